@@ -1,0 +1,144 @@
+/* The contract between the driver and the attack-generation techniques.
+ *
+ * Every technique lives in one file under src/backends/ and exports one
+ * `struct backend`, listed in the registry in src/backends.c.  The driver
+ * only ever sees these descriptors: it knows nothing about any technique.
+ *
+ * A backend provides two kinds of entry points:
+ *  - rook/bishop/queen: one lookup per call, reached through a function
+ *    pointer (the per-call dispatch mode, and the verifier);
+ *  - rook_loop/bishop_loop/queen_loop: a whole pass over an array of
+ *    queries with the lookup inlined (the batched mode).  Write these with
+ *    run_lookup_loop() below, passing the backend's own static inline
+ *    lookup, so that the compiler inlines it into the loop. */
+#ifndef ATTACKBENCH_BACKEND_H
+#define ATTACKBENCH_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitboard.h"
+#include "cpu.h"
+
+typedef bitboard (*attack_function)(int square, bitboard occupied);
+
+/* One lookup to make: the square of the slider, the occupancy, and a
+ * pseudo-random cache-line number used only by the cache-pressure mode. */
+struct query {
+    bitboard occupied;
+    uint32_t square;
+    uint32_t pressure_line;
+};
+
+/* One pass over a query array.  Flags select the loop shape. */
+struct run {
+    const struct query *queries;
+    size_t count;
+    /* Latency mode: each occupancy is XORed with bit 0 of the previous
+     * result, so every lookup waits for the one before it. */
+    int chained;
+    /* Cache-pressure mode: when not NULL, one byte of a random cache line
+     * of this buffer (pressure_line & pressure_line_mask, times 64) is
+     * read between lookups. */
+    const uint8_t *pressure_buffer;
+    uint32_t pressure_line_mask;
+};
+
+struct backend {
+    const char *name;        /* the --method name */
+    const char *description; /* one line: the idea */
+    const char *source;      /* seed file or public reference */
+    unsigned features;       /* CPU_FEATURE_* bits the code needs */
+    /* Non-zero for a backend that computes no attack sets (null): it is
+     * timed as the harness's cost but never verified or checksummed. */
+    int baseline;
+
+    /* Builds the tables; returns their size in bytes.  Called once, before
+     * any lookup; its duration is measured and reported. */
+    size_t (*init)(void);
+
+    attack_function rook;
+    attack_function bishop;
+    attack_function queen;
+
+    /* Batched passes: return the sum of all attack sets of the pass. */
+    uint64_t (*rook_loop)(const struct run *run);
+    uint64_t (*bishop_loop)(const struct run *run);
+    uint64_t (*queen_loop)(const struct run *run);
+
+    /* Optional hooks; leave NULL when not needed. */
+
+    /* Extra words for --list after init, e.g. which code path was chosen
+     * at run time or a warning about this CPU. */
+    const char *(*note)(void);
+    /* --param=NAME=VALUE for this backend; returns 0 when accepted, or
+     * writes a message into error and returns -1. Called before init. */
+    int (*set_parameter)(const char *name, const char *value, char *error, size_t error_size);
+    /* Cache-like backends: fraction of lookups answered from the table
+     * since the last reset, and the reset. */
+    double (*hit_rate)(void);
+    void (*reset_statistics)(void);
+};
+
+/* The registry (src/backends.c). */
+extern const struct backend *const backends[];
+extern const size_t backend_count;
+
+const struct backend *find_backend(const char *name);
+
+/* Why a backend cannot run on this CPU, or NULL when it can. */
+const char *backend_unavailable_reason(const struct backend *backend);
+
+/* Keep a value alive without a store: an empty asm that claims to read it
+ * from a register and to touch memory. */
+static inline void do_not_optimize(uint64_t value)
+{
+    __asm__ volatile("" : : "r"(value) : "memory");
+}
+
+/* The one loop every batched pass uses.  `lookup` must be a compile-time
+ * constant (a backend's static inline function) so that it is inlined; the
+ * driver also calls this through a non-inlined wrapper with a run-time
+ * pointer for the per-call mode.  The flag tests sit outside the loops. */
+static inline __attribute__((always_inline)) uint64_t
+run_lookup_loop(attack_function lookup, const struct run *run)
+{
+    const struct query *queries = run->queries;
+    const size_t count = run->count;
+    uint64_t sum = 0;
+
+    if (run->pressure_buffer == NULL) {
+        if (!run->chained) {
+            for (size_t i = 0; i < count; i++)
+                sum += lookup((int)queries[i].square, queries[i].occupied);
+        } else {
+            bitboard previous = 0;
+            for (size_t i = 0; i < count; i++) {
+                previous = lookup((int)queries[i].square, queries[i].occupied ^ (previous & 1));
+                sum += previous;
+            }
+        }
+        return sum;
+    }
+
+    const uint8_t *buffer = run->pressure_buffer;
+    const uint32_t line_mask = run->pressure_line_mask;
+    uint64_t touched = 0;
+    if (!run->chained) {
+        for (size_t i = 0; i < count; i++) {
+            touched += buffer[(size_t)(queries[i].pressure_line & line_mask) * 64];
+            sum += lookup((int)queries[i].square, queries[i].occupied);
+        }
+    } else {
+        bitboard previous = 0;
+        for (size_t i = 0; i < count; i++) {
+            touched += buffer[(size_t)(queries[i].pressure_line & line_mask) * 64];
+            previous = lookup((int)queries[i].square, queries[i].occupied ^ (previous & 1));
+            sum += previous;
+        }
+    }
+    do_not_optimize(touched);
+    return sum;
+}
+
+#endif

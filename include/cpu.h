@@ -1,0 +1,32 @@
+/* What the processor offers: instruction-set features checked at run time
+ * (so a backend built for BMI2 or AVX-512 is skipped, never run, on a CPU
+ * without them) and a description of the CPU for the CSV. */
+#ifndef ATTACKBENCH_CPU_H
+#define ATTACKBENCH_CPU_H
+
+#include <stddef.h>
+
+enum cpu_feature {
+    CPU_FEATURE_POPCNT = 1u << 0,
+    CPU_FEATURE_BMI1 = 1u << 1,
+    CPU_FEATURE_BMI2 = 1u << 2,
+    CPU_FEATURE_LZCNT = 1u << 3,
+    CPU_FEATURE_AVX2 = 1u << 4,
+    /* AVX-512 Foundation plus the VL extension (256-bit forms). */
+    CPU_FEATURE_AVX512 = 1u << 5,
+};
+
+/* The features this CPU has (CPU_FEATURE_* bits). */
+unsigned cpu_features(void);
+
+/* Space-separated names of the given feature bits, "none" for zero. */
+const char *cpu_feature_names(unsigned features, char *buffer, size_t size);
+
+/* The processor's brand string, e.g. "AMD EPYC 9654 96-Core Processor". */
+const char *cpu_model_name(void);
+
+/* Non-zero on CPUs that implement PEXT/PDEP in microcode (AMD family
+ * 17h, Zen 1 and Zen 2), where they take tens to hundreds of cycles. */
+int cpu_pext_is_microcoded(void);
+
+#endif

@@ -1,0 +1,55 @@
+/* The registry: every backend attackbench knows, in the order --list and
+ * the result tables show them.  Adding a technique is one file in
+ * src/backends/ plus its declaration and its entry here. */
+#include "backend.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The harness. */
+extern const struct backend reference_backend;
+extern const struct backend null_backend;
+
+/* Seed techniques: Sherwin and the row post. */
+
+/* Seed techniques: Blockers and Beyond, the fills. */
+
+/* Seed techniques: Kindergarten. */
+
+/* Techniques engines ship today. */
+
+const struct backend *const backends[] = {
+    /* The harness. */
+    &reference_backend,
+    &null_backend,
+
+    /* Seed techniques: Sherwin and the row post. */
+
+    /* Seed techniques: Blockers and Beyond, the fills. */
+
+    /* Seed techniques: Kindergarten. */
+
+    /* Techniques engines ship today. */
+};
+
+const size_t backend_count = sizeof backends / sizeof backends[0];
+
+const struct backend *find_backend(const char *name)
+{
+    for (size_t i = 0; i < backend_count; i++)
+        if (strcmp(backends[i]->name, name) == 0)
+            return backends[i];
+    return NULL;
+}
+
+const char *backend_unavailable_reason(const struct backend *backend)
+{
+    static char reason[128];
+    unsigned missing = backend->features & ~cpu_features();
+    if (!missing)
+        return NULL;
+    char names[64];
+    cpu_feature_names(missing, names, sizeof names);
+    snprintf(reason, sizeof reason, "this CPU lacks %s", names);
+    return reason;
+}

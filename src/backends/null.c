@@ -1,0 +1,35 @@
+/* Null: does no lookup at all, returning occupied ^ square, so that its
+ * figure is the cost of the harness itself (loads, loop, accumulation and,
+ * in the per-call mode, the indirect call).  Its results are not attack
+ * sets, so it is exempt from verification and from the checksum check. */
+#include "backend.h"
+
+static inline bitboard null_lookup(int square, bitboard occupied)
+{
+    return occupied ^ (bitboard)square;
+}
+
+static size_t null_init(void)
+{
+    return 0;
+}
+
+static uint64_t null_loop(const struct run *run)
+{
+    return run_lookup_loop(null_lookup, run);
+}
+
+const struct backend null_backend = {
+    .name = "null",
+    .description = "no lookup (returns occupied ^ square): the harness's own cost",
+    .source = "attackbench",
+    .features = 0,
+    .baseline = 1,
+    .init = null_init,
+    .rook = null_lookup,
+    .bishop = null_lookup,
+    .queen = null_lookup,
+    .rook_loop = null_loop,
+    .bishop_loop = null_loop,
+    .queen_loop = null_loop,
+};

@@ -1,0 +1,119 @@
+/* Verification of backends against the reference backend. */
+#include "verify.h"
+
+#include <inttypes.h>
+
+static const char *const piece_names[] = {"rook", "bishop", "queen"};
+
+uint64_t random_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+bitboard rook_relevant_mask(int square)
+{
+    bitboard rank_inner = rank_mask(square) & ~(FILE_A | FILE_H);
+    bitboard file_inner = file_mask(square) & ~(RANK_1 | RANK_8);
+    return (rank_inner | file_inner) & ~square_bit(square);
+}
+
+bitboard bishop_relevant_mask(int square)
+{
+    bitboard edges = FILE_A | FILE_H | RANK_1 | RANK_8;
+    return (diagonal_mask(square) | anti_diagonal_mask(square)) & ~edges & ~square_bit(square);
+}
+
+void print_board(FILE *out, bitboard board, int square)
+{
+    for (int rank = 7; rank >= 0; rank--) {
+        fprintf(out, "  %d ", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            int here = make_square(file, rank);
+            char mark = here == square ? '*' : (board & square_bit(here)) ? 'x' : '.';
+            fprintf(out, " %c", mark);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "     a b c d e f g h\n");
+}
+
+static attack_function piece_function(const struct backend *backend, int piece)
+{
+    return piece == 0 ? backend->rook : piece == 1 ? backend->bishop : backend->queen;
+}
+
+int verify_lookup(const struct backend *backend, int piece, int square, bitboard occupied, FILE *report)
+{
+    const struct backend *reference = find_backend("reference");
+    bitboard expected = piece_function(reference, piece)(square, occupied);
+    bitboard got = piece_function(backend, piece)(square, occupied);
+    if (expected == got)
+        return 0;
+    if (report) {
+        char name[3];
+        square_name(square, name);
+        fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n",
+                backend->name, piece_names[piece], name, occupied, piece_names[piece]);
+        print_board(report, occupied, square);
+        fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
+        print_board(report, expected, square);
+        fprintf(report, "got      0x%016" PRIx64 " (differs on 0x%016" PRIx64 "):\n", got, expected ^ got);
+        print_board(report, got, square);
+    }
+    return -1;
+}
+
+/* Every subset of `mask` (carry-rippler enumeration), each tried bare and
+ * with random squares added outside the mask. */
+static int verify_subsets(const struct backend *backend, int piece, int square, bitboard mask, bitboard outside,
+                          uint64_t *state, FILE *report)
+{
+    bitboard subset = 0;
+    do {
+        if (verify_lookup(backend, piece, square, subset, report) != 0)
+            return -1;
+        bitboard extra = random_next(state) & random_next(state) & outside;
+        if (verify_lookup(backend, piece, square, subset | extra, report) != 0)
+            return -1;
+        subset = (subset - mask) & mask;
+    } while (subset != 0);
+    return 0;
+}
+
+int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
+                   FILE *report)
+{
+    uint64_t state = seed ? seed : 1;
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        bitboard rook_mask = rook_relevant_mask(square);
+        bitboard bishop_mask = bishop_relevant_mask(square);
+        if ((pieces & SELECT_ROOK) && verify_subsets(backend, 0, square, rook_mask, ~rook_mask, &state, report))
+            return -1;
+        if ((pieces & SELECT_BISHOP) &&
+            verify_subsets(backend, 1, square, bishop_mask, ~bishop_mask, &state, report))
+            return -1;
+        if (pieces & SELECT_QUEEN) {
+            if (verify_subsets(backend, 2, square, rook_mask, ~rook_mask, &state, report) ||
+                verify_subsets(backend, 2, square, bishop_mask, ~bishop_mask, &state, report))
+                return -1;
+        }
+    }
+    for (unsigned long i = 0; i < random_count; i++) {
+        bitboard occupied = random_next(&state);
+        /* Alternate dense, medium and sparse boards. */
+        if (i % 3 != 0)
+            occupied &= random_next(&state);
+        if (i % 3 == 2)
+            occupied &= random_next(&state);
+        int square = (int)(random_next(&state) >> 58);
+        for (int piece = 0; piece < 3; piece++)
+            if ((pieces & (1u << piece)) && verify_lookup(backend, piece, square, occupied, report) != 0)
+                return -1;
+    }
+    return 0;
+}
