@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The test runner behind `make test`: unit tests, verification of every
+# backend, then the command-line tests.  Last line: "N passed, N failed".
+# Usage: tests/run.sh ./attackbench build/unit_tests
+set -u
+program=${1:-./attackbench}
+unit_tests=${2:-build/unit_tests}
+here=$(cd "$(dirname "$0")" && pwd)
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "ok $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+# Unit tests: one "ok NAME" or "FAIL NAME" line each.
+unit_output=$("$unit_tests" 2>&1)
+unit_status=$?
+echo "$unit_output"
+passed=$((passed + $(grep -c '^ok ' <<<"$unit_output")))
+failed=$((failed + $(grep -c '^FAIL ' <<<"$unit_output")))
+if [ "$unit_status" -ne 0 ] && ! grep -q '^FAIL ' <<<"$unit_output"; then
+    fail "unit test binary exited with status $unit_status"
+fi
+
+# Every available backend against the reference, exhaustively.
+for method in $("$program" --list | awk '$2 == "available" { print $1 }'); do
+    if "$program" --verify --method="$method" >/dev/null 2>"$here/.verify-$method.log"; then
+        pass "verify $method"
+        rm -f "$here/.verify-$method.log"
+    else
+        fail "verify $method (see tests/.verify-$method.log)"
+    fi
+done
+
+# Command-line tests.
+for script in "$here"/cli/*.sh; do
+    [ -e "$script" ] || continue
+    # shellcheck source=/dev/null
+    source "$script"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
