@@ -13,6 +13,7 @@ extern const struct backend null_backend;
 /* Seed techniques: Sherwin and the row post. */
 extern const struct backend sherwin_backend;
 extern const struct backend sherwin_union_backend;
+extern const struct backend sherwin_hash_backend;
 extern const struct backend possible_bits_backend;
 extern const struct backend sissy_backend;
 
@@ -30,6 +31,7 @@ const struct backend *const backends[] = {
     /* Seed techniques: Sherwin and the row post. */
     &sherwin_backend,
     &sherwin_union_backend,
+    &sherwin_hash_backend,
     &possible_bits_backend,
     &sissy_backend,
 
