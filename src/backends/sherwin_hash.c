@@ -84,41 +84,53 @@ static struct hash_entry *allocate_thread_table(void)
     return table;
 }
 
-/* Classical ray attacks: each ray up to its first blocker, found by a
- * forward scan on rays that point up the board, a reverse one otherwise. */
-static bitboard ray_attacks(int square, bitboard occupied, const enum direction *directions, int count)
+/* Classical ray attacks: each ray up to its first blocker, cut off with
+ * the ray from that blocker.  Rays that point up the board take the lowest
+ * blocker, the others the highest; a sentinel on h8 (or a1), whose rays in
+ * those directions are empty, makes a blocker-free ray need no branch. */
+static inline bitboard ray_up(enum direction direction, int square, bitboard occupied)
 {
-    bitboard attacks = 0;
-    for (int i = 0; i < count; i++) {
-        enum direction direction = directions[i];
-        bitboard ray = rays[direction][square];
-        bitboard blockers = ray & occupied;
-        if (blockers)
-            ray ^= rays[direction][direction < SOUTH ? lowest_square(blockers) : highest_square(blockers)];
-        attacks |= ray;
-    }
-    return attacks;
+    bitboard ray = rays[direction][square];
+    return ray ^ rays[direction][lowest_square((ray & occupied) | square_bit(63))];
 }
 
-static const enum direction rook_directions[] = {NORTH, EAST, SOUTH, WEST};
-static const enum direction bishop_directions[] = {NORTH_EAST, NORTH_WEST, SOUTH_WEST, SOUTH_EAST};
-static const enum direction queen_directions[] = {NORTH, EAST, NORTH_EAST, NORTH_WEST,
-                                                  SOUTH, WEST, SOUTH_WEST, SOUTH_EAST};
+static inline bitboard ray_down(enum direction direction, int square, bitboard occupied)
+{
+    bitboard ray = rays[direction][square];
+    return ray ^ rays[direction][highest_square((ray & occupied) | square_bit(0))];
+}
+
+static bitboard classical_rook(int square, bitboard occupied)
+{
+    return ray_up(NORTH, square, occupied) | ray_up(EAST, square, occupied) | ray_down(SOUTH, square, occupied) |
+           ray_down(WEST, square, occupied);
+}
+
+static bitboard classical_bishop(int square, bitboard occupied)
+{
+    return ray_up(NORTH_EAST, square, occupied) | ray_up(NORTH_WEST, square, occupied) |
+           ray_down(SOUTH_WEST, square, occupied) | ray_down(SOUTH_EAST, square, occupied);
+}
+
+static bitboard classical_queen(int square, bitboard occupied)
+{
+    return classical_rook(square, occupied) | classical_bishop(square, occupied);
+}
 
 /* The miss path, kept out of the inlined lookup. */
 static __attribute__((noinline, cold)) bitboard store_miss(struct hash_entry *entry, uint64_t signature,
                                                            int square, bitboard occupied,
-                                                           const enum direction *directions, int count)
+                                                           attack_function compute)
 {
-    bitboard attacks = ray_attacks(square, occupied, directions, count);
+    bitboard attacks = compute(square, occupied);
     entry->signature = signature;
     entry->attacks = attacks;
     thread_misses++;
     return attacks;
 }
 
-static inline __attribute__((always_inline)) bitboard probe(uint64_t signature, int square, bitboard occupied, const enum direction *directions,
-                             int count)
+static inline __attribute__((always_inline)) bitboard probe(uint64_t signature, int square, bitboard occupied,
+                                                           attack_function compute)
 {
     struct hash_entry *table = thread_table;
     if (__builtin_expect(table == NULL, 0))
@@ -126,7 +138,7 @@ static inline __attribute__((always_inline)) bitboard probe(uint64_t signature, 
     struct hash_entry *entry = &table[signature & thread_slot_mask];
     if (__builtin_expect(entry->signature == signature, 1))
         return entry->attacks;
-    return store_miss(entry, signature, square, occupied, directions, count);
+    return store_miss(entry, signature, square, occupied, compute);
 }
 
 static inline uint64_t rook_signature(int square, bitboard occupied)
@@ -152,18 +164,18 @@ static inline uint64_t bishop_signature(int square, bitboard occupied)
  * rook, bishop and queen signature coincide only by chance, 2^-64.) */
 static inline __attribute__((always_inline)) bitboard hash_rook(int square, bitboard occupied)
 {
-    return probe(rook_signature(square, occupied), square, occupied, rook_directions, 4);
+    return probe(rook_signature(square, occupied), square, occupied, classical_rook);
 }
 
 static inline __attribute__((always_inline)) bitboard hash_bishop(int square, bitboard occupied)
 {
-    return probe(bishop_signature(square, occupied), square, occupied, bishop_directions, 4);
+    return probe(bishop_signature(square, occupied), square, occupied, classical_bishop);
 }
 
 static inline __attribute__((always_inline)) bitboard hash_queen(int square, bitboard occupied)
 {
     return probe(rook_signature(square, occupied) ^ bishop_signature(square, occupied), square, occupied,
-                 queen_directions, 8);
+                 classical_queen);
 }
 
 /* Lookups are counted per call here, and per pass in the loops below, so

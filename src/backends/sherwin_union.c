@@ -7,11 +7,19 @@
 #include "sherwin_tables.h"
 
 /* An occupancy seen as its eight rows: bytes[k] is rank k + 1 on a
- * little-endian machine. */
+ * little-endian machine.  gcc 12 and clang 14 turn a plain union read back
+ * into the very shifts of sherwin.c (checked in the assembly), which would
+ * make the two variants one program; keep_in_memory() makes the union live
+ * in memory, so the rows really are eight byte loads from one store. */
 union occupancy_rows {
     bitboard board;
     uint8_t bytes[8];
 };
+
+static inline void keep_in_memory(union occupancy_rows *rows)
+{
+    __asm__("" : "+m"(*rows));
+}
 
 static inline int row_byte(int row)
 {
@@ -34,6 +42,7 @@ static inline bitboard sherwin_union_bishop(int square, bitboard occupied)
     /* Shifted by one only, so that each inner row b..g is the low six bits
      * of its own byte; ranks 2..7 are bytes 1..6. */
     union occupancy_rows blockers = {.board = (occupied & bishop_relevant[square]) >> 1};
+    keep_in_memory(&blockers);
     const uint16_t(*rows)[SHERWIN_BISHOP_PATTERNS] = bishop_rows[square];
     unsigned index = rows[0][blockers.bytes[row_byte(1)]] | rows[1][blockers.bytes[row_byte(2)]] |
                      rows[2][blockers.bytes[row_byte(3)]] | rows[3][blockers.bytes[row_byte(4)]] |
@@ -44,6 +53,7 @@ static inline bitboard sherwin_union_bishop(int square, bitboard occupied)
 static inline bitboard sherwin_union_rook(int square, bitboard occupied)
 {
     union occupancy_rows blockers = {.board = occupied & rook_relevant[square]};
+    keep_in_memory(&blockers);
     const uint32_t(*rows)[SHERWIN_ROOK_PATTERNS] = rook_rows[square];
     uint32_t index = rows[0][blockers.bytes[row_byte(0)]] | rows[1][blockers.bytes[row_byte(1)]] |
                      rows[2][blockers.bytes[row_byte(2)]] | rows[3][blockers.bytes[row_byte(3)]] |
