@@ -27,7 +27,7 @@ enum {
 };
 
 /* Attacks by walking the rays square by square: used only to fill tables
- * at start-up and by sherwin-hash's tests, never in a timed lookup. */
+ * at start-up, never in a timed lookup. */
 bitboard sherwin_walk_rook(int square, bitboard occupied);
 bitboard sherwin_walk_bishop(int square, bitboard occupied);
 
