@@ -38,10 +38,9 @@ TEST(sherwin_hash_counts_hits_and_misses)
     CHECK(hash->rook(36, occupied) == find_backend("reference")->rook(36, occupied));
     CHECK(hash->hit_rate() == 0.5);
     /* A batched pass counts its lookups too: four more hits. */
-    struct query queries[4];
-    for (int i = 0; i < 4; i++)
-        queries[i] = (struct query){.occupied = occupied, .square = 36};
-    struct run run = {.queries = queries, .count = 4};
+    bitboard occupancies[4] = {occupied, occupied, occupied, occupied};
+    uint8_t squares[4] = {36, 36, 36, 36};
+    struct run run = {.occupied = occupancies, .squares = squares, .count = 4};
     CHECK(hash->rook_loop(&run) == 4 * find_backend("reference")->rook(36, occupied));
     CHECK(hash->hit_rate() == 5.0 / 6.0);
     hash->reset_statistics();
