@@ -11,6 +11,11 @@ extern const struct backend reference_backend;
 extern const struct backend null_backend;
 
 /* Seed techniques: Sherwin and the row post. */
+extern const struct backend sherwin_backend;
+extern const struct backend sherwin_union_backend;
+extern const struct backend sherwin_hash_backend;
+extern const struct backend possible_bits_backend;
+extern const struct backend sissy_backend;
 
 /* Seed techniques: Blockers and Beyond, the fills. */
 
@@ -24,6 +29,11 @@ const struct backend *const backends[] = {
     &null_backend,
 
     /* Seed techniques: Sherwin and the row post. */
+    &sherwin_backend,
+    &sherwin_union_backend,
+    &sherwin_hash_backend,
+    &possible_bits_backend,
+    &sissy_backend,
 
     /* Seed techniques: Blockers and Beyond, the fills. */
 
