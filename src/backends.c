@@ -17,6 +17,7 @@ extern const struct backend null_backend;
 /* Seed techniques: Kindergarten. */
 
 /* Techniques engines ship today. */
+extern const struct backend classical_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -30,6 +31,7 @@ const struct backend *const backends[] = {
     /* Seed techniques: Kindergarten. */
 
     /* Techniques engines ship today. */
+    &classical_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
