@@ -18,6 +18,7 @@ extern const struct backend null_backend;
 
 /* Techniques engines ship today. */
 extern const struct backend classical_backend;
+extern const struct backend hyperbola_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -32,6 +33,7 @@ const struct backend *const backends[] = {
 
     /* Techniques engines ship today. */
     &classical_backend,
+    &hyperbola_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
