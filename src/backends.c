@@ -19,6 +19,7 @@ extern const struct backend null_backend;
 /* Techniques engines ship today. */
 extern const struct backend classical_backend;
 extern const struct backend hyperbola_backend;
+extern const struct backend obstruction_difference_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -34,6 +35,7 @@ const struct backend *const backends[] = {
     /* Techniques engines ship today. */
     &classical_backend,
     &hyperbola_backend,
+    &obstruction_difference_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
