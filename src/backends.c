@@ -20,6 +20,7 @@ extern const struct backend null_backend;
 extern const struct backend classical_backend;
 extern const struct backend hyperbola_backend;
 extern const struct backend obstruction_difference_backend;
+extern const struct backend rotated_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -36,6 +37,7 @@ const struct backend *const backends[] = {
     &classical_backend,
     &hyperbola_backend,
     &obstruction_difference_backend,
+    &rotated_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
