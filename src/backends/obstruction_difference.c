@@ -7,14 +7,14 @@
  * Hoffmann). */
 #include "backend.h"
 
-/* The squares of a line below and above a square. */
+/* The squares of a line below and above a square, and both together. */
 struct line_halves {
     bitboard lower;
     bitboard upper;
+    bitboard line;
 };
 
-/* Per square the rank, the file, the diagonal and the anti-diagonal: one
- * 64-byte entry, a cache line. */
+/* Per square: the rank, the file, the diagonal and the anti-diagonal. */
 enum line { RANK_LINE, FILE_LINE, DIAGONAL_LINE, ANTI_DIAGONAL_LINE, LINE_COUNT };
 
 static struct line_halves line_halves[SQUARE_COUNT][LINE_COUNT];
@@ -27,8 +27,8 @@ static size_t obstruction_difference_init(void)
         bitboard lines[LINE_COUNT] = {rank_mask(square), file_mask(square), diagonal_mask(square),
                                       anti_diagonal_mask(square)};
         for (int line = 0; line < LINE_COUNT; line++)
-            line_halves[square][line] = (struct line_halves){.lower = lines[line] & below,
-                                                             .upper = lines[line] & above};
+            line_halves[square][line] = (struct line_halves){
+                .lower = lines[line] & below, .upper = lines[line] & above, .line = lines[line] & (below | above)};
     }
     return sizeof line_halves;
 }
@@ -39,28 +39,28 @@ static inline bitboard highest_bit(bitboard board)
     return (bitboard)1 << 63 >> __builtin_clzll(board);
 }
 
-static inline bitboard line_attacks(bitboard occupied, struct line_halves halves)
+static inline bitboard line_attacks(bitboard occupied, const struct line_halves *halves)
 {
-    bitboard lower = occupied & halves.lower;
-    bitboard upper = occupied & halves.upper;
+    bitboard lower = occupied & halves->lower;
+    bitboard upper = occupied & halves->upper;
     /* Without a lower blocker, bit 0 makes the difference reach a1. */
     bitboard lower_blocker = highest_bit(lower | 1);
     /* Without an upper blocker (or with one on h8) 2 * 0 borrows from 2^64. */
     bitboard upper_blocker = upper & -upper;
     bitboard difference = 2 * upper_blocker - lower_blocker;
-    return difference & (halves.lower | halves.upper);
+    return difference & halves->line;
 }
 
 static inline bitboard obstruction_difference_rook(int square, bitboard occupied)
 {
     const struct line_halves *halves = line_halves[square];
-    return line_attacks(occupied, halves[RANK_LINE]) | line_attacks(occupied, halves[FILE_LINE]);
+    return line_attacks(occupied, &halves[RANK_LINE]) | line_attacks(occupied, &halves[FILE_LINE]);
 }
 
 static inline bitboard obstruction_difference_bishop(int square, bitboard occupied)
 {
     const struct line_halves *halves = line_halves[square];
-    return line_attacks(occupied, halves[DIAGONAL_LINE]) | line_attacks(occupied, halves[ANTI_DIAGONAL_LINE]);
+    return line_attacks(occupied, &halves[DIAGONAL_LINE]) | line_attacks(occupied, &halves[ANTI_DIAGONAL_LINE]);
 }
 
 static inline bitboard obstruction_difference_queen(int square, bitboard occupied)
