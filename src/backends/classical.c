@@ -27,6 +27,15 @@ static const int rank_steps[DIRECTION_COUNT] = {1, 0, 1, 1, -1, 0, -1, -1};
  * so both scans index the table without further arithmetic. */
 static bitboard rays[DIRECTION_COUNT][SQUARE_COUNT];
 
+/* The same rays plus the stop square of their direction (h8 for positive
+ * rays, a1 for negative ones), to be intersected with an occupancy that has
+ * both stop squares set: the scan then finds the stop when the ray holds no
+ * blocker, and the stop's own ray is empty.  A separate table keeps this
+ * to one and per ray, with no constant to keep in a register. */
+static bitboard scan_rays[DIRECTION_COUNT][SQUARE_COUNT];
+
+static const bitboard STOP_SQUARES = 0x8000000000000001ULL;
+
 static bitboard walk_ray(int square, int direction)
 {
     bitboard ray = 0;
@@ -46,43 +55,44 @@ static size_t classical_init(void)
         for (int square = 0; square < SQUARE_COUNT; square++) {
             int index = direction < SOUTH ? square : 63 - square;
             rays[direction][index] = walk_ray(square, direction);
+            scan_rays[direction][index] = rays[direction][index] | square_bit(direction < SOUTH ? 63 : 0);
         }
-    return sizeof rays;
+    return sizeof rays + sizeof scan_rays;
 }
 
-/* A ray towards h8: the first blocker is the lowest bit.  Bit 63 is set as
- * a stop, so an empty ray scans to h8, whose positive rays are empty. */
-static inline bitboard positive_ray_attacks(enum direction direction, int square, bitboard occupied)
+/* A ray towards h8: the first blocker is the lowest bit, h8 (whose
+ * positive rays are empty) when the ray is empty.  `stopped` is the
+ * occupancy with the stop squares set. */
+static inline bitboard positive_ray_attacks(enum direction direction, int square, bitboard stopped)
 {
-    bitboard ray = rays[direction][square];
-    int blocker = lowest_square((ray & occupied) | square_bit(63));
-    return ray ^ rays[direction][blocker];
+    int blocker = lowest_square(stopped & scan_rays[direction][square]);
+    return rays[direction][square] ^ rays[direction][blocker];
 }
 
 /* A ray towards a1: the first blocker is the highest bit, and its leading
- * zero count is 63 - blocker, the negative rays' index.  Bit 0 is the stop
- * (count 63, a1, whose negative rays are empty). */
-static inline bitboard negative_ray_attacks(enum direction direction, int mirrored_square, bitboard occupied)
+ * zero count is 63 - blocker, the negative rays' index; a1 (count 63, with
+ * empty negative rays) when the ray is empty. */
+static inline bitboard negative_ray_attacks(enum direction direction, int mirrored_square, bitboard stopped)
 {
-    bitboard ray = rays[direction][mirrored_square];
-    int mirrored_blocker = __builtin_clzll((ray & occupied) | 1);
-    return ray ^ rays[direction][mirrored_blocker];
+    int mirrored_blocker = __builtin_clzll(stopped & scan_rays[direction][mirrored_square]);
+    return rays[direction][mirrored_square] ^ rays[direction][mirrored_blocker];
 }
 
 static inline bitboard classical_rook(int square, bitboard occupied)
 {
     int mirrored_square = 63 - square;
-    return positive_ray_attacks(NORTH, square, occupied) | positive_ray_attacks(EAST, square, occupied) |
-           negative_ray_attacks(SOUTH, mirrored_square, occupied) |
-           negative_ray_attacks(WEST, mirrored_square, occupied);
+    bitboard stopped = occupied | STOP_SQUARES;
+    return positive_ray_attacks(NORTH, square, stopped) | positive_ray_attacks(EAST, square, stopped) |
+           negative_ray_attacks(SOUTH, mirrored_square, stopped) | negative_ray_attacks(WEST, mirrored_square, stopped);
 }
 
 static inline bitboard classical_bishop(int square, bitboard occupied)
 {
     int mirrored_square = 63 - square;
-    return positive_ray_attacks(NORTH_EAST, square, occupied) | positive_ray_attacks(NORTH_WEST, square, occupied) |
-           negative_ray_attacks(SOUTH_WEST, mirrored_square, occupied) |
-           negative_ray_attacks(SOUTH_EAST, mirrored_square, occupied);
+    bitboard stopped = occupied | STOP_SQUARES;
+    return positive_ray_attacks(NORTH_EAST, square, stopped) | positive_ray_attacks(NORTH_WEST, square, stopped) |
+           negative_ray_attacks(SOUTH_WEST, mirrored_square, stopped) |
+           negative_ray_attacks(SOUTH_EAST, mirrored_square, stopped);
 }
 
 static inline bitboard classical_queen(int square, bitboard occupied)
