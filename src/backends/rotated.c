@@ -4,23 +4,23 @@
  * 64 x 64 attack table per line, as for ranks on the normal board.
  * Here the interface is stateless, so each query first builds, from the
  * occupancy, the one line of each rotated board it reads (shifts and ors,
- * no multiply, no pext): a file collapsed into a byte (a rank of the
- * 90-degree board) and a diagonal collapsed by folding the ranks onto each
- * other (its rank of the pseudo-rotated 45- or 315-degree board, bit = file).
+ * no multiply, no pext): a file gathered into a byte (its rank of the
+ * 90-degree board) and a diagonal gathered by folding the ranks onto each
+ * other (its rank of the pseudo-rotated 45- or 315-degree board).
  * Source: Chessprogramming wiki, "Rotated Bitboards" (Robert Hyatt, Crafty;
  * Ernst A. Heinz, DarkThought) and "Flipping Mirroring and Rotating". */
 #include "backend.h"
 
 enum line { RANK_LINE, FILE_LINE, DIAGONAL_LINE, ANTI_DIAGONAL_LINE, LINE_COUNT };
 
-/* attacks[line][square][inner]: the attacks along `line` of a slider on
- * `square` when the six inner squares of the line hold the bits of
- * `inner`.  Ranks and files count inner squares by file and rank b..g / 2..7;
- * diagonals by the file of each square, b..g, missing squares being 0. */
-static bitboard attacks[LINE_COUNT][SQUARE_COUNT][64];
+/* The four 64-entry attack tables of each square, indexed by
+ * the six inner bits of the line: files b..g (bit 0 = b) on a rank or a
+ * diagonal, ranks 2..7 (bit 0 = rank 2) on a file. */
+static bitboard attacks[SQUARE_COUNT][LINE_COUNT][64];
 
-/* The diagonal and anti-diagonal through each square. */
-static bitboard diagonal_masks[SQUARE_COUNT][2];
+/* The inner squares (files b..g) of the diagonal and anti-diagonal of each
+ * square. */
+static bitboard inner_diagonals[SQUARE_COUNT][2];
 
 static const int file_steps[LINE_COUNT] = {1, 0, 1, -1};
 static const int rank_steps[LINE_COUNT] = {0, 1, 1, 1};
@@ -51,11 +51,10 @@ static bitboard spread_inner_bits(int square, int line, unsigned inner)
                             : line == DIAGONAL_LINE ? diagonal_mask(square)
                                                     : anti_diagonal_mask(square);
     bitboard occupied = 0;
-    for (int position = 1; position <= 6; position++) {
-        if (!(inner & (1u << (position - 1))))
+    for (int bit = 0; bit < 6; bit++) {
+        if (!(inner & (1u << bit)))
             continue;
-        /* A file counts by rank, every other line by file. */
-        bitboard along = line == FILE_LINE ? RANK_1 << (8 * position) : FILE_A << position;
+        bitboard along = line == FILE_LINE ? RANK_1 << (8 * (bit + 1)) : FILE_A << (bit + 1);
         occupied |= line_squares & along;
     }
     return occupied;
@@ -63,26 +62,28 @@ static bitboard spread_inner_bits(int square, int line, unsigned inner)
 
 static size_t rotated_init(void)
 {
-    for (int line = 0; line < LINE_COUNT; line++)
-        for (int square = 0; square < SQUARE_COUNT; square++)
-            for (unsigned inner = 0; inner < 64; inner++)
-                attacks[line][square][inner] = walk_line(square, line, spread_inner_bits(square, line, inner));
+    const bitboard inner_files = ~(FILE_A | FILE_H);
     for (int square = 0; square < SQUARE_COUNT; square++) {
-        diagonal_masks[square][0] = diagonal_mask(square);
-        diagonal_masks[square][1] = anti_diagonal_mask(square);
+        inner_diagonals[square][0] = diagonal_mask(square) & inner_files;
+        inner_diagonals[square][1] = anti_diagonal_mask(square) & inner_files;
+        for (int line = 0; line < LINE_COUNT; line++)
+            for (unsigned inner = 0; inner < 64; inner++)
+                attacks[square][line][inner] = walk_line(square, line, spread_inner_bits(square, line, inner));
     }
-    return sizeof attacks + sizeof diagonal_masks;
+    return sizeof attacks + sizeof inner_diagonals;
 }
 
-/* The rank of the square on the normal board, as six inner bits. */
+/* The square's rank on the normal board, as six inner bits. */
 static inline unsigned rank_index(int square, bitboard occupied)
 {
     return (unsigned)(occupied >> ((square & 56) + 1)) & 63;
 }
 
 /* The square's file as a rank of the 90-degree board: the file is moved to
- * the a-file, then three shift-or steps gather its one bit per rank into
- * the low byte, rank n at bit n. */
+ * the a-file, then three shift-or steps stack its bits in the low byte
+ * (rank n at bit n - 1).  Shifting to the right keeps this a plain shift
+ * and or: the same gathering to the left is a multiplication, which the
+ * compiler would emit as one (the kindergarten technique). */
 static inline unsigned file_index(int square, bitboard occupied)
 {
     bitboard file = (occupied >> square_file(square)) & FILE_A;
@@ -93,26 +94,27 @@ static inline unsigned file_index(int square, bitboard occupied)
 }
 
 /* A diagonal (one square per file) as a rank of the 45- or 315-degree
- * board: folding the ranks onto the first leaves file n at bit n. */
-static inline unsigned diagonal_index(bitboard occupied, bitboard diagonal)
+ * board: folding the ranks onto the top one leaves file n at bit 56 + n;
+ * the mask has no a- or h-file square, so shifting by 57 keeps files b..g. */
+static inline unsigned diagonal_index(bitboard occupied, bitboard inner_diagonal)
 {
-    bitboard line = occupied & diagonal;
-    line |= line >> 32;
-    line |= line >> 16;
-    line |= line >> 8;
-    return (unsigned)(line >> 1) & 63;
+    bitboard line = occupied & inner_diagonal;
+    line |= line << 32;
+    line |= line << 16;
+    line |= line << 8;
+    return (unsigned)(line >> 57);
 }
 
 static inline bitboard rotated_rook(int square, bitboard occupied)
 {
-    return attacks[RANK_LINE][square][rank_index(square, occupied)] |
-           attacks[FILE_LINE][square][file_index(square, occupied)];
+    return attacks[square][RANK_LINE][rank_index(square, occupied)] |
+           attacks[square][FILE_LINE][file_index(square, occupied)];
 }
 
 static inline bitboard rotated_bishop(int square, bitboard occupied)
 {
-    return attacks[DIAGONAL_LINE][square][diagonal_index(occupied, diagonal_masks[square][0])] |
-           attacks[ANTI_DIAGONAL_LINE][square][diagonal_index(occupied, diagonal_masks[square][1])];
+    return attacks[square][DIAGONAL_LINE][diagonal_index(occupied, inner_diagonals[square][0])] |
+           attacks[square][ANTI_DIAGONAL_LINE][diagonal_index(occupied, inner_diagonals[square][1])];
 }
 
 static inline bitboard rotated_queen(int square, bitboard occupied)
