@@ -1,8 +1,8 @@
 /* Classical approach: a precomputed ray per square and direction; the
  * first blocker on a ray is found with one bit scan (forward on rays that
  * run towards h8, reverse on those towards a1) and the ray from the blocker
- * onwards is removed with an xor.  Branchless: a stop bit stands in for
- * "no blocker".  Source: Chessprogramming wiki, "Classical Approach". */
+ * onwards is removed with an xor.  Branchless: a stop square at the end
+ * of the board stands in for "no blocker".  Source: Chessprogramming wiki, "Classical Approach". */
 #include "backend.h"
 
 /* Positive directions first: their squares lie above the slider. */
@@ -30,8 +30,8 @@ static bitboard rays[DIRECTION_COUNT][SQUARE_COUNT];
 /* The same rays plus the stop square of their direction (h8 for positive
  * rays, a1 for negative ones), to be intersected with an occupancy that has
  * both stop squares set: the scan then finds the stop when the ray holds no
- * blocker, and the stop's own ray is empty.  A separate table keeps this
- * to one and per ray, with no constant to keep in a register. */
+ * blocker, and the stop's own ray is empty.  The stops are set once per
+ * query, so each ray costs one and before its scan. */
 static bitboard scan_rays[DIRECTION_COUNT][SQUARE_COUNT];
 
 static const bitboard STOP_SQUARES = 0x8000000000000001ULL;
