@@ -22,6 +22,10 @@ extern const struct backend sissy_backend;
 /* Seed techniques: Kindergarten. */
 
 /* Techniques engines ship today. */
+extern const struct backend classical_backend;
+extern const struct backend hyperbola_backend;
+extern const struct backend obstruction_difference_backend;
+extern const struct backend rotated_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -40,6 +44,10 @@ const struct backend *const backends[] = {
     /* Seed techniques: Kindergarten. */
 
     /* Techniques engines ship today. */
+    &classical_backend,
+    &hyperbola_backend,
+    &obstruction_difference_backend,
+    &rotated_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
