@@ -511,9 +511,13 @@ static int benchmark_command(const struct options *options, const struct backend
                         .calls = options->calls,
                         .threads = options->threads,
                         .cpus = pin_cpu >= 0 ? cpus : NULL,
+                        .stop = &interrupted,
                     };
-                    if (measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured) !=
-                        0) {
+                    int measured_status =
+                        measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured);
+                    if (measured_status > 0)
+                        break; /* interrupted: this group is incomplete */
+                    if (measured_status < 0) {
                         status = 1;
                         break;
                     }
