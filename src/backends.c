@@ -13,6 +13,7 @@ extern const struct backend null_backend;
 /* Seed techniques: Sherwin and the row post. */
 
 /* Seed techniques: Blockers and Beyond, the fills. */
+extern const struct backend blockers_and_beyond_backend;
 
 /* Seed techniques: Kindergarten. */
 
@@ -26,6 +27,7 @@ const struct backend *const backends[] = {
     /* Seed techniques: Sherwin and the row post. */
 
     /* Seed techniques: Blockers and Beyond, the fills. */
+    &blockers_and_beyond_backend,
 
     /* Seed techniques: Kindergarten. */
 
