@@ -14,6 +14,10 @@ extern const struct backend null_backend;
 
 /* Seed techniques: Blockers and Beyond, the fills. */
 extern const struct backend blockers_and_beyond_backend;
+extern const struct backend dumb7fill_backend;
+extern const struct backend dumb7fill_loop_backend;
+extern const struct backend dumb7fill_rotate_backend;
+extern const struct backend kogge_stone_backend;
 
 /* Seed techniques: Kindergarten. */
 
@@ -28,6 +32,10 @@ const struct backend *const backends[] = {
 
     /* Seed techniques: Blockers and Beyond, the fills. */
     &blockers_and_beyond_backend,
+    &dumb7fill_backend,
+    &dumb7fill_loop_backend,
+    &dumb7fill_rotate_backend,
+    &kogge_stone_backend,
 
     /* Seed techniques: Kindergarten. */
 
