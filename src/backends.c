@@ -17,6 +17,7 @@ extern const struct backend blockers_and_beyond_backend;
 extern const struct backend dumb7fill_backend;
 extern const struct backend dumb7fill_loop_backend;
 extern const struct backend dumb7fill_rotate_backend;
+extern const struct backend dumb7fill_simd_backend;
 extern const struct backend kogge_stone_backend;
 
 /* Seed techniques: Kindergarten. */
@@ -35,6 +36,7 @@ const struct backend *const backends[] = {
     &dumb7fill_backend,
     &dumb7fill_loop_backend,
     &dumb7fill_rotate_backend,
+    &dumb7fill_simd_backend,
     &kogge_stone_backend,
 
     /* Seed techniques: Kindergarten. */
