@@ -18,7 +18,8 @@ static struct blockers_and_beyond_entry queen_table[SQUARE_COUNT];
 
 /* The blocker loop.  Several blockers on one ray clear overlapping
  * stretches; those beyond the first change nothing. */
-static inline bitboard piece_attacks(const struct blockers_and_beyond_entry *table, int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard piece_attacks(const struct blockers_and_beyond_entry *table,
+                                                                   int square, bitboard occupied)
 {
     const struct blockers_and_beyond_entry *entry = &table[square];
     const bitboard *behind_square = behind[square];
@@ -35,17 +36,17 @@ bitboard blockers_and_beyond_attacks(const struct blockers_and_beyond_entry tabl
     return piece_attacks(table, square, occupied);
 }
 
-static inline bitboard blockers_and_beyond_rook(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard blockers_and_beyond_rook(int square, bitboard occupied)
 {
     return piece_attacks(rook_table, square, occupied);
 }
 
-static inline bitboard blockers_and_beyond_bishop(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard blockers_and_beyond_bishop(int square, bitboard occupied)
 {
     return piece_attacks(bishop_table, square, occupied);
 }
 
-static inline bitboard blockers_and_beyond_queen(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard blockers_and_beyond_queen(int square, bitboard occupied)
 {
     return piece_attacks(queen_table, square, occupied);
 }

@@ -27,7 +27,7 @@ static inline bitboard landing_squares(int delta)
 }
 
 /* The occluded fill: the slider and the empty squares it floods. */
-static inline bitboard occluded_fill(bitboard generator, bitboard propagator, int delta)
+static inline __attribute__((always_inline)) bitboard occluded_fill(bitboard generator, bitboard propagator, int delta)
 {
     bitboard flood = 0;
     while (generator != 0) {
@@ -39,27 +39,27 @@ static inline bitboard occluded_fill(bitboard generator, bitboard propagator, in
 
 /* One more step turns the fill into attacks: the slider drops out, the
  * blocker comes in. */
-static inline bitboard direction_attacks(bitboard slider, bitboard empty, int delta)
+static inline __attribute__((always_inline)) bitboard direction_attacks(bitboard slider, bitboard empty, int delta)
 {
     const bitboard landing = landing_squares(delta);
     return step(occluded_fill(slider, empty & landing, delta), delta) & landing;
 }
 
-static inline bitboard dumb7fill_loop_rook(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard dumb7fill_loop_rook(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square), empty = ~occupied;
     return direction_attacks(slider, empty, 8) | direction_attacks(slider, empty, -8) |
            direction_attacks(slider, empty, 1) | direction_attacks(slider, empty, -1);
 }
 
-static inline bitboard dumb7fill_loop_bishop(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard dumb7fill_loop_bishop(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square), empty = ~occupied;
     return direction_attacks(slider, empty, 9) | direction_attacks(slider, empty, 7) |
            direction_attacks(slider, empty, -7) | direction_attacks(slider, empty, -9);
 }
 
-static inline bitboard dumb7fill_loop_queen(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard dumb7fill_loop_queen(int square, bitboard occupied)
 {
     return dumb7fill_loop_rook(square, occupied) | dumb7fill_loop_bishop(square, occupied);
 }

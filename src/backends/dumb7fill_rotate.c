@@ -23,45 +23,50 @@ static inline bitboard rotate_left(bitboard board, unsigned amount)
     return (board << (amount & 63)) | (board >> (-amount & 63));
 }
 
-/* The seed's generalized unrolled attack getter: six fill cycles, then one
- * step from the flood. */
-static inline bitboard sliding_attacks(bitboard slider, bitboard empty, int direction)
+/* The seed's generalized unrolled attack getter: six fill cycles through
+ * the empty squares the direction can land on (in the seven-fill-cycles
+ * form, which gcc keeps in registers), then one step from the flood. */
+static inline __attribute__((always_inline)) bitboard sliding_attacks(bitboard slider, bitboard empty, int direction)
 {
     const unsigned amount = rotate_amounts[direction];
     const bitboard landing = avoid_wrap[direction];
     bitboard flood = slider;
     empty &= landing;
-    flood |= slider = rotate_left(slider, amount) & empty;
-    flood |= slider = rotate_left(slider, amount) & empty;
-    flood |= slider = rotate_left(slider, amount) & empty;
-    flood |= slider = rotate_left(slider, amount) & empty;
-    flood |= slider = rotate_left(slider, amount) & empty;
-    flood |= rotate_left(slider, amount) & empty;
+    flood |= rotate_left(flood, amount) & empty;
+    flood |= rotate_left(flood, amount) & empty;
+    flood |= rotate_left(flood, amount) & empty;
+    flood |= rotate_left(flood, amount) & empty;
+    flood |= rotate_left(flood, amount) & empty;
+    flood |= rotate_left(flood, amount) & empty;
     return rotate_left(flood, amount) & landing;
 }
 
-static inline bitboard dumb7fill_rotate_rook(int square, bitboard occupied)
+/* Orthogonal directions are the odd ones, diagonal the even ones. */
+static inline __attribute__((always_inline)) bitboard rook_rays(bitboard slider, bitboard empty)
 {
-    bitboard slider = square_bit(square), empty = ~occupied, attacks = 0;
-    for (int direction = 1; direction < DIRECTION_COUNT; direction += 2)
-        attacks |= sliding_attacks(slider, empty, direction);
-    return attacks;
+    return sliding_attacks(slider, empty, 1) | sliding_attacks(slider, empty, 3) |
+           sliding_attacks(slider, empty, 5) | sliding_attacks(slider, empty, 7);
 }
 
-static inline bitboard dumb7fill_rotate_bishop(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard bishop_rays(bitboard slider, bitboard empty)
 {
-    bitboard slider = square_bit(square), empty = ~occupied, attacks = 0;
-    for (int direction = 0; direction < DIRECTION_COUNT; direction += 2)
-        attacks |= sliding_attacks(slider, empty, direction);
-    return attacks;
+    return sliding_attacks(slider, empty, 0) | sliding_attacks(slider, empty, 2) |
+           sliding_attacks(slider, empty, 4) | sliding_attacks(slider, empty, 6);
 }
 
-static inline bitboard dumb7fill_rotate_queen(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_rook(int square, bitboard occupied)
 {
-    bitboard slider = square_bit(square), empty = ~occupied, attacks = 0;
-    for (int direction = 0; direction < DIRECTION_COUNT; direction++)
-        attacks |= sliding_attacks(slider, empty, direction);
-    return attacks;
+    return rook_rays(square_bit(square), ~occupied);
+}
+
+static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_bishop(int square, bitboard occupied)
+{
+    return bishop_rays(square_bit(square), ~occupied);
+}
+
+static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_queen(int square, bitboard occupied)
+{
+    return rook_rays(square_bit(square), ~occupied) | bishop_rays(square_bit(square), ~occupied);
 }
 
 static size_t dumb7fill_rotate_init(void)

@@ -34,16 +34,19 @@ __attribute__((target("avx2"))) static inline __m256i step_avx2(__m256i board, e
 }
 
 /* The seed's unrolled attack fill, four directions at once: six fill
- * cycles through the empty landing squares, then one step from the flood. */
+ * cycles through the empty landing squares (written out, as the seed's
+ * "real" dumb7fill is), then one step from the flood. */
 __attribute__((target("avx2"))) static inline __m256i fill_avx2(__m256i slider, __m256i occupied, enum shift_way way,
                                                                  __m256i left, __m256i right, __m256i landing)
 {
     const __m256i empty = _mm256_andnot_si256(occupied, landing);
     __m256i flood = slider;
-    for (int cycle = 0; cycle < 6; cycle++) {
-        slider = _mm256_and_si256(step_avx2(slider, way, left, right), empty);
-        flood = _mm256_or_si256(flood, slider);
-    }
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(step_avx2(slider, way, left, right), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(step_avx2(slider, way, left, right), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(step_avx2(slider, way, left, right), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(step_avx2(slider, way, left, right), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(step_avx2(slider, way, left, right), empty));
+    flood = _mm256_or_si256(flood, _mm256_and_si256(step_avx2(slider, way, left, right), empty));
     return _mm256_and_si256(step_avx2(flood, way, left, right), landing);
 }
 
@@ -110,10 +113,12 @@ __attribute__((target("avx512f,avx512vl"))) static inline __m256i fill_avx512_ym
 {
     const __m256i empty = _mm256_andnot_si256(occupied, landing);
     __m256i flood = slider;
-    for (int cycle = 0; cycle < 6; cycle++) {
-        slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty);
-        flood = _mm256_or_si256(flood, slider);
-    }
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
     return _mm256_and_si256(_mm256_rolv_epi64(flood, amounts), landing);
 }
 
@@ -154,10 +159,12 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(
     const __m512i empty = _mm512_andnot_si512(_mm512_set1_epi64((long long)occupied), landing);
     __m512i slider = _mm512_set1_epi64((long long)square_bit(square));
     __m512i flood = slider;
-    for (int cycle = 0; cycle < 6; cycle++) {
-        slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty);
-        flood = _mm512_or_si512(flood, slider);
-    }
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
     return (bitboard)_mm512_reduce_or_epi64(_mm512_and_si512(_mm512_rolv_epi64(flood, amounts), landing));
 }
 

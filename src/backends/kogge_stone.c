@@ -30,7 +30,7 @@ static inline bitboard landing_squares(int delta)
 /* After masking the propagator once with the landing squares, a square in
  * the doubled propagator has an unwrapped empty stretch behind it, so the
  * 2- and 4-square steps cannot wrap either. */
-static inline bitboard direction_attacks(bitboard generator, bitboard empty, int delta)
+static inline __attribute__((always_inline)) bitboard direction_attacks(bitboard generator, bitboard empty, int delta)
 {
     const bitboard landing = landing_squares(delta);
     bitboard propagator = empty & landing;
@@ -42,21 +42,21 @@ static inline bitboard direction_attacks(bitboard generator, bitboard empty, int
     return step(generator, delta) & landing;
 }
 
-static inline bitboard kogge_stone_rook(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard kogge_stone_rook(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square), empty = ~occupied;
     return direction_attacks(slider, empty, 8) | direction_attacks(slider, empty, -8) |
            direction_attacks(slider, empty, 1) | direction_attacks(slider, empty, -1);
 }
 
-static inline bitboard kogge_stone_bishop(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard kogge_stone_bishop(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square), empty = ~occupied;
     return direction_attacks(slider, empty, 9) | direction_attacks(slider, empty, 7) |
            direction_attacks(slider, empty, -7) | direction_attacks(slider, empty, -9);
 }
 
-static inline bitboard kogge_stone_queen(int square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard kogge_stone_queen(int square, bitboard occupied)
 {
     return kogge_stone_rook(square, occupied) | kogge_stone_bishop(square, occupied);
 }
