@@ -18,6 +18,12 @@ extern const struct backend possible_bits_backend;
 extern const struct backend sissy_backend;
 
 /* Seed techniques: Blockers and Beyond, the fills. */
+extern const struct backend blockers_and_beyond_backend;
+extern const struct backend dumb7fill_backend;
+extern const struct backend dumb7fill_loop_backend;
+extern const struct backend dumb7fill_rotate_backend;
+extern const struct backend dumb7fill_simd_backend;
+extern const struct backend kogge_stone_backend;
 
 /* Seed techniques: Kindergarten. */
 
@@ -40,6 +46,12 @@ const struct backend *const backends[] = {
     &sissy_backend,
 
     /* Seed techniques: Blockers and Beyond, the fills. */
+    &blockers_and_beyond_backend,
+    &dumb7fill_backend,
+    &dumb7fill_loop_backend,
+    &dumb7fill_rotate_backend,
+    &dumb7fill_simd_backend,
+    &kogge_stone_backend,
 
     /* Seed techniques: Kindergarten. */
 
