@@ -23,7 +23,7 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help sanitize fuzz
+.PHONY: all test bench clean help sanitize fuzz valgrind
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -69,6 +69,13 @@ fuzz:
 		build/fuzz/corpus-position tests/fuzz/seeds-position
 	build/fuzz/fuzz_options -max_total_time=$(FUZZ_SECONDS) -max_len=256 -artifact_prefix=build/fuzz/ \
 		build/fuzz/corpus-options tests/fuzz/seeds-options
+
+## valgrind: a short run of every backend under valgrind memcheck
+valgrind: $(PROGRAM)
+	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
+		./$(PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
+	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
+		./$(PROGRAM) --dump tests/data/boards.fen >/dev/null
 
 ## clean: remove build products
 clean:

@@ -586,6 +586,36 @@ static int benchmark_command(const struct options *options, const struct backend
     return status;
 }
 
+static int run_command(const struct options *options)
+{
+    if (options->action == ACTION_HELP) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (options->action == ACTION_VERSION) {
+        printf("attackbench %s (%s; %s)\n", ATTACKBENCH_VERSION, compiler_name, ATTACKBENCH_CFLAGS);
+        return 0;
+    }
+    if (options->action == ACTION_LIST)
+        return list_command();
+
+    const char *methods = options->methods;
+    if (options->action == ACTION_DUMP && strcmp(methods, "all") == 0)
+        methods = "reference";
+    const struct backend *selected[MAX_METHODS];
+    int count = select_backends(methods, selected, options->quiet);
+    if (count < 0)
+        return 2;
+    if (count == 0) {
+        fprintf(stderr, "attackbench: no method to run on this CPU\n");
+        return 2;
+    }
+    if (apply_parameters(options, selected, count) != 0)
+        return 2;
+    return options->action == ACTION_DUMP ? dump_command(options, selected, count)
+                                          : benchmark_command(options, selected, count);
+}
+
 int main(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
@@ -593,36 +623,13 @@ int main(int argc, char **argv)
 
     struct options options;
     char error[512];
+    int status;
     if (parse_options(argc, argv, &options, error, sizeof error) != 0) {
         usage_error("%s", error);
-        return 2;
+        status = 2;
+    } else {
+        status = run_command(&options);
     }
-    if (options.action == ACTION_HELP) {
-        fputs(usage_text, stdout);
-        return 0;
-    }
-    if (options.action == ACTION_VERSION) {
-        printf("attackbench %s (%s; %s)\n", ATTACKBENCH_VERSION, compiler_name, ATTACKBENCH_CFLAGS);
-        return 0;
-    }
-    if (options.action == ACTION_LIST)
-        return list_command();
-
-    const char *methods = options.methods;
-    if (options.action == ACTION_DUMP && strcmp(methods, "all") == 0)
-        methods = "reference";
-    const struct backend *selected[MAX_METHODS];
-    int count = select_backends(methods, selected, options.quiet);
-    if (count < 0)
-        return 2;
-    if (count == 0) {
-        fprintf(stderr, "attackbench: no method to run on this CPU\n");
-        return 2;
-    }
-    if (apply_parameters(&options, selected, count) != 0)
-        return 2;
-    int status = options.action == ACTION_DUMP ? dump_command(&options, selected, count)
-                                               : benchmark_command(&options, selected, count);
     free(options.files);
     return status;
 }
