@@ -4,10 +4,13 @@
 #include <string.h>
 
 #include "backend.h"
+#include "perft.h"
 #include "verify.h"
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "perft") == 0)
+        return perft_command(argc - 1, argv + 1);
     const char *methods = "all";
     int list = 0, verify = 0;
     for (int i = 1; i < argc; i++) {
