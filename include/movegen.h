@@ -94,6 +94,9 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
 /* The pieces of the other side that attack the king of the side to move. */
 bitboard board_checkers(const struct backend *backend, const struct board *board);
 
+/* Every square the pieces of `color` attack, with the board's occupancy. */
+bitboard board_attacks(const struct backend *backend, const struct board *board, int color);
+
 /* Play a legal move on the board. */
 void board_make_move(struct board *board, move m);
 

@@ -11,6 +11,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return perft_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "genpos") == 0)
+        return genpos_command(argc - 1, argv + 1);
     const char *methods = "all";
     int list = 0, verify = 0;
     for (int i = 1; i < argc; i++) {

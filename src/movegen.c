@@ -198,6 +198,22 @@ bitboard board_checkers(const struct backend *backend, const struct board *board
     return attackers_of(backend, board->pieces, king, us ^ 1, board->colors[WHITE] | board->colors[BLACK]);
 }
 
+bitboard board_attacks(const struct backend *backend, const struct board *board, int color)
+{
+    const bitboard *pieces = board->pieces[color];
+    const bitboard occupied = board->colors[WHITE] | board->colors[BLACK];
+    bitboard attacks = pawn_set_attacks(pieces[PAWN], color);
+    for (bitboard rest = pieces[KING]; rest; rest = without_lowest(rest))
+        attacks |= king_attacks[lowest_square(rest)];
+    for (bitboard rest = pieces[KNIGHT]; rest; rest = without_lowest(rest))
+        attacks |= knight_attacks[lowest_square(rest)];
+    for (bitboard rest = pieces[BISHOP] | pieces[QUEEN]; rest; rest = without_lowest(rest))
+        attacks |= backend->bishop(lowest_square(rest), occupied);
+    for (bitboard rest = pieces[ROOK] | pieces[QUEEN]; rest; rest = without_lowest(rest))
+        attacks |= backend->rook(lowest_square(rest), occupied);
+    return attacks;
+}
+
 static inline void add_moves_from(struct move_list *list, int from, bitboard targets)
 {
     int count = list->count;
