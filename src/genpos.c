@@ -15,6 +15,7 @@
 
 #include "backend.h"
 #include "movegen.h"
+#include "output.h"
 #include "perft.h"
 #include "position.h"
 #include "verify.h"
@@ -42,8 +43,8 @@ static const char usage_text[] =
     "\n"
     "  --seed=N       random seed (0 or more)\n"
     "  --games=G      number of games (1 to 1000000)\n"
-    "  --out=FILE     write to FILE (through FILE.tmp, then renamed); default\n"
-    "                 standard output\n"
+    "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
+    "                 end); default standard output\n"
     "  --method=NAME  backend for the move generator's slider attacks\n"
     "                 (default reference; the positions do not depend on it)\n"
     "  -h, --help     this text\n";
@@ -232,6 +233,9 @@ static unsigned move_weight(const struct board *board, move m, const struct move
 
 struct generator {
     const struct backend *backend;
+    unsigned long long seed;
+    long games;
+    const char *out_file;
     uint64_t random;
     struct hash_set seen;
     FILE *out;
@@ -303,6 +307,17 @@ static void play_game(struct generator *generator)
     }
 }
 
+/* The whole file: the command as a comment, then the games' samples. */
+static void write_positions(FILE *out, void *data)
+{
+    struct generator *generator = data;
+    generator->out = out;
+    fprintf(out, "# attackbench genpos --seed=%llu --games=%ld%s%s\n", generator->seed, generator->games,
+            generator->out_file ? " --out=" : "", generator->out_file ? generator->out_file : "");
+    for (long game = 0; game < generator->games; game++)
+        play_game(generator);
+}
+
 int genpos_command(int argc, char **argv)
 {
     const char *out_file = NULL, *method = "reference";
@@ -349,40 +364,21 @@ int genpos_command(int argc, char **argv)
     }
     backend->init();
 
-    struct generator generator = {.backend = backend, .out = stdout};
+    struct generator generator = {.backend = backend, .seed = seed, .games = games, .out_file = out_file};
     /* Spread the seed so that nearby seeds give unrelated games; the
      * generator state must not be zero. */
     generator.random = mix(seed + 0x9E3779B97F4A7C15ULL) | 1;
-
-    char temporary[4096];
     if (out_file) {
-        if (snprintf(temporary, sizeof temporary, "%s.tmp", out_file) >= (int)sizeof temporary) {
-            fprintf(stderr, "attackbench: genpos: --out file name too long\n");
+        if (write_file_atomically(out_file, write_positions, &generator) != 0)
             return EXIT_USAGE;
-        }
-        generator.out = fopen(temporary, "w");
-        if (generator.out == NULL) {
-            fprintf(stderr, "attackbench: genpos: %s: cannot write: %s\n", temporary, strerror(errno));
+    } else {
+        write_positions(stdout, &generator);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "attackbench: genpos: cannot write to standard output\n");
             return EXIT_USAGE;
         }
     }
-    fprintf(generator.out, "# attackbench genpos --seed=%llu --games=%ld%s%s\n", seed, games,
-            out_file ? " --out=" : "", out_file ? out_file : "");
-    for (long game = 0; game < games; game++)
-        play_game(&generator);
     free(generator.seen.slots);
-
-    if (out_file) {
-        int failed = ferror(generator.out) != 0;
-        failed |= fclose(generator.out) != 0;
-        if (failed || rename(temporary, out_file) != 0) {
-            fprintf(stderr, "attackbench: genpos: %s: cannot write: %s\n", out_file, strerror(errno));
-            remove(temporary);
-            return EXIT_USAGE;
-        }
-    } else if (fflush(stdout) != 0) {
-        return EXIT_USAGE;
-    }
     fprintf(stderr, "genpos: %ld games, %ld positions\n", games, generator.written);
     return 0;
 }

@@ -2,7 +2,6 @@
  * or more backends, check the counts against the ";Dn" opcodes, and
  * compare the backends' speed inside a real move generator. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 
 #include "backend.h"
 #include "movegen.h"
+#include "output.h"
 #include "perft.h"
 #include "position.h"
 
@@ -43,7 +43,8 @@ static const char usage_text[] =
     "                 (\"e2e4: 20\"), one block per position, with the first method\n"
     "  --csv=FILE     also write one row per method (the benchmark's metadata\n"
     "                 columns, then method, positions, depth, nodes, seconds,\n"
-    "                 nodes_per_second, relative, table_bytes, init_ms)\n"
+    "                 nodes_per_second, relative, table_bytes, init_ms), through\n"
+    "                 a temporary file renamed at the end\n"
     "  -h, --help     this text\n"
     "\n"
     "Standard output is CSV: position,depth,nodes,expected,status, one row per\n"
@@ -171,22 +172,6 @@ static int choose_methods(const char *list, const struct backend **chosen, size_
     return (int)count;
 }
 
-/* Write a CSV field, quoted when it holds a comma, quote or line break. */
-static void write_csv_field(FILE *out, const char *text)
-{
-    if (strpbrk(text, ",\"\r\n") == NULL) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 static const char *compiler_description(void)
 {
 #if defined(__clang__)
@@ -203,23 +188,20 @@ static const char *compiler_flags(void)
 #ifdef ATTACKBENCH_CFLAGS
     return ATTACKBENCH_CFLAGS;
 #else
-    return "";
+    return "unknown";
 #endif
 }
 
-static int write_method_csv(const char *file_name, const struct method_result *results, size_t method_count,
-                            size_t positions, const char *depth, double fastest)
+struct method_table {
+    const struct method_result *results;
+    size_t method_count, positions;
+    const char *depth;
+    double fastest;
+};
+
+static void write_method_rows(FILE *out, void *data)
 {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp", file_name) >= (int)sizeof temporary) {
-        fprintf(stderr, "attackbench: perft: --csv file name too long\n");
-        return -1;
-    }
-    FILE *out = fopen(temporary, "w");
-    if (out == NULL) {
-        fprintf(stderr, "attackbench: perft: %s: cannot write: %s\n", temporary, strerror(errno));
-        return -1;
-    }
+    const struct method_table *table = data;
     char timestamp[32], host[256] = "unknown";
     time_t now = time(NULL);
     struct tm utc;
@@ -232,8 +214,8 @@ static int write_method_csv(const char *file_name, const struct method_result *r
     fputs("timestamp,host,cpu,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,relative,"
           "table_bytes,init_ms\n",
           out);
-    for (size_t i = 0; i < method_count; i++) {
-        const struct method_result *result = &results[i];
+    for (size_t i = 0; i < table->method_count; i++) {
+        const struct method_result *result = &table->results[i];
         const char *fields[] = {timestamp, host, cpu_model_name(), compiler_description(), compiler_flags(),
                                 result->backend->name};
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
@@ -241,19 +223,12 @@ static int write_method_csv(const char *file_name, const struct method_result *r
             fputc(',', out);
         }
         double rate = result->seconds > 0 ? (double)result->total_nodes / result->seconds : 0;
-        fprintf(out, "%zu,", positions);
-        write_csv_field(out, depth);
+        fprintf(out, "%zu,", table->positions);
+        write_csv_field(out, table->depth);
         fprintf(out, ",%llu,%.6f,%.0f,%.3f,%zu,%.3f\n", (unsigned long long)result->total_nodes, result->seconds,
-                rate, fastest > 0 ? result->seconds / fastest : 0, result->table_bytes, result->init_ms);
+                rate, table->fastest > 0 ? result->seconds / table->fastest : 0, result->table_bytes,
+                result->init_ms);
     }
-    int failed = ferror(out) != 0;
-    failed |= fclose(out) != 0;
-    if (failed || rename(temporary, file_name) != 0) {
-        fprintf(stderr, "attackbench: perft: %s: cannot write: %s\n", file_name, strerror(errno));
-        remove(temporary);
-        return -1;
-    }
-    return 0;
 }
 
 static void run_method(struct method_result *result, const struct entry_list *list, int divide)
@@ -430,7 +405,8 @@ int perft_command(int argc, char **argv)
                         fastest > 0 ? r->seconds / fastest : 0.0, r->table_bytes);
             }
         }
-        if (csv_file && write_method_csv(csv_file, results, (size_t)method_count, list.count, depth_text, fastest))
+        struct method_table table = {results, (size_t)method_count, list.count, depth_text, fastest};
+        if (csv_file && write_file_atomically(csv_file, write_method_rows, &table) != 0)
             status = EXIT_USAGE;
         if (mismatches)
             status = EXIT_MISMATCH;

@@ -22,9 +22,11 @@ if [ "$unit_status" -ne 0 ] && ! grep -q '^FAIL ' <<<"$unit_output"; then
     fail "unit test binary exited with status $unit_status"
 fi
 
-# Every available backend against the reference, exhaustively.
+# Every available backend against the reference, exhaustively (the null
+# backend computes no attacks; the reference is checked by unit tests).
 for method in $("$program" --list | awk '$2 == "available" { print $1 }'); do
-    if "$program" --verify --method="$method" >/dev/null 2>"$here/.verify-$method.log"; then
+    case "$method" in null | reference) continue ;; esac
+    if "$program" --verify-only --method="$method" >/dev/null 2>"$here/.verify-$method.log"; then
         pass "verify $method"
         rm -f "$here/.verify-$method.log"
     else
