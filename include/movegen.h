@@ -91,6 +91,9 @@ const char *position_illegal_reason(const struct backend *backend, const struct 
 /* Every legal move of the side to move; returns the count. */
 int generate_legal_moves(const struct backend *backend, const struct board *board, struct move_list *list);
 
+/* The number of legal moves, counted without listing them. */
+int count_legal_moves(const struct backend *backend, const struct board *board);
+
 /* The pieces of the other side that attack the king of the side to move. */
 bitboard board_checkers(const struct backend *backend, const struct board *board);
 

@@ -7,11 +7,11 @@ Usage: scripts/piece_counts.py FILE...
 Per file: positions, average pieces (kings included), pawns, sliders
 (bishops, rooks, queens) and non-pawn material (N=B=3, R=5, Q=9, both
 sides, 62 at the start); a histogram of the piece count; and the phases
-by material:
-    endgame     non-pawn material <= 26 (e.g. R+B against R+N, or Q+minor
-                against R+minor, or less)
-    opening     non-pawn material >= 58 (at most one minor piece traded
-                or a pair of minors and nothing else) and at least 14 pawns
+by material, the rule attackbench's --phase uses (src/workload.c):
+    endgame     phase weight (N=B=1, R=2, Q=4, both sides, 24 at the
+                start) at most 8
+    opening     otherwise, when at least 30 men (pawns and kings included)
+                are on the board
     middlegame  everything else
 Standard library only."""
 
@@ -28,10 +28,14 @@ def board_field(line):
     return line.split()[0]
 
 
-def phase(material, pawns):
-    if material <= 26:
+PHASE_WEIGHTS = {"n": 1, "b": 1, "r": 2, "q": 4}
+
+
+def phase(letters):
+    weight = sum(PHASE_WEIGHTS.get(c, 0) for c in letters)
+    if weight <= 8:
         return "endgame"
-    if material >= 58 and pawns >= 14:
+    if len(letters) >= 30:
         return "opening"
     return "middlegame"
 
@@ -58,7 +62,7 @@ def profile(path):
             for i, (low, high) in enumerate(BUCKETS):
                 if low <= n <= high:
                     histogram[i] += 1
-            phases[phase(m, p)] += 1
+            phases[phase(letters)] += 1
     return count, pieces, pawns, sliders, material, histogram, phases
 
 

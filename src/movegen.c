@@ -214,8 +214,14 @@ bitboard board_attacks(const struct backend *backend, const struct board *board,
     return attacks;
 }
 
-static inline void add_moves_from(struct move_list *list, int from, bitboard targets)
+/* With count_only (a compile-time constant in each copy of the generator)
+ * the moves are only counted, for the last ply of perft. */
+static inline void add_moves_from(struct move_list *list, int from, bitboard targets, int count_only)
 {
+    if (count_only) {
+        list->count += population_count(targets);
+        return;
+    }
     int count = list->count;
     for (; targets; targets = without_lowest(targets))
         list->moves[count++] = make_move_code(from, lowest_square(targets), MOVE_NORMAL);
@@ -224,10 +230,14 @@ static inline void add_moves_from(struct move_list *list, int from, bitboard tar
 
 /* Pawn moves to each target, coming from target - offset; promotions on
  * the last rank give four moves each. */
-static inline void add_pawn_moves(struct move_list *list, bitboard targets, int offset, int kind)
+static inline void add_pawn_moves(struct move_list *list, bitboard targets, int offset, int kind, int count_only)
 {
-    int count = list->count;
     bitboard promotions = targets & (RANK_1 | RANK_8);
+    if (count_only) {
+        list->count += population_count(targets) + 3 * population_count(promotions);
+        return;
+    }
+    int count = list->count;
     for (bitboard rest = targets & ~promotions; rest; rest = without_lowest(rest)) {
         int to = lowest_square(rest);
         list->moves[count++] = make_move_code(to - offset, to, kind);
@@ -248,7 +258,8 @@ static inline bitboard shift_forward(bitboard board, int color, int amount)
     return amount >= 0 ? board << amount : board >> -amount;
 }
 
-int generate_legal_moves(const struct backend *backend, const struct board *board, struct move_list *list)
+static inline __attribute__((always_inline)) int generate(const struct backend *backend, const struct board *board,
+                                                          struct move_list *list, int count_only)
 {
     const attack_function rook = backend->rook, bishop = backend->bishop, queen = backend->queen;
     const int us = board->side_to_move, them = us ^ 1;
@@ -288,7 +299,7 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
     for (bitboard rest = theirs[QUEEN]; rest; rest = without_lowest(rest))
         danger |= queen(lowest_square(rest), through_king);
 
-    add_moves_from(list, king, king_attacks[king] & ~own & ~danger);
+    add_moves_from(list, king, king_attacks[king] & ~own & ~danger, count_only);
     if (checkers && without_lowest(checkers))
         return list->count; /* double check: only the king moves */
 
@@ -300,28 +311,28 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
 
     for (bitboard rest = mine[KNIGHT] & ~pinned; rest; rest = without_lowest(rest)) {
         int from = lowest_square(rest);
-        add_moves_from(list, from, knight_attacks[from] & allowed);
+        add_moves_from(list, from, knight_attacks[from] & allowed, count_only);
     }
     for (bitboard rest = mine[BISHOP]; rest; rest = without_lowest(rest)) {
         int from = lowest_square(rest);
         bitboard targets = bishop(from, occupied) & allowed;
         if (pinned & square_bit(from))
             targets &= line[king][from];
-        add_moves_from(list, from, targets);
+        add_moves_from(list, from, targets, count_only);
     }
     for (bitboard rest = mine[ROOK]; rest; rest = without_lowest(rest)) {
         int from = lowest_square(rest);
         bitboard targets = rook(from, occupied) & allowed;
         if (pinned & square_bit(from))
             targets &= line[king][from];
-        add_moves_from(list, from, targets);
+        add_moves_from(list, from, targets, count_only);
     }
     for (bitboard rest = mine[QUEEN]; rest; rest = without_lowest(rest)) {
         int from = lowest_square(rest);
         bitboard targets = queen(from, occupied) & allowed;
         if (pinned & square_bit(from))
             targets &= line[king][from];
-        add_moves_from(list, from, targets);
+        add_moves_from(list, from, targets, count_only);
     }
 
     /* Pawns that are not pinned, all at once. */
@@ -331,13 +342,13 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
     const bitboard third_rank = us == WHITE ? RANK_3 : RANK_6;
     bitboard single = shift_forward(free_pawns, us, 8) & empty;
     bitboard double_step = shift_forward(single & third_rank, us, 8) & empty & allowed;
-    add_pawn_moves(list, single & allowed, forward, MOVE_NORMAL);
-    add_pawn_moves(list, double_step, 2 * forward, MOVE_DOUBLE_PUSH);
+    add_pawn_moves(list, single & allowed, forward, MOVE_NORMAL, count_only);
+    add_pawn_moves(list, double_step, 2 * forward, MOVE_DOUBLE_PUSH, count_only);
     /* Captures towards the a-file and towards the h-file. */
     bitboard west = shift_forward(free_pawns & ~FILE_A, us, us == WHITE ? 7 : 9) & enemy & allowed;
     bitboard east = shift_forward(free_pawns & ~FILE_H, us, us == WHITE ? 9 : 7) & enemy & allowed;
-    add_pawn_moves(list, west, us == WHITE ? 7 : -9, MOVE_NORMAL);
-    add_pawn_moves(list, east, us == WHITE ? 9 : -7, MOVE_NORMAL);
+    add_pawn_moves(list, west, us == WHITE ? 7 : -9, MOVE_NORMAL, count_only);
+    add_pawn_moves(list, east, us == WHITE ? 9 : -7, MOVE_NORMAL, count_only);
 
     /* Pinned pawns, one by one, along their pin line. */
     for (bitboard rest = mine[PAWN] & pinned; rest; rest = without_lowest(rest)) {
@@ -347,11 +358,11 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
         bitboard push = shift_forward(from_bit, us, 8) & empty;
         bitboard jump = shift_forward(push & third_rank, us, 8) & empty;
         bitboard takes = pawn_attacks[us][from] & enemy;
-        add_pawn_moves(list, push & keep, forward, MOVE_NORMAL);
-        add_pawn_moves(list, jump & keep, 2 * forward, MOVE_DOUBLE_PUSH);
+        add_pawn_moves(list, push & keep, forward, MOVE_NORMAL, count_only);
+        add_pawn_moves(list, jump & keep, 2 * forward, MOVE_DOUBLE_PUSH, count_only);
         for (bitboard capture = takes & keep; capture; capture = without_lowest(capture)) {
             int to = lowest_square(capture);
-            add_pawn_moves(list, square_bit(to), to - from, MOVE_NORMAL);
+            add_pawn_moves(list, square_bit(to), to - from, MOVE_NORMAL, count_only);
         }
     }
 
@@ -367,7 +378,9 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
                 bitboard after = (occupied ^ square_bit(from) ^ victim_bit) | square_bit(target);
                 if ((rook(king, after) & their_straight) || (bishop(king, after) & their_diagonal))
                     continue;
-                list->moves[list->count++] = make_move_code(from, target, MOVE_EN_PASSANT);
+                if (!count_only)
+                    list->moves[list->count] = make_move_code(from, target, MOVE_EN_PASSANT);
+                list->count++;
             }
         }
     }
@@ -378,12 +391,29 @@ int generate_legal_moves(const struct backend *backend, const struct board *boar
         int base = us == WHITE ? 0 : 56;
         int king_side = us == WHITE ? CASTLE_WHITE_KING : CASTLE_BLACK_KING;
         int queen_side = us == WHITE ? CASTLE_WHITE_QUEEN : CASTLE_BLACK_QUEEN;
-        if ((board->castling & king_side) && !(occupied & (0x60ULL << base)) && !(danger & (0x60ULL << base)))
-            list->moves[list->count++] = make_move_code(base + 4, base + 6, MOVE_CASTLE);
-        if ((board->castling & queen_side) && !(occupied & (0x0EULL << base)) && !(danger & (0x0CULL << base)))
-            list->moves[list->count++] = make_move_code(base + 4, base + 2, MOVE_CASTLE);
+        if ((board->castling & king_side) && !(occupied & (0x60ULL << base)) && !(danger & (0x60ULL << base))) {
+            if (!count_only)
+                list->moves[list->count] = make_move_code(base + 4, base + 6, MOVE_CASTLE);
+            list->count++;
+        }
+        if ((board->castling & queen_side) && !(occupied & (0x0EULL << base)) && !(danger & (0x0CULL << base))) {
+            if (!count_only)
+                list->moves[list->count] = make_move_code(base + 4, base + 2, MOVE_CASTLE);
+            list->count++;
+        }
     }
     return list->count;
+}
+
+int generate_legal_moves(const struct backend *backend, const struct board *board, struct move_list *list)
+{
+    return generate(backend, board, list, 0);
+}
+
+int count_legal_moves(const struct backend *backend, const struct board *board)
+{
+    struct move_list counter;
+    return generate(backend, board, &counter, 1);
 }
 
 static inline void toggle_piece(struct board *board, int color, int piece, bitboard bits)

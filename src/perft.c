@@ -1,12 +1,13 @@
-/* Perft with copy-make and bulk counting at the last ply. */
+/* Perft with copy-make; at the last ply the legal moves are counted by
+ * population counts of their target sets, not listed or played. */
 #include "perft.h"
 
 static uint64_t perft_below(const struct backend *backend, const struct board *board, int depth)
 {
+    if (depth == 1)
+        return (uint64_t)count_legal_moves(backend, board);
     struct move_list list;
     int count = generate_legal_moves(backend, board, &list);
-    if (depth == 1)
-        return (uint64_t)count;
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         struct board child = *board;

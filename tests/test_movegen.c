@@ -148,3 +148,30 @@ TEST(movegen_illegal_positions)
     CHECK(parse_position("4k3/8/8/8/8/8/8/4K2r b - - 0 1", &position, error, sizeof error) == 0);
     CHECK(position_illegal_reason(backend, &position) != NULL);
 }
+
+TEST(movegen_counting_matches_listing)
+{
+    /* The last-ply counter and the generator agree, also with promotions,
+     * en passant, castling and pins on the board. */
+    static const char *const positions[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "7k/8/8/KPp4r/8/8/8/8 w - c6 0 1",
+        "k3r3/8/8/8/8/3n4/8/R3K3 w - - 0 1",
+    };
+    const struct backend *backend = movegen_backend();
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+        struct board board;
+        struct move_list list;
+        CHECK(board_from_text(positions[i], &board) == 0);
+        int listed = generate_legal_moves(backend, &board, &list);
+        CHECK(count_legal_moves(backend, &board) == listed);
+        for (int m = 0; m < listed; m++) {
+            struct board child = board;
+            board_make_move(&child, list.moves[m]);
+            struct move_list below;
+            CHECK(count_legal_moves(backend, &child) == generate_legal_moves(backend, &child, &below));
+        }
+    }
+}
