@@ -1,30 +1,6 @@
 # Command-line tests of the main driver; sourced by tests/run.sh, which
-# provides $program, $here, pass and fail.
-
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-# expect_status NAME STATUS COMMAND...: the command exits with STATUS.
-expect_status() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    local got=$?
-    if [ "$got" -eq "$want" ]; then pass "$name"; else fail "$name (exit $got, wanted $want)"; fi
-}
-
-# expect_error NAME TEXT COMMAND...: exit status 2 and TEXT on stderr.
-expect_error() {
-    local name=$1 text=$2
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    local got=$?
-    if [ "$got" -eq 2 ] && grep -qF -- "$text" "$scratch/err"; then
-        pass "$name"
-    else
-        fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
-    fi
-}
+# provides $program, $here, $scratch, pass, fail, expect_status and
+# expect_error.
 
 expect_status "help exits 0" 0 "$program" --help
 grep -q -- "--method=NAME" "$scratch/out" && pass "help lists --method" || fail "help lists --method"
