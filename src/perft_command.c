@@ -231,13 +231,17 @@ static void write_method_rows(FILE *out, void *data)
     }
 }
 
+static void init_method(struct method_result *result, const struct backend *backend)
+{
+    result->backend = backend;
+    double start = now_seconds();
+    result->table_bytes = backend->init();
+    result->init_ms = 1000 * (now_seconds() - start);
+}
+
 static void run_method(struct method_result *result, const struct entry_list *list, int divide)
 {
     double start = now_seconds();
-    result->table_bytes = result->backend->init();
-    result->init_ms = 1000 * (now_seconds() - start);
-
-    start = now_seconds();
     result->total_nodes = 0;
     for (size_t i = 0; i < list->count; i++) {
         const struct perft_entry *entry = &list->entries[i];
@@ -312,6 +316,8 @@ int perft_command(int argc, char **argv)
     struct entry_list list = {0};
     char **owned_names = calloc(file_count, sizeof *owned_names);
     int status = 0;
+    if (owned_names == NULL)
+        status = EXIT_USAGE;
     for (size_t f = 0; f < file_count && status == 0; f++) {
         owned_names[f] = strdup(strcmp(files[f], "-") == 0 ? "<stdin>" : files[f]);
         list.file_name = owned_names[f];
@@ -323,9 +329,18 @@ int perft_command(int argc, char **argv)
         status = EXIT_USAGE;
     }
 
-    /* Legality needs slider attacks: the first method's, once built. */
+    /* Every backend builds its tables once, before anything is timed. */
+    struct method_result *results = calloc((size_t)method_count, sizeof *results);
+    if (results == NULL || owned_names == NULL) {
+        fprintf(stderr, "attackbench: perft: out of memory\n");
+        status = EXIT_USAGE;
+    }
+    if (status == 0)
+        for (int m = 0; m < method_count; m++)
+            init_method(&results[m], chosen[m]);
+
+    /* Legality needs slider attacks: the first method's. */
     if (status == 0) {
-        chosen[0]->init();
         movegen_init();
         for (size_t i = 0; i < list.count; i++) {
             struct perft_entry *entry = &list.entries[i];
@@ -339,11 +354,13 @@ int perft_command(int argc, char **argv)
         }
     }
 
-    struct method_result *results = calloc((size_t)method_count, sizeof *results);
     if (status == 0) {
         for (int m = 0; m < method_count; m++) {
-            results[m].backend = chosen[m];
             results[m].nodes = calloc(list.count, sizeof *results[m].nodes);
+            if (results[m].nodes == NULL) {
+                fprintf(stderr, "attackbench: perft: out of memory\n");
+                exit(EXIT_USAGE);
+            }
             run_method(&results[m], &list, divide && m == 0);
         }
 
@@ -412,11 +429,11 @@ int perft_command(int argc, char **argv)
             status = EXIT_MISMATCH;
     }
 
-    for (int m = 0; m < method_count; m++)
+    for (int m = 0; results && m < method_count; m++)
         free(results[m].nodes);
     free(results);
     free(list.entries);
-    for (size_t f = 0; f < file_count; f++)
+    for (size_t f = 0; owned_names && f < file_count; f++)
         free(owned_names[f]);
     free(owned_names);
     free(files);
