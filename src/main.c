@@ -17,6 +17,7 @@
 #include "benchmark.h"
 #include "options.h"
 #include "output.h"
+#include "perft.h"
 #include "position.h"
 #include "verify.h"
 #include "workload.h"
@@ -618,6 +619,10 @@ static int run_command(const struct options *options)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "perft") == 0)
+        return perft_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "genpos") == 0)
+        return genpos_command(argc - 1, argv + 1);
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
 
