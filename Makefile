@@ -23,7 +23,7 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help sanitize fuzz valgrind
+.PHONY: all test bench clean help sanitize fuzz valgrind positions
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -36,13 +36,17 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(MAIN_OBJECT): src/main.c
+$(BUILD)/src/build_info.o: src/build_info.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 
 ## test: unit tests, exhaustive verification of every backend, CLI tests
 test: $(PROGRAM) $(BUILD)/unit_tests
 	@bash tests/run.sh ./$(PROGRAM) $(BUILD)/unit_tests
+
+## positions: regenerate data/positions.fen with the project's own generator
+positions: $(PROGRAM)
+	./$(PROGRAM) genpos --seed=1 --games=1540 --out=data/positions.fen
 
 ## bench: the default benchmark over data/positions.fen
 bench: $(PROGRAM)

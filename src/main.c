@@ -15,6 +15,7 @@
 
 #include "backend.h"
 #include "benchmark.h"
+#include "build_info.h"
 #include "options.h"
 #include "output.h"
 #include "perft.h"
@@ -22,20 +23,6 @@
 #include "verify.h"
 #include "workload.h"
 
-#ifndef ATTACKBENCH_VERSION
-#define ATTACKBENCH_VERSION "0.1.0"
-#endif
-#ifndef ATTACKBENCH_CFLAGS
-#define ATTACKBENCH_CFLAGS "unknown"
-#endif
-
-#if defined(__clang__)
-static const char compiler_name[] = "clang " __clang_version__;
-#elif defined(__GNUC__)
-static const char compiler_name[] = "gcc " __VERSION__;
-#else
-static const char compiler_name[] = "unknown";
-#endif
 
 enum { MAX_METHODS = 128 };
 
@@ -291,8 +278,8 @@ static void make_context(struct run_context *context, const struct options *opti
         snprintf(context->host, sizeof context->host, "unknown");
     context->host[sizeof context->host - 1] = '\0';
     context->cpu = cpu_model_name();
-    context->compiler = compiler_name;
-    context->flags = ATTACKBENCH_CFLAGS;
+    context->compiler = attackbench_compiler;
+    context->flags = attackbench_flags;
     context->timer = timer;
     context->pin_cpu = pin_cpu;
     context->reps = options->reps;
@@ -412,8 +399,8 @@ static int benchmark_command(const struct options *options, const struct backend
     struct run_context context;
     make_context(&context, options, &timer, pin_cpu);
     if (!options->quiet && !verify_only) {
-        fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", ATTACKBENCH_VERSION, context.cpu, compiler_name,
-                ATTACKBENCH_CFLAGS);
+        fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", attackbench_version, context.cpu, attackbench_compiler,
+                attackbench_flags);
         if (timer.kind == TIMER_TSC)
             fprintf(stderr, "timer: TSC at %.4f GHz (empty region %.0f ticks)", timer.tsc_hz / 1e9,
                     timer.empty_ticks);
@@ -594,7 +581,7 @@ static int run_command(const struct options *options)
         return 0;
     }
     if (options->action == ACTION_VERSION) {
-        printf("attackbench %s (%s; %s)\n", ATTACKBENCH_VERSION, compiler_name, ATTACKBENCH_CFLAGS);
+        printf("attackbench %s (%s; %s)\n", attackbench_version, attackbench_compiler, attackbench_flags);
         return 0;
     }
     if (options->action == ACTION_LIST)

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "backend.h"
 #include "movegen.h"
 #include "output.h"
@@ -172,26 +173,6 @@ static int choose_methods(const char *list, const struct backend **chosen, size_
     return (int)count;
 }
 
-static const char *compiler_description(void)
-{
-#if defined(__clang__)
-    return "clang " __clang_version__;
-#elif defined(__GNUC__)
-    return "gcc " __VERSION__;
-#else
-    return "unknown";
-#endif
-}
-
-static const char *compiler_flags(void)
-{
-#ifdef ATTACKBENCH_CFLAGS
-    return ATTACKBENCH_CFLAGS;
-#else
-    return "unknown";
-#endif
-}
-
 struct method_table {
     const struct method_result *results;
     size_t method_count, positions;
@@ -216,7 +197,7 @@ static void write_method_rows(FILE *out, void *data)
           out);
     for (size_t i = 0; i < table->method_count; i++) {
         const struct method_result *result = &table->results[i];
-        const char *fields[] = {timestamp, host, cpu_model_name(), compiler_description(), compiler_flags(),
+        const char *fields[] = {timestamp, host, cpu_model_name(), attackbench_compiler, attackbench_flags,
                                 result->backend->name};
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
             write_csv_field(out, fields[f]);
