@@ -48,9 +48,9 @@ test: $(PROGRAM) $(BUILD)/unit_tests
 positions: $(PROGRAM)
 	./$(PROGRAM) genpos --seed=1 --games=1540 --out=data/positions.fen
 
-## bench: the default benchmark over data/positions.fen
+## bench: every backend on data/positions.fen and on random occupancies, both dispatch modes
 bench: $(PROGRAM)
-	./$(PROGRAM) data/positions.fen
+	./$(PROGRAM) --workload=pieces,random data/positions.fen
 
 ## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
 SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
