@@ -17,6 +17,10 @@ extern const struct backend null_backend;
 /* Seed techniques: Kindergarten. */
 
 /* Techniques engines ship today. */
+/* Magic and PEXT. */
+extern const struct backend magic_plain_backend;
+extern const struct backend magic_fancy_backend;
+extern const struct backend pext_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -30,6 +34,10 @@ const struct backend *const backends[] = {
     /* Seed techniques: Kindergarten. */
 
     /* Techniques engines ship today. */
+    /* Magic and PEXT. */
+    &magic_plain_backend,
+    &magic_fancy_backend,
+    &pext_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
