@@ -20,6 +20,7 @@ extern const struct backend null_backend;
 /* Magic and PEXT. */
 extern const struct backend magic_plain_backend;
 extern const struct backend magic_fancy_backend;
+extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
 
 const struct backend *const backends[] = {
@@ -37,6 +38,7 @@ const struct backend *const backends[] = {
     /* Magic and PEXT. */
     &magic_plain_backend,
     &magic_fancy_backend,
+    &magic_black_backend,
     &pext_backend,
 };
 
