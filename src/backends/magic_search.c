@@ -89,11 +89,30 @@ static inline uint64_t sparse_random(uint64_t *state)
 
 uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, uint64_t *random_state)
 {
+    /* The subsets in random order: a bad factor then meets a colliding
+     * pair after about 30 subsets instead of about 80 in carry-rippler
+     * order, where subsets differing only in high bits come last. */
+    static bitboard occupancies[MAGIC_MAX_SUBSETS];
+    static bitboard attacks[MAGIC_MAX_SUBSETS];
     /* Which attempt last wrote each index, so the scratch table needs no
      * clearing between attempts. */
     static uint32_t written_by[MAGIC_MAX_SUBSETS];
     static bitboard written_attacks[MAGIC_MAX_SUBSETS];
     static uint32_t attempt;
+
+    const int count = subsets->count;
+    for (int i = 0; i < count; i++) {
+        occupancies[i] = subsets->occupancies[i];
+        attacks[i] = subsets->attacks[i];
+    }
+    for (int i = count - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)(((next_random(random_state) >> 32) * (uint64_t)(i + 1)) >> 32);
+        bitboard occupancy = occupancies[i], attack = attacks[i];
+        occupancies[i] = occupancies[j];
+        attacks[i] = attacks[j];
+        occupancies[j] = occupancy;
+        attacks[j] = attack;
+    }
 
     const unsigned shift = 64u - (unsigned)index_bits;
     for (;;) {
@@ -103,14 +122,18 @@ uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, 
          * cannot tell enough subsets apart. */
         if (population_count((subsets->mask * factor) >> 56) < 6)
             continue;
-        attempt++;
+        if (++attempt == 0) { /* wrapped: forget every stamp */
+            for (int i = 0; i < MAGIC_MAX_SUBSETS; i++)
+                written_by[i] = 0;
+            attempt = 1;
+        }
         int fits = 1;
-        for (int i = 0; i < subsets->count && fits; i++) {
-            unsigned index = (unsigned)((subsets->occupancies[i] * factor) >> shift);
+        for (int i = 0; i < count && fits; i++) {
+            unsigned index = (unsigned)((occupancies[i] * factor) >> shift);
             if (written_by[index] != attempt) {
                 written_by[index] = attempt;
-                written_attacks[index] = subsets->attacks[i];
-            } else if (written_attacks[index] != subsets->attacks[i]) {
+                written_attacks[index] = attacks[i];
+            } else if (written_attacks[index] != attacks[i]) {
                 fits = 0; /* two different attack sets on one index */
             }
         }
