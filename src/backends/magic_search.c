@@ -1,12 +1,7 @@
 /* Masks, ray walk and magic-factor search shared by the magic and PEXT
  * backends; see magic_search.h.  Sources: Chessprogramming wiki, "Magic
  * Bitboards" and "Looking for Magics"; Stockfish bitboard.cpp. */
-/* madvise() and MADV_HUGEPAGE are hidden by -std=c17 without this. */
-#define _DEFAULT_SOURCE
-
 #include "magic_search.h"
-
-#include <sys/mman.h>
 
 static const int rook_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int bishop_steps[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
@@ -140,14 +135,4 @@ uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, 
         if (fits)
             return factor;
     }
-}
-
-void magic_advise_huge_pages(void *table, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    madvise(table, bytes, MADV_HUGEPAGE);
-#else
-    (void)table;
-    (void)bytes;
-#endif
 }

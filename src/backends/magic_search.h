@@ -49,10 +49,4 @@ void magic_enumerate_subsets(enum slider piece, int square, struct magic_subsets
  * safe (one static scratch table). */
 uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, uint64_t *random_state);
 
-/* Asks the kernel to back a table with huge pages where it can (Linux
- * transparent huge pages), so random lookups over a table larger than
- * the L1 TLB's reach miss the TLB less often.  Call before the first
- * write; `table` should be aligned to 2 MiB.  Does nothing elsewhere. */
-void magic_advise_huge_pages(void *table, size_t bytes);
-
 #endif
