@@ -162,34 +162,32 @@ static const struct black_constant bishop_constants[SQUARE_COUNT] = {
     {0x100000C05F582008ULL, 11140}, /* h8 */
 };
 
-/* One slider on one square; the mask is stored complemented, ready to OR. */
-struct black_magic {
-    bitboard outside_mask; /* ~relevant mask */
-    bitboard factor;
-    const bitboard *attacks; /* the square's slice of the shared table */
+/* What a lookup reads about its square, as arrays of 8-byte entries
+ * indexed by the square (scaled-index loads, no address arithmetic): the
+ * complemented relevant mask, the factor and the slice pointer, per piece.
+ * On the Zen 4 VM this ran queens 3-7% faster than one 64-byte struct per
+ * square, which needs a shift and an add on the square first. */
+struct black_magics {
+    alignas(64) bitboard outside_masks[SQUARE_COUNT]; /* ~relevant mask */
+    alignas(64) bitboard factors[SQUARE_COUNT];
+    alignas(64) const bitboard *attacks[SQUARE_COUNT]; /* slices of the shared table */
 };
 
-/* Rook and bishop of a square in one 64-byte cache line. */
-struct black_square {
-    alignas(64) struct black_magic rook;
-    struct black_magic bishop;
-};
-
-static struct black_square black_squares[SQUARE_COUNT];
+static struct black_magics black_rook, black_bishop;
 static alignas(64) bitboard black_attacks[BLACK_TABLE_ENTRIES];
 
 /* Fills one slider's slice.  Overlapping slices may share a slot only
  * when they store the same attack set there (no attack set is empty, so
  * 0 marks a free slot); the published constants guarantee that, and this
  * checks it, since a wrong constant would otherwise give wrong answers. */
-static void black_fill(struct black_magic *magic, enum slider piece, int square, const struct black_constant *constant,
-                       unsigned shift)
+static void black_fill(struct black_magics *magics, enum slider piece, int square,
+                       const struct black_constant *constant, unsigned shift)
 {
     static struct magic_subsets subsets;
     magic_enumerate_subsets(piece, square, &subsets);
-    magic->outside_mask = ~subsets.mask;
-    magic->factor = constant->factor;
-    magic->attacks = &black_attacks[constant->offset];
+    magics->outside_masks[square] = ~subsets.mask;
+    magics->factors[square] = constant->factor;
+    magics->attacks[square] = &black_attacks[constant->offset];
     for (int i = 0; i < subsets.count; i++) {
         size_t slot = constant->offset + (size_t)(((subsets.occupancies[i] | ~subsets.mask) * constant->factor) >> shift);
         if (slot >= BLACK_TABLE_ENTRIES || (black_attacks[slot] != 0 && black_attacks[slot] != subsets.attacks[i])) {
@@ -204,31 +202,30 @@ static void black_fill(struct black_magic *magic, enum slider piece, int square,
 static size_t magic_black_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
-        black_fill(&black_squares[square].rook, SLIDER_ROOK, square, &rook_constants[square], ROOK_SHIFT);
-        black_fill(&black_squares[square].bishop, SLIDER_BISHOP, square, &bishop_constants[square], BISHOP_SHIFT);
+        black_fill(&black_rook, SLIDER_ROOK, square, &rook_constants[square], ROOK_SHIFT);
+        black_fill(&black_bishop, SLIDER_BISHOP, square, &bishop_constants[square], BISHOP_SHIFT);
     }
-    return sizeof black_squares + sizeof black_attacks;
+    return sizeof black_rook + sizeof black_bishop + sizeof black_attacks;
 }
 
-static inline bitboard black_lookup(const struct black_magic *magic, bitboard occupied, unsigned shift)
+static inline bitboard black_lookup(const struct black_magics *magics, int square, bitboard occupied, unsigned shift)
 {
-    return magic->attacks[((occupied | magic->outside_mask) * magic->factor) >> shift];
+    return magics->attacks[square][((occupied | magics->outside_masks[square]) * magics->factors[square]) >> shift];
 }
 
 static inline bitboard magic_black_rook(int square, bitboard occupied)
 {
-    return black_lookup(&black_squares[square].rook, occupied, ROOK_SHIFT);
+    return black_lookup(&black_rook, square, occupied, ROOK_SHIFT);
 }
 
 static inline bitboard magic_black_bishop(int square, bitboard occupied)
 {
-    return black_lookup(&black_squares[square].bishop, occupied, BISHOP_SHIFT);
+    return black_lookup(&black_bishop, square, occupied, BISHOP_SHIFT);
 }
 
 static inline bitboard magic_black_queen(int square, bitboard occupied)
 {
-    const struct black_square *entry = &black_squares[square];
-    return black_lookup(&entry->rook, occupied, ROOK_SHIFT) | black_lookup(&entry->bishop, occupied, BISHOP_SHIFT);
+    return magic_black_rook(square, occupied) | magic_black_bishop(square, occupied);
 }
 
 static uint64_t magic_black_rook_loop(const struct run *run)
