@@ -17,6 +17,7 @@
 #include "benchmark.h"
 #include "options.h"
 #include "output.h"
+#include "perft.h"
 #include "position.h"
 #include "verify.h"
 #include "workload.h"
@@ -511,9 +512,13 @@ static int benchmark_command(const struct options *options, const struct backend
                         .calls = options->calls,
                         .threads = options->threads,
                         .cpus = pin_cpu >= 0 ? cpus : NULL,
+                        .stop = &interrupted,
                     };
-                    if (measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured) !=
-                        0) {
+                    int measured_status =
+                        measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured);
+                    if (measured_status > 0)
+                        break; /* interrupted: this group is incomplete */
+                    if (measured_status < 0) {
                         status = 1;
                         break;
                     }
@@ -582,43 +587,54 @@ static int benchmark_command(const struct options *options, const struct backend
     return status;
 }
 
-int main(int argc, char **argv)
+static int run_command(const struct options *options)
 {
-    /* A closed pipe is reported as a write error, not a silent death. */
-    signal(SIGPIPE, SIG_IGN);
-
-    struct options options;
-    char error[512];
-    if (parse_options(argc, argv, &options, error, sizeof error) != 0) {
-        usage_error("%s", error);
-        return 2;
-    }
-    if (options.action == ACTION_HELP) {
+    if (options->action == ACTION_HELP) {
         fputs(usage_text, stdout);
         return 0;
     }
-    if (options.action == ACTION_VERSION) {
+    if (options->action == ACTION_VERSION) {
         printf("attackbench %s (%s; %s)\n", ATTACKBENCH_VERSION, compiler_name, ATTACKBENCH_CFLAGS);
         return 0;
     }
-    if (options.action == ACTION_LIST)
+    if (options->action == ACTION_LIST)
         return list_command();
 
-    const char *methods = options.methods;
-    if (options.action == ACTION_DUMP && strcmp(methods, "all") == 0)
+    const char *methods = options->methods;
+    if (options->action == ACTION_DUMP && strcmp(methods, "all") == 0)
         methods = "reference";
     const struct backend *selected[MAX_METHODS];
-    int count = select_backends(methods, selected, options.quiet);
+    int count = select_backends(methods, selected, options->quiet);
     if (count < 0)
         return 2;
     if (count == 0) {
         fprintf(stderr, "attackbench: no method to run on this CPU\n");
         return 2;
     }
-    if (apply_parameters(&options, selected, count) != 0)
+    if (apply_parameters(options, selected, count) != 0)
         return 2;
-    int status = options.action == ACTION_DUMP ? dump_command(&options, selected, count)
-                                               : benchmark_command(&options, selected, count);
+    return options->action == ACTION_DUMP ? dump_command(options, selected, count)
+                                          : benchmark_command(options, selected, count);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "perft") == 0)
+        return perft_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "genpos") == 0)
+        return genpos_command(argc - 1, argv + 1);
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+
+    struct options options;
+    char error[512];
+    int status;
+    if (parse_options(argc, argv, &options, error, sizeof error) != 0) {
+        usage_error("%s", error);
+        status = 2;
+    } else {
+        status = run_command(&options);
+    }
     free(options.files);
     return status;
 }
