@@ -32,6 +32,11 @@ extern const struct backend classical_backend;
 extern const struct backend hyperbola_backend;
 extern const struct backend obstruction_difference_backend;
 extern const struct backend rotated_backend;
+/* Magic and PEXT. */
+extern const struct backend magic_plain_backend;
+extern const struct backend magic_fancy_backend;
+extern const struct backend magic_black_backend;
+extern const struct backend pext_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -60,6 +65,11 @@ const struct backend *const backends[] = {
     &hyperbola_backend,
     &obstruction_difference_backend,
     &rotated_backend,
+    /* Magic and PEXT. */
+    &magic_plain_backend,
+    &magic_fancy_backend,
+    &magic_black_backend,
+    &pext_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
