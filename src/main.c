@@ -296,6 +296,12 @@ static void on_interrupt(int signal_number)
 
 static int benchmark_command(const struct options *options, const struct backend **selected, int count)
 {
+    /* From here on SIGINT stops the run between repetitions, and the rows
+     * finished so far are still reported. */
+    struct sigaction action = {0};
+    action.sa_handler = on_interrupt;
+    sigaction(SIGINT, &action, NULL);
+
     int verify_only = options->action == ACTION_VERIFY_ONLY;
     int needs_files = (options->workloads & ~(1u << WORKLOAD_RANDOM)) != 0;
     if (needs_files && options->file_count == 0) {
@@ -409,10 +415,6 @@ static int benchmark_command(const struct options *options, const struct backend
         fprintf(stderr, "; pinned to CPU %d; %d thread%s\n", pin_cpu, options->threads,
                 options->threads == 1 ? "" : "s");
     }
-
-    struct sigaction action = {0};
-    action.sa_handler = on_interrupt;
-    sigaction(SIGINT, &action, NULL);
 
     size_t row_capacity = 64, row_count = 0;
     struct result_row *rows = malloc(row_capacity * sizeof *rows);

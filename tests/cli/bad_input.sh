@@ -45,7 +45,7 @@ if [ -w /dev/full ]; then
 fi
 
 # SIGINT: exit 130, the finished rows reported, no temporary file left.
-"$program" --workload=random --method=reference --reps=2 --calls=3000000 --piece=all --dispatch=call \
+"$program" --workload=random --method=reference --reps=5 --calls=20000000 --piece=all --dispatch=call \
     --csv="$scratch/interrupted.csv" -q >"$scratch/out" 2>"$scratch/err" &
 runner=$!
 sleep 1.5
