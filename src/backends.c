@@ -15,6 +15,7 @@ extern const struct backend null_backend;
 /* Seed techniques: Blockers and Beyond, the fills. */
 
 /* Seed techniques: Kindergarten. */
+extern const struct backend kindergarten_backend;
 
 /* Techniques engines ship today. */
 
@@ -28,6 +29,7 @@ const struct backend *const backends[] = {
     /* Seed techniques: Blockers and Beyond, the fills. */
 
     /* Seed techniques: Kindergarten. */
+    &kindergarten_backend,
 
     /* Techniques engines ship today. */
 };
