@@ -16,6 +16,7 @@ extern const struct backend null_backend;
 
 /* Seed techniques: Kindergarten. */
 extern const struct backend kindergarten_backend;
+extern const struct backend kindergarten_shared_backend;
 
 /* Techniques engines ship today. */
 
@@ -30,6 +31,7 @@ const struct backend *const backends[] = {
 
     /* Seed techniques: Kindergarten. */
     &kindergarten_backend,
+    &kindergarten_shared_backend,
 
     /* Techniques engines ship today. */
 };

@@ -27,6 +27,16 @@ bitboard kindergarten_byte_to_file_a(unsigned byte)
     return file;
 }
 
+void kindergarten_build_first_rank(uint8_t first_rank[8][64])
+{
+    for (int file = 0; file < 8; file++)
+        for (unsigned inner = 0; inner < 64; inner++) {
+            bitboard rank_occupancy = (bitboard)inner << 1;
+            unsigned index = kindergarten_inner_index(rank_occupancy);
+            first_rank[file][index] = kindergarten_first_rank_attacks(file, inner << 1);
+        }
+}
+
 void kindergarten_build_fill_up(bitboard fill_up[8][64])
 {
     for (int file = 0; file < 8; file++)

@@ -44,6 +44,11 @@ static inline unsigned kindergarten_file_a_index(bitboard file_a_occupancy)
     return (unsigned)((file_a_occupancy * KINDERGARTEN_DIAGONAL_C2_H7) >> 58);
 }
 
+/* first_rank[file][index]: the first-rank attacks of a slider on `file`
+ * with inner occupancy `index` (files b..g, as kindergarten_inner_index()
+ * orders them), one byte each.  512 bytes. */
+void kindergarten_build_first_rank(uint8_t first_rank[8][64]);
+
 /* fill_up[file][index]: the first-rank attacks of a slider on `file`
  * with inner occupancy `index`, copied into all eight ranks, so that
  * and-ing with a rank, diagonal or anti-diagonal mask gives that line's
