@@ -17,6 +17,7 @@ extern const struct backend null_backend;
 /* Seed techniques: Kindergarten. */
 extern const struct backend kindergarten_backend;
 extern const struct backend kindergarten_shared_backend;
+extern const struct backend kindergarten_fold32_backend;
 
 /* Techniques engines ship today. */
 
@@ -32,6 +33,7 @@ const struct backend *const backends[] = {
     /* Seed techniques: Kindergarten. */
     &kindergarten_backend,
     &kindergarten_shared_backend,
+    &kindergarten_fold32_backend,
 
     /* Techniques engines ship today. */
 };
