@@ -18,6 +18,7 @@ extern const struct backend null_backend;
 extern const struct backend kindergarten_backend;
 extern const struct backend kindergarten_shared_backend;
 extern const struct backend kindergarten_fold32_backend;
+extern const struct backend kindergarten_magic_file_backend;
 
 /* Techniques engines ship today. */
 
@@ -34,6 +35,7 @@ const struct backend *const backends[] = {
     &kindergarten_backend,
     &kindergarten_shared_backend,
     &kindergarten_fold32_backend,
+    &kindergarten_magic_file_backend,
 
     /* Techniques engines ship today. */
 };
