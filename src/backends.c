@@ -26,6 +26,10 @@ extern const struct backend dumb7fill_simd_backend;
 extern const struct backend kogge_stone_backend;
 
 /* Seed techniques: Kindergarten. */
+extern const struct backend kindergarten_backend;
+extern const struct backend kindergarten_shared_backend;
+extern const struct backend kindergarten_fold32_backend;
+extern const struct backend kindergarten_magic_file_backend;
 
 /* Techniques engines ship today. */
 extern const struct backend classical_backend;
@@ -59,6 +63,10 @@ const struct backend *const backends[] = {
     &kogge_stone_backend,
 
     /* Seed techniques: Kindergarten. */
+    &kindergarten_backend,
+    &kindergarten_shared_backend,
+    &kindergarten_fold32_backend,
+    &kindergarten_magic_file_backend,
 
     /* Techniques engines ship today. */
     &classical_backend,
