@@ -40,7 +40,7 @@ const char usage_text[] =
     "                               CPU this process may use)\n"
     "  -r, --reps=N                 timed repetitions per method (default 15)\n"
     "  -c, --calls=N                lookups per repetition, at least (default 1000000)\n"
-    "      --queries=N              length of the random stream (default 65536)\n"
+    "      --queries=N              length of the random stream (default 16384)\n"
     "      --max-queries=N          queries kept per stream from files (default 1048576;\n"
     "                               more are reservoir-sampled)\n"
     "      --seed=N                 random seed (default 1)\n"
@@ -278,7 +278,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->reps = 15;
     options->calls = 1000000;
     options->seed = 1;
-    options->random_queries = 65536;
+    options->random_queries = 16384;
     options->max_queries = 1u << 20;
     options->timer = TIMER_TSC;
     options->format = FORMAT_TABLE;
