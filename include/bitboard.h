@@ -68,6 +68,31 @@ static inline bitboard flip_vertical(bitboard board)
     return __builtin_bswap64(board);
 }
 
+/* A shift by `delta` squares towards a compass direction: +8 north, +1
+ * east, +9 north-east, +7 north-west, and negative for the opposite ones
+ * (positive deltas shift left, negative right).  Bits that leave the edge
+ * files wrap round to the other side; mask with landing_squares().  Called
+ * with a constant delta, it folds to one shift. */
+static inline bitboard shift_by(bitboard board, int delta)
+{
+    return delta > 0 ? board << delta : board >> -delta;
+}
+
+/* The squares a one-square step of `delta` can land on without wrapping
+ * from one edge file to the other: not file A going east, not file H going
+ * west, anywhere going straight north or south. */
+static inline bitboard landing_squares(int delta)
+{
+    switch (delta) {
+    case 1: case 9: case -7:
+        return ~FILE_A;
+    case -1: case -9: case 7:
+        return ~FILE_H;
+    default:
+        return ~(bitboard)0;
+    }
+}
+
 /* The file, rank, diagonal and anti-diagonal through a square. */
 static inline bitboard file_mask(int square)
 {

@@ -5,29 +5,6 @@
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill". */
 #include "backend.h"
 
-/* One step towards a compass direction: delta is +8 north, +1 east, +9
- * north-east and so on; positive deltas shift left, negative right.
- * Always called with a constant delta, so this folds to one shift. */
-static inline bitboard step(bitboard board, int delta)
-{
-    return delta > 0 ? board << delta : board >> -delta;
-}
-
-/* Squares a step in the direction can land on without wrapping round from
- * one edge file to the other: not file A going east, not file H going
- * west, anywhere going straight north or south. */
-static inline bitboard landing_squares(int delta)
-{
-    switch (delta) {
-    case 1: case 9: case -7:
-        return ~FILE_A;
-    case -1: case -9: case 7:
-        return ~FILE_H;
-    default:
-        return ~(bitboard)0;
-    }
-}
-
 /* The unrolled fill, in the seed's seven-fill-cycles form: each cycle adds
  * the empty squares one step beyond the flood.  Six cycles reach every
  * square up to six away (a blocker on the seventh, the edge, changes
@@ -40,13 +17,13 @@ static inline __attribute__((always_inline)) bitboard direction_attacks(bitboard
     const bitboard landing = landing_squares(delta);
     bitboard flood = slider;
     empty &= landing;
-    flood |= step(flood, delta) & empty;
-    flood |= step(flood, delta) & empty;
-    flood |= step(flood, delta) & empty;
-    flood |= step(flood, delta) & empty;
-    flood |= step(flood, delta) & empty;
-    flood |= step(flood, delta) & empty;
-    return step(flood, delta) & landing;
+    flood |= shift_by(flood, delta) & empty;
+    flood |= shift_by(flood, delta) & empty;
+    flood |= shift_by(flood, delta) & empty;
+    flood |= shift_by(flood, delta) & empty;
+    flood |= shift_by(flood, delta) & empty;
+    flood |= shift_by(flood, delta) & empty;
+    return shift_by(flood, delta) & landing;
 }
 
 static inline bitboard north_attacks(bitboard slider, bitboard empty)

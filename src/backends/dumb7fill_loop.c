@@ -5,34 +5,13 @@
  * section "Fill Loop". */
 #include "backend.h"
 
-/* One step towards a compass direction (+8 north, +1 east, +9 north-east
- * ...); always called with a constant delta, so it folds to one shift. */
-static inline bitboard step(bitboard board, int delta)
-{
-    return delta > 0 ? board << delta : board >> -delta;
-}
-
-/* Squares a step can land on without wrapping from one edge file to the
- * other. */
-static inline bitboard landing_squares(int delta)
-{
-    switch (delta) {
-    case 1: case 9: case -7:
-        return ~FILE_A;
-    case -1: case -9: case 7:
-        return ~FILE_H;
-    default:
-        return ~(bitboard)0;
-    }
-}
-
 /* The occluded fill: the slider and the empty squares it floods. */
 static inline __attribute__((always_inline)) bitboard occluded_fill(bitboard generator, bitboard propagator, int delta)
 {
     bitboard flood = 0;
     while (generator != 0) {
         flood |= generator;
-        generator = step(generator, delta) & propagator;
+        generator = shift_by(generator, delta) & propagator;
     }
     return flood;
 }
@@ -42,7 +21,7 @@ static inline __attribute__((always_inline)) bitboard occluded_fill(bitboard gen
 static inline __attribute__((always_inline)) bitboard direction_attacks(bitboard slider, bitboard empty, int delta)
 {
     const bitboard landing = landing_squares(delta);
-    return step(occluded_fill(slider, empty & landing, delta), delta) & landing;
+    return shift_by(occluded_fill(slider, empty & landing, delta), delta) & landing;
 }
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_loop_rook(int square, bitboard occupied)

@@ -6,27 +6,6 @@
  * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
 #include "backend.h"
 
-/* One step of `delta` squares towards a compass direction (+8 north, +1
- * east ...); always a constant, so it folds to one shift. */
-static inline bitboard step(bitboard board, int delta)
-{
-    return delta > 0 ? board << delta : board >> -delta;
-}
-
-/* Squares a single step can land on without wrapping from one edge file to
- * the other. */
-static inline bitboard landing_squares(int delta)
-{
-    switch (delta) {
-    case 1: case 9: case -7:
-        return ~FILE_A;
-    case -1: case -9: case 7:
-        return ~FILE_H;
-    default:
-        return ~(bitboard)0;
-    }
-}
-
 /* After masking the propagator once with the landing squares, a square in
  * the doubled propagator has an unwrapped empty stretch behind it, so the
  * 2- and 4-square steps cannot wrap either. */
@@ -34,12 +13,12 @@ static inline __attribute__((always_inline)) bitboard direction_attacks(bitboard
 {
     const bitboard landing = landing_squares(delta);
     bitboard propagator = empty & landing;
-    generator |= propagator & step(generator, delta);
-    propagator &= step(propagator, delta);
-    generator |= propagator & step(generator, 2 * delta);
-    propagator &= step(propagator, 2 * delta);
-    generator |= propagator & step(generator, 4 * delta);
-    return step(generator, delta) & landing;
+    generator |= propagator & shift_by(generator, delta);
+    propagator &= shift_by(propagator, delta);
+    generator |= propagator & shift_by(generator, 2 * delta);
+    propagator &= shift_by(propagator, 2 * delta);
+    generator |= propagator & shift_by(generator, 4 * delta);
+    return shift_by(generator, delta) & landing;
 }
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_rook(int square, bitboard occupied)
