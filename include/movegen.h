@@ -48,6 +48,14 @@ struct move_list {
     move moves[MAX_MOVES];
 };
 
+/* Squares attacked by all the pawns of a color. */
+static inline bitboard pawn_set_attacks(bitboard pawns, int color)
+{
+    if (color == WHITE)
+        return ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9);
+    return ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
+}
+
 static inline move make_move_code(int from, int to, int kind)
 {
     return (move)(from | (to << 6) | (kind << 12));

@@ -288,9 +288,7 @@ static void play_game(struct generator *generator)
             .own_last_from = last_from[us],
             .own_last_to = last_to[us],
         };
-        bitboard enemy_pawns = board.pieces[them][PAWN];
-        context.enemy_pawn_attacks = them == WHITE ? ((enemy_pawns & ~FILE_A) << 7) | ((enemy_pawns & ~FILE_H) << 9)
-                                                   : ((enemy_pawns & ~FILE_A) >> 9) | ((enemy_pawns & ~FILE_H) >> 7);
+        context.enemy_pawn_attacks = pawn_set_attacks(board.pieces[them][PAWN], them);
         unsigned weights[MAX_MOVES], total = 0;
         for (int i = 0; i < count; i++) {
             weights[i] = move_weight(&board, list.moves[i], &context);

@@ -90,14 +90,6 @@ void movegen_init(void)
     initialized = 1;
 }
 
-/* Squares attacked by all the pawns of a color. */
-static inline bitboard pawn_set_attacks(bitboard pawns, int color)
-{
-    if (color == WHITE)
-        return ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9);
-    return ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
-}
-
 void board_from_position(struct board *board, const struct position *position)
 {
     movegen_init();
