@@ -1,48 +1,18 @@
-/* Masks, ray walk and magic-factor search shared by the magic and PEXT
- * backends; see magic_search.h.  Sources: Chessprogramming wiki, "Magic
+/* Masks, ray walk (both by ray_walk.h, per slider) and magic-factor
+ * search shared by the magic and PEXT backends; see magic_search.h.  Sources: Chessprogramming wiki, "Magic
  * Bitboards" and "Looking for Magics"; Stockfish bitboard.cpp. */
 #include "magic_search.h"
 
-static const int rook_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-static const int bishop_steps[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
-
-static inline int on_board(int file, int rank)
-{
-    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
-}
-
-/* Walks the four rays of the slider.  With `relevant_only`, stops one
- * square short of the edge and ignores the occupancy: the relevant mask. */
-static bitboard walk_rays(enum slider piece, int square, bitboard occupied, int relevant_only)
-{
-    const int(*steps)[2] = piece == SLIDER_ROOK ? rook_steps : bishop_steps;
-    bitboard attacks = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        int file_step = steps[direction][0], rank_step = steps[direction][1];
-        int file = square_file(square) + file_step;
-        int rank = square_rank(square) + rank_step;
-        while (on_board(file, rank)) {
-            if (relevant_only && !on_board(file + file_step, rank + rank_step))
-                break;
-            bitboard bit = square_bit(make_square(file, rank));
-            attacks |= bit;
-            if (occupied & bit)
-                break;
-            file += file_step;
-            rank += rank_step;
-        }
-    }
-    return attacks;
-}
+#include "ray_walk.h"
 
 bitboard magic_relevant_mask(enum slider piece, int square)
 {
-    return walk_rays(piece, square, 0, 1);
+    return piece == SLIDER_ROOK ? ray_walk_rook_relevant(square) : ray_walk_bishop_relevant(square);
 }
 
 bitboard magic_ray_attacks(enum slider piece, int square, bitboard occupied)
 {
-    return walk_rays(piece, square, occupied, 0);
+    return piece == SLIDER_ROOK ? ray_walk_rook(square, occupied) : ray_walk_bishop(square, occupied);
 }
 
 void magic_enumerate_subsets(enum slider piece, int square, struct magic_subsets *subsets)

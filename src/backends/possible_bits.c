@@ -4,6 +4,7 @@
  * Source: seed 004 (Michael Sherwin's row-signature post, its "alternative
  * method", possibleBits2..7[sq][blockers.rowN]), mapped to a1 = 0. */
 #include "backend.h"
+#include "ray_walk.h"
 #include "sherwin_tables.h"
 
 /* possible[square][row][pattern]: the square's lines without whatever the
@@ -46,10 +47,10 @@ static inline bitboard possible_bits_queen(int square, bitboard occupied)
 static size_t possible_bits_init(void)
 {
     for (int square = 0; square < 64; square++) {
-        bishop_masks[square].lines = sherwin_bishop_lines(square);
-        bishop_masks[square].relevant = sherwin_bishop_relevant(square);
-        rook_masks[square].lines = sherwin_rook_lines(square);
-        rook_masks[square].relevant = sherwin_rook_relevant(square);
+        bishop_masks[square].lines = ray_walk_bishop(square, 0);
+        bishop_masks[square].relevant = ray_walk_bishop_relevant(square);
+        rook_masks[square].lines = ray_walk_rook(square, 0);
+        rook_masks[square].relevant = ray_walk_rook_relevant(square);
         /* A mask clears exactly the squares that the blockers of its row
          * shadow (on any row); everything else stays possible. */
         bitboard bishop_lines = bishop_masks[square].lines;
@@ -57,13 +58,13 @@ static size_t possible_bits_init(void)
             int shift = SHERWIN_BISHOP_SHIFT + 8 * row;
             for (int pattern = 0; pattern < SHERWIN_BISHOP_PATTERNS; pattern++)
                 bishop_possible[square][row][pattern] =
-                    sherwin_walk_bishop(square, (bitboard)pattern << shift) | ~bishop_lines;
+                    ray_walk_bishop(square, (bitboard)pattern << shift) | ~bishop_lines;
         }
         bitboard rook_lines = rook_masks[square].lines;
         for (int row = 0; row < SHERWIN_ROOK_ROWS; row++) {
             for (int pattern = 0; pattern < SHERWIN_ROOK_PATTERNS; pattern++)
                 rook_possible[square][row][pattern] =
-                    sherwin_walk_rook(square, (bitboard)pattern << (8 * row)) | ~rook_lines;
+                    ray_walk_rook(square, (bitboard)pattern << (8 * row)) | ~rook_lines;
         }
     }
     return sizeof bishop_possible + sizeof rook_possible + sizeof bishop_masks + sizeof rook_masks;

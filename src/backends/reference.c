@@ -1,35 +1,19 @@
 /* Reference: walk each ray square by square until the edge or the first
- * occupied square, which is included.  No tables; obviously correct, and
- * the yardstick every other backend is verified against.
+ * occupied square, which is included (the walk is in ray_walk.h, where
+ * the table builders of other backends find it too).  No tables; obviously
+ * correct, and the yardstick every other backend is verified against.
  * Source: the definition of sliding-piece attacks. */
 #include "backend.h"
-
-static inline bitboard reference_ray(int square, bitboard occupied, int file_step, int rank_step)
-{
-    bitboard attacks = 0;
-    int file = square_file(square) + file_step;
-    int rank = square_rank(square) + rank_step;
-    while (file >= 0 && file < 8 && rank >= 0 && rank < 8) {
-        bitboard bit = square_bit(make_square(file, rank));
-        attacks |= bit;
-        if (occupied & bit)
-            break;
-        file += file_step;
-        rank += rank_step;
-    }
-    return attacks;
-}
+#include "ray_walk.h"
 
 static inline bitboard reference_rook(int square, bitboard occupied)
 {
-    return reference_ray(square, occupied, 1, 0) | reference_ray(square, occupied, -1, 0) |
-           reference_ray(square, occupied, 0, 1) | reference_ray(square, occupied, 0, -1);
+    return ray_walk_rook(square, occupied);
 }
 
 static inline bitboard reference_bishop(int square, bitboard occupied)
 {
-    return reference_ray(square, occupied, 1, 1) | reference_ray(square, occupied, -1, 1) |
-           reference_ray(square, occupied, 1, -1) | reference_ray(square, occupied, -1, -1);
+    return ray_walk_bishop(square, occupied);
 }
 
 static inline bitboard reference_queen(int square, bitboard occupied)

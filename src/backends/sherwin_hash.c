@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "ray_walk.h"
 #include "sherwin_tables.h"
 
 enum {
@@ -244,8 +245,8 @@ static size_t sherwin_hash_init(void)
 {
     uint64_t state = 0x5348455257494EULL;
     for (int square = 0; square < 64; square++) {
-        rook_relevant[square] = sherwin_rook_relevant(square);
-        bishop_relevant[square] = sherwin_bishop_relevant(square);
+        rook_relevant[square] = ray_walk_rook_relevant(square);
+        bishop_relevant[square] = ray_walk_bishop_relevant(square);
         for (int row = 0; row < SHERWIN_ROOK_ROWS; row++)
             for (int pattern = 0; pattern < SHERWIN_ROOK_PATTERNS; pattern++)
                 rook_row_keys[square][row][pattern] = next_key(&state);

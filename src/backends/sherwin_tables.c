@@ -6,63 +6,7 @@
 
 #include <assert.h>
 
-static bitboard walk_ray(int square, bitboard occupied, int file_step, int rank_step)
-{
-    bitboard attacks = 0;
-    int file = square_file(square) + file_step;
-    int rank = square_rank(square) + rank_step;
-    while (file >= 0 && file < 8 && rank >= 0 && rank < 8) {
-        bitboard bit = square_bit(make_square(file, rank));
-        attacks |= bit;
-        if (occupied & bit)
-            break;
-        file += file_step;
-        rank += rank_step;
-    }
-    return attacks;
-}
-
-bitboard sherwin_walk_rook(int square, bitboard occupied)
-{
-    return walk_ray(square, occupied, 1, 0) | walk_ray(square, occupied, -1, 0) | walk_ray(square, occupied, 0, 1) |
-           walk_ray(square, occupied, 0, -1);
-}
-
-bitboard sherwin_walk_bishop(int square, bitboard occupied)
-{
-    return walk_ray(square, occupied, 1, 1) | walk_ray(square, occupied, -1, 1) | walk_ray(square, occupied, 1, -1) |
-           walk_ray(square, occupied, -1, -1);
-}
-
-bitboard sherwin_rook_lines(int square)
-{
-    return sherwin_walk_rook(square, 0);
-}
-
-bitboard sherwin_bishop_lines(int square)
-{
-    return sherwin_walk_bishop(square, 0);
-}
-
-/* A ray's last square can never shadow anything, so it is dropped: the
- * occupancy of every other square of the lines is relevant. */
-static bitboard relevant_ray(int square, int file_step, int rank_step)
-{
-    bitboard ray = walk_ray(square, 0, file_step, rank_step);
-    return ray == 0 ? 0 : ray & ~square_bit(file_step + 8 * rank_step > 0 ? highest_square(ray) : lowest_square(ray));
-}
-
-bitboard sherwin_rook_relevant(int square)
-{
-    return relevant_ray(square, 1, 0) | relevant_ray(square, -1, 0) | relevant_ray(square, 0, 1) |
-           relevant_ray(square, 0, -1);
-}
-
-bitboard sherwin_bishop_relevant(int square)
-{
-    return relevant_ray(square, 1, 1) | relevant_ray(square, -1, 1) | relevant_ray(square, 1, -1) |
-           relevant_ray(square, -1, -1);
-}
+#include "ray_walk.h"
 
 bitboard sherwin_deposit(uint64_t index, bitboard mask)
 {
@@ -118,7 +62,7 @@ void sherwin_build_bishop_tables(uint16_t rows[64][SHERWIN_BISHOP_ROWS][SHERWIN_
                                  bitboard attacks[SHERWIN_BISHOP_ENTRIES], bitboard relevant[64])
 {
     uint32_t base[64];
-    int total = build_attack_table(sherwin_bishop_relevant, sherwin_walk_bishop, attacks, relevant, base);
+    int total = build_attack_table(ray_walk_bishop_relevant, ray_walk_bishop, attacks, relevant, base);
     assert(total == SHERWIN_BISHOP_ENTRIES);
     (void)total;
     for (int square = 0; square < 64; square++)
@@ -132,7 +76,7 @@ void sherwin_build_rook_tables(uint32_t rows[64][SHERWIN_ROOK_ROWS][SHERWIN_ROOK
                                bitboard attacks[SHERWIN_ROOK_ENTRIES], bitboard relevant[64])
 {
     uint32_t base[64];
-    int total = build_attack_table(sherwin_rook_relevant, sherwin_walk_rook, attacks, relevant, base);
+    int total = build_attack_table(ray_walk_rook_relevant, ray_walk_rook, attacks, relevant, base);
     assert(total == SHERWIN_ROOK_ENTRIES);
     (void)total;
     for (int square = 0; square < 64; square++)

@@ -26,21 +26,6 @@ enum {
     SHERWIN_BISHOP_SHIFT = 9,
 };
 
-/* Attacks by walking the rays square by square: used only to fill tables
- * at start-up, never in a timed lookup. */
-bitboard sherwin_walk_rook(int square, bitboard occupied);
-bitboard sherwin_walk_bishop(int square, bitboard occupied);
-
-/* Empty-board attacks (the whole lines, edges included). */
-bitboard sherwin_rook_lines(int square);
-bitboard sherwin_bishop_lines(int square);
-
-/* The squares whose occupancy can change the attacks (the page's rookBits
- * and bishopBits): the lines without the square and without the last
- * square of each ray. */
-bitboard sherwin_rook_relevant(int square);
-bitboard sherwin_bishop_relevant(int square);
-
 /* Spread the low bits of `index` over the set bits of `mask`, lowest
  * first (a portable PDEP), and its inverse (a portable PEXT). */
 bitboard sherwin_deposit(uint64_t index, bitboard mask);
@@ -51,7 +36,8 @@ uint64_t sherwin_extract(bitboard board, bitboard mask);
  * of SHERWIN_BISHOP_ENTRIES bitboards, squares ordered by decreasing
  * number of index bits (9, 7, 6, 5) so that each square's base index is a
  * multiple of its own table size and ORing it in several times is
- * harmless.  Also fills relevant[64]. */
+ * harmless.  Also fills relevant[64] (ray_walk_bishop_relevant(), the
+ * page's bishopBits; ray_walk_rook_relevant() is its rookBits). */
 void sherwin_build_bishop_tables(uint16_t rows[64][SHERWIN_BISHOP_ROWS][SHERWIN_BISHOP_PATTERNS],
                                  bitboard attacks[SHERWIN_BISHOP_ENTRIES], bitboard relevant[64]);
 

@@ -8,6 +8,7 @@
  * February 2020: the general queen getter qss[8][64][256]; the bishop form
  * over the six inner rows and bits is the same idea on the relevant part. */
 #include "backend.h"
+#include "ray_walk.h"
 #include "sherwin_tables.h"
 
 /* queen_supersets[square][row][byte]: queen attacks from `square` when the
@@ -45,17 +46,17 @@ static inline bitboard sissy_bishop(int square, bitboard occupied)
 static size_t sissy_init(void)
 {
     for (int square = 0; square < 64; square++) {
-        rook_lines[square] = sherwin_rook_lines(square);
+        rook_lines[square] = ray_walk_rook(square, 0);
         for (int row = 0; row < 8; row++)
             for (int pattern = 0; pattern < 256; pattern++) {
                 bitboard blockers = (bitboard)pattern << (8 * row);
                 queen_supersets[square][row][pattern] =
-                    sherwin_walk_rook(square, blockers) | sherwin_walk_bishop(square, blockers);
+                    ray_walk_rook(square, blockers) | ray_walk_bishop(square, blockers);
             }
         for (int row = 0; row < SHERWIN_BISHOP_ROWS; row++)
             for (int pattern = 0; pattern < SHERWIN_BISHOP_PATTERNS; pattern++)
                 bishop_supersets[square][row][pattern] =
-                    sherwin_walk_bishop(square, (bitboard)pattern << (SHERWIN_BISHOP_SHIFT + 8 * row));
+                    ray_walk_bishop(square, (bitboard)pattern << (SHERWIN_BISHOP_SHIFT + 8 * row));
     }
     return sizeof queen_supersets + sizeof bishop_supersets + sizeof rook_lines;
 }
