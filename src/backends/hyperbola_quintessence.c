@@ -6,6 +6,7 @@
  * Source: Chessprogramming wiki, "Hyperbola Quintessence" (Gerd Isenberg,
  * Aleks Peshkov). */
 #include "backend.h"
+#include "ray_walk.h"
 
 /* The lines through a square, without the square itself. */
 struct line_masks {
@@ -21,22 +22,6 @@ static struct line_masks line_masks[SQUARE_COUNT];
  * on `file` when b1..g1 hold the six bits of `inner`. */
 static uint8_t first_rank_attacks[64][8];
 
-static unsigned first_rank_walk(int file, unsigned occupied)
-{
-    unsigned attacks = 0;
-    for (int to = file + 1; to < 8; to++) {
-        attacks |= 1u << to;
-        if (occupied & (1u << to))
-            break;
-    }
-    for (int to = file - 1; to >= 0; to--) {
-        attacks |= 1u << to;
-        if (occupied & (1u << to))
-            break;
-    }
-    return attacks;
-}
-
 static size_t hyperbola_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
@@ -49,7 +34,7 @@ static size_t hyperbola_init(void)
     }
     for (unsigned inner = 0; inner < 64; inner++)
         for (int file = 0; file < 8; file++)
-            first_rank_attacks[inner][file] = (uint8_t)first_rank_walk(file, inner << 1);
+            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
     return sizeof line_masks + sizeof first_rank_attacks;
 }
 

@@ -2,20 +2,11 @@
  * kindergarten_tables.h. */
 #include "kindergarten_tables.h"
 
+#include "ray_walk.h"
+
 uint8_t kindergarten_first_rank_attacks(int file, unsigned occupied)
 {
-    unsigned attacks = 0;
-    for (int position = file + 1; position < 8; position++) {
-        attacks |= 1u << position;
-        if (occupied & (1u << position))
-            break;
-    }
-    for (int position = file - 1; position >= 0; position--) {
-        attacks |= 1u << position;
-        if (occupied & (1u << position))
-            break;
-    }
-    return (uint8_t)attacks;
+    return (uint8_t)ray_walk_first_rank(file, occupied);
 }
 
 bitboard kindergarten_byte_to_file_a(unsigned byte)
