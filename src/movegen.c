@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include "ray_walk.h"
+
 static bitboard knight_attacks[64];
 static bitboard king_attacks[64];
 static bitboard pawn_attacks[2][64];
@@ -62,19 +64,12 @@ void movegen_init(void)
     for (int from = 0; from < 64; from++) {
         for (int direction = 0; direction < 8; direction++) {
             int file_step = king_steps[direction][0], rank_step = king_steps[direction][1];
-            bitboard full_line = square_bit(from);
-            for (int sign = -1; sign <= 1; sign += 2) {
-                int file = square_file(from) + sign * file_step, rank = square_rank(from) + sign * rank_step;
-                for (; file >= 0 && file < 8 && rank >= 0 && rank < 8; file += sign * file_step, rank += sign * rank_step)
-                    full_line |= square_bit(make_square(file, rank));
-            }
-            bitboard passed = 0;
-            int file = square_file(from) + file_step, rank = square_rank(from) + rank_step;
-            for (; file >= 0 && file < 8 && rank >= 0 && rank < 8; file += file_step, rank += rank_step) {
-                int to = make_square(file, rank);
-                between[from][to] = passed;
+            bitboard ray = ray_walk(from, 0, file_step, rank_step);
+            bitboard full_line = ray | square_bit(from) | ray_walk(from, 0, -file_step, -rank_step);
+            for (bitboard rest = ray; rest != 0; rest = without_lowest(rest)) {
+                int to = lowest_square(rest);
+                between[from][to] = ray_walk(from, square_bit(to), file_step, rank_step) & ~square_bit(to);
                 line[from][to] = full_line;
-                passed |= square_bit(to);
             }
         }
     }

@@ -5,6 +5,7 @@
  * differ.  Source: seed 001_cef53cd249625a49.txt, Chessprogramming wiki
  * "Blockers and Beyond" (Fabien Letouzey, Senpai 1.0, 2014). */
 #include "blockers_and_beyond.h"
+#include "ray_walk.h"
 
 /* behind[from][to]: the squares on the line from `from` through `to` that
  * lie beyond `to`; empty when the two squares share no line. */
@@ -51,27 +52,17 @@ static inline __attribute__((always_inline)) bitboard blockers_and_beyond_queen(
     return piece_attacks(queen_table, square, occupied);
 }
 
-/* Walks one ray from `square`, adding it to the entry's attacks, all but
- * its last square to the blockers-and-beyond mask, and filling the behind
- * table for every square on it. */
+/* Adds one ray from `square` to the entry: the ray to its attacks, all
+ * but its last square to the blockers-and-beyond mask, and to the behind
+ * table, for every square on it, the squares of the ray beyond it. */
 static void add_ray(struct blockers_and_beyond_entry *entry, int square, int file_step, int rank_step)
 {
-    int ray[8];
-    int length = 0;
-    int file = square_file(square) + file_step;
-    int rank = square_rank(square) + rank_step;
-    while (file >= 0 && file < 8 && rank >= 0 && rank < 8) {
-        ray[length++] = make_square(file, rank);
-        file += file_step;
-        rank += rank_step;
-    }
-    bitboard beyond = 0;
-    for (int i = length - 1; i >= 0; i--) {
-        behind[square][ray[i]] = beyond;
-        entry->empty_board_attacks |= square_bit(ray[i]);
-        if (i != length - 1)
-            entry->blockers_and_beyond |= square_bit(ray[i]);
-        beyond |= square_bit(ray[i]);
+    bitboard ray = ray_walk(square, 0, file_step, rank_step);
+    entry->empty_board_attacks |= ray;
+    entry->blockers_and_beyond |= ray_walk_relevant(square, file_step, rank_step);
+    for (bitboard rest = ray; rest != 0; rest = without_lowest(rest)) {
+        int blocker = lowest_square(rest);
+        behind[square][blocker] = ray & ~ray_walk(square, square_bit(blocker), file_step, rank_step);
     }
 }
 

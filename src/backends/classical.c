@@ -4,6 +4,7 @@
  * onwards is removed with an xor.  Branchless: a stop square at the end
  * of the board stands in for "no blocker".  Source: Chessprogramming wiki, "Classical Approach". */
 #include "backend.h"
+#include "ray_walk.h"
 
 /* Positive directions first: their squares lie above the slider. */
 enum direction {
@@ -36,25 +37,12 @@ static bitboard scan_rays[DIRECTION_COUNT][SQUARE_COUNT];
 
 static const bitboard STOP_SQUARES = 0x8000000000000001ULL;
 
-static bitboard walk_ray(int square, int direction)
-{
-    bitboard ray = 0;
-    int file = square_file(square) + file_steps[direction];
-    int rank = square_rank(square) + rank_steps[direction];
-    while (file >= 0 && file < 8 && rank >= 0 && rank < 8) {
-        ray |= square_bit(make_square(file, rank));
-        file += file_steps[direction];
-        rank += rank_steps[direction];
-    }
-    return ray;
-}
-
 static size_t classical_init(void)
 {
     for (int direction = 0; direction < DIRECTION_COUNT; direction++)
         for (int square = 0; square < SQUARE_COUNT; square++) {
             int index = direction < SOUTH ? square : 63 - square;
-            rays[direction][index] = walk_ray(square, direction);
+            rays[direction][index] = ray_walk(square, 0, file_steps[direction], rank_steps[direction]);
             scan_rays[direction][index] = rays[direction][index] | square_bit(direction < SOUTH ? 63 : 0);
         }
     return sizeof rays + sizeof scan_rays;

@@ -10,6 +10,7 @@
  * Source: Chessprogramming wiki, "Rotated Bitboards" (Robert Hyatt, Crafty;
  * Ernst A. Heinz, DarkThought) and "Flipping Mirroring and Rotating". */
 #include "backend.h"
+#include "ray_walk.h"
 
 enum line { RANK_LINE, FILE_LINE, DIAGONAL_LINE, ANTI_DIAGONAL_LINE, LINE_COUNT };
 
@@ -25,22 +26,11 @@ static bitboard inner_diagonals[SQUARE_COUNT][2];
 static const int file_steps[LINE_COUNT] = {1, 0, 1, -1};
 static const int rank_steps[LINE_COUNT] = {0, 1, 1, 1};
 
+/* The attacks along both rays of the line through `square`. */
 static bitboard walk_line(int square, int line, bitboard occupied)
 {
-    bitboard result = 0;
-    for (int sign = -1; sign <= 1; sign += 2) {
-        int file = square_file(square) + sign * file_steps[line];
-        int rank = square_rank(square) + sign * rank_steps[line];
-        while (file >= 0 && file < 8 && rank >= 0 && rank < 8) {
-            bitboard bit = square_bit(make_square(file, rank));
-            result |= bit;
-            if (occupied & bit)
-                break;
-            file += sign * file_steps[line];
-            rank += sign * rank_steps[line];
-        }
-    }
-    return result;
+    return ray_walk(square, occupied, file_steps[line], rank_steps[line]) |
+           ray_walk(square, occupied, -file_steps[line], -rank_steps[line]);
 }
 
 /* The occupancy of `square`'s line whose inner bits are `inner`. */
