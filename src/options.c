@@ -4,12 +4,12 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "benchmark.h"
+#include "error_message.h"
 
 const char usage_text[] =
     "usage: attackbench [OPTION]... [FILE]...\n"
@@ -64,17 +64,6 @@ const char usage_text[] =
     "  -V, --version                the version\n"
     "\n"
     "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input.\n";
-
-static int fail(char *error, size_t error_size, const char *format, ...) __attribute__((format(printf, 3, 4)));
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(error, error_size, format, arguments);
-    va_end(arguments);
-    return -1;
-}
 
 /* A decimal count from minimum to maximum. */
 static int parse_count(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value)
@@ -160,43 +149,43 @@ static int apply_option(struct options *options, const char *name, const char *v
     uint64_t number;
     if (strcmp(name, "method") == 0) {
         if (!*value)
-            return fail(error, error_size, "--method needs a name (see --list)");
+            return set_error(error, error_size, "--method needs a name (see --list)");
         options->methods = value;
     } else if (strcmp(name, "workload") == 0) {
         if (parse_choices(value, workload_names, WORKLOAD_KIND_COUNT, &options->workloads) != 0)
-            return fail(error, error_size, "--workload=%s: expected pieces, squares or random (comma-separated)",
+            return set_error(error, error_size, "--workload=%s: expected pieces, squares or random (comma-separated)",
                         value);
     } else if (strcmp(name, "piece") == 0) {
         if (strcmp(value, "all") == 0)
             options->pieces = 7;
         else if (parse_choices(value, piece_names, PIECE_KIND_COUNT, &options->pieces) != 0)
-            return fail(error, error_size, "--piece=%s: expected rook, bishop, queen or all", value);
+            return set_error(error, error_size, "--piece=%s: expected rook, bishop, queen or all", value);
     } else if (strcmp(name, "param") == 0) {
         if (strchr(value, '=') == NULL || value[0] == '=')
-            return fail(error, error_size, "--param=%s: expected NAME=VALUE", value);
+            return set_error(error, error_size, "--param=%s: expected NAME=VALUE", value);
         if (options->parameter_count == MAX_PARAMETERS)
-            return fail(error, error_size, "more than %d --param options", MAX_PARAMETERS);
+            return set_error(error, error_size, "more than %d --param options", MAX_PARAMETERS);
         options->parameters[options->parameter_count++] = value;
     } else if (strcmp(name, "dispatch") == 0) {
         if (strcmp(value, "both") == 0)
             options->dispatches = 3;
         else if (parse_choices(value, dispatch_names, DISPATCH_KIND_COUNT, &options->dispatches) != 0)
-            return fail(error, error_size, "--dispatch=%s: expected call, batch or both", value);
+            return set_error(error, error_size, "--dispatch=%s: expected call, batch or both", value);
     } else if (strcmp(name, "chain") == 0) {
         options->chained = 1;
     } else if (strcmp(name, "pressure") == 0) {
         size_t size;
         if (parse_size(value, &size) != 0)
-            return fail(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", value);
+            return set_error(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", value);
         if (size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 40))
-            return fail(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 1024G",
+            return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 1024G",
                         value);
         options->pressure_bytes = size;
     } else if (strcmp(name, "phase") == 0) {
         options->split_phases = 1;
     } else if (strcmp(name, "threads") == 0) {
         if (parse_count(value, 1, MAX_THREADS, &number) != 0)
-            return fail(error, error_size, "--threads=%s: expected a number from 1 to %d", value, MAX_THREADS);
+            return set_error(error, error_size, "--threads=%s: expected a number from 1 to %d", value, MAX_THREADS);
         options->threads = (int)number;
     } else if (strcmp(name, "pin") == 0) {
         if (strcmp(value, "none") == 0)
@@ -204,26 +193,26 @@ static int apply_option(struct options *options, const char *name, const char *v
         else if (parse_count(value, 0, 4095, &number) == 0)
             options->pin_cpu = (int)number;
         else
-            return fail(error, error_size, "--pin=%s: expected a CPU number or none", value);
+            return set_error(error, error_size, "--pin=%s: expected a CPU number or none", value);
     } else if (strcmp(name, "reps") == 0) {
         if (parse_count(value, 1, 100000, &number) != 0)
-            return fail(error, error_size, "--reps=%s: expected a number from 1 to 100000", value);
+            return set_error(error, error_size, "--reps=%s: expected a number from 1 to 100000", value);
         options->reps = (int)number;
     } else if (strcmp(name, "calls") == 0) {
         if (parse_count(value, 1, 1ULL << 40, &number) != 0)
-            return fail(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);
+            return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);
         options->calls = number;
     } else if (strcmp(name, "queries") == 0) {
         if (parse_count(value, 1, 1ULL << 28, &number) != 0)
-            return fail(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
+            return set_error(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
         options->random_queries = (size_t)number;
     } else if (strcmp(name, "max-queries") == 0) {
         if (parse_count(value, 1, 1ULL << 28, &number) != 0)
-            return fail(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
+            return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
         options->max_queries = (size_t)number;
     } else if (strcmp(name, "seed") == 0) {
         if (parse_count(value, 0, ~0ULL, &number) != 0)
-            return fail(error, error_size, "--seed=%s: expected a non-negative integer", value);
+            return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
         options->seed = number;
     } else if (strcmp(name, "timer") == 0) {
         if (strcmp(value, "tsc") == 0)
@@ -231,7 +220,7 @@ static int apply_option(struct options *options, const char *name, const char *v
         else if (strcmp(value, "clock") == 0)
             options->timer = TIMER_CLOCK;
         else
-            return fail(error, error_size, "--timer=%s: expected tsc or clock", value);
+            return set_error(error, error_size, "--timer=%s: expected tsc or clock", value);
     } else if (strcmp(name, "format") == 0) {
         if (strcmp(value, "table") == 0)
             options->format = FORMAT_TABLE;
@@ -240,10 +229,10 @@ static int apply_option(struct options *options, const char *name, const char *v
         else if (strcmp(value, "json") == 0)
             options->format = FORMAT_JSON;
         else
-            return fail(error, error_size, "--format=%s: expected table, csv or json", value);
+            return set_error(error, error_size, "--format=%s: expected table, csv or json", value);
     } else if (strcmp(name, "csv") == 0) {
         if (!*value)
-            return fail(error, error_size, "--csv needs a file name");
+            return set_error(error, error_size, "--csv needs a file name");
         options->csv_path = value;
     } else if (strcmp(name, "quiet") == 0) {
         options->quiet = 1;
@@ -284,7 +273,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->format = FORMAT_TABLE;
     options->files = calloc((size_t)argc + 1, sizeof *options->files);
     if (options->files == NULL)
-        return fail(error, error_size, "out of memory");
+        return set_error(error, error_size, "out of memory");
 
     int only_files = 0;
     for (int i = 1; i < argc; i++) {
@@ -306,10 +295,10 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
                 if (strlen(specs[k].name) == length && strncmp(name, specs[k].name, length) == 0)
                     spec = &specs[k];
             if (spec == NULL)
-                return fail(error, error_size, "unknown option '%s' (see --help)", argument);
+                return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
             if (name[length] == '=') {
                 if (!spec->takes_value)
-                    return fail(error, error_size, "option '--%s' takes no value", spec->name);
+                    return set_error(error, error_size, "option '--%s' takes no value", spec->name);
                 value = name + length + 1;
             }
         } else {
@@ -317,13 +306,13 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
                 if (specs[k].short_name && specs[k].short_name == argument[1])
                     spec = &specs[k];
             if (spec == NULL || (argument[2] && !spec->takes_value))
-                return fail(error, error_size, "unknown option '%s' (see --help)", argument);
+                return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
             if (argument[2])
                 value = argument + 2;
         }
         if (spec->takes_value && value == NULL) {
             if (i + 1 >= argc)
-                return fail(error, error_size, "option '--%s' needs a value", spec->name);
+                return set_error(error, error_size, "option '--%s' needs a value", spec->name);
             value = argv[++i];
         }
         if (apply_option(options, spec->name, value ? value : "", error, error_size) != 0)

@@ -6,22 +6,11 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static int fail(char *error, size_t error_size, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(error, error_size, format, arguments);
-    va_end(arguments);
-    return -1;
-}
+#include "error_message.h"
 
 /* A character for an error message: printable as is, otherwise \xNN. */
 static const char *shown_character(char c, char buffer[8])
@@ -67,30 +56,30 @@ static int parse_board(const char *field, size_t length, struct position *positi
         char c = field[i];
         if (c == '/') {
             if (file != 8)
-                return fail(error, error_size, "rank %d has %d squares, not 8", rank + 1, file);
+                return set_error(error, error_size, "rank %d has %d squares, not 8", rank + 1, file);
             if (rank == 0)
-                return fail(error, error_size, "board has more than 8 ranks");
+                return set_error(error, error_size, "board has more than 8 ranks");
             rank--;
             file = 0;
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8)
-                return fail(error, error_size, "rank %d has more than 8 squares", rank + 1);
+                return set_error(error, error_size, "rank %d has more than 8 squares", rank + 1);
         } else {
             int color, type;
             if (piece_from_letter(c, &color, &type) != 0)
-                return fail(error, error_size, "bad piece letter '%s' in rank %d", shown_character(c, shown),
+                return set_error(error, error_size, "bad piece letter '%s' in rank %d", shown_character(c, shown),
                             rank + 1);
             if (file >= 8)
-                return fail(error, error_size, "rank %d has more than 8 squares", rank + 1);
+                return set_error(error, error_size, "rank %d has more than 8 squares", rank + 1);
             position->pieces[color][type] |= square_bit(make_square(file, rank));
             file++;
         }
     }
     if (file != 8)
-        return fail(error, error_size, "rank %d has %d squares, not 8", rank + 1, file);
+        return set_error(error, error_size, "rank %d has %d squares, not 8", rank + 1, file);
     if (rank != 0)
-        return fail(error, error_size, "board has %d ranks, not 8", 8 - rank);
+        return set_error(error, error_size, "board has %d ranks, not 8", 8 - rank);
     return 0;
 }
 
@@ -104,11 +93,11 @@ static int parse_castling(const char *field, size_t length, struct position *pos
     for (size_t i = 0; i < length; i++) {
         const char *found = field[i] ? strchr(letters, field[i]) : NULL;
         if (found == NULL)
-            return fail(error, error_size, "bad castling field '%.*s': '%s' is not one of KQkq or -", (int)length,
+            return set_error(error, error_size, "bad castling field '%.*s': '%s' is not one of KQkq or -", (int)length,
                         field, shown_character(field[i], shown));
         int right = 1 << (found - letters);
         if (position->castling & right)
-            return fail(error, error_size, "bad castling field '%.*s': '%c' repeated", (int)length, field,
+            return set_error(error, error_size, "bad castling field '%.*s': '%c' repeated", (int)length, field,
                         field[i]);
         position->castling |= right;
     }
@@ -121,7 +110,7 @@ static int parse_en_passant(const char *field, size_t length, struct position *p
     if (length == 1 && field[0] == '-')
         return 0;
     if (length != 2 || field[0] < 'a' || field[0] > 'h' || (field[1] != '3' && field[1] != '6'))
-        return fail(error, error_size, "bad en-passant field '%.*s': expected - or a square on rank 3 or 6",
+        return set_error(error, error_size, "bad en-passant field '%.*s': expected - or a square on rank 3 or 6",
                     (int)length, field);
     position->en_passant = make_square(field[0] - 'a', field[1] - '1');
     return 0;
@@ -132,18 +121,18 @@ static int parse_clock(const char *field, size_t length, int minimum, const char
                        size_t error_size)
 {
     if (length == 0)
-        return fail(error, error_size, "missing %s", what);
+        return set_error(error, error_size, "missing %s", what);
     long long number = 0;
     for (size_t i = 0; i < length; i++) {
         if (!isdigit((unsigned char)field[i]))
-            return fail(error, error_size, "bad %s '%.*s': expected a%s integer", what, (int)length, field,
+            return set_error(error, error_size, "bad %s '%.*s': expected a%s integer", what, (int)length, field,
                         minimum > 0 ? " positive" : " non-negative");
         number = number * 10 + (field[i] - '0');
         if (number > INT_MAX)
-            return fail(error, error_size, "bad %s '%.*s': too large", what, (int)length, field);
+            return set_error(error, error_size, "bad %s '%.*s': too large", what, (int)length, field);
     }
     if (number < minimum)
-        return fail(error, error_size, "bad %s '%.*s': expected a positive integer", what, (int)length, field);
+        return set_error(error, error_size, "bad %s '%.*s': expected a positive integer", what, (int)length, field);
     *value = (int)number;
     return 0;
 }
@@ -166,28 +155,28 @@ static int parse_operations(const char *text, struct position *position, char *e
             p++;
         }
         if (quoted)
-            return fail(error, error_size, "unterminated quoted string in EPD operations");
+            return set_error(error, error_size, "unterminated quoted string in EPD operations");
         size_t length = (size_t)(p - start);
         if (length >= 2 && start[0] == 'D' && isdigit((unsigned char)start[1])) {
             char operation[64];
             if (length >= sizeof operation)
-                return fail(error, error_size, "bad perft operation '%.20s...'", start);
+                return set_error(error, error_size, "bad perft operation '%.20s...'", start);
             memcpy(operation, start, length);
             operation[length] = '\0';
             char *end;
             errno = 0;
             unsigned long depth = strtoul(operation + 1, &end, 10);
             if (*end != ' ' && *end != '\t')
-                return fail(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
+                return set_error(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
             while (*end == ' ' || *end == '\t')
                 end++;
             if (!isdigit((unsigned char)*end))
-                return fail(error, error_size, "bad perft operation '%s': count is not a number", operation);
+                return set_error(error, error_size, "bad perft operation '%s': count is not a number", operation);
             uint64_t count = strtoull(end, &end, 10);
             while (*end == ' ' || *end == '\t')
                 end++;
             if (*end || errno == ERANGE)
-                return fail(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
+                return set_error(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
             if (depth >= 1 && depth <= MAX_EXPECTED_DEPTH)
                 position->expected_nodes[depth] = count;
         }
@@ -204,26 +193,26 @@ int parse_position(const char *text, struct position *position, char *error, siz
     const char *cursor = text, *field;
     size_t length = next_field(&cursor, &field);
     if (length == 0)
-        return fail(error, error_size, "empty position");
+        return set_error(error, error_size, "empty position");
     if (parse_board(field, length, position, error, error_size) != 0)
         return -1;
 
     length = next_field(&cursor, &field);
     if (length == 0)
-        return fail(error, error_size, "missing side to move");
+        return set_error(error, error_size, "missing side to move");
     if (length != 1 || (field[0] != 'w' && field[0] != 'b'))
-        return fail(error, error_size, "bad side to move '%.*s': expected w or b", (int)length, field);
+        return set_error(error, error_size, "bad side to move '%.*s': expected w or b", (int)length, field);
     position->side_to_move = field[0] == 'w' ? WHITE : BLACK;
 
     length = next_field(&cursor, &field);
     if (length == 0)
-        return fail(error, error_size, "missing castling field");
+        return set_error(error, error_size, "missing castling field");
     if (parse_castling(field, length, position, error, error_size) != 0)
         return -1;
 
     length = next_field(&cursor, &field);
     if (length == 0)
-        return fail(error, error_size, "missing en-passant field");
+        return set_error(error, error_size, "missing en-passant field");
     if (parse_en_passant(field, length, position, error, error_size) != 0)
         return -1;
 
@@ -238,13 +227,13 @@ int parse_position(const char *text, struct position *position, char *error, siz
             return -1;
         length = next_field(&cursor, &field);
         if (length == 0 || field[0] == ';')
-            return fail(error, error_size, "missing fullmove number after the halfmove clock");
+            return set_error(error, error_size, "missing fullmove number after the halfmove clock");
         if (parse_clock(field, length, 1, "fullmove number", &position->fullmove_number, error, error_size) != 0)
             return -1;
         rest = cursor;
         size_t extra = next_field(&cursor, &field);
         if (clocks_only && extra > 0)
-            return fail(error, error_size, "unexpected text '%.*s' after the fullmove number", (int)extra, field);
+            return set_error(error, error_size, "unexpected text '%.*s' after the fullmove number", (int)extra, field);
     }
     return parse_operations(rest, position, error, error_size);
 }
