@@ -7,6 +7,8 @@ endif
 CFLAGS ?= -O2 -march=native
 WARNINGS = -Wall -Wextra
 ALL_CFLAGS = -std=c17 $(WARNINGS) -Iinclude $(CFLAGS) -pthread -MMD -MP
+# The flags are recorded in every result row.
+BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(CFLAGS)"'
 LDLIBS = -lm -pthread
 
 BUILD ?= build
@@ -30,6 +32,10 @@ $(BUILD)/unit_tests: $(UNIT_TEST_OBJECTS) $(LIBRARY_OBJECTS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(MAIN_OBJECT): src/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 
 ## test: unit tests, exhaustive verification of every backend, CLI tests
 test: $(PROGRAM) $(BUILD)/unit_tests

@@ -53,7 +53,8 @@ int parse_position(const char *text, struct position *position, char *error, siz
 /* Write the position as a six-field FEN into buffer (at least 100 bytes). */
 void format_fen(const struct position *position, char *buffer, size_t size);
 
-/* Called for each position read; return non-zero to stop reading. */
+/* Called for each position read; return non-zero to abort reading (the
+ * visitor reports why). */
 typedef int (*position_visitor)(const struct position *position, const char *file_name, long line_number,
                                 void *context);
 
@@ -62,12 +63,19 @@ struct read_options {
 };
 
 /* Stream every position of a file ("-" is standard input) to `visit`,
- * one line at a time.  Blank lines and lines starting with '#' are
- * skipped; CRLF endings and a UTF-8 byte-order mark are accepted.  A
- * malformed line is reported as "FILE:LINE: what is wrong" on stderr and
- * returns -1, unless skip_invalid is set (then *skipped counts it).
- * Returns 0 on success, -1 on error, 1 when the visitor stopped. */
-int read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
-                   void *context, long *skipped);
+ * one line at a time, keeping no text.  Blank lines and lines starting
+ * with '#' are skipped; CRLF endings and a UTF-8 byte-order mark are
+ * accepted.  A malformed line is reported as "FILE:LINE: what is wrong"
+ * on stderr and fails the read, unless skip_invalid is set (then it is
+ * reported, skipped and counted in *skipped).  Returns the number of
+ * positions visited, or -1 on error (unreadable file, malformed line,
+ * visitor abort). */
+long read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
+                    void *context, long *skipped);
+
+enum {
+    /* Longest line accepted, in bytes. */
+    MAX_LINE_LENGTH = 65536
+};
 
 #endif

@@ -1,0 +1,71 @@
+/* Query streams: what the timed loops read.  Built once, before timing. */
+#ifndef ATTACKBENCH_WORKLOAD_H
+#define ATTACKBENCH_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "position.h"
+
+enum workload_kind { WORKLOAD_PIECES, WORKLOAD_SQUARES, WORKLOAD_RANDOM, WORKLOAD_KIND_COUNT };
+enum piece_kind { PIECE_ROOK, PIECE_BISHOP, PIECE_QUEEN, PIECE_KIND_COUNT };
+enum game_phase { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_ENDGAME, PHASE_COUNT };
+
+extern const char *const workload_names[WORKLOAD_KIND_COUNT];
+extern const char *const piece_names[PIECE_KIND_COUNT];
+extern const char *const phase_names[PHASE_COUNT];
+
+/* A growable array of queries with reservoir sampling past its limit, so
+ * any number of positions fits in bounded memory. */
+struct stream {
+    struct query *queries; /* while building */
+    size_t count;          /* queries kept */
+    size_t limit;          /* most queries kept */
+    uint64_t offered;      /* queries seen */
+    /* The finished stream, as the timed loops read it. */
+    bitboard *occupied;
+    uint8_t *squares;
+    uint32_t *pressure_lines;
+};
+
+/* A pass over the whole stream (flags cleared). */
+struct run stream_run(const struct stream *stream);
+
+struct workload {
+    enum workload_kind kind;
+    long positions;
+    /* streams[piece][phase]; phases other than PHASE_ALL only when
+     * split_phases was asked. */
+    struct stream streams[PIECE_KIND_COUNT][PHASE_COUNT];
+    long phase_positions[PHASE_COUNT];
+};
+
+struct workload_options {
+    enum workload_kind kind;
+    uint64_t seed;
+    size_t max_queries;     /* per stream */
+    size_t random_queries;  /* length of the random stream */
+    int split_phases;
+    struct read_options read;
+    /* Called for each query as it is built (verification), may be NULL;
+     * returns non-zero to abort. */
+    int (*inspect)(int piece, int square, bitboard occupied, const char *file_name, long line_number,
+                   void *context);
+    void *inspect_context;
+};
+
+/* Game phase of a position, by material (see README): endgame when the
+ * non-pawn material weight (knight and bishop 1, rook 2, queen 4; 24 at
+ * the start) is at most 8; opening when at least 30 men are on the board;
+ * middlegame otherwise. */
+enum game_phase position_phase(const struct position *position);
+
+/* Build the streams from the files (ignored for the random workload).
+ * Returns 0, or -1 after printing an error. */
+int build_workload(struct workload *workload, const struct workload_options *options, char **files,
+                   int file_count, long *skipped);
+
+void free_workload(struct workload *workload);
+
+#endif

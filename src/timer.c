@@ -1,0 +1,70 @@
+/* Timer set-up: TSC calibration and sanity checks. */
+#define _POSIX_C_SOURCE 200809L
+#include "timer.h"
+
+#include <cpuid.h>
+#include <stdlib.h>
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int cpu_has_rdtscp(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    return __get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (edx & (1u << 27));
+}
+
+static int cpu_has_invariant_tsc(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    return __get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx) && (edx & (1u << 8));
+}
+
+void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
+{
+    timer->kind = kind;
+    timer->tsc_hz = 0;
+    timer->empty_ticks = 0;
+    timer->fallback = NULL;
+    timer->has_rdtscp = cpu_has_rdtscp();
+    if (kind != TIMER_TSC)
+        return;
+    if (!cpu_has_invariant_tsc()) {
+        timer->kind = TIMER_CLOCK;
+        timer->fallback = "the CPU does not report an invariant TSC";
+        return;
+    }
+
+    /* Cost of an empty region; a trapped TSC costs thousands of ticks. */
+    enum { PAIRS = 101 };
+    uint64_t pairs[PAIRS];
+    for (int i = 0; i < PAIRS; i++) {
+        uint64_t start = tsc_start();
+        pairs[i] = tsc_stop(timer->has_rdtscp) - start;
+    }
+    qsort(pairs, PAIRS, sizeof pairs[0], compare_u64);
+    timer->empty_ticks = (double)pairs[PAIRS / 2];
+    if (pairs[PAIRS / 2] > 200) {
+        timer->kind = TIMER_CLOCK;
+        timer->fallback = "reading the TSC takes over 200 ticks here (trapped by the hypervisor)";
+        return;
+    }
+
+    /* Ticks across calibration_ms of CLOCK_MONOTONIC_RAW, taking each end
+     * as the tightest bracket of three readings. */
+    uint64_t clock_begin = clock_nanoseconds();
+    uint64_t tsc_begin = tsc_start();
+    uint64_t target = clock_begin + (uint64_t)calibration_ms * 1000000u;
+    uint64_t clock_end;
+    while ((clock_end = clock_nanoseconds()) < target)
+        ;
+    uint64_t tsc_end = tsc_stop(timer->has_rdtscp);
+    timer->tsc_hz = (double)(tsc_end - tsc_begin) * 1e9 / (double)(clock_end - clock_begin);
+    if (timer->tsc_hz < 1e8) {
+        timer->kind = TIMER_CLOCK;
+        timer->fallback = "TSC calibration gave an implausible frequency";
+    }
+}

@@ -1,0 +1,45 @@
+# Hostile input: every malformed file gives its exact error and exit 2;
+# well-formed but illegal boards are accepted.  Sourced by tests/run.sh.
+
+bad="$here/bad-input"
+while IFS=$'\t' read -r name message; do
+    case "$name" in '#'* | '') continue ;; esac
+    "$program" --method=reference --reps=1 --calls=1 -q "tests/bad-input/$name" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(cat "$scratch/err")" = "$message" ] && [ ! -s "$scratch/out" ]; then
+        pass "bad input $name"
+    else
+        fail "bad input $name (exit $status: $(head -c 200 "$scratch/err"))"
+    fi
+done <"$bad/expected.txt"
+
+expect_error "a directory" "tests/bad-input: is a directory" "$program" --method=reference tests/bad-input
+expect_error "a missing file" "no-such-file.fen: cannot open: No such file or directory" \
+    "$program" --method=reference "$scratch/no-such-file.fen"
+head -c 1048576 /dev/zero | tr '\0' 'p' >"$scratch/long.fen"
+printf '\n' >>"$scratch/long.fen"
+expect_error "a 1 MB line" "long.fen:1: line is 1048576 bytes long, more than the 65536 allowed" \
+    "$program" --method=reference "$scratch/long.fen"
+
+"$program" --dump "$here/data/illegal-boards.fen" >"$scratch/out" 2>"$scratch/err" &&
+    [ "$(grep -c ',rook,' "$scratch/out")" -eq 8 ] && pass "illegal boards accepted by --dump" ||
+    fail "illegal boards accepted by --dump"
+expect_status "illegal boards accepted by the benchmark" 0 "$program" --method=reference --reps=1 --calls=10 -q \
+    "$here/data/illegal-boards.fen"
+
+# Options out of range.
+expect_error "--calls=-1" "--calls=-1: expected a number" "$program" --calls=-1 --workload=random
+expect_error "--reps=0" "--reps=0: expected a number from 1" "$program" --reps=0 --workload=random
+expect_error "--threads=100000" "--threads=100000: expected a number from 1 to" "$program" --threads=100000 --workload=random
+expect_error "--pressure=1Z" "--pressure=1Z: expected a size" "$program" --pressure=1Z --workload=random
+expect_error "--pressure not a power of two" "power of two" "$program" --pressure=3M --workload=random
+expect_error "--threads beyond the CPUs" "may use only" "$program" --threads=256 --workload=random --method=reference
+expect_error "--param nobody knows" "no selected method has a parameter 'colour'" "$program" --param=colour=blue \
+    --workload=random --method=reference
+
+# Output safety: a full disk and a closed pipe are errors, not silence.
+if [ -w /dev/full ]; then
+    "$program" --dump --method=reference "$here/data/boards.fen" >/dev/full 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "cannot write" "$scratch/err" && pass "full disk on stdout" || fail "full disk on stdout (exit $status)"
+fi

@@ -1,0 +1,77 @@
+# Command-line tests of the main driver; sourced by tests/run.sh, which
+# provides $program, $here, $scratch, pass, fail, expect_status and
+# expect_error.
+
+expect_status "help exits 0" 0 "$program" --help
+grep -q -- "--method=NAME" "$scratch/out" && pass "help lists --method" || fail "help lists --method"
+expect_status "version exits 0" 0 "$program" --version
+grep -q '^attackbench ' "$scratch/out" && pass "version names the program" || fail "version names the program"
+
+"$program" --list >"$scratch/list"
+awk '{print $1}' "$scratch/list" | grep -qx reference && pass "list shows reference" || fail "list shows reference"
+grep -q '^null .*available' "$scratch/list" && pass "list shows null available" || fail "list shows null available"
+
+expect_error "unknown option" "unknown option '--frobnicate'" "$program" --frobnicate
+expect_error "unknown method lists methods" "known methods: reference null" "$program" --method=nosuch tests/data/boards.fen
+expect_error "bad workload" "--workload=sideways" "$program" --workload=sideways
+expect_error "missing files" "no FEN/EPD files given" "$program" --method=reference
+
+# --dump: exact output on hand-checked boards.
+"$program" --dump "$here/data/boards.fen" >"$scratch/dump" 2>"$scratch/err"
+if [ "$(sed -n 2p "$scratch/dump")" = "1,d4,rook,0x08080808f7080808" ] &&
+    [ "$(sed -n 3p "$scratch/dump")" = "2,b3,bishop,0x0000000805000508" ] &&
+    grep -qx '3,d1,queen,0x0000008040201c14' "$scratch/dump" &&
+    [ "$(head -1 "$scratch/dump")" = "position,square,piece,attacks" ] &&
+    [ "$(wc -l <"$scratch/dump")" -eq 13 ]; then
+    pass "dump of hand-checked boards"
+else
+    fail "dump of hand-checked boards"
+fi
+if ! grep -q $'\r' "$scratch/dump"; then pass "dump has LF endings"; else fail "dump has LF endings"; fi
+
+# The same boards through stdin, with CRLF endings and a byte-order mark.
+printf '\xef\xbb\xbf' >"$scratch/crlf.fen"
+sed 's/$/\r/' "$here/data/boards.fen" >>"$scratch/crlf.fen"
+"$program" --dump - <"$scratch/crlf.fen" >"$scratch/dump-crlf" 2>"$scratch/err"
+cmp -s "$scratch/dump" "$scratch/dump-crlf" && pass "stdin, CRLF and BOM read alike" || fail "stdin, CRLF and BOM read alike"
+
+# EPD with opcodes, and a board no game reaches (sixteen queens).
+"$program" --dump "$here/data/queens.epd" >"$scratch/queens" 2>"$scratch/err"
+[ "$(grep -c ',queen,' "$scratch/queens")" -eq 32 ] && pass "EPD with opcodes; illegal boards accepted" ||
+    fail "EPD with opcodes; illegal boards accepted"
+
+# Every backend's dump equals the reference's.
+for method in $("$program" --list | awk '$2 == "available" { print $1 }'); do
+    [ "$method" = null ] && continue
+    "$program" --dump --method="$method" "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-$method" 2>/dev/null
+    "$program" --dump "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-ref"
+    cmp -s "$scratch/dump-ref" "$scratch/dump-$method" && pass "dump $method matches reference" ||
+        fail "dump $method matches reference"
+done
+
+# Malformed input: file:line, what is wrong, exit 2, nothing measured.
+printf '8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/3X4/8/8/8 w - - 0 1\n' >"$scratch/bad.fen"
+expect_error "bad piece letter names file:line" "bad.fen:3: bad piece letter 'X' in rank 4" \
+    "$program" --reps=1 --calls=10 "$scratch/bad.fen"
+[ ! -s "$scratch/out" ] && pass "malformed input measures nothing" || fail "malformed input measures nothing"
+expect_status "skip-invalid goes on" 0 "$program" --skip-invalid --reps=1 --calls=10 --method=reference \
+    "$scratch/bad.fen" "$here/data/boards.fen"
+grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts skips" || fail "skip-invalid counts skips"
+
+# CSV: header, one row per method x piece x workload x dispatch, equal
+# checksums, atomic write.
+"$program" --method=reference --workload=pieces,random --reps=2 --calls=1000 --queries=600 -q \
+    --csv="$scratch/run.csv" "$here/data/boards.fen" >"$scratch/table" 2>"$scratch/err"
+header=$(head -1 "$scratch/run.csv")
+case "$header" in
+timestamp,host,cpu,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum) pass "csv header" ;;
+*) fail "csv header: $header" ;;
+esac
+# reference and null, 3 pieces, 2 workloads, 2 dispatch modes.
+[ "$(tail -n +2 "$scratch/run.csv" | wc -l)" -eq 24 ] && pass "csv rows" || fail "csv rows ($(wc -l <"$scratch/run.csv"))"
+ls "$scratch" | grep -q '\.tmp' && fail "csv temporary file left" || pass "csv temporary file removed"
+expect_error "csv in a missing directory" "cannot create" "$program" --method=reference --workload=random \
+    --reps=1 --calls=10 --csv="$scratch/no/such/dir/out.csv"
+"$program" --format=json --method=reference --workload=random --reps=1 --calls=100 --queries=100 -q >"$scratch/json"
+python3 -c 'import json,sys; rows=json.load(open(sys.argv[1])); assert len(rows)==12 and rows[0]["method"]' \
+    "$scratch/json" 2>/dev/null && pass "json output parses" || fail "json output parses"
