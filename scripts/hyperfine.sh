@@ -20,9 +20,10 @@ fi
 directory=${1:-results}
 name=${2:-hyperfine}
 program=${ATTACKBENCH:-./attackbench}
-# A small fixed workload, so that one run takes a few milliseconds
-# beyond the table init.
-workload=${HYPERFINE_WORKLOAD:---workload=random --piece=queen --dispatch=batch --reps=3 --calls=65536}
+# A small fixed workload, so that one run takes a few milliseconds beyond
+# the table init; --timer=clock skips the TSC calibration (about 250 ms of
+# every process, the same for every method).
+workload=${HYPERFINE_WORKLOAD:---quiet --timer=clock --workload=random --piece=queen --dispatch=batch --reps=3 --calls=65536}
 
 if [ ! -x "$program" ]; then
     echo "hyperfine.sh: $program: no such program; build it first (make)" >&2

@@ -22,9 +22,8 @@ cd "$top"
 
 positions=${POSITIONS:-data/positions.fen}
 results=${RESULTS:-results}
-# Repetitions and lookups per repetition: enough for a stable median, small
-# enough for the whole run to stay within about ten minutes.
-bench_options=${BENCH_OPTIONS:---reps=15 --calls=262144}
+# Extra attackbench options for every run (e.g. --timer=clock).
+extra_options=${BENCH_OPTIONS:-}
 
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed for scripts/report (apt-get install python3)"
@@ -50,31 +49,62 @@ else
     say "clang is not installed: no compiler comparison (apt-get install clang)"
 fi
 
-# One benchmark run into a CSV: every method, both dispatch modes, the
-# pieces workload over the positions and the random workload.
+# The runs of one build, each "workload-options|description": every method
+# and piece over the positions and the random stream in both dispatch
+# modes, then the queen alone by game phase, on two threads, in latency
+# mode and under cache pressure.
+runs=(
+    "--workload=pieces,random --dispatch=call,batch --reps=15 --calls=2000000|pieces and random workloads, both dispatch modes"
+    "--workload=pieces --phase --piece=queen --dispatch=batch --reps=15 --calls=1000000|queen by game phase"
+    "--workload=random --threads=2 --piece=queen --dispatch=batch --reps=15 --calls=1000000|queen on 2 threads"
+    "--workload=pieces,random --chain --piece=queen --dispatch=batch --reps=15 --calls=500000|queen, latency mode"
+    "--workload=random --pressure=64M --piece=queen --dispatch=batch --reps=9 --calls=200000|queen under 64 MB cache pressure"
+)
+
+# Every run of one program into one CSV (one header; a configuration that
+# two runs both measured, such as phase "all", is kept from the first).
 run_benchmark() {
-    local program=$1 csv=$2 part
-    local parts=()
-    local temporary
+    local program=$1 csv=$2 temporary number=0 run options description
     temporary=$(mktemp -d)
-    local workload dispatch
-    for workload in pieces random; do
-        for dispatch in batch call; do
-            part="$temporary/$workload-$dispatch.csv"
-            say "$program: $workload workload, $dispatch dispatch"
-            local input=()
-            [ "$workload" = pieces ] && input=("$positions")
-            # shellcheck disable=SC2086
-            if ! "$program" --method=all --workload="$workload" --dispatch="$dispatch" \
-                    $bench_options --csv="$part" "${input[@]}" >/dev/null; then
-                rm -rf "$temporary"
-                die "$program --workload=$workload --dispatch=$dispatch failed"
-            fi
-            parts+=("$part")
-        done
+    local parts=()
+    for run in "${runs[@]}"; do
+        options=${run%%|*}
+        description=${run#*|}
+        number=$((number + 1))
+        say "$program: $description"
+        # shellcheck disable=SC2086
+        if ! "$program" --quiet $options $extra_options --csv="$temporary/$number.csv" \
+                "$positions" >/dev/null; then
+            rm -rf "$temporary"
+            die "failed: $program $options $extra_options $positions"
+        fi
+        parts+=("$temporary/$number.csv")
     done
-    # One header, then every part's rows.
-    { head -n 1 "${parts[0]}"; for part in "${parts[@]}"; do tail -n +2 "$part"; done; } >"$csv.tmp"
+    python3 - "$csv" "${parts[@]}" <<'PYTHON' || { rm -rf "$temporary"; die "cannot merge the CSVs into $csv"; }
+import csv, sys
+key_columns = ("method", "piece", "workload", "dispatch", "mode",
+               "pressure_bytes", "phase", "threads")
+output, parts = sys.argv[1], sys.argv[2:]
+seen, header, rows = set(), None, []
+for part in parts:
+    with open(part, newline="") as handle:
+        reader = csv.reader(handle)
+        part_header = next(reader)
+        if header is None:
+            header = part_header
+        elif part_header != header:
+            sys.exit(f"{part}: another CSV header than the first run's")
+        index = [header.index(name) for name in key_columns]
+        for row in reader:
+            key = tuple(row[i] for i in index)
+            if key not in seen:
+                seen.add(key)
+                rows.append(row)
+with open(output + ".tmp", "w", newline="") as handle:
+    writer = csv.writer(handle, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+PYTHON
     mv "$csv.tmp" "$csv"
     rm -rf "$temporary"
 }
@@ -88,7 +118,9 @@ for build in "${builds[@]}"; do
     run_benchmark "$program" "$csv"
     csvs+=("$csv")
     say "wrote $csv"
-    if "$program" perft --help >/dev/null 2>&1; then
+    # A driver with the perft command: its speed inside a move generator.
+    perft_help=$("$program" perft --help 2>/dev/null || true)
+    if grep -q '^usage: attackbench perft' <<<"$perft_help"; then
         perft_csv="$results/$stem-perft-$compiler.csv"
         say "$program perft"
         "$program" perft --csv="$perft_csv" >/dev/null || die "$program perft failed"
@@ -110,7 +142,7 @@ else
 fi
 
 if command -v hyperfine >/dev/null 2>&1; then
-    say "hyperfine over every method"
+    say "hyperfine: every method as a whole process"
     ATTACKBENCH=./attackbench scripts/hyperfine.sh "$results" "$stem-hyperfine" >/dev/null \
         || die "scripts/hyperfine.sh failed"
     say "wrote $results/$stem-hyperfine.md and .json"
