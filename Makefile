@@ -6,9 +6,12 @@ CC = gcc
 endif
 CFLAGS ?= -O2 -march=native
 WARNINGS = -Wall -Wextra
-ALL_CFLAGS = -std=c17 $(WARNINGS) -Iinclude $(CFLAGS) -pthread -MMD -MP
+# Lookups are timed one query at a time: gcc must not vectorise the query
+# loops (clang is told per loop in include/backend.h).
+NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize)
+ALL_CFLAGS = -std=c17 $(WARNINGS) -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) -pthread -MMD -MP
 # The flags are recorded in every result row.
-BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(CFLAGS)"'
+BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"'
 LDLIBS = -lm -pthread
 
 BUILD ?= build
@@ -20,7 +23,7 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help
+.PHONY: all test bench clean help sanitize fuzz valgrind positions
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -33,7 +36,7 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(MAIN_OBJECT): src/main.c
+$(BUILD)/src/build_info.o: src/build_info.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 
@@ -41,9 +44,42 @@ $(MAIN_OBJECT): src/main.c
 test: $(PROGRAM) $(BUILD)/unit_tests
 	@bash tests/run.sh ./$(PROGRAM) $(BUILD)/unit_tests
 
-## bench: the default benchmark over data/positions.fen
+## positions: regenerate data/positions.fen with the project's own generator
+positions: $(PROGRAM)
+	./$(PROGRAM) genpos --seed=1 --games=1540 --out=data/positions.fen
+
+## bench: every backend on data/positions.fen and on random occupancies, both dispatch modes
 bench: $(PROGRAM)
-	./$(PROGRAM) data/positions.fen
+	./$(PROGRAM) --workload=pieces,random data/positions.fen
+
+## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
+SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+sanitize:
+	$(MAKE) BUILD=build/sanitize PROGRAM=build/sanitize/attackbench CFLAGS="$(SANITIZE_CFLAGS)" \
+		build/sanitize/attackbench build/sanitize/unit_tests
+	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		bash tests/run.sh build/sanitize/attackbench build/sanitize/unit_tests
+
+## fuzz: libFuzzer on the FEN/EPD parser and the option parser, FUZZ_SECONDS each (clang)
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+FUZZ_CFLAGS = -std=c17 -g -O1 -march=native -Iinclude -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_LIBRARY = $(DRIVER_SOURCES) $(BACKEND_SOURCES)
+fuzz:
+	@mkdir -p build/fuzz build/fuzz/corpus-position build/fuzz/corpus-options
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o build/fuzz/fuzz_position tests/fuzz/fuzz_position.c $(FUZZ_LIBRARY) -lm -pthread
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o build/fuzz/fuzz_options tests/fuzz/fuzz_options.c $(FUZZ_LIBRARY) -lm -pthread
+	build/fuzz/fuzz_position -max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus-position tests/fuzz/seeds-position
+	build/fuzz/fuzz_options -max_total_time=$(FUZZ_SECONDS) -max_len=256 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus-options tests/fuzz/seeds-options
+
+## valgrind: a short run of every backend under valgrind memcheck
+valgrind: $(PROGRAM)
+	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
+		./$(PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
+	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
+		./$(PROGRAM) --dump tests/data/boards.fen >/dev/null
 
 ## clean: remove build products
 clean:

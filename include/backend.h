@@ -105,6 +105,19 @@ static inline void do_not_optimize(uint64_t value)
  * constant (a backend's static inline function) so that it is inlined; the
  * driver also calls this through a non-inlined wrapper with a run-time
  * pointer for the per-call mode.  The flag tests sit outside the loops. */
+/* The loops below must run one lookup at a time, as an engine does: a
+ * compiler that vectorised them would compute several queries' attacks in
+ * one instruction, which no engine's move generator can use.  clang is told
+ * so per loop; gcc through -fno-tree-loop-vectorize in the Makefile.
+ * Vector code inside one lookup (SLP, intrinsics) is unaffected. */
+#if defined(__clang__)
+#define ONE_QUERY_AT_A_TIME _Pragma("clang loop vectorize(disable) interleave(disable)")
+#elif defined(__GNUC__) && __GNUC__ >= 14
+#define ONE_QUERY_AT_A_TIME _Pragma("GCC novector")
+#else
+#define ONE_QUERY_AT_A_TIME
+#endif
+
 static inline __attribute__((always_inline)) uint64_t
 run_lookup_loop(attack_function lookup, const struct run *run)
 {
@@ -118,6 +131,7 @@ run_lookup_loop(attack_function lookup, const struct run *run)
             /* Two lookups per iteration halve the loop's own overhead. */
             uint64_t other = 0;
             size_t i = 0;
+            ONE_QUERY_AT_A_TIME
             for (; i + 1 < count; i += 2) {
                 sum += lookup(squares[i], occupied[i]);
                 other += lookup(squares[i + 1], occupied[i + 1]);
@@ -127,6 +141,7 @@ run_lookup_loop(attack_function lookup, const struct run *run)
             sum += other;
         } else {
             bitboard previous = 0;
+            ONE_QUERY_AT_A_TIME
             for (size_t i = 0; i < count; i++) {
                 previous = lookup(squares[i], occupied[i] ^ (previous & 1));
                 sum += previous;
@@ -140,12 +155,14 @@ run_lookup_loop(attack_function lookup, const struct run *run)
     const uint32_t line_mask = run->pressure_line_mask;
     uint64_t touched = 0;
     if (!run->chained) {
+        ONE_QUERY_AT_A_TIME
         for (size_t i = 0; i < count; i++) {
             touched += buffer[(size_t)(lines[i] & line_mask) * 64];
             sum += lookup(squares[i], occupied[i]);
         }
     } else {
         bitboard previous = 0;
+        ONE_QUERY_AT_A_TIME
         for (size_t i = 0; i < count; i++) {
             touched += buffer[(size_t)(lines[i] & line_mask) * 64];
             previous = lookup(squares[i], occupied[i] ^ (previous & 1));

@@ -3,6 +3,7 @@
 #ifndef ATTACKBENCH_BENCHMARK_H
 #define ATTACKBENCH_BENCHMARK_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,8 @@ struct measurement_config {
     uint64_t calls;  /* at least this many lookups per repetition */
     int threads;     /* 1 = the calling thread only */
     const int *cpus; /* CPU for each thread, or NULL for no pinning */
+    /* Set asynchronously (SIGINT) to stop between repetitions. */
+    const volatile sig_atomic_t *stop;
 };
 
 struct statistics {
@@ -53,8 +56,9 @@ uint64_t stream_checksum(const struct backend *reference, int piece, const struc
 
 /* Time `count` backends over `stream` for one piece.  Repetitions are
  * interleaved, the order rotating every round; each pass's sum is checked
- * against `checksum` (unless the backend is a baseline).  Returns 0, or -1
- * after printing which backend gave a wrong sum. */
+ * against `checksum` (unless the backend is a baseline).  Returns 0; 1 when
+ * *config->stop was set (results incomplete); or -1 after printing which
+ * backend gave a wrong sum. */
 int measure_backends(const struct backend *const *methods, size_t count, int piece, const struct stream *stream,
                      uint64_t checksum, const struct measurement_config *config, struct measurement *results);
 

@@ -11,12 +11,36 @@ extern const struct backend reference_backend;
 extern const struct backend null_backend;
 
 /* Seed techniques: Sherwin and the row post. */
+extern const struct backend sherwin_backend;
+extern const struct backend sherwin_union_backend;
+extern const struct backend sherwin_hash_backend;
+extern const struct backend possible_bits_backend;
+extern const struct backend sissy_backend;
 
 /* Seed techniques: Blockers and Beyond, the fills. */
+extern const struct backend blockers_and_beyond_backend;
+extern const struct backend dumb7fill_backend;
+extern const struct backend dumb7fill_loop_backend;
+extern const struct backend dumb7fill_rotate_backend;
+extern const struct backend dumb7fill_simd_backend;
+extern const struct backend kogge_stone_backend;
 
 /* Seed techniques: Kindergarten. */
+extern const struct backend kindergarten_backend;
+extern const struct backend kindergarten_shared_backend;
+extern const struct backend kindergarten_fold32_backend;
+extern const struct backend kindergarten_magic_file_backend;
 
 /* Techniques engines ship today. */
+extern const struct backend classical_backend;
+extern const struct backend hyperbola_backend;
+extern const struct backend obstruction_difference_backend;
+extern const struct backend rotated_backend;
+/* Magic and PEXT. */
+extern const struct backend magic_plain_backend;
+extern const struct backend magic_fancy_backend;
+extern const struct backend magic_black_backend;
+extern const struct backend pext_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -24,12 +48,36 @@ const struct backend *const backends[] = {
     &null_backend,
 
     /* Seed techniques: Sherwin and the row post. */
+    &sherwin_backend,
+    &sherwin_union_backend,
+    &sherwin_hash_backend,
+    &possible_bits_backend,
+    &sissy_backend,
 
     /* Seed techniques: Blockers and Beyond, the fills. */
+    &blockers_and_beyond_backend,
+    &dumb7fill_backend,
+    &dumb7fill_loop_backend,
+    &dumb7fill_rotate_backend,
+    &dumb7fill_simd_backend,
+    &kogge_stone_backend,
 
     /* Seed techniques: Kindergarten. */
+    &kindergarten_backend,
+    &kindergarten_shared_backend,
+    &kindergarten_fold32_backend,
+    &kindergarten_magic_file_backend,
 
     /* Techniques engines ship today. */
+    &classical_backend,
+    &hyperbola_backend,
+    &obstruction_difference_backend,
+    &rotated_backend,
+    /* Magic and PEXT. */
+    &magic_plain_backend,
+    &magic_fancy_backend,
+    &magic_black_backend,
+    &pext_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

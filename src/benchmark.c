@@ -254,6 +254,10 @@ int measure_backends(const struct backend *const *methods, size_t count, int pie
     /* Round -1 is the warm-up: one untimed pass of each backend, which
      * touches its tables and the stream. */
     for (int round = -1; round < reps && status == 0; round++) {
+        if (config->stop && *config->stop) {
+            status = 1;
+            break;
+        }
         for (size_t k = 0; k < count; k++) {
             size_t index = round < 0 ? k : (k + (size_t)round) % count;
             const struct backend *backend = methods[index];

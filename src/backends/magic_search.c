@@ -1,0 +1,138 @@
+/* Masks, ray walk and magic-factor search shared by the magic and PEXT
+ * backends; see magic_search.h.  Sources: Chessprogramming wiki, "Magic
+ * Bitboards" and "Looking for Magics"; Stockfish bitboard.cpp. */
+#include "magic_search.h"
+
+static const int rook_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const int bishop_steps[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+
+static inline int on_board(int file, int rank)
+{
+    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
+
+/* Walks the four rays of the slider.  With `relevant_only`, stops one
+ * square short of the edge and ignores the occupancy: the relevant mask. */
+static bitboard walk_rays(enum slider piece, int square, bitboard occupied, int relevant_only)
+{
+    const int(*steps)[2] = piece == SLIDER_ROOK ? rook_steps : bishop_steps;
+    bitboard attacks = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        int file_step = steps[direction][0], rank_step = steps[direction][1];
+        int file = square_file(square) + file_step;
+        int rank = square_rank(square) + rank_step;
+        while (on_board(file, rank)) {
+            if (relevant_only && !on_board(file + file_step, rank + rank_step))
+                break;
+            bitboard bit = square_bit(make_square(file, rank));
+            attacks |= bit;
+            if (occupied & bit)
+                break;
+            file += file_step;
+            rank += rank_step;
+        }
+    }
+    return attacks;
+}
+
+bitboard magic_relevant_mask(enum slider piece, int square)
+{
+    return walk_rays(piece, square, 0, 1);
+}
+
+bitboard magic_ray_attacks(enum slider piece, int square, bitboard occupied)
+{
+    return walk_rays(piece, square, occupied, 0);
+}
+
+void magic_enumerate_subsets(enum slider piece, int square, struct magic_subsets *subsets)
+{
+    bitboard mask = magic_relevant_mask(piece, square);
+    bitboard subset = 0;
+    int count = 0;
+    /* Carry-rippler: (subset - mask) & mask steps through every subset. */
+    do {
+        subsets->occupancies[count] = subset;
+        subsets->attacks[count] = magic_ray_attacks(piece, square, subset);
+        count++;
+        subset = (subset - mask) & mask;
+    } while (subset != 0);
+    subsets->mask = mask;
+    subsets->count = count;
+}
+
+/* xorshift64 (Marsaglia) with a multiplicative output (xorshift64*). */
+static inline uint64_t next_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Good factors have few set bits: AND three random words (about 8 of 64
+ * bits set). */
+static inline uint64_t sparse_random(uint64_t *state)
+{
+    uint64_t a = next_random(state);
+    uint64_t b = next_random(state);
+    uint64_t c = next_random(state);
+    return a & b & c;
+}
+
+uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, uint64_t *random_state)
+{
+    /* The subsets in random order: a bad factor then meets a colliding
+     * pair after about 30 subsets instead of about 80 in carry-rippler
+     * order, where subsets differing only in high bits come last. */
+    static bitboard occupancies[MAGIC_MAX_SUBSETS];
+    static bitboard attacks[MAGIC_MAX_SUBSETS];
+    /* Which attempt last wrote each index, so the scratch table needs no
+     * clearing between attempts. */
+    static uint32_t written_by[MAGIC_MAX_SUBSETS];
+    static bitboard written_attacks[MAGIC_MAX_SUBSETS];
+    static uint32_t attempt;
+
+    const int count = subsets->count;
+    for (int i = 0; i < count; i++) {
+        occupancies[i] = subsets->occupancies[i];
+        attacks[i] = subsets->attacks[i];
+    }
+    for (int i = count - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)(((next_random(random_state) >> 32) * (uint64_t)(i + 1)) >> 32);
+        bitboard occupancy = occupancies[i], attack = attacks[i];
+        occupancies[i] = occupancies[j];
+        attacks[i] = attacks[j];
+        occupancies[j] = occupancy;
+        attacks[j] = attack;
+    }
+
+    const unsigned shift = 64u - (unsigned)index_bits;
+    for (;;) {
+        uint64_t factor = sparse_random(random_state);
+        /* Cheap filter from "Looking for Magics": the product's top byte
+         * must take at least 6 bits from the mask, or the high index bits
+         * cannot tell enough subsets apart. */
+        if (population_count((subsets->mask * factor) >> 56) < 6)
+            continue;
+        if (++attempt == 0) { /* wrapped: forget every stamp */
+            for (int i = 0; i < MAGIC_MAX_SUBSETS; i++)
+                written_by[i] = 0;
+            attempt = 1;
+        }
+        int fits = 1;
+        for (int i = 0; i < count && fits; i++) {
+            unsigned index = (unsigned)((occupancies[i] * factor) >> shift);
+            if (written_by[index] != attempt) {
+                written_by[index] = attempt;
+                written_attacks[index] = attacks[i];
+            } else if (written_attacks[index] != attacks[i]) {
+                fits = 0; /* two different attack sets on one index */
+            }
+        }
+        if (fits)
+            return factor;
+    }
+}

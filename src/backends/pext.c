@@ -1,0 +1,110 @@
+/* PEXT bitboards: the BMI2 instruction PEXT gathers the relevant occupancy
+ * bits of a square into a dense index, a perfect hash with no factor, into
+ * one dense table (102400 rook + 5248 bishop entries).  Sources:
+ * Chessprogramming wiki, "BMI2" (PEXT Bitboards); Stockfish bitboard.cpp
+ * (Magic::index() under USE_PEXT). */
+#include <immintrin.h>
+#include <stdalign.h>
+
+#include "backend.h"
+#include "magic_search.h"
+
+enum {
+    ROOK_TABLE_ENTRIES = 102400,
+    BISHOP_TABLE_ENTRIES = 5248
+};
+
+/* What a lookup reads about its square, as four arrays of 8-byte entries
+ * indexed by the square: each load is then one scaled-index address with
+ * no arithmetic on the square (a 32-byte struct per square needs a shift
+ * and an add first).  Same 8 loads per queen either way (square,
+ * occupancy, 2 masks, 2 slice pointers, 2 attack sets); on the Zen 4 VM
+ * this layout ran queens 9% faster with an L1-sized working set and as
+ * fast with the whole table.  The four arrays (2 KiB) stay in L1. */
+static alignas(64) bitboard pext_rook_masks[SQUARE_COUNT];
+static alignas(64) bitboard pext_bishop_masks[SQUARE_COUNT];
+static alignas(64) const bitboard *pext_rook_attacks[SQUARE_COUNT];
+static alignas(64) const bitboard *pext_bishop_attacks[SQUARE_COUNT];
+static alignas(64) bitboard pext_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
+
+/* Fills one slider's slice of the table, starting at *next_free, which it
+ * advances; returns the slice. */
+__attribute__((target("bmi2"))) static const bitboard *pext_fill(enum slider piece, int square, size_t *next_free)
+{
+    static struct magic_subsets subsets;
+    magic_enumerate_subsets(piece, square, &subsets);
+    bitboard *slice = &pext_attacks[*next_free];
+    for (int i = 0; i < subsets.count; i++)
+        slice[_pext_u64(subsets.occupancies[i], subsets.mask)] = subsets.attacks[i];
+    *next_free += (size_t)subsets.count;
+    return slice;
+}
+
+__attribute__((target("bmi2"))) static size_t pext_init(void)
+{
+    size_t next_free = 0;
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        pext_rook_masks[square] = magic_relevant_mask(SLIDER_ROOK, square);
+        pext_rook_attacks[square] = pext_fill(SLIDER_ROOK, square, &next_free);
+    }
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        pext_bishop_masks[square] = magic_relevant_mask(SLIDER_BISHOP, square);
+        pext_bishop_attacks[square] = pext_fill(SLIDER_BISHOP, square, &next_free);
+    }
+    return sizeof pext_rook_masks + sizeof pext_bishop_masks + sizeof pext_rook_attacks + sizeof pext_bishop_attacks +
+           sizeof pext_attacks;
+}
+
+__attribute__((target("bmi2"))) static inline bitboard pext_rook(int square, bitboard occupied)
+{
+    return pext_rook_attacks[square][_pext_u64(occupied, pext_rook_masks[square])];
+}
+
+__attribute__((target("bmi2"))) static inline bitboard pext_bishop(int square, bitboard occupied)
+{
+    return pext_bishop_attacks[square][_pext_u64(occupied, pext_bishop_masks[square])];
+}
+
+__attribute__((target("bmi2"))) static inline bitboard pext_queen(int square, bitboard occupied)
+{
+    return pext_rook(square, occupied) | pext_bishop(square, occupied);
+}
+
+__attribute__((target("bmi2"))) static uint64_t pext_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(pext_rook, run);
+}
+
+__attribute__((target("bmi2"))) static uint64_t pext_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(pext_bishop, run);
+}
+
+__attribute__((target("bmi2"))) static uint64_t pext_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(pext_queen, run);
+}
+
+/* PEXT is microcoded on AMD Zen 1 and Zen 2: tens to hundreds of cycles
+ * depending on the mask, instead of 3. */
+static const char *pext_note(void)
+{
+    if (cpu_pext_is_microcoded())
+        return "warning: PEXT is microcoded on this CPU (AMD Zen 1/2) and slow";
+    return NULL;
+}
+
+const struct backend pext_backend = {
+    .name = "pext",
+    .description = "BMI2 PEXT gathers the relevant occupancy into a dense index",
+    .source = "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
+    .features = CPU_FEATURE_BMI2,
+    .init = pext_init,
+    .rook = pext_rook,
+    .bishop = pext_bishop,
+    .queen = pext_queen,
+    .rook_loop = pext_rook_loop,
+    .bishop_loop = pext_bishop_loop,
+    .queen_loop = pext_queen_loop,
+    .note = pext_note,
+};

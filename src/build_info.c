@@ -1,0 +1,18 @@
+/* Build facts; the Makefile passes the flags in ATTACKBENCH_CFLAGS. */
+#include "build_info.h"
+
+#ifndef ATTACKBENCH_CFLAGS
+#define ATTACKBENCH_CFLAGS "unknown"
+#endif
+
+const char attackbench_version[] = "0.1.0";
+
+#if defined(__clang__)
+const char attackbench_compiler[] = "clang " __clang_version__;
+#elif defined(__GNUC__)
+const char attackbench_compiler[] = "gcc " __VERSION__;
+#else
+const char attackbench_compiler[] = "unknown";
+#endif
+
+const char attackbench_flags[] = ATTACKBENCH_CFLAGS;
