@@ -123,7 +123,13 @@ for build in "${builds[@]}"; do
     if grep -q '^usage: attackbench perft' <<<"$perft_help"; then
         perft_csv="$results/$stem-perft-$compiler.csv"
         say "$program perft"
-        "$program" perft --csv="$perft_csv" >/dev/null || die "$program perft failed"
+        perft_log=$(mktemp)
+        if ! "$program" perft --csv="$perft_csv" >/dev/null 2>"$perft_log"; then
+            cat "$perft_log" >&2
+            rm -f "$perft_log"
+            die "$program perft failed"
+        fi
+        rm -f "$perft_log"
         perft_csvs+=("$perft_csv")
         say "wrote $perft_csv"
     fi
