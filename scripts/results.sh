@@ -3,7 +3,8 @@
 # when installed, clang; runs every method over data/positions.fen and the
 # random workload in both dispatch modes; writes into results/:
 #   <cpu>-<date>-<compiler>.csv   one CSV per compiler (attackbench --csv)
-#   <cpu>-<date>-perft-<compiler>.csv  perft speed per method, if available
+#   <cpu>-<date>-perft-<compiler>.csv  perft to depth 3 of the positions,
+#                                 per method, when the driver has perft
 #   <cpu>-<date>.md               the markdown report (scripts/report)
 #   plots/<cpu>-<date>-<compiler>-*.svg/.png  charts (scripts/plot, gnuplot)
 #   <cpu>-<date>-hyperfine.md/.json  whole-process timings (hyperfine)
@@ -124,7 +125,7 @@ for build in "${builds[@]}"; do
         perft_csv="$results/$stem-perft-$compiler.csv"
         say "$program perft"
         perft_log=$(mktemp)
-        if ! "$program" perft --csv="$perft_csv" >/dev/null 2>"$perft_log"; then
+        if ! "$program" perft --depth=3 --csv="$perft_csv" "$positions" >/dev/null 2>"$perft_log"; then
             cat "$perft_log" >&2
             rm -f "$perft_log"
             die "$program perft failed"
