@@ -37,11 +37,12 @@ if [ -z "$methods" ]; then
 fi
 
 # Each command must run as given before it is timed.
+read -r -a workload_options <<<"$workload"
 commands=()
 for method in $methods; do
-    if ! "$program" --method="$method" $workload >/dev/null 2>&1; then
+    if ! "$program" --method="$method" "${workload_options[@]}" >/dev/null 2>&1; then
         echo "hyperfine.sh: '$program --method=$method $workload' fails:" >&2
-        "$program" --method="$method" $workload >/dev/null || true
+        "$program" --method="$method" "${workload_options[@]}" >/dev/null || true
         exit 1
     fi
     commands+=(--command-name "$method" "$program --method=$method $workload")

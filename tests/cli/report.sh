@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154
 # Tests of scripts/report, scripts/plot and scripts/hyperfine.sh.
 # Sourced by tests/run.sh, which defines pass/fail and $here (tests/).
 
