@@ -23,7 +23,7 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help sanitize fuzz valgrind positions
+.PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -43,6 +43,18 @@ $(BUILD)/src/build_info.o: src/build_info.c
 ## test: unit tests, exhaustive verification of every backend, CLI tests
 test: $(PROGRAM) $(BUILD)/unit_tests
 	@bash tests/run.sh ./$(PROGRAM) $(BUILD)/unit_tests
+
+## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/
+results:
+	bash scripts/results.sh
+
+## plots: SVG and PNG charts of results/*.csv (or CSV="FILE...") into results/plots; needs gnuplot
+plots:
+	scripts/plot -o results/plots $(or $(CSV),$(wildcard results/*.csv))
+
+## hyperfine: every method as a whole process, init included, into results/hyperfine.md and .json; needs hyperfine
+hyperfine: $(PROGRAM)
+	ATTACKBENCH=./$(PROGRAM) bash scripts/hyperfine.sh results
 
 ## positions: regenerate data/positions.fen with the project's own generator
 positions: $(PROGRAM)
