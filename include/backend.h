@@ -128,15 +128,19 @@ run_lookup_loop(attack_function lookup, const struct run *run)
 
     if (run->pressure_buffer == NULL) {
         if (!run->chained) {
-            /* Two lookups per iteration halve the loop's own overhead. */
+            /* Four lookups per iteration cut the loop's own overhead to a
+             * quarter; the two sums keep the additions off one chain. */
             uint64_t other = 0;
             size_t i = 0;
             ONE_QUERY_AT_A_TIME
-            for (; i + 1 < count; i += 2) {
+            for (; i + 3 < count; i += 4) {
                 sum += lookup(squares[i], occupied[i]);
                 other += lookup(squares[i + 1], occupied[i + 1]);
+                sum += lookup(squares[i + 2], occupied[i + 2]);
+                other += lookup(squares[i + 3], occupied[i + 3]);
             }
-            if (i < count)
+            ONE_QUERY_AT_A_TIME
+            for (; i < count; i++)
                 sum += lookup(squares[i], occupied[i]);
             sum += other;
         } else {
