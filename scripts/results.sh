@@ -156,3 +156,10 @@ if command -v hyperfine >/dev/null 2>&1; then
 else
     say "hyperfine is not installed: no whole-process timings (apt-get install hyperfine)"
 fi
+
+# The README's results section, from the gcc CSV and its chart.
+gcc_csv="$results/$stem-gcc.csv"
+chart="$results/plots/$stem-gcc-ns-per-query-random.png"
+[ -f "$chart" ] || chart=""
+scripts/readme-results "$gcc_csv" "$chart" README.md || die "scripts/readme-results failed"
+say "updated the results section of README.md"
