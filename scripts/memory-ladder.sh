@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# What a random read costs at each level of the memory hierarchy, measured
+# with the tool itself: the null backend in the cache-pressure mode reads one
+# random cache line of a SIZE buffer per query, so its figure minus the
+# plain null figure is the cost of that read.  Prints a markdown table.
+# Usage: scripts/memory-ladder.sh [PROGRAM]   (default ./attackbench)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+program=${1:-./attackbench}
+[ -x "$program" ] || make -s attackbench
+measure() { # options... -> median ticks per query of the null backend
+    "$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=21 -q --format=csv "$@" |
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+                 { print $column["ticks_per_query_median"] }'
+}
+base=$(measure)
+echo "| buffer read per query | null ticks/query | the read alone, ticks |"
+echo "|---|---:|---:|"
+echo "| none | $base | |"
+for size in 16K 256K 1M 4M 64M; do
+    ticks=$(measure --pressure="$size")
+    awk -v size="$size" -v ticks="$ticks" -v base="$base" 'BEGIN { printf "| %s | %s | %.2f |\n", size, ticks, ticks - base }'
+done
