@@ -4,7 +4,7 @@
 readme="$here/../README.md"
 while read -r name state _ bytes _; do
     [ "$state" = available ] || continue
-    row=$(grep -E "^\| \`$name\` \|" "$readme")
+    row=$(sed -n '/^## The techniques/,/^## /p' "$readme" | grep -E "^\| \`$name\` \|")
     if [ -z "$row" ]; then
         fail "README lists $name"
         continue
