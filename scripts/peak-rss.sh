@@ -11,9 +11,8 @@ want=${1:-10000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 grep -v '^#' data/positions.fen >"$work/one.fen"
-per_copy=$(wc -l <"$work/one.fen")
-copies=$(((want + per_copy - 1) / per_copy))
-for ((i = 0; i < copies; i++)); do cat "$work/one.fen"; done | head -n "$want" >"$work/many.fen"
+awk -v want="$want" '{ line[n++] = $0 } END { for (i = 0; i < want; i++) print line[i % n] }' \
+    "$work/one.fen" >"$work/many.fen"
 echo "positions: $(wc -l <"$work/many.fen") ($(du -h "$work/many.fen" | cut -f1) of FEN)"
 /usr/bin/time -v ./attackbench --method=sherwin --reps=1 --calls=1000 --dispatch=batch -q --format=csv \
     "$work/many.fen" 2>"$work/time" >/dev/null
