@@ -2,19 +2,21 @@
 # What a random read costs at each level of the memory hierarchy, measured
 # with the tool itself: the null backend in the cache-pressure mode reads one
 # random cache line of a SIZE buffer per query, so its figure minus the
-# plain null figure is the cost of that read.  Prints a markdown table.
+# plain null figure is the cost of that read.  The fewest ticks over the
+# repetitions are shown: they are the least disturbed by other guests of a
+# shared machine.  Prints a markdown table.
 # Usage: scripts/memory-ladder.sh [PROGRAM]   (default ./attackbench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 program=${1:-./attackbench}
 [ -x "$program" ] || make -s attackbench
-measure() { # options... -> median ticks per query of the null backend
-    "$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=21 -q --format=csv "$@" |
+measure() { # options... -> fewest ticks per query of the null backend over the repetitions
+    "$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=31 -q --format=csv "$@" |
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
-                 { print $column["ticks_per_query_median"] }'
+                 { print $column["ticks_per_query_min"] }'
 }
 base=$(measure)
-echo "| buffer read per query | null ticks/query | the read alone, ticks |"
+echo "| buffer read per query | null ticks/query (min) | the read alone, ticks |"
 echo "|---|---:|---:|"
 echo "| none | $base | |"
 for size in 16K 256K 1M 4M 64M; do
