@@ -3,6 +3,7 @@
 
 #include <cpuid.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 unsigned cpu_features(void)
@@ -26,6 +27,17 @@ unsigned cpu_features(void)
     unsigned eax, ebx, ecx, edx;
     if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 5)))
         features |= CPU_FEATURE_LZCNT;
+    /* ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" makes the tool behave as on a
+     * CPU without them, to test how backends that need them are skipped. */
+    const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");
+    if (hidden) {
+        char names[128];
+        for (unsigned bit = 1; bit <= CPU_FEATURE_AVX512; bit <<= 1) {
+            cpu_feature_names(bit, names, sizeof names);
+            if (strstr(hidden, names))
+                features &= ~bit;
+        }
+    }
     cached = features;
     known = 1;
     return features;

@@ -149,8 +149,8 @@ static int list_command(void)
         cpu_feature_names(backend->features, needs, sizeof needs);
         const char *reason = backend_unavailable_reason(backend);
         if (reason) {
-            printf("%-24s unavailable (%s)  table -  needs %s  source: %s\n", backend->name, reason, needs,
-                   backend->source);
+            printf("%-24s unavailable (%s)  table -  needs %s  source: %s  idea: %s\n", backend->name, reason,
+                   needs, backend->source, backend->description);
             continue;
         }
         struct selected_backend entry = {backend, 0, 0};
@@ -160,7 +160,7 @@ static int list_command(void)
         const char *note = backend->note ? backend->note() : NULL;
         if (note && *note)
             printf("  note: %s", note);
-        printf("\n    %s\n", backend->description);
+        printf("  idea: %s\n", backend->description);
     }
     return 0;
 }

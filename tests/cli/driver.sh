@@ -11,6 +11,27 @@ grep -q '^attackbench ' "$scratch/out" && pass "version names the program" || fa
 awk '{print $1}' "$scratch/list" | grep -qx reference && pass "list shows reference" || fail "list shows reference"
 grep -q '^null .*available' "$scratch/list" && pass "list shows null available" || fail "list shows null available"
 
+[ "$(grep -cvE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list")" -eq 0 ] &&
+    pass "list: one line per backend, name first" || fail "list: one line per backend, name first"
+
+# A CPU without BMI2 and AVX2 (simulated): the backends that need them are
+# listed as unavailable with the reason and skipped, never run.
+ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" "$program" --list >"$scratch/list-old-cpu"
+grep -q '^pext .*unavailable (this CPU lacks bmi2)' "$scratch/list-old-cpu" &&
+    grep -q '^dumb7fill-simd .*unavailable (this CPU lacks avx2)' "$scratch/list-old-cpu" &&
+    pass "list names what an older CPU lacks" || fail "list names what an older CPU lacks"
+ATTACKBENCH_HIDE_FEATURES="bmi2" "$program" --workload=random --reps=1 --calls=100 --queries=100 --format=csv \
+    --dispatch=batch --piece=rook >"$scratch/old-cpu.csv" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && grep -q "skipping pext: this CPU lacks bmi2" "$scratch/err" &&
+    ! grep -q ',pext,' "$scratch/old-cpu.csv" && grep -q ',magic-fancy,' "$scratch/old-cpu.csv"; then
+    pass "all skips what the CPU lacks and runs the rest"
+else
+    fail "all skips what the CPU lacks and runs the rest (exit $status)"
+fi
+ATTACKBENCH_HIDE_FEATURES="bmi2" expect_error "a named method the CPU cannot run" "no method to run on this CPU" \
+    "$program" --method=pext --workload=random
+
 expect_error "unknown option" "unknown option '--frobnicate'" "$program" --frobnicate
 expect_error "unknown method lists methods" "known methods: reference null" "$program" --method=nosuch tests/data/boards.fen
 expect_error "bad workload" "--workload=sideways" "$program" --workload=sideways
