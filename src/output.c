@@ -94,8 +94,8 @@ void write_table(FILE *out, const struct result_row *rows, size_t count, const s
         fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d", piece_names[first->piece],
                 workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
                 phase_names[first->phase], pressure, first->threads);
-        fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps)\n", first->queries,
-                first->measurement.calls_per_rep, context->reps);
+        fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
+                first->queries, first->measurement.calls_per_rep, context->reps, first->checksum);
         fprintf(out, "  %-24s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
                 tsc ? "ticks/q" : "", "Mlookups/s", "spread", "relative", "table", "init ms");
         for (size_t k = 0; k < members; k++) {
