@@ -215,6 +215,22 @@ static inline void add_moves_from(struct move_list *list, int from, bitboard tar
     list->count = count;
 }
 
+/* The moves of one kind of slider: its attacks from the backend, within
+ * `allowed`, and along the line through the king when it is pinned. */
+static inline __attribute__((always_inline)) void add_slider_moves(struct move_list *list, bitboard sliders,
+                                                                   attack_function attacks, bitboard occupied,
+                                                                   bitboard allowed, bitboard pinned, int king,
+                                                                   int count_only)
+{
+    for (; sliders; sliders = without_lowest(sliders)) {
+        int from = lowest_square(sliders);
+        bitboard targets = attacks(from, occupied) & allowed;
+        if (pinned & square_bit(from))
+            targets &= line[king][from];
+        add_moves_from(list, from, targets, count_only);
+    }
+}
+
 /* Pawn moves to each target, coming from target - offset; promotions on
  * the last rank give four moves each. */
 static inline void add_pawn_moves(struct move_list *list, bitboard targets, int offset, int kind, int count_only)
@@ -300,27 +316,9 @@ static inline __attribute__((always_inline)) int generate(const struct backend *
         int from = lowest_square(rest);
         add_moves_from(list, from, knight_attacks[from] & allowed, count_only);
     }
-    for (bitboard rest = mine[BISHOP]; rest; rest = without_lowest(rest)) {
-        int from = lowest_square(rest);
-        bitboard targets = bishop(from, occupied) & allowed;
-        if (pinned & square_bit(from))
-            targets &= line[king][from];
-        add_moves_from(list, from, targets, count_only);
-    }
-    for (bitboard rest = mine[ROOK]; rest; rest = without_lowest(rest)) {
-        int from = lowest_square(rest);
-        bitboard targets = rook(from, occupied) & allowed;
-        if (pinned & square_bit(from))
-            targets &= line[king][from];
-        add_moves_from(list, from, targets, count_only);
-    }
-    for (bitboard rest = mine[QUEEN]; rest; rest = without_lowest(rest)) {
-        int from = lowest_square(rest);
-        bitboard targets = queen(from, occupied) & allowed;
-        if (pinned & square_bit(from))
-            targets &= line[king][from];
-        add_moves_from(list, from, targets, count_only);
-    }
+    add_slider_moves(list, mine[BISHOP], bishop, occupied, allowed, pinned, king, count_only);
+    add_slider_moves(list, mine[ROOK], rook, occupied, allowed, pinned, king, count_only);
+    add_slider_moves(list, mine[QUEEN], queen, occupied, allowed, pinned, king, count_only);
 
     /* Pawns that are not pinned, all at once. */
     const bitboard empty = ~occupied;
