@@ -49,7 +49,9 @@ static attack_function piece_function(const struct backend *backend, int piece)
 
 int verify_lookup(const struct backend *backend, int piece, int square, bitboard occupied, FILE *report)
 {
-    const struct backend *reference = find_backend("reference");
+    static const struct backend *reference;
+    if (reference == NULL)
+        reference = find_backend("reference");
     bitboard expected = piece_function(reference, piece)(square, occupied);
     bitboard got = piece_function(backend, piece)(square, occupied);
     if (expected == got)
