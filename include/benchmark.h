@@ -41,6 +41,7 @@ struct measurement {
     double mlookups_per_s;             /* all threads, from the medians */
     uint64_t calls_per_rep;            /* per thread */
     double hit_rate;                   /* negative when the backend has none */
+    uint64_t checksum;                 /* this backend's own mixed sum */
 };
 
 /* Pin the calling thread to a CPU; returns 0 or -1. */
@@ -50,17 +51,28 @@ int pin_to_cpu(int cpu);
  * `capacity`). */
 int allowed_cpus(int *cpus, int capacity);
 
-/* Checksum of one pass: the sum of all attack sets, from the reference
- * backend (latency mode changes the occupancies, so it matters). */
-uint64_t stream_checksum(const struct backend *reference, enum piece_kind piece, const struct stream *stream, int chained);
+/* What a correct backend's passes over a stream add up to, from the
+ * reference backend (latency mode changes the occupancies, so it
+ * matters): `sum`, the plain sum each timed pass is checked against, and
+ * `mixed`, the sum of checksum_mix() of each result (include/backend.h),
+ * which the untimed warm-up pass is checked against and which no few
+ * wrong bits can cancel. */
+struct pass_checksums {
+    uint64_t sum;
+    uint64_t mixed;
+};
+
+struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
+                                       const struct stream *stream, int chained);
 
 /* Time `count` backends over `stream` for one piece.  Repetitions are
- * interleaved, the order rotating every round; each pass's sum is checked
- * against `checksum` (unless the backend is a baseline).  Returns 0; 1 when
+ * interleaved, the order rotating every round; every pass is checked
+ * against `expected` (unless the backend is a baseline).  Returns 0; 1 when
  * *config->stop was set (results incomplete); or -1 after printing which
  * backend gave a wrong sum. */
 int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
-                     uint64_t checksum, const struct measurement_config *config, struct measurement *results);
+                     const struct pass_checksums *expected, const struct measurement_config *config,
+                     struct measurement *results);
 
 /* Stop the worker threads started for --threads. */
 void benchmark_shutdown(void);

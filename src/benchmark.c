@@ -39,11 +39,16 @@ static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, 
     return run_lookup_loop(lookup, run);
 }
 
-uint64_t stream_checksum(const struct backend *reference, enum piece_kind piece, const struct stream *stream, int chained)
+struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
+                                       const struct stream *stream, int chained)
 {
     struct run run = stream_run(stream);
     run.chained = chained;
-    return backend_loop(reference, piece)(&run);
+    struct pass_checksums checksums;
+    checksums.sum = backend_loop(reference, piece)(&run);
+    run.mix_results = 1;
+    checksums.mixed = backend_loop(reference, piece)(&run);
+    return checksums;
 }
 
 /* One timed repetition on the calling thread. */
@@ -208,7 +213,8 @@ static struct statistics summarize(const double *samples, int count)
 }
 
 int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
-                     uint64_t checksum, const struct measurement_config *config, struct measurement *results)
+                     const struct pass_checksums *expected, const struct measurement_config *config,
+                     struct measurement *results)
 {
     if (count == 0 || stream->count == 0)
         return 0;
@@ -219,7 +225,7 @@ int measure_backends(const struct backend *const *methods, size_t count, enum pi
     if (passes == 0)
         passes = 1;
     uint64_t calls = passes * stream->count;
-    uint64_t expected = checksum * passes;
+    uint64_t expected_sum = expected->sum * passes;
 
     int reps = config->reps;
     double *ns = calloc(count * (size_t)reps, sizeof *ns);
@@ -242,7 +248,7 @@ int measure_backends(const struct backend *const *methods, size_t count, enum pi
 
     int status = 0;
     /* Round -1 is the warm-up: one untimed pass of each backend, which
-     * touches its tables and the stream. */
+     * touches its tables and the stream and gives its mixed checksum. */
     for (int round = -1; round < reps && status == 0; round++) {
         if (config->stop && *config->stop) {
             status = 1;
@@ -253,10 +259,11 @@ int measure_backends(const struct backend *const *methods, size_t count, enum pi
             const struct backend *backend = methods[index];
             job.backend = backend;
             job.passes = round < 0 ? 1 : passes;
+            job.run.mix_results = round < 0;
             if (backend->reset_statistics)
                 backend->reset_statistics();
             int wrong = 0;
-            struct job_result result = run_on_threads(&job, threads, round < 0 ? checksum : expected,
+            struct job_result result = run_on_threads(&job, threads, round < 0 ? expected->mixed : expected_sum,
                                                       !backend->baseline, &wrong);
             if (wrong) {
                 fprintf(stderr,
@@ -266,8 +273,10 @@ int measure_backends(const struct backend *const *methods, size_t count, enum pi
                 status = -1;
                 break;
             }
-            if (round < 0)
+            if (round < 0) {
+                results[index].checksum = result.sum;
                 continue;
+            }
             double nanoseconds = timer_nanoseconds(config->timer, result.elapsed);
             ns[index * (size_t)reps + (size_t)round] = nanoseconds / (double)calls;
             ticks[index * (size_t)reps + (size_t)round] =

@@ -413,7 +413,7 @@ static int benchmark_command(const struct options *options, const struct backend
                                 piece_names[piece], workload_names[kind], phase_names[phase]);
                     continue;
                 }
-                uint64_t checksum = stream_checksum(reference, piece, stream, options->chained);
+                struct pass_checksums checksums = stream_checksums(reference, piece, stream, options->chained);
                 for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && status == 0 && !interrupted; dispatch++) {
                     if (!(options->dispatches & (1u << dispatch)))
                         continue;
@@ -433,7 +433,7 @@ static int benchmark_command(const struct options *options, const struct backend
                         .stop = &interrupted,
                     };
                     int measured_status =
-                        measure_backends(methods, (size_t)entry_count, piece, stream, checksum, &config, measured);
+                        measure_backends(methods, (size_t)entry_count, piece, stream, &checksums, &config, measured);
                     if (measured_status > 0)
                         break; /* interrupted: this group is incomplete */
                     if (measured_status < 0) {
@@ -463,7 +463,7 @@ static int benchmark_command(const struct options *options, const struct backend
                             .queries = stream->count,
                             .table_bytes = entries[i].table_bytes,
                             .init_ms = entries[i].init_ms,
-                            .checksum = checksum,
+                            .checksum = measured[i].checksum,
                         };
                     }
                 }
