@@ -23,14 +23,6 @@
 
 typedef bitboard (*attack_function)(int square, bitboard occupied);
 
-/* One lookup to make: the square of the slider and the occupancy.  Used
- * while building streams; the timed loops read the arrays of struct run. */
-struct query {
-    bitboard occupied;
-    uint32_t square;
-    uint32_t pressure_line;
-};
-
 /* One pass over a query stream, kept as separate arrays so that the loop
  * reads 9 bytes per query (a 64 K-query stream fits in L2 beside the
  * tables).  Flags select the loop shape. */
