@@ -1,8 +1,8 @@
-/* How busy each CPU is, from /proc/stat: to measure on the quietest
- * allowed CPU, to keep concurrent attackbench runs off each other's CPUs,
- * and to notice other work on the measuring CPU during a run. */
-#ifndef ATTACKBENCH_CPU_LOAD_H
-#define ATTACKBENCH_CPU_LOAD_H
+/* The CPUs a run measures on: pinning, the quietest allowed CPU from
+ * /proc/stat, a lock per CPU so that concurrent attackbench runs keep off
+ * each other's CPUs, and the CPU's load during a run. */
+#ifndef ATTACKBENCH_CPU_CHOICE_H
+#define ATTACKBENCH_CPU_CHOICE_H
 
 /* Cumulative time of one CPU, in clock ticks (USER_HZ). */
 struct cpu_times {
@@ -29,5 +29,22 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
 /* Hold the lock of one CPU (for --pin).  Returns 0, or 1 when another
  * attackbench process holds it. */
 int claim_cpu(int cpu);
+
+enum { MAX_THREADS = 256 };
+
+/* Pin the calling thread to a CPU; returns 0 or -1. */
+int pin_to_cpu(int cpu);
+
+/* CPUs this process may run on, in order; returns how many (at most
+ * `capacity`). */
+int allowed_cpus(int *cpus, int capacity);
+
+/* The CPUs of a run: `requested` is --pin (a CPU, -1 to choose, -2 for no
+ * pinning).  Chosen CPUs are the least busy allowed ones that no other
+ * attackbench run holds (choose_quiet_cpus); a pinned CPU is held too, and
+ * a warning says when another run holds it already.  Sets *pin_cpu (-1:
+ * not pinned; else the first thread's CPU) and cpus[0..threads-1]; pins
+ * the calling thread.  Returns 0, or -1 after printing why not. */
+int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS]);
 
 #endif

@@ -1,8 +1,10 @@
-/* CPU load from /proc/stat and per-CPU locks (see include/cpu_load.h). */
+/* CPU load from /proc/stat and per-CPU locks (see include/cpu_choice.h). */
 #define _GNU_SOURCE
-#include "cpu_load.h"
+#include "cpu_choice.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,4 +131,75 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
             shared++;
         }
     return shared;
+}
+
+int pin_to_cpu(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0 ? 0 : -1;
+}
+
+int allowed_cpus(int *cpus, int capacity)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    int count = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++)
+        if (CPU_ISSET(cpu, &set))
+            cpus[count++] = cpu;
+    return count;
+}
+
+/* --pin=CPU: that CPU for the first thread, the next allowed ones for the
+ * others; each is held, with a warning when another run holds it. */
+static int pinned_cpus(int threads, int requested, const int *allowed, int allowed_count, int *cpus)
+{
+    int start = 0;
+    while (start < allowed_count && allowed[start] != requested)
+        start++;
+    if (threads > 1 && (start == allowed_count || start + threads > allowed_count)) {
+        fprintf(stderr, "attackbench: --pin=%d: not enough allowed CPUs from there for %d threads\n", requested,
+                threads);
+        return -1;
+    }
+    cpus[0] = requested;
+    for (int i = 1; i < threads; i++)
+        cpus[i] = allowed[start + i];
+    int shared = 0;
+    for (int i = 0; i < threads; i++)
+        shared += claim_cpu(cpus[i]);
+    return shared;
+}
+
+int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
+{
+    int allowed[MAX_THREADS];
+    int allowed_count = allowed_cpus(allowed, MAX_THREADS);
+    *pin_cpu = -1;
+    if (threads > allowed_count) {
+        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, allowed_count,
+                allowed_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (requested == -2 || (requested == -1 && allowed_count == 0))
+        return 0;
+    int shared = requested >= 0 ? pinned_cpus(threads, requested, allowed, allowed_count, cpus)
+                                : choose_quiet_cpus(allowed, allowed_count, threads, cpus);
+    if (shared < 0)
+        return -1;
+    if (shared > 0)
+        fprintf(stderr,
+                "attackbench: warning: %d of the measuring CPUs %s also used by another attackbench run: "
+                "the two runs disturb each other's figures\n",
+                shared, shared == 1 ? "is" : "are");
+    *pin_cpu = cpus[0];
+    if (pin_to_cpu(*pin_cpu) != 0) {
+        fprintf(stderr, "attackbench: --pin=%d: cannot run on that CPU\n", *pin_cpu);
+        return -1;
+    }
+    return 0;
 }
