@@ -14,7 +14,8 @@
 #include "timer.h"
 #include "workload.h"
 
-enum dispatch_kind { DISPATCH_CALL, DISPATCH_BATCH, DISPATCH_KIND_COUNT };
+/* Batched first: it measures the technique; per call adds the harness. */
+enum dispatch_kind { DISPATCH_BATCH, DISPATCH_CALL, DISPATCH_KIND_COUNT };
 extern const char *const dispatch_names[DISPATCH_KIND_COUNT];
 
 

@@ -30,6 +30,23 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
  * attackbench process holds it. */
 int claim_cpu(int cpu);
 
+/* How much of the measuring CPUs a stretch of measuring got: what the
+ * process ran against the wall clock, and time the hypervisor stole. */
+struct cpu_share {
+    int cpu;      /* the first measuring CPU, -1 when not pinned */
+    int threads;
+    double wall_start, process_start;
+    struct cpu_times times_start;
+    int have_times;
+};
+
+void cpu_share_start(struct cpu_share *share, int cpu, int threads);
+
+/* Share of the stretch since cpu_share_start() that went to other work:
+ * the larger of the wall time the process did not run and the stolen
+ * share of the CPU's time; 0 to 1. */
+double cpu_share_other_work(const struct cpu_share *share);
+
 enum { MAX_THREADS = 256 };
 
 /* Pin the calling thread to a CPU; returns 0 or -1. */

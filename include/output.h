@@ -15,12 +15,19 @@ struct run_context {
     int pin_cpu; /* -1: not pinned */
     int reps;
     unsigned long long seed;
+    /* Keys of the warnings about the machine and the run that hold for
+     * every row (environment.h), space-separated; "" when none. */
+    char warnings[160];
 };
 
 /* The result set as the console table (one block per group, fastest
  * first), CSV (one header row, then one row per result) or JSON (an array
  * of objects with the CSV's columns as keys). */
 void write_table(FILE *out, const struct result_set *set, const struct run_context *context);
+/* The table in two parts, so that a run can print each group's block as
+ * soon as it is measured and the notes once at the end. */
+void write_table_groups(FILE *out, const struct result_set *set, const struct run_context *context);
+void write_table_notes(FILE *out);
 void write_csv(FILE *out, const struct result_set *set, const struct run_context *context);
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"call", "batch"};
+const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */

@@ -203,3 +203,36 @@ int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
     }
     return 0;
 }
+
+static double clock_seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+void cpu_share_start(struct cpu_share *share, int cpu, int threads)
+{
+    share->cpu = cpu;
+    share->threads = threads > 0 ? threads : 1;
+    share->have_times = cpu >= 0 && read_cpu_times(cpu, &share->times_start) == 0;
+    share->wall_start = clock_seconds(CLOCK_MONOTONIC);
+    share->process_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+double cpu_share_other_work(const struct cpu_share *share)
+{
+    double wall = clock_seconds(CLOCK_MONOTONIC) - share->wall_start;
+    double ran = (clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - share->process_start) / share->threads;
+    double other = wall > 0 ? 1 - ran / wall : 0;
+    struct cpu_times now;
+    if (share->have_times && read_cpu_times(share->cpu, &now) == 0) {
+        double total = (double)(now.busy - share->times_start.busy) + (double)(now.idle - share->times_start.idle) +
+                       (double)(now.steal - share->times_start.steal);
+        double stolen = total > 0 ? (double)(now.steal - share->times_start.steal) / total : 0;
+        other = stolen > other ? stolen : other;
+    }
+    if (getenv("ATTACKBENCH_FAKE_OTHER_WORK"))
+        other = atof(getenv("ATTACKBENCH_FAKE_OTHER_WORK"));
+    return other < 0 ? 0 : other > 1 ? 1 : other;
+}

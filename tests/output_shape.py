@@ -10,7 +10,7 @@ import re
 import sys
 
 # Values that differ between machines and runs even when nothing changed.
-VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer"}
+VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer", "warnings"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 

@@ -47,3 +47,63 @@ if [ "$allowed" -ge 2 ]; then
     b=$(awk -F, 'NR == 2 { print $8 }' "$scratch/second.csv")
     if [ -n "$a" ] && [ "$a" != "$b" ]; then pass "two runs started together take two CPUs"; else fail "two runs started together take two CPUs ($a and $b)"; fi
 fi
+
+# Warnings about the machine, from a fake /sys and /proc.
+fake_root="$scratch/root"
+mkdir -p "$fake_root/sys/devices/system/cpu/cpufreq" "$fake_root/proc"
+for ((cpu = 0; cpu < allowed; cpu++)); do
+    mkdir -p "$fake_root/sys/devices/system/cpu/cpu$cpu/cpufreq"
+    echo powersave >"$fake_root/sys/devices/system/cpu/cpu$cpu/cpufreq/scaling_governor"
+done
+echo 0 >"$fake_root/sys/devices/system/cpu/cpufreq/boost"
+printf 'processor\t: 0\nflags\t\t: fpu sse2 avx2\n' >"$fake_root/proc/cpuinfo"
+grep '^cpu' /proc/stat >"$fake_root/proc/stat"
+
+# warned NAME TEXT ENV... -- ARGS...: the run warns with TEXT.
+run_guarded() {
+    local environment=()
+    while [ "$1" != -- ]; do environment+=("$1"); shift; done
+    shift
+    env "${environment[@]}" "$program" "${tiny_run[@]}" "$@" >"$scratch/guard-out" 2>"$scratch/guard-err"
+}
+expect_warning() {
+    local name=$1 text=$2
+    shift 2
+    run_guarded "$@"
+    if grep -qF -- "$text" "$scratch/guard-err"; then pass "$name"; else fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; fi
+}
+expect_no_warning() {
+    local name=$1 text=$2
+    shift 2
+    run_guarded "$@"
+    if grep -qF -- "$text" "$scratch/guard-err"; then fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; else pass "$name"; fi
+}
+expect_warning "a governor other than performance is named" "governor is 'powersave'" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_no_warning "boost off and no hypervisor give no such warning" "hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+echo performance | tee "$fake_root"/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor >/dev/null
+echo 1 >"$fake_root/sys/devices/system/cpu/cpufreq/boost"
+printf 'processor\t: 0\nflags\t\t: fpu hypervisor avx2\n' >"$fake_root/proc/cpuinfo"
+expect_no_warning "the performance governor gives no warning" "governor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_warning "boost is named" "boost (turbo) is on" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_warning "a hypervisor is named" "under a hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_warning "fewer than 5 repetitions are named" "only 3 repetitions" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --reps=3
+expect_no_warning "5 repetitions are enough" "repetitions" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --reps=5
+expect_warning "a short stream is named" "only 100 queries" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_no_warning "the default random stream is long enough" "queries (fewer" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --queries=16384
+expect_warning "other work on the measuring CPU names the group" "random rook batch: other work took 50%" \
+    ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
+expect_warning "the run ends with a summary line" "were disturbed by other work" ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
+run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 -q
+[ ! -s "$scratch/guard-err" ] && pass "-q silences the warnings" || fail "-q silences the warnings ($(head -c 200 "$scratch/guard-err"))"
+run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 --format=csv
+warnings=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "warnings") column = i } NR == 2 { print $column }' "$scratch/guard-out")
+[ "$warnings" = "boost hypervisor few-repetitions short-stream cpu-contention" ] &&
+    pass "the CSV records the warnings" || fail "the CSV records the warnings (got '$warnings')"
+
+# Progress appears only on a terminal.
+if command -v script >/dev/null; then
+    script -qec "$program ${tiny_run[*]} --reps=5" /dev/null >"$scratch/tty-out" 2>&1
+    grep -q '\[1/1\] random rook batch' "$scratch/tty-out" && pass "progress on a terminal" || fail "progress on a terminal"
+    run_guarded --
+    grep -q '\[1/1\]' "$scratch/guard-err" && fail "no progress off a terminal" || pass "no progress off a terminal"
+fi
