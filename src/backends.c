@@ -41,6 +41,8 @@ extern const struct backend magic_plain_backend;
 extern const struct backend magic_fancy_backend;
 extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
+/* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
+extern const struct backend hyperbola_avx2_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -78,6 +80,8 @@ const struct backend *const backends[] = {
     &magic_fancy_backend,
     &magic_black_backend,
     &pext_backend,
+    /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
+    &hyperbola_avx2_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
