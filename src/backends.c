@@ -43,6 +43,7 @@ extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
 /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
 extern const struct backend hyperbola_avx2_backend;
+extern const struct backend leorik_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -82,6 +83,7 @@ const struct backend *const backends[] = {
     &pext_backend,
     /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
     &hyperbola_avx2_backend,
+    &leorik_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
