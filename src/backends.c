@@ -44,6 +44,7 @@ extern const struct backend pext_backend;
 /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
 extern const struct backend hyperbola_avx2_backend;
 extern const struct backend leorik_backend;
+extern const struct backend hyperbola_gfni_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -84,6 +85,7 @@ const struct backend *const backends[] = {
     /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
     &hyperbola_avx2_backend,
     &leorik_backend,
+    &hyperbola_gfni_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

@@ -15,6 +15,8 @@ expect_unavailable() {
     fi
 }
 
+expect_unavailable gfni hyperbola-gfni gfni
+expect_unavailable avx2 hyperbola-gfni avx2
 expect_unavailable avx2 hyperbola-avx2 avx2
 expect_unavailable lzcnt leorik lzcnt
 expect_unavailable bmi1 leorik bmi1
@@ -29,4 +31,21 @@ fi
 if "$program" --list | grep -qE '^dumb7fill-simd +available.*note: AVX-512'; then
     grep -qE '^dumb7fill-simd +available.*note: AVX2 path' "$scratch/list-no-vl" &&
         pass "hiding avx512vl hides AVX-512" || fail "hiding avx512vl hides AVX-512"
+fi
+
+# hyperbola-gfni has two paths; the exhaustive verification in run.sh
+# checks the one this CPU gets, this checks the other where it can run.
+if "$program" --list | grep -qE '^hyperbola-gfni +available.*note: EVEX'; then
+    for hidden in avx512vl avx512bw; do
+        ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list >"$scratch/list-vex"
+        grep -qE '^hyperbola-gfni +available.*note: VEX' "$scratch/list-vex" &&
+            pass "hiding $hidden selects the VEX path of hyperbola-gfni" ||
+            fail "hiding $hidden selects the VEX path of hyperbola-gfni"
+    done
+    if ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --verify-only --method=hyperbola-gfni >/dev/null 2>"$scratch/err"
+    then
+        pass "verify hyperbola-gfni, VEX path"
+    else
+        fail "verify hyperbola-gfni, VEX path ($(head -c 300 "$scratch/err"))"
+    fi
 fi
