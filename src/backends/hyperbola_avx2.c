@@ -11,17 +11,24 @@
 #include "backend.h"
 #include "ray_walk.h"
 
-/* One 32-byte entry per square, read as one ymm: lanes file, diagonal,
- * anti-diagonal, and an empty fourth lane; each line without the square
- * itself.  A bishop reads lanes 1-2 as one xmm, a rook lane 0 alone. */
-struct line_masks {
+/* What a lookup reads about its square, 64 bytes (one cache line): lanes
+ * file, diagonal, anti-diagonal and an empty fourth lane, read as one ymm,
+ * each line without the square itself (a bishop reads lanes 1-2 as one
+ * xmm, a rook lane 0 alone); then the slider and its byte-swapped image,
+ * square ^ 56, which a lookup broadcasts straight from memory: a load,
+ * where building them from the square costs two shifts and two moves
+ * into vector registers. */
+struct square_entry {
     bitboard file;
     bitboard diagonal;
     bitboard anti_diagonal;
     bitboard unused;
+    bitboard slider;
+    bitboard swapped_slider;
+    bitboard padding[2];
 };
 
-static alignas(32) struct line_masks line_masks[SQUARE_COUNT];
+static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
 
 /* first_rank_attacks[inner][file]: attacks along the first rank of a rook
  * on `file` when b1..g1 hold the six bits of `inner`. */
@@ -31,16 +38,18 @@ static size_t hyperbola_avx2_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard self = square_bit(square);
-        line_masks[square] = (struct line_masks){
+        square_entries[square] = (struct square_entry){
             .file = file_mask(square) & ~self,
             .diagonal = diagonal_mask(square) & ~self,
             .anti_diagonal = anti_diagonal_mask(square) & ~self,
+            .slider = self,
+            .swapped_slider = flip_vertical(self),
         };
     }
     for (unsigned inner = 0; inner < 64; inner++)
         for (int file = 0; file < 8; file++)
             first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
-    return sizeof line_masks + sizeof first_rank_attacks;
+    return sizeof square_entries + sizeof first_rank_attacks;
 }
 
 static inline bitboard rank_attacks(int square, bitboard occupied)
@@ -68,10 +77,11 @@ __attribute__((target("avx2"))) static inline __m128i swap_bytes_128(__m128i lan
  * the swapped image gives the ray towards rank 1 the same way (the slider
  * swapped is square ^ 56), and xor joins the two rays of each line, whose
  * unchanged bits cancel. */
-__attribute__((target("avx2"))) static inline __m256i lines_attacks(int square, bitboard occupied, __m256i masks)
+__attribute__((target("avx2"))) static inline __m256i lines_attacks(const struct square_entry *entry,
+                                                                     bitboard occupied, __m256i masks)
 {
-    const __m256i slider = _mm256_set1_epi64x((long long)square_bit(square));
-    const __m256i swapped_slider = _mm256_set1_epi64x((long long)square_bit(square ^ 56));
+    const __m256i slider = _mm256_set1_epi64x((long long)entry->slider);
+    const __m256i swapped_slider = _mm256_set1_epi64x((long long)entry->swapped_slider);
     __m256i forward = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), masks);
     __m256i reverse = _mm256_sub_epi64(swap_bytes(forward), swapped_slider);
     forward = _mm256_sub_epi64(forward, slider);
@@ -79,10 +89,11 @@ __attribute__((target("avx2"))) static inline __m256i lines_attacks(int square, 
 }
 
 /* The same on two lanes (an xmm), for the bishop and the rook's file. */
-__attribute__((target("avx2"))) static inline __m128i two_lines_attacks(int square, bitboard occupied, __m128i masks)
+__attribute__((target("avx2"))) static inline __m128i two_lines_attacks(const struct square_entry *entry,
+                                                                         bitboard occupied, __m128i masks)
 {
-    const __m128i slider = _mm_set1_epi64x((long long)square_bit(square));
-    const __m128i swapped_slider = _mm_set1_epi64x((long long)square_bit(square ^ 56));
+    const __m128i slider = _mm_set1_epi64x((long long)entry->slider);
+    const __m128i swapped_slider = _mm_set1_epi64x((long long)entry->swapped_slider);
     __m128i forward = _mm_and_si128(_mm_set1_epi64x((long long)occupied), masks);
     __m128i reverse = _mm_sub_epi64(swap_bytes_128(forward), swapped_slider);
     forward = _mm_sub_epi64(forward, slider);
@@ -102,21 +113,24 @@ __attribute__((target("avx2"))) static inline bitboard or_lanes(__m256i lanes)
 /* Lane 0 is the file; lane 1 (zero mask) gives nothing. */
 __attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_rook(int square, bitboard occupied)
 {
-    __m128i file = _mm_loadl_epi64((const __m128i *)&line_masks[square].file);
-    bitboard file_attacks = (bitboard)_mm_cvtsi128_si64(two_lines_attacks(square, occupied, file));
+    const struct square_entry *entry = &square_entries[square];
+    __m128i file = _mm_loadl_epi64((const __m128i *)&entry->file);
+    bitboard file_attacks = (bitboard)_mm_cvtsi128_si64(two_lines_attacks(entry, occupied, file));
     return file_attacks | rank_attacks(square, occupied);
 }
 
 __attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_bishop(int square, bitboard occupied)
 {
-    __m128i diagonals = _mm_loadu_si128((const __m128i *)&line_masks[square].diagonal);
-    return or_two_lanes(two_lines_attacks(square, occupied, diagonals));
+    const struct square_entry *entry = &square_entries[square];
+    __m128i diagonals = _mm_loadu_si128((const __m128i *)&entry->diagonal);
+    return or_two_lanes(two_lines_attacks(entry, occupied, diagonals));
 }
 
 __attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_queen(int square, bitboard occupied)
 {
-    __m256i masks = _mm256_load_si256((const __m256i *)&line_masks[square]);
-    return or_lanes(lines_attacks(square, occupied, masks)) | rank_attacks(square, occupied);
+    const struct square_entry *entry = &square_entries[square];
+    __m256i masks = _mm256_load_si256((const __m256i *)entry);
+    return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
 }
 
 __attribute__((target("avx2"))) static uint64_t hyperbola_avx2_rook_loop(const struct run *run)
