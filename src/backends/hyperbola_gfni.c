@@ -1,8 +1,8 @@
 /* Hyperbola quintessence on all four lines in one ymm, with a true bit
  * reversal: GF2P8AFFINEQB with the bit-reversal matrix mirrors the bits
  * of every byte and vpshufb reverses the bytes of every 64-bit lane, so
- * the rank is reversed like the file and the diagonals and needs no table
- * beyond the line masks.  Two code paths, chosen at init: EVEX-encoded
+ * the rank is reversed like the file and the diagonals and needs no
+ * attack table, only the line masks.  Two code paths, chosen at init: EVEX-encoded
  * 256-bit forms (AVX-512VL, AVX-512BW and GFNI: vpternlogq, embedded
  * broadcasts) or VEX-encoded GFNI on AVX2.
  * Sources: Stockfish PR #6845 (hyperbola quintessence in vector lanes);
@@ -13,10 +13,20 @@
 
 #include "backend.h"
 
-/* One 32-byte entry per square: lanes file, rank, diagonal and
- * anti-diagonal, each without the square itself.  A queen reads the four
- * as one ymm, a rook the low xmm, a bishop the high xmm. */
-static alignas(32) bitboard line_masks[SQUARE_COUNT][4];
+/* What a lookup reads about its square, 64 bytes (one cache line): the
+ * lines file, rank, diagonal and anti-diagonal, each without the square
+ * (a queen reads the four as one ymm, a rook the low xmm, a bishop the
+ * high xmm), then the slider and its mirror image, bit 63 - square, which
+ * a lookup broadcasts straight from memory: a load, where building them
+ * from the square costs two shifts and two moves into vector registers. */
+struct square_entry {
+    bitboard lines[4];
+    bitboard slider;
+    bitboard reversed_slider;
+    bitboard padding[2];
+};
+
+static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
 
 /* Chosen by init: non-zero for the EVEX path. */
 static int use_evex;
@@ -31,14 +41,16 @@ static size_t hyperbola_gfni_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard self = square_bit(square);
-        line_masks[square][0] = file_mask(square) & ~self;
-        line_masks[square][1] = rank_mask(square) & ~self;
-        line_masks[square][2] = diagonal_mask(square) & ~self;
-        line_masks[square][3] = anti_diagonal_mask(square) & ~self;
+        square_entries[square] = (struct square_entry){
+            .lines = {file_mask(square) & ~self, rank_mask(square) & ~self, diagonal_mask(square) & ~self,
+                      anti_diagonal_mask(square) & ~self},
+            .slider = self,
+            .reversed_slider = square_bit(63 - square),
+        };
     }
     const unsigned evex = CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW;
     use_evex = (cpu_features() & evex) == evex;
-    return sizeof line_masks;
+    return sizeof square_entries;
 }
 
 /* The lookups are written once, for the VEX target below; the EVEX entry
@@ -71,21 +83,22 @@ __attribute__((target(VEX_TARGET))) static inline __m128i reverse_lanes_128(__m1
  * the reversed image gives the opposite ray the same way (the slider
  * reversed is bit 63 - square), and xor joins the two rays of each line,
  * whose unchanged bits cancel. */
-__attribute__((target(VEX_TARGET))) static inline __m256i lines_attacks(int square, bitboard occupied, __m256i masks)
+__attribute__((target(VEX_TARGET))) static inline __m256i lines_attacks(const struct square_entry *entry,
+                                                                        bitboard occupied, __m256i masks)
 {
-    const __m256i slider = _mm256_set1_epi64x((long long)square_bit(square));
-    const __m256i reversed_slider = _mm256_set1_epi64x((long long)(square_bit(63) >> square));
+    const __m256i slider = _mm256_set1_epi64x((long long)entry->slider);
+    const __m256i reversed_slider = _mm256_set1_epi64x((long long)entry->reversed_slider);
     __m256i forward = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), masks);
     __m256i reverse = _mm256_sub_epi64(reverse_lanes(forward), reversed_slider);
     forward = _mm256_sub_epi64(forward, slider);
     return _mm256_and_si256(_mm256_xor_si256(forward, reverse_lanes(reverse)), masks);
 }
 
-__attribute__((target(VEX_TARGET))) static inline __m128i two_lines_attacks(int square, bitboard occupied,
-                                                                            __m128i masks)
+__attribute__((target(VEX_TARGET))) static inline __m128i two_lines_attacks(const struct square_entry *entry,
+                                                                            bitboard occupied, __m128i masks)
 {
-    const __m128i slider = _mm_set1_epi64x((long long)square_bit(square));
-    const __m128i reversed_slider = _mm_set1_epi64x((long long)(square_bit(63) >> square));
+    const __m128i slider = _mm_set1_epi64x((long long)entry->slider);
+    const __m128i reversed_slider = _mm_set1_epi64x((long long)entry->reversed_slider);
     __m128i forward = _mm_and_si128(_mm_set1_epi64x((long long)occupied), masks);
     __m128i reverse = _mm_sub_epi64(reverse_lanes_128(forward), reversed_slider);
     forward = _mm_sub_epi64(forward, slider);
@@ -100,19 +113,22 @@ __attribute__((target(VEX_TARGET))) static inline bitboard or_two_lanes(__m128i 
 
 __attribute__((target(VEX_TARGET))) static inline bitboard gfni_rook(int square, bitboard occupied)
 {
-    __m128i masks = _mm_load_si128((const __m128i *)&line_masks[square][0]);
-    return or_two_lanes(two_lines_attacks(square, occupied, masks));
+    const struct square_entry *entry = &square_entries[square];
+    __m128i masks = _mm_load_si128((const __m128i *)&entry->lines[0]);
+    return or_two_lanes(two_lines_attacks(entry, occupied, masks));
 }
 
 __attribute__((target(VEX_TARGET))) static inline bitboard gfni_bishop(int square, bitboard occupied)
 {
-    __m128i masks = _mm_load_si128((const __m128i *)&line_masks[square][2]);
-    return or_two_lanes(two_lines_attacks(square, occupied, masks));
+    const struct square_entry *entry = &square_entries[square];
+    __m128i masks = _mm_load_si128((const __m128i *)&entry->lines[2]);
+    return or_two_lanes(two_lines_attacks(entry, occupied, masks));
 }
 
 __attribute__((target(VEX_TARGET))) static inline bitboard gfni_queen(int square, bitboard occupied)
 {
-    __m256i lines = lines_attacks(square, occupied, _mm256_load_si256((const __m256i *)line_masks[square]));
+    const struct square_entry *entry = &square_entries[square];
+    __m256i lines = lines_attacks(entry, occupied, _mm256_load_si256((const __m256i *)entry->lines));
     return or_two_lanes(_mm_or_si128(_mm256_castsi256_si128(lines), _mm256_extracti128_si256(lines, 1)));
 }
 
@@ -224,7 +240,7 @@ static const char *hyperbola_gfni_note(void)
 const struct backend hyperbola_gfni_backend = {
     .name = "hyperbola-gfni",
     .description = "o ^ (o - 2r) on all four lines in one ymm, reversed by GF2P8AFFINEQB (bits) and vpshufb "
-                   "(bytes); no table beyond the line masks",
+                   "(bytes); no table beyond line masks and slider bits",
     .source = "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, "
               "Hyperbola Quintessence",
     .features = CPU_FEATURE_GFNI | CPU_FEATURE_AVX2,
