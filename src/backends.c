@@ -43,6 +43,10 @@ extern const struct backend magic_plain_backend;
 extern const struct backend magic_fancy_backend;
 extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
+/* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
+extern const struct backend hyperbola_avx2_backend;
+extern const struct backend hyperbola_gfni_backend;
+extern const struct backend leorik_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -80,6 +84,10 @@ const struct backend *const backends[] = {
     &magic_fancy_backend,
     &magic_black_backend,
     &pext_backend,
+    /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
+    &hyperbola_avx2_backend,
+    &hyperbola_gfni_backend,
+    &leorik_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
