@@ -41,6 +41,12 @@ extern const struct backend magic_plain_backend;
 extern const struct backend magic_fancy_backend;
 extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
+/* The techniques of 2026: compressed and split PEXT, the row post's
+ * perfect hash, Kindergarten Super SISSY. */
+extern const struct backend pext_pdep_backend;
+extern const struct backend split_pext_backend;
+extern const struct backend row_hash_perfect_backend;
+extern const struct backend kgssb_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -78,6 +84,12 @@ const struct backend *const backends[] = {
     &magic_fancy_backend,
     &magic_black_backend,
     &pext_backend,
+    /* The techniques of 2026: compressed and split PEXT, the row post's
+     * perfect hash, Kindergarten Super SISSY. */
+    &pext_pdep_backend,
+    &split_pext_backend,
+    &row_hash_perfect_backend,
+    &kgssb_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
