@@ -10,12 +10,18 @@
 #include "kindergarten_tables.h"
 #include "ray_walk.h"
 
-/* subsets[square][index]: the attacks along one line from the square for
- * each 6-bit index of the line's inner squares.  32 KiB per line. */
-static bitboard file_subsets[SQUARE_COUNT][64];
-static bitboard rank_subsets[SQUARE_COUNT][64];
-static bitboard diagonal_subsets[SQUARE_COUNT][64];
-static bitboard anti_diagonal_subsets[SQUARE_COUNT][64];
+/* One square's four line tables, by each line's 6-bit index: the attacks
+ * along that line from the square.  Kept together (2 KiB per square) so
+ * that one base address serves all four lookups; the compilers otherwise
+ * ran out of registers for four table bases and spilled them. */
+struct square_subsets {
+    bitboard file[64];
+    bitboard rank[64];
+    bitboard diagonal[64];
+    bitboard anti_diagonal[64];
+};
+
+static struct square_subsets subsets[SQUARE_COUNT];
 static bitboard diagonal_lines[SQUARE_COUNT];
 static bitboard anti_diagonal_lines[SQUARE_COUNT];
 
@@ -42,13 +48,15 @@ static inline unsigned anti_diagonal_index(int square, bitboard occupied)
 
 static inline bitboard kgssb_rook(int square, bitboard occupied)
 {
-    return file_subsets[square][file_index(square, occupied)] | rank_subsets[square][rank_index(square, occupied)];
+    const struct square_subsets *lines = &subsets[square];
+    return lines->file[file_index(square, occupied)] | lines->rank[rank_index(square, occupied)];
 }
 
 static inline bitboard kgssb_bishop(int square, bitboard occupied)
 {
-    return diagonal_subsets[square][diagonal_index(square, occupied)] |
-           anti_diagonal_subsets[square][anti_diagonal_index(square, occupied)];
+    const struct square_subsets *lines = &subsets[square];
+    return lines->diagonal[diagonal_index(square, occupied)] |
+           lines->anti_diagonal[anti_diagonal_index(square, occupied)];
 }
 
 static inline bitboard kgssb_queen(int square, bitboard occupied)
@@ -60,12 +68,12 @@ static inline bitboard kgssb_queen(int square, bitboard occupied)
  * index function the lookup uses, so the tables cannot disagree with the
  * index however its bits are ordered; occupancies sharing an index differ
  * only on the line's ends or the square itself, which change nothing. */
-static void fill_line(bitboard subsets[64], bitboard line, int square,
+static void fill_line(bitboard table[64], bitboard line, int square,
                       unsigned (*index)(int square, bitboard occupied), int file_step, int rank_step)
 {
     bitboard occupied = 0;
     do {
-        subsets[index(square, occupied)] =
+        table[index(square, occupied)] =
             ray_walk(square, occupied, file_step, rank_step) | ray_walk(square, occupied, -file_step, -rank_step);
         occupied = (occupied - line) & line;
     } while (occupied != 0);
@@ -76,13 +84,12 @@ static size_t kgssb_init(void)
     for (int square = 0; square < SQUARE_COUNT; square++) {
         diagonal_lines[square] = diagonal_mask(square);
         anti_diagonal_lines[square] = anti_diagonal_mask(square);
-        fill_line(file_subsets[square], file_mask(square), square, file_index, 0, 1);
-        fill_line(rank_subsets[square], rank_mask(square), square, rank_index, 1, 0);
-        fill_line(diagonal_subsets[square], diagonal_lines[square], square, diagonal_index, 1, 1);
-        fill_line(anti_diagonal_subsets[square], anti_diagonal_lines[square], square, anti_diagonal_index, -1, 1);
+        fill_line(subsets[square].file, file_mask(square), square, file_index, 0, 1);
+        fill_line(subsets[square].rank, rank_mask(square), square, rank_index, 1, 0);
+        fill_line(subsets[square].diagonal, diagonal_lines[square], square, diagonal_index, 1, 1);
+        fill_line(subsets[square].anti_diagonal, anti_diagonal_lines[square], square, anti_diagonal_index, -1, 1);
     }
-    return sizeof file_subsets + sizeof rank_subsets + sizeof diagonal_subsets + sizeof anti_diagonal_subsets +
-           sizeof diagonal_lines + sizeof anti_diagonal_lines;
+    return sizeof subsets + sizeof diagonal_lines + sizeof anti_diagonal_lines;
 }
 
 static uint64_t kgssb_rook_loop(const struct run *run)

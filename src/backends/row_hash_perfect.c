@@ -15,16 +15,20 @@
 #include "magic_search.h"
 #include "ray_walk.h"
 #include "row_hash_search.h"
-#include "sherwin_tables.h"
 
-/* 16-bit keys, enough for the whole table of one slider: each square's
- * base offset is a multiple of its slice size (slices placed largest
- * first), and below that size, so it is XORed into the square's row-0
- * keys and the XOR of the row keys is the final table index. */
-static uint16_t rook_keys[SQUARE_COUNT][SHERWIN_ROOK_ROWS][SHERWIN_ROOK_PATTERNS];
-static uint16_t bishop_keys[SQUARE_COUNT][SHERWIN_BISHOP_ROWS][SHERWIN_BISHOP_PATTERNS];
+enum { ROWS = 8, PATTERNS = 256 };
+
+/* One 32-bit key per square, row and row byte of the masked occupancy:
+ * the rook's 16-bit key in the low half, the bishop's in the high half, so
+ * that a queen's XOR of eight keys yields both indices at once (the seed's
+ * "one lookup ... even for queens", with 32-bit values).  16 bits hold a
+ * whole slider's table: each square's base offset is a multiple of its
+ * slice size (slices placed largest first) and is folded into the
+ * square's row-0 keys, so each half of the XOR is a final table index. */
+static uint32_t keys[SQUARE_COUNT][ROWS][PATTERNS];
 static bitboard rook_relevant[SQUARE_COUNT];
 static bitboard bishop_relevant[SQUARE_COUNT];
+static bitboard queen_relevant[SQUARE_COUNT];
 static bitboard *rook_table;
 static bitboard *bishop_table;
 
@@ -37,28 +41,37 @@ static double search_seconds;
  * rooks); this many keeps init near 0.1 s while still trying. */
 enum { SEARCH_TRIES = 256 };
 
-static inline bitboard perfect_rook(int square, bitboard occupied)
+static inline uint32_t row_signature(int square, bitboard blockers)
 {
-    bitboard blockers = occupied & rook_relevant[square];
-    const uint16_t(*keys)[SHERWIN_ROOK_PATTERNS] = rook_keys[square];
-    unsigned index = keys[0][blockers & 255] ^ keys[1][(blockers >> 8) & 255] ^ keys[2][(blockers >> 16) & 255] ^
-                     keys[3][(blockers >> 24) & 255] ^ keys[4][(blockers >> 32) & 255] ^
-                     keys[5][(blockers >> 40) & 255] ^ keys[6][(blockers >> 48) & 255] ^ keys[7][blockers >> 56];
-    return rook_table[index];
+    const uint32_t(*square_keys)[PATTERNS] = keys[square];
+    return square_keys[0][blockers & 255] ^ square_keys[1][(blockers >> 8) & 255] ^
+           square_keys[2][(blockers >> 16) & 255] ^ square_keys[3][(blockers >> 24) & 255] ^
+           square_keys[4][(blockers >> 32) & 255] ^ square_keys[5][(blockers >> 40) & 255] ^
+           square_keys[6][(blockers >> 48) & 255] ^ square_keys[7][blockers >> 56];
 }
 
+static inline bitboard perfect_rook(int square, bitboard occupied)
+{
+    return rook_table[row_signature(square, occupied & rook_relevant[square]) & 0xFFFF];
+}
+
+/* A bishop's relevant squares avoid rows 0 and 7: row 0 contributes its
+ * empty-pattern key (which carries the base) and row 7 nothing. */
 static inline bitboard perfect_bishop(int square, bitboard occupied)
 {
-    bitboard blockers = (occupied & bishop_relevant[square]) >> SHERWIN_BISHOP_SHIFT;
-    const uint16_t(*keys)[SHERWIN_BISHOP_PATTERNS] = bishop_keys[square];
-    unsigned index = keys[0][blockers & 63] ^ keys[1][(blockers >> 8) & 63] ^ keys[2][(blockers >> 16) & 63] ^
-                     keys[3][(blockers >> 24) & 63] ^ keys[4][(blockers >> 32) & 63] ^ keys[5][(blockers >> 40) & 63];
-    return bishop_table[index];
+    bitboard blockers = occupied & bishop_relevant[square];
+    const uint32_t(*square_keys)[PATTERNS] = keys[square];
+    uint32_t signature = square_keys[0][0] ^ square_keys[1][(blockers >> 8) & 255] ^
+                         square_keys[2][(blockers >> 16) & 255] ^ square_keys[3][(blockers >> 24) & 255] ^
+                         square_keys[4][(blockers >> 32) & 255] ^ square_keys[5][(blockers >> 40) & 255] ^
+                         square_keys[6][(blockers >> 48) & 255];
+    return bishop_table[signature >> 16];
 }
 
 static inline bitboard perfect_queen(int square, bitboard occupied)
 {
-    return perfect_rook(square, occupied) | perfect_bishop(square, occupied);
+    uint32_t signature = row_signature(square, occupied & queen_relevant[square]);
+    return rook_table[signature & 0xFFFF] | bishop_table[signature >> 16];
 }
 
 static uint64_t row_hash_perfect_rook_loop(const struct run *run)
@@ -76,14 +89,27 @@ static uint64_t row_hash_perfect_queen_loop(const struct run *run)
     return run_lookup_loop(perfect_queen, run);
 }
 
-/* The rows as sherwin-hash reads them: a rook's eight bytes of its masked
- * occupancy; a bishop's six inner rows through six inner bits, after a
- * shift by 9. */
-static const struct row_geometry rook_geometry = {
-    .rows = SHERWIN_ROOK_ROWS, .patterns = SHERWIN_ROOK_PATTERNS, .shift = 0, .piece = SLIDER_ROOK};
+/* Both sliders' rows are the eight bytes of the masked occupancy. */
+static const struct row_geometry rook_geometry = {.rows = ROWS, .patterns = PATTERNS, .shift = 0, .piece = SLIDER_ROOK};
 static const struct row_geometry bishop_geometry = {
-    .rows = SHERWIN_BISHOP_ROWS, .patterns = SHERWIN_BISHOP_PATTERNS, .shift = SHERWIN_BISHOP_SHIFT,
-    .piece = SLIDER_BISHOP};
+    .rows = ROWS, .patterns = PATTERNS, .shift = 0, .piece = SLIDER_BISHOP};
+
+/* Searches both sliders' keys and tables, then interleaves the keys. */
+static void build_keys(void)
+{
+    static uint16_t rook_keys[SQUARE_COUNT][ROWS][PATTERNS];
+    static uint16_t bishop_keys[SQUARE_COUNT][ROWS][PATTERNS];
+    free(rook_table);
+    free(bishop_table);
+    rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, &rook_keys[0][0][0], &rook_summary);
+    bishop_table =
+        row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, &bishop_keys[0][0][0], &bishop_summary);
+    for (int square = 0; square < SQUARE_COUNT; square++)
+        for (int row = 0; row < ROWS; row++)
+            for (int pattern = 0; pattern < PATTERNS; pattern++)
+                keys[square][row][pattern] = rook_keys[square][row][pattern] |
+                                             (uint32_t)bishop_keys[square][row][pattern] << 16;
+}
 
 static size_t row_hash_perfect_init(void)
 {
@@ -92,14 +118,12 @@ static size_t row_hash_perfect_init(void)
     for (int square = 0; square < SQUARE_COUNT; square++) {
         rook_relevant[square] = ray_walk_rook_relevant(square);
         bishop_relevant[square] = ray_walk_bishop_relevant(square);
+        queen_relevant[square] = rook_relevant[square] | bishop_relevant[square];
     }
-    free(rook_table);
-    free(bishop_table);
-    rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, &rook_keys[0][0][0], &rook_summary);
-    bishop_table = row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, &bishop_keys[0][0][0], &bishop_summary);
+    build_keys();
     clock_gettime(CLOCK_MONOTONIC, &end);
     search_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
-    return sizeof rook_keys + sizeof bishop_keys + sizeof rook_relevant + sizeof bishop_relevant +
+    return sizeof keys + sizeof rook_relevant + sizeof bishop_relevant + sizeof queen_relevant +
            (rook_summary.entries + bishop_summary.entries) * sizeof(bitboard);
 }
 
@@ -116,7 +140,7 @@ static const char *row_hash_perfect_note(void)
 
 const struct backend row_hash_perfect_backend = {
     .name = "row-hash-perfect",
-    .description = "XOR of searched 16-bit per-row keys is a perfect index: no signature, no miss",
+    .description = "XOR of searched per-row keys (rook half, bishop half) is a perfect index: no signature, no miss",
     .source = "seed 004: the row post's proposed improvement (Sherwin)",
     .features = 0,
     .init = row_hash_perfect_init,

@@ -60,9 +60,14 @@ static void group_rows(const struct row_geometry *geometry, int square, bitboard
     for (int row = 0; row < geometry->rows; row++) {
         int shift = geometry->shift + 8 * row;
         unsigned row_mask = (unsigned)(relevant >> shift) & (unsigned)(geometry->patterns - 1);
+        /* Patterns with squares outside the mask get the class of their
+         * part inside it, so a caller may index keys by a row masked more
+         * widely (row-hash-perfect reads a queen's rows). */
         for (unsigned pattern = 0; pattern < (unsigned)geometry->patterns; pattern++) {
-            if ((pattern & ~row_mask) != 0)
-                continue; /* never occurs: class 0, the empty row's */
+            if ((pattern & ~row_mask) != 0) {
+                rows->class_of[row][pattern] = rows->class_of[row][pattern & row_mask];
+                continue;
+            }
             bitboard superset = magic_ray_attacks(geometry->piece, square, (bitboard)pattern << shift);
             int found = 0;
             while (found < rows->class_count[row] && rows->superset[row][found] != superset)
