@@ -94,21 +94,26 @@ static const struct row_geometry rook_geometry = {.rows = ROWS, .patterns = PATT
 static const struct row_geometry bishop_geometry = {
     .rows = ROWS, .patterns = PATTERNS, .shift = 0, .piece = SLIDER_BISHOP};
 
-/* Searches both sliders' keys and tables, then interleaves the keys. */
+/* Searches both sliders' keys and tables, then interleaves the keys; the
+ * 16-bit keys of the search live only during init. */
 static void build_keys(void)
 {
-    static uint16_t rook_keys[SQUARE_COUNT][ROWS][PATTERNS];
-    static uint16_t bishop_keys[SQUARE_COUNT][ROWS][PATTERNS];
+    size_t count = (size_t)SQUARE_COUNT * ROWS * PATTERNS;
+    uint16_t *rook_keys = malloc(count * sizeof *rook_keys);
+    uint16_t *bishop_keys = malloc(count * sizeof *bishop_keys);
+    if (rook_keys == NULL || bishop_keys == NULL) {
+        fprintf(stderr, "row-hash-perfect: cannot allocate the search's keys\n");
+        exit(1);
+    }
     free(rook_table);
     free(bishop_table);
-    rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, &rook_keys[0][0][0], &rook_summary);
-    bishop_table =
-        row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, &bishop_keys[0][0][0], &bishop_summary);
-    for (int square = 0; square < SQUARE_COUNT; square++)
-        for (int row = 0; row < ROWS; row++)
-            for (int pattern = 0; pattern < PATTERNS; pattern++)
-                keys[square][row][pattern] = rook_keys[square][row][pattern] |
-                                             (uint32_t)bishop_keys[square][row][pattern] << 16;
+    rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, rook_keys, &rook_summary);
+    bishop_table = row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, bishop_keys, &bishop_summary);
+    uint32_t *combined = &keys[0][0][0];
+    for (size_t i = 0; i < count; i++)
+        combined[i] = rook_keys[i] | (uint32_t)bishop_keys[i] << 16;
+    free(rook_keys);
+    free(bishop_keys);
 }
 
 static size_t row_hash_perfect_init(void)
