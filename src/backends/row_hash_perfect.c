@@ -16,7 +16,14 @@
 #include "ray_walk.h"
 #include "row_hash_search.h"
 
-enum { ROWS = 8, PATTERNS = 256 };
+enum {
+    ROWS = 8,
+    PATTERNS = 256,
+    /* A bishop's relevant squares lie on rows 1..6, files b..g. */
+    BISHOP_ROWS = 6,
+    BISHOP_PATTERNS = 64,
+    BISHOP_SHIFT = 9,
+};
 
 /* One 32-bit key per square, row and row byte of the masked occupancy:
  * the rook's 16-bit key in the low half, the bishop's in the high half, so
@@ -26,6 +33,7 @@ enum { ROWS = 8, PATTERNS = 256 };
  * slice size (slices placed largest first) and is folded into the
  * square's row-0 keys, so each half of the XOR is a final table index. */
 static uint32_t keys[SQUARE_COUNT][ROWS][PATTERNS];
+static uint16_t bishop_keys[SQUARE_COUNT][BISHOP_ROWS][BISHOP_PATTERNS];
 static bitboard rook_relevant[SQUARE_COUNT];
 static bitboard bishop_relevant[SQUARE_COUNT];
 static bitboard queen_relevant[SQUARE_COUNT];
@@ -55,17 +63,17 @@ static inline bitboard perfect_rook(int square, bitboard occupied)
     return rook_table[row_signature(square, occupied & rook_relevant[square]) & 0xFFFF];
 }
 
-/* A bishop's relevant squares avoid rows 0 and 7: row 0 contributes its
- * empty-pattern key (which carries the base) and row 7 nothing. */
+/* A bishop alone reads its own 16-bit keys, indexed as sherwin-hash reads
+ * a bishop's rows (six inner rows through six inner bits, after a shift by
+ * 9): 48 KB, where the queen's 32-bit keys spread each row over 1 KB. */
 static inline bitboard perfect_bishop(int square, bitboard occupied)
 {
-    bitboard blockers = occupied & bishop_relevant[square];
-    const uint32_t(*square_keys)[PATTERNS] = keys[square];
-    uint32_t signature = square_keys[0][0] ^ square_keys[1][(blockers >> 8) & 255] ^
-                         square_keys[2][(blockers >> 16) & 255] ^ square_keys[3][(blockers >> 24) & 255] ^
-                         square_keys[4][(blockers >> 32) & 255] ^ square_keys[5][(blockers >> 40) & 255] ^
-                         square_keys[6][(blockers >> 48) & 255];
-    return bishop_table[signature >> 16];
+    bitboard blockers = (occupied & bishop_relevant[square]) >> BISHOP_SHIFT;
+    const uint16_t(*square_keys)[BISHOP_PATTERNS] = bishop_keys[square];
+    unsigned index = square_keys[0][blockers & 63] ^ square_keys[1][(blockers >> 8) & 63] ^
+                     square_keys[2][(blockers >> 16) & 63] ^ square_keys[3][(blockers >> 24) & 63] ^
+                     square_keys[4][(blockers >> 32) & 63] ^ square_keys[5][(blockers >> 40) & 63];
+    return bishop_table[index];
 }
 
 static inline bitboard perfect_queen(int square, bitboard occupied)
@@ -94,26 +102,42 @@ static const struct row_geometry rook_geometry = {.rows = ROWS, .patterns = PATT
 static const struct row_geometry bishop_geometry = {
     .rows = ROWS, .patterns = PATTERNS, .shift = 0, .piece = SLIDER_BISHOP};
 
+/* The bishop's own keys from the search's: its row r + 1, pattern p << 1;
+ * board row 0 holds no bishop square, so its empty-pattern key (the base)
+ * moves into row 1's keys. */
+static void compact_bishop_keys(const uint16_t *search_keys)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        const uint16_t(*rows)[PATTERNS] = (const uint16_t(*)[PATTERNS])(search_keys + (size_t)square * ROWS * PATTERNS);
+        for (int row = 0; row < BISHOP_ROWS; row++)
+            for (int pattern = 0; pattern < BISHOP_PATTERNS; pattern++)
+                bishop_keys[square][row][pattern] =
+                    (uint16_t)(rows[row + 1][pattern << 1] ^ (row == 0 ? rows[0][0] : 0));
+    }
+}
+
 /* Searches both sliders' keys and tables, then interleaves the keys; the
- * 16-bit keys of the search live only during init. */
+ * search's own 16-bit keys live only during init. */
 static void build_keys(void)
 {
     size_t count = (size_t)SQUARE_COUNT * ROWS * PATTERNS;
-    uint16_t *rook_keys = malloc(count * sizeof *rook_keys);
-    uint16_t *bishop_keys = malloc(count * sizeof *bishop_keys);
-    if (rook_keys == NULL || bishop_keys == NULL) {
+    uint16_t *rook_search_keys = malloc(count * sizeof *rook_search_keys);
+    uint16_t *bishop_search_keys = malloc(count * sizeof *bishop_search_keys);
+    if (rook_search_keys == NULL || bishop_search_keys == NULL) {
         fprintf(stderr, "row-hash-perfect: cannot allocate the search's keys\n");
         exit(1);
     }
     free(rook_table);
     free(bishop_table);
-    rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, rook_keys, &rook_summary);
-    bishop_table = row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, bishop_keys, &bishop_summary);
+    rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, rook_search_keys, &rook_summary);
+    bishop_table =
+        row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, bishop_search_keys, &bishop_summary);
     uint32_t *combined = &keys[0][0][0];
     for (size_t i = 0; i < count; i++)
-        combined[i] = rook_keys[i] | (uint32_t)bishop_keys[i] << 16;
-    free(rook_keys);
-    free(bishop_keys);
+        combined[i] = rook_search_keys[i] | (uint32_t)bishop_search_keys[i] << 16;
+    compact_bishop_keys(bishop_search_keys);
+    free(rook_search_keys);
+    free(bishop_search_keys);
 }
 
 static size_t row_hash_perfect_init(void)
@@ -128,7 +152,7 @@ static size_t row_hash_perfect_init(void)
     build_keys();
     clock_gettime(CLOCK_MONOTONIC, &end);
     search_seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
-    return sizeof keys + sizeof rook_relevant + sizeof bishop_relevant + sizeof queen_relevant +
+    return sizeof keys + sizeof bishop_keys + sizeof rook_relevant + sizeof bishop_relevant + sizeof queen_relevant +
            (rook_summary.entries + bishop_summary.entries) * sizeof(bitboard);
 }
 
