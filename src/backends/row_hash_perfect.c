@@ -31,9 +31,13 @@ enum {
  * "one lookup ... even for queens", with 32-bit values).  16 bits hold a
  * whole slider's table: each square's base offset is a multiple of its
  * slice size (slices placed largest first) and is folded into the
- * square's row-0 keys, so each half of the XOR is a final table index. */
-static uint32_t keys[SQUARE_COUNT][ROWS][PATTERNS];
-static uint16_t bishop_keys[SQUARE_COUNT][BISHOP_ROWS][BISHOP_PATTERNS];
+ * square's row-0 keys, so each half of the XOR is a final table index.
+ * Pattern-major: the eight rows' keys for one byte value share a 32-byte
+ * block, so rows that read the same value (the empty row, or a file's one
+ * bit in every row above and below a rook) read one cache line between
+ * them; row-major, each row read its own line. */
+static uint32_t keys[SQUARE_COUNT][PATTERNS][ROWS];
+static uint16_t bishop_keys[SQUARE_COUNT][BISHOP_PATTERNS][BISHOP_ROWS];
 static bitboard rook_relevant[SQUARE_COUNT];
 static bitboard bishop_relevant[SQUARE_COUNT];
 static bitboard queen_relevant[SQUARE_COUNT];
@@ -51,11 +55,11 @@ enum { SEARCH_TRIES = 256 };
 
 static inline uint32_t row_signature(int square, bitboard blockers)
 {
-    const uint32_t(*square_keys)[PATTERNS] = keys[square];
-    return square_keys[0][blockers & 255] ^ square_keys[1][(blockers >> 8) & 255] ^
-           square_keys[2][(blockers >> 16) & 255] ^ square_keys[3][(blockers >> 24) & 255] ^
-           square_keys[4][(blockers >> 32) & 255] ^ square_keys[5][(blockers >> 40) & 255] ^
-           square_keys[6][(blockers >> 48) & 255] ^ square_keys[7][blockers >> 56];
+    const uint32_t(*square_keys)[ROWS] = keys[square];
+    return square_keys[blockers & 255][0] ^ square_keys[(blockers >> 8) & 255][1] ^
+           square_keys[(blockers >> 16) & 255][2] ^ square_keys[(blockers >> 24) & 255][3] ^
+           square_keys[(blockers >> 32) & 255][4] ^ square_keys[(blockers >> 40) & 255][5] ^
+           square_keys[(blockers >> 48) & 255][6] ^ square_keys[blockers >> 56][7];
 }
 
 static inline bitboard perfect_rook(int square, bitboard occupied)
@@ -69,10 +73,10 @@ static inline bitboard perfect_rook(int square, bitboard occupied)
 static inline bitboard perfect_bishop(int square, bitboard occupied)
 {
     bitboard blockers = (occupied & bishop_relevant[square]) >> BISHOP_SHIFT;
-    const uint16_t(*square_keys)[BISHOP_PATTERNS] = bishop_keys[square];
-    unsigned index = square_keys[0][blockers & 63] ^ square_keys[1][(blockers >> 8) & 63] ^
-                     square_keys[2][(blockers >> 16) & 63] ^ square_keys[3][(blockers >> 24) & 63] ^
-                     square_keys[4][(blockers >> 32) & 63] ^ square_keys[5][(blockers >> 40) & 63];
+    const uint16_t(*square_keys)[BISHOP_ROWS] = bishop_keys[square];
+    unsigned index = square_keys[blockers & 63][0] ^ square_keys[(blockers >> 8) & 63][1] ^
+                     square_keys[(blockers >> 16) & 63][2] ^ square_keys[(blockers >> 24) & 63][3] ^
+                     square_keys[(blockers >> 32) & 63][4] ^ square_keys[(blockers >> 40) & 63][5];
     return bishop_table[index];
 }
 
@@ -111,7 +115,7 @@ static void compact_bishop_keys(const uint16_t *search_keys)
         const uint16_t(*rows)[PATTERNS] = (const uint16_t(*)[PATTERNS])(search_keys + (size_t)square * ROWS * PATTERNS);
         for (int row = 0; row < BISHOP_ROWS; row++)
             for (int pattern = 0; pattern < BISHOP_PATTERNS; pattern++)
-                bishop_keys[square][row][pattern] =
+                bishop_keys[square][pattern][row] =
                     (uint16_t)(rows[row + 1][pattern << 1] ^ (row == 0 ? rows[0][0] : 0));
     }
 }
@@ -132,9 +136,12 @@ static void build_keys(void)
     rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, rook_search_keys, &rook_summary);
     bishop_table =
         row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, bishop_search_keys, &bishop_summary);
-    uint32_t *combined = &keys[0][0][0];
-    for (size_t i = 0; i < count; i++)
-        combined[i] = rook_search_keys[i] | (uint32_t)bishop_search_keys[i] << 16;
+    for (int square = 0; square < SQUARE_COUNT; square++)
+        for (int row = 0; row < ROWS; row++)
+            for (int pattern = 0; pattern < PATTERNS; pattern++) {
+                size_t i = ((size_t)square * ROWS + (size_t)row) * PATTERNS + (size_t)pattern;
+                keys[square][pattern][row] = rook_search_keys[i] | (uint32_t)bishop_search_keys[i] << 16;
+            }
     compact_bishop_keys(bishop_search_keys);
     free(rook_search_keys);
     free(bishop_search_keys);
