@@ -114,7 +114,7 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
 void write_table_notes(FILE *out)
 {
     fprintf(out, "\nns/query: median over repetitions; -harness: minus the null backend (approximate: the CPU\n"
-                 "overlaps the two; \"below\": below the harness's resolution, the lookup hides in the loop's\n"
+                 "overlaps the two; \"below\": under the harness's resolution, the lookup hides in the loop's\n"
                  "own cost); spread: median absolute deviation as %% of the median (! above 3%%);\n"
                  "relative: to the fastest method of the group.\n");
 }
