@@ -135,7 +135,7 @@ class Charts:
                 "MAD; fewer is faster)'",
                 f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",
                 "set border 3", "set grid xtics ytics",
-                "set key inside right top opaque box",
+                "set key outside top center horizontal reverse Left",
                 "set logscale x", f"set xrange [{low!r}:{high!r}]",
                 f"set xtics {log_tics(low, high)} nomirror"]
         extra = colours.legend([entry["method"] for entry in entries])
@@ -225,7 +225,7 @@ class Charts:
                 "set logscale x", f"set xrange [{low!r}:{high!r}]",
                 f"set xtics {log_tics(low, high)} nomirror",
                 f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",
-                "set border 3", "set grid xtics ytics", "set key below height 1"]
+                "set border 3", "set grid xtics ytics", "set key outside top center horizontal reverse Left"]
         clauses = [f"DATA index {index} using 3:1:ytic(2) with points "
                    f"pointtype 7 pointsize 1.2 linecolor rgb "
                    f"'{PHASE_COLOURS.get(phase, '#000000')}' title {quote(phase)}"
@@ -246,7 +246,7 @@ class Charts:
                 "set xlabel 'million nodes per second (more is faster)'",
                 f"set xrange [0:{top!r}]", f"set yrange [-0.7:{count - 0.3}]",
                 "set ytics nomirror", "set xtics nomirror", "set border 3",
-                "set grid xtics", "set key below height 1",
+                "set grid xtics", "set key outside top center horizontal reverse Left",
                 "set style fill solid 0.85 noborder"]
         extra = colours.legend([row["method"] for row in rows])
         body.append("plot DATA using (0):1:(0):3:($1-0.38):($1+0.38):4:"

@@ -13,6 +13,8 @@ PLOT_AREA = {"l": 0.09, "r": 0.97, "b": 0.14, "t": 0.87}
 CHARACTER_PIXELS = 6.2      # sans 9 in the PNG and SVG terminals
 LABEL_HEIGHT_PIXELS = 12.0
 MARKER_PIXELS = 10.0
+# Free space kept between a label and any other point's marker.
+CLEARANCE_PIXELS = 8.0
 # Offsets of a label from its point, nearest first: right, left, above,
 # below, then further out (a leader line drawn for all but the first).
 NEAREST = (9, 0)
@@ -69,7 +71,7 @@ class SizeChart:
                 f"set yrange [{self.y_low!r}:{self.y_high!r}]",
                 "set xtics (" + ", ".join(tics) + ") nomirror",
                 f"set ytics {log_tics(self.y_low, self.y_high)} nomirror",
-                "set border 3", "set grid", "set key below height 1"] + [
+                "set border 3", "set grid", "set key below"] + [
                     f"set {side}margin at screen {PLOT_AREA[side]}"
                     for side in ("l", "r", "b", "t")]
 
@@ -102,19 +104,22 @@ class SizeChart:
 
     def place(self):
         """(x, y, text, dx, dy, align) per point: the point's own
-        coordinates and the nearest offset whose text box overlaps no
-        marker and no label placed before."""
-        markers = []
-        for x, y, _ in self.points:
+        coordinates and the nearest offset whose text box overlaps no label
+        placed before and keeps clear of every other point's marker (so
+        that it cannot be read as that point's label)."""
+        markers = {}
+        for x, y, text in self.points:
             px, py = self.to_pixels(x, y)
-            half = MARKER_PIXELS / 2
-            markers.append((px - half, py - half, px + half, py + half))
+            half = MARKER_PIXELS / 2 + CLEARANCE_PIXELS
+            markers[text] = (px - half, py - half, px + half, py + half)
         placed, result = [], []
         for x, y, text in sorted(self.points, key=lambda p: (-p[1], p[0])):
             px, py = self.to_pixels(x, y)
+            taken = placed + [box for name, box in markers.items()
+                              if name != text]
             choice = next(((dx, dy) for dx, dy in OFFSETS
                            if self.fits(self.label_box(px, py, dx, dy, text),
-                                        markers + placed)), NEAREST)
+                                        taken)), NEAREST)
             placed.append(self.label_box(px, py, *choice, text))
             align = {1: "left", -1: "right", 0: "center"}[
                 (choice[0] > 0) - (choice[0] < 0)]

@@ -188,7 +188,7 @@ else
             report_missing=""
             for report_chart in report-input-gcc-12-2-0-ranked-random report-input-gcc-12-2-0-size-pieces \
                     report-input-gcc-12-2-0-threads-random report-input-gcc-12-2-0-phases-pieces \
-                    report-input-clang-14-0-6-ranked-random report-perft-perft; do
+                    report-input-clang-14-0-6-ranked-random report-perft-nodes-per-second; do
                 [ -s "$report_tmp/plots/$report_chart.png" ] && [ -s "$report_tmp/plots/$report_chart.svg" ] \
                     || report_missing="$report_missing $report_chart"
             done
