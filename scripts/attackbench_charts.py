@@ -41,11 +41,16 @@ def needs_text(features):
 
 
 class FeatureColours:
-    """A colour per set of CPU features, given as methods appear."""
+    """A colour per set of CPU features."""
 
     def __init__(self, needs):
         self.needs = needs or {}
-        self.colours = {}
+        # Colours by the sorted feature sets of every method, so that one
+        # feature keeps its colour across the charts of a run.
+        sets = sorted({tuple(features) for features in self.needs.values()
+                       if features})
+        self.colours = {features: FEATURE_COLOURS[index % len(
+            FEATURE_COLOURS)] for index, features in enumerate(sets)}
 
     def of(self, method):
         features = tuple(self.needs.get(method, []))
@@ -178,19 +183,27 @@ class Charts:
 
     def scaling(self, name, heading, rows, counts, caveat):
         """Each method's speed-up from the fewest to the most threads, as
-        points against the lines of no gain and of perfect scaling."""
+        points against the lines of no gain and of perfect scaling.  The
+        axis ends at 1.5 times perfect scaling: a ratio beyond it (a noisy
+        one-thread figure) sits at the edge, its true value in its label."""
         low, high = counts[0], counts[-1]
+        ideal = high / low
+        edge = ideal * 1.5
         rows = sorted(rows, key=lambda row: (-row[1], row[0]))
         count = len(rows)
-        lines = [f"{count - 1 - index} {data_field(method)} {ratio!r}"
+        lines = [f"{count - 1 - index} {data_field(method)} "
+                 f"{min(ratio, edge)!r} "
+                 f"{data_field(f'{ratio:.2f}x' + (' (off the scale)' if ratio > edge else ''))}"
                  for index, (method, ratio) in enumerate(rows)]
-        ideal = high / low
-        top = max([ideal] + [ratio for _, ratio in rows]) * 1.15
+        threads = f"{low} thread" + ("s" if low > 1 else "")
         body = [f"set title {title(heading)}",
-                f"set xlabel {quote(f'M lookups/s on {high} threads over {low} thread' + ('s' if low > 1 else ''))}",
-                f"set xrange [0:{top!r}]", f"set yrange [-0.7:{count - 0.3}]",
-                "set ytics nomirror", "set xtics nomirror", "set border 3",
-                "set grid xtics ytics", "set key inside left top opaque box",
+                f"set xlabel {quote(f'M lookups/s on {high} threads over {threads}')}",
+                f"set xrange [0:{edge * 1.3!r}]",
+                f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",
+                f"set xtics 0,{ideal / 4!r},{edge!r} nomirror",
+                "set border 3", "set grid xtics ytics",
+                "set key inside left top opaque box",
+                "set style textbox opaque noborder",
                 f"set label 1 {title(caveat)} at graph 0.5, graph -0.14 "
                 "center font ',9'", "set bmargin 7"]
         for number, (value, colour) in enumerate(((1.0, "#bbbbbb"),
@@ -201,8 +214,8 @@ class Charts:
         body.append(
             "plot DATA using 3:1:ytic(2) with points pointtype 7 pointsize "
             f"1.3 linecolor rgb '{POINT_COLOUR}' notitle, "
-            "DATA using 3:1:(sprintf('%.2fx', $3)) with labels right offset "
-            "-1,0 notitle, NaN with lines dashtype 2 linecolor rgb '#bbbbbb' "
+            "DATA using 3:1:4 with labels left offset 1,0 boxed notitle, "
+            "NaN with lines dashtype 2 linecolor rgb '#bbbbbb' "
             "title 'no gain (1x)', NaN with lines dashtype 2 linecolor rgb "
             f"'#228833' title {quote(f'perfect scaling ({ideal:g}x)')}")
         self.draw(name, 820, max(340, 170 + 22 * count), body,

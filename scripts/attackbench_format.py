@@ -76,11 +76,12 @@ def describe_config(config, threads=True, phase=False):
 
 def run_labels(runs):
     """A short label per run: only what tells the runs apart (CPU,
-    compiler, flags; file and start time when two runs share all three)."""
+    compiler, flags, metric; file and start time when two runs share them
+    all)."""
     def differs(attribute):
         return len({getattr(run, attribute) for run in runs}) > 1
 
-    parts = [attribute for attribute in ("cpu", "compiler", "flags")
+    parts = [attribute for attribute in ("cpu", "compiler", "flags", "metric")
              if differs(attribute)]
     if not parts:
         parts = ["compiler"]

@@ -31,13 +31,16 @@ import sys
 # src/output.c); tests/cli/report.sh checks that the two agree.
 CONFIG_COLUMNS = ("workload", "piece", "dispatch", "mode", "pressure_bytes",
                   "phase", "threads")
-# A run: one CPU, one compiler, one set of flags.  Rows that differ in any
-# of them are never compared as if they were one run.
-SOURCE_COLUMNS = ("cpu", "compiler", "flags")
+# A run: one CPU, one compiler, one set of flags, one metric (ns, or counts
+# such as instructions when the CSV says so).  Rows that differ in any of
+# them are never compared as if they were one run.
+SOURCE_COLUMNS = ("cpu", "compiler", "flags", "metric")
 
 BENCH_REQUIRED = ("method", "piece", "workload", "dispatch", "mode",
                   "ns_per_query_median")
-PERFT_REQUIRED = ("method", "nodes_per_second")
+# Perft speed columns, first found wins (a median over repetitions, when
+# the CSV has one, before a single figure).
+PERFT_SPEED_COLUMNS = ("nodes_per_second_median", "nodes_per_second")
 
 BASELINE = "null"      # the harness: timed, never ranked
 REFERENCE = "reference"
@@ -146,10 +149,10 @@ def perft_entry(row, where):
     """One perft row as a dict with typed fields."""
     if not text_field(row, "method"):
         raise ResultsError(f"{where}: column method is empty")
-    nps = parse_number(row.get("nodes_per_second"), float, where,
-                       "nodes_per_second")
+    column = next(name for name in PERFT_SPEED_COLUMNS if name in row)
+    nps = parse_number(row.get(column), float, where, column)
     if nps is None:
-        raise ResultsError(f"{where}: column nodes_per_second is empty")
+        raise ResultsError(f"{where}: column {column} is empty")
     entry = {"method": text_field(row, "method"), "nps": nps,
              "depth": text_field(row, "depth"),
              "positions": text_field(row, "positions"), "where": where}
@@ -174,7 +177,7 @@ class Run:
 
     def __init__(self, path, source, start):
         self.path = path
-        self.cpu, self.compiler, self.flags = source
+        self.cpu, self.compiler, self.flags, self.metric = source
         self.start = start
         self.context = {}
         self.bench = {}
@@ -182,7 +185,7 @@ class Run:
 
     @property
     def source(self):
-        return (self.cpu, self.compiler, self.flags)
+        return (self.cpu, self.compiler, self.flags, self.metric)
 
     def name(self):
         """The file name without directory and .csv."""
@@ -226,7 +229,8 @@ def read_file(path):
     several times holds one run per start time, unless it is one run's
     parts merged by merge_files (then each configuration appears once)."""
     header, rows = read_table(path)
-    is_perft = not missing_columns(header, PERFT_REQUIRED) \
+    is_perft = "method" in header \
+        and any(name in header for name in PERFT_SPEED_COLUMNS) \
         and bool(missing_columns(header, BENCH_REQUIRED))
     if not is_perft:
         missing = missing_columns(header, BENCH_REQUIRED)
@@ -296,7 +300,7 @@ def merge_files(output, parts):
             key = (config_of(bench_entry(row, where)),
                    text_field(row, "method"))
             if key in seen:
-                dropped.append(f"{where} (kept {seen[key]})")
+                dropped.append(f"{where}, kept {seen[key]}")
                 continue
             seen[key] = where
             kept.append([row.get(name, "") for name in header])

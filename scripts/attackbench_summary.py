@@ -31,10 +31,15 @@ def headline(run, config=HEADLINE):
             if name != BASELINE}
 
 
+def timed(runs):
+    """The runs whose figures are times (not counts such as instructions)."""
+    return [run for run in runs if run.metric in ("", "ns")]
+
+
 def best_over_compilers(runs, config=HEADLINE):
     """{method: (entry, run)}: each method's fastest figure over runs."""
     best = {}
-    for run in runs:
+    for run in timed(runs):
         for method, entry in headline(run, config).items():
             if method not in best or entry["median"] < best[method][0][
                     "median"]:
@@ -114,6 +119,8 @@ def compiler_table(runs, notes, labels=None):
     on the headline configuration, the slower over the faster; labels name
     the runs (default: the compilers)."""
     labels = labels or [compiler_name(run) for run in runs]
+    labels = [label for label, run in zip(labels, runs) if run in timed(runs)]
+    runs = timed(runs)
     by_compiler = [(label, headline(run), compiler_name(run))
                    for label, run in zip(labels, runs)]
     by_compiler = [(label, rows, name) for label, rows, name in by_compiler

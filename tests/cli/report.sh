@@ -234,6 +234,14 @@ else
         echo "skip plot tests (gnuplot is not installed: apt-get install gnuplot-nox)"
     fi
 
+    # make plots reads the manifests of make results, never a stray CSV.
+    report_plots=$(make -s -n -C "$report_top" plots 2>&1)
+    if grep -q -- '-manifest\.json' <<<"$report_plots" && ! grep -q '\.csv' <<<"$report_plots"; then
+        pass "make plots reads only the runs make results wrote"
+    else
+        fail "make plots reads only the runs make results wrote ($report_plots)"
+    fi
+
     # scripts/plot with no gnuplot on PATH: the package named, exit status 2.
     # The interpreter is given by its full path so PATH can be empty.
     mkdir "$report_tmp/empty-path"
