@@ -8,7 +8,7 @@ import subprocess
 import attackbench_labels as labels
 
 POINT_COLOUR = "#4477aa"
-HARNESS_COLOUR = "#cc3311"
+HARNESS_COLOUR = "#555555"
 # Colours for the CPU features methods need and for the game phases, in
 # order of first use (Paul Tol's bright scheme, safe for colour blindness).
 FEATURE_COLOURS = ("#ee6677", "#228833", "#aa3377", "#ccbb44", "#66ccee",

@@ -16,7 +16,7 @@
 # and rewrites the README's results section from every manifest in results/.
 # gnuplot and hyperfine are installed with apt-get when missing and this
 # runs as root; otherwise their steps are skipped with the package named.
-# Takes about 7 minutes on a 2-core machine with 25 methods.
+# Takes several minutes on a 2-core machine with 25 methods.
 #
 # Environment: POSITIONS (default data/positions.fen), RESULTS (default
 # results), BENCH_OPTIONS (extra attackbench options for every run, e.g.
