@@ -48,9 +48,9 @@ test: $(PROGRAM) $(BUILD)/unit_tests
 results:
 	bash scripts/results.sh
 
-## plots: SVG and PNG charts of results/*.csv (or CSV="FILE...") into results/plots; needs gnuplot
+## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
-	scripts/plot -o results/plots $(or $(CSV),$(wildcard results/*.csv))
+	scripts/plot -o results/plots $(or $(FILES),$(CSV),$(wildcard results/*-manifest.json))
 
 ## hyperfine: every method as a whole process, init included, into results/hyperfine.md and .json; needs hyperfine
 hyperfine: $(PROGRAM)
