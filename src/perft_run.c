@@ -137,8 +137,10 @@ static void add_block(struct perft_run *run)
             run->methods[m].rep_seconds[rep] += run->block_seconds[m * (size_t)reps + (size_t)rep];
     }
     for (size_t i = 0; i < run->block_count; i++) {
-        int depth = run->block[i].depth;
-        run->depth = run->positions + i == 0 || run->depth == depth ? depth : -1;
+        if (run->positions + i == 0)
+            run->depth = run->block[i].depth;
+        else if (run->depth != run->block[i].depth)
+            run->depth = -1; /* mixed */
     }
     run->positions += run->block_count;
     run->blocks_finished++;
