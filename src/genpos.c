@@ -12,7 +12,7 @@
 #include "genpos.h"
 #include "genpos_game.h"
 #include "output.h"
-#include "stop_signal.h"
+#include "interrupt.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -55,7 +55,7 @@ static int generate(struct generator *generator, FILE *out)
     generator->sampler.out = out;
     fprintf(out, "# attackbench genpos --seed=%llu --games=%ld%s%s\n", generator->seed, generator->games,
             generator->out_file ? " --out=" : "", generator->out_file ? generator->out_file : "");
-    while (generator->played < generator->games && !stop_signal && !ferror(out)) {
+    while (generator->played < generator->games && !interrupt_requested() && !ferror(out)) {
         play_game(&generator->sampler);
         generator->played++;
     }
@@ -67,7 +67,7 @@ static int report_interrupted(const struct generator *generator)
     fprintf(stderr, "attackbench: genpos: interrupted after %ld of %ld games%s%s%s\n", generator->played,
             generator->games, generator->out_file ? "; " : "", generator->out_file ? generator->out_file : "",
             generator->out_file ? " left as it was" : "");
-    return stop_exit_status();
+    return interrupt_exit_status();
 }
 
 /* The finished games, from the scratch file into the output file. */
@@ -94,7 +94,7 @@ static int write_to_file(struct generator *generator)
     }
     int generated = generate(generator, scratch);
     int status = 0;
-    if (stop_signal) {
+    if (interrupt_requested()) {
         status = report_interrupted(generator);
     } else if (generated != 0 || fflush(scratch) != 0) {
         fprintf(stderr, "attackbench: genpos: cannot write the temporary file: %s\n", strerror(errno));
@@ -113,7 +113,7 @@ static int write_to_stdout(struct generator *generator)
         fprintf(stderr, "attackbench: genpos: cannot write to standard output: %s\n", strerror(errno));
         return EXIT_USAGE;
     }
-    return stop_signal ? report_interrupted(generator) : 0;
+    return interrupt_requested() ? report_interrupted(generator) : 0;
 }
 
 enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
@@ -190,7 +190,7 @@ int genpos_command(int argc, char **argv)
     enum parsed parsed = parse_settings(argc, argv, &generator);
     if (parsed != PARSED_RUN)
         return parsed == PARSED_HELP ? write_help() : EXIT_USAGE;
-    stop_on_signals();
+    interrupt_catch();
     int status = generator.out_file ? write_to_file(&generator) : write_to_stdout(&generator);
     game_sampler_free(&generator.sampler);
     if (status == 0)

@@ -14,31 +14,6 @@ static const char *mode_name(int chained)
     return chained ? "latency" : "throughput";
 }
 
-static int same_group(const struct result_row *a, const struct result_row *b)
-{
-    return a->workload == b->workload && a->piece == b->piece && a->dispatch == b->dispatch &&
-           a->chained == b->chained && a->pressure_bytes == b->pressure_bytes && a->phase == b->phase &&
-           a->threads == b->threads;
-}
-
-void complete_rows(struct result_row *rows, size_t count)
-{
-    for (size_t i = 0; i < count; i++) {
-        double fastest = 0;
-        rows[i].harness_ns = -1;
-        for (size_t j = 0; j < count; j++) {
-            if (!same_group(&rows[i], &rows[j]))
-                continue;
-            double median = rows[j].measurement.ns_per_query.median;
-            if (rows[j].measurement.backend->baseline)
-                rows[i].harness_ns = median;
-            else if (fastest == 0 || median < fastest)
-                fastest = median;
-        }
-        rows[i].relative = fastest > 0 ? rows[i].measurement.ns_per_query.median / fastest : 0;
-    }
-}
-
 static void format_bytes(size_t bytes, char *buffer, size_t size)
 {
     if (bytes == 0)
@@ -69,8 +44,10 @@ static int compare_rows_by_speed(const void *a, const void *b)
     return (p > q) - (p < q);
 }
 
-void write_table(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
+void write_table(FILE *out, const struct result_set *set, const struct run_context *context)
 {
+    const struct result_row *rows = set->rows;
+    size_t count = set->count;
     const struct result_row **group = malloc((count ? count : 1) * sizeof *group);
     char *printed = calloc(count ? count : 1, 1);
     if (group == NULL || printed == NULL) {
@@ -95,7 +72,7 @@ void write_table(FILE *out, const struct result_row *rows, size_t count, const s
                 workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
                 phase_names[first->phase], pressure, first->threads);
         fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
-                first->queries, first->measurement.calls_per_rep, context->reps, first->checksum);
+                first->queries, first->measurement.calls_per_rep, context->reps, first->measurement.checksum);
         fprintf(out, "  %-24s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
                 tsc ? "ticks/q" : "", "Mlookups/s", "spread", "relative", "table", "init ms");
         for (size_t k = 0; k < members; k++) {
@@ -142,16 +119,53 @@ void write_csv_field(FILE *out, const char *text)
     fputc('"', out);
 }
 
-static const char *const csv_columns[] = {
-    "timestamp", "host", "cpu", "compiler", "flags", "timer", "tsc_ghz", "pin_cpu", "method", "piece", "workload",
-    "dispatch", "mode", "pressure_bytes", "phase", "threads", "positions", "queries", "calls_per_rep", "reps", "seed",
-    "ns_per_query_median", "ns_per_query_min", "ns_per_query_max", "ns_per_query_mad", "ticks_per_query_median",
-    "ticks_per_query_min", "ticks_per_query_max", "ticks_per_query_mad", "mlookups_per_s", "relative",
-    "harness_ns_per_query", "table_bytes", "init_ms", "hit_rate", "checksum",
+/* The one list of columns, shared by CSV and JSON; row_fields() fills
+ * them in this order.  Text columns are strings in JSON, the others
+ * numbers (null when empty). */
+enum column_kind { NUMBER_COLUMN, TEXT_COLUMN };
+static const struct column {
+    const char *name;
+    enum column_kind kind;
+} columns[] = {
+    {"timestamp", TEXT_COLUMN},
+    {"host", TEXT_COLUMN},
+    {"cpu", TEXT_COLUMN},
+    {"compiler", TEXT_COLUMN},
+    {"flags", TEXT_COLUMN},
+    {"timer", TEXT_COLUMN},
+    {"tsc_ghz", NUMBER_COLUMN},
+    {"pin_cpu", NUMBER_COLUMN},
+    {"method", TEXT_COLUMN},
+    {"piece", TEXT_COLUMN},
+    {"workload", TEXT_COLUMN},
+    {"dispatch", TEXT_COLUMN},
+    {"mode", TEXT_COLUMN},
+    {"pressure_bytes", NUMBER_COLUMN},
+    {"phase", TEXT_COLUMN},
+    {"threads", NUMBER_COLUMN},
+    {"positions", NUMBER_COLUMN},
+    {"queries", NUMBER_COLUMN},
+    {"calls_per_rep", NUMBER_COLUMN},
+    {"reps", NUMBER_COLUMN},
+    {"seed", NUMBER_COLUMN},
+    {"ns_per_query_median", NUMBER_COLUMN},
+    {"ns_per_query_min", NUMBER_COLUMN},
+    {"ns_per_query_max", NUMBER_COLUMN},
+    {"ns_per_query_mad", NUMBER_COLUMN},
+    {"ticks_per_query_median", NUMBER_COLUMN},
+    {"ticks_per_query_min", NUMBER_COLUMN},
+    {"ticks_per_query_max", NUMBER_COLUMN},
+    {"ticks_per_query_mad", NUMBER_COLUMN},
+    {"mlookups_per_s", NUMBER_COLUMN},
+    {"relative", NUMBER_COLUMN},
+    {"harness_ns_per_query", NUMBER_COLUMN},
+    {"table_bytes", NUMBER_COLUMN},
+    {"init_ms", NUMBER_COLUMN},
+    {"hit_rate", NUMBER_COLUMN},
+    {"checksum", TEXT_COLUMN},
 };
 
-/* One row as strings, in csv_columns order; shared by CSV and JSON. */
-enum { COLUMN_COUNT = sizeof csv_columns / sizeof csv_columns[0], FIELD_SIZE = 96 };
+enum { COLUMN_COUNT = sizeof columns / sizeof columns[0], FIELD_SIZE = 96 };
 
 static void row_fields(const struct result_row *row, const struct run_context *context,
                        char fields[COLUMN_COUNT][FIELD_SIZE])
@@ -214,17 +228,20 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     if (m->backend->baseline)
         fields[i++][0] = '\0';
     else
-        snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, row->checksum);
+        snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, m->checksum);
+    /* A column added to the list needs its value here, in order. */
+    if (i != COLUMN_COUNT)
+        abort();
 }
 
-void write_csv(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
+void write_csv(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
-        fprintf(out, "%s%s", c ? "," : "", csv_columns[c]);
+        fprintf(out, "%s%s", c ? "," : "", columns[c].name);
     fputc('\n', out);
     char fields[COLUMN_COUNT][FIELD_SIZE];
-    for (size_t r = 0; r < count; r++) {
-        row_fields(&rows[r], context, fields);
+    for (size_t r = 0; r < set->count; r++) {
+        row_fields(&set->rows[r], context, fields);
         for (int c = 0; c < COLUMN_COUNT; c++) {
             if (c)
                 fputc(',', out);
@@ -248,22 +265,16 @@ static void write_json_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
-void write_json(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
+void write_json(FILE *out, const struct result_set *set, const struct run_context *context)
 {
-    /* Columns that hold text; the others are numbers (or null when empty). */
-    static const char *const text_columns[] = {"timestamp", "host",  "cpu",      "compiler", "flags",
-                                               "timer",     "method", "piece",   "workload", "dispatch",
-                                               "mode",      "phase", "checksum"};
     char fields[COLUMN_COUNT][FIELD_SIZE];
     fputs("[\n", out);
-    for (size_t r = 0; r < count; r++) {
-        row_fields(&rows[r], context, fields);
+    for (size_t r = 0; r < set->count; r++) {
+        row_fields(&set->rows[r], context, fields);
         fputs("  {", out);
         for (int c = 0; c < COLUMN_COUNT; c++) {
-            int text = 0;
-            for (size_t t = 0; t < sizeof text_columns / sizeof text_columns[0]; t++)
-                text |= strcmp(csv_columns[c], text_columns[t]) == 0;
-            fprintf(out, "%s\"%s\": ", c ? ", " : "", csv_columns[c]);
+            int text = columns[c].kind == TEXT_COLUMN;
+            fprintf(out, "%s\"%s\": ", c ? ", " : "", columns[c].name);
             if (text && fields[c][0])
                 write_json_string(out, fields[c]);
             else if (fields[c][0])
@@ -271,7 +282,7 @@ void write_json(FILE *out, const struct result_row *rows, size_t count, const st
             else
                 fputs("null", out);
         }
-        fprintf(out, "}%s\n", r + 1 < count ? "," : "");
+        fprintf(out, "}%s\n", r + 1 < set->count ? "," : "");
     }
     fputs("]\n", out);
 }

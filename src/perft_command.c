@@ -14,7 +14,7 @@
 #include "perft.h"
 #include "perft_run.h"
 #include "selection.h"
-#include "stop_signal.h"
+#include "interrupt.h"
 
 enum {
     MAX_DEPTH = 12,
@@ -193,9 +193,9 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
 static int report(struct perft_run *run)
 {
     if (run->positions == 0) {
-        if (!stop_signal)
+        if (!interrupt_requested())
             fprintf(stderr, "attackbench: perft: no positions read\n");
-        return stop_signal ? 0 : PERFT_EXIT_USAGE;
+        return interrupt_requested() ? 0 : PERFT_EXIT_USAGE;
     }
     perft_report_summary(run);
     const char *csv_file = run->settings->csv_file;
@@ -207,16 +207,16 @@ static int report(struct perft_run *run)
 static int run_stages(struct perft_run *run)
 {
     if (perft_check_files(run) != 0)
-        return stop_signal ? stop_exit_status() : PERFT_EXIT_USAGE;
+        return interrupt_requested() ? interrupt_exit_status() : PERFT_EXIT_USAGE;
     if (perft_count_files(run) != 0 && run->failed)
         return PERFT_EXIT_USAGE;
-    if (stop_signal)
+    if (interrupt_requested())
         fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished\n", run->positions);
     if (report(run) != 0)
         return PERFT_EXIT_USAGE;
     if (run->mismatches)
         return PERFT_EXIT_MISMATCH;
-    return stop_signal ? stop_exit_status() : 0;
+    return interrupt_requested() ? interrupt_exit_status() : 0;
 }
 
 int perft_command(int argc, char **argv)
@@ -227,7 +227,7 @@ int perft_command(int argc, char **argv)
     enum parsed parsed = parse_settings(argc, argv, &settings);
     int status = parsed == PARSED_HELP ? write_help() : PERFT_EXIT_USAGE;
     if (parsed == PARSED_RUN) {
-        stop_on_signals();
+        interrupt_catch();
         struct perft_run run;
         status = open_run(&run, &settings) == 0 ? run_stages(&run) : PERFT_EXIT_USAGE;
         close_run(&run);

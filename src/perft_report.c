@@ -1,46 +1,19 @@
 /* perft's results: each method's repetitions reduced to median and spread
  * (MAD, as the benchmark reports them), the summary on stderr and the
  * per-method CSV. */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "output.h"
 #include "perft_run.h"
 #include "run_metadata.h"
+#include "statistics.h"
 
 /* Above this spread (MAD as % of the median) a time is flagged with '*',
  * as scripts/report does. */
 static const double NOISY_PERCENT = 3.0;
 
-struct seconds_summary {
-    double median, min, max, mad;
-};
-
-static int compare_double(const void *a, const void *b)
+/* Median, extremes and MAD of a method's repetitions. */
+static struct statistics summarize_method(const struct perft_run *run, const struct perft_method *method)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of_sorted(const double *sorted, int count)
-{
-    return count % 2 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2;
-}
-
-/* Median, extremes and median absolute deviation of the repetitions. */
-static struct seconds_summary summarize(const struct perft_run *run, const struct perft_method *method)
-{
-    const int reps = run->settings->reps;
-    double sorted[PERFT_MAX_REPS], deviations[PERFT_MAX_REPS];
-    memcpy(sorted, method->rep_seconds, (size_t)reps * sizeof sorted[0]);
-    qsort(sorted, (size_t)reps, sizeof sorted[0], compare_double);
-    struct seconds_summary summary = {median_of_sorted(sorted, reps), sorted[0], sorted[reps - 1], 0};
-    for (int i = 0; i < reps; i++)
-        deviations[i] = fabs(sorted[i] - summary.median);
-    qsort(deviations, (size_t)reps, sizeof deviations[0], compare_double);
-    summary.mad = median_of_sorted(deviations, reps);
-    return summary;
+    return summarize(method->rep_seconds, run->settings->reps);
 }
 
 static double nodes_per_second(const struct perft_method *method, double seconds)
@@ -48,7 +21,7 @@ static double nodes_per_second(const struct perft_method *method, double seconds
     return seconds > 0 ? (double)method->nodes / seconds : 0;
 }
 
-static double mad_percent(struct seconds_summary summary)
+static double mad_percent(struct statistics summary)
 {
     return summary.median > 0 ? 100 * summary.mad / summary.median : 0;
 }
@@ -58,7 +31,7 @@ static double fastest_median(const struct perft_run *run)
 {
     double fastest = 0;
     for (size_t m = 0; m < run->method_count; m++) {
-        double median = summarize(run, &run->methods[m]).median;
+        double median = summarize_method(run, &run->methods[m]).median;
         if (fastest == 0 || median < fastest)
             fastest = median;
     }
@@ -80,7 +53,7 @@ void perft_report_summary(const struct perft_run *run)
     int reps = run->settings->reps;
     if (run->method_count == 1) {
         const struct perft_method *method = &run->methods[0];
-        struct seconds_summary summary = summarize(run, method);
+        struct statistics summary = summarize_method(run, method);
         fprintf(stderr,
                 "perft: %s: %zu positions, depth %s, %llu nodes; %d rep%s: median %.3f s, MAD %.3f s (%.1f%%), "
                 "%.2f Mnodes/s\n",
@@ -96,7 +69,7 @@ void perft_report_summary(const struct perft_run *run)
             "table_bytes");
     for (size_t m = 0; m < run->method_count; m++) {
         const struct perft_method *method = &run->methods[m];
-        struct seconds_summary summary = summarize(run, method);
+        struct statistics summary = summarize_method(run, method);
         double spread = mad_percent(summary);
         fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.2f %9.2f %12zu\n", method->backend->name,
                 (unsigned long long)method->nodes, summary.median, spread, spread > NOISY_PERCENT ? '*' : ' ',
@@ -110,7 +83,7 @@ void perft_report_summary(const struct perft_run *run)
 static void write_method_row(FILE *out, const struct perft_run *run, const struct perft_method *method,
                              const char *depth, double fastest)
 {
-    struct seconds_summary summary = summarize(run, method);
+    struct statistics summary = summarize_method(run, method);
     write_csv_field(out, method->backend->name);
     fprintf(out, ",%zu,", run->positions);
     write_csv_field(out, depth);

@@ -10,7 +10,7 @@
 #include "movegen.h"
 #include "perft.h"
 #include "perft_run.h"
-#include "stop_signal.h"
+#include "interrupt.h"
 #include "timer.h"
 
 enum { DEFAULT_DEPTH = 3 };
@@ -42,10 +42,10 @@ static int report_if_illegal(const struct perft_run *run, const struct position 
 /* --divide: the count under each root move of each position, untimed. */
 static void print_divides(const struct perft_run *run)
 {
-    for (size_t i = 0; i < run->block_count && !stop_signal; i++) {
+    for (size_t i = 0; i < run->block_count && !interrupt_requested(); i++) {
         struct board board;
         board_from_position(&board, &run->block[i].position);
-        perft_divide(run->methods[0].backend, &board, run->block[i].depth, stdout, &stop_signal);
+        perft_divide(run->methods[0].backend, &board, run->block[i].depth, stdout, &interrupt_signal);
         fputc('\n', stdout);
     }
 }
@@ -57,7 +57,7 @@ static double time_method(const struct perft_run *run, const struct backend *bac
     for (size_t i = 0; i < run->block_count; i++) {
         struct board board;
         board_from_position(&board, &run->block[i].position);
-        nodes[i] = perft(backend, &board, run->block[i].depth, &stop_signal);
+        nodes[i] = perft(backend, &board, run->block[i].depth, &interrupt_signal);
     }
     return (double)(clock_nanoseconds() - start) / 1e9;
 }
@@ -74,7 +74,7 @@ static int time_block(struct perft_run *run)
         for (size_t k = 0; k < methods; k++) {
             size_t m = (first + k) % methods;
             double seconds = time_method(run, run->methods[m].backend, &run->block_nodes[m * PERFT_BLOCK_POSITIONS]);
-            if (stop_signal)
+            if (interrupt_requested())
                 return -1;
             run->block_seconds[m * (size_t)reps + (size_t)rep] = seconds;
         }
@@ -163,7 +163,7 @@ static int finish_block(struct perft_run *run)
 static int take_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     struct perft_run *run = data;
-    if (stop_signal)
+    if (interrupt_requested())
         return -1;
     if (report_if_illegal(run, position, file_name, line_number) != 0) {
         run->failed = 1;
@@ -183,7 +183,7 @@ int perft_count_files(struct perft_run *run)
         /* A block never spans two files: the reader promises the file
          * name its visitor gets only while it reads that file. */
         if (read_positions(run->settings->files[f], NULL, take_position, run, NULL) < 0) {
-            run->failed |= !stop_signal;
+            run->failed |= !interrupt_requested();
             return -1;
         }
         if (finish_block(run) != 0)
@@ -201,7 +201,7 @@ struct check_context {
 static int check_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     struct check_context *context = data;
-    if (stop_signal)
+    if (interrupt_requested())
         return -1;
     if (report_if_illegal(context->run, position, file_name, line_number) != 0)
         context->illegal++;
