@@ -3,7 +3,6 @@
 #ifndef ATTACKBENCH_PERFT_H
 #define ATTACKBENCH_PERFT_H
 
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -12,13 +11,12 @@
 
 /* Leaf nodes at `depth` plies below the board (1 at depth 0).  The last
  * ply is counted in bulk: the legal moves are generated and counted, not
- * played.  When *stop becomes non-zero (a signal) the count ends early and
- * its value means nothing; stop may be NULL. */
-uint64_t perft(const struct backend *backend, const struct board *board, int depth, const volatile sig_atomic_t *stop);
+ * played.  Once a SIGINT or SIGTERM has arrived (interrupt.h) the count
+ * ends early and its value means nothing. */
+uint64_t perft(const struct backend *backend, const struct board *board, int depth);
 
 /* perft() with the count under each root move printed as "e2e4: 20". */
-uint64_t perft_divide(const struct backend *backend, const struct board *board, int depth, FILE *out,
-                      const volatile sig_atomic_t *stop);
+uint64_t perft_divide(const struct backend *backend, const struct board *board, int depth, FILE *out);
 
 /* `attackbench perft ...`; argv[0] is "perft".  Returns the exit status. */
 int perft_command(int argc, char **argv);

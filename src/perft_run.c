@@ -45,7 +45,7 @@ static void print_divides(const struct perft_run *run)
     for (size_t i = 0; i < run->block_count && !interrupt_requested(); i++) {
         struct board board;
         board_from_position(&board, &run->block[i].position);
-        perft_divide(run->methods[0].backend, &board, run->block[i].depth, stdout, &interrupt_signal);
+        perft_divide(run->methods[0].backend, &board, run->block[i].depth, stdout);
         fputc('\n', stdout);
     }
 }
@@ -57,7 +57,7 @@ static double time_method(const struct perft_run *run, const struct backend *bac
     for (size_t i = 0; i < run->block_count; i++) {
         struct board board;
         board_from_position(&board, &run->block[i].position);
-        nodes[i] = perft(backend, &board, run->block[i].depth, &interrupt_signal);
+        nodes[i] = perft(backend, &board, run->block[i].depth);
     }
     return (double)(clock_nanoseconds() - start) / 1e9;
 }

@@ -41,7 +41,7 @@ TEST(movegen_start_position)
     CHECK(board_from_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &board) == 0);
     CHECK(generate_legal_moves(movegen_backend(), &board, &list) == 20);
     CHECK(has_move(&list, "e2e4") && has_move(&list, "g1f3") && !has_move(&list, "e1e2"));
-    CHECK(perft(movegen_backend(), &board, 3, NULL) == 8902);
+    CHECK(perft(movegen_backend(), &board, 3) == 8902);
 }
 
 TEST(movegen_en_passant_exposing_the_king_on_its_rank)
