@@ -61,14 +61,13 @@ cmp -s "$scratch/dump" "$scratch/dump-crlf" && pass "stdin, CRLF and BOM read al
 [ "$(grep -c ',queen,' "$scratch/queens")" -eq 32 ] && pass "EPD with opcodes; illegal boards accepted" ||
     fail "EPD with opcodes; illegal boards accepted"
 
-# Every backend's dump equals the reference's.
-for method in $("$program" --list | awk '$2 == "available" { print $1 }'); do
-    [ "$method" = null ] && continue
-    "$program" --dump --method="$method" "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-$method" 2>/dev/null
-    "$program" --dump "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-ref"
-    cmp -s "$scratch/dump-ref" "$scratch/dump-$method" && pass "dump $method matches reference" ||
-        fail "dump $method matches reference"
-done
+# --dump goes through the chosen backend (every backend's lookups are
+# checked against the reference by --verify-only above, more strongly).
+"$program" --dump --method=classical "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-classical" 2>/dev/null
+"$program" --dump "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-ref"
+cmp -s "$scratch/dump-ref" "$scratch/dump-classical" && [ -s "$scratch/dump-ref" ] &&
+    pass "dump through another backend matches the reference" ||
+    fail "dump through another backend matches the reference"
 
 # Malformed input: file:line, what is wrong, exit 2, nothing measured.
 printf '8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/3X4/8/8/8 w - - 0 1\n' >"$scratch/bad.fen"
