@@ -126,10 +126,10 @@ static int measure_group(const struct session *session, const struct workload *w
     const struct options *options = session->options;
     const struct stream *stream = &workload->streams[piece][phase];
     struct pass_checksums checksums = stream_checksums(session->reference, piece, stream, options->chained);
-    const struct backend *methods[MAX_ENTRIES];
+    const struct backend *measured_backends[MAX_ENTRIES];
     struct measurement measured[MAX_ENTRIES];
     for (int i = 0; i < session->entry_count; i++)
-        methods[i] = session->entries[i].backend;
+        measured_backends[i] = session->entries[i].backend;
     for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && !interrupt_requested(); dispatch++) {
         if (!(options->dispatches & (1u << dispatch)))
             continue;
@@ -144,8 +144,8 @@ static int measure_group(const struct session *session, const struct workload *w
             .reps = options->reps, .calls = options->calls, .threads = options->threads,
             .cpus = session->pin_cpu >= 0 ? session->cpus : NULL, .stop = &interrupt_signal,
         };
-        int status = measure_backends(methods, (size_t)session->entry_count, piece, stream, &checksums, &config,
-                                      measured);
+        int status = measure_backends(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
+                                      &config, measured);
         if (status < 0)
             return EXIT_WRONG;
         if (status > 0)
