@@ -95,3 +95,13 @@ expect_error "csv in a missing directory" "cannot create" "$program" --method=re
 "$program" --format=json --method=reference --workload=random --reps=1 --calls=100 --queries=100 -q >"$scratch/json"
 python3 -c 'import json,sys; rows=json.load(open(sys.argv[1])); assert len(rows)==12 and rows[0]["method"]' \
     "$scratch/json" 2>/dev/null && pass "json output parses" || fail "json output parses"
+
+# --verify reads files through its own reader; standard input, which can
+# be read once, is verified in the streams built from it.
+"$program" --verify --method=classical --reps=1 --calls=100 - <"$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ "$status" -eq 0 ] && grep -q "verified every pieces query" "$scratch/err" && grep -q '^  classical' "$scratch/out" &&
+    pass "--verify with standard input" || fail "--verify with standard input (exit $status)"
+"$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
+grep -q "verified every query of the files (3 positions)" "$scratch/err" && pass "--verify reads the files" ||
+    fail "--verify reads the files"
