@@ -63,7 +63,9 @@ void perft_report_summary(const struct perft_run *run)
         return;
     }
     double fastest = fastest_median(run);
-    fprintf(stderr, "perft: %zu positions, depth %s, %zu methods, %d rep%s each (seconds: median; MAD %% of it, * above %.0f%%)\n",
+    fprintf(stderr,
+            "perft: %zu positions, depth %s, %zu methods, %d rep%s each (seconds: median; MAD %% of it, * above "
+            "%.0f%%)\n",
             run->positions, depth, run->method_count, reps, reps == 1 ? "" : "s", NOISY_PERCENT);
     fprintf(stderr, "%-28s %14s %10s %7s %10s %9s %12s\n", "method", "nodes", "seconds", "MAD%", "Mnodes/s", "relative",
             "table_bytes");
