@@ -11,8 +11,8 @@
 #include "backend.h"
 #include "genpos.h"
 #include "genpos_game.h"
-#include "output.h"
 #include "interrupt.h"
+#include "output.h"
 
 enum { EXIT_USAGE = 2 };
 

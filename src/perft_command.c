@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "movegen.h"
 #include "output.h"
 #include "perft.h"
 #include "perft_run.h"
 #include "selection.h"
-#include "interrupt.h"
 
 enum {
     MAX_DEPTH = 12,

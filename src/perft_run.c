@@ -7,10 +7,10 @@
 #include <errno.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "movegen.h"
 #include "perft.h"
 #include "perft_run.h"
-#include "interrupt.h"
 #include "timer.h"
 
 enum { DEFAULT_DEPTH = 3 };
