@@ -31,9 +31,20 @@ struct position {
     int en_passant;                       /* target square or NO_SQUARE */
     int halfmove_clock;                   /* 0 when the line has no clocks */
     int fullmove_number;                  /* 1 when the line has no clocks */
-    /* Perft node counts from ";Dn count" opcodes; 0 = not given. */
+    /* Perft node counts from ";Dn count" opcodes; a count of 0 (a
+     * stalemate's ";D1 0") is a count, so which were given is kept apart. */
     uint64_t expected_nodes[MAX_EXPECTED_DEPTH + 1];
+    uint32_t expected_given; /* bit n: ";Dn" was given */
 };
+
+/* The ";Dn" count for `depth`, if the line gave one: 1 and *count set. */
+static inline int position_expected_nodes(const struct position *position, int depth, uint64_t *count)
+{
+    if (depth < 1 || depth > MAX_EXPECTED_DEPTH || !(position->expected_given & (UINT32_C(1) << depth)))
+        return 0;
+    *count = position->expected_nodes[depth];
+    return 1;
+}
 
 static inline bitboard position_color(const struct position *position, int color)
 {
