@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "benchmark.h"
 #include "build_info.h"
+#include "compare.h"
 #include "options.h"
 #include "output.h"
 #include "perft.h"
@@ -612,6 +613,8 @@ int main(int argc, char **argv)
         return perft_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "genpos") == 0)
         return genpos_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "compare") == 0)
+        return compare_command(argc - 1, argv + 1);
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
 
