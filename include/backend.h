@@ -19,6 +19,7 @@
 
 #include "bitboard.h"
 #include "cpu.h"
+#include "piece.h"
 
 typedef bitboard (*attack_function)(int square, bitboard occupied);
 
@@ -58,7 +59,8 @@ struct backend {
     int baseline;
 
     /* Builds the tables; returns their size in bytes.  Called once, before
-     * any lookup; its duration is measured and reported. */
+     * any lookup; its duration is measured and reported.  NULL for a
+     * backend without tables. */
     size_t (*init)(void);
 
     attack_function rook;
@@ -93,6 +95,14 @@ const struct backend *find_backend(const char *name);
 
 /* Why a backend cannot run on this CPU, or NULL when it can. */
 const char *backend_unavailable_reason(const struct backend *backend);
+
+/* Build the backend's tables (nothing when it has no init); returns their
+ * size in bytes and stores how long that took in *init_ms (unless NULL). */
+size_t backend_initialize(const struct backend *backend, double *init_ms);
+
+/* The per-call lookup and the batched pass of one piece. */
+attack_function backend_lookup(const struct backend *backend, enum piece_kind piece);
+uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct run *run);
 
 /* Keep a value alive without a store: an empty asm that claims to read it
  * from a register and to touch memory. */

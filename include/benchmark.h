@@ -52,14 +52,14 @@ int allowed_cpus(int *cpus, int capacity);
 
 /* Checksum of one pass: the sum of all attack sets, from the reference
  * backend (latency mode changes the occupancies, so it matters). */
-uint64_t stream_checksum(const struct backend *reference, int piece, const struct stream *stream, int chained);
+uint64_t stream_checksum(const struct backend *reference, enum piece_kind piece, const struct stream *stream, int chained);
 
 /* Time `count` backends over `stream` for one piece.  Repetitions are
  * interleaved, the order rotating every round; each pass's sum is checked
  * against `checksum` (unless the backend is a baseline).  Returns 0; 1 when
  * *config->stop was set (results incomplete); or -1 after printing which
  * backend gave a wrong sum. */
-int measure_backends(const struct backend *const *methods, size_t count, int piece, const struct stream *stream,
+int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
                      uint64_t checksum, const struct measurement_config *config, struct measurement *results);
 
 /* Stop the worker threads started for --threads. */

@@ -5,14 +5,11 @@
 #include <stdio.h>
 
 #include "benchmark.h"
+#include "run_metadata.h"
 
 /* What is the same for every row of a run. */
 struct run_context {
-    char timestamp[32];
-    char host[64];
-    const char *cpu;
-    const char *compiler;
-    const char *flags;
+    struct run_metadata metadata;
     const struct timer *timer;
     int pin_cpu; /* -1: not pinned */
     int reps;
@@ -22,7 +19,7 @@ struct run_context {
 struct result_row {
     struct measurement measurement;
     enum workload_kind workload;
-    int piece;
+    enum piece_kind piece;
     enum dispatch_kind dispatch;
     int chained;
     size_t pressure_bytes;

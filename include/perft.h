@@ -1,6 +1,5 @@
 /* Perft (the number of leaf nodes of the legal move tree to a fixed
- * depth) through a backend's attack functions, and the `perft` and
- * `genpos` commands. */
+ * depth) through a backend's attack functions, and the `perft` command. */
 #ifndef ATTACKBENCH_PERFT_H
 #define ATTACKBENCH_PERFT_H
 
@@ -20,8 +19,5 @@ uint64_t perft_divide(const struct backend *backend, const struct board *board, 
 
 /* `attackbench perft ...`; argv[0] is "perft".  Returns the exit status. */
 int perft_command(int argc, char **argv);
-
-/* `attackbench genpos ...`; argv[0] is "genpos".  Returns the exit status. */
-int genpos_command(int argc, char **argv);
 
 #endif

@@ -6,14 +6,13 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "piece.h"
 #include "position.h"
 
 enum workload_kind { WORKLOAD_PIECES, WORKLOAD_SQUARES, WORKLOAD_RANDOM, WORKLOAD_KIND_COUNT };
-enum piece_kind { PIECE_ROOK, PIECE_BISHOP, PIECE_QUEEN, PIECE_KIND_COUNT };
 enum game_phase { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_ENDGAME, PHASE_COUNT };
 
 extern const char *const workload_names[WORKLOAD_KIND_COUNT];
-extern const char *const piece_names[PIECE_KIND_COUNT];
 extern const char *const phase_names[PHASE_COUNT];
 
 /* A growable array of queries with reservoir sampling past its limit, so

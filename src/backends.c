@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "timer.h"
+
 /* The harness. */
 extern const struct backend reference_backend;
 extern const struct backend null_backend;
@@ -100,4 +102,26 @@ const char *backend_unavailable_reason(const struct backend *backend)
     cpu_feature_names(missing, names, sizeof names);
     snprintf(reason, sizeof reason, "this CPU lacks %s", names);
     return reason;
+}
+
+size_t backend_initialize(const struct backend *backend, double *init_ms)
+{
+    uint64_t start = clock_nanoseconds();
+    size_t table_bytes = backend->init ? backend->init() : 0;
+    if (init_ms)
+        *init_ms = (double)(clock_nanoseconds() - start) / 1e6;
+    return table_bytes;
+}
+
+attack_function backend_lookup(const struct backend *backend, enum piece_kind piece)
+{
+    const attack_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    return lookups[piece];
+}
+
+uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct run *run)
+{
+    uint64_t (*const loops[PIECE_KIND_COUNT])(const struct run *) = {backend->rook_loop, backend->bishop_loop,
+                                                                     backend->queen_loop};
+    return loops[piece];
 }

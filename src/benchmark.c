@@ -32,16 +32,6 @@ int allowed_cpus(int *cpus, int capacity)
     return count;
 }
 
-static attack_function piece_function(const struct backend *backend, int piece)
-{
-    return piece == PIECE_ROOK ? backend->rook : piece == PIECE_BISHOP ? backend->bishop : backend->queen;
-}
-
-static uint64_t (*piece_loop(const struct backend *backend, int piece))(const struct run *)
-{
-    return piece == PIECE_ROOK ? backend->rook_loop : piece == PIECE_BISHOP ? backend->bishop_loop : backend->queen_loop;
-}
-
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */
 static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, const struct run *run)
@@ -49,17 +39,17 @@ static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, 
     return run_lookup_loop(lookup, run);
 }
 
-uint64_t stream_checksum(const struct backend *reference, int piece, const struct stream *stream, int chained)
+uint64_t stream_checksum(const struct backend *reference, enum piece_kind piece, const struct stream *stream, int chained)
 {
     struct run run = stream_run(stream);
     run.chained = chained;
-    return piece_loop(reference, piece)(&run);
+    return backend_loop(reference, piece)(&run);
 }
 
 /* One timed repetition on the calling thread. */
 struct job {
     const struct backend *backend;
-    int piece;
+    enum piece_kind piece;
     struct run run;
     enum dispatch_kind dispatch;
     uint64_t passes;
@@ -77,13 +67,13 @@ static struct job_result run_job(const struct job *job)
     const struct timer *timer = job->timer;
     uint64_t sum = 0, start, stop;
     if (job->dispatch == DISPATCH_BATCH) {
-        uint64_t (*loop)(const struct run *) = piece_loop(job->backend, job->piece);
+        uint64_t (*loop)(const struct run *) = backend_loop(job->backend, job->piece);
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes; pass++)
             sum += loop(&job->run);
         stop = timer_stop(timer);
     } else {
-        attack_function lookup = piece_function(job->backend, job->piece);
+        attack_function lookup = backend_lookup(job->backend, job->piece);
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes; pass++)
             sum += per_call_pass(lookup, &job->run);
@@ -217,7 +207,7 @@ static struct statistics summarize(const double *samples, int count)
     return statistics;
 }
 
-int measure_backends(const struct backend *const *methods, size_t count, int piece, const struct stream *stream,
+int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
                      uint64_t checksum, const struct measurement_config *config, struct measurement *results)
 {
     if (count == 0 || stream->count == 0)

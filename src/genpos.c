@@ -14,11 +14,12 @@
 #include <string.h>
 
 #include "backend.h"
+#include "genpos.h"
 #include "movegen.h"
 #include "output.h"
 #include "perft.h"
 #include "position.h"
-#include "verify.h"
+#include "random.h"
 
 enum {
     EXIT_USAGE = 2,
@@ -360,7 +361,7 @@ int genpos_command(int argc, char **argv)
         fprintf(stderr, "attackbench: genpos: method '%s' cannot be used here\n", method);
         return EXIT_USAGE;
     }
-    backend->init();
+    backend_initialize(backend, NULL);
 
     struct generator generator = {.backend = backend, .seed = seed, .games = games, .out_file = out_file};
     /* Spread the seed so that nearby seeds give unrelated games; the

@@ -17,10 +17,12 @@
 #include "benchmark.h"
 #include "build_info.h"
 #include "compare.h"
+#include "genpos.h"
 #include "options.h"
 #include "output.h"
 #include "perft.h"
 #include "position.h"
+#include "selection.h"
 #include "verify.h"
 #include "workload.h"
 
@@ -40,73 +42,9 @@ static void usage_error(const char *format, const char *detail)
     fputc('\n', stderr);
 }
 
-static void list_backend_names(FILE *out)
-{
-    fprintf(out, "known methods:");
-    for (size_t i = 0; i < backend_count; i++)
-        fprintf(out, " %s", backends[i]->name);
-    fprintf(out, " (and all)\n");
-}
-
-/* Resolve --method into backends, skipping (with a note) those this CPU
- * cannot run.  Returns the number selected, or -1 for an unknown name. */
-static int select_backends(const char *methods, const struct backend **selected, int quiet)
-{
-    int count = 0;
-    if (strcmp(methods, "all") == 0) {
-        for (size_t i = 0; i < backend_count; i++) {
-            const char *reason = backend_unavailable_reason(backends[i]);
-            if (reason) {
-                if (!quiet)
-                    fprintf(stderr, "attackbench: skipping %s: %s\n", backends[i]->name, reason);
-                continue;
-            }
-            selected[count++] = backends[i];
-        }
-        return count;
-    }
-    const char *p = methods;
-    while (*p) {
-        size_t length = strcspn(p, ",");
-        char name[64];
-        if (length == 0 || length >= sizeof name) {
-            fprintf(stderr, "attackbench: --method=%s: empty or overlong name\n", methods);
-            list_backend_names(stderr);
-            return -1;
-        }
-        memcpy(name, p, length);
-        name[length] = '\0';
-        const struct backend *backend = find_backend(name);
-        if (backend == NULL) {
-            fprintf(stderr, "attackbench: unknown method '%s'\n", name);
-            list_backend_names(stderr);
-            return -1;
-        }
-        const char *reason = backend_unavailable_reason(backend);
-        int duplicate = 0;
-        for (int i = 0; i < count; i++)
-            duplicate |= selected[i] == backend;
-        if (reason)
-            fprintf(stderr, "attackbench: skipping %s: %s\n", name, reason);
-        else if (!duplicate && count < MAX_METHODS)
-            selected[count++] = backend;
-        p += length;
-        if (*p == ',')
-            p++;
-    }
-    return count;
-}
-
-static double seconds_now(void)
-{
-    return (double)clock_nanoseconds() / 1e9;
-}
-
 static void initialize(struct selected_backend *entry)
 {
-    double start = seconds_now();
-    entry->table_bytes = entry->backend->init();
-    entry->init_ms = (seconds_now() - start) * 1e3;
+    entry->table_bytes = backend_initialize(entry->backend, &entry->init_ms);
 }
 
 /* Hand every --param to the selected backends that know it. */
@@ -271,16 +209,7 @@ static void write_csv_to(FILE *out, void *data)
 static void make_context(struct run_context *context, const struct options *options, const struct timer *timer,
                          int pin_cpu)
 {
-    time_t now = time(NULL);
-    struct tm utc;
-    gmtime_r(&now, &utc);
-    strftime(context->timestamp, sizeof context->timestamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    if (gethostname(context->host, sizeof context->host) != 0)
-        snprintf(context->host, sizeof context->host, "unknown");
-    context->host[sizeof context->host - 1] = '\0';
-    context->cpu = cpu_model_name();
-    context->compiler = attackbench_compiler;
-    context->flags = attackbench_flags;
+    run_metadata_capture(&context->metadata);
     context->timer = timer;
     context->pin_cpu = pin_cpu;
     context->reps = options->reps;
@@ -333,7 +262,7 @@ static int benchmark_command(const struct options *options, const struct backend
     }
     for (int i = 0; i < entry_count; i++)
         initialize(&entries[i]);
-    reference->init();
+    backend_initialize(reference, NULL);
 
     const struct backend *methods[MAX_METHODS + 2];
     for (int i = 0; i < entry_count; i++)
@@ -406,7 +335,7 @@ static int benchmark_command(const struct options *options, const struct backend
     struct run_context context;
     make_context(&context, options, &timer, pin_cpu);
     if (!options->quiet && !verify_only) {
-        fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", attackbench_version, context.cpu, attackbench_compiler,
+        fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", attackbench_version, context.metadata.cpu, attackbench_compiler,
                 attackbench_flags);
         if (timer.kind == TIMER_TSC)
             fprintf(stderr, "timer: TSC at %.4f GHz (empty region %.0f ticks)", timer.tsc_hz / 1e9,
@@ -594,7 +523,8 @@ static int run_command(const struct options *options)
     if (options->action == ACTION_DUMP && strcmp(methods, "all") == 0)
         methods = "reference";
     const struct backend *selected[MAX_METHODS];
-    int count = select_backends(methods, selected, options->quiet);
+    const struct selection_rules rules = {.prefix = "attackbench", .quiet = options->quiet};
+    int count = select_backends(methods, &rules, selected, MAX_METHODS);
     if (count < 0)
         return 2;
     if (count == 0) {

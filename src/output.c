@@ -159,11 +159,12 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     const struct measurement *m = &row->measurement;
     int tsc = context->timer->kind == TIMER_TSC;
     int i = 0;
-    snprintf(fields[i++], FIELD_SIZE, "%s", context->timestamp);
-    snprintf(fields[i++], FIELD_SIZE, "%s", context->host);
-    snprintf(fields[i++], FIELD_SIZE, "%s", context->cpu);
-    snprintf(fields[i++], FIELD_SIZE, "%s", context->compiler);
-    snprintf(fields[i++], FIELD_SIZE, "%s", context->flags);
+    const struct run_metadata *metadata = &context->metadata;
+    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->timestamp);
+    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->host);
+    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->cpu);
+    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->compiler);
+    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->flags);
     snprintf(fields[i++], FIELD_SIZE, "%s", tsc ? "tsc" : "clock");
     if (tsc)
         snprintf(fields[i++], FIELD_SIZE, "%.6f", context->timer->tsc_hz / 1e9);

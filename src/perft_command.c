@@ -14,6 +14,9 @@
 #include "output.h"
 #include "perft.h"
 #include "position.h"
+#include "run_metadata.h"
+#include "selection.h"
+#include "timer.h"
 
 enum {
     EXIT_MISMATCH = 1,
@@ -84,9 +87,7 @@ struct method_result {
 
 static double now_seconds(void)
 {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (double)time.tv_sec + 1e-9 * (double)time.tv_nsec;
+    return (double)clock_nanoseconds() / 1e9;
 }
 
 static int collect_position(const struct position *position, const char *file_name, long line_number, void *context)
@@ -120,59 +121,6 @@ static int automatic_depth(const struct position *position)
     return depth ? depth : DEFAULT_DEPTH;
 }
 
-/* Append the backends named in `list` ("all" or comma-separated names).
- * Returns the number chosen, or -1 after reporting an unknown name. */
-static int choose_methods(const char *list, const struct backend **chosen, size_t capacity)
-{
-    size_t count = 0;
-    if (strcmp(list, "all") == 0) {
-        for (size_t i = 0; i < backend_count && count < capacity; i++) {
-            if (backends[i]->baseline)
-                continue;
-            const char *reason = backend_unavailable_reason(backends[i]);
-            if (reason) {
-                fprintf(stderr, "attackbench: perft: skipping %s: %s\n", backends[i]->name, reason);
-                continue;
-            }
-            chosen[count++] = backends[i];
-        }
-        return (int)count;
-    }
-    const char *start = list;
-    while (*start) {
-        const char *end = strchr(start, ',');
-        size_t length = end ? (size_t)(end - start) : strlen(start);
-        char name[64];
-        if (length == 0 || length >= sizeof name) {
-            fprintf(stderr, "attackbench: perft: bad method list '%s'\n", list);
-            return -1;
-        }
-        memcpy(name, start, length);
-        name[length] = '\0';
-        const struct backend *backend = find_backend(name);
-        if (backend == NULL) {
-            fprintf(stderr, "attackbench: perft: unknown method '%s' (see attackbench --list)\n", name);
-            return -1;
-        }
-        if (backend->baseline) {
-            fprintf(stderr, "attackbench: perft: %s computes no attack sets and cannot run perft\n", name);
-            return -1;
-        }
-        const char *reason = backend_unavailable_reason(backend);
-        int duplicate = 0;
-        for (size_t i = 0; i < count; i++)
-            duplicate |= chosen[i] == backend;
-        if (reason)
-            fprintf(stderr, "attackbench: perft: skipping %s: %s\n", name, reason);
-        else if (!duplicate && count < capacity)
-            chosen[count++] = backend;
-        start += length;
-        if (*start == ',')
-            start++;
-    }
-    return (int)count;
-}
-
 struct method_table {
     const struct method_result *results;
     size_t method_count, positions;
@@ -183,26 +131,15 @@ struct method_table {
 static void write_method_rows(FILE *out, void *data)
 {
     const struct method_table *table = data;
-    char timestamp[32], host[256] = "unknown";
-    time_t now = time(NULL);
-    struct tm utc;
-    gmtime_r(&now, &utc);
-    strftime(timestamp, sizeof timestamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    if (gethostname(host, sizeof host) != 0)
-        snprintf(host, sizeof host, "unknown");
-    host[sizeof host - 1] = '\0';
-
-    fputs("timestamp,host,cpu,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,relative,"
-          "table_bytes,init_ms\n",
-          out);
+    struct run_metadata metadata;
+    run_metadata_capture(&metadata);
+    fprintf(out, "%s,method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms\n",
+            run_metadata_csv_header);
     for (size_t i = 0; i < table->method_count; i++) {
         const struct method_result *result = &table->results[i];
-        const char *fields[] = {timestamp, host, cpu_model_name(), attackbench_compiler, attackbench_flags,
-                                result->backend->name};
-        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
-            write_csv_field(out, fields[f]);
-            fputc(',', out);
-        }
+        run_metadata_write_fields(out, &metadata);
+        write_csv_field(out, result->backend->name);
+        fputc(',', out);
         double rate = result->seconds > 0 ? (double)result->total_nodes / result->seconds : 0;
         fprintf(out, "%zu,", table->positions);
         write_csv_field(out, table->depth);
@@ -215,9 +152,7 @@ static void write_method_rows(FILE *out, void *data)
 static void init_method(struct method_result *result, const struct backend *backend)
 {
     result->backend = backend;
-    double start = now_seconds();
-    result->table_bytes = backend->init();
-    result->init_ms = 1000 * (now_seconds() - start);
+    result->table_bytes = backend_initialize(backend, &result->init_ms);
 }
 
 static void run_method(struct method_result *result, const struct entry_list *list, int divide)
@@ -284,7 +219,8 @@ int perft_command(int argc, char **argv)
         files[file_count++] = "data/perft.epd";
 
     const struct backend *chosen[64];
-    int method_count = choose_methods(method_list, chosen, sizeof chosen / sizeof chosen[0]);
+    const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
+    int method_count = select_backends(method_list, &rules, chosen, sizeof chosen / sizeof chosen[0]);
     if (method_count <= 0) {
         if (method_count == 0)
             fprintf(stderr, "attackbench: perft: no method to run\n");

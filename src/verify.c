@@ -3,17 +3,7 @@
 
 #include <inttypes.h>
 
-static const char *const piece_names[] = {"rook", "bishop", "queen"};
-
-uint64_t random_next(uint64_t *state)
-{
-    uint64_t x = *state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *state = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
+#include "random.h"
 
 bitboard rook_relevant_mask(int square)
 {
@@ -42,18 +32,14 @@ void print_board(FILE *out, bitboard board, int square)
     fprintf(out, "     a b c d e f g h\n");
 }
 
-static attack_function piece_function(const struct backend *backend, int piece)
-{
-    return piece == 0 ? backend->rook : piece == 1 ? backend->bishop : backend->queen;
-}
-
-int verify_lookup(const struct backend *backend, int piece, int square, bitboard occupied, FILE *report)
+int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
+                  FILE *report)
 {
     static const struct backend *reference;
     if (reference == NULL)
         reference = find_backend("reference");
-    bitboard expected = piece_function(reference, piece)(square, occupied);
-    bitboard got = piece_function(backend, piece)(square, occupied);
+    bitboard expected = backend_lookup(reference, piece)(square, occupied);
+    bitboard got = backend_lookup(backend, piece)(square, occupied);
     if (expected == got)
         return 0;
     if (report) {
@@ -72,7 +58,7 @@ int verify_lookup(const struct backend *backend, int piece, int square, bitboard
 
 /* Every subset of `mask` (carry-rippler enumeration), each tried bare and
  * with random squares added outside the mask. */
-static int verify_subsets(const struct backend *backend, int piece, int square, bitboard mask, bitboard outside,
+static int verify_subsets(const struct backend *backend, enum piece_kind piece, int square, bitboard mask, bitboard outside,
                           uint64_t *state, FILE *report)
 {
     bitboard subset = 0;
@@ -94,14 +80,15 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard rook_mask = rook_relevant_mask(square);
         bitboard bishop_mask = bishop_relevant_mask(square);
-        if ((pieces & SELECT_ROOK) && verify_subsets(backend, 0, square, rook_mask, ~rook_mask, &state, report))
+        if ((pieces & piece_bit(PIECE_ROOK)) &&
+            verify_subsets(backend, PIECE_ROOK, square, rook_mask, ~rook_mask, &state, report))
             return -1;
-        if ((pieces & SELECT_BISHOP) &&
-            verify_subsets(backend, 1, square, bishop_mask, ~bishop_mask, &state, report))
+        if ((pieces & piece_bit(PIECE_BISHOP)) &&
+            verify_subsets(backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report))
             return -1;
-        if (pieces & SELECT_QUEEN) {
-            if (verify_subsets(backend, 2, square, rook_mask, ~rook_mask, &state, report) ||
-                verify_subsets(backend, 2, square, bishop_mask, ~bishop_mask, &state, report))
+        if (pieces & piece_bit(PIECE_QUEEN)) {
+            if (verify_subsets(backend, PIECE_QUEEN, square, rook_mask, ~rook_mask, &state, report) ||
+                verify_subsets(backend, PIECE_QUEEN, square, bishop_mask, ~bishop_mask, &state, report))
                 return -1;
         }
     }
@@ -113,8 +100,8 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
         if (i % 3 == 2)
             occupied &= random_next(&state);
         int square = (int)(random_next(&state) >> 58);
-        for (int piece = 0; piece < 3; piece++)
-            if ((pieces & (1u << piece)) && verify_lookup(backend, piece, square, occupied, report) != 0)
+        for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+            if ((pieces & piece_bit(piece)) && verify_lookup(backend, piece, square, occupied, report) != 0)
                 return -1;
     }
     return 0;

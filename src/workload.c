@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "random.h"
 
 const char *const workload_names[WORKLOAD_KIND_COUNT] = {"pieces", "squares", "random"};
-const char *const piece_names[PIECE_KIND_COUNT] = {"rook", "bishop", "queen"};
 const char *const phase_names[PHASE_COUNT] = {"all", "opening", "middlegame", "endgame"};
 
 enum game_phase position_phase(const struct position *position)
@@ -89,9 +88,8 @@ static int visit_position(const struct position *position, const char *file_name
                     return -1;
         return 0;
     }
-    static const int types[PIECE_KIND_COUNT] = {ROOK, BISHOP, QUEEN};
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
-        bitboard sliders = position->pieces[WHITE][types[piece]] | position->pieces[BLACK][types[piece]];
+        bitboard sliders = position_sliders(position, piece);
         for (; sliders; sliders = without_lowest(sliders))
             if (offer(context, piece, phase, lowest_square(sliders), occupied, file_name, line_number) != 0)
                 return -1;

@@ -3,6 +3,7 @@
  * cover every piece kind). */
 #include "../src/backends/blockers_and_beyond.h"
 #include "unit.h"
+#include "random.h"
 #include "verify.h"
 
 /* Attacks of a leaper by offsets, the direct way. */

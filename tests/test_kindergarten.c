@@ -4,6 +4,7 @@
 #include "../src/backends/kindergarten_tables.h"
 #include "backend.h"
 #include "unit.h"
+#include "random.h"
 #include "verify.h"
 
 static const char *const kindergarten_methods[] = {"kindergarten", "kindergarten-shared", "kindergarten-fold32",

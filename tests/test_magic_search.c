@@ -3,6 +3,7 @@
 #include "../src/backends/magic_search.h"
 #include "backend.h"
 #include "unit.h"
+#include "random.h"
 #include "verify.h"
 
 TEST(magic_masks_match_the_verifier)

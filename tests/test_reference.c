@@ -1,6 +1,7 @@
 /* The reference backend on hand-checked boards, and the verifier. */
 #include "backend.h"
 #include "unit.h"
+#include "random.h"
 #include "verify.h"
 
 TEST(reference_rook_on_empty_board)
@@ -79,9 +80,9 @@ TEST(verifier_catches_a_single_wrong_bit)
     broken.name = "broken";
     broken.rook = broken_rook;
     FILE *sink = tmpfile();
-    CHECK(verify_backend(&broken, SELECT_ROOK, 0, 1, sink) == -1);
-    CHECK(verify_backend(&broken, SELECT_BISHOP, 1000, 1, sink) == 0);
+    CHECK(verify_backend(&broken, piece_bit(PIECE_ROOK), 0, 1, sink) == -1);
+    CHECK(verify_backend(&broken, piece_bit(PIECE_BISHOP), 1000, 1, sink) == 0);
     if (sink)
         fclose(sink);
-    CHECK(verify_backend(find_backend("reference"), SELECT_ALL_PIECES, 1000, 1, NULL) == 0);
+    CHECK(verify_backend(find_backend("reference"), ALL_PIECES, 1000, 1, NULL) == 0);
 }

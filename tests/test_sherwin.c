@@ -5,6 +5,7 @@
 
 #include "backend.h"
 #include "unit.h"
+#include "random.h"
 #include "verify.h"
 
 TEST(sherwin_hash_rejects_bad_parameters)
@@ -50,7 +51,7 @@ TEST(sherwin_hash_counts_hits_and_misses)
 static void *verify_in_thread(void *argument)
 {
     const struct backend *hash = argument;
-    long failed = verify_backend(hash, SELECT_ALL_PIECES, 20000, 99, NULL);
+    long failed = verify_backend(hash, ALL_PIECES, 20000, 99, NULL);
     return (void *)failed;
 }
 

@@ -1,0 +1,33 @@
+/* Choosing backends by name: the one parser of --method lists, shared by
+ * the benchmark and perft. */
+#ifndef ATTACKBENCH_SELECTION_H
+#define ATTACKBENCH_SELECTION_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "backend.h"
+
+/* How a command reads a method list. */
+struct selection_rules {
+    /* Starts every message: "attackbench" or "attackbench: perft". */
+    const char *prefix;
+    /* Leave out the baseline (null), which computes no attack sets: "all"
+     * skips it, naming it is an error. */
+    int without_baseline;
+    /* "all" skips the backends this CPU cannot run without a note. */
+    int quiet;
+};
+
+/* Resolve "all" or "NAME[,NAME...]" into at most `capacity` backends, in
+ * the order given, each once.  A backend this CPU cannot run is skipped
+ * with a note naming what the CPU lacks.  Returns how many were chosen
+ * (possibly 0), or -1 after printing why the list is wrong (an unknown
+ * name is followed by the known ones). */
+int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
+                    size_t capacity);
+
+/* "known methods: reference null ... (and all)" and a newline. */
+void list_backend_names(FILE *out);
+
+#endif

@@ -1,0 +1,15 @@
+# The columns and number formats of the CSV, JSON and table outputs stay
+# as recorded in tests/data/output-shape.txt (measured values and machine
+# details are reduced to their kind by tests/output_shape.py).  Sourced by
+# tests/run.sh.
+
+for format in csv json table; do
+    "$program" --method=reference,pext --workload=random,pieces --piece=rook,queen --reps=2 --calls=100 \
+        --queries=100 --seed=1 -q --format="$format" "$here/data/boards.fen" >"$scratch/shape.$format" 2>/dev/null &&
+        python3 "$here/output_shape.py" "$format" "$scratch/shape.$format"
+done >"$scratch/shape.txt"
+if diff "$here/data/output-shape.txt" "$scratch/shape.txt" >"$scratch/shape.diff"; then
+    pass "output columns and formats unchanged"
+else
+    fail "output columns and formats unchanged: $(head -c 400 "$scratch/shape.diff")"
+fi

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Print the shape of attackbench's output: its columns and the format of
+every value, with measured values and machine details replaced by their
+kind (int, a decimal with N places, hex64, text).  tests/cli/output.sh
+compares the shape of a run with tests/data/output-shape.txt, so a change
+of column, order or number format shows, and new measurements do not.
+Usage: output_shape.py csv|json|table FILE"""
+import csv
+import re
+import sys
+
+# Values that differ between machines and runs even when nothing changed.
+VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer"}
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def kind(value):
+    """The kind of one value: its format, not its digits."""
+    if value == "":
+        return "empty"
+    if re.fullmatch(r"0x[0-9a-f]{16}", value):
+        return "hex64"
+    match = NUMBER.fullmatch(value)
+    if match:
+        return "dec%d" % (len(match.group(1)) - 1) if match.group(1) else "int"
+    return value
+
+
+def csv_shape(text):
+    rows = list(csv.reader(text.splitlines()))
+    lines = [",".join(rows[0])]
+    for row in rows[1:]:
+        lines.append(",".join("text" if name in VARIABLE else kind(value) for name, value in zip(rows[0], row)))
+    return lines
+
+
+def json_shape(text):
+    pair = re.compile(r'"(\w+)": ("(?:[^"\\]|\\.)*"|[^,}]+)')
+    lines = []
+    for line in text.splitlines():
+        fields = pair.findall(line)
+        if not fields:
+            lines.append(line.strip())
+            continue
+        lines.append(", ".join(
+            "%s: %s" % (name, "text" if name in VARIABLE else kind(value.strip('"'))) for name, value in fields))
+    return lines
+
+
+def table_shape(text):
+    def replace(match):
+        return kind(match.group(0))
+    lines = []
+    for line in text.splitlines():
+        # "!" flags a spread above 3%: a measured property, not a format.
+        line = line.replace("!", "")
+        line = re.sub(r"0x[0-9a-f]{16}|-?\d+(\.\d+)?", replace, line)
+        lines.append(" ".join(line.split()))
+    return lines
+
+
+def main():
+    shape = {"csv": csv_shape, "json": json_shape, "table": table_shape}[sys.argv[1]]
+    with open(sys.argv[2], encoding="utf-8") as stream:
+        lines = shape(stream.read())
+    # The table orders methods by speed: compare the set of line shapes.
+    for line in sorted(set(lines)):
+        print("%s: %s" % (sys.argv[1], line))
+
+
+if __name__ == "__main__":
+    main()
