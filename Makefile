@@ -11,7 +11,10 @@ WARNINGS = -Wall -Wextra
 NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize)
 ALL_CFLAGS = -std=c17 $(WARNINGS) -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) -pthread -MMD -MP
 # The flags are recorded in every result row.
-BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"'
+# The commit the binary is built from, recorded in every output; "unknown"
+# outside a git checkout.
+GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
 LDLIBS = -lm -pthread
 
 BUILD ?= build
@@ -23,7 +26,8 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine
+.PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
+	baseline-instructions compare-instructions
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -36,7 +40,14 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/src/build_info.o: src/build_info.c
+# Rewritten only when the commit changes, so build_info.o follows it.
+$(BUILD)/commit-stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GIT_COMMIT)' | cmp -s - $@ || echo '$(GIT_COMMIT)' >$@
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/src/build_info.o: src/build_info.c $(BUILD)/commit-stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 
@@ -92,6 +103,27 @@ valgrind: $(PROGRAM)
 		./$(PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
 	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
 		./$(PROGRAM) --dump tests/data/boards.fen >/dev/null
+
+## instructions: instructions per lookup of every backend under callgrind (x86-64-v3 build) into build/instructions.csv
+# valgrind 3.19 cannot decode AVX-512, so the counts come from an x86-64-v3
+# build, and backends that need AVX-512 are skipped (ATTACKBENCH_HIDE_FEATURES).
+COUNT_BUILD = build/x86-64-v3
+COUNT_PROGRAM = $(COUNT_BUILD)/attackbench
+COUNT_OPTIONS = --count=instructions --workload=random --piece=rook,bishop,queen --queries=2000 -q
+COUNT_CSV ?= build/instructions.csv
+instructions:
+	@mkdir -p build
+	@$(MAKE) --no-print-directory BUILD=$(COUNT_BUILD) PROGRAM=$(COUNT_PROGRAM) CFLAGS="-O2 -march=x86-64-v3" \
+		$(COUNT_PROGRAM) >$(COUNT_BUILD).log 2>&1 || { cat $(COUNT_BUILD).log; exit 1; }
+	ATTACKBENCH_HIDE_FEATURES=avx512 $(COUNT_PROGRAM) $(COUNT_OPTIONS) --csv=$(COUNT_CSV) >/dev/null
+
+## baseline-instructions: refresh results/baseline-instructions.csv, which CI compares with (after an intended change)
+baseline-instructions:
+	$(MAKE) --no-print-directory instructions COUNT_CSV=results/baseline-instructions.csv
+
+## compare-instructions: count instructions and compare with results/baseline-instructions.csv; fails on a rise
+compare-instructions: instructions
+	$(COUNT_PROGRAM) compare results/baseline-instructions.csv $(COUNT_CSV)
 
 ## clean: remove build products
 clean:

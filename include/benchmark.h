@@ -41,7 +41,13 @@ struct measurement {
     double mlookups_per_s;             /* all threads, from the medians */
     uint64_t calls_per_rep;            /* per thread */
     double hit_rate;                   /* negative when the backend has none */
+    /* ns/query of every repetition in measurement order (round 0 first);
+     * allocated, freed with free_measurement(). */
+    double *samples_ns;
+    int sample_count;
 };
+
+void free_measurement(struct measurement *measurement);
 
 /* Pin the calling thread to a CPU; returns 0 or -1. */
 int pin_to_cpu(int cpu);

@@ -5,7 +5,12 @@
 #include <stdio.h>
 
 #include "benchmark.h"
+#include "metric.h"
 #include "run_metadata.h"
+
+/* The layout of the JSON output: {"schema": N, "context": {...},
+ * "results": [...]}; 1 was a bare array of rows without samples. */
+enum { RESULT_JSON_SCHEMA = 2 };
 
 /* What is the same for every row of a run. */
 struct run_context {
@@ -30,6 +35,8 @@ struct result_row {
     size_t table_bytes;
     double init_ms;
     uint64_t checksum;
+    enum metric_kind metric;       /* METRIC_NS unless counted by callgrind */
+    double instructions_per_query; /* METRIC_INSTRUCTIONS */
     /* Filled by complete_rows(). */
     double relative;   /* median / fastest median in the same group */
     double harness_ns; /* null backend's median in the same group, or < 0 */

@@ -207,6 +207,13 @@ static struct statistics summarize(const double *samples, int count)
     return statistics;
 }
 
+void free_measurement(struct measurement *measurement)
+{
+    free(measurement->samples_ns);
+    measurement->samples_ns = NULL;
+    measurement->sample_count = 0;
+}
+
 int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
                      uint64_t checksum, const struct measurement_config *config, struct measurement *results)
 {
@@ -284,6 +291,13 @@ int measure_backends(const struct backend *const *methods, size_t count, enum pi
         m->calls_per_rep = calls;
         m->mlookups_per_s = m->ns_per_query.median > 0 ? threads * 1e3 / m->ns_per_query.median : 0;
         m->hit_rate = methods[k]->hit_rate ? hits[k] : -1;
+        m->sample_count = reps;
+        m->samples_ns = malloc((size_t)reps * sizeof *m->samples_ns);
+        if (m->samples_ns == NULL) {
+            fprintf(stderr, "attackbench: out of memory\n");
+            exit(2);
+        }
+        memcpy(m->samples_ns, ns + k * (size_t)reps, (size_t)reps * sizeof *m->samples_ns);
     }
     free(ns);
     free(ticks);

@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "result_file.h"
 
-/* The newest layout this reader knows (1 was a bare array of rows). */
-enum { JSON_SCHEMA = 2 };
+/* The newest layout this reader knows. */
+enum { JSON_SCHEMA = RESULT_JSON_SCHEMA };
 
 struct json_cursor {
     const char *path;

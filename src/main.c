@@ -18,10 +18,12 @@
 #include "build_info.h"
 #include "compare.h"
 #include "genpos.h"
+#include "instruction_count.h"
 #include "options.h"
 #include "output.h"
 #include "perft.h"
 #include "position.h"
+#include "result_outputs.h"
 #include "selection.h"
 #include "verify.h"
 #include "workload.h"
@@ -198,12 +200,6 @@ static int inspect_query(int piece, int square, bitboard occupied, const char *f
         }
     }
     return 0;
-}
-
-static void write_csv_to(FILE *out, void *data)
-{
-    void **parts = data;
-    write_csv(out, parts[0], *(size_t *)parts[1], parts[2]);
 }
 
 static void make_context(struct run_context *context, const struct options *options, const struct timer *timer,
@@ -480,23 +476,12 @@ static int benchmark_command(const struct options *options, const struct backend
 
     if (!verify_only && row_count > 0) {
         complete_rows(rows, row_count);
-        if (options->csv_path) {
-            void *parts[3] = {rows, &row_count, &context};
-            if (write_file_atomically(options->csv_path, write_csv_to, parts) != 0 && status == 0)
-                status = 2;
-        }
-        if (options->format == FORMAT_CSV)
-            write_csv(stdout, rows, row_count, &context);
-        else if (options->format == FORMAT_JSON)
-            write_json(stdout, rows, row_count, &context);
-        else
-            write_table(stdout, rows, row_count, &context);
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));
-            if (status == 0)
-                status = 2;
-        }
+        int written = write_result_outputs(options, rows, row_count, &context);
+        if (status == 0)
+            status = written;
     }
+    for (size_t i = 0; i < row_count; i++)
+        free_measurement(&rows[i].measurement);
     free(rows);
     free(measured);
     if (pressure)
@@ -533,8 +518,11 @@ static int run_command(const struct options *options)
     }
     if (apply_parameters(options, selected, count) != 0)
         return 2;
-    return options->action == ACTION_DUMP ? dump_command(options, selected, count)
-                                          : benchmark_command(options, selected, count);
+    if (options->action == ACTION_DUMP)
+        return dump_command(options, selected, count);
+    if (options->count_instructions)
+        return count_command(options, selected, count);
+    return benchmark_command(options, selected, count);
 }
 
 int main(int argc, char **argv)

@@ -21,6 +21,12 @@ static int same_group(const struct result_row *a, const struct result_row *b)
            a->threads == b->threads;
 }
 
+/* What a row measured: ns per query, or instructions per query. */
+static double row_value(const struct result_row *row)
+{
+    return row->metric == METRIC_INSTRUCTIONS ? row->instructions_per_query : row->measurement.ns_per_query.median;
+}
+
 void complete_rows(struct result_row *rows, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
@@ -29,13 +35,13 @@ void complete_rows(struct result_row *rows, size_t count)
         for (size_t j = 0; j < count; j++) {
             if (!same_group(&rows[i], &rows[j]))
                 continue;
-            double median = rows[j].measurement.ns_per_query.median;
+            double median = row_value(&rows[j]);
             if (rows[j].measurement.backend->baseline)
                 rows[i].harness_ns = median;
             else if (fastest == 0 || median < fastest)
                 fastest = median;
         }
-        rows[i].relative = fastest > 0 ? rows[i].measurement.ns_per_query.median / fastest : 0;
+        rows[i].relative = fastest > 0 ? row_value(&rows[i]) / fastest : 0;
     }
 }
 
@@ -142,16 +148,36 @@ void write_csv_field(FILE *out, const char *text)
     fputc('"', out);
 }
 
+/* samples_ns follows these in the CSV (and is an array in JSON). */
 static const char *const csv_columns[] = {
-    "timestamp", "host", "cpu", "compiler", "flags", "timer", "tsc_ghz", "pin_cpu", "method", "piece", "workload",
-    "dispatch", "mode", "pressure_bytes", "phase", "threads", "positions", "queries", "calls_per_rep", "reps", "seed",
-    "ns_per_query_median", "ns_per_query_min", "ns_per_query_max", "ns_per_query_mad", "ticks_per_query_median",
-    "ticks_per_query_min", "ticks_per_query_max", "ticks_per_query_mad", "mlookups_per_s", "relative",
-    "harness_ns_per_query", "table_bytes", "init_ms", "hit_rate", "checksum",
+    "timestamp", "host", "version", "commit", "cpu", "cpu_vendor", "cpu_family", "cpu_model", "compiler", "flags",
+    "timer", "tsc_ghz", "pin_cpu", "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase",
+    "threads", "metric", "positions", "queries", "calls_per_rep", "reps", "seed", "ns_per_query_median",
+    "ns_per_query_min", "ns_per_query_max", "ns_per_query_mad", "ticks_per_query_median", "ticks_per_query_min",
+    "ticks_per_query_max", "ticks_per_query_mad", "mlookups_per_s", "relative", "harness_ns_per_query",
+    "instructions_per_query", "table_bytes", "init_ms", "hit_rate", "checksum",
 };
 
 /* One row as strings, in csv_columns order; shared by CSV and JSON. */
 enum { COLUMN_COUNT = sizeof csv_columns / sizeof csv_columns[0], FIELD_SIZE = 96 };
+
+/* The timing columns (empty for an instruction count); returns the next
+ * field index. */
+static int timing_fields(const struct result_row *row, int tsc, char fields[][FIELD_SIZE], int i)
+{
+    const struct measurement *m = &row->measurement;
+    const struct statistics *ns = &m->ns_per_query, *ticks = &m->ticks_per_query;
+    const double values[9] = {ns->median,  ns->min,  ns->max,  ns->mad,           ticks->median,
+                              ticks->min, ticks->max, ticks->mad, m->mlookups_per_s};
+    for (int k = 0; k < 9; k++) {
+        int ticks_column = k >= 4 && k < 8;
+        if (row->metric != METRIC_NS || (ticks_column && !tsc))
+            fields[i++][0] = '\0';
+        else
+            snprintf(fields[i++], FIELD_SIZE, k == 8 ? "%.2f" : "%.4f", values[k]);
+    }
+    return i;
+}
 
 static void row_fields(const struct result_row *row, const struct run_context *context,
                        char fields[COLUMN_COUNT][FIELD_SIZE])
@@ -160,10 +186,11 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     int tsc = context->timer->kind == TIMER_TSC;
     int i = 0;
     const struct run_metadata *metadata = &context->metadata;
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->timestamp);
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->host);
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->cpu);
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->compiler);
+    const char *identity[] = {metadata->timestamp, metadata->host,       metadata->version,
+                              metadata->commit,    metadata->cpu,        metadata->cpu_vendor,
+                              metadata->cpu_family, metadata->cpu_model, metadata->compiler};
+    for (size_t k = 0; k < sizeof identity / sizeof identity[0]; k++)
+        snprintf(fields[i++], FIELD_SIZE, "%s", identity[k]);
     snprintf(fields[i++], FIELD_SIZE, "%s", metadata->flags);
     snprintf(fields[i++], FIELD_SIZE, "%s", tsc ? "tsc" : "clock");
     if (tsc)
@@ -179,30 +206,23 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->pressure_bytes);
     snprintf(fields[i++], FIELD_SIZE, "%s", phase_names[row->phase]);
     snprintf(fields[i++], FIELD_SIZE, "%d", row->threads);
+    snprintf(fields[i++], FIELD_SIZE, "%s", metric_names[row->metric]);
     snprintf(fields[i++], FIELD_SIZE, "%ld", row->positions);
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->queries);
     snprintf(fields[i++], FIELD_SIZE, "%" PRIu64, m->calls_per_rep);
     snprintf(fields[i++], FIELD_SIZE, "%d", context->reps);
     snprintf(fields[i++], FIELD_SIZE, "%llu", context->seed);
-    const struct statistics *ns = &m->ns_per_query, *ticks = &m->ticks_per_query;
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->median);
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->min);
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->max);
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->mad);
-    const double tick_values[4] = {ticks->median, ticks->min, ticks->max, ticks->mad};
-    for (int k = 0; k < 4; k++) {
-        if (tsc)
-            snprintf(fields[i++], FIELD_SIZE, "%.4f", tick_values[k]);
-        else
-            fields[i++][0] = '\0';
-    }
-    snprintf(fields[i++], FIELD_SIZE, "%.2f", m->mlookups_per_s);
+    i = timing_fields(row, tsc, fields, i);
     if (m->backend->baseline)
         fields[i++][0] = '\0';
     else
         snprintf(fields[i++], FIELD_SIZE, "%.4f", row->relative);
-    if (row->harness_ns >= 0)
+    if (row->harness_ns >= 0 && row->metric == METRIC_NS)
         snprintf(fields[i++], FIELD_SIZE, "%.4f", row->harness_ns);
+    else
+        fields[i++][0] = '\0';
+    if (row->metric == METRIC_INSTRUCTIONS)
+        snprintf(fields[i++], FIELD_SIZE, "%.3f", row->instructions_per_query);
     else
         fields[i++][0] = '\0';
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->table_bytes);
@@ -217,11 +237,18 @@ static void row_fields(const struct result_row *row, const struct run_context *c
         snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, row->checksum);
 }
 
+/* The repetitions' ns/query in measurement order, separated by `between`. */
+static void write_samples(FILE *out, const struct measurement *m, const char *between)
+{
+    for (int k = 0; k < m->sample_count; k++)
+        fprintf(out, "%s%.4f", k ? between : "", m->samples_ns[k]);
+}
+
 void write_csv(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
-        fprintf(out, "%s%s", c ? "," : "", csv_columns[c]);
-    fputc('\n', out);
+        fprintf(out, "%s,", csv_columns[c]);
+    fputs("samples_ns\n", out);
     char fields[COLUMN_COUNT][FIELD_SIZE];
     for (size_t r = 0; r < count; r++) {
         row_fields(&rows[r], context, fields);
@@ -230,6 +257,8 @@ void write_csv(FILE *out, const struct result_row *rows, size_t count, const str
                 fputc(',', out);
             write_csv_field(out, fields[c]);
         }
+        fputc(',', out);
+        write_samples(out, &rows[r].measurement, " ");
         fputc('\n', out);
     }
 }
@@ -248,32 +277,65 @@ static void write_json_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
+/* The columns that are the same for every row: JSON writes them once. */
+static int is_context_column(const char *name)
+{
+    static const char *const names[] = {"timestamp", "host",     "version", "commit",  "cpu",
+                                        "cpu_vendor", "cpu_family", "cpu_model", "compiler", "flags",
+                                        "timer",      "tsc_ghz",  "pin_cpu", "reps",    "seed"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* One "name": value member: text quoted, numbers bare, empty as null. */
+static void write_json_member(FILE *out, const char *name, const char *value, const char *before)
+{
+    static const char *const text_columns[] = {"timestamp", "host",     "version", "commit", "cpu",
+                                               "cpu_vendor", "compiler", "flags",   "timer",  "method",
+                                               "piece",      "workload", "dispatch", "mode",  "phase",
+                                               "metric",     "checksum"};
+    int text = 0;
+    for (size_t t = 0; t < sizeof text_columns / sizeof text_columns[0]; t++)
+        text |= strcmp(name, text_columns[t]) == 0;
+    fprintf(out, "%s\"%s\": ", before, name);
+    if (text && value[0])
+        write_json_string(out, value);
+    else if (value[0])
+        fputs(value, out);
+    else
+        fputs("null", out);
+}
+
 void write_json(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
 {
-    /* Columns that hold text; the others are numbers (or null when empty). */
-    static const char *const text_columns[] = {"timestamp", "host",  "cpu",      "compiler", "flags",
-                                               "timer",     "method", "piece",   "workload", "dispatch",
-                                               "mode",      "phase", "checksum"};
     char fields[COLUMN_COUNT][FIELD_SIZE];
-    fputs("[\n", out);
+    fprintf(out, "{\n  \"schema\": %d,\n  \"context\": {", RESULT_JSON_SCHEMA);
+    if (count > 0) {
+        row_fields(&rows[0], context, fields);
+        const char *before = "";
+        for (int c = 0; c < COLUMN_COUNT; c++)
+            if (is_context_column(csv_columns[c])) {
+                write_json_member(out, csv_columns[c], fields[c], before);
+                before = ", ";
+            }
+    }
+    fputs("},\n  \"results\": [\n", out);
     for (size_t r = 0; r < count; r++) {
         row_fields(&rows[r], context, fields);
-        fputs("  {", out);
-        for (int c = 0; c < COLUMN_COUNT; c++) {
-            int text = 0;
-            for (size_t t = 0; t < sizeof text_columns / sizeof text_columns[0]; t++)
-                text |= strcmp(csv_columns[c], text_columns[t]) == 0;
-            fprintf(out, "%s\"%s\": ", c ? ", " : "", csv_columns[c]);
-            if (text && fields[c][0])
-                write_json_string(out, fields[c]);
-            else if (fields[c][0])
-                fputs(fields[c], out);
-            else
-                fputs("null", out);
-        }
-        fprintf(out, "}%s\n", r + 1 < count ? "," : "");
+        const char *before = "";
+        fputs("    {", out);
+        for (int c = 0; c < COLUMN_COUNT; c++)
+            if (!is_context_column(csv_columns[c])) {
+                write_json_member(out, csv_columns[c], fields[c], before);
+                before = ", ";
+            }
+        fputs(", \"samples_ns\": [", out);
+        write_samples(out, &rows[r].measurement, ", ");
+        fprintf(out, "]}%s\n", r + 1 < count ? "," : "");
     }
-    fputs("]\n", out);
+    fputs("  ]\n}\n", out);
 }
 
 int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data)

@@ -85,7 +85,7 @@ grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts s
     --csv="$scratch/run.csv" "$here/data/boards.fen" >"$scratch/table" 2>"$scratch/err"
 header=$(head -1 "$scratch/run.csv")
 case "$header" in
-timestamp,host,cpu,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum) pass "csv header" ;;
+timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,samples_ns) pass "csv header" ;;
 *) fail "csv header: $header" ;;
 esac
 # reference and null, 3 pieces, 2 workloads, 2 dispatch modes.
@@ -94,5 +94,5 @@ ls "$scratch" | grep -q '\.tmp' && fail "csv temporary file left" || pass "csv t
 expect_error "csv in a missing directory" "cannot create" "$program" --method=reference --workload=random \
     --reps=1 --calls=10 --csv="$scratch/no/such/dir/out.csv"
 "$program" --format=json --method=reference --workload=random --reps=1 --calls=100 --queries=100 -q >"$scratch/json"
-python3 -c 'import json,sys; rows=json.load(open(sys.argv[1])); assert len(rows)==12 and rows[0]["method"]' \
+python3 -c 'import json,sys; run=json.load(open(sys.argv[1])); rows=run["results"]; assert run["schema"]==2 and len(rows)==12 and rows[0]["method"] and len(rows[0]["samples_ns"])==1 and run["context"]["commit"]' \
     "$scratch/json" 2>/dev/null && pass "json output parses" || fail "json output parses"

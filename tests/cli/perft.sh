@@ -21,7 +21,7 @@ fi
 # The comparison CSV: the header, then one row per method.
 methods=$("$program" --list | awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }')
 if [ -f "$perft_scratch/methods.csv" ] &&
-    head -1 "$perft_scratch/methods.csv" | grep -q '^timestamp,host,cpu,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms$' &&
+    head -1 "$perft_scratch/methods.csv" | grep -q '^timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms$' &&
     [ "$(tail -n +2 "$perft_scratch/methods.csv" | grep -c ',7,3,')" -eq "$methods" ] &&
     [ ! -e "$perft_scratch/methods.csv.tmp" ]; then
     pass "perft --csv writes the method table"
