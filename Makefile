@@ -27,7 +27,7 @@ MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	baseline-instructions compare-instructions
+	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -121,9 +121,26 @@ instructions:
 baseline-instructions:
 	$(MAKE) --no-print-directory instructions COUNT_CSV=results/baseline-instructions.csv
 
-## compare-instructions: count instructions and compare with results/baseline-instructions.csv; fails on a rise
+## compare-instructions: count, then compare with BASELINE (default the committed one) into COMPARE_MD; fails on a rise
+BASELINE ?= results/baseline-instructions.csv
+COMPARE_MD ?= build/compare-instructions.md
 compare-instructions: instructions
-	$(COUNT_PROGRAM) compare results/baseline-instructions.csv $(COUNT_CSV)
+	@$(COUNT_PROGRAM) compare $(BASELINE) $(COUNT_CSV) >$(COMPARE_MD); status=$$?; cat $(COMPARE_MD); exit $$status
+
+## base-instructions: the counts of git revision BASE_REF (default HEAD) into build/base-instructions.csv
+# A revision without `make instructions` falls back to the committed baseline.
+BASE_REF ?= HEAD
+BASE_TREE = build/base-tree
+base-instructions:
+	rm -rf $(BASE_TREE) && mkdir -p $(BASE_TREE)
+	git archive $(BASE_REF) | tar -x -C $(BASE_TREE)
+	@if grep -q '^instructions:' $(BASE_TREE)/Makefile; then \
+		$(MAKE) --no-print-directory -C $(BASE_TREE) instructions GIT_COMMIT=$$(git rev-parse --short $(BASE_REF)) \
+			COUNT_CSV=$(CURDIR)/build/base-instructions.csv; \
+	else \
+		echo "$(BASE_REF) cannot count instructions: using results/baseline-instructions.csv"; \
+		cp results/baseline-instructions.csv build/base-instructions.csv; \
+	fi
 
 ## clean: remove build products
 clean:
