@@ -23,14 +23,6 @@
 
 typedef bitboard (*attack_function)(int square, bitboard occupied);
 
-/* One lookup to make: the square of the slider and the occupancy.  Used
- * while building streams; the timed loops read the arrays of struct run. */
-struct query {
-    bitboard occupied;
-    uint32_t square;
-    uint32_t pressure_line;
-};
-
 /* One pass over a query stream, kept as separate arrays so that the loop
  * reads 9 bytes per query (a 64 K-query stream fits in L2 beside the
  * tables).  Flags select the loop shape. */
@@ -47,6 +39,9 @@ struct run {
     const uint8_t *pressure_buffer;
     const uint32_t *pressure_lines;
     uint32_t pressure_line_mask;
+    /* The checking pass (untimed): add checksum_mix() of each attack set
+     * instead of the attack set itself. */
+    int mix_results;
 };
 
 struct backend {
@@ -67,7 +62,8 @@ struct backend {
     attack_function bishop;
     attack_function queen;
 
-    /* Batched passes: return the sum of all attack sets of the pass. */
+    /* Batched passes: return the sum of all attack sets of the pass (of
+     * their checksum_mix() when run->mix_results is set). */
     uint64_t (*rook_loop)(const struct run *run);
     uint64_t (*bishop_loop)(const struct run *run);
     uint64_t (*queen_loop)(const struct run *run);
@@ -111,6 +107,25 @@ static inline void do_not_optimize(uint64_t value)
     __asm__ volatile("" : : "r"(value) : "memory");
 }
 
+/* What the checking pass adds up for each lookup: the attack set through
+ * the finalizer of MurmurHash3 (Austin Appleby, public domain; its shifts
+ * and multipliers).  A plain sum of attack sets lets errors cancel: two
+ * results each wrong by h8 (bit 63) add 2^64, which is 0.  After this mix
+ * a change of any bits of one result changes its term by a value that
+ * depends on all 64 bits of the result, so a few wrong results cancel
+ * only by a 2^-64 chance.  The timed passes keep the plain sum: two
+ * multiplies per query would compete with PEXT and imul lookups for the
+ * same execution port and distort what is measured. */
+static inline uint64_t checksum_mix(bitboard attacks)
+{
+    uint64_t x = attacks;
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ULL;
+    return x ^ (x >> 33);
+}
+
 /* The one loop every batched pass uses.  `lookup` must be a compile-time
  * constant (a backend's static inline function) so that it is inlined; the
  * driver also calls this through a non-inlined wrapper with a run-time
@@ -142,6 +157,15 @@ run_lookup_loop(attack_function lookup, const struct run *run)
     const size_t count = run->count;
     uint64_t sum = 0;
 
+    if (run->mix_results) {
+        /* The checking pass: untimed, so one loop serves both modes. */
+        bitboard previous = 0;
+        for (size_t i = 0; i < count; i++) {
+            previous = lookup(squares[i], occupied[i] ^ (run->chained ? previous & 1 : 0));
+            sum += checksum_mix(previous);
+        }
+        return sum;
+    }
     if (run->pressure_buffer == NULL) {
         if (!run->chained) {
             ONE_QUERY_AT_A_TIME_UNROLLED

@@ -1,5 +1,6 @@
 /* Timing: interleaved repetitions of every selected backend over one query
- * stream, in one of the dispatch modes, on one or more pinned threads. */
+ * stream, in one of the dispatch modes, on one or more pinned threads;
+ * and the choice of those CPUs. */
 #ifndef ATTACKBENCH_BENCHMARK_H
 #define ATTACKBENCH_BENCHMARK_H
 
@@ -8,6 +9,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "statistics.h"
 #include "timer.h"
 #include "workload.h"
 
@@ -26,12 +28,9 @@ struct measurement_config {
     uint64_t calls;  /* at least this many lookups per repetition */
     int threads;     /* 1 = the calling thread only */
     const int *cpus; /* CPU for each thread, or NULL for no pinning */
-    /* Set asynchronously (SIGINT) to stop between repetitions. */
+    /* Set asynchronously (SIGINT, SIGTERM) to stop, even inside a
+     * repetition; may be NULL. */
     const volatile sig_atomic_t *stop;
-};
-
-struct statistics {
-    double median, min, max, mad; /* mad: median absolute deviation */
 };
 
 struct measurement {
@@ -41,6 +40,7 @@ struct measurement {
     double mlookups_per_s;             /* all threads, from the medians */
     uint64_t calls_per_rep;            /* per thread */
     double hit_rate;                   /* negative when the backend has none */
+    uint64_t checksum;                 /* this backend's own mixed sum */
     /* ns/query of every repetition in measurement order (round 0 first);
      * allocated, freed with free_measurement(). */
     double *samples_ns;
@@ -56,19 +56,35 @@ int pin_to_cpu(int cpu);
  * `capacity`). */
 int allowed_cpus(int *cpus, int capacity);
 
-/* Checksum of one pass: the sum of all attack sets, from the reference
- * backend (latency mode changes the occupancies, so it matters). */
-uint64_t stream_checksum(const struct backend *reference, enum piece_kind piece, const struct stream *stream, int chained);
+/* The CPUs of a run: `requested` is --pin (a CPU, -1 to choose, -2 for no
+ * pinning).  One thread goes on the last allowed CPU, usually the quieter
+ * one; N threads on N consecutive allowed CPUs from the pinned one.  Sets
+ * *pin_cpu (-1: not pinned) and cpus[0..threads-1]; pins the calling
+ * thread.  Returns 0, or -1 after printing why not. */
+int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS]);
+
+/* What a correct backend's passes over a stream add up to, from the
+ * reference backend (latency mode changes the occupancies, so it
+ * matters): `sum`, the plain sum each timed pass is checked against, and
+ * `mixed`, the sum of checksum_mix() of each result (include/backend.h),
+ * which the untimed warm-up pass is checked against and which no few
+ * wrong bits can cancel. */
+struct pass_checksums {
+    uint64_t sum;
+    uint64_t mixed;
+};
+
+struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
+                                       const struct stream *stream, int chained);
 
 /* Time `count` backends over `stream` for one piece.  Repetitions are
- * interleaved, the order rotating every round; each pass's sum is checked
- * against `checksum` (unless the backend is a baseline).  Returns 0; 1 when
- * *config->stop was set (results incomplete); or -1 after printing which
- * backend gave a wrong sum. */
-int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
-                     uint64_t checksum, const struct measurement_config *config, struct measurement *results);
-
-/* Stop the worker threads started for --threads. */
-void benchmark_shutdown(void);
+ * interleaved, the order rotating every round; every pass is checked
+ * against `expected` (unless the backend is a baseline).  Worker threads
+ * live only during the call.  Returns 0; 1 when *config->stop was set
+ * (results incomplete); or -1 after printing which backend gave a wrong
+ * sum. */
+int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece,
+                     const struct stream *stream, const struct pass_checksums *expected,
+                     const struct measurement_config *config, struct measurement *results);
 
 #endif

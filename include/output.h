@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "benchmark.h"
-#include "metric.h"
+#include "results.h"
 #include "run_metadata.h"
 
 /* The layout of the JSON output: {"schema": N, "context": {...},
@@ -21,34 +21,13 @@ struct run_context {
     unsigned long long seed;
 };
 
-struct result_row {
-    struct measurement measurement;
-    enum workload_kind workload;
-    enum piece_kind piece;
-    enum dispatch_kind dispatch;
-    int chained;
-    size_t pressure_bytes;
-    int phase;
-    int threads;
-    long positions;
-    size_t queries;
-    size_t table_bytes;
-    double init_ms;
-    uint64_t checksum;
-    enum metric_kind metric;       /* METRIC_NS unless counted by callgrind */
-    double instructions_per_query; /* METRIC_INSTRUCTIONS */
-    /* Filled by complete_rows(). */
-    double relative;   /* median / fastest median in the same group */
-    double harness_ns; /* null backend's median in the same group, or < 0 */
-};
-
-/* Relative speed and harness cost within each group of rows that share a
- * configuration (workload, piece, dispatch, mode, pressure, phase, threads). */
-void complete_rows(struct result_row *rows, size_t count);
-
-void write_table(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context);
-void write_csv(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context);
-void write_json(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context);
+/* The result set as the console table (one block per group, fastest
+ * first), CSV (one header row, then one row per result) or JSON (the
+ * columns shared by the run as "context", then one object per result in
+ * "results"). */
+void write_table(FILE *out, const struct result_set *set, const struct run_context *context);
+void write_csv(FILE *out, const struct result_set *set, const struct run_context *context);
+void write_json(FILE *out, const struct result_set *set, const struct run_context *context);
 
 /* Write a CSV field, quoted as RFC 4180 asks when it holds a comma, a
  * quote or a line break. */

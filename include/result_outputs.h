@@ -8,7 +8,7 @@
 
 /* Returns 0, or 2 after printing why a file or standard output could not
  * be written. */
-int write_result_outputs(const struct options *options, const struct result_row *rows, size_t count,
+int write_result_outputs(const struct options *options, const struct result_set *set,
                          const struct run_context *context);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "backend.h"
+#include "position.h"
 
 /* Occupancy squares that can change a rook's or bishop's attacks from a
  * square: its lines without the square itself and without the edge square
@@ -28,6 +29,28 @@ int verify_lookup(const struct backend *backend, enum piece_kind piece, int squa
  * first mismatch.  Returns 0 when all agree, -1 otherwise. */
 int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
                    FILE *report);
+
+/* Both of the above stop early, returning 1, once a SIGINT or SIGTERM
+ * arrived (include/interrupt.h). */
+
+/* What verify_files() checks. */
+struct file_check {
+    const struct backend *const *backends; /* baselines are skipped */
+    int count;
+    unsigned pieces;  /* piece_bit()s */
+    int every_square; /* all 64 squares of each position, not only its sliders' */
+    struct read_options read;
+};
+
+/* Every query the files give, for every backend: read through its own
+ * visitor, with FILE:LINE after a mismatch report on stderr.  Returns 0,
+ * 1 when a backend is wrong, 2 for unreadable input, or 130/143 when a
+ * signal stopped it; *positions counts what was read. */
+int verify_files(const struct file_check *check, char **files, int file_count, long *positions, long *skipped);
+
+/* Every query of a stream, for every backend (as verify_files). */
+int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
+                  const uint8_t *squares, size_t count);
 
 /* Print an occupancy as an 8x8 diagram, rank 8 first, marking `square`. */
 void print_board(FILE *out, bitboard board, int square);

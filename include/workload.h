@@ -15,18 +15,21 @@ enum game_phase { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_ENDGAME, PHA
 extern const char *const workload_names[WORKLOAD_KIND_COUNT];
 extern const char *const phase_names[PHASE_COUNT];
 
-/* A growable array of queries with reservoir sampling past its limit, so
- * any number of positions fits in bounded memory. */
+/* One stream of queries, laid out as the timed loops read it (see struct
+ * run).  Past its limit, queries are kept by reservoir sampling, so any
+ * number of positions fits in bounded memory. */
 struct stream {
-    struct query *queries; /* while building */
-    size_t count;          /* queries kept */
-    size_t limit;          /* most queries kept */
-    uint64_t offered;      /* queries seen */
-    /* The finished stream, as the timed loops read it. */
     bitboard *occupied;
     uint8_t *squares;
-    uint32_t *pressure_lines;
+    uint32_t *pressure_lines; /* a pseudo-random cache line per query */
+    size_t count;             /* queries kept */
+    size_t capacity;          /* queries the arrays hold */
+    size_t limit;             /* most queries kept */
+    uint64_t offered;         /* queries seen */
 };
+
+/* Bytes one query takes in a stream. */
+enum { STREAM_BYTES_PER_QUERY = sizeof(bitboard) + sizeof(uint8_t) + sizeof(uint32_t) };
 
 /* A pass over the whole stream (flags cleared). */
 struct run stream_run(const struct stream *stream);
@@ -34,24 +37,20 @@ struct run stream_run(const struct stream *stream);
 struct workload {
     enum workload_kind kind;
     long positions;
-    /* streams[piece][phase]; phases other than PHASE_ALL only when
-     * split_phases was asked. */
+    /* streams[piece][phase]: only the pieces asked for; phases other than
+     * PHASE_ALL only when split_phases was asked. */
     struct stream streams[PIECE_KIND_COUNT][PHASE_COUNT];
     long phase_positions[PHASE_COUNT];
 };
 
 struct workload_options {
     enum workload_kind kind;
+    unsigned pieces; /* piece_bit()s to build */
     uint64_t seed;
-    size_t max_queries;     /* per stream */
-    size_t random_queries;  /* length of the random stream */
+    size_t max_queries;    /* per stream */
+    size_t random_queries; /* length of the random stream */
     int split_phases;
     struct read_options read;
-    /* Called for each query as it is built (verification), may be NULL;
-     * returns non-zero to abort. */
-    int (*inspect)(int piece, int square, bitboard occupied, const char *file_name, long line_number,
-                   void *context);
-    void *inspect_context;
 };
 
 /* Game phase of a position, by material (see README): endgame when the
@@ -60,8 +59,13 @@ struct workload_options {
  * middlegame otherwise. */
 enum game_phase position_phase(const struct position *position);
 
+/* The most bytes the workload's streams can take: exact for the random
+ * workload, a bound (every stream full) for files. */
+uint64_t workload_bytes_bound(const struct workload_options *options);
+
 /* Build the streams from the files (ignored for the random workload).
- * Returns 0, or -1 after printing an error. */
+ * Returns 0, or -1 after printing an error (the workload is then empty and
+ * needs no free_workload). */
 int build_workload(struct workload *workload, const struct workload_options *options, char **files,
                    int file_count, long *skipped);
 

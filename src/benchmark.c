@@ -1,8 +1,7 @@
-/* The timed loops and the repetition schedule. */
+/* The timed loops, the repetition schedule and the CPUs they run on. */
 #define _GNU_SOURCE
 #include "benchmark.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -32,6 +31,38 @@ int allowed_cpus(int *cpus, int capacity)
     return count;
 }
 
+int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
+{
+    int cpu_count = allowed_cpus(cpus, MAX_THREADS);
+    *pin_cpu = -1;
+    if (threads > cpu_count) {
+        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, cpu_count,
+                cpu_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (requested >= 0)
+        *pin_cpu = requested;
+    else if (requested == -1 && cpu_count > 0)
+        *pin_cpu = threads == 1 ? cpus[cpu_count - 1] : cpus[0];
+    if (*pin_cpu < 0)
+        return 0;
+    int start = 0;
+    while (start < cpu_count && cpus[start] != *pin_cpu)
+        start++;
+    if (threads > 1 && (start == cpu_count || start + threads > cpu_count)) {
+        fprintf(stderr, "attackbench: --pin=%d: not enough allowed CPUs from there for %d threads\n", *pin_cpu,
+                threads);
+        return -1;
+    }
+    if (threads > 1)
+        memmove(cpus, cpus + start, (size_t)threads * sizeof cpus[0]);
+    if (pin_to_cpu(*pin_cpu) != 0) {
+        fprintf(stderr, "attackbench: --pin=%d: cannot run on that CPU\n", *pin_cpu);
+        return -1;
+    }
+    return 0;
+}
+
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */
 static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, const struct run *run)
@@ -39,14 +70,7 @@ static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, 
     return run_lookup_loop(lookup, run);
 }
 
-uint64_t stream_checksum(const struct backend *reference, enum piece_kind piece, const struct stream *stream, int chained)
-{
-    struct run run = stream_run(stream);
-    run.chained = chained;
-    return backend_loop(reference, piece)(&run);
-}
-
-/* One timed repetition on the calling thread. */
+/* One repetition's work on one thread: `passes` passes over the run. */
 struct job {
     const struct backend *backend;
     enum piece_kind piece;
@@ -54,6 +78,7 @@ struct job {
     enum dispatch_kind dispatch;
     uint64_t passes;
     const struct timer *timer;
+    const volatile sig_atomic_t *stop;
 };
 
 struct job_result {
@@ -61,34 +86,89 @@ struct job_result {
     uint64_t sum;
 };
 
+/* A pass over a long stream goes in parts of this many queries, so that a
+ * signal stops it within a part (milliseconds), not after the whole pass
+ * (seconds for 2^28 queries).  Streams up to this length, every default,
+ * are passed over in one call. */
+enum { PART_QUERIES = 1 << 20 };
+
+static uint64_t pass_part(const struct job *job, const struct run *run)
+{
+    return job->dispatch == DISPATCH_BATCH ? backend_loop(job->backend, job->piece)(run)
+                                           : per_call_pass(backend_lookup(job->backend, job->piece), run);
+}
+
+static __attribute__((noinline)) uint64_t pass_in_parts(const struct job *job)
+{
+    uint64_t sum = 0;
+    struct run part = job->run;
+    for (size_t offset = 0; offset < job->run.count; offset += PART_QUERIES) {
+        part.occupied = job->run.occupied + offset;
+        part.squares = job->run.squares + offset;
+        part.pressure_lines = job->run.pressure_lines + offset;
+        part.count = job->run.count - offset < PART_QUERIES ? job->run.count - offset : PART_QUERIES;
+        sum += pass_part(job, &part);
+        if (job->stop && *job->stop)
+            break;
+    }
+    return sum;
+}
+
+static int stop_requested(const struct job *job)
+{
+    return job->stop && *job->stop;
+}
+
+/* The timed region: the flag tests sit outside the pass loops, and the
+ * stop flag is read once every 64 passes. */
 static struct job_result run_job(const struct job *job)
 {
-    struct job_result result = {0, 0};
     const struct timer *timer = job->timer;
     uint64_t sum = 0, start, stop;
-    if (job->dispatch == DISPATCH_BATCH) {
+    if (job->run.count > PART_QUERIES) {
+        start = timer_start(timer);
+        for (uint64_t pass = 0; pass < job->passes && !stop_requested(job); pass++)
+            sum += pass_in_parts(job);
+        stop = timer_stop(timer);
+    } else if (job->dispatch == DISPATCH_BATCH) {
         uint64_t (*loop)(const struct run *) = backend_loop(job->backend, job->piece);
         start = timer_start(timer);
-        for (uint64_t pass = 0; pass < job->passes; pass++)
+        for (uint64_t pass = 0; pass < job->passes; pass++) {
             sum += loop(&job->run);
+            if (pass % 64 == 63 && stop_requested(job))
+                break;
+        }
         stop = timer_stop(timer);
     } else {
         attack_function lookup = backend_lookup(job->backend, job->piece);
         start = timer_start(timer);
-        for (uint64_t pass = 0; pass < job->passes; pass++)
+        for (uint64_t pass = 0; pass < job->passes; pass++) {
             sum += per_call_pass(lookup, &job->run);
+            if (pass % 64 == 63 && stop_requested(job))
+                break;
+        }
         stop = timer_stop(timer);
     }
     do_not_optimize(sum);
-    result.elapsed = stop - start;
-    result.sum = sum;
-    return result;
+    return (struct job_result){stop - start, sum};
+}
+
+struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
+                                       const struct stream *stream, int chained)
+{
+    struct job job = {.backend = reference, .piece = piece, .run = stream_run(stream), .dispatch = DISPATCH_BATCH};
+    job.run.chained = chained;
+    struct pass_checksums checksums;
+    checksums.sum = pass_in_parts(&job);
+    job.run.mix_results = 1;
+    checksums.mixed = pass_in_parts(&job);
+    return checksums;
 }
 
 /* Worker threads for --threads: they wait at a barrier for a job, run it
- * and meet again at a second barrier.  Thread 0 is the caller. */
+ * and meet again at a second barrier.  Thread 0 is the caller.  They live
+ * for one measure_backends() call. */
 static struct {
-    int started;
     int count;
     pthread_t threads[MAX_THREADS];
     pthread_barrier_t start, finish;
@@ -117,11 +197,8 @@ static void *worker_main(void *data)
     }
 }
 
-static int pool_start(int count, const int *cpus)
+static void pool_start(int count, const int *cpus)
 {
-    if (pool.started && pool.count == count)
-        return 0;
-    benchmark_shutdown();
     pthread_barrier_init(&pool.start, NULL, (unsigned)count);
     pthread_barrier_init(&pool.finish, NULL, (unsigned)count);
     pool.quit = 0;
@@ -134,25 +211,20 @@ static int pool_start(int count, const int *cpus)
             exit(2);
         }
     }
-    pool.started = 1;
-    return 0;
 }
 
-void benchmark_shutdown(void)
+static void pool_stop(void)
 {
-    if (!pool.started)
-        return;
     pool.quit = 1;
     pthread_barrier_wait(&pool.start);
     for (int i = 1; i < pool.count; i++)
         pthread_join(pool.threads[i], NULL);
     pthread_barrier_destroy(&pool.start);
     pthread_barrier_destroy(&pool.finish);
-    pool.started = 0;
 }
 
 /* Run a job on every thread at once; returns the slowest thread's time
- * and checks every thread's sum. */
+ * and checks every thread's sum (*wrong). */
 static struct job_result run_on_threads(const struct job *job, int threads, uint64_t expected, int check, int *wrong)
 {
     if (threads == 1) {
@@ -175,36 +247,72 @@ static struct job_result run_on_threads(const struct job *job, int threads, uint
     return slowest;
 }
 
-static int compare_double(const void *a, const void *b)
+/* One pass (or repetition) of one backend on every thread, checked.
+ * Returns 0, 1 when stopped, or -1 after reporting a wrong sum. */
+static int run_checked(struct job *job, const struct backend *backend, int threads, uint64_t expected,
+                       struct job_result *result)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    job->backend = backend;
+    if (backend->reset_statistics)
+        backend->reset_statistics();
+    int wrong = 0;
+    *result = run_on_threads(job, threads, expected, !backend->baseline, &wrong);
+    if (stop_requested(job))
+        return 1;
+    if (wrong) {
+        fprintf(stderr, "attackbench: %s %s: checksum differs from the reference; run with --verify to find the query\n",
+                backend->name, piece_names[job->piece]);
+        return -1;
+    }
+    return 0;
 }
 
-static struct statistics summarize(const double *samples, int count)
+/* The warm-up: one untimed pass of each backend, which touches its tables
+ * and the stream and gives its mixed checksum. */
+static int warm_up(struct job *job, const struct backend *const *methods, size_t count, int threads,
+                   uint64_t expected_mixed, struct measurement *results)
 {
-    struct statistics statistics = {0, 0, 0, 0};
-    if (count <= 0)
-        return statistics;
-    double *sorted = malloc((size_t)count * sizeof *sorted);
-    double *deviations = malloc((size_t)count * sizeof *deviations);
-    if (sorted == NULL || deviations == NULL) {
-        fprintf(stderr, "attackbench: out of memory\n");
-        exit(2);
+    job->passes = 1;
+    job->run.mix_results = 1;
+    for (size_t k = 0; k < count; k++) {
+        struct job_result result;
+        int status = run_checked(job, methods[k], threads, expected_mixed, &result);
+        if (status != 0)
+            return status;
+        results[k].checksum = result.sum;
     }
-    memcpy(sorted, samples, (size_t)count * sizeof *sorted);
-    qsort(sorted, (size_t)count, sizeof *sorted, compare_double);
-    double median = count % 2 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2;
-    for (int i = 0; i < count; i++)
-        deviations[i] = fabs(sorted[i] - median);
-    qsort(deviations, (size_t)count, sizeof *deviations, compare_double);
-    statistics.median = median;
-    statistics.min = sorted[0];
-    statistics.max = sorted[count - 1];
-    statistics.mad = count % 2 ? deviations[count / 2] : (deviations[count / 2 - 1] + deviations[count / 2]) / 2;
-    free(sorted);
-    free(deviations);
-    return statistics;
+    job->run.mix_results = 0;
+    return 0;
+}
+
+/* Samples per backend and round: [backend * reps + round]. */
+struct samples {
+    int reps;
+    double *ns, *ticks; /* per query */
+    double *hits;       /* mean hit rate per backend */
+};
+
+/* The timed rounds: every backend once per round, the order rotating. */
+static int timed_rounds(struct job *job, const struct backend *const *methods, size_t count, int threads,
+                        uint64_t expected_sum, uint64_t calls, struct samples *samples)
+{
+    const struct timer *timer = job->timer;
+    int reps = samples->reps;
+    for (int round = 0; round < reps; round++) {
+        for (size_t k = 0; k < count; k++) {
+            size_t index = (k + (size_t)round) % count;
+            struct job_result result;
+            int status = run_checked(job, methods[index], threads, expected_sum, &result);
+            if (status != 0)
+                return status;
+            size_t slot = index * (size_t)reps + (size_t)round;
+            samples->ns[slot] = timer_nanoseconds(timer, result.elapsed) / (double)calls;
+            samples->ticks[slot] = timer->kind == TIMER_TSC ? (double)result.elapsed / (double)calls : 0;
+            if (methods[index]->hit_rate)
+                samples->hits[index] += methods[index]->hit_rate() / reps;
+        }
+    }
+    return 0;
 }
 
 void free_measurement(struct measurement *measurement)
@@ -214,93 +322,61 @@ void free_measurement(struct measurement *measurement)
     measurement->sample_count = 0;
 }
 
-int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece, const struct stream *stream,
-                     uint64_t checksum, const struct measurement_config *config, struct measurement *results)
+static void fill_results(const struct backend *const *methods, size_t count, const struct samples *samples,
+                         uint64_t calls, int threads, struct measurement *results)
 {
-    if (count == 0 || stream->count == 0)
-        return 0;
-    int threads = config->threads > 0 ? config->threads : 1;
-    if (threads > 1)
-        pool_start(threads, config->cpus);
-    uint64_t passes = (config->calls + stream->count - 1) / stream->count;
-    if (passes == 0)
-        passes = 1;
-    uint64_t calls = passes * stream->count;
-    uint64_t expected = checksum * passes;
-
-    int reps = config->reps;
-    double *ns = calloc(count * (size_t)reps, sizeof *ns);
-    double *ticks = calloc(count * (size_t)reps, sizeof *ticks);
-    double *hits = calloc(count, sizeof *hits);
-    if (ns == NULL || ticks == NULL || hits == NULL) {
-        fprintf(stderr, "attackbench: out of memory\n");
-        exit(2);
-    }
-    struct job job = {
-        .piece = piece,
-        .run = stream_run(stream),
-        .dispatch = config->dispatch,
-        .timer = config->timer,
-    };
-
-    job.run.chained = config->chained;
-    job.run.pressure_buffer = config->pressure_buffer;
-    job.run.pressure_line_mask = config->pressure_line_mask;
-
-    int status = 0;
-    /* Round -1 is the warm-up: one untimed pass of each backend, which
-     * touches its tables and the stream. */
-    for (int round = -1; round < reps && status == 0; round++) {
-        if (config->stop && *config->stop) {
-            status = 1;
-            break;
-        }
-        for (size_t k = 0; k < count; k++) {
-            size_t index = round < 0 ? k : (k + (size_t)round) % count;
-            const struct backend *backend = methods[index];
-            job.backend = backend;
-            job.passes = round < 0 ? 1 : passes;
-            if (backend->reset_statistics)
-                backend->reset_statistics();
-            int wrong = 0;
-            struct job_result result = run_on_threads(&job, threads, round < 0 ? checksum : expected,
-                                                      !backend->baseline, &wrong);
-            if (wrong) {
-                fprintf(stderr,
-                        "attackbench: %s %s: checksum differs from the reference; run with --verify to find the "
-                        "query\n",
-                        backend->name, piece_names[piece]);
-                status = -1;
-                break;
-            }
-            if (round < 0)
-                continue;
-            double nanoseconds = timer_nanoseconds(config->timer, result.elapsed);
-            ns[index * (size_t)reps + (size_t)round] = nanoseconds / (double)calls;
-            ticks[index * (size_t)reps + (size_t)round] =
-                config->timer->kind == TIMER_TSC ? (double)result.elapsed / (double)calls : 0;
-            if (backend->hit_rate)
-                hits[index] += backend->hit_rate() / reps;
-        }
-    }
-    for (size_t k = 0; k < count && status == 0; k++) {
+    for (size_t k = 0; k < count; k++) {
         struct measurement *m = &results[k];
         m->backend = methods[k];
-        m->ns_per_query = summarize(ns + k * (size_t)reps, reps);
-        m->ticks_per_query = summarize(ticks + k * (size_t)reps, reps);
+        m->ns_per_query = summarize(samples->ns + k * (size_t)samples->reps, samples->reps);
+        m->ticks_per_query = summarize(samples->ticks + k * (size_t)samples->reps, samples->reps);
         m->calls_per_rep = calls;
         m->mlookups_per_s = m->ns_per_query.median > 0 ? threads * 1e3 / m->ns_per_query.median : 0;
-        m->hit_rate = methods[k]->hit_rate ? hits[k] : -1;
-        m->sample_count = reps;
-        m->samples_ns = malloc((size_t)reps * sizeof *m->samples_ns);
+        m->hit_rate = methods[k]->hit_rate ? samples->hits[k] : -1;
+        m->sample_count = samples->reps;
+        m->samples_ns = malloc((size_t)samples->reps * sizeof *m->samples_ns);
         if (m->samples_ns == NULL) {
             fprintf(stderr, "attackbench: out of memory\n");
             exit(2);
         }
-        memcpy(m->samples_ns, ns + k * (size_t)reps, (size_t)reps * sizeof *m->samples_ns);
+        memcpy(m->samples_ns, samples->ns + k * (size_t)samples->reps, (size_t)samples->reps * sizeof *m->samples_ns);
     }
-    free(ns);
-    free(ticks);
-    free(hits);
+}
+
+int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece,
+                     const struct stream *stream, const struct pass_checksums *expected,
+                     const struct measurement_config *config, struct measurement *results)
+{
+    if (count == 0 || stream->count == 0)
+        return 0;
+    int threads = config->threads > 0 ? config->threads : 1;
+    uint64_t passes = (config->calls + stream->count - 1) / stream->count;
+    passes = passes ? passes : 1;
+    uint64_t calls = passes * stream->count;
+    struct samples samples = {config->reps, calloc(count * (size_t)config->reps, sizeof(double)),
+                              calloc(count * (size_t)config->reps, sizeof(double)), calloc(count, sizeof(double))};
+    if (samples.ns == NULL || samples.ticks == NULL || samples.hits == NULL) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        exit(2);
+    }
+    struct job job = {.piece = piece, .run = stream_run(stream), .dispatch = config->dispatch,
+                      .timer = config->timer, .stop = config->stop};
+    job.run.chained = config->chained;
+    job.run.pressure_buffer = config->pressure_buffer;
+    job.run.pressure_line_mask = config->pressure_line_mask;
+
+    if (threads > 1)
+        pool_start(threads, config->cpus);
+    int status = warm_up(&job, methods, count, threads, expected->mixed, results);
+    job.passes = passes;
+    if (status == 0)
+        status = timed_rounds(&job, methods, count, threads, expected->sum * passes, calls, &samples);
+    if (threads > 1)
+        pool_stop();
+    if (status == 0)
+        fill_results(methods, count, &samples, calls, threads, results);
+    free(samples.ns);
+    free(samples.ticks);
+    free(samples.hits);
     return status;
 }

@@ -13,6 +13,7 @@
 #include "benchmark.h"
 #include "output.h"
 #include "result_outputs.h"
+#include "statistics.h"
 
 enum { MAX_COUNTED = 256 };
 
@@ -26,27 +27,6 @@ struct count_job {
     size_t table_bytes[MAX_COUNTED];
     double init_ms[MAX_COUNTED];
 };
-
-struct row_list {
-    struct result_row *rows;
-    size_t count, capacity;
-};
-
-static int row_list_add(struct row_list *list, const struct result_row *row)
-{
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? 2 * list->capacity : 64;
-        struct result_row *grown = realloc(list->rows, capacity * sizeof *grown);
-        if (grown == NULL) {
-            fprintf(stderr, "attackbench: out of memory\n");
-            return -1;
-        }
-        list->rows = grown;
-        list->capacity = capacity;
-    }
-    list->rows[list->count++] = *row;
-    return 0;
-}
 
 /* The same loop as the timed per-call mode: an indirect call per query. */
 static __attribute__((noinline)) uint64_t counted_call_pass(attack_function lookup, const struct run *run)
@@ -101,22 +81,25 @@ static double read_dump(const char *output, int part)
 
 /* Count one backend on one stream; fills the row's count.  Returns 0, or
  * -1 after a wrong sum or an unreadable dump. */
-static int count_one(const struct backend *backend, struct result_row *row, const struct run *run, uint64_t checksum,
-                     const char *output)
+static int count_one(const struct backend *backend, struct result_row *row, struct run *run,
+                     const struct pass_checksums *expected, const char *output)
 {
     static int part;
-    /* The same warm-up as the timed runs, so that cache-like backends
-     * start from the same state. */
-    one_pass(backend, row->piece, row->dispatch, run);
+    /* The same checking warm-up as the timed runs, so that cache-like
+     * backends start from the same state. */
+    run->mix_results = 1;
+    uint64_t mixed = one_pass(backend, row->piece, row->dispatch, run);
+    run->mix_results = 0;
     uint64_t sum = counted_pass(backend, row->piece, row->dispatch, run);
     double total = read_dump(output, ++part);
-    if (!backend->baseline && sum != checksum) {
+    if (!backend->baseline && (sum != expected->sum || mixed != expected->mixed)) {
         fprintf(stderr, "attackbench: %s %s: checksum differs from the reference\n", backend->name,
                 piece_names[row->piece]);
         return -1;
     }
     if (total < 0)
         return -1;
+    row->measurement.checksum = mixed;
     row->metric = METRIC_INSTRUCTIONS;
     row->instructions_per_query = total / (double)run->count;
     return 0;
@@ -124,12 +107,11 @@ static int count_one(const struct backend *backend, struct result_row *row, cons
 
 /* Every selected backend on one stream, appended to the rows. */
 static int count_stream(const struct count_job *job, const struct stream *stream, struct result_row *template,
-                        struct row_list *rows)
+                        struct result_set *rows)
 {
     struct run run = stream_run(stream);
-    uint64_t checksum = stream_checksum(job->reference, template->piece, stream, 0);
+    struct pass_checksums expected = stream_checksums(job->reference, template->piece, stream, 0);
     template->queries = stream->count;
-    template->checksum = checksum;
     for (int i = 0; i < job->count; i++) {
         struct result_row row = *template;
         row.measurement.backend = job->selected[i];
@@ -137,17 +119,18 @@ static int count_stream(const struct count_job *job, const struct stream *stream
         row.measurement.hit_rate = -1;
         row.table_bytes = job->table_bytes[i];
         row.init_ms = job->init_ms[i];
-        if (count_one(job->selected[i], &row, &run, checksum, job->output) != 0 || row_list_add(rows, &row) != 0)
+        if (count_one(job->selected[i], &row, &run, &expected, job->output) != 0 || result_set_add(rows, &row) != 0)
             return -1;
     }
     return 0;
 }
 
-static int count_workload(const struct count_job *job, enum workload_kind kind, struct row_list *rows)
+static int count_workload(const struct count_job *job, enum workload_kind kind, struct result_set *rows)
 {
     const struct options *options = job->options;
     struct workload_options workload_options = {
         .kind = kind,
+        .pieces = options->pieces,
         .seed = options->seed,
         .max_queries = options->max_queries,
         .random_queries = options->random_queries,
@@ -182,7 +165,7 @@ int count_rows(const struct options *options, const struct backend **selected, i
     for (int i = 0; i < count; i++)
         job.table_bytes[i] = backend_initialize(selected[i], &job.init_ms[i]);
     backend_initialize(job.reference, NULL);
-    struct row_list rows = {0};
+    struct result_set rows = {0};
     int status = 0;
     for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0; kind++) {
         if (!(options->workloads & (1u << kind)))
@@ -200,9 +183,9 @@ int count_rows(const struct options *options, const struct backend **selected, i
         struct run_context context = {.timer = &timer, .pin_cpu = -1, .reps = 1,
                                       .seed = (unsigned long long)options->seed};
         run_metadata_capture(&context.metadata);
-        complete_rows(rows.rows, rows.count);
-        status = write_result_outputs(options, rows.rows, rows.count, &context);
+        derive_group_figures(&rows);
+        status = write_result_outputs(options, &rows, &context);
     }
-    free(rows.rows);
+    result_set_free(&rows);
     return status;
 }

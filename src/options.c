@@ -69,7 +69,8 @@ const char usage_text[] =
     "  -h, --help                   this text\n"
     "  -V, --version                the version\n"
     "\n"
-    "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input;\n"
+    "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input or\n"
+    "nothing to measure, 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
     "compare: 3 a row regressed.\n";
 
 /* A decimal count from minimum to maximum. */
@@ -184,9 +185,12 @@ static int apply_option(struct options *options, const char *name, const char *v
         size_t size;
         if (parse_size(value, &size) != 0)
             return set_error(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", value);
-        if (size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 40))
-            return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 1024G",
-                        value);
+        /* At most 2^32 cache lines: each query's line index is 32 bits, so
+         * that the pressure stream costs 4 bytes a query, and the line mask
+         * then covers the whole buffer. */
+        if (size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 38))
+            return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 256G",
+                             value);
         options->pressure_bytes = size;
     } else if (strcmp(name, "phase") == 0) {
         options->split_phases = 1;

@@ -14,37 +14,6 @@ static const char *mode_name(int chained)
     return chained ? "latency" : "throughput";
 }
 
-static int same_group(const struct result_row *a, const struct result_row *b)
-{
-    return a->workload == b->workload && a->piece == b->piece && a->dispatch == b->dispatch &&
-           a->chained == b->chained && a->pressure_bytes == b->pressure_bytes && a->phase == b->phase &&
-           a->threads == b->threads;
-}
-
-/* What a row measured: ns per query, or instructions per query. */
-static double row_value(const struct result_row *row)
-{
-    return row->metric == METRIC_INSTRUCTIONS ? row->instructions_per_query : row->measurement.ns_per_query.median;
-}
-
-void complete_rows(struct result_row *rows, size_t count)
-{
-    for (size_t i = 0; i < count; i++) {
-        double fastest = 0;
-        rows[i].harness_ns = -1;
-        for (size_t j = 0; j < count; j++) {
-            if (!same_group(&rows[i], &rows[j]))
-                continue;
-            double median = row_value(&rows[j]);
-            if (rows[j].measurement.backend->baseline)
-                rows[i].harness_ns = median;
-            else if (fastest == 0 || median < fastest)
-                fastest = median;
-        }
-        rows[i].relative = fastest > 0 ? row_value(&rows[i]) / fastest : 0;
-    }
-}
-
 static void format_bytes(size_t bytes, char *buffer, size_t size)
 {
     if (bytes == 0)
@@ -75,8 +44,10 @@ static int compare_rows_by_speed(const void *a, const void *b)
     return (p > q) - (p < q);
 }
 
-void write_table(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
+void write_table(FILE *out, const struct result_set *set, const struct run_context *context)
 {
+    const struct result_row *rows = set->rows;
+    size_t count = set->count;
     const struct result_row **group = malloc((count ? count : 1) * sizeof *group);
     char *printed = calloc(count ? count : 1, 1);
     if (group == NULL || printed == NULL) {
@@ -101,7 +72,7 @@ void write_table(FILE *out, const struct result_row *rows, size_t count, const s
                 workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
                 phase_names[first->phase], pressure, first->threads);
         fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
-                first->queries, first->measurement.calls_per_rep, context->reps, first->checksum);
+                first->queries, first->measurement.calls_per_rep, context->reps, first->measurement.checksum);
         fprintf(out, "  %-24s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
                 tsc ? "ticks/q" : "", "Mlookups/s", "spread", "relative", "table", "init ms");
         for (size_t k = 0; k < members; k++) {
@@ -148,18 +119,64 @@ void write_csv_field(FILE *out, const char *text)
     fputc('"', out);
 }
 
-/* samples_ns follows these in the CSV (and is an array in JSON). */
-static const char *const csv_columns[] = {
-    "timestamp", "host", "version", "commit", "cpu", "cpu_vendor", "cpu_family", "cpu_model", "compiler", "flags",
-    "timer", "tsc_ghz", "pin_cpu", "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase",
-    "threads", "metric", "positions", "queries", "calls_per_rep", "reps", "seed", "ns_per_query_median",
-    "ns_per_query_min", "ns_per_query_max", "ns_per_query_mad", "ticks_per_query_median", "ticks_per_query_min",
-    "ticks_per_query_max", "ticks_per_query_mad", "mlookups_per_s", "relative", "harness_ns_per_query",
-    "instructions_per_query", "table_bytes", "init_ms", "hit_rate", "checksum",
+/* The one list of columns, shared by CSV and JSON; row_fields() fills
+ * them in this order.  Text columns are strings in JSON, the others
+ * numbers (null when empty).  Run columns are the same in every row: JSON
+ * writes them once, as its "context".  samples_ns follows these in the CSV
+ * (space-separated) and in each JSON row (an array). */
+enum column_kind { NUMBER_COLUMN, TEXT_COLUMN };
+enum column_scope { ROW_COLUMN, RUN_COLUMN };
+static const struct column {
+    const char *name;
+    enum column_kind kind;
+    enum column_scope scope;
+} columns[] = {
+    {"timestamp", TEXT_COLUMN, RUN_COLUMN},
+    {"host", TEXT_COLUMN, RUN_COLUMN},
+    {"version", TEXT_COLUMN, RUN_COLUMN},
+    {"commit", TEXT_COLUMN, RUN_COLUMN},
+    {"cpu", TEXT_COLUMN, RUN_COLUMN},
+    {"cpu_vendor", TEXT_COLUMN, RUN_COLUMN},
+    {"cpu_family", NUMBER_COLUMN, RUN_COLUMN},
+    {"cpu_model", NUMBER_COLUMN, RUN_COLUMN},
+    {"compiler", TEXT_COLUMN, RUN_COLUMN},
+    {"flags", TEXT_COLUMN, RUN_COLUMN},
+    {"timer", TEXT_COLUMN, RUN_COLUMN},
+    {"tsc_ghz", NUMBER_COLUMN, RUN_COLUMN},
+    {"pin_cpu", NUMBER_COLUMN, RUN_COLUMN},
+    {"method", TEXT_COLUMN, ROW_COLUMN},
+    {"piece", TEXT_COLUMN, ROW_COLUMN},
+    {"workload", TEXT_COLUMN, ROW_COLUMN},
+    {"dispatch", TEXT_COLUMN, ROW_COLUMN},
+    {"mode", TEXT_COLUMN, ROW_COLUMN},
+    {"pressure_bytes", NUMBER_COLUMN, ROW_COLUMN},
+    {"phase", TEXT_COLUMN, ROW_COLUMN},
+    {"threads", NUMBER_COLUMN, ROW_COLUMN},
+    {"metric", TEXT_COLUMN, ROW_COLUMN},
+    {"positions", NUMBER_COLUMN, ROW_COLUMN},
+    {"queries", NUMBER_COLUMN, ROW_COLUMN},
+    {"calls_per_rep", NUMBER_COLUMN, ROW_COLUMN},
+    {"reps", NUMBER_COLUMN, RUN_COLUMN},
+    {"seed", NUMBER_COLUMN, RUN_COLUMN},
+    {"ns_per_query_median", NUMBER_COLUMN, ROW_COLUMN},
+    {"ns_per_query_min", NUMBER_COLUMN, ROW_COLUMN},
+    {"ns_per_query_max", NUMBER_COLUMN, ROW_COLUMN},
+    {"ns_per_query_mad", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_median", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_min", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_max", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_mad", NUMBER_COLUMN, ROW_COLUMN},
+    {"mlookups_per_s", NUMBER_COLUMN, ROW_COLUMN},
+    {"relative", NUMBER_COLUMN, ROW_COLUMN},
+    {"harness_ns_per_query", NUMBER_COLUMN, ROW_COLUMN},
+    {"instructions_per_query", NUMBER_COLUMN, ROW_COLUMN},
+    {"table_bytes", NUMBER_COLUMN, ROW_COLUMN},
+    {"init_ms", NUMBER_COLUMN, ROW_COLUMN},
+    {"hit_rate", NUMBER_COLUMN, ROW_COLUMN},
+    {"checksum", TEXT_COLUMN, ROW_COLUMN},
 };
 
-/* One row as strings, in csv_columns order; shared by CSV and JSON. */
-enum { COLUMN_COUNT = sizeof csv_columns / sizeof csv_columns[0], FIELD_SIZE = 96 };
+enum { COLUMN_COUNT = sizeof columns / sizeof columns[0], FIELD_SIZE = 96 };
 
 /* The timing columns (empty for an instruction count); returns the next
  * field index. */
@@ -167,7 +184,7 @@ static int timing_fields(const struct result_row *row, int tsc, char fields[][FI
 {
     const struct measurement *m = &row->measurement;
     const struct statistics *ns = &m->ns_per_query, *ticks = &m->ticks_per_query;
-    const double values[9] = {ns->median,  ns->min,  ns->max,  ns->mad,           ticks->median,
+    const double values[9] = {ns->median, ns->min,    ns->max,    ns->mad,          ticks->median,
                               ticks->min, ticks->max, ticks->mad, m->mlookups_per_s};
     for (int k = 0; k < 9; k++) {
         int ticks_column = k >= 4 && k < 8;
@@ -186,8 +203,8 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     int tsc = context->timer->kind == TIMER_TSC;
     int i = 0;
     const struct run_metadata *metadata = &context->metadata;
-    const char *identity[] = {metadata->timestamp, metadata->host,       metadata->version,
-                              metadata->commit,    metadata->cpu,        metadata->cpu_vendor,
+    const char *identity[] = {metadata->timestamp,  metadata->host,      metadata->version,
+                              metadata->commit,     metadata->cpu,       metadata->cpu_vendor,
                               metadata->cpu_family, metadata->cpu_model, metadata->compiler};
     for (size_t k = 0; k < sizeof identity / sizeof identity[0]; k++)
         snprintf(fields[i++], FIELD_SIZE, "%s", identity[k]);
@@ -234,7 +251,10 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     if (m->backend->baseline)
         fields[i++][0] = '\0';
     else
-        snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, row->checksum);
+        snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, m->checksum);
+    /* A column added to the list needs its value here, in order. */
+    if (i != COLUMN_COUNT)
+        abort();
 }
 
 /* The repetitions' ns/query in measurement order, separated by `between`. */
@@ -244,21 +264,19 @@ static void write_samples(FILE *out, const struct measurement *m, const char *be
         fprintf(out, "%s%.4f", k ? between : "", m->samples_ns[k]);
 }
 
-void write_csv(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
+void write_csv(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
-        fprintf(out, "%s,", csv_columns[c]);
+        fprintf(out, "%s,", columns[c].name);
     fputs("samples_ns\n", out);
     char fields[COLUMN_COUNT][FIELD_SIZE];
-    for (size_t r = 0; r < count; r++) {
-        row_fields(&rows[r], context, fields);
+    for (size_t r = 0; r < set->count; r++) {
+        row_fields(&set->rows[r], context, fields);
         for (int c = 0; c < COLUMN_COUNT; c++) {
-            if (c)
-                fputc(',', out);
             write_csv_field(out, fields[c]);
+            fputc(',', out);
         }
-        fputc(',', out);
-        write_samples(out, &rows[r].measurement, " ");
+        write_samples(out, &set->rows[r].measurement, " ");
         fputc('\n', out);
     }
 }
@@ -277,63 +295,40 @@ static void write_json_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
-/* The columns that are the same for every row: JSON writes them once. */
-static int is_context_column(const char *name)
+/* The members of one scope, "name": value, text quoted, empty as null. */
+static void write_json_members(FILE *out, const char fields[COLUMN_COUNT][FIELD_SIZE], enum column_scope scope)
 {
-    static const char *const names[] = {"timestamp", "host",     "version", "commit",  "cpu",
-                                        "cpu_vendor", "cpu_family", "cpu_model", "compiler", "flags",
-                                        "timer",      "tsc_ghz",  "pin_cpu", "reps",    "seed"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(name, names[i]) == 0)
-            return 1;
-    return 0;
+    const char *before = "";
+    for (int c = 0; c < COLUMN_COUNT; c++) {
+        if (columns[c].scope != scope)
+            continue;
+        fprintf(out, "%s\"%s\": ", before, columns[c].name);
+        before = ", ";
+        if (columns[c].kind == TEXT_COLUMN && fields[c][0])
+            write_json_string(out, fields[c]);
+        else if (fields[c][0])
+            fputs(fields[c], out);
+        else
+            fputs("null", out);
+    }
 }
 
-/* One "name": value member: text quoted, numbers bare, empty as null. */
-static void write_json_member(FILE *out, const char *name, const char *value, const char *before)
-{
-    static const char *const text_columns[] = {"timestamp", "host",     "version", "commit", "cpu",
-                                               "cpu_vendor", "compiler", "flags",   "timer",  "method",
-                                               "piece",      "workload", "dispatch", "mode",  "phase",
-                                               "metric",     "checksum"};
-    int text = 0;
-    for (size_t t = 0; t < sizeof text_columns / sizeof text_columns[0]; t++)
-        text |= strcmp(name, text_columns[t]) == 0;
-    fprintf(out, "%s\"%s\": ", before, name);
-    if (text && value[0])
-        write_json_string(out, value);
-    else if (value[0])
-        fputs(value, out);
-    else
-        fputs("null", out);
-}
-
-void write_json(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context)
+void write_json(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     char fields[COLUMN_COUNT][FIELD_SIZE];
     fprintf(out, "{\n  \"schema\": %d,\n  \"context\": {", RESULT_JSON_SCHEMA);
-    if (count > 0) {
-        row_fields(&rows[0], context, fields);
-        const char *before = "";
-        for (int c = 0; c < COLUMN_COUNT; c++)
-            if (is_context_column(csv_columns[c])) {
-                write_json_member(out, csv_columns[c], fields[c], before);
-                before = ", ";
-            }
+    if (set->count > 0) {
+        row_fields(&set->rows[0], context, fields);
+        write_json_members(out, fields, RUN_COLUMN);
     }
     fputs("},\n  \"results\": [\n", out);
-    for (size_t r = 0; r < count; r++) {
-        row_fields(&rows[r], context, fields);
-        const char *before = "";
+    for (size_t r = 0; r < set->count; r++) {
+        row_fields(&set->rows[r], context, fields);
         fputs("    {", out);
-        for (int c = 0; c < COLUMN_COUNT; c++)
-            if (!is_context_column(csv_columns[c])) {
-                write_json_member(out, csv_columns[c], fields[c], before);
-                before = ", ";
-            }
+        write_json_members(out, fields, ROW_COLUMN);
         fputs(", \"samples_ns\": [", out);
-        write_samples(out, &rows[r].measurement, ", ");
-        fprintf(out, "]}%s\n", r + 1 < count ? "," : "");
+        write_samples(out, &set->rows[r].measurement, ", ");
+        fprintf(out, "]}%s\n", r + 1 < set->count ? "," : "");
     }
     fputs("  ]\n}\n", out);
 }

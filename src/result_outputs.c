@@ -5,27 +5,25 @@
 #include <string.h>
 
 struct output_job {
-    const struct result_row *rows;
-    size_t count;
+    const struct result_set *set;
     const struct run_context *context;
-    void (*writer)(FILE *out, const struct result_row *rows, size_t count, const struct run_context *context);
+    void (*writer)(FILE *out, const struct result_set *set, const struct run_context *context);
 };
 
 static void write_output_job(FILE *out, void *data)
 {
     const struct output_job *job = data;
-    job->writer(out, job->rows, job->count, job->context);
+    job->writer(out, job->set, job->context);
 }
 
 /* Instruction counts as a table: one line per row. */
-static void write_count_table(FILE *out, const struct result_row *rows, size_t count,
-                              const struct run_context *context)
+static void write_count_table(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     (void)context;
     fprintf(out, "%-24s %-7s %-9s %-8s %14s %9s\n", "method", "piece", "workload", "dispatch", "instructions/q",
             "relative");
-    for (size_t i = 0; i < count; i++) {
-        const struct result_row *row = &rows[i];
+    for (size_t i = 0; i < set->count; i++) {
+        const struct result_row *row = &set->rows[i];
         char relative[16] = "";
         if (!row->measurement.backend->baseline)
             snprintf(relative, sizeof relative, "%.2fx", row->relative);
@@ -36,11 +34,11 @@ static void write_count_table(FILE *out, const struct result_row *rows, size_t c
                  "(loop included); relative: to the fewest of the same workload, piece and dispatch.\n");
 }
 
-int write_result_outputs(const struct options *options, const struct result_row *rows, size_t count,
+int write_result_outputs(const struct options *options, const struct result_set *set,
                          const struct run_context *context)
 {
     int status = 0;
-    struct output_job job = {rows, count, context, write_csv};
+    struct output_job job = {set, context, write_csv};
     if (options->csv_path && write_file_atomically(options->csv_path, write_output_job, &job) != 0)
         status = 2;
     job.writer = write_json;
@@ -51,8 +49,8 @@ int write_result_outputs(const struct options *options, const struct result_row 
     else if (options->format == FORMAT_JSON)
         job.writer = write_json;
     else
-        job.writer = count > 0 && rows[0].metric == METRIC_INSTRUCTIONS ? write_count_table : write_table;
-    job.writer(stdout, rows, count, context);
+        job.writer = set->count > 0 && set->rows[0].metric == METRIC_INSTRUCTIONS ? write_count_table : write_table;
+    job.writer(stdout, set, context);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));
         status = 2;

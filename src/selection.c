@@ -80,3 +80,37 @@ int select_backends(const char *list, const struct selection_rules *rules, const
         name += length + 1;
     }
 }
+
+/* Hand every --param to the selected backends that know it. */
+int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected,
+                     int count)
+{
+    for (int k = 0; k < parameter_count; k++) {
+        char name[64];
+        const char *text = parameters[k];
+        size_t length = strcspn(text, "=");
+        if (length >= sizeof name) {
+            fprintf(stderr, "attackbench: --param=%s: name too long\n", text);
+            return -1;
+        }
+        memcpy(name, text, length);
+        name[length] = '\0';
+        int accepted = 0;
+        for (int i = 0; i < count; i++) {
+            if (selected[i]->set_parameter == NULL)
+                continue;
+            char error[256] = "";
+            int status = selected[i]->set_parameter(name, text + length + 1, error, sizeof error);
+            if (status < 0) {
+                fprintf(stderr, "attackbench: --param=%s: %s: %s\n", text, selected[i]->name, error);
+                return -1;
+            }
+            accepted |= status == 0;
+        }
+        if (!accepted) {
+            fprintf(stderr, "attackbench: --param=%s: no selected method has a parameter '%s'\n", text, name);
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 
+#include "interrupt.h"
 #include "random.h"
 
 bitboard rook_relevant_mask(int square)
@@ -78,6 +79,8 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
 {
     uint64_t state = seed ? seed : 1;
     for (int square = 0; square < SQUARE_COUNT; square++) {
+        if (interrupt_requested())
+            return 1;
         bitboard rook_mask = rook_relevant_mask(square);
         bitboard bishop_mask = bishop_relevant_mask(square);
         if ((pieces & piece_bit(PIECE_ROOK)) &&
@@ -93,6 +96,8 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
         }
     }
     for (unsigned long i = 0; i < random_count; i++) {
+        if (i % 65536 == 0 && interrupt_requested())
+            return 1;
         bitboard occupied = random_next(&state);
         /* Alternate dense, medium and sparse boards. */
         if (i % 3 != 0)
@@ -104,5 +109,64 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
             if ((pieces & piece_bit(piece)) && verify_lookup(backend, piece, square, occupied, report) != 0)
                 return -1;
     }
+    return 0;
+}
+
+/* One query for every backend of the check; -1 after a mismatch report. */
+static int verify_query(const struct file_check *check, enum piece_kind piece, int square, bitboard occupied)
+{
+    for (int i = 0; i < check->count; i++)
+        if (!check->backends[i]->baseline && verify_lookup(check->backends[i], piece, square, occupied, stderr) != 0)
+            return -1;
+    return 0;
+}
+
+struct file_visit {
+    const struct file_check *check;
+    long positions;
+    int wrong;
+};
+
+static int verify_position(const struct position *position, const char *file_name, long line_number, void *data)
+{
+    struct file_visit *visit = data;
+    const struct file_check *check = visit->check;
+    if (interrupt_requested())
+        return -1;
+    visit->positions++;
+    bitboard occupied = position_occupied(position);
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(check->pieces & piece_bit(piece)))
+            continue;
+        bitboard squares = check->every_square ? ~(bitboard)0 : position_sliders(position, piece);
+        for (; squares; squares = without_lowest(squares))
+            if (verify_query(check, piece, lowest_square(squares), occupied) != 0) {
+                fprintf(stderr, "(from %s:%ld)\n", file_name, line_number);
+                visit->wrong = 1;
+                return -1;
+            }
+    }
+    return 0;
+}
+
+int verify_files(const struct file_check *check, char **files, int file_count, long *positions, long *skipped)
+{
+    struct file_visit visit = {check, 0, 0};
+    int status = 0;
+    for (int i = 0; i < file_count && status == 0; i++)
+        if (read_positions(files[i], &check->read, verify_position, &visit, skipped) < 0)
+            status = visit.wrong ? 1 : 2;
+    *positions = visit.positions;
+    if (interrupt_requested() && !visit.wrong)
+        return interrupt_exit_status();
+    return status;
+}
+
+int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
+                  const uint8_t *squares, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (verify_query(check, piece, squares[i], occupied[i]) != 0)
+            return -1;
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "random.h"
 
 const char *const workload_names[WORKLOAD_KIND_COUNT] = {"pieces", "squares", "random"};
@@ -26,27 +27,64 @@ enum game_phase position_phase(const struct position *position)
     return PHASE_MIDDLEGAME;
 }
 
+static int piece_count(unsigned pieces)
+{
+    return population_count(pieces & ALL_PIECES);
+}
+
+uint64_t workload_bytes_bound(const struct workload_options *options)
+{
+    uint64_t queries = options->kind == WORKLOAD_RANDOM ? options->random_queries : options->max_queries;
+    int streams = piece_count(options->pieces) * (options->split_phases ? PHASE_COUNT : 1);
+    return queries * STREAM_BYTES_PER_QUERY * (uint64_t)streams;
+}
+
+/* Resize the stream's arrays to hold `capacity` queries. */
+static int resize_stream(struct stream *stream, size_t capacity)
+{
+    bitboard *occupied = realloc(stream->occupied, capacity * sizeof *occupied);
+    if (occupied)
+        stream->occupied = occupied;
+    uint8_t *squares = realloc(stream->squares, capacity * sizeof *squares);
+    if (squares)
+        stream->squares = squares;
+    uint32_t *lines = realloc(stream->pressure_lines, capacity * sizeof *lines);
+    if (lines)
+        stream->pressure_lines = lines;
+    if (!occupied || !squares || !lines) {
+        fprintf(stderr, "attackbench: out of memory building a query stream of %zu queries (%zu bytes)\n",
+                capacity, capacity * (size_t)STREAM_BYTES_PER_QUERY);
+        return -1;
+    }
+    stream->capacity = capacity;
+    return 0;
+}
+
+static void store_query(struct stream *stream, size_t slot, int square, bitboard occupied, uint64_t *random_state)
+{
+    stream->occupied[slot] = occupied;
+    stream->squares[slot] = (uint8_t)square;
+    stream->pressure_lines[slot] = (uint32_t)(random_next(random_state) >> 32);
+}
+
 /* Offer a query to a stream: kept while there is room, then by reservoir
- * sampling (each of the n queries seen is kept with probability limit/n). */
-static int stream_offer(struct stream *stream, struct query query, uint64_t *random_state)
+ * sampling (each of the n queries seen is kept with probability limit/n).
+ * The arrays double as they fill, up to the limit. */
+static int stream_offer(struct stream *stream, int square, bitboard occupied, uint64_t *random_state)
 {
     stream->offered++;
     if (stream->count < stream->limit) {
-        if (stream->count % 4096 == 0) {
-            size_t capacity = stream->count + 4096;
-            struct query *grown = realloc(stream->queries, capacity * sizeof *grown);
-            if (grown == NULL) {
-                fprintf(stderr, "attackbench: out of memory building the query stream\n");
+        if (stream->count == stream->capacity) {
+            size_t capacity = stream->capacity ? 2 * stream->capacity : 4096;
+            if (resize_stream(stream, capacity < stream->limit ? capacity : stream->limit) != 0)
                 return -1;
-            }
-            stream->queries = grown;
         }
-        stream->queries[stream->count++] = query;
+        store_query(stream, stream->count++, square, occupied, random_state);
         return 0;
     }
     uint64_t slot = random_next(random_state) % stream->offered;
     if (slot < stream->limit)
-        stream->queries[slot] = query;
+        store_query(stream, (size_t)slot, square, occupied, random_state);
     return 0;
 }
 
@@ -56,72 +94,103 @@ struct build_context {
     uint64_t random_state;
 };
 
-static int offer(struct build_context *context, int piece, int phase, int square, bitboard occupied,
-                 const char *file_name, long line_number)
+static int offer(struct build_context *context, int piece, int phase, int square, bitboard occupied)
 {
-    const struct workload_options *options = context->options;
-    if (options->inspect && options->inspect(piece, square, occupied, file_name, line_number,
-                                             options->inspect_context) != 0)
-        return -1;
-    struct query query = {.occupied = occupied, .square = (uint32_t)square, .pressure_line = 0};
     struct workload *workload = context->workload;
-    if (stream_offer(&workload->streams[piece][PHASE_ALL], query, &context->random_state) != 0)
+    if (stream_offer(&workload->streams[piece][PHASE_ALL], square, occupied, &context->random_state) != 0)
         return -1;
-    if (options->split_phases &&
-        stream_offer(&workload->streams[piece][phase], query, &context->random_state) != 0)
+    if (context->options->split_phases &&
+        stream_offer(&workload->streams[piece][phase], square, occupied, &context->random_state) != 0)
         return -1;
     return 0;
 }
 
+/* The squares of one position that give queries for a piece. */
+static bitboard query_squares(const struct build_context *context, const struct position *position,
+                              enum piece_kind piece)
+{
+    return context->workload->kind == WORKLOAD_SQUARES ? ~(bitboard)0 : position_sliders(position, piece);
+}
+
 static int visit_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
+    (void)file_name;
+    (void)line_number;
     struct build_context *context = data;
     struct workload *workload = context->workload;
+    if (interrupt_requested())
+        return -1;
     bitboard occupied = position_occupied(position);
     int phase = position_phase(position);
     workload->positions++;
     workload->phase_positions[phase]++;
-    if (workload->kind == WORKLOAD_SQUARES) {
-        for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-            for (int square = 0; square < SQUARE_COUNT; square++)
-                if (offer(context, piece, phase, square, occupied, file_name, line_number) != 0)
-                    return -1;
-        return 0;
-    }
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
-        bitboard sliders = position_sliders(position, piece);
-        for (; sliders; sliders = without_lowest(sliders))
-            if (offer(context, piece, phase, lowest_square(sliders), occupied, file_name, line_number) != 0)
+        if (!(context->options->pieces & piece_bit(piece)))
+            continue;
+        for (bitboard squares = query_squares(context, position, piece); squares; squares = without_lowest(squares))
+            if (offer(context, piece, phase, lowest_square(squares), occupied) != 0)
                 return -1;
     }
     return 0;
 }
 
+/* Fisher-Yates, so that branch predictors cannot learn the file order. */
 static void shuffle(struct stream *stream, uint64_t *random_state)
 {
     for (size_t i = stream->count; i > 1; i--) {
         size_t j = (size_t)(random_next(random_state) % i);
-        struct query swap = stream->queries[i - 1];
-        stream->queries[i - 1] = stream->queries[j];
-        stream->queries[j] = swap;
+        bitboard occupied = stream->occupied[i - 1];
+        uint8_t square = stream->squares[i - 1];
+        stream->occupied[i - 1] = stream->occupied[j];
+        stream->squares[i - 1] = stream->squares[j];
+        stream->occupied[j] = occupied;
+        stream->squares[j] = square;
     }
 }
 
+/* The random workload: occupancy r1 & r2, shared by 12 uniform squares;
+ * every piece asked for gets the same queries.  The arrays are allocated
+ * once, at their final size. */
 static int build_random(struct build_context *context)
 {
     enum { SQUARES_PER_OCCUPANCY = 12 };
     const struct workload_options *options = context->options;
     size_t count = options->random_queries;
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+        if ((options->pieces & piece_bit(piece)) &&
+            resize_stream(&context->workload->streams[piece][PHASE_ALL], count ? count : 1) != 0)
+            return -1;
     uint64_t state = options->seed ^ 0x9E3779B97F4A7C15ULL;
     bitboard occupied = 0;
     for (size_t i = 0; i < count; i++) {
         if (i % SQUARES_PER_OCCUPANCY == 0)
             occupied = random_next(&state) & random_next(&state);
+        if (i % (1u << 20) == 0 && interrupt_requested())
+            return -1;
         int square = (int)(random_next(&state) >> 58);
         for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-            if (offer(context, piece, PHASE_ALL, square, occupied, "random", 0) != 0)
-                return -1;
+            if (options->pieces & piece_bit(piece))
+                offer(context, piece, PHASE_ALL, square, occupied);
     }
+    return 0;
+}
+
+static int build_from_files(struct build_context *context, char **files, int file_count, long *skipped)
+{
+    struct workload *workload = context->workload;
+    for (int i = 0; i < file_count; i++) {
+        long before = workload->positions;
+        if (read_positions(files[i], &context->options->read, visit_position, context, skipped) < 0)
+            return -1;
+        if (workload->positions == before && !(skipped && *skipped)) {
+            fprintf(stderr, "attackbench: %s: no positions in this file\n",
+                    strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
+            return -1;
+        }
+    }
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+        for (int phase = 0; phase < PHASE_COUNT; phase++)
+            shuffle(&workload->streams[piece][phase], &context->random_state);
     return 0;
 }
 
@@ -135,48 +204,11 @@ int build_workload(struct workload *workload, const struct workload_options *opt
             workload->streams[piece][phase].limit =
                 options->kind == WORKLOAD_RANDOM ? options->random_queries : options->max_queries;
     struct build_context context = {workload, options, options->seed ? options->seed : 1};
-
-    if (options->kind == WORKLOAD_RANDOM) {
-        if (build_random(&context) != 0)
-            return -1;
-    } else {
-        for (int i = 0; i < file_count; i++) {
-            long before = workload->positions;
-            if (read_positions(files[i], &options->read, visit_position, &context, skipped) < 0)
-                return -1;
-            if (workload->positions == before && !(skipped && *skipped)) {
-                fprintf(stderr, "attackbench: %s: no positions in this file\n",
-                        strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
-                return -1;
-            }
-        }
-    }
-
-    /* Shuffle the file streams so branch predictors cannot learn the
-     * order, give every query its pseudo-random cache line, and lay the
-     * stream out as arrays. */
-    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-        for (int phase = 0; phase < PHASE_COUNT; phase++) {
-            struct stream *stream = &workload->streams[piece][phase];
-            if (options->kind != WORKLOAD_RANDOM)
-                shuffle(stream, &context.random_state);
-            size_t count = stream->count ? stream->count : 1;
-            stream->occupied = malloc(count * sizeof *stream->occupied);
-            stream->squares = malloc(count * sizeof *stream->squares);
-            stream->pressure_lines = malloc(count * sizeof *stream->pressure_lines);
-            if (!stream->occupied || !stream->squares || !stream->pressure_lines) {
-                fprintf(stderr, "attackbench: out of memory building the query stream\n");
-                return -1;
-            }
-            for (size_t i = 0; i < stream->count; i++) {
-                stream->occupied[i] = stream->queries[i].occupied;
-                stream->squares[i] = (uint8_t)stream->queries[i].square;
-                stream->pressure_lines[i] = (uint32_t)(random_next(&context.random_state) >> 32);
-            }
-            free(stream->queries);
-            stream->queries = NULL;
-        }
-    return 0;
+    int status = options->kind == WORKLOAD_RANDOM ? build_random(&context)
+                                                  : build_from_files(&context, files, file_count, skipped);
+    if (status != 0)
+        free_workload(workload);
+    return status;
 }
 
 struct run stream_run(const struct stream *stream)
@@ -195,7 +227,6 @@ void free_workload(struct workload *workload)
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
         for (int phase = 0; phase < PHASE_COUNT; phase++) {
             struct stream *stream = &workload->streams[piece][phase];
-            free(stream->queries);
             free(stream->occupied);
             free(stream->squares);
             free(stream->pressure_lines);

@@ -44,24 +44,6 @@ if [ -w /dev/full ]; then
     [ "$status" -eq 2 ] && grep -q "cannot write" "$scratch/err" && pass "full disk on stdout" || fail "full disk on stdout (exit $status)"
 fi
 
-# SIGINT: exit 130, the finished rows reported, no temporary file left.
-"$program" --workload=random --method=reference --reps=5 --calls=20000000 --piece=all --dispatch=call \
-    --csv="$scratch/interrupted.csv" -q >"$scratch/out" 2>"$scratch/err" &
-runner=$!
-sleep 1.5
-kill -INT "$runner"
-wait "$runner"
-status=$?
-if [ "$status" -eq 130 ] && grep -q "interrupted" "$scratch/err" && ! ls "$scratch" | grep -q '\.tmp'; then
-    if [ ! -e "$scratch/interrupted.csv" ] || head -1 "$scratch/interrupted.csv" | grep -q '^timestamp,'; then
-        pass "SIGINT leaves no half-written file"
-    else
-        fail "SIGINT leaves no half-written file (bad CSV)"
-    fi
-else
-    fail "SIGINT leaves no half-written file (exit $status)"
-fi
-
 # A closed pipe (EPIPE) is an error with a non-zero exit, not a silent death.
 yes "$(grep -v '^#' "$here/data/queens.epd")" | head -n 20000 >"$scratch/many.epd"
 "$program" --dump --method=reference "$scratch/many.epd" 2>"$scratch/err" | head -c 1 >/dev/null

@@ -1,0 +1,25 @@
+/* SIGINT and SIGTERM: the commands stop at the next check (within about a
+ * second wherever they are: measuring, verifying, reading, building),
+ * report what they finished and exit 128 + the signal number (130 for
+ * SIGINT, 143 for SIGTERM), as shells report a process the signal killed. */
+#ifndef ATTACKBENCH_INTERRUPT_H
+#define ATTACKBENCH_INTERRUPT_H
+
+#include <signal.h>
+
+/* Catch SIGINT and SIGTERM from now on. */
+void interrupt_catch(void);
+
+/* Set by the handler; non-zero once a signal arrived.  Read it directly
+ * in timed code (one load), through interrupt_requested() elsewhere. */
+extern volatile sig_atomic_t interrupt_signal;
+
+static inline int interrupt_requested(void)
+{
+    return interrupt_signal != 0;
+}
+
+/* 128 + the signal that arrived (0 when none did). */
+int interrupt_exit_status(void);
+
+#endif

@@ -1,0 +1,332 @@
+/* The benchmark command as a pipeline of named stages:
+ *
+ *   benchmark_command
+ *     check_inputs                     files given where needed
+ *     open_session                     backends initialised (reference and null among
+ *                                      them), CPUs, timer, pressure buffer, context
+ *     verify_backends, verify_file_queries   --verify / --verify-only
+ *     measure_workload (each kind)     build the streams, then per piece and phase
+ *       measure_group                  every dispatch mode into the result set
+ *     derive_group_figures             relative speed and harness cost (statistics.c)
+ *     write_outputs                    --csv, then table, CSV or JSON on stdout
+ *     close_session
+ *
+ * Every stage returns an exit status (0 to go on); a signal stops the run
+ * at the next check and the rows finished so far are still written. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "benchmark.h"
+#include "build_info.h"
+#include "commands.h"
+#include "interrupt.h"
+#include "output.h"
+#include "result_outputs.h"
+#include "statistics.h"
+#include "session.h"
+#include "verify.h"
+
+enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
+
+static int verifying(const struct session *session)
+{
+    return session->verify_only || session->options->verify;
+}
+
+static unsigned file_workloads(const struct options *options)
+{
+    return options->workloads & ~(1u << WORKLOAD_RANDOM);
+}
+
+static int check_inputs(const struct options *options)
+{
+    int verify = options->action == ACTION_VERIFY_ONLY || options->verify;
+    if (file_workloads(options) && options->file_count == 0 && !verify) {
+        /* Verification alone needs no positions. */
+        fprintf(stderr, "attackbench: no FEN/EPD files given (try data/positions.fen, or --workload=random)\n");
+        return EXIT_USAGE;
+    }
+    if (!file_workloads(options) && options->file_count > 0 && !options->quiet)
+        fprintf(stderr, "attackbench: note: the random workload ignores the files given\n");
+    return 0;
+}
+
+/* Exhaustive check of every selected backend (--verify, --verify-only). */
+static int verify_backends(const struct session *session)
+{
+    const struct options *options = session->options;
+    for (int i = 0; i < session->check.count; i++) {
+        const struct backend *backend = session->check.backends[i];
+        if (backend->baseline || backend == session->reference)
+            continue;
+        int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
+        if (status < 0)
+            return EXIT_WRONG;
+        if (status > 0)
+            return interrupt_exit_status();
+        if (!options->quiet)
+            fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards\n",
+                    backend->name);
+    }
+    return 0;
+}
+
+/* Every query of the files (--verify, --verify-only), read for this
+ * alone: verification stays off the path that builds the streams. */
+static int verify_file_queries(const struct session *session)
+{
+    const struct options *options = session->options;
+    if (!file_workloads(options) || options->file_count == 0)
+        return 0;
+    long positions = 0, skipped = 0;
+    int status = verify_files(&session->check, options->files, options->file_count, &positions, &skipped);
+    if (status == 0 && !options->quiet)
+        fprintf(stderr, "attackbench: verified every query of the files (%ld positions)\n", positions);
+    return status;
+}
+
+/* Every query of the random streams, once built. */
+static int verify_random_streams(const struct session *session, const struct workload *workload)
+{
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        const struct stream *stream = &workload->streams[piece][PHASE_ALL];
+        if (verify_stream(&session->check, piece, stream->occupied, stream->squares, stream->count) != 0)
+            return EXIT_WRONG;
+    }
+    if (!session->options->quiet)
+        fprintf(stderr, "attackbench: verified every random query\n");
+    return 0;
+}
+
+/* The row of every backend of a measured group. */
+static int add_rows(const struct session *session, const struct workload *workload, const struct result_row *shape,
+                    const struct measurement *measured, struct result_set *results)
+{
+    for (int i = 0; i < session->entry_count; i++) {
+        struct result_row row = *shape;
+        row.measurement = measured[i];
+        row.positions = row.phase == PHASE_ALL ? workload->positions : workload->phase_positions[row.phase];
+        row.table_bytes = session->entries[i].table_bytes;
+        row.init_ms = session->entries[i].init_ms;
+        if (result_set_add(results, &row) != 0)
+            return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* One stream, every selected dispatch mode, every backend. */
+static int measure_group(const struct session *session, const struct workload *workload, enum piece_kind piece,
+                         enum game_phase phase, struct result_set *results)
+{
+    const struct options *options = session->options;
+    const struct stream *stream = &workload->streams[piece][phase];
+    struct pass_checksums checksums = stream_checksums(session->reference, piece, stream, options->chained);
+    const struct backend *methods[MAX_ENTRIES];
+    struct measurement measured[MAX_ENTRIES];
+    for (int i = 0; i < session->entry_count; i++)
+        methods[i] = session->entries[i].backend;
+    for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && !interrupt_requested(); dispatch++) {
+        if (!(options->dispatches & (1u << dispatch)))
+            continue;
+        if (!options->quiet && isatty(fileno(stderr)))
+            fprintf(stderr, "measuring %s %s %s...\r", workload_names[workload->kind], piece_names[piece],
+                    dispatch_names[dispatch]);
+        struct measurement_config config = {
+            .timer = &session->timer, .dispatch = dispatch, .chained = options->chained,
+            .pressure_buffer = session->pressure,
+            /* --pressure is at most 2^32 lines (options.c), so the mask fits. */
+            .pressure_line_mask = session->pressure ? (uint32_t)(options->pressure_bytes / 64 - 1) : 0,
+            .reps = options->reps, .calls = options->calls, .threads = options->threads,
+            .cpus = session->pin_cpu >= 0 ? session->cpus : NULL, .stop = &interrupt_signal,
+        };
+        int status = measure_backends(methods, (size_t)session->entry_count, piece, stream, &checksums, &config,
+                                      measured);
+        if (status < 0)
+            return EXIT_WRONG;
+        if (status > 0)
+            return 0; /* interrupted: this group is incomplete */
+        struct result_row shape = {.workload = workload->kind, .piece = piece, .dispatch = dispatch,
+                                   .chained = options->chained, .pressure_bytes = options->pressure_bytes,
+                                   .phase = phase, .threads = options->threads, .queries = stream->count};
+        if (add_rows(session, workload, &shape, measured, results) != 0)
+            return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The memory a stream may take: the machine's, or less under a ulimit. */
+static uint64_t memory_available(void)
+{
+    uint64_t bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < bytes)
+        bytes = limit.rlim_cur;
+    return bytes;
+}
+
+/* The random streams have a known size: refuse them up front when they
+ * cannot fit, rather than swap for minutes.  (File streams hold what the
+ * files give, up to --max-queries; they grow as they are read.) */
+static int check_stream_memory(const struct workload_options *options)
+{
+    if (options->kind != WORKLOAD_RANDOM)
+        return 0;
+    uint64_t needed = workload_bytes_bound(options), available = memory_available();
+    if (needed <= available)
+        return 0;
+    fprintf(stderr,
+            "attackbench: --queries=%zu: the random stream would need %llu bytes, more than the %llu bytes of "
+            "memory available\n",
+            options->random_queries, (unsigned long long)needed, (unsigned long long)available);
+    return EXIT_USAGE;
+}
+
+/* Every non-empty stream of a built workload; the pieces whose streams
+ * were empty are added to *empty_pieces. */
+static int measure_streams(const struct session *session, const struct workload *workload, struct result_set *results,
+                           unsigned *empty_pieces)
+{
+    const struct options *options = session->options;
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(options->pieces & piece_bit(piece)))
+            continue;
+        for (int phase = 0; phase < PHASE_COUNT && !interrupt_requested(); phase++) {
+            if (phase != PHASE_ALL && !(options->split_phases && workload->kind != WORKLOAD_RANDOM))
+                continue;
+            if (workload->streams[piece][phase].count == 0) {
+                *empty_pieces |= phase == PHASE_ALL ? piece_bit(piece) : 0;
+                if (!options->quiet)
+                    fprintf(stderr, "attackbench: no %s queries in the %s workload (phase %s): skipped\n",
+                            piece_names[piece], workload_names[workload->kind], phase_names[phase]);
+                continue;
+            }
+            int status = measure_group(session, workload, piece, phase, results);
+            if (status != 0)
+                return status;
+        }
+    }
+    return 0;
+}
+
+static void print_workload(const struct options *options, const struct workload *workload)
+{
+    if (options->quiet || workload->kind == WORKLOAD_RANDOM)
+        return;
+    fprintf(stderr, "workload %s: %ld positions", workload_names[workload->kind], workload->positions);
+    if (options->split_phases)
+        fprintf(stderr, " (opening %ld, middlegame %ld, endgame %ld)", workload->phase_positions[PHASE_OPENING],
+                workload->phase_positions[PHASE_MIDDLEGAME], workload->phase_positions[PHASE_ENDGAME]);
+    fputc('\n', stderr);
+}
+
+/* Build one workload's streams and measure them into the result set. */
+static int measure_workload(const struct session *session, enum workload_kind kind, struct result_set *results,
+                            unsigned *empty_pieces)
+{
+    const struct options *options = session->options;
+    struct workload_options workload_options = {
+        .kind = kind, .pieces = options->pieces, .seed = options->seed, .max_queries = options->max_queries,
+        .random_queries = options->random_queries, .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
+        .read = {.skip_invalid = options->skip_invalid},
+    };
+    int status = check_stream_memory(&workload_options);
+    struct workload workload;
+    long skipped = 0;
+    if (status != 0)
+        return status;
+    if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
+        return interrupt_requested() ? 0 : EXIT_USAGE;
+    if (skipped)
+        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    if (kind != WORKLOAD_RANDOM && workload.positions == 0) {
+        fprintf(stderr, "attackbench: no positions to measure\n");
+        status = EXIT_USAGE;
+    } else if (kind == WORKLOAD_RANDOM && verifying(session)) {
+        status = verify_random_streams(session, &workload);
+    }
+    if (status == 0 && !session->verify_only) {
+        print_workload(options, &workload);
+        status = measure_streams(session, &workload, results, empty_pieces);
+    }
+    free_workload(&workload);
+    return status;
+}
+
+/* A run that measured nothing is an error: say why, write no file. */
+static int report_nothing_measured(const struct options *options, unsigned empty_pieces)
+{
+    char pieces[64] = "";
+    int named = 0, total = population_count(empty_pieces);
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(empty_pieces & piece_bit(piece)))
+            continue;
+        named++;
+        size_t used = strlen(pieces);
+        snprintf(pieces + used, sizeof pieces - used, "%s%s", named == 1 ? "" : named == total ? " or " : ", ",
+                 piece_names[piece]);
+    }
+    if (total == 0)
+        snprintf(pieces, sizeof pieces, "slider");
+    fprintf(stderr, "attackbench: nothing to measure: no %s on the boards of %s\n", pieces,
+            options->file_count == 1 ? options->files[0] : "the files");
+    return EXIT_USAGE;
+}
+
+/* Every selected workload, in order, while nothing failed or stopped. */
+static int measure_workloads(const struct session *session, struct result_set *results, unsigned *empty_pieces)
+{
+    const struct options *options = session->options;
+    int status = 0;
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0 && !interrupt_requested(); kind++) {
+        if (!(options->workloads & (1u << kind)))
+            continue;
+        /* Without files only verification runs; --verify-only has read
+         * the files already. */
+        if (kind != WORKLOAD_RANDOM && (options->file_count == 0 || session->verify_only))
+            continue;
+        status = measure_workload(session, kind, results, empty_pieces);
+    }
+    return status;
+}
+
+int benchmark_command(const struct options *options, const struct backend **selected, int count)
+{
+    /* From here on SIGINT and SIGTERM stop the run at the next check, and
+     * the rows finished so far are still reported. */
+    interrupt_catch();
+    int status = check_inputs(options);
+    if (status != 0)
+        return status;
+    struct session session;
+    status = open_session(&session, options, selected, count);
+    if (status == 0 && verifying(&session))
+        status = verify_backends(&session);
+    if (status == 0 && verifying(&session))
+        status = verify_file_queries(&session);
+    struct result_set results = {0};
+    unsigned empty_pieces = 0;
+    if (status == 0)
+        status = measure_workloads(&session, &results, &empty_pieces);
+    if (!options->quiet && isatty(fileno(stderr)))
+        fprintf(stderr, "%60s\r", "");
+    if (interrupt_requested() && status != EXIT_WRONG) {
+        fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
+        status = interrupt_exit_status();
+    }
+    if (status == 0 && !session.verify_only && results.count == 0)
+        status = report_nothing_measured(options, empty_pieces);
+    if ((status == 0 || interrupt_requested()) && results.count > 0) {
+        derive_group_figures(&results);
+        int written = write_result_outputs(options, &results, &session.context);
+        status = status ? status : written;
+    }
+    result_set_free(&results);
+    close_session(&session);
+    return status;
+}

@@ -1,0 +1,62 @@
+# SIGINT and SIGTERM stop a run within about a second wherever it is, keep
+# the finished rows and exit 128 + the signal.  Each test waits for a line
+# the program prints once the state under test is reached, never for a
+# fixed time.  Sourced by tests/run.sh.
+
+# wait_for_line FILE PATTERN: up to 60 s for PATTERN to appear in FILE.
+wait_for_line() {
+    local tries
+    for tries in $(seq 600); do
+        grep -q -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# stop_when NAME SIGNAL STATUS PATTERN COMMAND...: start the command, send
+# SIGNAL once its stderr shows PATTERN, and expect exit STATUS within 3 s.
+stop_when() {
+    local name=$1 signal=$2 want=$3 pattern=$4
+    shift 4
+    "$@" >"$scratch/stop.out" 2>"$scratch/stop.err" &
+    local runner=$!
+    if ! wait_for_line "$scratch/stop.err" "$pattern"; then
+        kill -KILL "$runner"
+        wait "$runner"
+        fail "$name (never printed '$pattern')"
+        return
+    fi
+    local start=$(date +%s%N)
+    kill "-$signal" "$runner"
+    wait "$runner"
+    local got=$? elapsed=$((($(date +%s%N) - start) / 1000000))
+    if [ "$got" -eq "$want" ] && [ "$elapsed" -lt 3000 ]; then
+        pass "$name"
+    else
+        fail "$name (exit $got after $elapsed ms)"
+    fi
+}
+
+stop_when "SIGINT inside a long repetition" INT 130 '^timer:' "$program" --workload=random --queries=1000 \
+    --method=reference --piece=rook --dispatch=batch --reps=3 --calls=1000000000
+stop_when "SIGTERM inside a long repetition" TERM 143 '^timer:' "$program" --workload=random --queries=1000 \
+    --method=reference --piece=rook --dispatch=batch --reps=3 --calls=1000000000
+stop_when "SIGINT during --verify-only" INT 130 'verified' "$program" --verify-only --method=all
+
+# The rows finished before the signal are reported and written: the
+# pieces rows are done when the random stream has been verified.
+"$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random --queries=20000000 \
+    --reps=5 --calls=1000 --csv="$scratch/interrupted.csv" --format=csv "$here/data/boards.fen" \
+    >"$scratch/interrupted.out" 2>"$scratch/interrupted.err" &
+runner=$!
+wait_for_line "$scratch/interrupted.err" 'verified every random query'
+kill -INT "$runner"
+wait "$runner"
+status=$?
+if [ "$status" -eq 130 ] && grep -q "interrupted: reporting the 2 rows finished" "$scratch/interrupted.err" &&
+    [ "$(grep -c ',reference,rook,pieces,batch,' "$scratch/interrupted.csv")" -eq 1 ] &&
+    cmp -s "$scratch/interrupted.csv" "$scratch/interrupted.out" && ! ls "$scratch" | grep -q '\.tmp'; then
+    pass "SIGINT keeps the finished rows"
+else
+    fail "SIGINT keeps the finished rows (exit $status: $(tail -2 "$scratch/interrupted.err"))"
+fi
