@@ -127,3 +127,20 @@ else
 fi
 expect_status "compare: instruction counts within --threshold=7" 0 "$program" compare --threshold=7 "$counts" \
     "$scratch/counts.csv"
+
+# --count=instructions: an AVX-512 build refuses (valgrind cannot run it),
+# a machine without valgrind is told what to install, and otherwise the
+# rows carry the metric and a count.
+"$program" --count=instructions --method=pext,null --workload=random --piece=queen --dispatch=batch \
+    --queries=100 --format=csv >"$scratch/count.csv" 2>"$scratch/err"
+status=$?
+if grep -q "uses AVX-512.*make instructions" "$scratch/err"; then
+    [ "$status" -eq 2 ] && pass "count: an AVX-512 build refuses" || fail "count: an AVX-512 build refuses (exit $status)"
+elif ! command -v valgrind >/dev/null; then
+    [ "$status" -eq 2 ] && grep -q "needs valgrind" "$scratch/err" && pass "count: valgrind missing" ||
+        fail "count: valgrind missing (exit $status)"
+elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1,instructions,' "$scratch/count.csv")" -eq 2 ]; then
+    pass "count: rows with metric instructions"
+else
+    fail "count: rows with metric instructions (exit $status: $(head -c 300 "$scratch/err"))"
+fi
