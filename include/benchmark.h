@@ -83,7 +83,7 @@ struct pass_checksums stream_checksums(const struct backend *reference, enum pie
  * live only during the call.  Returns 0; 1 when *config->stop was set
  * (results incomplete); or -1 after printing which backend gave a wrong
  * sum. */
-int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece,
+int measure_backends(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
                      const struct stream *stream, const struct pass_checksums *expected,
                      const struct measurement_config *config, struct measurement *results);
 

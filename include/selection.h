@@ -8,7 +8,7 @@
 
 #include "backend.h"
 
-/* How a command reads a method list. */
+/* How a command reads a --method list. */
 struct selection_rules {
     /* Starts every message: "attackbench" or "attackbench: perft". */
     const char *prefix;

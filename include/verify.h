@@ -17,7 +17,7 @@ bitboard rook_relevant_mask(int square);
 bitboard bishop_relevant_mask(int square);
 
 /* Compare one lookup with the reference; on a mismatch print a report
- * (method, piece, square, the occupancy as a diagram, expected and got)
+ * (backend, piece, square, the occupancy as a diagram, expected and got)
  * to `report` and return -1. */
 int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
                   FILE *report);

@@ -260,7 +260,8 @@ static int run_checked(struct job *job, const struct backend *backend, int threa
     if (stop_requested(job))
         return 1;
     if (wrong) {
-        fprintf(stderr, "attackbench: %s %s: checksum differs from the reference; run with --verify to find the query\n",
+        fprintf(stderr,
+                "attackbench: %s %s: checksum differs from the reference; run with --verify to find the query\n",
                 backend->name, piece_names[job->piece]);
         return -1;
     }
@@ -269,14 +270,14 @@ static int run_checked(struct job *job, const struct backend *backend, int threa
 
 /* The warm-up: one untimed pass of each backend, which touches its tables
  * and the stream and gives its mixed checksum. */
-static int warm_up(struct job *job, const struct backend *const *methods, size_t count, int threads,
+static int warm_up(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
                    uint64_t expected_mixed, struct measurement *results)
 {
     job->passes = 1;
     job->run.mix_results = 1;
     for (size_t k = 0; k < count; k++) {
         struct job_result result;
-        int status = run_checked(job, methods[k], threads, expected_mixed, &result);
+        int status = run_checked(job, measured_backends[k], threads, expected_mixed, &result);
         if (status != 0)
             return status;
         results[k].checksum = result.sum;
@@ -293,7 +294,7 @@ struct samples {
 };
 
 /* The timed rounds: every backend once per round, the order rotating. */
-static int timed_rounds(struct job *job, const struct backend *const *methods, size_t count, int threads,
+static int timed_rounds(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
                         uint64_t expected_sum, uint64_t calls, struct samples *samples)
 {
     const struct timer *timer = job->timer;
@@ -302,14 +303,14 @@ static int timed_rounds(struct job *job, const struct backend *const *methods, s
         for (size_t k = 0; k < count; k++) {
             size_t index = (k + (size_t)round) % count;
             struct job_result result;
-            int status = run_checked(job, methods[index], threads, expected_sum, &result);
+            int status = run_checked(job, measured_backends[index], threads, expected_sum, &result);
             if (status != 0)
                 return status;
             size_t slot = index * (size_t)reps + (size_t)round;
             samples->ns[slot] = timer_nanoseconds(timer, result.elapsed) / (double)calls;
             samples->ticks[slot] = timer->kind == TIMER_TSC ? (double)result.elapsed / (double)calls : 0;
-            if (methods[index]->hit_rate)
-                samples->hits[index] += methods[index]->hit_rate() / reps;
+            if (measured_backends[index]->hit_rate)
+                samples->hits[index] += measured_backends[index]->hit_rate() / reps;
         }
     }
     return 0;
@@ -322,17 +323,17 @@ void free_measurement(struct measurement *measurement)
     measurement->sample_count = 0;
 }
 
-static void fill_results(const struct backend *const *methods, size_t count, const struct samples *samples,
+static void fill_results(const struct backend *const *measured_backends, size_t count, const struct samples *samples,
                          uint64_t calls, int threads, struct measurement *results)
 {
     for (size_t k = 0; k < count; k++) {
         struct measurement *m = &results[k];
-        m->backend = methods[k];
+        m->backend = measured_backends[k];
         m->ns_per_query = summarize(samples->ns + k * (size_t)samples->reps, samples->reps);
         m->ticks_per_query = summarize(samples->ticks + k * (size_t)samples->reps, samples->reps);
         m->calls_per_rep = calls;
         m->mlookups_per_s = m->ns_per_query.median > 0 ? threads * 1e3 / m->ns_per_query.median : 0;
-        m->hit_rate = methods[k]->hit_rate ? samples->hits[k] : -1;
+        m->hit_rate = measured_backends[k]->hit_rate ? samples->hits[k] : -1;
         m->sample_count = samples->reps;
         m->samples_ns = malloc((size_t)samples->reps * sizeof *m->samples_ns);
         if (m->samples_ns == NULL) {
@@ -343,7 +344,7 @@ static void fill_results(const struct backend *const *methods, size_t count, con
     }
 }
 
-int measure_backends(const struct backend *const *methods, size_t count, enum piece_kind piece,
+int measure_backends(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
                      const struct stream *stream, const struct pass_checksums *expected,
                      const struct measurement_config *config, struct measurement *results)
 {
@@ -367,14 +368,14 @@ int measure_backends(const struct backend *const *methods, size_t count, enum pi
 
     if (threads > 1)
         pool_start(threads, config->cpus);
-    int status = warm_up(&job, methods, count, threads, expected->mixed, results);
+    int status = warm_up(&job, measured_backends, count, threads, expected->mixed, results);
     job.passes = passes;
     if (status == 0)
-        status = timed_rounds(&job, methods, count, threads, expected->sum * passes, calls, &samples);
+        status = timed_rounds(&job, measured_backends, count, threads, expected->sum * passes, calls, &samples);
     if (threads > 1)
         pool_stop();
     if (status == 0)
-        fill_results(methods, count, &samples, calls, threads, results);
+        fill_results(measured_backends, count, &samples, calls, threads, results);
     free(samples.ns);
     free(samples.ticks);
     free(samples.hits);

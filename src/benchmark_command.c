@@ -44,6 +44,17 @@ static unsigned file_workloads(const struct options *options)
     return options->workloads & ~(1u << WORKLOAD_RANDOM);
 }
 
+/* Standard input can be read once: when it is to be measured, its
+ * queries are verified in the built streams instead of by a reading of
+ * their own. */
+static int reads_stdin_twice(const struct session *session)
+{
+    for (int i = 0; i < session->options->file_count && !session->verify_only; i++)
+        if (strcmp(session->options->files[i], "-") == 0)
+            return 1;
+    return 0;
+}
+
 static int check_inputs(const struct options *options)
 {
     int verify = options->action == ACTION_VERIFY_ONLY || options->verify;
@@ -82,7 +93,7 @@ static int verify_backends(const struct session *session)
 static int verify_file_queries(const struct session *session)
 {
     const struct options *options = session->options;
-    if (!file_workloads(options) || options->file_count == 0)
+    if (!file_workloads(options) || options->file_count == 0 || reads_stdin_twice(session))
         return 0;
     long positions = 0, skipped = 0;
     int status = verify_files(&session->check, options->files, options->file_count, &positions, &skipped);
@@ -91,8 +102,9 @@ static int verify_file_queries(const struct session *session)
     return status;
 }
 
-/* Every query of the random streams, once built. */
-static int verify_random_streams(const struct session *session, const struct workload *workload)
+/* Every query of a workload's streams, once built: the random workload's,
+ * and the files' when they include standard input. */
+static int verify_streams(const struct session *session, const struct workload *workload)
 {
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         const struct stream *stream = &workload->streams[piece][PHASE_ALL];
@@ -100,7 +112,7 @@ static int verify_random_streams(const struct session *session, const struct wor
             return EXIT_WRONG;
     }
     if (!session->options->quiet)
-        fprintf(stderr, "attackbench: verified every random query\n");
+        fprintf(stderr, "attackbench: verified every %s query\n", workload_names[workload->kind]);
     return 0;
 }
 
@@ -127,10 +139,10 @@ static int measure_group(const struct session *session, const struct workload *w
     const struct options *options = session->options;
     const struct stream *stream = &workload->streams[piece][phase];
     struct pass_checksums checksums = stream_checksums(session->reference, piece, stream, options->chained);
-    const struct backend *methods[MAX_ENTRIES];
+    const struct backend *measured_backends[MAX_ENTRIES];
     struct measurement measured[MAX_ENTRIES];
     for (int i = 0; i < session->entry_count; i++)
-        methods[i] = session->entries[i].backend;
+        measured_backends[i] = session->entries[i].backend;
     for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && !interrupt_requested(); dispatch++) {
         if (!(options->dispatches & (1u << dispatch)))
             continue;
@@ -145,8 +157,8 @@ static int measure_group(const struct session *session, const struct workload *w
             .reps = options->reps, .calls = options->calls, .threads = options->threads,
             .cpus = session->pin_cpu >= 0 ? session->cpus : NULL, .stop = &interrupt_signal,
         };
-        int status = measure_backends(methods, (size_t)session->entry_count, piece, stream, &checksums, &config,
-                                      measured);
+        int status = measure_backends(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
+                                      &config, measured);
         if (status < 0)
             return EXIT_WRONG;
         if (status > 0)
@@ -247,8 +259,8 @@ static int measure_workload(const struct session *session, enum workload_kind ki
     if (kind != WORKLOAD_RANDOM && workload.positions == 0) {
         fprintf(stderr, "attackbench: no positions to measure\n");
         status = EXIT_USAGE;
-    } else if (kind == WORKLOAD_RANDOM && verifying(session)) {
-        status = verify_random_streams(session, &workload);
+    } else if (verifying(session) && (kind == WORKLOAD_RANDOM || reads_stdin_twice(session))) {
+        status = verify_streams(session, &workload);
     }
     if (status == 0 && !session->verify_only) {
         print_workload(options, &workload);

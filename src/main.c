@@ -15,7 +15,7 @@
 #include "perft.h"
 #include "selection.h"
 
-enum { MAX_METHODS = 128 };
+enum { MAX_SELECTED = 128 };
 
 static void usage_error(const char *format, const char *detail)
 {
@@ -37,12 +37,12 @@ static int run_command(const struct options *options)
     if (options->action == ACTION_LIST)
         return list_command();
 
-    const char *methods = options->methods;
-    if (options->action == ACTION_DUMP && strcmp(methods, "all") == 0)
-        methods = "reference";
-    const struct backend *selected[MAX_METHODS];
+    const char *names = options->methods; /* the CLI says method; the code, backend */
+    if (options->action == ACTION_DUMP && strcmp(names, "all") == 0)
+        names = "reference";
+    const struct backend *selected[MAX_SELECTED];
     const struct selection_rules rules = {.prefix = "attackbench", .quiet = options->quiet};
-    int count = select_backends(methods, &rules, selected, MAX_METHODS);
+    int count = select_backends(names, &rules, selected, MAX_SELECTED);
     if (count < 0)
         return 2;
     if (count == 0) {

@@ -59,8 +59,8 @@ int verify_lookup(const struct backend *backend, enum piece_kind piece, int squa
 
 /* Every subset of `mask` (carry-rippler enumeration), each tried bare and
  * with random squares added outside the mask. */
-static int verify_subsets(const struct backend *backend, enum piece_kind piece, int square, bitboard mask, bitboard outside,
-                          uint64_t *state, FILE *report)
+static int verify_subsets(const struct backend *backend, enum piece_kind piece, int square, bitboard mask,
+                          bitboard outside, uint64_t *state, FILE *report)
 {
     bitboard subset = 0;
     do {

@@ -9,11 +9,6 @@ static inline bitboard null_lookup(int square, bitboard occupied)
     return occupied ^ (bitboard)square;
 }
 
-static size_t null_init(void)
-{
-    return 0;
-}
-
 static uint64_t null_loop(const struct run *run)
 {
     return run_lookup_loop(null_lookup, run);
@@ -25,7 +20,6 @@ const struct backend null_backend = {
     .source = "attackbench",
     .features = 0,
     .baseline = 1,
-    .init = null_init,
     .rook = null_lookup,
     .bishop = null_lookup,
     .queen = null_lookup,
