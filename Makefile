@@ -11,7 +11,10 @@ WARNINGS = -Wall -Wextra
 NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize)
 ALL_CFLAGS = -std=c17 $(WARNINGS) -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) -pthread -MMD -MP
 # The flags are recorded in every result row.
-BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"'
+# The commit the binary is built from, recorded in every output; "unknown"
+# outside a git checkout.
+GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
 LDLIBS = -lm -pthread
 
 BUILD ?= build
@@ -23,7 +26,8 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine
+.PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
+	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
@@ -36,7 +40,14 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/src/build_info.o: src/build_info.c
+# Rewritten only when the commit changes, so build_info.o follows it.
+$(BUILD)/commit-stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GIT_COMMIT)' | cmp -s - $@ || echo '$(GIT_COMMIT)' >$@
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/src/build_info.o: src/build_info.c $(BUILD)/commit-stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 
@@ -101,6 +112,44 @@ valgrind:
 	@awk '$$2 != "available" { print "valgrind: skipped " $$1 ": " $$2, $$3, $$4, $$5, $$6 }' $(VALGRIND_BUILD)/list.txt
 	$(VALGRIND) $(VALGRIND_PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
 	$(VALGRIND) $(VALGRIND_PROGRAM) --dump tests/data/boards.fen >/dev/null
+
+## instructions: instructions per lookup of every backend under callgrind (x86-64-v3 build) into build/instructions.csv
+# valgrind 3.19 cannot decode AVX-512, so the counts come from an x86-64-v3
+# build, and backends that need AVX-512 are skipped (ATTACKBENCH_HIDE_FEATURES).
+COUNT_BUILD = build/x86-64-v3
+COUNT_PROGRAM = $(COUNT_BUILD)/attackbench
+COUNT_OPTIONS = --count=instructions --workload=random --piece=rook,bishop,queen --queries=2000 -q
+COUNT_CSV ?= build/instructions.csv
+instructions:
+	@mkdir -p build
+	@$(MAKE) --no-print-directory BUILD=$(COUNT_BUILD) PROGRAM=$(COUNT_PROGRAM) CFLAGS="-O2 -march=x86-64-v3" \
+		$(COUNT_PROGRAM) >$(COUNT_BUILD).log 2>&1 || { cat $(COUNT_BUILD).log; exit 1; }
+	ATTACKBENCH_HIDE_FEATURES=avx512 $(COUNT_PROGRAM) $(COUNT_OPTIONS) --csv=$(COUNT_CSV) >/dev/null
+
+## baseline-instructions: refresh results/baseline-instructions.csv, which CI compares with (after an intended change)
+baseline-instructions:
+	$(MAKE) --no-print-directory instructions COUNT_CSV=results/baseline-instructions.csv
+
+## compare-instructions: count, then compare with BASELINE (default the committed one) into COMPARE_MD; fails on a rise
+BASELINE ?= results/baseline-instructions.csv
+COMPARE_MD ?= build/compare-instructions.md
+compare-instructions: instructions
+	@$(COUNT_PROGRAM) compare $(BASELINE) $(COUNT_CSV) >$(COMPARE_MD); status=$$?; cat $(COMPARE_MD); exit $$status
+
+## base-instructions: the counts of git revision BASE_REF (default HEAD) into build/base-instructions.csv
+# A revision without `make instructions` falls back to the committed baseline.
+BASE_REF ?= HEAD
+BASE_TREE = build/base-tree
+base-instructions:
+	rm -rf $(BASE_TREE) && mkdir -p $(BASE_TREE)
+	git archive $(BASE_REF) | tar -x -C $(BASE_TREE)
+	@if grep -q '^instructions:' $(BASE_TREE)/Makefile; then \
+		$(MAKE) --no-print-directory -C $(BASE_TREE) instructions GIT_COMMIT=$$(git rev-parse --short $(BASE_REF)) \
+			COUNT_CSV=$(CURDIR)/build/base-instructions.csv; \
+	else \
+		echo "$(BASE_REF) cannot count instructions: using results/baseline-instructions.csv"; \
+		cp results/baseline-instructions.csv build/base-instructions.csv; \
+	fi
 
 ## clean: remove build products
 clean:

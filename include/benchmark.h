@@ -42,7 +42,13 @@ struct measurement {
     uint64_t calls_per_rep;            /* per thread */
     double hit_rate;                   /* negative when the backend has none */
     uint64_t checksum;                 /* this backend's own mixed sum */
+    /* ns/query of every repetition in measurement order (round 0 first);
+     * allocated, freed with free_measurement(). */
+    double *samples_ns;
+    int sample_count;
 };
+
+void free_measurement(struct measurement *measurement);
 
 /* What a correct backend's passes over a stream add up to, from the
  * reference backend (latency mode changes the occupancies, so it

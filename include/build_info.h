@@ -5,5 +5,6 @@
 extern const char attackbench_version[];
 extern const char attackbench_compiler[]; /* e.g. "gcc 12.2.0" */
 extern const char attackbench_flags[];    /* the compiler flags */
+extern const char attackbench_commit[];   /* git describe --always --dirty, or "unknown" */
 
 #endif

@@ -35,6 +35,14 @@ const char *cpu_feature_names(unsigned features, char *buffer, size_t size);
 /* The processor's brand string, e.g. "AMD EPYC 9654 96-Core Processor". */
 const char *cpu_model_name(void);
 
+/* The vendor string ("AuthenticAMD", "GenuineIntel") and the family and
+ * model numbers as the vendors print them (extended fields added in). */
+struct cpu_identity {
+    char vendor[13];
+    unsigned family, model;
+};
+const struct cpu_identity *cpu_identity(void);
+
 /* Non-zero on CPUs that implement PEXT/PDEP in microcode (AMD family
  * 17h, Zen 1 and Zen 2), where they take tens to hundreds of cycles. */
 int cpu_pext_is_microcoded(void);

@@ -32,6 +32,8 @@ struct options {
     size_t max_queries;
     enum timer_kind timer;
     const char *csv_path;
+    const char *json_path;
+    int count_instructions;    /* --count=instructions */
     enum output_format format;
     int skip_invalid;
     int quiet;

@@ -8,6 +8,10 @@
 #include "results.h"
 #include "run_metadata.h"
 
+/* The layout of the JSON output: {"schema": N, "context": {...},
+ * "results": [...]}; 1 was a bare array of rows without samples. */
+enum { RESULT_JSON_SCHEMA = 2 };
+
 /* What is the same for every row of a run. */
 struct run_context {
     struct run_metadata metadata;
@@ -21,8 +25,9 @@ struct run_context {
 };
 
 /* The result set as the console table (one block per group, fastest
- * first), CSV (one header row, then one row per result) or JSON (an array
- * of objects with the CSV's columns as keys). */
+ * first), CSV (one header row, then one row per result) or JSON (the
+ * columns shared by the run as "context", then one object per result in
+ * "results"). */
 void write_table(FILE *out, const struct result_set *set, const struct run_context *context);
 /* The table in two parts, so that a run can print each group's block as
  * soon as it is measured and the notes once at the end. */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "benchmark.h"
+#include "metric.h"
 #include "workload.h"
 
 /* One row: what was measured, under which configuration.  A new column
@@ -24,6 +25,8 @@ struct result_row {
     size_t queries;
     size_t table_bytes;
     double init_ms;
+    enum metric_kind metric;       /* METRIC_NS unless counted by callgrind */
+    double instructions_per_query; /* METRIC_INSTRUCTIONS */
     /* Derived from the row's group by derive_group_figures(). */
     double relative;   /* median / fastest median in the same group */
     double harness_ns; /* null backend's median in the same group, or < 0 */
@@ -36,6 +39,9 @@ struct result_set {
     struct result_row *rows;
     size_t count, capacity;
 };
+
+/* What a row measured: ns per query (median), or instructions per query. */
+double row_value(const struct result_row *row);
 
 /* Append a row; returns 0, or -1 after printing that memory ran out. */
 int result_set_add(struct result_set *set, const struct result_row *row);

@@ -12,6 +12,11 @@ struct run_metadata {
     const char *cpu;      /* brand string */
     const char *compiler; /* name and version */
     const char *flags;    /* CFLAGS of the build */
+    const char *version;  /* attackbench's */
+    const char *commit;   /* git describe of the build, or "unknown" */
+    char cpu_vendor[16];
+    char cpu_family[12];
+    char cpu_model[12];
 };
 
 /* Fill in the metadata now (the wall clock, in UTC). */

@@ -263,6 +263,13 @@ static int timed_rounds(struct job *job, const struct backend *const *measured_b
     return 0;
 }
 
+void free_measurement(struct measurement *measurement)
+{
+    free(measurement->samples_ns);
+    measurement->samples_ns = NULL;
+    measurement->sample_count = 0;
+}
+
 static void fill_results(const struct backend *const *measured_backends, size_t count, const struct samples *samples,
                          uint64_t calls, int threads, struct measurement *results)
 {
@@ -274,6 +281,13 @@ static void fill_results(const struct backend *const *measured_backends, size_t 
         m->calls_per_rep = calls;
         m->mlookups_per_s = m->ns_per_query.median > 0 ? threads * 1e3 / m->ns_per_query.median : 0;
         m->hit_rate = measured_backends[k]->hit_rate ? samples->hits[k] : -1;
+        m->sample_count = samples->reps;
+        m->samples_ns = malloc((size_t)samples->reps * sizeof *m->samples_ns);
+        if (m->samples_ns == NULL) {
+            fprintf(stderr, "attackbench: out of memory\n");
+            exit(2);
+        }
+        memcpy(m->samples_ns, samples->ns + k * (size_t)samples->reps, (size_t)samples->reps * sizeof *m->samples_ns);
     }
 }
 

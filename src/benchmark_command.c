@@ -28,6 +28,7 @@
 #include "interrupt.h"
 #include "output.h"
 #include "progress.h"
+#include "result_outputs.h"
 #include "statistics.h"
 #include "session.h"
 #include "verify.h"
@@ -336,38 +337,6 @@ static int report_nothing_measured(const struct options *options, unsigned empty
     return EXIT_USAGE;
 }
 
-/* What --csv receives: the result set and what its rows share. */
-struct report {
-    const struct result_set *results;
-    const struct run_context *context;
-};
-
-static void write_csv_report(FILE *out, void *data)
-{
-    const struct report *report = data;
-    write_csv(out, report->results, report->context);
-}
-
-static int write_outputs(const struct session *session, const struct result_set *results)
-{
-    const struct options *options = session->options;
-    struct report report = {results, &session->context};
-    int status = 0;
-    if (options->csv_path && write_file_atomically(options->csv_path, write_csv_report, &report) != 0)
-        status = EXIT_USAGE;
-    if (options->format == FORMAT_CSV)
-        write_csv(stdout, results, &session->context);
-    else if (options->format == FORMAT_JSON)
-        write_json(stdout, results, &session->context);
-    else
-        write_table_notes(stdout); /* the groups were printed as they finished */
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));
-        status = EXIT_USAGE;
-    }
-    return status;
-}
-
 /* One line at the end of every run: how many rows are too spread to
  * trust, and what to do about it. */
 static void print_spread_summary(const struct result_set *results)
@@ -447,7 +416,7 @@ int benchmark_command(const struct options *options, const struct backend **sele
         status = report_nothing_measured(options, empty_pieces);
     if ((status == 0 || interrupt_requested()) && results.count > 0) {
         derive_group_figures(&results);
-        int written = write_outputs(&session, &results);
+        int written = write_result_outputs(options, &results, &session.context);
         status = status ? status : written;
         if (!options->quiet)
             print_spread_summary(&results);

@@ -162,6 +162,33 @@ const char *cpu_model_name(void)
     return name;
 }
 
+const struct cpu_identity *cpu_identity(void)
+{
+    static struct cpu_identity identity;
+    if (identity.vendor[0])
+        return &identity;
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) {
+        snprintf(identity.vendor, sizeof identity.vendor, "unknown");
+        return &identity;
+    }
+    memcpy(identity.vendor, &ebx, 4);
+    memcpy(identity.vendor + 4, &edx, 4);
+    memcpy(identity.vendor + 8, &ecx, 4);
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+        /* Intel SDM vol. 2A, CPUID leaf 1: the extended family counts only
+         * when the family is 15, the extended model when it is 6 or 15. */
+        unsigned family = (eax >> 8) & 0xF, model = (eax >> 4) & 0xF;
+        if (family == 0xF)
+            family += (eax >> 20) & 0xFF;
+        if (family == 0x6 || family >= 0xF)
+            model += ((eax >> 16) & 0xF) << 4;
+        identity.family = family;
+        identity.model = model;
+    }
+    return &identity;
+}
+
 int cpu_pext_is_microcoded(void)
 {
     unsigned eax, ebx, ecx, edx;

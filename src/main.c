@@ -8,7 +8,9 @@
 
 #include "build_info.h"
 #include "commands.h"
+#include "compare.h"
 #include "genpos.h"
+#include "instruction_count.h"
 #include "options.h"
 #include "perft.h"
 #include "selection.h"
@@ -49,8 +51,11 @@ static int run_command(const struct options *options)
     }
     if (apply_parameters(options->parameters, options->parameter_count, selected, count) != 0)
         return 2;
-    return options->action == ACTION_DUMP ? dump_command(options, selected, count)
-                                          : benchmark_command(options, selected, count);
+    if (options->action == ACTION_DUMP)
+        return dump_command(options, selected, count);
+    if (options->count_instructions)
+        return count_command(options, selected, count);
+    return benchmark_command(options, selected, count);
 }
 
 int main(int argc, char **argv)
@@ -59,6 +64,8 @@ int main(int argc, char **argv)
         return perft_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "genpos") == 0)
         return genpos_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "compare") == 0)
+        return compare_command(argc - 1, argv + 1);
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
 

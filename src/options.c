@@ -15,6 +15,7 @@ const char usage_text[] =
     "usage: attackbench [OPTION]... [FILE]...\n"
     "       attackbench perft [OPTION]... FILE...     (attackbench perft --help)\n"
     "       attackbench genpos [OPTION]...            (attackbench genpos --help)\n"
+    "       attackbench compare [OPTION]... BASE NEW  (attackbench compare --help)\n"
     "\n"
     "Measure sliding-piece attack generators (rook, bishop, queen attack sets) on\n"
     "positions from FEN/EPD files ('-' is standard input) or on random occupancies.\n"
@@ -51,6 +52,11 @@ const char usage_text[] =
     "Output:\n"
     "  -f, --format=table|csv|json  standard output format (default table)\n"
     "      --csv=FILE               also write CSV to FILE (replaced atomically)\n"
+    "      --json=FILE              also write JSON to FILE (replaced atomically)\n"
+    "      --count=instructions     instead of timing, count each backend's\n"
+    "                               instructions per lookup under valgrind's\n"
+    "                               callgrind (needs valgrind and a build without\n"
+    "                               AVX-512: make instructions)\n"
     "  -q, --quiet                  no context lines on standard error\n"
     "\n"
     "Checks and information:\n"
@@ -66,7 +72,8 @@ const char usage_text[] =
     "  -V, --version                the version\n"
     "\n"
     "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input or\n"
-    "nothing to measure, 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept.\n";
+    "nothing to measure, 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
+    "compare: 3 a row regressed.\n";
 
 /* A decimal count from minimum to maximum. */
 static int parse_count(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value)
@@ -143,7 +150,7 @@ static const struct option_spec specs[] = {
     {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
     {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
     {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
-    {"help", 'h', 0},     {"version", 'V', 0},
+    {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
 };
 
 static int apply_option(struct options *options, const char *name, const char *value, char *error,
@@ -240,6 +247,14 @@ static int apply_option(struct options *options, const char *name, const char *v
         if (!*value)
             return set_error(error, error_size, "--csv needs a file name");
         options->csv_path = value;
+    } else if (strcmp(name, "json") == 0) {
+        if (!*value)
+            return set_error(error, error_size, "--json needs a file name");
+        options->json_path = value;
+    } else if (strcmp(name, "count") == 0) {
+        if (strcmp(value, "instructions") != 0)
+            return set_error(error, error_size, "--count=%s: only instructions can be counted", value);
+        options->count_instructions = 1;
     } else if (strcmp(name, "quiet") == 0) {
         options->quiet = 1;
     } else if (strcmp(name, "verify") == 0) {

@@ -142,52 +142,81 @@ void write_csv_field(FILE *out, const char *text)
 
 /* The one list of columns, shared by CSV and JSON; row_fields() fills
  * them in this order.  Text columns are strings in JSON, the others
- * numbers (null when empty). */
+ * numbers (null when empty).  Run columns are the same in every row: JSON
+ * writes them once, as its "context".  samples_ns follows these in the CSV
+ * (space-separated) and in each JSON row (an array). */
 enum column_kind { NUMBER_COLUMN, TEXT_COLUMN };
+enum column_scope { ROW_COLUMN, RUN_COLUMN };
 static const struct column {
     const char *name;
     enum column_kind kind;
+    enum column_scope scope;
 } columns[] = {
-    {"timestamp", TEXT_COLUMN},
-    {"host", TEXT_COLUMN},
-    {"cpu", TEXT_COLUMN},
-    {"compiler", TEXT_COLUMN},
-    {"flags", TEXT_COLUMN},
-    {"timer", TEXT_COLUMN},
-    {"tsc_ghz", NUMBER_COLUMN},
-    {"pin_cpu", NUMBER_COLUMN},
-    {"method", TEXT_COLUMN},
-    {"piece", TEXT_COLUMN},
-    {"workload", TEXT_COLUMN},
-    {"dispatch", TEXT_COLUMN},
-    {"mode", TEXT_COLUMN},
-    {"pressure_bytes", NUMBER_COLUMN},
-    {"phase", TEXT_COLUMN},
-    {"threads", NUMBER_COLUMN},
-    {"positions", NUMBER_COLUMN},
-    {"queries", NUMBER_COLUMN},
-    {"calls_per_rep", NUMBER_COLUMN},
-    {"reps", NUMBER_COLUMN},
-    {"seed", NUMBER_COLUMN},
-    {"ns_per_query_median", NUMBER_COLUMN},
-    {"ns_per_query_min", NUMBER_COLUMN},
-    {"ns_per_query_max", NUMBER_COLUMN},
-    {"ns_per_query_mad", NUMBER_COLUMN},
-    {"ticks_per_query_median", NUMBER_COLUMN},
-    {"ticks_per_query_min", NUMBER_COLUMN},
-    {"ticks_per_query_max", NUMBER_COLUMN},
-    {"ticks_per_query_mad", NUMBER_COLUMN},
-    {"mlookups_per_s", NUMBER_COLUMN},
-    {"relative", NUMBER_COLUMN},
-    {"harness_ns_per_query", NUMBER_COLUMN},
-    {"table_bytes", NUMBER_COLUMN},
-    {"init_ms", NUMBER_COLUMN},
-    {"hit_rate", NUMBER_COLUMN},
-    {"checksum", TEXT_COLUMN},
-    {"warnings", TEXT_COLUMN},
+    {"timestamp", TEXT_COLUMN, RUN_COLUMN},
+    {"host", TEXT_COLUMN, RUN_COLUMN},
+    {"version", TEXT_COLUMN, RUN_COLUMN},
+    {"commit", TEXT_COLUMN, RUN_COLUMN},
+    {"cpu", TEXT_COLUMN, RUN_COLUMN},
+    {"cpu_vendor", TEXT_COLUMN, RUN_COLUMN},
+    {"cpu_family", NUMBER_COLUMN, RUN_COLUMN},
+    {"cpu_model", NUMBER_COLUMN, RUN_COLUMN},
+    {"compiler", TEXT_COLUMN, RUN_COLUMN},
+    {"flags", TEXT_COLUMN, RUN_COLUMN},
+    {"timer", TEXT_COLUMN, RUN_COLUMN},
+    {"tsc_ghz", NUMBER_COLUMN, RUN_COLUMN},
+    {"pin_cpu", NUMBER_COLUMN, RUN_COLUMN},
+    {"method", TEXT_COLUMN, ROW_COLUMN},
+    {"piece", TEXT_COLUMN, ROW_COLUMN},
+    {"workload", TEXT_COLUMN, ROW_COLUMN},
+    {"dispatch", TEXT_COLUMN, ROW_COLUMN},
+    {"mode", TEXT_COLUMN, ROW_COLUMN},
+    {"pressure_bytes", NUMBER_COLUMN, ROW_COLUMN},
+    {"phase", TEXT_COLUMN, ROW_COLUMN},
+    {"threads", NUMBER_COLUMN, ROW_COLUMN},
+    {"metric", TEXT_COLUMN, ROW_COLUMN},
+    {"positions", NUMBER_COLUMN, ROW_COLUMN},
+    {"queries", NUMBER_COLUMN, ROW_COLUMN},
+    {"calls_per_rep", NUMBER_COLUMN, ROW_COLUMN},
+    {"reps", NUMBER_COLUMN, RUN_COLUMN},
+    {"seed", NUMBER_COLUMN, RUN_COLUMN},
+    {"ns_per_query_median", NUMBER_COLUMN, ROW_COLUMN},
+    {"ns_per_query_min", NUMBER_COLUMN, ROW_COLUMN},
+    {"ns_per_query_max", NUMBER_COLUMN, ROW_COLUMN},
+    {"ns_per_query_mad", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_median", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_min", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_max", NUMBER_COLUMN, ROW_COLUMN},
+    {"ticks_per_query_mad", NUMBER_COLUMN, ROW_COLUMN},
+    {"mlookups_per_s", NUMBER_COLUMN, ROW_COLUMN},
+    {"relative", NUMBER_COLUMN, ROW_COLUMN},
+    {"harness_ns_per_query", NUMBER_COLUMN, ROW_COLUMN},
+    {"instructions_per_query", NUMBER_COLUMN, ROW_COLUMN},
+    {"table_bytes", NUMBER_COLUMN, ROW_COLUMN},
+    {"init_ms", NUMBER_COLUMN, ROW_COLUMN},
+    {"hit_rate", NUMBER_COLUMN, ROW_COLUMN},
+    {"checksum", TEXT_COLUMN, ROW_COLUMN},
+    {"warnings", TEXT_COLUMN, ROW_COLUMN},
 };
 
 enum { COLUMN_COUNT = sizeof columns / sizeof columns[0], FIELD_SIZE = 224 };
+
+/* The timing columns (empty for an instruction count); returns the next
+ * field index. */
+static int timing_fields(const struct result_row *row, int tsc, char fields[][FIELD_SIZE], int i)
+{
+    const struct measurement *m = &row->measurement;
+    const struct statistics *ns = &m->ns_per_query, *ticks = &m->ticks_per_query;
+    const double values[9] = {ns->median, ns->min,    ns->max,    ns->mad,          ticks->median,
+                              ticks->min, ticks->max, ticks->mad, m->mlookups_per_s};
+    for (int k = 0; k < 9; k++) {
+        int ticks_column = k >= 4 && k < 8;
+        if (row->metric != METRIC_NS || (ticks_column && !tsc))
+            fields[i++][0] = '\0';
+        else
+            snprintf(fields[i++], FIELD_SIZE, k == 8 ? "%.2f" : "%.4f", values[k]);
+    }
+    return i;
+}
 
 static void row_fields(const struct result_row *row, const struct run_context *context,
                        char fields[COLUMN_COUNT][FIELD_SIZE])
@@ -196,10 +225,11 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     int tsc = context->timer->kind == TIMER_TSC;
     int i = 0;
     const struct run_metadata *metadata = &context->metadata;
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->timestamp);
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->host);
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->cpu);
-    snprintf(fields[i++], FIELD_SIZE, "%s", metadata->compiler);
+    const char *identity[] = {metadata->timestamp,  metadata->host,      metadata->version,
+                              metadata->commit,     metadata->cpu,       metadata->cpu_vendor,
+                              metadata->cpu_family, metadata->cpu_model, metadata->compiler};
+    for (size_t k = 0; k < sizeof identity / sizeof identity[0]; k++)
+        snprintf(fields[i++], FIELD_SIZE, "%s", identity[k]);
     snprintf(fields[i++], FIELD_SIZE, "%s", metadata->flags);
     snprintf(fields[i++], FIELD_SIZE, "%s", tsc ? "tsc" : "clock");
     if (tsc)
@@ -215,30 +245,23 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->pressure_bytes);
     snprintf(fields[i++], FIELD_SIZE, "%s", phase_names[row->phase]);
     snprintf(fields[i++], FIELD_SIZE, "%d", row->threads);
+    snprintf(fields[i++], FIELD_SIZE, "%s", metric_names[row->metric]);
     snprintf(fields[i++], FIELD_SIZE, "%ld", row->positions);
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->queries);
     snprintf(fields[i++], FIELD_SIZE, "%" PRIu64, m->calls_per_rep);
     snprintf(fields[i++], FIELD_SIZE, "%d", context->reps);
     snprintf(fields[i++], FIELD_SIZE, "%llu", context->seed);
-    const struct statistics *ns = &m->ns_per_query, *ticks = &m->ticks_per_query;
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->median);
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->min);
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->max);
-    snprintf(fields[i++], FIELD_SIZE, "%.4f", ns->mad);
-    const double tick_values[4] = {ticks->median, ticks->min, ticks->max, ticks->mad};
-    for (int k = 0; k < 4; k++) {
-        if (tsc)
-            snprintf(fields[i++], FIELD_SIZE, "%.4f", tick_values[k]);
-        else
-            fields[i++][0] = '\0';
-    }
-    snprintf(fields[i++], FIELD_SIZE, "%.2f", m->mlookups_per_s);
+    i = timing_fields(row, tsc, fields, i);
     if (m->backend->baseline)
         fields[i++][0] = '\0';
     else
         snprintf(fields[i++], FIELD_SIZE, "%.4f", row->relative);
-    if (row->harness_ns >= 0)
+    if (row->harness_ns >= 0 && row->metric == METRIC_NS)
         snprintf(fields[i++], FIELD_SIZE, "%.4f", row->harness_ns);
+    else
+        fields[i++][0] = '\0';
+    if (row->metric == METRIC_INSTRUCTIONS)
+        snprintf(fields[i++], FIELD_SIZE, "%.3f", row->instructions_per_query);
     else
         fields[i++][0] = '\0';
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->table_bytes);
@@ -258,19 +281,26 @@ static void row_fields(const struct result_row *row, const struct run_context *c
         abort();
 }
 
+/* The repetitions' ns/query in measurement order, separated by `between`. */
+static void write_samples(FILE *out, const struct measurement *m, const char *between)
+{
+    for (int k = 0; k < m->sample_count; k++)
+        fprintf(out, "%s%.4f", k ? between : "", m->samples_ns[k]);
+}
+
 void write_csv(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
-        fprintf(out, "%s%s", c ? "," : "", columns[c].name);
-    fputc('\n', out);
+        fprintf(out, "%s,", columns[c].name);
+    fputs("samples_ns\n", out);
     char fields[COLUMN_COUNT][FIELD_SIZE];
     for (size_t r = 0; r < set->count; r++) {
         row_fields(&set->rows[r], context, fields);
         for (int c = 0; c < COLUMN_COUNT; c++) {
-            if (c)
-                fputc(',', out);
             write_csv_field(out, fields[c]);
+            fputc(',', out);
         }
+        write_samples(out, &set->rows[r].measurement, " ");
         fputc('\n', out);
     }
 }
@@ -289,26 +319,42 @@ static void write_json_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
+/* The members of one scope, "name": value, text quoted, empty as null. */
+static void write_json_members(FILE *out, const char fields[COLUMN_COUNT][FIELD_SIZE], enum column_scope scope)
+{
+    const char *before = "";
+    for (int c = 0; c < COLUMN_COUNT; c++) {
+        if (columns[c].scope != scope)
+            continue;
+        fprintf(out, "%s\"%s\": ", before, columns[c].name);
+        before = ", ";
+        if (columns[c].kind == TEXT_COLUMN && fields[c][0])
+            write_json_string(out, fields[c]);
+        else if (fields[c][0])
+            fputs(fields[c], out);
+        else
+            fputs("null", out);
+    }
+}
+
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     char fields[COLUMN_COUNT][FIELD_SIZE];
-    fputs("[\n", out);
+    fprintf(out, "{\n  \"schema\": %d,\n  \"context\": {", RESULT_JSON_SCHEMA);
+    if (set->count > 0) {
+        row_fields(&set->rows[0], context, fields);
+        write_json_members(out, fields, RUN_COLUMN);
+    }
+    fputs("},\n  \"results\": [\n", out);
     for (size_t r = 0; r < set->count; r++) {
         row_fields(&set->rows[r], context, fields);
-        fputs("  {", out);
-        for (int c = 0; c < COLUMN_COUNT; c++) {
-            int text = columns[c].kind == TEXT_COLUMN;
-            fprintf(out, "%s\"%s\": ", c ? ", " : "", columns[c].name);
-            if (text && fields[c][0])
-                write_json_string(out, fields[c]);
-            else if (fields[c][0])
-                fputs(fields[c], out);
-            else
-                fputs("null", out);
-        }
-        fprintf(out, "}%s\n", r + 1 < set->count ? "," : "");
+        fputs("    {", out);
+        write_json_members(out, fields, ROW_COLUMN);
+        fputs(", \"samples_ns\": [", out);
+        write_samples(out, &set->rows[r].measurement, ", ");
+        fprintf(out, "]}%s\n", r + 1 < set->count ? "," : "");
     }
-    fputs("]\n", out);
+    fputs("  ]\n}\n", out);
 }
 
 int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data)

@@ -20,8 +20,15 @@ int result_set_add(struct result_set *set, const struct result_row *row)
     return 0;
 }
 
+double row_value(const struct result_row *row)
+{
+    return row->metric == METRIC_INSTRUCTIONS ? row->instructions_per_query : row->measurement.ns_per_query.median;
+}
+
 void result_set_free(struct result_set *set)
 {
+    for (size_t i = 0; i < set->count; i++)
+        free_measurement(&set->rows[i].measurement);
     free(set->rows);
     set->rows = NULL;
     set->count = set->capacity = 0;

@@ -55,12 +55,12 @@ void derive_group_figures(struct result_set *set)
         for (size_t j = 0; j < set->count; j++) {
             if (!same_group(&rows[i], &rows[j]))
                 continue;
-            double median = rows[j].measurement.ns_per_query.median;
+            double median = row_value(&rows[j]);
             if (rows[j].measurement.backend->baseline)
                 rows[i].harness_ns = median;
             else if (fastest == 0 || median < fastest)
                 fastest = median;
         }
-        rows[i].relative = fastest > 0 ? rows[i].measurement.ns_per_query.median / fastest : 0;
+        rows[i].relative = fastest > 0 ? row_value(&rows[i]) / fastest : 0;
     }
 }

@@ -10,12 +10,16 @@ import re
 import sys
 
 # Values that differ between machines and runs even when nothing changed.
-VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer", "warnings"}
+VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer", "version", "commit",
+            "cpu_vendor", "cpu_family", "cpu_model", "warnings"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
 def kind(value):
     """The kind of one value: its format, not its digits."""
+    if " " in value.strip("[]"):
+        # samples_ns: one kind per repetition
+        return " ".join(kind(part.strip(",")) for part in value.strip("[]").split())
     if value == "":
         return "empty"
     if re.fullmatch(r"0x[0-9a-f]{16}", value):
@@ -35,9 +39,13 @@ def csv_shape(text):
 
 
 def json_shape(text):
-    pair = re.compile(r'"(\w+)": ("(?:[^"\\]|\\.)*"|[^,}]+)')
+    pair = re.compile(r'"(\w+)": ("(?:[^"\\]|\\.)*"|\[[^]]*\]|[^,}]+)')
     lines = []
     for line in text.splitlines():
+        # The context object opens on the line of its first member.
+        if line.strip().startswith('"context": {'):
+            lines.append("context: {")
+            line = line.split("{", 1)[1]
         fields = pair.findall(line)
         if not fields:
             lines.append(line.strip())

@@ -39,7 +39,8 @@ expect_error "a near miss gets a suggestion" "did you mean 'sherwin'?" "$program
 expect_selection() {
     local name=$1 want=$2 methods=$3 got
     got=$("$program" --method="$methods" --workload=random --queries=100 --calls=100 --reps=1 --dispatch=batch \
-        --piece=rook --format=csv -q 2>&1 | awk -F, 'NR > 1 { printf "%s ", $9 }')
+        --piece=rook --format=csv -q 2>&1 |
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "method") m = i } NR > 1 { printf "%s ", $m }')
     if [ "$got" = "$want" ]; then pass "$name"; else fail "$name (got '$got', wanted '$want')"; fi
 }
 expect_selection "--method: a glob, in any case, minus one" "magic-fancy magic-black null " 'MAGIC-*,-magic-plain'
@@ -95,7 +96,7 @@ grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts s
     --csv="$scratch/run.csv" "$here/data/boards.fen" >"$scratch/table" 2>"$scratch/err"
 header=$(head -1 "$scratch/run.csv")
 case "$header" in
-timestamp,host,cpu,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,warnings) pass "csv header" ;;
+timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,warnings,samples_ns) pass "csv header" ;;
 *) fail "csv header: $header" ;;
 esac
 # reference and null, 3 pieces, 2 workloads, 2 dispatch modes.
@@ -104,7 +105,7 @@ ls "$scratch" | grep -q '\.tmp' && fail "csv temporary file left" || pass "csv t
 expect_error "csv in a missing directory" "cannot create" "$program" --method=reference --workload=random \
     --reps=1 --calls=10 --csv="$scratch/no/such/dir/out.csv"
 "$program" --format=json --method=reference --workload=random --reps=1 --calls=100 --queries=100 -q >"$scratch/json"
-python3 -c 'import json,sys; rows=json.load(open(sys.argv[1])); assert len(rows)==12 and rows[0]["method"]' \
+python3 -c 'import json,sys; run=json.load(open(sys.argv[1])); rows=run["results"]; assert run["schema"]==2 and len(rows)==12 and rows[0]["method"] and len(rows[0]["samples_ns"])==1 and run["context"]["commit"]' \
     "$scratch/json" 2>/dev/null && pass "json output parses" || fail "json output parses"
 
 # --verify reads files through its own reader; standard input, which can

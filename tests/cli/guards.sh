@@ -4,9 +4,14 @@
 
 tiny_run=(--method=null --workload=random --queries=100 --calls=1000 --reps=5 --dispatch=batch --piece=rook)
 
+# A column of the first row of a CSV on standard input.
+first_row_column() {
+    awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i } NR == 2 { print $c }'
+}
+
 # The CPU a run measured on, from its CSV row.
 measured_cpu() {
-    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | awk -F, 'NR == 2 { print $8 }'
+    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | first_row_column pin_cpu
 }
 
 allowed=$(nproc)
@@ -43,8 +48,8 @@ if [ "$allowed" -ge 2 ]; then
     first=$!
     XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --calls=2000000 --format=csv >"$scratch/second.csv" 2>/dev/null
     wait "$first"
-    a=$(awk -F, 'NR == 2 { print $8 }' "$scratch/first.csv")
-    b=$(awk -F, 'NR == 2 { print $8 }' "$scratch/second.csv")
+    a=$(first_row_column pin_cpu <"$scratch/first.csv")
+    b=$(first_row_column pin_cpu <"$scratch/second.csv")
     if [ -n "$a" ] && [ "$a" != "$b" ]; then pass "two runs started together take two CPUs"; else fail "two runs started together take two CPUs ($a and $b)"; fi
 fi
 

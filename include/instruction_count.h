@@ -1,0 +1,16 @@
+/* --count=instructions: instructions per lookup of every backend, counted
+ * by valgrind's callgrind, which gives the same count for the same binary
+ * and input however busy the machine is. */
+#ifndef ATTACKBENCH_INSTRUCTION_COUNT_H
+#define ATTACKBENCH_INSTRUCTION_COUNT_H
+
+#include "backend.h"
+#include "options.h"
+
+/* Outside valgrind: run this same command under callgrind and return its
+ * exit status.  Under it: count one pass of every selected backend over
+ * every selected workload, piece and dispatch, and write rows whose metric
+ * is "instructions" to the chosen outputs. */
+int count_command(const struct options *options, const struct backend **selected, int count);
+
+#endif

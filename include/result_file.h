@@ -1,0 +1,66 @@
+/* Reading the result files attackbench writes (CSV or JSON) back in, for
+ * `attackbench compare`: each row's configuration, metric and samples, and
+ * the run's identity (CPU, compiler, flags, commit). */
+#ifndef ATTACKBENCH_RESULT_FILE_H
+#define ATTACKBENCH_RESULT_FILE_H
+
+#include <stddef.h>
+
+#include "metric.h"
+
+enum { MAX_ROW_FIELDS = 64 };
+
+/* One row of a result file as name/value text pairs.  JSON arrays of
+ * numbers arrive as space-separated text, as in the CSV. */
+struct result_fields {
+    size_t count;
+    const char *names[MAX_ROW_FIELDS];
+    const char *values[MAX_ROW_FIELDS];
+};
+
+/* Called once per row; `line` is where the row starts.  A non-zero return
+ * stops the reader, which returns it. */
+typedef int (*row_visitor)(const struct result_fields *row, const char *path, long line, void *data);
+
+/* The value of a field, or NULL when the row has none. */
+const char *field_value(const struct result_fields *row, const char *name);
+
+/* The two readers; `text` is the whole file, NUL-terminated, and may be
+ * modified.  They print "PATH:LINE: what is wrong" and return -1 on
+ * malformed input. */
+int read_csv_rows(const char *path, char *text, row_visitor visit, void *data);
+int read_json_rows(const char *path, char *text, row_visitor visit, void *data);
+
+/* The columns that make a row's configuration: rows of two files are
+ * compared when all of these and the metric agree. */
+enum { CONFIGURATION_COLUMN_COUNT = 8 };
+extern const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT];
+
+/* The columns that identify the machine and the build. */
+enum { IDENTITY_COLUMN_COUNT = 8, IDENTITY_FIELD_SIZE = 128 };
+extern const char *const identity_columns[IDENTITY_COLUMN_COUNT];
+
+struct result_record {
+    char configuration[CONFIGURATION_COLUMN_COUNT][64];
+    enum metric_kind metric;
+    double *samples; /* ns/query per repetition, or the one count */
+    size_t sample_count;
+    long line;
+};
+
+struct result_file {
+    const char *path;
+    char identity[IDENTITY_COLUMN_COUNT][IDENTITY_FIELD_SIZE];
+    struct result_record *records;
+    size_t count;
+};
+
+/* Read a whole file (CSV or JSON, told apart by its first character).
+ * Returns 0, or -1 after printing "PATH:LINE: ..." for malformed input. */
+int load_result_file(const char *path, struct result_file *file);
+void free_result_file(struct result_file *file);
+
+/* The median of a record's samples. */
+double record_median(const struct result_record *record);
+
+#endif

@@ -1,0 +1,306 @@
+/* `attackbench compare BASE NEW`: rows of two result files matched on
+ * their whole configuration, each with the ratio new/base, its 95%
+ * interval and a verdict; a geometric mean; the rows only one file has. */
+#include "compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ratio_interval.h"
+
+static const char compare_usage[] =
+    "usage: attackbench compare [--threshold=PCT] [--normalize=METHOD] BASE NEW\n"
+    "\n"
+    "Compares two result files written by attackbench (--csv or --json, or the\n"
+    "CSV of --count=instructions) row by row: rows match when method, piece,\n"
+    "workload, dispatch, mode, pressure, phase, threads and metric agree.\n"
+    "Prints a markdown table: the median of each side, the ratio new/base\n"
+    "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), and a verdict;\n"
+    "then the geometric mean of the ratios and the rows only one file has.\n"
+    "Instruction counts are exact: their ratio needs no interval.\n"
+    "\n"
+    "  --threshold=PCT     the smallest change that counts (default 5): slower\n"
+    "                      when the whole interval lies above 1 + PCT/100,\n"
+    "                      faster when it lies below 1 / (1 + PCT/100), else\n"
+    "                      no change; a slower row is a regression\n"
+    "  --normalize=METHOD  compare each method's time divided by METHOD's in\n"
+    "                      the same run, so that runs of different machines,\n"
+    "                      compilers or flags can be compared by ratio\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: 0 no row regressed, 2 bad usage, unreadable or malformed\n"
+    "file, or runs of different machines or builds without --normalize,\n"
+    "3 at least one row regressed.\n";
+
+enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED };
+static const char *const verdict_names[] = {"faster", "no change", "**slower**", "no change (too few samples)"};
+
+struct compare_options {
+    double threshold; /* fraction, e.g. 0.05 */
+    const char *normalize;
+    const char *paths[2];
+};
+
+static int parse_threshold(const char *text, double *threshold)
+{
+    char *end;
+    errno = 0;
+    double percent = strtod(text, &end);
+    if (*end == '%')
+        end++;
+    if (end == text || *end || errno || !(percent >= 0 && percent < 1000))
+        return -1;
+    *threshold = percent / 100;
+    return 0;
+}
+
+/* The value of --NAME=VALUE or --NAME VALUE; NULL when argv[*i] is not it. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t length = strlen(name);
+    if (strncmp(argv[*i], name, length) != 0)
+        return NULL;
+    if (argv[*i][length] == '=')
+        return argv[*i] + length + 1;
+    if (argv[*i][length] == '\0' && *i + 1 < argc)
+        return argv[++*i];
+    return NULL;
+}
+
+/* Returns -1 to go on, or the exit status (0 after --help). */
+static int parse_compare_options(int argc, char **argv, struct compare_options *options)
+{
+    *options = (struct compare_options){.threshold = 0.05};
+    int files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *value;
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(compare_usage, stdout);
+            return 0;
+        } else if ((value = option_value(argc, argv, &i, "--threshold")) != NULL) {
+            if (parse_threshold(value, &options->threshold) != 0) {
+                fprintf(stderr, "attackbench compare: --threshold=%s: expected a percentage from 0 to 999\n", value);
+                return 2;
+            }
+        } else if ((value = option_value(argc, argv, &i, "--normalize")) != NULL) {
+            options->normalize = value;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "attackbench compare: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else if (files < 2) {
+            options->paths[files++] = argv[i];
+        } else {
+            fprintf(stderr, "attackbench compare: more than two files\n");
+            return 2;
+        }
+    }
+    if (files != 2) {
+        fputs(compare_usage, stderr);
+        return 2;
+    }
+    return -1;
+}
+
+static int has_metric(const struct result_file *file, enum metric_kind metric)
+{
+    for (size_t i = 0; i < file->count; i++)
+        if (file->records[i].metric == metric)
+            return 1;
+    return 0;
+}
+
+/* Runs of different CPUs, compilers or flags cannot be compared by time.
+ * Instruction counts come from valgrind's simulated CPU, so for them only
+ * the build matters. */
+static int check_same_setup(const struct result_file *base, const struct result_file *changed)
+{
+    int timed = has_metric(base, METRIC_NS) && has_metric(changed, METRIC_NS);
+    int first = timed ? 0 : 4; /* identity_columns: cpu..cpu_model, compiler, flags */
+    int refused = 0;
+    for (int c = first; c < 6; c++) {
+        if (strcmp(base->identity[c], changed->identity[c]) == 0)
+            continue;
+        fprintf(stderr, "attackbench compare: %s differs: '%s' in %s, '%s' in %s\n", identity_columns[c],
+                base->identity[c], base->path, changed->identity[c], changed->path);
+        refused = 1;
+    }
+    if (refused)
+        fprintf(stderr, "attackbench compare: runs of different machines or builds are not compared by %s;\n"
+                        "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
+                timed ? "time" : "instruction count");
+    return refused ? -1 : 0;
+}
+
+static const struct result_record *find_match(const struct result_file *file, const struct result_record *row)
+{
+    for (size_t i = 0; i < file->count; i++) {
+        const struct result_record *candidate = &file->records[i];
+        int same = candidate->metric == row->metric;
+        for (int c = 0; c < CONFIGURATION_COLUMN_COUNT && same; c++)
+            same = strcmp(candidate->configuration[c], row->configuration[c]) == 0;
+        if (same)
+            return candidate;
+    }
+    return NULL;
+}
+
+static enum verdict decide(const struct ratio_estimate *estimate, double threshold)
+{
+    if (!estimate->bounded)
+        return VERDICT_UNBOUNDED;
+    if (estimate->low > 1 + threshold)
+        return VERDICT_SLOWER;
+    if (estimate->high < 1 / (1 + threshold))
+        return VERDICT_FASTER;
+    return VERDICT_NO_CHANGE;
+}
+
+static void print_identity(const char *label, const struct result_file *file)
+{
+    const char(*id)[IDENTITY_FIELD_SIZE] = file->identity;
+    printf("- %s: `%s`: attackbench %s, commit %s; %s (%s family %s model %s); %s; `%s`\n", label, file->path, id[6],
+           id[7], id[0], id[1], id[2], id[3], id[4], id[5]);
+}
+
+static void print_header(enum metric_kind metric, const char *normalize)
+{
+    char unit[96];
+    if (normalize)
+        snprintf(unit, sizeof unit, "%s/query ÷ %s", metric_names[metric], normalize);
+    else
+        snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
+    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | base %s | new %s "
+           "| new/base | 95%% interval | verdict |\n",
+           unit, unit);
+    printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---|\n");
+}
+
+/* Totals over a table, for the geometric mean and the exit status. */
+struct table_totals {
+    size_t rows, regressions, slower, faster;
+    double log_ratio, log_base, log_new;
+};
+
+static void print_row(const struct result_record *base, const struct result_record *changed, double threshold,
+                      struct table_totals *totals)
+{
+    struct ratio_estimate estimate;
+    char interval[64] = "exact";
+    if (base->metric == METRIC_INSTRUCTIONS) {
+        double ratio = changed->samples[0] / base->samples[0];
+        estimate = (struct ratio_estimate){ratio, ratio, ratio, 1};
+    } else if (ratio_interval(base->samples, base->sample_count, changed->samples, changed->sample_count, 0.95,
+                              &estimate) != 0) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    } else if (estimate.bounded) {
+        snprintf(interval, sizeof interval, "%.3f–%.3f", estimate.low, estimate.high);
+    } else {
+        snprintf(interval, sizeof interval, "unbounded");
+    }
+    enum verdict verdict = decide(&estimate, threshold);
+    double base_value = record_median(base), new_value = record_median(changed);
+    printf("|");
+    for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
+        printf(" %s |", base->configuration[c]);
+    printf(" %.4g | %.4g | %.3f | %s | %s |\n", base_value, new_value, estimate.ratio, interval, verdict_names[verdict]);
+    totals->rows++;
+    totals->regressions += verdict == VERDICT_SLOWER;
+    totals->slower += verdict == VERDICT_SLOWER;
+    totals->faster += verdict == VERDICT_FASTER;
+    totals->log_ratio += log(estimate.ratio);
+    totals->log_base += log(base_value);
+    totals->log_new += log(new_value);
+}
+
+/* One table per metric; returns the number of regressions. */
+static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
+                          const struct compare_options *options)
+{
+    struct table_totals totals = {0};
+    for (size_t i = 0; i < base->count; i++) {
+        const struct result_record *row = &base->records[i];
+        const struct result_record *match = row->metric == metric ? find_match(changed, row) : NULL;
+        if (match == NULL)
+            continue;
+        if (totals.rows == 0)
+            print_header(metric, options->normalize);
+        print_row(row, match, options->threshold, &totals);
+    }
+    if (totals.rows == 0)
+        return 0;
+    double n = (double)totals.rows;
+    printf("| geometric mean (%zu rows) | | | | | | | | %.4g | %.4g | %.3f | | %zu faster, %zu slower |\n",
+           totals.rows, exp(totals.log_base / n), exp(totals.log_new / n), exp(totals.log_ratio / n), totals.faster,
+           totals.slower);
+    return totals.regressions;
+}
+
+/* Rows of `file` that `other` lacks; returns how many. */
+static size_t print_unmatched(const struct result_file *file, const struct result_file *other, const char *label)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < file->count; i++) {
+        const struct result_record *row = &file->records[i];
+        if (find_match(other, row) != NULL)
+            continue;
+        if (count++ == 0)
+            printf("\nFound in %s (`%s`) only:\n\n", label, file->path);
+        printf("- %s:", metric_names[row->metric]);
+        for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
+            printf(" %s=%s", configuration_columns[c], row->configuration[c]);
+        printf(" (line %ld)\n", row->line);
+    }
+    return count;
+}
+
+static int report(const struct result_file *files, const struct compare_options *options)
+{
+    printf("## attackbench compare\n\n");
+    print_identity("base", &files[0]);
+    print_identity("new", &files[1]);
+    size_t regressions = 0;
+    for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
+        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options);
+    print_unmatched(&files[0], &files[1], "base");
+    print_unmatched(&files[1], &files[0], "new");
+    printf("\nThreshold %g%%: a row is slower (a regression) when its whole interval lies above %.4g, faster when "
+           "it lies below %.4g. %zu regression%s.\n",
+           100 * options->threshold, 1 + options->threshold, 1 / (1 + options->threshold), regressions,
+           regressions == 1 ? "" : "s");
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench compare: cannot write the table: %s\n", strerror(errno));
+        return 2;
+    }
+    return regressions ? EXIT_REGRESSION : 0;
+}
+
+int compare_command(int argc, char **argv)
+{
+    struct compare_options options;
+    int status = parse_compare_options(argc, argv, &options);
+    if (status >= 0)
+        return status;
+    struct result_file files[2];
+    if (load_result_file(options.paths[0], &files[0]) != 0)
+        return 2;
+    if (load_result_file(options.paths[1], &files[1]) != 0) {
+        free_result_file(&files[0]);
+        return 2;
+    }
+    if (options.normalize) {
+        if (normalize_records(&files[0], options.normalize, stderr) != 0 ||
+            normalize_records(&files[1], options.normalize, stderr) != 0)
+            status = 2;
+    } else if (check_same_setup(&files[0], &files[1]) != 0) {
+        status = 2;
+    }
+    if (status < 0)
+        status = report(files, &options);
+    free_result_file(&files[0]);
+    free_result_file(&files[1]);
+    return status;
+}

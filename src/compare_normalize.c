@@ -1,0 +1,80 @@
+/* --normalize=METHOD for `attackbench compare`: every method's time as a
+ * ratio to one method's time in the same run, which two machines (or two
+ * compilers) can share when their absolute times cannot be compared. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+/* The same configuration apart from the method. */
+static int same_setting(const struct result_record *a, const struct result_record *b)
+{
+    if (a->metric != b->metric)
+        return 0;
+    for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
+        if (strcmp(a->configuration[c], b->configuration[c]) != 0)
+            return 0;
+    return 1;
+}
+
+static const struct result_record *find_reference(const struct result_file *file, const struct result_record *row,
+                                                  const char *method)
+{
+    for (size_t i = 0; i < file->count; i++) {
+        const struct result_record *candidate = &file->records[i];
+        if (strcmp(candidate->configuration[0], method) == 0 && same_setting(candidate, row))
+            return candidate;
+    }
+    return NULL;
+}
+
+/* Sample by sample within a round when the counts agree (the driver
+ * interleaves methods, so sample i of each was taken in round i). */
+static void divide_samples(struct result_record *row, const struct result_record *reference)
+{
+    double median = record_median(reference);
+    int paired = row->sample_count == reference->sample_count;
+    for (size_t i = 0; i < row->sample_count; i++)
+        row->samples[i] /= paired ? reference->samples[i] : median;
+}
+
+int normalize_records(struct result_file *file, const char *method, FILE *notes)
+{
+    int found = 0;
+    for (size_t i = 0; i < file->count; i++)
+        found |= strcmp(file->records[i].configuration[0], method) == 0;
+    if (!found) {
+        fprintf(stderr, "attackbench: %s: no rows for --normalize=%s\n", file->path, method);
+        return -1;
+    }
+    /* Divide first (the reference rows are still intact), then drop. */
+    char *keep = calloc(file->count ? file->count : 1, 1);
+    if (keep == NULL)
+        return -1;
+    for (size_t i = 0; i < file->count; i++) {
+        struct result_record *row = &file->records[i];
+        if (strcmp(row->configuration[0], method) == 0)
+            continue;
+        const struct result_record *reference = find_reference(file, row, method);
+        if (reference == NULL) {
+            fprintf(notes, "- %s line %ld: no %s row in the same configuration; left out\n", file->path, row->line,
+                    method);
+            continue;
+        }
+        keep[i] = 1;
+    }
+    for (size_t i = 0; i < file->count; i++)
+        if (keep[i])
+            divide_samples(&file->records[i], find_reference(file, &file->records[i], method));
+    size_t kept = 0;
+    for (size_t i = 0; i < file->count; i++) {
+        if (keep[i])
+            file->records[kept++] = file->records[i];
+        else
+            free(file->records[i].samples);
+    }
+    file->count = kept;
+    free(keep);
+    return 0;
+}

@@ -1,0 +1,133 @@
+/* --count=instructions.  The command starts itself again under
+ *   valgrind --tool=callgrind --collect-atstart=no
+ *            --toggle-collect=attackbench_counted_pass
+ *            --dump-after=attackbench_counted_pass
+ * so that callgrind counts only the instructions inside
+ * attackbench_counted_pass and writes one numbered file per call, which the
+ * counting process reads right after the call returns.  valgrind 3.19
+ * cannot decode AVX-512, hence the x86-64-v3 build of `make instructions`. */
+#define _GNU_SOURCE
+#include "instruction_count.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "count_rows.h"
+
+/* Set for the process valgrind runs: the base name of callgrind's files. */
+static const char OUTPUT_VARIABLE[] = "ATTACKBENCH_CALLGRIND_OUT";
+
+/* The command line this process was started with, from /proc. */
+static char **own_arguments(void)
+{
+    FILE *in = fopen("/proc/self/cmdline", "rb");
+    static char text[1 << 16];
+    size_t length = in ? fread(text, 1, sizeof text - 1, in) : 0;
+    if (in)
+        fclose(in);
+    size_t count = 0;
+    for (size_t i = 0; i < length; i++)
+        count += text[i] == '\0';
+    char **arguments = calloc(count + 1, sizeof *arguments);
+    if (arguments == NULL || length == 0)
+        return NULL;
+    size_t index = 0;
+    for (size_t i = 0; i < length; i += strlen(text + i) + 1)
+        arguments[index++] = text + i;
+    return arguments;
+}
+
+/* Start valgrind on this same program and arguments in `directory`. */
+static void exec_valgrind(const char *directory)
+{
+    static char executable[4096], output[4200], output_option[4300];
+    char **arguments = own_arguments();
+    ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+    if (arguments == NULL || length <= 0) {
+        fprintf(stderr, "attackbench: --count=instructions: cannot read /proc/self\n");
+        _exit(2);
+    }
+    executable[length] = '\0';
+    snprintf(output, sizeof output, "%s/callgrind.out", directory);
+    snprintf(output_option, sizeof output_option, "--callgrind-out-file=%s", output);
+    setenv(OUTPUT_VARIABLE, output, 1);
+    char *prefix[] = {"valgrind", "--tool=callgrind", "-q", output_option, "--collect-atstart=no",
+                      "--toggle-collect=attackbench_counted_pass", "--dump-after=attackbench_counted_pass",
+                      executable};
+    size_t prefix_count = sizeof prefix / sizeof prefix[0], count = 0;
+    while (arguments[count])
+        count++;
+    char **command = calloc(prefix_count + count, sizeof *command);
+    if (command == NULL)
+        _exit(2);
+    memcpy(command, prefix, sizeof prefix);
+    memcpy(command + prefix_count, arguments + 1, (count - 1) * sizeof *command);
+    execvp("valgrind", command);
+    fprintf(stderr, "attackbench: --count=instructions needs valgrind (Debian: apt-get install valgrind): %s\n",
+            strerror(errno));
+    _exit(127);
+}
+
+static void remove_directory(const char *directory)
+{
+    DIR *listing = opendir(directory);
+    struct dirent *entry;
+    char path[4200];
+    while (listing && (entry = readdir(listing)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", directory, entry->d_name);
+        remove(path);
+    }
+    if (listing)
+        closedir(listing);
+    rmdir(directory);
+}
+
+static int run_under_callgrind(void)
+{
+    char directory[] = "/tmp/attackbench-count.XXXXXX";
+    if (mkdtemp(directory) == NULL) {
+        fprintf(stderr, "attackbench: cannot create a directory in /tmp: %s\n", strerror(errno));
+        return 2;
+    }
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0)
+        exec_valgrind(directory);
+    int status = 0;
+    while (child > 0 && waitpid(child, &status, 0) < 0 && errno == EINTR)
+        continue;
+    remove_directory(directory);
+    if (child < 0 || !WIFEXITED(status)) {
+        fprintf(stderr, "attackbench: --count=instructions: valgrind did not finish (%s)\n",
+                child < 0 ? strerror(errno) : "killed by a signal");
+        return 2;
+    }
+    return WEXITSTATUS(status) == 127 ? 2 : WEXITSTATUS(status);
+}
+
+/* valgrind 3.19 stops with SIGILL on the first AVX-512 instruction. */
+#if defined(__AVX512F__)
+static const int built_with_avx512 = 1;
+#else
+static const int built_with_avx512 = 0;
+#endif
+
+int count_command(const struct options *options, const struct backend **selected, int count)
+{
+    if (built_with_avx512) {
+        fprintf(stderr, "attackbench: --count=instructions: this binary uses AVX-512 (-march=native on an AVX-512 "
+                        "CPU), which valgrind cannot decode; build and run it with `make instructions`\n");
+        return 2;
+    }
+    const char *output = getenv(OUTPUT_VARIABLE);
+    if (output == NULL)
+        return run_under_callgrind();
+    return count_rows(options, selected, count, output);
+}

@@ -1,0 +1,146 @@
+# Tests of `attackbench compare`; sourced by tests/run.sh, which provides
+# $program, $here, $scratch, pass, fail, expect_status and expect_error.
+
+# Malformed files: exit 2, the exact message with file and line, nothing on
+# standard output.
+while IFS=$'\t' read -r name message; do
+    case "$name" in '#'* | '') continue ;; esac
+    "$program" compare "tests/data/compare-bad/$name" "tests/data/compare-bad/$name" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(cat "$scratch/err")" = "$message" ] && [ ! -s "$scratch/out" ]; then
+        pass "compare: malformed $name"
+    else
+        fail "compare: malformed $name (exit $status: $(head -c 200 "$scratch/err"))"
+    fi
+done <"$here/data/compare-bad/expected.txt"
+
+expect_error "compare: one file" "usage: attackbench compare" "$program" compare "$here/data/compare-bad/empty.csv"
+expect_error "compare: a missing file" "absent.csv: cannot read: No such file or directory" \
+    "$program" compare "$scratch/absent.csv" "$scratch/absent.csv"
+expect_error "compare: bad threshold" "--threshold=ten: expected a percentage" \
+    "$program" compare --threshold=ten a.csv b.csv
+expect_status "compare: --help" 0 "$program" compare --help
+grep -q -- "--normalize=METHOD" "$scratch/out" && pass "compare: help names --normalize" ||
+    fail "compare: help names --normalize"
+
+# Two runs of one build (tests/data/compare-run1.csv and -run2.csv, written
+# by `attackbench --method=pext,magic-fancy,kogge-stone,kindergarten
+# --workload=random --piece=queen,rook --dispatch=batch --reps=15
+# --calls=50000 --queries=2000 -q --csv=FILE` twice): no change, exit 0.
+"$program" compare "$here/data/compare-run1.csv" "$here/data/compare-run2.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(grep -c '| no change |$' "$scratch/out")" -eq 10 ] &&
+    grep -q '^| geometric mean (10 rows) |' "$scratch/out" && grep -q '0 regressions' "$scratch/out"; then
+    pass "compare: two runs of one build, no change"
+else
+    fail "compare: two runs of one build, no change (exit $status)"
+fi
+
+# A live run against itself, CSV against JSON: the readers agree, every
+# ratio is 1 exactly.
+"$program" --method=pext,magic-fancy,kogge-stone --workload=random --piece=queen --dispatch=batch --reps=15 \
+    --calls=20000 --queries=1000 -q --csv="$scratch/live.csv" --json="$scratch/live.json" >/dev/null 2>&1
+"$program" compare "$scratch/live.csv" "$scratch/live.json" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(grep -c '| 1.000 | [0-9.]*–[0-9.]* | no change |$' "$scratch/out")" -eq 4 ]; then
+    pass "compare: a run's CSV against its JSON"
+else
+    fail "compare: a run's CSV against its JSON (exit $status: $(head -c 300 "$scratch/err"))"
+fi
+
+# compare_edit IN OUT PYTHON: rewrite a result CSV row by row; PYTHON sees
+# `row` (a dict) and may change it, or set it to None to drop it.
+compare_edit() {
+    python3 - "$1" "$2" "$3" <<'PYTHON'
+import csv, sys
+with open(sys.argv[1], newline="") as stream:
+    reader = csv.DictReader(stream)
+    rows = list(reader)
+with open(sys.argv[2], "w", newline="") as stream:
+    writer = csv.DictWriter(stream, fieldnames=reader.fieldnames, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        exec(sys.argv[3])
+        if row is not None:
+            writer.writerow(row)
+PYTHON
+}
+
+# One method's samples scaled by 1.5: that method alone is slower, exit 3.
+compare_edit "$scratch/live.csv" "$scratch/scaled.csv" \
+    'if row["method"] == "kogge-stone": row["samples_ns"] = " ".join("%.4f" % (1.5 * float(x)) for x in row["samples_ns"].split())'
+"$program" compare "$scratch/live.csv" "$scratch/scaled.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 3 ] && grep -q '^| kogge-stone | .* | 1.500 | .* | \*\*slower\*\* |$' "$scratch/out" &&
+    [ "$(grep -c 'slower\*\* |$' "$scratch/out")" -eq 1 ] && [ "$(grep -c '| no change |$' "$scratch/out")" -eq 3 ] &&
+    grep -q '1 regression\.' "$scratch/out"; then
+    pass "compare: one method 1.5 times slower, exit 3"
+else
+    fail "compare: one method 1.5 times slower, exit 3 (exit $status)"
+fi
+expect_status "compare: a threshold above the change" 0 "$program" compare --threshold=60 "$scratch/live.csv" \
+    "$scratch/scaled.csv"
+
+# Rows found in one file only are listed, not failed.
+compare_edit "$scratch/live.csv" "$scratch/renamed.csv" \
+    'row = None if row["method"] == "pext" else row; row and row["method"] == "kogge-stone" and row.update(method="kogge-stone-2")'
+"$program" compare "$scratch/live.csv" "$scratch/renamed.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && grep -q '^Found in base (.*) only:' "$scratch/out" &&
+    grep -q '^- ns: method=pext piece=queen workload=random dispatch=batch mode=throughput pressure_bytes=0 phase=all threads=1 (line [0-9]*)$' "$scratch/out" &&
+    grep -q '^Found in new (.*) only:' "$scratch/out" && grep -q '^- ns: method=kogge-stone-2 ' "$scratch/out" &&
+    [ "$(grep -c '^- ns: ' "$scratch/out")" -eq 3 ]; then
+    pass "compare: rows of one file only are listed"
+else
+    fail "compare: rows of one file only are listed (exit $status)"
+fi
+
+# Different flags (or CPU, or compiler): refused, unless --normalize.
+compare_edit "$scratch/live.csv" "$scratch/other-flags.csv" 'row["flags"] = "-O1"'
+expect_error "compare: runs of different builds refused" "flags differs: '-O2" \
+    "$program" compare "$scratch/live.csv" "$scratch/other-flags.csv"
+"$program" compare --normalize=null "$scratch/live.csv" "$scratch/other-flags.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && grep -q '| base ns/query ÷ null |' "$scratch/out" &&
+    [ "$(grep -c '| no change |$' "$scratch/out")" -eq 3 ] && ! grep -q '^| null |' "$scratch/out"; then
+    pass "compare: --normalize compares ratios across builds"
+else
+    fail "compare: --normalize compares ratios across builds (exit $status: $(head -c 300 "$scratch/err"))"
+fi
+expect_error "compare: --normalize with an absent method" "no rows for --normalize=nosuch" \
+    "$program" compare --normalize=nosuch "$scratch/live.csv" "$scratch/live.csv"
+
+# Instruction counts are exact: the threshold applies to the ratio itself.
+# tests/data/compare-instructions.csv: the queen batch rows of `make
+# instructions`.
+counts="$here/data/compare-instructions.csv"
+compare_edit "$counts" "$scratch/counts.csv" \
+    'row["instructions_per_query"] = "%.3f" % (float(row["instructions_per_query"]) * {"pext": 1.06, "magic-fancy": 1.04}.get(row["method"], 1))'
+"$program" compare "$counts" "$scratch/counts.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 3 ] && grep -q '^| pext | .* | 1.060 | exact | \*\*slower\*\* |$' "$scratch/out" &&
+    grep -q '^| magic-fancy | .* | 1.040 | exact | no change |$' "$scratch/out" &&
+    grep -q '| base instructions/query |' "$scratch/out" && grep -q '1 regression\.' "$scratch/out"; then
+    pass "compare: an instruction count 6% up regresses, 4% up does not"
+else
+    fail "compare: an instruction count 6% up regresses, 4% up does not (exit $status)"
+fi
+expect_status "compare: instruction counts within --threshold=7" 0 "$program" compare --threshold=7 "$counts" \
+    "$scratch/counts.csv"
+
+# --count=instructions: an AVX-512 build refuses (valgrind cannot run it),
+# a machine without valgrind is told what to install, and otherwise the
+# rows carry the metric and a count.
+"$program" --count=instructions --method=pext,null --workload=random --piece=queen --dispatch=batch \
+    --queries=100 --format=csv >"$scratch/count.csv" 2>"$scratch/err"
+status=$?
+if grep -q "uses AVX-512.*make instructions" "$scratch/err"; then
+    [ "$status" -eq 2 ] && pass "count: an AVX-512 build refuses" || fail "count: an AVX-512 build refuses (exit $status)"
+elif ! command -v valgrind >/dev/null; then
+    [ "$status" -eq 2 ] && grep -q "needs valgrind" "$scratch/err" && pass "count: valgrind missing" ||
+        fail "count: valgrind missing (exit $status)"
+elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1,instructions,' "$scratch/count.csv")" -eq 2 ]; then
+    pass "count: rows with metric instructions"
+else
+    fail "count: rows with metric instructions (exit $status: $(head -c 300 "$scratch/err"))"
+fi
