@@ -1,10 +1,56 @@
-/* Hostile input: the line reader keeps to its limit. */
+/* Hostile input: error messages escape what they quote, and the line
+ * reader keeps to its limit. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 
+#include "error_message.h"
 #include "position.h"
 #include "unit.h"
+
+static int escaped_equals(const char *text, const char *expected)
+{
+    char out[128];
+    escape_text(text, out, sizeof out);
+    if (strcmp(out, expected) == 0)
+        return 1;
+    fprintf(stderr, "escape_text gave '%s', expected '%s'\n", out, expected);
+    return 0;
+}
+
+TEST(escape_text_leaves_printable_text_and_utf8)
+{
+    CHECK(escaped_equals("KQkq e3 \\x41", "KQkq e3 \\x41"));
+    CHECK(escaped_equals("caf\xc3\xa9 \xe2\x99\x9b \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x99\x9b \xf0\x9f\x98\x80"));
+}
+
+TEST(escape_text_escapes_controls_and_invalid_utf8)
+{
+    CHECK(escaped_equals("a\x1b[2J", "a\\x1b[2J"));
+    CHECK(escaped_equals("\r\n\t\x7f", "\\x0d\\x0a\\x09\\x7f"));
+    CHECK(escaped_equals("\xc2\x9b" "1m", "\\xc2\\x9b1m"));       /* C1 CSI */
+    CHECK(escaped_equals("\xff\xfe", "\\xff\\xfe"));               /* never UTF-8 */
+    CHECK(escaped_equals("\xc0\xaf", "\\xc0\\xaf"));               /* overlong '/' */
+    CHECK(escaped_equals("\xed\xa0\x80", "\\xed\\xa0\\x80"));      /* surrogate */
+    CHECK(escaped_equals("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80")); /* above U+10FFFF */
+    CHECK(escaped_equals("\xe2\x99", "\\xe2\\x99"));               /* cut short */
+}
+
+TEST(escape_text_truncates_whole_escapes)
+{
+    char out[6];
+    escape_text("ab\x1b" "cd", out, sizeof out);
+    CHECK(strcmp(out, "ab") == 0);
+}
+
+TEST(parse_position_error_quotes_input_escaped)
+{
+    struct position position;
+    char error[256];
+    CHECK(parse_position("8/8/8/8/8/8/8/K6k w \x1b[2J - 0 1", &position, error, sizeof error) != 0);
+    CHECK(strchr(error, '\x1b') == NULL);
+    CHECK(strstr(error, "\\x1b[2J") != NULL);
+}
 
 static int count_position(const struct position *position, const char *file_name, long line_number, void *context)
 {

@@ -40,3 +40,14 @@ expect_error "EIO is a read error naming the file" "/proc/self/mem:1: read error
     "$program" --dump /proc/self/mem
 expect_error "an unreadable stdin is a read error" "<stdin>:1: read error: Bad file descriptor" \
     "$program" --method=reference --reps=1 --calls=10 - 0>>"$scratch/write-only"
+
+# A FEN line that would clear the terminal, and bytes that are not UTF-8:
+# the message shows them escaped.
+printf '%s w K\033[2J - 0 1\n' "${hostile_one_fen%% *}" >"$scratch/escape.fen"
+printf '%s \377\376 - - 0 1\n' "${hostile_one_fen%% *}" >"$scratch/not-utf8.fen"
+expect_error "an escape sequence in a FEN line is shown escaped" \
+    "escape.fen:1: bad castling field 'K\x1b[2J': '\x1b' is not one of KQkq or -" \
+    "$program" --method=reference "$scratch/escape.fen"
+if grep -q $'\033' "$scratch/err"; then fail "no raw ESC byte in the message"; else pass "no raw ESC byte in the message"; fi
+expect_error "bytes that are not UTF-8 are shown escaped" \
+    "not-utf8.fen:1: bad side to move '\xff\xfe': expected w or b" "$program" --method=reference "$scratch/not-utf8.fen"
