@@ -50,9 +50,4 @@ void write_json(FILE *out, const struct result_row *rows, size_t count, const st
  * quote or a line break. */
 void write_csv_field(FILE *out, const char *text);
 
-/* Write a file atomically: `writer` fills a temporary file beside `path`,
- * which is renamed over `path` only when everything was written.  Returns
- * 0, or -1 after printing an error. */
-int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data);
-
 #endif

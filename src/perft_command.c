@@ -12,6 +12,7 @@
 #include "backend.h"
 #include "movegen.h"
 #include "output.h"
+#include "output_file.h"
 #include "perft.h"
 #include "position.h"
 

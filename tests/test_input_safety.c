@@ -1,10 +1,15 @@
-/* Hostile input: error messages escape what they quote, and the line
- * reader keeps to its limit. */
+/* Hostile input: error messages escape what they quote, the line reader
+ * keeps to its limit, output files never follow planted links. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "error_message.h"
+#include "output_file.h"
 #include "position.h"
 #include "unit.h"
 
@@ -92,4 +97,30 @@ TEST(reader_line_limit)
     CHECK(read_text(text, 30, 1) == -1); /* an overlong line is not skipped */
     snprintf(text, sizeof text, "%s\nxx\n%s\n", fen, fen);
     CHECK(read_text(text, 30, 1) == 2);
+}
+
+TEST(create_new_file_never_follows_a_planted_link)
+{
+    char directory[] = "/tmp/attackbench-unit-XXXXXX";
+    CHECK(mkdtemp(directory) != NULL);
+    char victim[64], planted[64];
+    snprintf(victim, sizeof victim, "%s/victim", directory);
+    snprintf(planted, sizeof planted, "%s/out.csv.tmp.planted", directory);
+    FILE *file = fopen(victim, "w");
+    CHECK(file != NULL && fputs("victim\n", file) >= 0 && fclose(file) == 0);
+    CHECK(symlink("victim", planted) == 0);
+    errno = 0;
+    CHECK(create_new_file(planted) == -1 && errno == EEXIST);
+    struct stat status;
+    CHECK(stat(victim, &status) == 0 && status.st_size == 7);
+    CHECK(unlink(planted) == 0); /* a dangling link is refused too */
+    CHECK(symlink("absent", planted) == 0);
+    CHECK(create_new_file(planted) == -1);
+    CHECK(lstat(directory, &status) == 0 && access(victim, F_OK) == 0);
+    char absent[64];
+    snprintf(absent, sizeof absent, "%s/absent", directory);
+    CHECK(access(absent, F_OK) != 0);
+    unlink(planted);
+    unlink(victim);
+    rmdir(directory);
 }
