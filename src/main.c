@@ -577,6 +577,19 @@ static int benchmark_command(const struct options *options, const struct backend
     return status;
 }
 
+/* Output still buffered is written before the exit and checked: a full
+ * disk or a closed pipe under --help, --version or --list is exit 2 with
+ * a message, not a silent success (paths that report their own write
+ * errors have a non-zero status by then). */
+static int finish_standard_output(int status)
+{
+    if (status == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+        fprintf(stderr, "attackbench: cannot write to standard output: %s\n", strerror(errno));
+        return 2;
+    }
+    return status;
+}
+
 static int run_command(const struct options *options)
 {
     if (options->action == ACTION_HELP) {
@@ -623,7 +636,7 @@ int main(int argc, char **argv)
         usage_error("%s", error);
         status = 2;
     } else {
-        status = run_command(&options);
+        status = finish_standard_output(run_command(&options));
     }
     free(options.files);
     return status;

@@ -147,3 +147,30 @@ else
     pass "SIGTERM stops genpos --out and removes its temporary file"
 fi
 wait "$hostile_genpos" 2>/dev/null
+
+# --help, --version and --list into a full disk and into a pipe whose
+# reader is gone: exit 2 with a message.
+for hostile_option in --help --version --list; do
+    if [ -w /dev/full ]; then
+        "$program" "$hostile_option" >/dev/full 2>"$scratch/err"
+        hostile_status=$?
+        if [ "$hostile_status" -eq 2 ] &&
+            grep -q "cannot write to standard output: No space left on device" "$scratch/err"; then
+            pass "$hostile_option into /dev/full"
+        else
+            fail "$hostile_option into /dev/full (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+        fi
+    fi
+    mkfifo "$scratch/closed-pipe"
+    # The FIFO is opened for reading and writing, then the reading end is
+    # closed: every write meets a pipe without a reader (EPIPE).
+    (exec 7<>"$scratch/closed-pipe" 8>"$scratch/closed-pipe" 7<&- && exec "$program" "$hostile_option" >&8) \
+        2>"$scratch/err"
+    hostile_status=$?
+    rm -f "$scratch/closed-pipe"
+    if [ "$hostile_status" -eq 2 ] && grep -q "cannot write to standard output: Broken pipe" "$scratch/err"; then
+        pass "$hostile_option into a closed pipe"
+    else
+        fail "$hostile_option into a closed pipe (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+    fi
+done
