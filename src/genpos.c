@@ -368,8 +368,10 @@ int genpos_command(int argc, char **argv)
      * generator state must not be zero. */
     generator.random = mix(seed + 0x9E3779B97F4A7C15ULL) | 1;
     if (out_file) {
-        if (write_file_atomically(out_file, write_positions, &generator) != 0)
+        if (write_file_atomically(out_file, write_positions, &generator) != 0) {
+            free(generator.seen.slots);
             return EXIT_USAGE;
+        }
     } else {
         write_positions(stdout, &generator);
         if (fflush(stdout) != 0 || ferror(stdout)) {
