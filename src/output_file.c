@@ -210,8 +210,10 @@ static void copy_permissions(int descriptor, const struct stat *old)
     fchmod(descriptor, 0666 & ~mask);
 }
 
-/* Fill a temporary file beside `final` and rename it over `final`. */
-static int replace_file(const char *final, const struct stat *old, int (*writer)(FILE *, void *), void *data)
+/* Fill a temporary file beside `final` and rename it over `final`;
+ * messages name `path`, the name the user gave. */
+static int replace_file(const char *path, const char *final, const struct stat *old,
+                        int (*writer)(FILE *, void *), void *data)
 {
     struct sigaction saved[CLEANUP_SIGNAL_COUNT];
     sigset_t previous;
@@ -223,11 +225,12 @@ static int replace_file(const char *final, const struct stat *old, int (*writer)
     block_cleanup_signals(0, &previous);
     if (descriptor < 0) {
         restore_signals(saved);
-        return report(final, "cannot create", error);
+        return report(path, "cannot create", error);
     }
     FILE *out = fdopen(descriptor, "w");
     int failed = out == NULL;
     error = errno;
+    errno = 0;
     if (out == NULL)
         close(descriptor);
     else
@@ -253,7 +256,7 @@ static int replace_file(const char *final, const struct stat *old, int (*writer)
     temporary_exists = 0;
     block_cleanup_signals(0, &previous);
     restore_signals(saved);
-    return failed && error != 0 ? report(final, "cannot write", error) : -failed;
+    return failed && error != 0 ? report(path, "cannot write", error) : -failed;
 }
 
 int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, void *data), void *data)
@@ -274,7 +277,7 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
          * to a file already open: write into that file, do not replace it. */
         status = write_through(path, &followed, writer, data);
     else
-        status = replace_file(final, exists ? &final_status : NULL, writer, data);
+        status = replace_file(path, final, exists ? &final_status : NULL, writer, data);
     free(final);
     return status;
 }
