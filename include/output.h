@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "benchmark.h"
+#include "output_file.h" /* results go to files through write_file_atomically */
 
 /* What is the same for every row of a run. */
 struct run_context {

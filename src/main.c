@@ -18,7 +18,6 @@
 #include "build_info.h"
 #include "options.h"
 #include "output.h"
-#include "output_file.h"
 #include "perft.h"
 #include "position.h"
 #include "verify.h"

@@ -12,7 +12,6 @@
 #include "backend.h"
 #include "movegen.h"
 #include "output.h"
-#include "output_file.h"
 #include "perft.h"
 #include "position.h"
 
