@@ -4,8 +4,9 @@
 
 #include <stdio.h>
 
+/* Results go to files through write_file_atomically. */
+#include "output_file.h"
 #include "benchmark.h"
-#include "output_file.h" /* results go to files through write_file_atomically */
 
 /* What is the same for every row of a run. */
 struct run_context {

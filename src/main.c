@@ -576,19 +576,6 @@ static int benchmark_command(const struct options *options, const struct backend
     return status;
 }
 
-/* Output still buffered is written before the exit and checked: a full
- * disk or a closed pipe under --help, --version or --list is exit 2 with
- * a message, not a silent success (paths that report their own write
- * errors have a non-zero status by then). */
-static int finish_standard_output(int status)
-{
-    if (status == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
-        fprintf(stderr, "attackbench: cannot write to standard output: %s\n", strerror(errno));
-        return 2;
-    }
-    return status;
-}
-
 static int run_command(const struct options *options)
 {
     if (options->action == ACTION_HELP) {
@@ -617,6 +604,19 @@ static int run_command(const struct options *options)
         return 2;
     return options->action == ACTION_DUMP ? dump_command(options, selected, count)
                                           : benchmark_command(options, selected, count);
+}
+
+/* Output still buffered is written before the exit and checked: a full
+ * disk or a closed pipe under --help, --version or --list is exit 2 with
+ * a message, not a silent success (paths that report their own write
+ * errors have a non-zero status by then). */
+static int finish_standard_output(int status)
+{
+    if (status == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+        perror("attackbench: cannot write to standard output");
+        return 2;
+    }
+    return status;
 }
 
 int main(int argc, char **argv)
