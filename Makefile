@@ -98,9 +98,10 @@ fuzz:
 	done; \
 	exit $$failed
 
-# The fuzz targets, linked in the build/fuzz tree (see fuzz).
+# The fuzz targets, linked in the build/fuzz tree (see fuzz); the headers
+# named by the dependency file are prerequisites, not inputs.
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRARY_OBJECTS)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 
 ## valgrind: a short run of every backend under valgrind memcheck
 valgrind: $(PROGRAM)

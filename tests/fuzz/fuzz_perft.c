@@ -39,7 +39,7 @@ static const struct backend *usable_backend(uint8_t choice)
     const struct backend *backend = backends[index];
     if (backend->baseline || backend_unavailable_reason(backend))
         backend = find_backend("reference");
-    if (!initialized[index]) {
+    if (!initialized[index] && backend->init) {
         backend->init();
         initialized[index] = 1;
     }
@@ -54,7 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (quiet == NULL && (quiet = fopen("/dev/null", "w")) == NULL)
         abort();
     const struct backend *reference = find_backend("reference");
-    reference->init();
+    if (reference->init)
+        reference->init();
     movegen_init();
     char *text = malloc(size);
     if (text == NULL)
