@@ -18,13 +18,15 @@ rm -f "$scratch/stall"
 expect_error "--dump /dev/zero fails fast" "/dev/zero:1: line is longer than" timeout 10 "$program" --dump /dev/zero
 
 # One good position, then an endless line: no benchmark, exit 2.  The
-# memory limit makes a reader that grows its buffer fail (sanitizer builds
-# reserve too much address space for a limit).
+# memory limit makes a reader that grows its buffer fail; it is left out
+# where the program cannot start under it (sanitizer builds reserve
+# terabytes of address space).
 hostile_limit() {
-    case "$("$program" --version)" in
-    *sanitize*) "$@" ;;
-    *) (ulimit -v 1000000 && exec "$@") ;;
-    esac
+    if (ulimit -v 1000000 && exec "$program" --version) >/dev/null 2>&1; then
+        (ulimit -v 1000000 && exec "$@")
+    else
+        "$@"
+    fi
 }
 (printf '%s\n' "$hostile_one_fen" && cat /dev/zero) |
     hostile_limit timeout 20 "$program" --method=reference --reps=1 --calls=10 -q - >"$scratch/out" 2>"$scratch/err"
