@@ -83,19 +83,36 @@ sanitize:
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		bash tests/run.sh build/sanitize/attackbench build/sanitize/unit_tests
 
-## fuzz: libFuzzer on the FEN/EPD parser and the option parser, FUZZ_SECONDS each (clang)
+## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, and the option parser, FUZZ_SECONDS each, side by side (clang)
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_CFLAGS = -std=c17 -g -O1 -march=native -Iinclude -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIBRARY = $(DRIVER_SOURCES) $(BACKEND_SOURCES)
+# Each target with the longest input it is given.
+FUZZ_TARGETS = position:512 reader:4096 perft:512 options:256
+FUZZ_NAMES = $(foreach target,$(FUZZ_TARGETS),$(firstword $(subst :, ,$(target))))
+# The library is compiled once with sanitizer coverage; each target links it.
+FUZZ_OBJECT_CFLAGS = -g -O1 -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 fuzz:
-	@mkdir -p build/fuzz build/fuzz/corpus-position build/fuzz/corpus-options
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o build/fuzz/fuzz_position tests/fuzz/fuzz_position.c $(FUZZ_LIBRARY) -lm -pthread
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o build/fuzz/fuzz_options tests/fuzz/fuzz_options.c $(FUZZ_LIBRARY) -lm -pthread
-	build/fuzz/fuzz_position -max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-position tests/fuzz/seeds-position
-	build/fuzz/fuzz_options -max_total_time=$(FUZZ_SECONDS) -max_len=256 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-options tests/fuzz/seeds-options
+	$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build/fuzz CFLAGS="$(FUZZ_OBJECT_CFLAGS)" \
+		$(patsubst %,build/fuzz/fuzz_%,$(FUZZ_NAMES))
+	@pids=; \
+	for target in $(FUZZ_TARGETS); do \
+		name=$${target%%:*}; seeds=tests/fuzz/seeds-$$name; mkdir -p build/fuzz/corpus-$$name; \
+		build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
+			-artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name $$seeds >build/fuzz/$$name.log 2>&1 & \
+		pids="$$pids $$!"; \
+	done; \
+	failed=0; set -- $$pids; \
+	for name in $(FUZZ_NAMES); do \
+		if wait $$1; then echo "fuzz_$$name:"; grep -E '^Done' build/fuzz/$$name.log; \
+		else failed=1; echo "fuzz_$$name FAILED:"; tail -40 build/fuzz/$$name.log; fi; \
+		shift; \
+	done; \
+	exit $$failed
+
+# The fuzz targets, linked in the build/fuzz tree (see fuzz); the headers
+# named by the dependency file are prerequisites, not inputs.
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRARY_OBJECTS)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 
 ## valgrind: a short run of every backend under valgrind memcheck, built for x86-64-v3
 # valgrind 3.19 cannot decode AVX-512, and -march=native emits it on CPUs

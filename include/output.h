@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+/* Results go to files through write_file_atomically. */
+#include "output_file.h"
 #include "benchmark.h"
 #include "results.h"
 #include "run_metadata.h"
@@ -39,10 +41,5 @@ void write_json(FILE *out, const struct result_set *set, const struct run_contex
 /* Write a CSV field, quoted as RFC 4180 asks when it holds a comma, a
  * quote or a line break. */
 void write_csv_field(FILE *out, const char *text);
-
-/* Write a file atomically: `writer` fills a temporary file beside `path`,
- * which is renamed over `path` only when everything was written.  Returns
- * 0, or -1 after printing an error. */
-int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data);
 
 #endif

@@ -70,7 +70,8 @@ typedef int (*position_visitor)(const struct position *position, const char *fil
                                 void *context);
 
 struct read_options {
-    int skip_invalid; /* report and skip malformed lines instead of failing */
+    int skip_invalid;       /* report and skip malformed lines instead of failing */
+    size_t max_line_length; /* longest line accepted; 0: MAX_LINE_LENGTH */
 };
 
 /* Stream every position of a file ("-" is standard input) to `visit`,
@@ -78,11 +79,17 @@ struct read_options {
  * with '#' are skipped; CRLF endings and a UTF-8 byte-order mark are
  * accepted.  A malformed line is reported as "FILE:LINE: what is wrong"
  * on stderr and fails the read, unless skip_invalid is set (then it is
- * reported, skipped and counted in *skipped).  Returns the number of
- * positions visited, or -1 on error (unreadable file, malformed line,
- * visitor abort). */
+ * reported, skipped and counted in *skipped).  A line longer than the
+ * limit is refused as soon as the limit is passed (even with skip_invalid:
+ * finding its end could mean reading forever), and so is a read error.
+ * Returns the number of positions visited, or -1 on error (unreadable
+ * file, malformed line, visitor abort). */
 long read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
                     void *context, long *skipped);
+
+/* read_positions() on an open stream, named `shown_name` in messages. */
+long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options,
+                         position_visitor visit, void *context, long *skipped);
 
 enum {
     /* Longest line accepted, in bytes. */

@@ -2,12 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "output.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char *mode_name(int chained)
 {
@@ -355,45 +352,4 @@ void write_json(FILE *out, const struct result_set *set, const struct run_contex
         fprintf(out, "]}%s\n", r + 1 < set->count ? "," : "");
     }
     fputs("  ]\n}\n", out);
-}
-
-int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data)
-{
-    size_t length = strlen(path) + 32;
-    char *temporary = malloc(length);
-    if (temporary == NULL) {
-        fprintf(stderr, "attackbench: out of memory\n");
-        return -1;
-    }
-    snprintf(temporary, length, "%s.tmp.%ld", path, (long)getpid());
-    FILE *out = fopen(temporary, "w");
-    if (out == NULL) {
-        fprintf(stderr, "attackbench: %s: cannot create: %s\n", path, strerror(errno));
-        free(temporary);
-        return -1;
-    }
-    /* A SIGINT now must not leave the temporary file behind. */
-    sigset_t blocked, previous;
-    sigemptyset(&blocked);
-    sigaddset(&blocked, SIGINT);
-    sigaddset(&blocked, SIGTERM);
-    sigprocmask(SIG_BLOCK, &blocked, &previous);
-    writer(out, data);
-    int failed = ferror(out);
-    int saved_errno = errno;
-    if (fclose(out) != 0 && !failed) {
-        failed = 1;
-        saved_errno = errno;
-    }
-    if (!failed && rename(temporary, path) != 0) {
-        failed = 1;
-        saved_errno = errno;
-    }
-    if (failed) {
-        fprintf(stderr, "attackbench: %s: cannot write: %s\n", path, strerror(saved_errno));
-        remove(temporary);
-    }
-    sigprocmask(SIG_SETMASK, &previous, NULL);
-    free(temporary);
-    return failed ? -1 : 0;
 }
