@@ -28,7 +28,9 @@ struct result_row {
     enum metric_kind metric;       /* METRIC_NS unless counted by callgrind */
     double instructions_per_query; /* METRIC_INSTRUCTIONS */
     /* Derived from the row's group by derive_group_figures(). */
-    double relative;   /* median / fastest median in the same group */
+    double relative;     /* median of the per-round ratios to the fastest method of the group */
+    double relative_mad; /* their median absolute deviation */
+    double canary_drift; /* the group's baseline drift, a share of its median (statistics.h) */
     double harness_ns; /* null backend's median in the same group, or < 0 */
     /* Keys of what disturbed this row's group ("cpu-contention",
      * "canary-drift"), space-separated; "" when nothing did. */

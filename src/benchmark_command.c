@@ -41,6 +41,9 @@ static const double SPREAD_LIMIT = 0.03;
 /* Share of the measuring CPU that other work may take before a group is
  * flagged as disturbed. */
 static const double OTHER_WORK_LIMIT = 0.05;
+/* How far the null backend's time may move between the first and the
+ * last rounds of a group before the group is flagged. */
+static const double CANARY_LIMIT = 0.05;
 
 static int verifying(const struct session *session)
 {
@@ -158,14 +161,31 @@ static void note_other_work(const struct session *session, const struct cpu_shar
     snprintf(warnings, size, "cpu-contention");
 }
 
-/* With the table on standard output, each group's block is printed as soon
- * as the group is measured. */
-static void print_group(const struct session *session, struct result_set *results, size_t first_row)
+/* The group's derived figures, the canary check, and with the table on
+ * standard output, the group's block as soon as it is measured. */
+static void finish_group(struct session *session, struct result_set *results, size_t first_row, const char *what)
 {
-    if (session->options->format != FORMAT_TABLE)
-        return;
     struct result_set group = {results->rows + first_row, results->count - first_row, 0};
     derive_group_figures(&group);
+    double drift = group.count > 0 ? group.rows[0].canary_drift : 0;
+    if (getenv("ATTACKBENCH_FAKE_CANARY_DRIFT")) /* for the tests: a drift cannot be made on demand */
+        drift = atof(getenv("ATTACKBENCH_FAKE_CANARY_DRIFT"));
+    if (drift > CANARY_LIMIT) {
+        if (!session->options->quiet) {
+            progress_clear(&session->progress);
+            fprintf(stderr,
+                    "attackbench: warning: %s: the harness's own loop (null) changed speed by %.0f%% between the "
+                    "first and the last rounds: the machine's speed drifted\n",
+                    what, 100 * drift);
+        }
+        for (size_t i = 0; i < group.count; i++) {
+            size_t used = strlen(group.rows[i].warnings);
+            snprintf(group.rows[i].warnings + used, sizeof group.rows[i].warnings - used, "%scanary-drift",
+                     used ? " " : "");
+        }
+    }
+    if (session->options->format != FORMAT_TABLE)
+        return;
     progress_clear(&session->progress);
     write_table_groups(stdout, &group, &session->context);
     fflush(stdout);
@@ -213,7 +233,7 @@ static int measure_group(struct session *session, const struct workload *workloa
         if (add_rows(session, workload, &shape, measured, results) != 0)
             return EXIT_USAGE;
         progress_group_done(&session->progress);
-        print_group(session, results, first_row);
+        finish_group(session, results, first_row, what);
     }
     return 0;
 }

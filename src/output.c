@@ -113,7 +113,8 @@ void write_table_notes(FILE *out)
     fprintf(out, "\nns/query: median over repetitions; -harness: minus the null backend (approximate: the CPU\n"
                  "overlaps the two; \"below\": under the harness's resolution, the lookup hides in the loop's\n"
                  "own cost); spread: median absolute deviation as %% of the median (! above 3%%);\n"
-                 "relative: to the fastest method of the group.\n");
+                 "relative: to the fastest method of the group, round by round (the median of the ratios of\n"
+                 "the two methods' times in the same round, so a slowdown of a whole round cancels).\n");
 }
 
 void write_table(FILE *out, const struct result_set *set, const struct run_context *context)
@@ -186,6 +187,7 @@ static const struct column {
     {"ticks_per_query_mad", NUMBER_COLUMN, ROW_COLUMN},
     {"mlookups_per_s", NUMBER_COLUMN, ROW_COLUMN},
     {"relative", NUMBER_COLUMN, ROW_COLUMN},
+    {"relative_mad", NUMBER_COLUMN, ROW_COLUMN},
     {"harness_ns_per_query", NUMBER_COLUMN, ROW_COLUMN},
     {"instructions_per_query", NUMBER_COLUMN, ROW_COLUMN},
     {"table_bytes", NUMBER_COLUMN, ROW_COLUMN},
@@ -249,10 +251,13 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     snprintf(fields[i++], FIELD_SIZE, "%d", context->reps);
     snprintf(fields[i++], FIELD_SIZE, "%llu", context->seed);
     i = timing_fields(row, tsc, fields, i);
-    if (m->backend->baseline)
+    if (m->backend->baseline) {
         fields[i++][0] = '\0';
-    else
+        fields[i++][0] = '\0';
+    } else {
         snprintf(fields[i++], FIELD_SIZE, "%.4f", row->relative);
+        snprintf(fields[i++], FIELD_SIZE, "%.4f", row->relative_mad);
+    }
     if (row->harness_ns >= 0 && row->metric == METRIC_NS)
         snprintf(fields[i++], FIELD_SIZE, "%.4f", row->harness_ns);
     else

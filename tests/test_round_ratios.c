@@ -1,0 +1,54 @@
+/* Relative speed round by round, and the canary's drift. */
+#include <math.h>
+#include <string.h>
+
+#include "backend.h"
+#include "results.h"
+#include "statistics.h"
+#include "unit.h"
+
+static struct result_row timed_row(const char *method, double *samples, int count)
+{
+    struct result_row row;
+    memset(&row, 0, sizeof row);
+    row.measurement.backend = find_backend(method);
+    row.measurement.samples_ns = samples;
+    row.measurement.sample_count = count;
+    row.measurement.ns_per_query = summarize(samples, count);
+    row.metric = METRIC_NS;
+    return row;
+}
+
+TEST(round_ratios_cancel_a_slowdown_of_whole_rounds)
+{
+    /* The machine runs at half speed in rounds 3 to 5: each method's own
+     * spread is large, their ratio in every round is 1.5. */
+    double fast[6] = {1, 1, 1, 2, 2, 2}, slow[6] = {1.5, 1.5, 1.5, 3, 3, 3}, harness[6] = {.2, .2, .2, .4, .4, .4};
+    struct result_row rows[3] = {timed_row("pext", fast, 6), timed_row("kindergarten", slow, 6),
+                                 timed_row("null", harness, 6)};
+    struct result_set set = {rows, 3, 3};
+    derive_group_figures(&set);
+    CHECK(fabs(rows[1].relative - 1.5) < 1e-12 && rows[1].relative_mad == 0);
+    CHECK(rows[1].measurement.ns_per_query.mad > 0.4);
+    CHECK(fabs(rows[0].relative - 1) < 1e-12);
+    CHECK(fabs(rows[1].harness_ns - 0.3) < 1e-12);
+    /* The null loop doubled its time from the first third to the last. */
+    CHECK(fabs(rows[0].canary_drift - 0.2 / 0.3) < 1e-12);
+}
+
+TEST(round_ratios_are_the_median_of_the_rounds)
+{
+    double fast[5] = {1, 1, 1, 1, 1}, slow[5] = {2, 3, 2, 9, 2};
+    struct result_row rows[2] = {timed_row("pext", fast, 5), timed_row("kindergarten", slow, 5)};
+    struct result_set set = {rows, 2, 2};
+    derive_group_figures(&set);
+    CHECK(fabs(rows[1].relative - 2) < 1e-12 && rows[1].relative_mad == 0);
+    CHECK(rows[0].canary_drift == 0 && rows[0].harness_ns < 0);
+}
+
+TEST(canary_drift_of_a_steady_loop_is_zero)
+{
+    double steady[9] = {1, 1.01, 0.99, 1, 1.02, 1, 0.98, 1, 1};
+    struct measurement baseline = {.samples_ns = steady, .sample_count = 9};
+    CHECK(canary_drift(&baseline) < 0.02);
+}
