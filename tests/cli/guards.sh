@@ -6,7 +6,7 @@ tiny_run=(--method=null --workload=random --queries=100 --calls=1000 --reps=5 --
 
 # The CPU a run measured on, from its CSV row.
 measured_cpu() {
-    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | awk -F, 'NR == 2 { print $8 }'
+    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | csv_column pin_cpu | head -n 1
 }
 
 allowed=$(nproc)
@@ -96,7 +96,7 @@ expect_warning "the run ends with a summary line" "were disturbed by other work"
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 -q
 [ ! -s "$scratch/guard-err" ] && pass "-q silences the warnings" || fail "-q silences the warnings ($(head -c 200 "$scratch/guard-err"))"
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 --format=csv
-warnings=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "warnings") column = i } NR == 2 { print $column }' "$scratch/guard-out")
+warnings=$(csv_column warnings <"$scratch/guard-out" | head -n 1)
 [ "$warnings" = "boost hypervisor few-repetitions short-stream cpu-contention" ] &&
     pass "the CSV records the warnings" || fail "the CSV records the warnings (got '$warnings')"
 
