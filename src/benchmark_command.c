@@ -9,6 +9,7 @@
  *       measure_group                  every dispatch mode into the result set
  *     derive_group_figures             relative speed and harness cost (statistics.c)
  *     write_outputs                    --csv, then table, CSV or JSON on stdout
+ *                                      (benchmark_report.c, with the closing lines)
  *     close_session
  *
  * Every stage returns an exit status (0 to go on); a signal stops the run
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include "benchmark.h"
+#include "benchmark_report.h"
 #include "build_info.h"
 #include "commands.h"
 #include "interrupt.h"
@@ -35,9 +37,6 @@
 
 enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
 
-/* A row whose median absolute deviation is above this share of its
- * median is flagged (! in the table) and counted in the summary. */
-static const double SPREAD_LIMIT = 0.03;
 /* Share of the measuring CPU that other work may take before a group is
  * flagged as disturbed. */
 static const double OTHER_WORK_LIMIT = 0.05;
@@ -335,47 +334,6 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
     }
     free_workload(&workload);
     return status;
-}
-
-/* A run that measured nothing is an error: say why, write no file. */
-static int report_nothing_measured(const struct options *options, unsigned empty_pieces)
-{
-    char pieces[64] = "";
-    int named = 0, total = population_count(empty_pieces);
-    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
-        if (!(empty_pieces & piece_bit(piece)))
-            continue;
-        named++;
-        size_t used = strlen(pieces);
-        snprintf(pieces + used, sizeof pieces - used, "%s%s", named == 1 ? "" : named == total ? " or " : ", ",
-                 piece_names[piece]);
-    }
-    if (total == 0)
-        snprintf(pieces, sizeof pieces, "slider");
-    fprintf(stderr, "attackbench: nothing to measure: no %s on the boards of %s\n", pieces,
-            options->file_count == 1 ? options->files[0] : "the files");
-    return EXIT_USAGE;
-}
-
-/* One line at the end of every run: how many rows are too spread to
- * trust, and what to do about it. */
-static void print_spread_summary(const struct result_set *results)
-{
-    size_t spread = 0, flagged = 0;
-    for (size_t i = 0; i < results->count; i++) {
-        const struct result_row *row = &results->rows[i];
-        const struct statistics *ns = &row->measurement.ns_per_query;
-        spread += ns->median > 0 && ns->mad / ns->median > SPREAD_LIMIT;
-        flagged += row->warnings[0] != '\0';
-    }
-    if (spread == 0 && flagged == 0) {
-        fprintf(stderr, "attackbench: every row's spread is within %.0f%%\n", 100 * SPREAD_LIMIT);
-        return;
-    }
-    fprintf(stderr,
-            "attackbench: %zu of %zu rows have a spread above %.0f%% and %zu were disturbed by other work: rerun "
-            "with more --reps or --target-spread, on a quieter machine\n",
-            spread, results->count, 100 * SPREAD_LIMIT, flagged);
 }
 
 /* How many groups the run will measure at most, for the progress line. */

@@ -26,6 +26,13 @@ expect_status() {
     if [ "$got" -eq "$want" ]; then pass "$name"; else fail "$name (exit $got, wanted $want)"; fi
 }
 
+# csv_column NAME: the NAME column of the CSV on standard input, one value
+# a line.  A real CSV reader: fields can be quoted (the flags of a
+# make sanitize build hold a comma).
+csv_column() {
+    python3 -c 'import csv, sys; [print(row[sys.argv[1]]) for row in csv.DictReader(sys.stdin)]' "$1"
+}
+
 # expect_error NAME TEXT COMMAND...: exit status 2 and TEXT on stderr.
 expect_error() {
     local name=$1 text=$2

@@ -39,8 +39,7 @@ expect_error "a near miss gets a suggestion" "did you mean 'sherwin'?" "$program
 expect_selection() {
     local name=$1 want=$2 methods=$3 got
     got=$("$program" --method="$methods" --workload=random --queries=100 --calls=100 --reps=1 --dispatch=batch \
-        --piece=rook --format=csv -q 2>&1 |
-        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "method") m = i } NR > 1 { printf "%s ", $m }')
+        --piece=rook --format=csv -q 2>/dev/null | csv_column method | tr '\n' ' ')
     if [ "$got" = "$want" ]; then pass "$name"; else fail "$name (got '$got', wanted '$want')"; fi
 }
 expect_selection "--method: a glob, in any case, minus one" "magic-fancy magic-black null " 'MAGIC-*,-magic-plain'

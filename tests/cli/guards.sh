@@ -4,14 +4,9 @@
 
 tiny_run=(--method=null --workload=random --queries=100 --calls=1000 --reps=5 --dispatch=batch --piece=rook)
 
-# A column of the first row of a CSV on standard input.
-first_row_column() {
-    awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i } NR == 2 { print $c }'
-}
-
 # The CPU a run measured on, from its CSV row.
 measured_cpu() {
-    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | first_row_column pin_cpu
+    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | csv_column pin_cpu | head -n 1
 }
 
 allowed=$(nproc)
@@ -48,8 +43,8 @@ if [ "$allowed" -ge 2 ]; then
     first=$!
     XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --calls=2000000 --format=csv >"$scratch/second.csv" 2>/dev/null
     wait "$first"
-    a=$(first_row_column pin_cpu <"$scratch/first.csv")
-    b=$(first_row_column pin_cpu <"$scratch/second.csv")
+    a=$(csv_column pin_cpu <"$scratch/first.csv" | head -n 1)
+    b=$(csv_column pin_cpu <"$scratch/second.csv" | head -n 1)
     if [ -n "$a" ] && [ "$a" != "$b" ]; then pass "two runs started together take two CPUs"; else fail "two runs started together take two CPUs ($a and $b)"; fi
 fi
 
@@ -101,7 +96,7 @@ expect_warning "the run ends with a summary line" "were disturbed by other work"
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 -q
 [ ! -s "$scratch/guard-err" ] && pass "-q silences the warnings" || fail "-q silences the warnings ($(head -c 200 "$scratch/guard-err"))"
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 --format=csv
-warnings=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "warnings") column = i } NR == 2 { print $column }' "$scratch/guard-out")
+warnings=$(csv_column warnings <"$scratch/guard-out" | head -n 1)
 [[ "$warnings" == "boost hypervisor few-repetitions short-stream cpu-contention"* ]] &&
     pass "the CSV records the warnings" || fail "the CSV records the warnings (got '$warnings')"
 
@@ -117,6 +112,6 @@ fi
 expect_warning "a drifting canary names the group" "random rook batch: the harness's own loop (null) changed speed by 20%" \
     ATTACKBENCH_FAKE_CANARY_DRIFT=0.2 --
 run_guarded ATTACKBENCH_FAKE_CANARY_DRIFT=0.2 -- --format=csv
-first_row_column warnings <"$scratch/guard-out" | grep -q canary-drift &&
+csv_column warnings <"$scratch/guard-out" | head -n 1 | grep -q canary-drift &&
     pass "the CSV records the canary's drift" || fail "the CSV records the canary's drift"
 expect_no_warning "a steady canary gives no warning" "changed speed" ATTACKBENCH_FAKE_CANARY_DRIFT=0.01 --

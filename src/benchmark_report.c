@@ -1,0 +1,89 @@
+/* The benchmark's last stage: the outputs written from the result set,
+ * and the lines that close a run (see src/benchmark_command.c). */
+#define _GNU_SOURCE
+#include "benchmark_report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output.h"
+
+enum { EXIT_USAGE = 2 };
+
+/* A row whose median absolute deviation is above this share of its
+ * median is flagged (! in the table) and counted in the summary. */
+static const double SPREAD_LIMIT = 0.03;
+
+/* A run that measured nothing is an error: say why, write no file. */
+int report_nothing_measured(const struct options *options, unsigned empty_pieces)
+{
+    char pieces[64] = "";
+    int named = 0, total = population_count(empty_pieces);
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(empty_pieces & piece_bit(piece)))
+            continue;
+        named++;
+        size_t used = strlen(pieces);
+        snprintf(pieces + used, sizeof pieces - used, "%s%s", named == 1 ? "" : named == total ? " or " : ", ",
+                 piece_names[piece]);
+    }
+    if (total == 0)
+        snprintf(pieces, sizeof pieces, "slider");
+    fprintf(stderr, "attackbench: nothing to measure: no %s on the boards of %s\n", pieces,
+            options->file_count == 1 ? options->files[0] : "the files");
+    return EXIT_USAGE;
+}
+
+/* What --csv receives: the result set and what its rows share. */
+struct report {
+    const struct result_set *results;
+    const struct run_context *context;
+};
+
+static void write_csv_report(FILE *out, void *data)
+{
+    const struct report *report = data;
+    write_csv(out, report->results, report->context);
+}
+
+int write_outputs(const struct session *session, const struct result_set *results)
+{
+    const struct options *options = session->options;
+    struct report report = {results, &session->context};
+    int status = 0;
+    if (options->csv_path && write_file_atomically(options->csv_path, write_csv_report, &report) != 0)
+        status = EXIT_USAGE;
+    if (options->format == FORMAT_CSV)
+        write_csv(stdout, results, &session->context);
+    else if (options->format == FORMAT_JSON)
+        write_json(stdout, results, &session->context);
+    else
+        write_table_notes(stdout); /* the groups were printed as they finished */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));
+        status = EXIT_USAGE;
+    }
+    return status;
+}
+
+/* One line at the end of every run: how many rows are too spread to
+ * trust, and what to do about it. */
+void print_spread_summary(const struct result_set *results)
+{
+    size_t spread = 0, flagged = 0;
+    for (size_t i = 0; i < results->count; i++) {
+        const struct result_row *row = &results->rows[i];
+        const struct statistics *ns = &row->measurement.ns_per_query;
+        spread += ns->median > 0 && ns->mad / ns->median > SPREAD_LIMIT;
+        flagged += row->warnings[0] != '\0';
+    }
+    if (spread == 0 && flagged == 0) {
+        fprintf(stderr, "attackbench: every row's spread is within %.0f%%\n", 100 * SPREAD_LIMIT);
+        return;
+    }
+    fprintf(stderr,
+            "attackbench: %zu of %zu rows have a spread above %.0f%% and %zu were disturbed by other work: rerun "
+            "with more --reps or --target-spread, on a quieter machine\n",
+            spread, results->count, 100 * SPREAD_LIMIT, flagged);
+}
