@@ -20,9 +20,18 @@
  * passing them by value changes the ABI without AVX-512 does not apply. */
 #pragma GCC diagnostic ignored "-Wpsabi"
 
+typedef uint64_t lanes2 __attribute__((vector_size(16)));
 typedef uint64_t lanes4 __attribute__((vector_size(32)));
 typedef uint64_t lanes8 __attribute__((vector_size(64)));
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
+
+/* The union of the four lanes: halves ORed in vector registers, as gcc
+ * would otherwise move every lane out to a general register first. */
+static inline bitboard or_lanes4(lanes4 board)
+{
+    lanes2 half = __builtin_shufflevector(board, board, 0, 1) | __builtin_shufflevector(board, board, 2, 3);
+    return half[0] | half[1];
+}
 
 /* Rotates each lane left by its own amount, 1..63.  clang turns the shift
  * pair into vprolvq when AVX-512 is there, gcc 12 does not (two shifts and
@@ -42,15 +51,8 @@ static inline bitboard or_lanes8(lanes8 board)
 #if defined(__AVX512F__)
     return (bitboard)_mm512_reduce_or_epi64((__m512i)board);
 #else
-    lanes4 half = (lanes4){board[0], board[1], board[2], board[3]} | (lanes4){board[4], board[5], board[6], board[7]};
-    return (half[0] | half[1]) | (half[2] | half[3]);
+    return or_lanes4(__builtin_shufflevector(board, board, 0, 1, 2, 3) | __builtin_shufflevector(board, board, 4, 5, 6, 7));
 #endif
-}
-
-/* The union of the four lanes. */
-static inline bitboard or_lanes4(lanes4 board)
-{
-    return (board[0] | board[2]) | (board[1] | board[3]);
 }
 
 /* Mirrors ranks in every lane (a byte swap per lane, one vpshufb). */
