@@ -33,6 +33,17 @@ static inline bitboard or_lanes4(lanes4 board)
     return half[0] | half[1];
 }
 
+/* The union of the eight lanes. */
+static inline bitboard or_lanes8(lanes8 board)
+{
+#if defined(__AVX512F__)
+    return (bitboard)_mm512_reduce_or_epi64((__m512i)board);
+#else
+    return or_lanes4(__builtin_shufflevector(board, board, 0, 1, 2, 3) |
+                     __builtin_shufflevector(board, board, 4, 5, 6, 7));
+#endif
+}
+
 /* Rotates each lane left by its own amount, 1..63.  clang turns the shift
  * pair into vprolvq when AVX-512 is there, gcc 12 does not (two shifts and
  * an OR), so gcc is given the instruction by name. */
@@ -42,16 +53,6 @@ static inline lanes8 rotate_lanes8(lanes8 board, lanes8 amount)
     return (lanes8)_mm512_rolv_epi64((__m512i)board, (__m512i)amount);
 #else
     return (board << amount) | (board >> (64 - amount));
-#endif
-}
-
-/* The union of the eight lanes. */
-static inline bitboard or_lanes8(lanes8 board)
-{
-#if defined(__AVX512F__)
-    return (bitboard)_mm512_reduce_or_epi64((__m512i)board);
-#else
-    return or_lanes4(__builtin_shufflevector(board, board, 0, 1, 2, 3) | __builtin_shufflevector(board, board, 4, 5, 6, 7));
 #endif
 }
 
