@@ -24,7 +24,8 @@ extern const struct backend blockers_and_beyond_backend;
 extern const struct backend dumb7fill_backend;
 extern const struct backend dumb7fill_loop_backend;
 extern const struct backend dumb7fill_rotate_backend;
-extern const struct backend dumb7fill_simd_backend;
+extern const struct backend dumb7fill_avx2_backend;
+extern const struct backend dumb7fill_avx512_backend;
 extern const struct backend kogge_stone_backend;
 
 /* Seed techniques: Kindergarten. */
@@ -71,7 +72,8 @@ const struct backend *const backends[] = {
     &dumb7fill_backend,
     &dumb7fill_loop_backend,
     &dumb7fill_rotate_backend,
-    &dumb7fill_simd_backend,
+    &dumb7fill_avx2_backend,
+    &dumb7fill_avx512_backend,
     &kogge_stone_backend,
 
     /* Seed techniques: Kindergarten. */

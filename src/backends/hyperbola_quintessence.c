@@ -6,17 +6,18 @@
  * Source: Chessprogramming wiki, "Hyperbola Quintessence" (Gerd Isenberg,
  * Aleks Peshkov). */
 #include "backend.h"
+#include "lanes.h"
 #include "ray_walk.h"
 
-/* The lines through a square, without the square itself. */
-struct line_masks {
-    bitboard file;
-    bitboard diagonal;
-    bitboard anti_diagonal;
-    bitboard padding; /* keeps each entry at 32 bytes */
+/* The lines through a square, without the square itself, one per lane of
+ * a 32-byte vector, in this order: file, diagonal, anti-diagonal, and a
+ * fourth lane left empty.  A bishop or a queen works on its lines side by
+ * side (one ymm with AVX2). */
+enum {
+    FILE_LANE = 0
 };
 
-static struct line_masks line_masks[SQUARE_COUNT];
+static lanes4 line_masks[SQUARE_COUNT];
 
 /* first_rank_attacks[inner][file]: attacks along the first rank of a rook
  * on `file` when b1..g1 hold the six bits of `inner`. */
@@ -26,11 +27,7 @@ static size_t hyperbola_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard self = square_bit(square);
-        line_masks[square] = (struct line_masks){
-            .file = file_mask(square) & ~self,
-            .diagonal = diagonal_mask(square) & ~self,
-            .anti_diagonal = anti_diagonal_mask(square) & ~self,
-        };
+        line_masks[square] = (lanes4){file_mask(square), diagonal_mask(square), anti_diagonal_mask(square), 0} & ~self;
     }
     for (unsigned inner = 0; inner < 64; inner++)
         for (int file = 0; file < 8; file++)
@@ -51,6 +48,16 @@ static inline bitboard line_attacks(bitboard occupied, bitboard mask, bitboard s
     return (forward ^ flip_vertical(reverse)) & mask;
 }
 
+/* The same on every lane at once; the union of the lanes' attacks. */
+static inline bitboard lines_attacks(bitboard occupied, lanes4 masks, bitboard slider)
+{
+    lanes4 forward = occupied & masks;
+    lanes4 reverse = flip_vertical_lanes4(forward);
+    forward -= slider;
+    reverse -= flip_vertical(slider);
+    return or_lanes4((forward ^ flip_vertical_lanes4(reverse)) & masks);
+}
+
 static inline bitboard rank_attacks(int square, bitboard occupied)
 {
     int rank_shift = square & 56;
@@ -61,19 +68,18 @@ static inline bitboard rank_attacks(int square, bitboard occupied)
 static inline bitboard hyperbola_rook(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square);
-    return line_attacks(occupied, line_masks[square].file, slider) | rank_attacks(square, occupied);
+    return line_attacks(occupied, line_masks[square][FILE_LANE], slider) | rank_attacks(square, occupied);
 }
 
 static inline bitboard hyperbola_bishop(int square, bitboard occupied)
 {
-    bitboard slider = square_bit(square);
-    return line_attacks(occupied, line_masks[square].diagonal, slider) |
-           line_attacks(occupied, line_masks[square].anti_diagonal, slider);
+    const lanes4 diagonals = {0, ~(bitboard)0, ~(bitboard)0, 0};
+    return lines_attacks(occupied, line_masks[square] & diagonals, square_bit(square));
 }
 
 static inline bitboard hyperbola_queen(int square, bitboard occupied)
 {
-    return hyperbola_rook(square, occupied) | hyperbola_bishop(square, occupied);
+    return lines_attacks(occupied, line_masks[square], square_bit(square)) | rank_attacks(square, occupied);
 }
 
 static uint64_t hyperbola_rook_loop(const struct run *run)

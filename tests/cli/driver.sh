@@ -14,11 +14,12 @@ grep -q '^null .*available' "$scratch/list" && pass "list shows null available" 
 [ "$(grep -cvE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list")" -eq 0 ] &&
     pass "list: one line per backend, name first" || fail "list: one line per backend, name first"
 
-# A CPU without BMI2 and AVX2 (simulated): the backends that need them are
-# listed as unavailable with the reason and skipped, never run.
-ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" "$program" --list >"$scratch/list-old-cpu"
+# A CPU without BMI2, AVX2 and AVX-512 (simulated): the backends that need
+# them are listed as unavailable with the reason and skipped, never run.
+ATTACKBENCH_HIDE_FEATURES="bmi2 avx2 avx512" "$program" --list >"$scratch/list-old-cpu"
 grep -q '^pext .*unavailable (this CPU lacks bmi2)' "$scratch/list-old-cpu" &&
-    grep -q '^dumb7fill-simd .*unavailable (this CPU lacks avx2)' "$scratch/list-old-cpu" &&
+    grep -q '^dumb7fill-avx2 .*unavailable (this CPU lacks avx2)' "$scratch/list-old-cpu" &&
+    grep -q '^dumb7fill-avx512 .*unavailable (this CPU lacks avx512)' "$scratch/list-old-cpu" &&
     pass "list names what an older CPU lacks" || fail "list names what an older CPU lacks"
 ATTACKBENCH_HIDE_FEATURES="bmi2" "$program" --workload=random --reps=1 --calls=100 --queries=100 --format=csv \
     --dispatch=batch --piece=rook >"$scratch/old-cpu.csv" 2>"$scratch/err"

@@ -1,0 +1,107 @@
+/* Dumb7Fill, directions side by side with AVX-512: each 64-bit lane floods
+ * one direction, the four rook or bishop rays in one ymm and the queen's
+ * eight in one zmm.  Every direction is a left rotation by its own amount
+ * (vprolvq), masked with the avoid-wrap sets, as in the seed's generalized
+ * rays; dumb7fill-avx2 is the same fill with AVX2's shifts.
+ * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill"
+ * ("at its best processing several directions in parallel"). */
+#include "backend.h"
+
+#include <immintrin.h>
+
+/* A left rotate by 64 - n is a right shift by n plus the bits that came
+ * round; the avoid-wrap masks (landing squares of one step that neither
+ * wrap across files nor come round across ranks) remove those. */
+__attribute__((target("avx512f,avx512vl"))) static inline __m256i fill_avx512_ymm(__m256i slider, __m256i occupied,
+                                                                                   __m256i amounts, __m256i landing)
+{
+    const __m256i empty = _mm256_andnot_si256(occupied, landing);
+    __m256i flood = slider;
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, slider = _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    flood = _mm256_or_si256(flood, _mm256_and_si256(_mm256_rolv_epi64(slider, amounts), empty));
+    return _mm256_and_si256(_mm256_rolv_epi64(flood, amounts), landing);
+}
+
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard or_lanes_avx512_ymm(__m256i lanes)
+{
+    __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
+}
+
+/* Lanes north, east, south, west. */
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_rook(int square, bitboard occupied)
+{
+    const __m256i amounts = _mm256_setr_epi64x(8, 1, 56, 63);
+    const __m256i landing = _mm256_setr_epi64x((long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8,
+                                               (long long)~FILE_H);
+    return or_lanes_avx512_ymm(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
+                                               _mm256_set1_epi64x((long long)occupied), amounts, landing));
+}
+
+/* Lanes north-east, north-west, south-east, south-west. */
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_bishop(int square, bitboard occupied)
+{
+    const __m256i amounts = _mm256_setr_epi64x(9, 7, 57, 55);
+    const __m256i landing =
+        _mm256_setr_epi64x((long long)~(FILE_A | RANK_1), (long long)~(FILE_H | RANK_1),
+                           (long long)~(FILE_A | RANK_8), (long long)~(FILE_H | RANK_8));
+    return or_lanes_avx512_ymm(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
+                                               _mm256_set1_epi64x((long long)occupied), amounts, landing));
+}
+
+/* All eight directions in one zmm: the rook's lanes, then the bishop's. */
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(int square, bitboard occupied)
+{
+    const __m512i amounts = _mm512_setr_epi64(8, 1, 56, 63, 9, 7, 57, 55);
+    const __m512i landing = _mm512_setr_epi64(
+        (long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8, (long long)~FILE_H, (long long)~(FILE_A | RANK_1),
+        (long long)~(FILE_H | RANK_1), (long long)~(FILE_A | RANK_8), (long long)~(FILE_H | RANK_8));
+    const __m512i empty = _mm512_andnot_si512(_mm512_set1_epi64((long long)occupied), landing);
+    __m512i slider = _mm512_set1_epi64((long long)square_bit(square));
+    __m512i flood = slider;
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    flood = _mm512_or_si512(flood, _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
+    return (bitboard)_mm512_reduce_or_epi64(_mm512_and_si512(_mm512_rolv_epi64(flood, amounts), landing));
+}
+
+__attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(avx512_rook, run);
+}
+
+__attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(avx512_bishop, run);
+}
+
+__attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(avx512_queen, run);
+}
+
+static size_t dumb7fill_avx512_init(void)
+{
+    return 0;
+}
+
+const struct backend dumb7fill_avx512_backend = {
+    .name = "dumb7fill-avx512",
+    .description = "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
+    .source = "seed 002 (CPW Dumb7Fill, several directions in parallel)",
+    .features = CPU_FEATURE_AVX512,
+    .init = dumb7fill_avx512_init,
+    .rook = avx512_rook,
+    .bishop = avx512_bishop,
+    .queen = avx512_queen,
+    .rook_loop = avx512_rook_loop,
+    .bishop_loop = avx512_bishop_loop,
+    .queen_loop = avx512_queen_loop,
+};

@@ -1,0 +1,66 @@
+/* Bitboards side by side in the 64-bit lanes of one vector, for lookups
+ * that work on several directions or lines of ONE query at once.  Written
+ * with the vector extensions gcc and clang share, so the code is correct
+ * for any target: the compiler picks the widest registers the build allows
+ * (-march=native) and splits wider types into narrower registers, or into
+ * scalar code, on CPUs without them. */
+#ifndef ATTACKBENCH_LANES_H
+#define ATTACKBENCH_LANES_H
+
+#include <stdint.h>
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "bitboard.h"
+
+/* These vectors never cross a function boundary that another translation
+ * unit sees (everything here is static and inlined), so the warning that
+ * passing them by value changes the ABI without AVX-512 does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+typedef uint64_t lanes2 __attribute__((vector_size(16)));
+typedef uint64_t lanes4 __attribute__((vector_size(32)));
+typedef uint64_t lanes8 __attribute__((vector_size(64)));
+typedef uint8_t bytes32 __attribute__((vector_size(32)));
+
+/* The union of the four lanes: halves ORed in vector registers, as gcc
+ * would otherwise move every lane out to a general register first. */
+static inline bitboard or_lanes4(lanes4 board)
+{
+    lanes2 half = __builtin_shufflevector(board, board, 0, 1) | __builtin_shufflevector(board, board, 2, 3);
+    return half[0] | half[1];
+}
+
+/* The union of the eight lanes. */
+static inline bitboard or_lanes8(lanes8 board)
+{
+#if defined(__AVX512F__)
+    return (bitboard)_mm512_reduce_or_epi64((__m512i)board);
+#else
+    return or_lanes4(__builtin_shufflevector(board, board, 0, 1, 2, 3) |
+                     __builtin_shufflevector(board, board, 4, 5, 6, 7));
+#endif
+}
+
+/* Rotates each lane left by its own amount, 1..63.  clang turns the shift
+ * pair into vprolvq when AVX-512 is there, gcc 12 does not (two shifts and
+ * an OR), so gcc is given the instruction by name. */
+static inline lanes8 rotate_lanes8(lanes8 board, lanes8 amount)
+{
+#if defined(__AVX512F__)
+    return (lanes8)_mm512_rolv_epi64((__m512i)board, (__m512i)amount);
+#else
+    return (board << amount) | (board >> (64 - amount));
+#endif
+}
+
+/* Mirrors ranks in every lane (a byte swap per lane, one vpshufb). */
+static inline lanes4 flip_vertical_lanes4(lanes4 board)
+{
+    return (lanes4)__builtin_shufflevector((bytes32)board, (bytes32)board, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11,
+                                           10, 9, 8, 23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24);
+}
+
+#endif
