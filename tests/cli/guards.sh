@@ -43,8 +43,8 @@ if [ "$allowed" -ge 2 ]; then
     first=$!
     XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --calls=2000000 --format=csv >"$scratch/second.csv" 2>/dev/null
     wait "$first"
-    a=$(awk -F, 'NR == 2 { print $8 }' "$scratch/first.csv")
-    b=$(awk -F, 'NR == 2 { print $8 }' "$scratch/second.csv")
+    a=$(csv_column pin_cpu <"$scratch/first.csv" | head -n 1)
+    b=$(csv_column pin_cpu <"$scratch/second.csv" | head -n 1)
     if [ -n "$a" ] && [ "$a" != "$b" ]; then pass "two runs started together take two CPUs"; else fail "two runs started together take two CPUs ($a and $b)"; fi
 fi
 
