@@ -50,6 +50,13 @@ struct measurement {
 
 void free_measurement(struct measurement *measurement);
 
+/* --target-spread and --min-time: more rounds until every method's MAD is
+ * at most `percent` of its median, or `seconds` went by (0: no target). */
+struct spread_target {
+    double percent;
+    double seconds;
+};
+
 /* What a correct backend's passes over a stream add up to, from the
  * reference backend (latency mode changes the occupancies, so it
  * matters): `sum`, the plain sum each timed pass is checked against, and
@@ -73,5 +80,17 @@ struct pass_checksums stream_checksums(const struct backend *reference, enum pie
 int measure_backends(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
                      const struct stream *stream, const struct pass_checksums *expected,
                      const struct measurement_config *config, struct measurement *results);
+
+/* measure_backends(), then further blocks of config->reps rounds,
+ * appended to the samples, while the target is not reached and its time
+ * lasts.  Returns as measure_backends() does. */
+int measure_to_target(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
+                      const struct stream *stream, const struct pass_checksums *expected,
+                      const struct measurement_config *config, const struct spread_target *target,
+                      struct measurement *results);
+
+/* Whether every non-baseline method's MAD is at most `target_percent` of
+ * its median. */
+int spread_reached(const struct measurement *results, size_t count, double target_percent);
 
 #endif

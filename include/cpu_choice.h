@@ -59,9 +59,9 @@ int allowed_cpus(int *cpus, int capacity);
 /* The CPUs of a run: `requested` is --pin (a CPU, -1 to choose, -2 for no
  * pinning).  Chosen CPUs are the least busy allowed ones that no other
  * attackbench run holds (choose_quiet_cpus); a pinned CPU is held too, and
- * a warning says when another run holds it already.  Sets *pin_cpu (-1:
+ * a warning (unless `quiet`) says when another run holds it already.  Sets *pin_cpu (-1:
  * not pinned; else the first thread's CPU) and cpus[0..threads-1]; pins
  * the calling thread.  Returns 0, or -1 after printing why not. */
-int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS]);
+int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MAX_THREADS]);
 
 #endif

@@ -26,6 +26,8 @@ struct options {
     int threads;
     int pin_cpu;               /* -1: choose one; -2: --pin=none */
     int reps;
+    double target_spread; /* percent; 0: no target */
+    double min_time;      /* seconds a group may take to reach the target; 0: the default */
     uint64_t calls;
     uint64_t seed;
     size_t random_queries;

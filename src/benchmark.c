@@ -328,3 +328,60 @@ int measure_backends(const struct backend *const *measured_backends, size_t coun
     free(samples.hits);
     return status;
 }
+
+/* Append a further block of repetitions to a measurement and summarise
+ * the whole again. */
+static void append_samples(struct measurement *into, struct measurement *more, const struct timer *timer, int threads)
+{
+    int total = into->sample_count + more->sample_count;
+    double *samples = realloc(into->samples_ns, (size_t)total * sizeof *samples);
+    if (samples == NULL) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        exit(2);
+    }
+    memcpy(samples + into->sample_count, more->samples_ns, (size_t)more->sample_count * sizeof *samples);
+    into->samples_ns = samples;
+    into->sample_count = total;
+    into->ns_per_query = summarize(samples, total);
+    /* Ticks are the same elapsed counts in another unit. */
+    double ticks_per_ns = timer->kind == TIMER_TSC ? timer->tsc_hz / 1e9 : 0;
+    into->ticks_per_query = (struct statistics){into->ns_per_query.median * ticks_per_ns,
+                                                into->ns_per_query.min * ticks_per_ns,
+                                                into->ns_per_query.max * ticks_per_ns,
+                                                into->ns_per_query.mad * ticks_per_ns};
+    into->mlookups_per_s = into->ns_per_query.median > 0 ? threads * 1e3 / into->ns_per_query.median : 0;
+    free_measurement(more);
+}
+
+int spread_reached(const struct measurement *results, size_t count, double target_percent)
+{
+    for (size_t k = 0; k < count; k++) {
+        const struct statistics *ns = &results[k].ns_per_query;
+        if (!results[k].backend->baseline && ns->median > 0 && 100 * ns->mad / ns->median > target_percent)
+            return 0;
+    }
+    return 1;
+}
+
+int measure_to_target(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
+                      const struct stream *stream, const struct pass_checksums *expected,
+                      const struct measurement_config *config, const struct spread_target *target,
+                      struct measurement *results)
+{
+    uint64_t start = clock_nanoseconds();
+    int status = measure_backends(measured_backends, count, piece, stream, expected, config, results);
+    while (status == 0 && target->percent > 0 && !spread_reached(results, count, target->percent) &&
+           (double)(clock_nanoseconds() - start) / 1e9 < target->seconds) {
+        struct measurement more[count];
+        memset(more, 0, sizeof more);
+        status = measure_backends(measured_backends, count, piece, stream, expected, config, more);
+        if (status != 0) {
+            for (size_t k = 0; k < count; k++)
+                free_measurement(&more[k]);
+            break;
+        }
+        for (size_t k = 0; k < count; k++)
+            append_samples(&results[k], &more[k], config->timer, config->threads > 0 ? config->threads : 1);
+    }
+    return status;
+}

@@ -160,6 +160,23 @@ static void note_other_work(const struct session *session, const struct cpu_shar
     snprintf(warnings, size, "cpu-contention");
 }
 
+/* --target-spread: the methods of a group whose spread stayed above it. */
+static void name_unreached_rows(const struct session *session, const char *group, const struct measurement *measured,
+                                double target_percent)
+{
+    if (spread_reached(measured, (size_t)session->entry_count, target_percent) || session->options->quiet)
+        return;
+    progress_clear(&session->progress);
+    fprintf(stderr, "attackbench: %s: spread still above %g%% after %d rounds:", group, target_percent,
+            measured[0].sample_count);
+    for (int i = 0; i < session->entry_count; i++) {
+        const struct statistics *ns = &measured[i].ns_per_query;
+        if (!measured[i].backend->baseline && ns->median > 0 && 100 * ns->mad / ns->median > target_percent)
+            fprintf(stderr, " %s (%.1f%%)", measured[i].backend->name, 100 * ns->mad / ns->median);
+    }
+    fputc('\n', stderr);
+}
+
 /* The group's derived figures, the canary check, and with the table on
  * standard output, the group's block as soon as it is measured. */
 static void finish_group(struct session *session, struct result_set *results, size_t first_row, const char *what)
@@ -218,12 +235,15 @@ static int measure_group(struct session *session, const struct workload *workloa
             .reps = options->reps, .calls = options->calls, .threads = options->threads,
             .cpus = session->pin_cpu >= 0 ? session->cpus : NULL, .stop = &interrupt_signal,
         };
-        int status = measure_backends(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
-                                      &config, measured);
+        struct spread_target target = {options->target_spread, options->min_time > 0 ? options->min_time : 10};
+        int status = measure_to_target(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
+                                       &config, &target, measured);
         if (status < 0)
             return EXIT_WRONG;
         if (status > 0)
             return 0; /* interrupted: this group is incomplete */
+        if (target.percent > 0)
+            name_unreached_rows(session, what, measured, target.percent);
         struct result_row shape = {.workload = workload->kind, .piece = piece, .dispatch = dispatch,
                                    .chained = options->chained, .pressure_bytes = options->pressure_bytes,
                                    .phase = phase, .threads = options->threads, .queries = stream->count};

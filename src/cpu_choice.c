@@ -175,7 +175,7 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
     return shared;
 }
 
-int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
+int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MAX_THREADS])
 {
     int allowed[MAX_THREADS];
     int allowed_count = allowed_cpus(allowed, MAX_THREADS);
@@ -191,7 +191,7 @@ int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
                                 : choose_quiet_cpus(allowed, allowed_count, threads, cpus);
     if (shared < 0)
         return -1;
-    if (shared > 0)
+    if (shared > 0 && !quiet)
         fprintf(stderr,
                 "attackbench: warning: %d of the measuring CPUs %s also used by another attackbench run: "
                 "the two runs disturb each other's figures\n",

@@ -42,6 +42,10 @@ const char usage_text[] =
     "      --pin=CPU|none           CPU for the measuring thread (default: the last\n"
     "                               CPU this process may use)\n"
     "  -r, --reps=N                 timed repetitions per method (default 15)\n"
+    "      --target-spread=PCT      add rounds of --reps repetitions to a group until every\n"
+    "                               method's spread (MAD) is at most PCT% of its median, or\n"
+    "      --min-time=SECONDS       ...this much time went into the group (default 10 with\n"
+    "                               --target-spread); the rows that did not get there are named\n"
     "  -c, --calls=N                lookups per repetition, at least (default 1000000)\n"
     "      --queries=N              length of the random stream (default 16384)\n"
     "      --max-queries=N          queries kept per stream from files (default 1048576;\n"
@@ -74,6 +78,19 @@ const char usage_text[] =
     "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input or\n"
     "nothing to measure, 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
     "compare: 3 a row regressed.\n";
+
+/* A decimal number (digits, at most one point) from minimum to maximum. */
+static int parse_decimal(const char *text, double minimum, double maximum, double *value)
+{
+    if (!isdigit((unsigned char)text[0]) || strspn(text, "0123456789.") != strlen(text) ||
+        strchr(text, '.') != strrchr(text, '.'))
+        return -1;
+    double number = strtod(text, NULL);
+    if (number < minimum || number > maximum)
+        return -1;
+    *value = number;
+    return 0;
+}
 
 /* A decimal count from minimum to maximum. */
 static int parse_count(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value)
@@ -148,6 +165,7 @@ static const struct option_spec specs[] = {
     {"dispatch", 0, 1},   {"chain", 0, 0},      {"pressure", 0, 1},      {"phase", 0, 0},
     {"threads", 0, 1},    {"pin", 0, 1},        {"reps", 'r', 1},        {"calls", 'c', 1},
     {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
+    {"min-time", 0, 1},   {"target-spread", 0, 1},
     {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
     {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
     {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
@@ -211,6 +229,12 @@ static int apply_option(struct options *options, const char *name, const char *v
         if (parse_count(value, 1, 100000, &number) != 0)
             return set_error(error, error_size, "--reps=%s: expected a number from 1 to 100000", value);
         options->reps = (int)number;
+    } else if (strcmp(name, "min-time") == 0) {
+        if (parse_decimal(value, 0.001, 86400, &options->min_time) != 0)
+            return set_error(error, error_size, "--min-time=%s: expected seconds from 0.001 to 86400", value);
+    } else if (strcmp(name, "target-spread") == 0) {
+        if (parse_decimal(value, 0.01, 100, &options->target_spread) != 0)
+            return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.01 to 100", value);
     } else if (strcmp(name, "calls") == 0) {
         if (parse_count(value, 1, 1ULL << 40, &number) != 0)
             return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);

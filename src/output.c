@@ -79,7 +79,9 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                 workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
                 phase_names[first->phase], pressure, first->threads);
         fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
-                first->queries, first->measurement.calls_per_rep, context->reps, first->measurement.checksum);
+                first->queries, first->measurement.calls_per_rep,
+                first->measurement.sample_count > 0 ? first->measurement.sample_count : context->reps,
+                first->measurement.checksum);
         fprintf(out, "  %-24s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
                 tsc ? "ticks/q" : "", "Mlookups/s", "spread", "relative", "table", "init ms");
         for (size_t k = 0; k < members; k++) {
@@ -175,7 +177,7 @@ static const struct column {
     {"positions", NUMBER_COLUMN, ROW_COLUMN},
     {"queries", NUMBER_COLUMN, ROW_COLUMN},
     {"calls_per_rep", NUMBER_COLUMN, ROW_COLUMN},
-    {"reps", NUMBER_COLUMN, RUN_COLUMN},
+    {"reps", NUMBER_COLUMN, ROW_COLUMN},
     {"seed", NUMBER_COLUMN, RUN_COLUMN},
     {"ns_per_query_median", NUMBER_COLUMN, ROW_COLUMN},
     {"ns_per_query_min", NUMBER_COLUMN, ROW_COLUMN},
@@ -248,7 +250,8 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     snprintf(fields[i++], FIELD_SIZE, "%ld", row->positions);
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->queries);
     snprintf(fields[i++], FIELD_SIZE, "%" PRIu64, m->calls_per_rep);
-    snprintf(fields[i++], FIELD_SIZE, "%d", context->reps);
+    /* --target-spread may give a row more rounds than --reps. */
+    snprintf(fields[i++], FIELD_SIZE, "%d", m->sample_count > 0 ? m->sample_count : context->reps);
     snprintf(fields[i++], FIELD_SIZE, "%llu", context->seed);
     i = timing_fields(row, tsc, fields, i);
     if (m->backend->baseline) {

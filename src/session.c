@@ -55,7 +55,7 @@ static void print_context(const struct session *session)
 static int open_measurement(struct session *session)
 {
     const struct options *options = session->options;
-    if (choose_cpus(options->threads, options->pin_cpu, &session->pin_cpu, session->cpus) != 0)
+    if (choose_cpus(options->threads, options->pin_cpu, options->quiet, &session->pin_cpu, session->cpus) != 0)
         return EXIT_USAGE;
     timer_setup(&session->timer, options->timer, 250);
     if (session->timer.fallback)
