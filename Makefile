@@ -109,7 +109,7 @@ valgrind: $(PROGRAM)
 # build, and backends that need AVX-512 are skipped (ATTACKBENCH_HIDE_FEATURES).
 COUNT_BUILD = build/x86-64-v3
 COUNT_PROGRAM = $(COUNT_BUILD)/attackbench
-COUNT_OPTIONS = --count=instructions --workload=random --piece=rook,bishop,queen --queries=2000 -q
+COUNT_OPTIONS = --count=instructions --workload=random --piece=rook,bishop,queen --queries=2000
 COUNT_CSV ?= build/instructions.csv
 instructions:
 	@mkdir -p build
