@@ -59,9 +59,9 @@ test: $(PROGRAM) $(BUILD)/unit_tests
 results:
 	bash scripts/results.sh
 
-## plots: SVG and PNG charts of results/*.csv (or CSV="FILE...") into results/plots; needs gnuplot
+## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
-	scripts/plot -o results/plots $(or $(CSV),$(wildcard results/*.csv))
+	scripts/plot -o results/plots $(or $(FILES),$(CSV),$(wildcard results/*-manifest.json))
 
 ## hyperfine: every method as a whole process, init included, into results/hyperfine.md and .json; needs hyperfine
 hyperfine: $(PROGRAM)
@@ -83,26 +83,52 @@ sanitize:
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		bash tests/run.sh build/sanitize/attackbench build/sanitize/unit_tests
 
-## fuzz: libFuzzer on the FEN/EPD parser and the option parser, FUZZ_SECONDS each (clang)
+## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, and the option parser, FUZZ_SECONDS each, side by side (clang)
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_CFLAGS = -std=c17 -g -O1 -march=native -Iinclude -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIBRARY = $(DRIVER_SOURCES) $(BACKEND_SOURCES)
+# Each target with the longest input it is given.
+FUZZ_TARGETS = position:512 reader:4096 perft:512 options:256
+FUZZ_NAMES = $(foreach target,$(FUZZ_TARGETS),$(firstword $(subst :, ,$(target))))
+# The library is compiled once with sanitizer coverage; each target links it.
+FUZZ_OBJECT_CFLAGS = -g -O1 -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 fuzz:
-	@mkdir -p build/fuzz build/fuzz/corpus-position build/fuzz/corpus-options
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o build/fuzz/fuzz_position tests/fuzz/fuzz_position.c $(FUZZ_LIBRARY) -lm -pthread
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o build/fuzz/fuzz_options tests/fuzz/fuzz_options.c $(FUZZ_LIBRARY) -lm -pthread
-	build/fuzz/fuzz_position -max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-position tests/fuzz/seeds-position
-	build/fuzz/fuzz_options -max_total_time=$(FUZZ_SECONDS) -max_len=256 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-options tests/fuzz/seeds-options
+	$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build/fuzz CFLAGS="$(FUZZ_OBJECT_CFLAGS)" \
+		$(patsubst %,build/fuzz/fuzz_%,$(FUZZ_NAMES))
+	@pids=; \
+	for target in $(FUZZ_TARGETS); do \
+		name=$${target%%:*}; seeds=tests/fuzz/seeds-$$name; mkdir -p build/fuzz/corpus-$$name; \
+		build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
+			-artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name $$seeds >build/fuzz/$$name.log 2>&1 & \
+		pids="$$pids $$!"; \
+	done; \
+	failed=0; set -- $$pids; \
+	for name in $(FUZZ_NAMES); do \
+		if wait $$1; then echo "fuzz_$$name:"; grep -E '^Done' build/fuzz/$$name.log; \
+		else failed=1; echo "fuzz_$$name FAILED:"; tail -40 build/fuzz/$$name.log; fi; \
+		shift; \
+	done; \
+	exit $$failed
 
-## valgrind: a short run of every backend under valgrind memcheck
-valgrind: $(PROGRAM)
-	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
-		./$(PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
-	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q \
-		./$(PROGRAM) --dump tests/data/boards.fen >/dev/null
+# The fuzz targets, linked in the build/fuzz tree (see fuzz); the headers
+# named by the dependency file are prerequisites, not inputs.
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRARY_OBJECTS)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+
+## valgrind: a short run of every backend under valgrind memcheck, built for x86-64-v3
+# valgrind 3.19 cannot decode AVX-512, and -march=native emits it on CPUs
+# that have it, so this binary targets AVX2 and BMI2 only.  Under valgrind
+# CPUID reports no AVX-512 either, so backends that need it list themselves
+# as unavailable, with the reason, instead of being run.
+VALGRIND_BUILD = build/valgrind
+VALGRIND_PROGRAM = $(VALGRIND_BUILD)/attackbench
+VALGRIND_CFLAGS = -O2 -g -march=x86-64-v3
+VALGRIND = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q
+valgrind:
+	$(MAKE) BUILD=$(VALGRIND_BUILD) PROGRAM=$(VALGRIND_PROGRAM) CFLAGS="$(VALGRIND_CFLAGS)" $(VALGRIND_PROGRAM)
+	$(VALGRIND) $(VALGRIND_PROGRAM) --list >$(VALGRIND_BUILD)/list.txt
+	@awk '$$2 != "available" { print "valgrind: skipped " $$1 ": " $$2, $$3, $$4, $$5, $$6 }' $(VALGRIND_BUILD)/list.txt
+	$(VALGRIND) $(VALGRIND_PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
+	$(VALGRIND) $(VALGRIND_PROGRAM) --dump tests/data/boards.fen >/dev/null
 
 ## instructions: instructions per lookup of every backend under callgrind (x86-64-v3 build) into build/instructions.csv
 # valgrind 3.19 cannot decode AVX-512, so the counts come from an x86-64-v3

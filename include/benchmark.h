@@ -1,6 +1,6 @@
 /* Timing: interleaved repetitions of every selected backend over one query
- * stream, in one of the dispatch modes, on one or more pinned threads;
- * and the choice of those CPUs. */
+ * stream, in one of the dispatch modes, on one or more pinned threads
+ * (their choice: include/cpu_choice.h). */
 #ifndef ATTACKBENCH_BENCHMARK_H
 #define ATTACKBENCH_BENCHMARK_H
 
@@ -9,14 +9,15 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "cpu_choice.h"
 #include "statistics.h"
 #include "timer.h"
 #include "workload.h"
 
-enum dispatch_kind { DISPATCH_CALL, DISPATCH_BATCH, DISPATCH_KIND_COUNT };
+/* Batched first: it measures the technique; per call adds the harness. */
+enum dispatch_kind { DISPATCH_BATCH, DISPATCH_CALL, DISPATCH_KIND_COUNT };
 extern const char *const dispatch_names[DISPATCH_KIND_COUNT];
 
-enum { MAX_THREADS = 256 };
 
 struct measurement_config {
     const struct timer *timer;
@@ -48,20 +49,6 @@ struct measurement {
 };
 
 void free_measurement(struct measurement *measurement);
-
-/* Pin the calling thread to a CPU; returns 0 or -1. */
-int pin_to_cpu(int cpu);
-
-/* CPUs this process may run on, in order; returns how many (at most
- * `capacity`). */
-int allowed_cpus(int *cpus, int capacity);
-
-/* The CPUs of a run: `requested` is --pin (a CPU, -1 to choose, -2 for no
- * pinning).  One thread goes on the last allowed CPU, usually the quieter
- * one; N threads on N consecutive allowed CPUs from the pinned one.  Sets
- * *pin_cpu (-1: not pinned) and cpus[0..threads-1]; pins the calling
- * thread.  Returns 0, or -1 after printing why not. */
-int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS]);
 
 /* What a correct backend's passes over a stream add up to, from the
  * reference backend (latency mode changes the occupancies, so it

@@ -1,6 +1,8 @@
 /* What the processor offers: instruction-set features checked at run time
  * (so a backend built for BMI2 or AVX-512 is skipped, never run, on a CPU
- * without them) and a description of the CPU for the CSV. */
+ * without them) and a description of the CPU for the CSV.  A vector
+ * feature counts only when the operating system also saves its registers
+ * (XGETBV), as a kernel or hypervisor may leave AVX or AVX-512 off. */
 #ifndef ATTACKBENCH_CPU_H
 #define ATTACKBENCH_CPU_H
 
@@ -14,9 +16,17 @@ enum cpu_feature {
     CPU_FEATURE_AVX2 = 1u << 4,
     /* AVX-512 Foundation plus the VL extension (256-bit forms). */
     CPU_FEATURE_AVX512 = 1u << 5,
+    CPU_FEATURE_AVX512F = 1u << 6,
+    /* EVEX encodings of 128- and 256-bit instructions. */
+    CPU_FEATURE_AVX512VL = 1u << 7,
+    /* Byte and word instructions (EVEX vpshufb). */
+    CPU_FEATURE_AVX512BW = 1u << 8,
+    /* Galois-field instructions, GF2P8AFFINEQB among them. */
+    CPU_FEATURE_GFNI = 1u << 9,
 };
 
-/* The features this CPU has (CPU_FEATURE_* bits). */
+/* The features this CPU has (CPU_FEATURE_* bits), less those named in
+ * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
 unsigned cpu_features(void);
 
 /* Space-separated names of the given feature bits, "none" for zero. */

@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+/* Results go to files through write_file_atomically. */
+#include "output_file.h"
 #include "benchmark.h"
 #include "results.h"
 #include "run_metadata.h"
@@ -19,6 +21,9 @@ struct run_context {
     int pin_cpu; /* -1: not pinned */
     int reps;
     unsigned long long seed;
+    /* Keys of the warnings about the machine and the run that hold for
+     * every row (environment.h), space-separated; "" when none. */
+    char warnings[160];
 };
 
 /* The result set as the console table (one block per group, fastest
@@ -26,16 +31,15 @@ struct run_context {
  * columns shared by the run as "context", then one object per result in
  * "results"). */
 void write_table(FILE *out, const struct result_set *set, const struct run_context *context);
+/* The table in two parts, so that a run can print each group's block as
+ * soon as it is measured and the notes once at the end. */
+void write_table_groups(FILE *out, const struct result_set *set, const struct run_context *context);
+void write_table_notes(FILE *out);
 void write_csv(FILE *out, const struct result_set *set, const struct run_context *context);
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context);
 
 /* Write a CSV field, quoted as RFC 4180 asks when it holds a comma, a
  * quote or a line break. */
 void write_csv_field(FILE *out, const char *text);
-
-/* Write a file atomically: `writer` fills a temporary file beside `path`,
- * which is renamed over `path` only when everything was written.  Returns
- * 0, or -1 after printing an error. */
-int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data);
 
 #endif

@@ -11,7 +11,8 @@
 
 /* Leaf nodes at `depth` plies below the board (1 at depth 0).  The last
  * ply is counted in bulk: the legal moves are generated and counted, not
- * played. */
+ * played.  Once a SIGINT or SIGTERM has arrived (interrupt.h) the count
+ * ends early and its value means nothing. */
 uint64_t perft(const struct backend *backend, const struct board *board, int depth);
 
 /* perft() with the count under each root move printed as "e2e4: 20". */

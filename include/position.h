@@ -31,9 +31,20 @@ struct position {
     int en_passant;                       /* target square or NO_SQUARE */
     int halfmove_clock;                   /* 0 when the line has no clocks */
     int fullmove_number;                  /* 1 when the line has no clocks */
-    /* Perft node counts from ";Dn count" opcodes; 0 = not given. */
+    /* Perft node counts from ";Dn count" opcodes; a count of 0 (a
+     * stalemate's ";D1 0") is a count, so which were given is kept apart. */
     uint64_t expected_nodes[MAX_EXPECTED_DEPTH + 1];
+    uint32_t expected_given; /* bit n: ";Dn" was given */
 };
+
+/* The ";Dn" count for `depth`, if the line gave one: 1 and *count set. */
+static inline int position_expected_nodes(const struct position *position, int depth, uint64_t *count)
+{
+    if (depth < 1 || depth > MAX_EXPECTED_DEPTH || !(position->expected_given & (UINT32_C(1) << depth)))
+        return 0;
+    *count = position->expected_nodes[depth];
+    return 1;
+}
 
 static inline bitboard position_color(const struct position *position, int color)
 {
@@ -59,7 +70,8 @@ typedef int (*position_visitor)(const struct position *position, const char *fil
                                 void *context);
 
 struct read_options {
-    int skip_invalid; /* report and skip malformed lines instead of failing */
+    int skip_invalid;       /* report and skip malformed lines instead of failing */
+    size_t max_line_length; /* longest line accepted; 0: MAX_LINE_LENGTH */
 };
 
 /* Stream every position of a file ("-" is standard input) to `visit`,
@@ -67,11 +79,17 @@ struct read_options {
  * with '#' are skipped; CRLF endings and a UTF-8 byte-order mark are
  * accepted.  A malformed line is reported as "FILE:LINE: what is wrong"
  * on stderr and fails the read, unless skip_invalid is set (then it is
- * reported, skipped and counted in *skipped).  Returns the number of
- * positions visited, or -1 on error (unreadable file, malformed line,
- * visitor abort). */
+ * reported, skipped and counted in *skipped).  A line longer than the
+ * limit is refused as soon as the limit is passed (even with skip_invalid:
+ * finding its end could mean reading forever), and so is a read error.
+ * Returns the number of positions visited, or -1 on error (unreadable
+ * file, malformed line, visitor abort). */
 long read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
                     void *context, long *skipped);
+
+/* read_positions() on an open stream, named `shown_name` in messages. */
+long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options,
+                         position_visitor visit, void *context, long *skipped);
 
 enum {
     /* Longest line accepted, in bytes. */

@@ -30,6 +30,9 @@ struct result_row {
     /* Derived from the row's group by derive_group_figures(). */
     double relative;   /* median / fastest median in the same group */
     double harness_ns; /* null backend's median in the same group, or < 0 */
+    /* Keys of what disturbed this row's group ("cpu-contention",
+     * "canary-drift"), space-separated; "" when nothing did. */
+    char warnings[48];
 };
 
 struct result_set {

@@ -19,9 +19,13 @@ struct selection_rules {
     int quiet;
 };
 
-/* Resolve "all" or "NAME[,NAME...]" into at most `capacity` backends, in
- * the order given, each once.  A backend this CPU cannot run is skipped
- * with a note naming what the CPU lacks.  Returns how many were chosen
+/* Resolve a comma-separated list into at most `capacity` backends, in the
+ * order given, each once.  An item is "all", a name or a shell glob
+ * ('kindergarten*'), in any case; "-ITEM" removes what ITEM matches from
+ * what came before (a list that starts with "-ITEM" starts from all).  An
+ * item that matches nothing is an error, with the nearest name offered.
+ * A backend this CPU cannot run is skipped with a note naming what the CPU
+ * lacks.  Returns how many were chosen
  * (possibly 0), or -1 after printing why the list is wrong (an unknown
  * name is followed by the known ones). */
 int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,

@@ -8,7 +8,9 @@
 #include <stdint.h>
 
 #include "benchmark.h"
+#include "environment.h"
 #include "options.h"
+#include "progress.h"
 #include "output.h"
 #include "verify.h"
 
@@ -34,6 +36,9 @@ struct session {
     int cpus[MAX_THREADS];
     uint8_t *pressure; /* --pressure buffer, or NULL */
     struct run_context context;
+    struct environment_facts environment; /* for the warnings (environment.h) */
+    int short_stream_warned;              /* that warning is given once */
+    struct progress progress;
 };
 
 /* Initialise the backends (the selected ones, then null unless selected
@@ -44,5 +49,9 @@ int open_session(struct session *session, const struct options *options, const s
                  int count);
 
 void close_session(struct session *session);
+
+/* Warn (once a run) when a stream is short enough for branch predictors
+ * to learn it. */
+void check_stream_length(struct session *session, size_t queries);
 
 #endif

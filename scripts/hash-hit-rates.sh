@@ -9,13 +9,9 @@ parameter=()
 [ -n "${2:-}" ] && parameter=(--param=hash-bits="$2")
 [ -x ./attackbench ] || make -s attackbench
 ./attackbench --method=sherwin-hash --phase --dispatch=batch --reps=9 -q --format=csv "${parameter[@]}" "$file" |
-    python3 -c '
-import csv, sys
-rows = [row for row in csv.DictReader(sys.stdin) if row["method"] == "sherwin-hash"]
-print("| piece | phase | queries | hit rate | ns/query |")
-print("|---|---|---:|---:|---:|")
-for row in rows:
-    rate = 100 * float(row["hit_rate"])
-    print("| %s | %s | %s | %.1f%% | %.2f |" % (row["piece"], row["phase"], row["queries"], rate,
-                                               float(row["ns_per_query_median"])))
-'
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i
+                       print "| piece | phase | queries | hit rate | ns/query |"
+                       print "|---|---|---:|---:|---:|"; next }
+             $column["method"] == "sherwin-hash" {
+                 printf "| %s | %s | %s | %.1f%% | %.2f |\n", $column["piece"], $column["phase"],
+                     $column["queries"], 100 * $column["hit_rate"], $column["ns_per_query_median"] }'

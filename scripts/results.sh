@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # The full benchmark behind `make results`: builds attackbench with gcc and,
 # when installed, clang; runs every method over data/positions.fen and the
-# random workload in both dispatch modes; writes into results/:
-#   <cpu>-<date>-<compiler>.csv   one CSV per compiler (attackbench --csv)
-#   <cpu>-<date>-perft-<compiler>.csv  perft to depth 3 of the positions,
-#                                 per method, when the driver has perft
-#   <cpu>-<date>.md               the markdown report (scripts/report)
-#   plots/<cpu>-<date>-<compiler>-*.svg/.png  charts (scripts/plot, gnuplot)
-#   <cpu>-<date>-hyperfine.md/.json  whole-process timings (hyperfine)
-# Charts and hyperfine are skipped, with a message, when their tool is not
-# installed.  Takes about 6 minutes on a 2-core machine with 25 methods.
+# random workload in both dispatch modes; writes into results/, named by one
+# CPU identification (brand string, family and model: <machine>):
+#   <machine>-<date>-<compiler>.csv        one CSV per compiler
+#   <machine>-<date>-perft-<compiler>.csv  perft to depth 3, per method
+#   <machine>-<date>-probes-gcc.csv        the memory ladder and the fastest
+#                                          method on a short stream
+#   <machine>-<date>.md                    the report (scripts/report), with
+#                                          this machine's row-hash hit rates
+#   <machine>-<date>-manifest.json         what this run wrote, the machine's
+#                                          identity and each method's needs
+#   plots/<machine>-<date>-*.svg/.png      charts (scripts/plot, gnuplot)
+#   <machine>-<date>-hyperfine.md/.json    whole-process timings (hyperfine)
+# and rewrites the README's results section from every manifest in results/.
+# gnuplot and hyperfine are installed with apt-get when missing and this
+# runs as root; otherwise their steps are skipped with the package named.
+# Takes several minutes on a 2-core machine with 25 methods.
 #
 # Environment: POSITIONS (default data/positions.fen), RESULTS (default
-# results), BENCH_OPTIONS (extra attackbench options for every run).
+# results), BENCH_OPTIONS (extra attackbench options for every run, e.g.
+# "--reps=3 --calls=100000" for a quick trial), README (default README.md).
 set -euo pipefail
 
 say() { echo "results: $*" >&2; }
@@ -23,17 +31,25 @@ cd "$top"
 
 positions=${POSITIONS:-data/positions.fen}
 results=${RESULTS:-results}
-# Extra attackbench options for every run (e.g. --timer=clock).
+readme=${README:-README.md}
 extra_options=${BENCH_OPTIONS:-}
 
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed for scripts/report (apt-get install python3)"
 
-date=$(date -u +%F)
-cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
-[ -n "$cpu" ] || cpu=$(uname -m)
-cpu_slug=$(printf '%s' "$cpu" | tr '[:upper:]' '[:lower:]' | sed 's/([^)]*)//g; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
-stem="$cpu_slug-$date"
+# have TOOL PACKAGE: whether TOOL is on PATH, after installing PACKAGE with
+# apt-get when this runs as root on a Debian-like system.
+have() {
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing $2 (for $1)"
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2"; } >/dev/null 2>&1 || true
+    fi
+    command -v "$1" >/dev/null 2>&1
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 mkdir -p "$results"
 
 # Builds: "compiler-name program" pairs.
@@ -50,10 +66,10 @@ else
     say "clang is not installed: no compiler comparison (apt-get install clang)"
 fi
 
-# The runs of one build, each "workload-options|description": every method
-# and piece over the positions and the random stream in both dispatch
-# modes, then the queen alone by game phase, on two threads, in latency
-# mode and under cache pressure.
+# The runs of one build, each "options|description": every method and piece
+# over the positions and the random stream in both dispatch modes, then the
+# queen alone by game phase, on two threads, in latency mode and under cache
+# pressure.
 runs=(
     "--workload=pieces,random --dispatch=call,batch --reps=15 --calls=2000000|pieces and random workloads, both dispatch modes"
     "--workload=pieces --phase --piece=queen --dispatch=batch --reps=15 --calls=1000000|queen by game phase"
@@ -62,93 +78,106 @@ runs=(
     "--workload=random --pressure=64M --piece=queen --dispatch=batch --reps=9 --calls=200000|queen under 64 MB cache pressure"
 )
 
-# Every run of one program into one CSV (one header; a configuration that
-# two runs both measured, such as phase "all", is kept from the first).
-run_benchmark() {
-    local program=$1 csv=$2 temporary number=0 run options description
-    temporary=$(mktemp -d)
-    local parts=()
-    for run in "${runs[@]}"; do
-        options=${run%%|*}
-        description=${run#*|}
-        number=$((number + 1))
-        say "$program: $description"
-        # shellcheck disable=SC2086
-        if ! "$program" --quiet $options $extra_options --csv="$temporary/$number.csv" \
-                "$positions" >/dev/null; then
-            rm -rf "$temporary"
-            die "failed: $program $options $extra_options $positions"
-        fi
-        parts+=("$temporary/$number.csv")
-    done
-    python3 - "$csv" "${parts[@]}" <<'PYTHON' || { rm -rf "$temporary"; die "cannot merge the CSVs into $csv"; }
-import csv, sys
-key_columns = ("method", "piece", "workload", "dispatch", "mode",
-               "pressure_bytes", "phase", "threads")
-output, parts = sys.argv[1], sys.argv[2:]
-seen, header, rows = set(), None, []
-for part in parts:
-    with open(part, newline="") as handle:
-        reader = csv.reader(handle)
-        part_header = next(reader)
-        if header is None:
-            header = part_header
-        elif part_header != header:
-            sys.exit(f"{part}: another CSV header than the first run's")
-        index = [header.index(name) for name in key_columns]
-        for row in reader:
-            key = tuple(row[i] for i in index)
-            if key not in seen:
-                seen.add(key)
-                rows.append(row)
-with open(output + ".tmp", "w", newline="") as handle:
-    writer = csv.writer(handle, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-PYTHON
-    mv "$csv.tmp" "$csv"
-    rm -rf "$temporary"
+# measure PROGRAM CSV DESCRIPTION OPTIONS...: one attackbench run into CSV.
+measure() {
+    local program=$1 csv=$2 description=$3
+    shift 3
+    say "$program: $description"
+    # shellcheck disable=SC2086
+    "$program" --quiet "$@" $extra_options --csv="$csv" "$positions" >/dev/null \
+        || die "failed: $program $* $extra_options $positions"
 }
 
-csvs=()
-perft_csvs=()
+# Every run of one program, merged into one CSV (each configuration once:
+# phase "all" of the phase run repeats the first run's and is left out).
+run_benchmark() {
+    local program=$1 csv=$2 number=0 run parts=()
+    for run in "${runs[@]}"; do
+        number=$((number + 1))
+        # shellcheck disable=SC2086
+        measure "$program" "$work/part-$number.csv" "${run#*|}" ${run%%|*}
+        parts+=("$work/part-$number.csv")
+    done
+    scripts/results-tool merge "$csv" "${parts[@]}" \
+        || die "cannot merge the runs into $csv (scripts/results-tool merge)"
+}
+
+# The machine-dependent probes, with gcc: the null backend reading one
+# random line of a buffer of each size per query (the memory ladder), and
+# the fastest method of CSV on a stream short enough to stay in L1.
+run_probes() {
+    local csv=$1 output=$2 fastest size pressure parts=()
+    for size in none 16K 256K 1M 4M 64M; do
+        pressure=()
+        [ "$size" = none ] || pressure=(--pressure="$size")
+        measure ./attackbench "$work/ladder-$size.csv" "memory ladder, buffer $size" \
+            --method=null --workload=random --piece=rook --dispatch=batch --reps=31 "${pressure[@]}"
+        parts+=("$work/ladder-$size.csv")
+    done
+    fastest=$(scripts/results-tool fastest "$csv") || die "no fastest method in $csv"
+    measure ./attackbench "$work/short.csv" "$fastest on a 64-query stream" \
+        --method="$fastest",null --workload=random --piece=queen --dispatch=batch --queries=64 --reps=31
+    parts+=("$work/short.csv")
+    scripts/results-tool merge "$output" "${parts[@]}" || die "cannot merge the probes into $output"
+}
+
 for build in "${builds[@]}"; do
-    compiler=${build%% *}
-    program=${build#* }
-    csv="$results/$stem-$compiler.csv"
-    run_benchmark "$program" "$csv"
-    csvs+=("$csv")
-    say "wrote $csv"
-    # A driver with the perft command: its speed inside a move generator.
-    perft_help=$("$program" perft --help 2>/dev/null || true)
-    if grep -q '^usage: attackbench perft' <<<"$perft_help"; then
-        perft_csv="$results/$stem-perft-$compiler.csv"
-        say "$program perft"
-        perft_log=$(mktemp)
-        if ! "$program" perft --depth=3 --csv="$perft_csv" "$positions" >/dev/null 2>"$perft_log"; then
-            cat "$perft_log" >&2
-            rm -f "$perft_log"
-            die "$program perft failed"
-        fi
-        rm -f "$perft_log"
-        perft_csvs+=("$perft_csv")
-        say "wrote $perft_csv"
-    fi
+    run_benchmark "${build#* }" "$work/${build%% *}.csv"
+done
+identity=$(scripts/results-tool machine "$work/gcc.csv") || die "cannot identify the CPU"
+machine_slug=$(sed -n 1p <<<"$identity")
+machine=$(sed -n 2p <<<"$identity")
+stem="$machine_slug-$(date -u +%F)"
+say "machine: $machine; files $results/$stem-*"
+
+csvs=() perft_csvs=() manifest_files=()
+for build in "${builds[@]}"; do
+    compiler=${build%% *} program=${build#* }
+    mv "$work/$compiler.csv" "$results/$stem-$compiler.csv"
+    csvs+=("$results/$stem-$compiler.csv")
+    manifest_files+=("bench=$results/$stem-$compiler.csv")
+    perft_csv="$results/$stem-perft-$compiler.csv"
+    say "$program perft"
+    "$program" perft --depth=3 --csv="$perft_csv" "$positions" >/dev/null 2>"$work/perft.log" \
+        || { cat "$work/perft.log" >&2; die "$program perft failed"; }
+    perft_csvs+=("$perft_csv")
+    manifest_files+=("perft=$perft_csv")
 done
 
+probes="$results/$stem-probes-gcc.csv"
+run_probes "$results/$stem-gcc.csv" "$probes"
+./attackbench --list >"$work/list.txt"
+
 report="$results/$stem.md"
-scripts/report --title "attackbench results: $cpu, $date" -o "$report" "${csvs[@]}" "${perft_csvs[@]}" \
-    || die "scripts/report failed"
+scripts/report --title "attackbench results: $machine, $(date -u +%F)" --machine "$machine" --probes "$probes" \
+    -o "$report" "${csvs[@]}" "${perft_csvs[@]}" || die "scripts/report failed"
+say "row-hash hit rates by phase"
+# shellcheck disable=SC2016 # the backquotes are markdown
+{
+    printf '\n## Row-hash hit rates: %s\n\n' "$machine"
+    printf 'From `scripts/hash-hit-rates.sh` (gcc), the default table:\n\n'
+    scripts/hash-hit-rates.sh "$positions"
+    printf '\nand a small table (`scripts/hash-hit-rates.sh %s 12`):\n\n' "$positions"
+    scripts/hash-hit-rates.sh "$positions" 12
+} >>"$report" || die "scripts/hash-hit-rates.sh failed"
 say "wrote $report"
 
-if command -v gnuplot >/dev/null 2>&1; then
-    scripts/plot -o "$results/plots" "${csvs[@]}" >/dev/null || die "scripts/plot failed"
+manifest="$results/$stem-manifest.json"
+scripts/results-tool manifest "$manifest" machine="$machine" slug="$machine_slug" date="$(date -u +%F)" \
+    cpus="$(getconf _NPROCESSORS_ONLN)" list="$work/list.txt" report="$report" probes="$probes" \
+    "${manifest_files[@]}" || die "cannot write $manifest"
+say "wrote $manifest"
+
+chart=""
+if have gnuplot gnuplot-nox; then
+    scripts/plot -o "$results/plots" "$manifest" >/dev/null || die "scripts/plot failed"
+    chart="$results/plots/$stem-gcc-ranked-random.png"
     say "wrote the charts into $results/plots"
 else
     say "gnuplot is not installed: no charts (apt-get install gnuplot-nox)"
 fi
 
-if command -v hyperfine >/dev/null 2>&1; then
+if have hyperfine hyperfine; then
     say "hyperfine: every method as a whole process"
     ATTACKBENCH=./attackbench scripts/hyperfine.sh "$results" "$stem-hyperfine" >/dev/null \
         || die "scripts/hyperfine.sh failed"
@@ -157,9 +186,7 @@ else
     say "hyperfine is not installed: no whole-process timings (apt-get install hyperfine)"
 fi
 
-# The README's results section, from the gcc CSV and its chart.
-gcc_csv="$results/$stem-gcc.csv"
-chart="$results/plots/$stem-gcc-ns-per-query-random.png"
-[ -f "$chart" ] || chart=""
-scripts/readme-results "$gcc_csv" "$chart" README.md || die "scripts/readme-results failed"
-say "updated the results section of README.md"
+# The README's results section, from every machine's newest run.
+scripts/readme-results --readme "$readme" --chart "$chart" "$results"/*-manifest.json \
+    || die "scripts/readme-results failed"
+say "updated the results section of $readme"

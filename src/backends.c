@@ -43,6 +43,16 @@ extern const struct backend magic_plain_backend;
 extern const struct backend magic_fancy_backend;
 extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
+/* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
+extern const struct backend hyperbola_avx2_backend;
+extern const struct backend hyperbola_gfni_backend;
+extern const struct backend leorik_backend;
+/* The techniques of 2026: compressed and split PEXT, the row post's
+ * perfect hash, Kindergarten Super SISSY. */
+extern const struct backend pext_pdep_backend;
+extern const struct backend split_pext_backend;
+extern const struct backend row_hash_perfect_backend;
+extern const struct backend kgssb_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -80,6 +90,16 @@ const struct backend *const backends[] = {
     &magic_fancy_backend,
     &magic_black_backend,
     &pext_backend,
+    /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */
+    &hyperbola_avx2_backend,
+    &hyperbola_gfni_backend,
+    &leorik_backend,
+    /* The techniques of 2026: compressed and split PEXT, the row post's
+     * perfect hash, Kindergarten Super SISSY. */
+    &pext_pdep_backend,
+    &split_pext_backend,
+    &row_hash_perfect_backend,
+    &kgssb_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

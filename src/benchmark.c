@@ -8,60 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"call", "batch"};
-
-int pin_to_cpu(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0 ? 0 : -1;
-}
-
-int allowed_cpus(int *cpus, int capacity)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) != 0)
-        return 0;
-    int count = 0;
-    for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++)
-        if (CPU_ISSET(cpu, &set))
-            cpus[count++] = cpu;
-    return count;
-}
-
-int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
-{
-    int cpu_count = allowed_cpus(cpus, MAX_THREADS);
-    *pin_cpu = -1;
-    if (threads > cpu_count) {
-        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, cpu_count,
-                cpu_count == 1 ? "" : "s");
-        return -1;
-    }
-    if (requested >= 0)
-        *pin_cpu = requested;
-    else if (requested == -1 && cpu_count > 0)
-        *pin_cpu = threads == 1 ? cpus[cpu_count - 1] : cpus[0];
-    if (*pin_cpu < 0)
-        return 0;
-    int start = 0;
-    while (start < cpu_count && cpus[start] != *pin_cpu)
-        start++;
-    if (threads > 1 && (start == cpu_count || start + threads > cpu_count)) {
-        fprintf(stderr, "attackbench: --pin=%d: not enough allowed CPUs from there for %d threads\n", *pin_cpu,
-                threads);
-        return -1;
-    }
-    if (threads > 1)
-        memmove(cpus, cpus + start, (size_t)threads * sizeof cpus[0]);
-    if (pin_to_cpu(*pin_cpu) != 0) {
-        fprintf(stderr, "attackbench: --pin=%d: cannot run on that CPU\n", *pin_cpu);
-        return -1;
-    }
-    return 0;
-}
+const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */

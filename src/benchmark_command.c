@@ -27,12 +27,20 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "output.h"
+#include "progress.h"
 #include "result_outputs.h"
 #include "statistics.h"
 #include "session.h"
 #include "verify.h"
 
 enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
+
+/* A row whose median absolute deviation is above this share of its
+ * median is flagged (! in the table) and counted in the summary. */
+static const double SPREAD_LIMIT = 0.03;
+/* Share of the measuring CPU that other work may take before a group is
+ * flagged as disturbed. */
+static const double OTHER_WORK_LIMIT = 0.05;
 
 static int verifying(const struct session *session)
 {
@@ -132,8 +140,39 @@ static int add_rows(const struct session *session, const struct workload *worklo
     return 0;
 }
 
+/* Another program on the measuring CPU: the measuring thread got less of
+ * the CPU than the wall clock says, or the hypervisor stole time. */
+static void note_other_work(const struct session *session, const struct cpu_share *share, const char *group,
+                            char *warnings, size_t size)
+{
+    double other = cpu_share_other_work(share);
+    if (other < OTHER_WORK_LIMIT)
+        return;
+    if (!session->options->quiet) {
+        progress_clear(&session->progress);
+        fprintf(stderr,
+                "attackbench: warning: %s: other work took %.0f%% of the measuring CPU; its figures are "
+                "unreliable (close other programs or choose another --pin)\n",
+                group, 100 * other);
+    }
+    snprintf(warnings, size, "cpu-contention");
+}
+
+/* With the table on standard output, each group's block is printed as soon
+ * as the group is measured. */
+static void print_group(const struct session *session, struct result_set *results, size_t first_row)
+{
+    if (session->options->format != FORMAT_TABLE)
+        return;
+    struct result_set group = {results->rows + first_row, results->count - first_row, 0};
+    derive_group_figures(&group);
+    progress_clear(&session->progress);
+    write_table_groups(stdout, &group, &session->context);
+    fflush(stdout);
+}
+
 /* One stream, every selected dispatch mode, every backend. */
-static int measure_group(const struct session *session, const struct workload *workload, enum piece_kind piece,
+static int measure_group(struct session *session, const struct workload *workload, enum piece_kind piece,
                          enum game_phase phase, struct result_set *results)
 {
     const struct options *options = session->options;
@@ -146,9 +185,12 @@ static int measure_group(const struct session *session, const struct workload *w
     for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && !interrupt_requested(); dispatch++) {
         if (!(options->dispatches & (1u << dispatch)))
             continue;
-        if (!options->quiet && isatty(fileno(stderr)))
-            fprintf(stderr, "measuring %s %s %s...\r", workload_names[workload->kind], piece_names[piece],
-                    dispatch_names[dispatch]);
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s%s%s", workload_names[workload->kind], piece_names[piece],
+                 dispatch_names[dispatch], phase == PHASE_ALL ? "" : " ", phase == PHASE_ALL ? "" : phase_names[phase]);
+        progress_show(&session->progress, what);
+        struct cpu_share share;
+        cpu_share_start(&share, session->pin_cpu, options->threads);
         struct measurement_config config = {
             .timer = &session->timer, .dispatch = dispatch, .chained = options->chained,
             .pressure_buffer = session->pressure,
@@ -166,8 +208,12 @@ static int measure_group(const struct session *session, const struct workload *w
         struct result_row shape = {.workload = workload->kind, .piece = piece, .dispatch = dispatch,
                                    .chained = options->chained, .pressure_bytes = options->pressure_bytes,
                                    .phase = phase, .threads = options->threads, .queries = stream->count};
+        note_other_work(session, &share, what, shape.warnings, sizeof shape.warnings);
+        size_t first_row = results->count;
         if (add_rows(session, workload, &shape, measured, results) != 0)
             return EXIT_USAGE;
+        progress_group_done(&session->progress);
+        print_group(session, results, first_row);
     }
     return 0;
 }
@@ -201,7 +247,7 @@ static int check_stream_memory(const struct workload_options *options)
 
 /* Every non-empty stream of a built workload; the pieces whose streams
  * were empty are added to *empty_pieces. */
-static int measure_streams(const struct session *session, const struct workload *workload, struct result_set *results,
+static int measure_streams(struct session *session, const struct workload *workload, struct result_set *results,
                            unsigned *empty_pieces)
 {
     const struct options *options = session->options;
@@ -218,6 +264,7 @@ static int measure_streams(const struct session *session, const struct workload 
                             piece_names[piece], workload_names[workload->kind], phase_names[phase]);
                 continue;
             }
+            check_stream_length(session, workload->streams[piece][phase].count);
             int status = measure_group(session, workload, piece, phase, results);
             if (status != 0)
                 return status;
@@ -238,7 +285,7 @@ static void print_workload(const struct options *options, const struct workload 
 }
 
 /* Build one workload's streams and measure them into the result set. */
-static int measure_workload(const struct session *session, enum workload_kind kind, struct result_set *results,
+static int measure_workload(struct session *session, enum workload_kind kind, struct result_set *results,
                             unsigned *empty_pieces)
 {
     const struct options *options = session->options;
@@ -290,8 +337,42 @@ static int report_nothing_measured(const struct options *options, unsigned empty
     return EXIT_USAGE;
 }
 
+/* One line at the end of every run: how many rows are too spread to
+ * trust, and what to do about it. */
+static void print_spread_summary(const struct result_set *results)
+{
+    size_t spread = 0, flagged = 0;
+    for (size_t i = 0; i < results->count; i++) {
+        const struct result_row *row = &results->rows[i];
+        const struct statistics *ns = &row->measurement.ns_per_query;
+        spread += ns->median > 0 && ns->mad / ns->median > SPREAD_LIMIT;
+        flagged += row->warnings[0] != '\0';
+    }
+    if (spread == 0 && flagged == 0) {
+        fprintf(stderr, "attackbench: every row's spread is within %.0f%%\n", 100 * SPREAD_LIMIT);
+        return;
+    }
+    fprintf(stderr,
+            "attackbench: %zu of %zu rows have a spread above %.0f%% and %zu were disturbed by other work: rerun "
+            "with more --reps or --target-spread, on a quieter machine\n",
+            spread, results->count, 100 * SPREAD_LIMIT, flagged);
+}
+
+/* How many groups the run will measure at most, for the progress line. */
+static int expected_groups(const struct options *options)
+{
+    int groups = 0;
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT; kind++) {
+        if (!(options->workloads & (1u << kind)) || (kind != WORKLOAD_RANDOM && options->file_count == 0))
+            continue;
+        int phases = options->split_phases && kind != WORKLOAD_RANDOM ? PHASE_COUNT : 1;
+        groups += population_count(options->pieces) * phases * population_count(options->dispatches);
+    }
+    return groups;
+}
+
 /* Every selected workload, in order, while nothing failed or stopped. */
-static int measure_workloads(const struct session *session, struct result_set *results, unsigned *empty_pieces)
+static int measure_workloads(struct session *session, struct result_set *results, unsigned *empty_pieces)
 {
     const struct options *options = session->options;
     int status = 0;
@@ -323,10 +404,10 @@ int benchmark_command(const struct options *options, const struct backend **sele
         status = verify_file_queries(&session);
     struct result_set results = {0};
     unsigned empty_pieces = 0;
+    progress_start(&session.progress, !options->quiet && isatty(fileno(stderr)), expected_groups(options));
     if (status == 0)
         status = measure_workloads(&session, &results, &empty_pieces);
-    if (!options->quiet && isatty(fileno(stderr)))
-        fprintf(stderr, "%60s\r", "");
+    progress_clear(&session.progress);
     if (interrupt_requested() && status != EXIT_WRONG) {
         fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
         status = interrupt_exit_status();
@@ -337,6 +418,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
         derive_group_figures(&results);
         int written = write_result_outputs(options, &results, &session.context);
         status = status ? status : written;
+        if (!options->quiet)
+            print_spread_summary(&results);
     }
     result_set_free(&results);
     close_session(&session);

@@ -1,10 +1,104 @@
-/* Run-time CPU feature detection through the compiler's cpuid wrappers. */
+/* Run-time CPU feature detection: CPUID through the compiler's wrappers,
+ * and XGETBV for what the operating system has enabled. */
 #include "cpu.h"
 
 #include <cpuid.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Every feature with its name, as ATTACKBENCH_HIDE_FEATURES and --list
+ * spell it, and the features that cannot exist without it (hiding one
+ * hides them too, as no real CPU has AVX-512 without AVX2). */
+static const struct {
+    unsigned bit;
+    const char *name;
+    unsigned dependents;
+} feature_table[] = {
+    {CPU_FEATURE_POPCNT, "popcnt", 0},
+    {CPU_FEATURE_BMI1, "bmi1", 0},
+    {CPU_FEATURE_BMI2, "bmi2", 0},
+    {CPU_FEATURE_LZCNT, "lzcnt", 0},
+    {CPU_FEATURE_AVX2, "avx2",
+     CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW},
+    {CPU_FEATURE_AVX512, "avx512", CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW},
+    {CPU_FEATURE_AVX512F, "avx512f", CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW},
+    {CPU_FEATURE_AVX512VL, "avx512vl", CPU_FEATURE_AVX512},
+    {CPU_FEATURE_AVX512BW, "avx512bw", 0},
+    {CPU_FEATURE_GFNI, "gfni", 0},
+};
+
+enum {
+    FEATURE_COUNT = sizeof feature_table / sizeof feature_table[0]
+};
+
+/* The register states the operating system saves on a context switch
+ * (XCR0), or 0 when it has not enabled XSAVE, in which case no AVX state
+ * is saved and AVX instructions fault. */
+static uint64_t os_saved_states(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
+        return 0;
+    unsigned low, high;
+    __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    return ((uint64_t)high << 32) | low;
+}
+
+/* What CPUID reports, each vector feature only when the OS saves the
+ * registers it uses: XMM and YMM state (XCR0 bits 1, 2) for AVX, and the
+ * opmask and upper ZMM state (bits 5-7) as well for AVX-512. */
+static unsigned detect_features(void)
+{
+    const uint64_t ymm_states = 0x6, zmm_states = 0xE6;
+    uint64_t saved = os_saved_states();
+    int avx_usable = (saved & ymm_states) == ymm_states;
+    int avx512_usable = (saved & zmm_states) == zmm_states;
+    unsigned features = 0;
+    unsigned eax, ebx, ecx, edx;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+        if (ecx & bit_POPCNT)
+            features |= CPU_FEATURE_POPCNT;
+        avx_usable = avx_usable && (ecx & bit_AVX);
+    }
+    if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) {
+        const struct {
+            unsigned registers, mask, feature;
+            int usable;
+        } leaf7[] = {
+            {ebx, bit_BMI, CPU_FEATURE_BMI1, 1},          {ebx, bit_BMI2, CPU_FEATURE_BMI2, 1},
+            {ebx, bit_AVX2, CPU_FEATURE_AVX2, avx_usable}, {ebx, bit_AVX512F, CPU_FEATURE_AVX512F, avx512_usable},
+            {ebx, bit_AVX512VL, CPU_FEATURE_AVX512VL, avx512_usable},
+            {ebx, bit_AVX512BW, CPU_FEATURE_AVX512BW, avx512_usable},
+            {ecx, bit_GFNI, CPU_FEATURE_GFNI, 1},
+        };
+        for (size_t i = 0; i < sizeof leaf7 / sizeof leaf7[0]; i++)
+            if ((leaf7[i].registers & leaf7[i].mask) && leaf7[i].usable)
+                features |= leaf7[i].feature;
+    }
+    if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & bit_LZCNT))
+        features |= CPU_FEATURE_LZCNT;
+    return features;
+}
+
+/* ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" makes the tool behave as on a CPU
+ * without them, to test how backends that need them are skipped: the
+ * names (space- or comma-separated) are matched whole. */
+static unsigned hide_features(unsigned features, const char *hidden)
+{
+    const char *separators = " ,";
+    size_t at = strspn(hidden, separators);
+    while (hidden[at]) {
+        size_t length = strcspn(hidden + at, separators);
+        for (size_t i = 0; i < FEATURE_COUNT; i++)
+            if (strlen(feature_table[i].name) == length && strncmp(feature_table[i].name, hidden + at, length) == 0)
+                features &= ~(feature_table[i].bit | feature_table[i].dependents);
+        at += length;
+        at += strspn(hidden + at, separators);
+    }
+    return features;
+}
 
 unsigned cpu_features(void)
 {
@@ -12,32 +106,13 @@ unsigned cpu_features(void)
     static int known;
     if (known)
         return cached;
-    unsigned features = 0;
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt"))
-        features |= CPU_FEATURE_POPCNT;
-    if (__builtin_cpu_supports("bmi"))
-        features |= CPU_FEATURE_BMI1;
-    if (__builtin_cpu_supports("bmi2"))
-        features |= CPU_FEATURE_BMI2;
-    if (__builtin_cpu_supports("avx2"))
-        features |= CPU_FEATURE_AVX2;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+    unsigned features = detect_features();
+    /* The combined bit that dumb7fill-simd's AVX-512 path tests. */
+    if ((features & CPU_FEATURE_AVX512F) && (features & CPU_FEATURE_AVX512VL))
         features |= CPU_FEATURE_AVX512;
-    unsigned eax, ebx, ecx, edx;
-    if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 5)))
-        features |= CPU_FEATURE_LZCNT;
-    /* ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" makes the tool behave as on a
-     * CPU without them, to test how backends that need them are skipped. */
     const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");
-    if (hidden) {
-        char names[128];
-        for (unsigned bit = 1; bit <= CPU_FEATURE_AVX512; bit <<= 1) {
-            cpu_feature_names(bit, names, sizeof names);
-            if (strstr(hidden, names))
-                features &= ~bit;
-        }
-    }
+    if (hidden)
+        features = hide_features(features, hidden);
     cached = features;
     known = 1;
     return features;
@@ -45,19 +120,12 @@ unsigned cpu_features(void)
 
 const char *cpu_feature_names(unsigned features, char *buffer, size_t size)
 {
-    static const struct {
-        unsigned bit;
-        const char *name;
-    } names[] = {
-        {CPU_FEATURE_POPCNT, "popcnt"}, {CPU_FEATURE_BMI1, "bmi1"}, {CPU_FEATURE_BMI2, "bmi2"},
-        {CPU_FEATURE_LZCNT, "lzcnt"},   {CPU_FEATURE_AVX2, "avx2"}, {CPU_FEATURE_AVX512, "avx512"},
-    };
     size_t used = 0;
     buffer[0] = '\0';
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (!(features & names[i].bit))
+    for (size_t i = 0; i < FEATURE_COUNT; i++) {
+        if (!(features & feature_table[i].bit))
             continue;
-        int written = snprintf(buffer + used, size - used, "%s%s", used ? " " : "", names[i].name);
+        int written = snprintf(buffer + used, size - used, "%s%s", used ? " " : "", feature_table[i].name);
         if (written < 0 || (size_t)written >= size - used)
             break;
         used += (size_t)written;

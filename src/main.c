@@ -63,6 +63,19 @@ static int run_command(const struct options *options)
     return benchmark_command(options, selected, count);
 }
 
+/* Output still buffered is written before the exit and checked: a full
+ * disk or a closed pipe under --help, --version or --list is exit 2 with
+ * a message, not a silent success (paths that report their own write
+ * errors have a non-zero status by then). */
+static int finish_standard_output(int status)
+{
+    if (status == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+        perror("attackbench: cannot write to standard output");
+        return 2;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
@@ -81,7 +94,7 @@ int main(int argc, char **argv)
         usage_error("%s", error);
         status = 2;
     } else {
-        status = run_command(&options);
+        status = finish_standard_output(run_command(&options));
     }
     free(options.files);
     return status;

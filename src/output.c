@@ -2,12 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "output.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char *mode_name(int chained)
 {
@@ -34,6 +31,16 @@ static void format_pressure(size_t bytes, char *buffer, size_t size)
         format_bytes(bytes, buffer, size);
 }
 
+/* A method's time minus the harness's: a difference at or below zero
+ * says only that the lookup hides in the loop's own cost. */
+static void harness_difference(double median, double harness, char *buffer, size_t size)
+{
+    if (median - harness <= 0)
+        snprintf(buffer, size, "below");
+    else
+        snprintf(buffer, size, "%.3f", median - harness);
+}
+
 static int compare_rows_by_speed(const void *a, const void *b)
 {
     const struct result_row *x = *(const struct result_row *const *)a, *y = *(const struct result_row *const *)b;
@@ -44,7 +51,7 @@ static int compare_rows_by_speed(const void *a, const void *b)
     return (p > q) - (p < q);
 }
 
-void write_table(FILE *out, const struct result_set *set, const struct run_context *context)
+void write_table_groups(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     const struct result_row *rows = set->rows;
     size_t count = set->count;
@@ -80,7 +87,7 @@ void write_table(FILE *out, const struct result_set *set, const struct run_conte
             const struct measurement *m = &row->measurement;
             char net[16] = "", ticks[16] = "", relative[16] = "", table[24], spread[16];
             if (!m->backend->baseline && row->harness_ns >= 0)
-                snprintf(net, sizeof net, "%.3f", m->ns_per_query.median - row->harness_ns);
+                harness_difference(m->ns_per_query.median, row->harness_ns, net, sizeof net);
             if (tsc)
                 snprintf(ticks, sizeof ticks, "%.2f", m->ticks_per_query.median);
             if (!m->backend->baseline)
@@ -97,11 +104,22 @@ void write_table(FILE *out, const struct result_set *set, const struct run_conte
             fputc('\n', out);
         }
     }
-    fprintf(out, "\nns/query: median over repetitions; -harness: minus the null backend (approximate: the CPU\n"
-                 "overlaps the two); spread: median absolute deviation as %% of the median (! above 3%%);\n"
-                 "relative: to the fastest method of the group.\n");
     free(group);
     free(printed);
+}
+
+void write_table_notes(FILE *out)
+{
+    fprintf(out, "\nns/query: median over repetitions; -harness: minus the null backend (approximate: the CPU\n"
+                 "overlaps the two; \"below\": under the harness's resolution, the lookup hides in the loop's\n"
+                 "own cost); spread: median absolute deviation as %% of the median (! above 3%%);\n"
+                 "relative: to the fastest method of the group.\n");
+}
+
+void write_table(FILE *out, const struct result_set *set, const struct run_context *context)
+{
+    write_table_groups(out, set, context);
+    write_table_notes(out);
 }
 
 void write_csv_field(FILE *out, const char *text)
@@ -174,9 +192,10 @@ static const struct column {
     {"init_ms", NUMBER_COLUMN, ROW_COLUMN},
     {"hit_rate", NUMBER_COLUMN, ROW_COLUMN},
     {"checksum", TEXT_COLUMN, ROW_COLUMN},
+    {"warnings", TEXT_COLUMN, ROW_COLUMN},
 };
 
-enum { COLUMN_COUNT = sizeof columns / sizeof columns[0], FIELD_SIZE = 96 };
+enum { COLUMN_COUNT = sizeof columns / sizeof columns[0], FIELD_SIZE = 224 };
 
 /* The timing columns (empty for an instruction count); returns the next
  * field index. */
@@ -252,6 +271,8 @@ static void row_fields(const struct result_row *row, const struct run_context *c
         fields[i++][0] = '\0';
     else
         snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, m->checksum);
+    snprintf(fields[i++], FIELD_SIZE, "%s%s%s", context->warnings,
+             context->warnings[0] && row->warnings[0] ? " " : "", row->warnings);
     /* A column added to the list needs its value here, in order. */
     if (i != COLUMN_COUNT)
         abort();
@@ -331,45 +352,4 @@ void write_json(FILE *out, const struct result_set *set, const struct run_contex
         fprintf(out, "]}%s\n", r + 1 < set->count ? "," : "");
     }
     fputs("  ]\n}\n", out);
-}
-
-int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data)
-{
-    size_t length = strlen(path) + 32;
-    char *temporary = malloc(length);
-    if (temporary == NULL) {
-        fprintf(stderr, "attackbench: out of memory\n");
-        return -1;
-    }
-    snprintf(temporary, length, "%s.tmp.%ld", path, (long)getpid());
-    FILE *out = fopen(temporary, "w");
-    if (out == NULL) {
-        fprintf(stderr, "attackbench: %s: cannot create: %s\n", path, strerror(errno));
-        free(temporary);
-        return -1;
-    }
-    /* A SIGINT now must not leave the temporary file behind. */
-    sigset_t blocked, previous;
-    sigemptyset(&blocked);
-    sigaddset(&blocked, SIGINT);
-    sigaddset(&blocked, SIGTERM);
-    sigprocmask(SIG_BLOCK, &blocked, &previous);
-    writer(out, data);
-    int failed = ferror(out);
-    int saved_errno = errno;
-    if (fclose(out) != 0 && !failed) {
-        failed = 1;
-        saved_errno = errno;
-    }
-    if (!failed && rename(temporary, path) != 0) {
-        failed = 1;
-        saved_errno = errno;
-    }
-    if (failed) {
-        fprintf(stderr, "attackbench: %s: cannot write: %s\n", path, strerror(saved_errno));
-        remove(temporary);
-    }
-    sigprocmask(SIG_SETMASK, &previous, NULL);
-    free(temporary);
-    return failed ? -1 : 0;
 }

@@ -1,358 +1,237 @@
 /* `attackbench perft`: count the legal move tree of EPD positions with one
  * or more backends, check the counts against the ";Dn" opcodes, and
- * compare the backends' speed inside a real move generator. */
+ * compare the backends' speed inside a real move generator.  The command
+ * is a row of stages, each of which returns: parse the options, open the
+ * methods, check the files, count them, report. */
 #define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "build_info.h"
-#include "backend.h"
+#include "interrupt.h"
 #include "movegen.h"
 #include "output.h"
 #include "perft.h"
-#include "position.h"
-#include "run_metadata.h"
+#include "perft_run.h"
 #include "selection.h"
-#include "timer.h"
 
 enum {
-    EXIT_MISMATCH = 1,
-    EXIT_USAGE = 2,
-    DEFAULT_DEPTH = 3,
     MAX_DEPTH = 12,
+    MAX_METHODS = 128,
+    DEFAULT_REPS = 5,
 };
 
-/* Without --depth: the deepest ";Dn" count at or below this bound. */
-static const uint64_t AUTOMATIC_DEPTH_NODE_BOUND = 1000000;
-
 static const char usage_text[] =
-    "usage: attackbench perft [--method=NAME[,NAME...]|all] [--depth=N] [--divide] [--csv=FILE] [FILE...]\n"
+    "usage: attackbench perft [--method=NAME[,NAME...]|all] [--depth=N] [--reps=N] [--divide] [--csv=FILE]\n"
+    "                         [FILE...]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree (perft) of every position in\n"
     "the FEN/EPD files (\"-\" is standard input; default data/perft.epd), using the\n"
     "chosen backends' rook/bishop/queen functions for every sliding-piece attack\n"
     "of the move generator (moves, checks, pins, the king's forbidden squares).\n"
     "The last ply is counted in bulk: its moves are generated and counted, not\n"
-    "played.\n"
+    "played.  Positions stream through in blocks of 1024: each block is counted\n"
+    "by every method, repetition after repetition in rotating order, and its\n"
+    "rows are printed before the next block is read.\n"
     "\n"
     "  --method=LIST  backends to run, comma-separated, or all (the default):\n"
     "                 every backend this CPU can run, except the null baseline\n"
     "  --depth=N      plies to search (1-12); without it each position uses the\n"
     "                 deepest depth whose EPD ;Dn count is at most 1,000,000,\n"
     "                 or 3 when the line gives no counts\n"
-    "  --divide       before the CSV, print the count under each root move\n"
-    "                 (\"e2e4: 20\"), one block per position, with the first method\n"
+    "  --reps=N       timed repetitions per method (1-1000, default 5); the\n"
+    "                 time reported is their median, the spread their MAD\n"
+    "  --divide       print the count under each root move (\"e2e4: 20\"), one\n"
+    "                 block per position, with the first method, before the\n"
+    "                 rows of its block\n"
     "  --csv=FILE     also write one row per method (the benchmark's metadata\n"
-    "                 columns, then method, positions, depth, nodes, seconds,\n"
-    "                 nodes_per_second, relative, table_bytes, init_ms), through\n"
-    "                 a temporary file renamed at the end\n"
+    "                 columns, then method, positions, depth, nodes, seconds\n"
+    "                 (the median), nodes_per_second, relative, table_bytes,\n"
+    "                 init_ms, reps, seconds_min, seconds_max, seconds_mad,\n"
+    "                 samples_seconds (each repetition, space-separated)),\n"
+    "                 through a temporary file renamed at the end\n"
     "  -h, --help     this text\n"
     "\n"
     "Standard output is CSV: position,depth,nodes,expected,status, one row per\n"
-    "position (1-based index; expected from the ;Dn opcode or empty; status ok,\n"
-    "mismatch or unknown).  The summary (nodes, seconds, nodes per second) and,\n"
-    "with several methods, the comparison table go to standard error.\n"
+    "position (1-based index; expected from the ;Dn opcode, where 0 is a count,\n"
+    "or empty; status ok, mismatch or unknown).  The summary (nodes, median\n"
+    "seconds, MAD, nodes per second) and, with several methods, the comparison\n"
+    "table go to standard error.\n"
     "\n"
     "A position must be legal: one king per side, no pawn on the first or last\n"
-    "rank, the side not to move not in check.\n"
+    "rank, the side not to move not in check.  Named files are checked whole\n"
+    "before anything is counted; standard input as it is read.\n"
     "\n"
     "Exit status: 0 all counts match or are unknown, 1 a count differs from the\n"
-    "EPD or the methods disagree, 2 bad usage, unreadable file or illegal\n"
-    "position.\n";
+    "EPD or the methods disagree, 2 bad usage, unreadable file, illegal\n"
+    "position or a write error, 130 interrupted by SIGINT (143: SIGTERM); the\n"
+    "rows and the summary of the blocks finished are still written.\n";
 
-struct perft_entry {
-    struct position position;
-    const char *file_name;
-    long line_number;
-    int depth;
-};
+enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
 
-struct entry_list {
-    struct perft_entry *entries;
-    size_t count, capacity;
-    const char *file_name; /* owned copy for the file being read */
-};
-
-struct method_result {
-    const struct backend *backend;
-    size_t table_bytes;
-    double init_ms;
-    double seconds;
-    uint64_t total_nodes;
-    uint64_t *nodes; /* per position */
-};
-
-static double now_seconds(void)
+/* A whole decimal number from minimum to maximum into *value, or -1. */
+static int parse_number(const char *text, long minimum, long maximum, int *value)
 {
-    return (double)clock_nanoseconds() / 1e9;
-}
-
-static int collect_position(const struct position *position, const char *file_name, long line_number, void *context)
-{
-    struct entry_list *list = context;
-    (void)file_name;
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? 2 * list->capacity : 64;
-        struct perft_entry *grown = realloc(list->entries, capacity * sizeof *grown);
-        if (grown == NULL) {
-            fprintf(stderr, "attackbench: perft: out of memory\n");
-            return 1;
-        }
-        list->entries = grown;
-        list->capacity = capacity;
-    }
-    struct perft_entry *entry = &list->entries[list->count++];
-    entry->position = *position;
-    entry->file_name = list->file_name;
-    entry->line_number = line_number;
-    entry->depth = 0;
+    char *end;
+    errno = 0;
+    long number = strtol(text, &end, 10);
+    if (*end || end == text || errno || number < minimum || number > maximum)
+        return -1;
+    *value = (int)number;
     return 0;
 }
 
-static int automatic_depth(const struct position *position)
+static enum parsed parse_option(const char *argument, struct perft_settings *settings)
 {
-    int depth = 0;
-    for (int n = 1; n <= MAX_EXPECTED_DEPTH; n++)
-        if (position->expected_nodes[n] != 0 && position->expected_nodes[n] <= AUTOMATIC_DEPTH_NODE_BOUND)
-            depth = n;
-    return depth ? depth : DEFAULT_DEPTH;
-}
-
-struct method_table {
-    const struct method_result *results;
-    size_t method_count, positions;
-    const char *depth;
-    double fastest;
-};
-
-static void write_method_rows(FILE *out, void *data)
-{
-    const struct method_table *table = data;
-    struct run_metadata metadata;
-    run_metadata_capture(&metadata);
-    fprintf(out, "%s,method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms\n",
-            run_metadata_csv_header);
-    for (size_t i = 0; i < table->method_count; i++) {
-        const struct method_result *result = &table->results[i];
-        run_metadata_write_fields(out, &metadata);
-        write_csv_field(out, result->backend->name);
-        fputc(',', out);
-        double rate = result->seconds > 0 ? (double)result->total_nodes / result->seconds : 0;
-        fprintf(out, "%zu,", table->positions);
-        write_csv_field(out, table->depth);
-        fprintf(out, ",%llu,%.6f,%.0f,%.3f,%zu,%.3f\n", (unsigned long long)result->total_nodes, result->seconds,
-                rate, table->fastest > 0 ? result->seconds / table->fastest : 0, result->table_bytes,
-                result->init_ms);
-    }
-}
-
-static void init_method(struct method_result *result, const struct backend *backend)
-{
-    result->backend = backend;
-    result->table_bytes = backend_initialize(backend, &result->init_ms);
-}
-
-static void run_method(struct method_result *result, const struct entry_list *list, int divide)
-{
-    double start = now_seconds();
-    result->total_nodes = 0;
-    for (size_t i = 0; i < list->count; i++) {
-        const struct perft_entry *entry = &list->entries[i];
-        struct board board;
-        board_from_position(&board, &entry->position);
-        uint64_t nodes;
-        if (divide) {
-            nodes = perft_divide(result->backend, &board, entry->depth, stdout);
-            fprintf(stdout, "\n");
-        } else {
-            nodes = perft(result->backend, &board, entry->depth);
+    if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
+        return PARSED_HELP;
+    if (strncmp(argument, "--method=", 9) == 0) {
+        settings->method_list = argument + 9;
+    } else if (strncmp(argument, "--depth=", 8) == 0) {
+        if (parse_number(argument + 8, 1, MAX_DEPTH, &settings->depth) != 0) {
+            fprintf(stderr, "attackbench: perft: --depth must be 1 to %d, not '%s'\n", MAX_DEPTH, argument + 8);
+            return PARSED_ERROR;
         }
-        result->nodes[i] = nodes;
-        result->total_nodes += nodes;
+    } else if (strncmp(argument, "--reps=", 7) == 0) {
+        if (parse_number(argument + 7, 1, PERFT_MAX_REPS, &settings->reps) != 0) {
+            fprintf(stderr, "attackbench: perft: --reps must be 1 to %d, not '%s'\n", PERFT_MAX_REPS, argument + 7);
+            return PARSED_ERROR;
+        }
+    } else if (strcmp(argument, "--divide") == 0) {
+        settings->divide = 1;
+    } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
+        settings->csv_file = argument + 6;
+    } else if (argument[0] == '-' && argument[1] != '\0') {
+        fprintf(stderr, "attackbench: perft: unknown option '%s'\n%s", argument, usage_text);
+        return PARSED_ERROR;
+    } else {
+        settings->files[settings->file_count++] = argument;
     }
-    result->seconds = now_seconds() - start;
+    return PARSED_RUN;
+}
+
+/* The options into *settings (files points into argv; free settings->files). */
+static enum parsed parse_settings(int argc, char **argv, struct perft_settings *settings)
+{
+    *settings = (struct perft_settings){.method_list = "all", .reps = DEFAULT_REPS};
+    settings->files = calloc((size_t)argc + 1, sizeof *settings->files);
+    if (settings->files == NULL) {
+        fprintf(stderr, "attackbench: perft: out of memory\n");
+        return PARSED_ERROR;
+    }
+    for (int i = 1; i < argc; i++) {
+        enum parsed parsed = parse_option(argv[i], settings);
+        if (parsed != PARSED_RUN)
+            return parsed;
+    }
+    if (settings->file_count == 0)
+        settings->files[settings->file_count++] = "data/perft.epd";
+    return PARSED_RUN;
+}
+
+static int write_help(void)
+{
+    fputs(usage_text, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: perft: cannot write the help: %s\n", strerror(errno));
+        return PERFT_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static void close_run(struct perft_run *run)
+{
+    for (size_t m = 0; run->methods && m < run->method_count; m++)
+        free(run->methods[m].rep_seconds);
+    free(run->methods);
+    free(run->block);
+    free(run->block_nodes);
+    free(run->block_seconds);
+}
+
+/* The block buffers and each method's repetition times. */
+static int allocate_run(struct perft_run *run)
+{
+    size_t methods = run->method_count, reps = (size_t)run->settings->reps;
+    run->methods = calloc(methods, sizeof *run->methods);
+    run->block = malloc(PERFT_BLOCK_POSITIONS * sizeof *run->block);
+    run->block_nodes = malloc(methods * PERFT_BLOCK_POSITIONS * sizeof *run->block_nodes);
+    run->block_seconds = malloc(methods * reps * sizeof *run->block_seconds);
+    int failed = !run->methods || !run->block || !run->block_nodes || !run->block_seconds;
+    for (size_t m = 0; !failed && m < methods; m++)
+        failed = (run->methods[m].rep_seconds = calloc(reps, sizeof(double))) == NULL;
+    if (failed)
+        fprintf(stderr, "attackbench: perft: out of memory\n");
+    return failed ? -1 : 0;
+}
+
+/* The chosen methods, each with its tables built before anything is timed. */
+static int open_run(struct perft_run *run, const struct perft_settings *settings)
+{
+    *run = (struct perft_run){.settings = settings};
+    const struct backend *chosen[MAX_METHODS];
+    const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
+    int count = select_backends(settings->method_list, &rules, chosen, MAX_METHODS);
+    if (count == 0)
+        fprintf(stderr, "attackbench: perft: no method to run\n");
+    if (count <= 0)
+        return -1;
+    run->method_count = (size_t)count;
+    if (allocate_run(run) != 0)
+        return -1;
+    for (int m = 0; m < count; m++) {
+        run->methods[m].backend = chosen[m];
+        run->methods[m].table_bytes = backend_initialize(chosen[m], &run->methods[m].init_ms);
+    }
+    movegen_init();
+    return 0;
+}
+
+/* What the finished blocks give: the summary and the CSV, also after a
+ * signal.  Returns 0 or PERFT_EXIT_USAGE. */
+static int report(struct perft_run *run)
+{
+    if (run->positions == 0) {
+        if (!interrupt_requested())
+            fprintf(stderr, "attackbench: perft: no positions read\n");
+        return interrupt_requested() ? 0 : PERFT_EXIT_USAGE;
+    }
+    perft_report_summary(run);
+    const char *csv_file = run->settings->csv_file;
+    if (csv_file && write_file_atomically(csv_file, perft_write_method_csv, run) != 0)
+        return PERFT_EXIT_USAGE;
+    return 0;
+}
+
+static int run_stages(struct perft_run *run)
+{
+    if (perft_check_files(run) != 0)
+        return interrupt_requested() ? interrupt_exit_status() : PERFT_EXIT_USAGE;
+    if (perft_count_files(run) != 0 && run->failed)
+        return PERFT_EXIT_USAGE;
+    if (interrupt_requested())
+        fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished\n", run->positions);
+    if (report(run) != 0)
+        return PERFT_EXIT_USAGE;
+    if (run->mismatches)
+        return PERFT_EXIT_MISMATCH;
+    return interrupt_requested() ? interrupt_exit_status() : 0;
 }
 
 int perft_command(int argc, char **argv)
 {
-    const char *method_list = "all", *csv_file = NULL;
-    int depth = 0, divide = 0;
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    size_t file_count = 0;
-    if (files == NULL)
-        return EXIT_USAGE;
-
-    for (int i = 1; i < argc; i++) {
-        const char *argument = argv[i];
-        if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0) {
-            fputs(usage_text, stdout);
-            free(files);
-            return 0;
-        } else if (strncmp(argument, "--method=", 9) == 0) {
-            method_list = argument + 9;
-        } else if (strncmp(argument, "--depth=", 8) == 0) {
-            char *end;
-            long value = strtol(argument + 8, &end, 10);
-            if (*end || end == argument + 8 || value < 1 || value > MAX_DEPTH) {
-                fprintf(stderr, "attackbench: perft: --depth must be 1 to %d, not '%s'\n", MAX_DEPTH,
-                        argument + 8);
-                free(files);
-                return EXIT_USAGE;
-            }
-            depth = (int)value;
-        } else if (strcmp(argument, "--divide") == 0) {
-            divide = 1;
-        } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
-            csv_file = argument + 6;
-        } else if (argument[0] == '-' && argument[1] != '\0') {
-            fprintf(stderr, "attackbench: perft: unknown option '%s'\n%s", argument, usage_text);
-            free(files);
-            return EXIT_USAGE;
-        } else {
-            files[file_count++] = argument;
-        }
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    struct perft_settings settings;
+    enum parsed parsed = parse_settings(argc, argv, &settings);
+    int status = parsed == PARSED_HELP ? write_help() : PERFT_EXIT_USAGE;
+    if (parsed == PARSED_RUN) {
+        interrupt_catch();
+        struct perft_run run;
+        status = open_run(&run, &settings) == 0 ? run_stages(&run) : PERFT_EXIT_USAGE;
+        close_run(&run);
     }
-    if (file_count == 0)
-        files[file_count++] = "data/perft.epd";
-
-    const struct backend *chosen[64];
-    const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
-    int method_count = select_backends(method_list, &rules, chosen, sizeof chosen / sizeof chosen[0]);
-    if (method_count <= 0) {
-        if (method_count == 0)
-            fprintf(stderr, "attackbench: perft: no method to run\n");
-        free(files);
-        return EXIT_USAGE;
-    }
-
-    /* Read every position first, so that a bad line stops the run before
-     * anything is timed. */
-    struct entry_list list = {0};
-    char **owned_names = calloc(file_count, sizeof *owned_names);
-    int status = 0;
-    if (owned_names == NULL)
-        status = EXIT_USAGE;
-    for (size_t f = 0; f < file_count && status == 0; f++) {
-        owned_names[f] = strdup(strcmp(files[f], "-") == 0 ? "<stdin>" : files[f]);
-        list.file_name = owned_names[f];
-        if (read_positions(files[f], NULL, collect_position, &list, NULL) < 0)
-            status = EXIT_USAGE;
-    }
-    if (status == 0 && list.count == 0) {
-        fprintf(stderr, "attackbench: perft: no positions read\n");
-        status = EXIT_USAGE;
-    }
-
-    /* Every backend builds its tables once, before anything is timed. */
-    struct method_result *results = calloc((size_t)method_count, sizeof *results);
-    if (results == NULL || owned_names == NULL) {
-        fprintf(stderr, "attackbench: perft: out of memory\n");
-        status = EXIT_USAGE;
-    }
-    if (status == 0)
-        for (int m = 0; m < method_count; m++)
-            init_method(&results[m], chosen[m]);
-
-    /* Legality needs slider attacks: the first method's. */
-    if (status == 0) {
-        movegen_init();
-        for (size_t i = 0; i < list.count; i++) {
-            struct perft_entry *entry = &list.entries[i];
-            const char *reason = position_illegal_reason(chosen[0], &entry->position);
-            if (reason) {
-                fprintf(stderr, "attackbench: %s:%ld: illegal position: %s\n", entry->file_name,
-                        entry->line_number, reason);
-                status = EXIT_USAGE;
-            }
-            entry->depth = depth ? depth : automatic_depth(&entry->position);
-        }
-    }
-
-    if (status == 0) {
-        for (int m = 0; m < method_count; m++) {
-            results[m].nodes = calloc(list.count, sizeof *results[m].nodes);
-            if (results[m].nodes == NULL) {
-                fprintf(stderr, "attackbench: perft: out of memory\n");
-                exit(EXIT_USAGE);
-            }
-            run_method(&results[m], &list, divide && m == 0);
-        }
-
-        /* One row per position, from the first method. */
-        printf("position,depth,nodes,expected,status\n");
-        int mismatches = 0;
-        for (size_t i = 0; i < list.count; i++) {
-            const struct perft_entry *entry = &list.entries[i];
-            uint64_t nodes = results[0].nodes[i];
-            uint64_t expected = entry->depth <= MAX_EXPECTED_DEPTH ? entry->position.expected_nodes[entry->depth] : 0;
-            const char *verdict = expected == 0 ? "unknown" : expected == nodes ? "ok" : "mismatch";
-            if (expected != 0 && expected != nodes) {
-                mismatches++;
-                fprintf(stderr, "attackbench: %s:%ld: perft %d gives %llu, the EPD says %llu\n", entry->file_name,
-                        entry->line_number, entry->depth, (unsigned long long)nodes, (unsigned long long)expected);
-            }
-            printf("%zu,%d,%llu,", i + 1, entry->depth, (unsigned long long)nodes);
-            if (expected)
-                printf("%llu", (unsigned long long)expected);
-            printf(",%s\n", verdict);
-            for (int m = 1; m < method_count; m++) {
-                if (results[m].nodes[i] != nodes) {
-                    mismatches++;
-                    fprintf(stderr, "attackbench: %s:%ld: %s counts %llu, %s counts %llu\n", entry->file_name,
-                            entry->line_number, results[0].backend->name, (unsigned long long)nodes,
-                            results[m].backend->name, (unsigned long long)results[m].nodes[i]);
-                }
-            }
-        }
-        fflush(stdout);
-
-        double fastest = 0;
-        for (int m = 0; m < method_count; m++)
-            if (fastest == 0 || results[m].seconds < fastest)
-                fastest = results[m].seconds;
-        int same_depth = 1;
-        for (size_t i = 1; i < list.count; i++)
-            same_depth &= list.entries[i].depth == list.entries[0].depth;
-        char depth_text[16];
-        if (same_depth)
-            snprintf(depth_text, sizeof depth_text, "%d", list.entries[0].depth);
-        else
-            snprintf(depth_text, sizeof depth_text, "mixed");
-
-        if (method_count == 1) {
-            const struct method_result *r = &results[0];
-            fprintf(stderr, "perft: %s: %zu positions, depth %s, %llu nodes in %.3f s, %.2f Mnodes/s\n",
-                    r->backend->name, list.count, depth_text, (unsigned long long)r->total_nodes, r->seconds,
-                    r->seconds > 0 ? (double)r->total_nodes / r->seconds / 1e6 : 0.0);
-        } else {
-            fprintf(stderr, "perft: %zu positions, depth %s, %d methods\n", list.count, depth_text, method_count);
-            fprintf(stderr, "%-28s %14s %10s %10s %9s %12s\n", "method", "nodes", "seconds", "Mnodes/s", "relative",
-                    "table_bytes");
-            for (int m = 0; m < method_count; m++) {
-                const struct method_result *r = &results[m];
-                fprintf(stderr, "%-28s %14llu %10.3f %10.2f %9.2f %12zu\n", r->backend->name,
-                        (unsigned long long)r->total_nodes, r->seconds,
-                        r->seconds > 0 ? (double)r->total_nodes / r->seconds / 1e6 : 0.0,
-                        fastest > 0 ? r->seconds / fastest : 0.0, r->table_bytes);
-            }
-        }
-        struct method_table table = {results, (size_t)method_count, list.count, depth_text, fastest};
-        if (csv_file && write_file_atomically(csv_file, write_method_rows, &table) != 0)
-            status = EXIT_USAGE;
-        if (mismatches)
-            status = EXIT_MISMATCH;
-    }
-
-    for (int m = 0; results && m < method_count; m++)
-        free(results[m].nodes);
-    free(results);
-    free(list.entries);
-    for (size_t f = 0; owned_names && f < file_count; f++)
-        free(owned_names[f]);
-    free(owned_names);
-    free(files);
+    free(settings.files);
     return status;
 }

@@ -177,8 +177,10 @@ static int parse_operations(const char *text, struct position *position, char *e
                 end++;
             if (*end || errno == ERANGE)
                 return set_error(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
-            if (depth >= 1 && depth <= MAX_EXPECTED_DEPTH)
+            if (depth >= 1 && depth <= MAX_EXPECTED_DEPTH) {
                 position->expected_nodes[depth] = count;
+                position->expected_given |= UINT32_C(1) << depth;
+            }
         }
     }
     return 0;
@@ -281,81 +283,108 @@ void format_fen(const struct position *position, char *buffer, size_t size)
              en_passant, position->halfmove_clock, position->fullmove_number);
 }
 
+/* What read_line() found besides a line. */
+enum { LINE_END_OF_FILE = -1, LINE_TOO_LONG = -2, LINE_READ_ERROR = -3 };
+
+/* Read one line without its '\n' into line[] (room for limit + 1 bytes),
+ * NUL-terminated.  A line longer than `limit` is refused as soon as the
+ * limit is passed, without reading the rest: an endless line (/dev/zero)
+ * costs neither time nor memory.  Returns the length, or one of the
+ * LINE_ values; on a read error, errno says why. */
+static long read_line(FILE *file, char *line, size_t limit)
+{
+    size_t length = 0;
+    int c;
+    while ((c = getc_unlocked(file)) != EOF && c != '\n') {
+        if (length == limit)
+            return LINE_TOO_LONG;
+        line[length++] = (char)c;
+    }
+    line[length] = '\0';
+    if (c == EOF && ferror(file))
+        return LINE_READ_ERROR;
+    if (c == EOF && length == 0)
+        return LINE_END_OF_FILE;
+    return (long)length;
+}
+
+/* Parse one line (BOM and CR already removed).  Returns 1 for a position,
+ * 0 for a blank or comment line, -1 with `error` set for a malformed one. */
+static int parse_line(const char *text, size_t length, struct position *position, char *error, size_t error_size)
+{
+    if (memchr(text, '\0', length) != NULL)
+        return set_error(error, error_size, "binary data (a NUL byte) in a text line");
+    while (*text == ' ' || *text == '\t')
+        text++;
+    if (*text == '\0' || *text == '#')
+        return 0;
+    return parse_position(text, position, error, error_size) == 0 ? 1 : -1;
+}
+
+long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options,
+                         position_visitor visit, void *context, long *skipped)
+{
+    size_t limit = options && options->max_line_length ? options->max_line_length : MAX_LINE_LENGTH;
+    char *line = malloc(limit + 1);
+    if (line == NULL) {
+        fprintf(stderr, "attackbench: %s: out of memory for a %zu-byte line\n", shown_name, limit);
+        return -1;
+    }
+    long line_number = 0, visited = 0, length;
+    int failed = 0, skip_invalid = options && options->skip_invalid;
+    struct position position;
+    char error[256];
+    while (!failed && (length = read_line(file, line, limit)) != LINE_END_OF_FILE) {
+        line_number++;
+        if (length == LINE_READ_ERROR || length == LINE_TOO_LONG) {
+            if (length == LINE_READ_ERROR)
+                fprintf(stderr, "attackbench: %s:%ld: read error: %s\n", shown_name, line_number, strerror(errno));
+            else
+                fprintf(stderr, "attackbench: %s:%ld: line is longer than the %zu bytes allowed\n", shown_name,
+                        line_number, limit);
+            failed = 1;
+            break;
+        }
+        char *text = line;
+        /* A UTF-8 byte-order mark on the first line; CRLF line ends. */
+        if (line_number == 1 && length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+            text += 3;
+            length -= 3;
+        }
+        while (length > 0 && text[length - 1] == '\r')
+            text[--length] = '\0';
+        int parsed = parse_line(text, (size_t)length, &position, error, sizeof error);
+        if (parsed < 0) {
+            fprintf(stderr, "attackbench: %s:%ld: %s%s\n", shown_name, line_number, error,
+                    skip_invalid ? " (skipped)" : "");
+            if (skip_invalid && skipped)
+                (*skipped)++;
+            failed = !skip_invalid;
+        } else if (parsed > 0) {
+            failed = visit(&position, shown_name, line_number, context) != 0;
+            visited += !failed;
+        }
+    }
+    free(line);
+    return failed ? -1 : visited;
+}
+
 long read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
                     void *context, long *skipped)
 {
     int from_stdin = strcmp(file_name, "-") == 0;
-    const char *shown_name = from_stdin ? "<stdin>" : file_name;
     FILE *file = from_stdin ? stdin : fopen(file_name, "rb");
     if (file == NULL) {
         fprintf(stderr, "attackbench: %s: cannot open: %s\n", file_name, strerror(errno));
         return -1;
     }
     struct stat status;
-    if (fstat(fileno(file), &status) == 0 && S_ISDIR(status.st_mode)) {
+    long visited = -1;
+    if (fstat(fileno(file), &status) == 0 && S_ISDIR(status.st_mode))
         fprintf(stderr, "attackbench: %s: is a directory, not a FEN/EPD file\n", file_name);
-        if (!from_stdin)
-            fclose(file);
-        return -1;
-    }
-
-    char *line = NULL;
-    size_t capacity = 0;
-    long line_number = 0, visited = 0;
-    int failed = 0;
-    struct position position;
-    char error[256];
-    ssize_t length;
-    errno = 0;
-    while ((length = getline(&line, &capacity, file)) >= 0) {
-        line_number++;
-        char *text = line;
-        /* A UTF-8 byte-order mark on the first line. */
-        if (line_number == 1 && length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
-            text += 3;
-            length -= 3;
-        }
-        while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r'))
-            text[--length] = '\0';
-        int malformed = 0;
-        if (length > MAX_LINE_LENGTH) {
-            snprintf(error, sizeof error, "line is %zd bytes long, more than the %d allowed", length,
-                     MAX_LINE_LENGTH);
-            malformed = 1;
-        } else if (memchr(text, '\0', (size_t)length) != NULL) {
-            snprintf(error, sizeof error, "binary data (a NUL byte) in a text line");
-            malformed = 1;
-        } else {
-            const char *start = text;
-            while (*start == ' ' || *start == '\t')
-                start++;
-            if (*start == '\0' || *start == '#')
-                continue;
-            malformed = parse_position(start, &position, error, sizeof error) != 0;
-        }
-        if (malformed) {
-            fprintf(stderr, "attackbench: %s:%ld: %s%s\n", shown_name, line_number, error,
-                    options && options->skip_invalid ? " (skipped)" : "");
-            if (options && options->skip_invalid) {
-                if (skipped)
-                    (*skipped)++;
-                continue;
-            }
-            failed = 1;
-            break;
-        }
-        if (visit(&position, shown_name, line_number, context) != 0) {
-            failed = 1;
-            break;
-        }
-        visited++;
-    }
-    if (!failed && ferror(file)) {
-        fprintf(stderr, "attackbench: %s: read error: %s\n", file_name, strerror(errno));
-        failed = 1;
-    }
-    free(line);
+    else
+        visited = read_positions_from(file, from_stdin ? "<stdin>" : file_name, options, visit, context, skipped);
     if (!from_stdin)
         fclose(file);
-    return failed ? -1 : visited;
+    return visited;
 }

@@ -72,6 +72,37 @@ static int open_measurement(struct session *session)
     return 0;
 }
 
+/* Warnings about the machine and the run settings, printed once (unless
+ * --quiet) and recorded for the result files. */
+static void check_machine(struct session *session)
+{
+    struct environment_facts *facts = &session->environment;
+    read_environment_facts(session->pin_cpu, facts);
+    facts->repetitions = session->options->reps;
+    struct environment_report report;
+    check_environment(facts, &report);
+    if (!session->options->quiet)
+        print_environment_warnings(stderr, &report);
+    environment_warning_keys(&report, session->context.warnings, sizeof session->context.warnings);
+}
+
+/* A stream short enough for branch predictors to learn: warned once, and
+ * recorded with the machine's warnings. */
+void check_stream_length(struct session *session, size_t queries)
+{
+    if (session->short_stream_warned || queries == 0 || queries >= SHORT_STREAM_QUERIES)
+        return;
+    struct environment_facts facts = {.governor = "", .boost = -1, .optimized = 1, .shortest_stream = queries};
+    struct environment_report report;
+    check_environment(&facts, &report);
+    if (!session->options->quiet)
+        print_environment_warnings(stderr, &report);
+    size_t used = strlen(session->context.warnings);
+    snprintf(session->context.warnings + used, sizeof session->context.warnings - used, "%s%s", used ? " " : "",
+             report.warnings[0].key);
+    session->short_stream_warned = 1;
+}
+
 int open_session(struct session *session, const struct options *options, const struct backend **selected,
                         int count)
 {
@@ -91,6 +122,8 @@ int open_session(struct session *session, const struct options *options, const s
     session->context.seed = (unsigned long long)options->seed;
     if (!options->quiet && !session->verify_only)
         print_context(session);
+    if (!session->verify_only)
+        check_machine(session);
     return 0;
 }
 

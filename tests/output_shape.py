@@ -11,7 +11,7 @@ import sys
 
 # Values that differ between machines and runs even when nothing changed.
 VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer", "version", "commit",
-            "cpu_vendor", "cpu_family", "cpu_model"}
+            "cpu_vendor", "cpu_family", "cpu_model", "warnings"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
@@ -62,6 +62,9 @@ def table_shape(text):
     for line in text.splitlines():
         # "!" flags a spread above 3%: a measured property, not a format.
         line = line.replace("!", "")
+        # "below" stands for a difference under the harness's resolution,
+        # in the column of a 3-place decimal: also measured, not a format.
+        line = re.sub(r"(?<= )below(?= )", "0.000", line)
         line = re.sub(r"0x[0-9a-f]{16}|-?\d+(\.\d+)?", replace, line)
         lines.append(" ".join(line.split()))
     return lines

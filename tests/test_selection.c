@@ -1,4 +1,5 @@
 /* The one --method parser, as the benchmark and perft use it. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 
@@ -37,4 +38,54 @@ TEST(selection_refuses_bad_lists)
     CHECK(select_backends("null", &rules, selected, 8) == -1);
     fclose(stderr);
     stderr = saved;
+}
+
+static int selected_index(const struct backend **selected, int count, const char *name)
+{
+    for (int i = 0; i < count; i++)
+        if (selected[i] == find_backend(name))
+            return i;
+    return -1;
+}
+
+TEST(selection_all_minus_one_and_all_with_a_repeat)
+{
+    const struct backend *selected[256];
+    const struct selection_rules rules = {.prefix = "test", .quiet = 1};
+    int all = select_backends("all", &rules, selected, 256);
+    int without = select_backends("all,-reference", &rules, selected, 256);
+    CHECK(without == all - 1);
+    CHECK(selected_index(selected, without, "reference") == -1);
+    CHECK(select_backends("-reference,-null", &rules, selected, 256) == all - 2);
+    CHECK(select_backends("all,reference", &rules, selected, 256) == all);
+}
+
+TEST(selection_globs_and_case)
+{
+    const struct backend *selected[256];
+    const struct selection_rules rules = {.prefix = "test", .quiet = 1};
+    int count = select_backends("KINDERGARTEN*", &rules, selected, 256);
+    CHECK(count >= 2);
+    for (int i = 0; i < count; i++)
+        CHECK(strncmp(selected[i]->name, "kindergarten", 12) == 0);
+    CHECK(select_backends("Reference", &rules, selected, 256) == 1 && selected[0] == find_backend("reference"));
+    count = select_backends("magic-*,-magic-plain", &rules, selected, 256);
+    CHECK(count >= 1 && selected_index(selected, count, "magic-plain") == -1);
+}
+
+TEST(selection_suggests_a_near_name)
+{
+    const struct backend *selected[8];
+    const struct selection_rules rules = {.prefix = "test"};
+    char message[4096] = "";
+    FILE *saved = stderr;
+    stderr = fmemopen(message, sizeof message - 1, "w");
+    CHECK(select_backends("sherwn", &rules, selected, 8) == -1);
+    CHECK(select_backends("zzzzzzzzzz", &rules, selected, 8) == -1);
+    CHECK(select_backends("nosuch*", &rules, selected, 8) == -1);
+    fclose(stderr);
+    stderr = saved;
+    CHECK(strstr(message, "unknown method 'sherwn'; did you mean 'sherwin'?") != NULL);
+    CHECK(strstr(message, "unknown method 'zzzzzzzzzz'\n") != NULL);
+    CHECK(strstr(message, "unknown method 'nosuch*'") != NULL);
 }

@@ -3,7 +3,7 @@
 # expect_error.
 
 expect_status "help exits 0" 0 "$program" --help
-grep -q -- "--method=NAME" "$scratch/out" && pass "help lists --method" || fail "help lists --method"
+grep -q -- "--method=LIST" "$scratch/out" && pass "help lists --method" || fail "help lists --method"
 expect_status "version exits 0" 0 "$program" --version
 grep -q '^attackbench ' "$scratch/out" && pass "version names the program" || fail "version names the program"
 
@@ -34,6 +34,18 @@ ATTACKBENCH_HIDE_FEATURES="bmi2" expect_error "a named method the CPU cannot run
 
 expect_error "unknown option" "unknown option '--frobnicate'" "$program" --frobnicate
 expect_error "unknown method lists methods" "known methods: reference null" "$program" --method=nosuch tests/data/boards.fen
+expect_error "a near miss gets a suggestion" "did you mean 'sherwin'?" "$program" --method=sherwn tests/data/boards.fen
+# Selections as people type them: all minus one, globs, any case.
+expect_selection() {
+    local name=$1 want=$2 methods=$3 got
+    got=$("$program" --method="$methods" --workload=random --queries=100 --calls=100 --reps=1 --dispatch=batch \
+        --piece=rook --format=csv -q 2>&1 |
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "method") m = i } NR > 1 { printf "%s ", $m }')
+    if [ "$got" = "$want" ]; then pass "$name"; else fail "$name (got '$got', wanted '$want')"; fi
+}
+expect_selection "--method: a glob, in any case, minus one" "magic-fancy magic-black null " 'MAGIC-*,-magic-plain'
+expect_selection "--method: all minus one keeps the rest" "$("$program" --list | awk '$2 == "available" && $1 != "reference" { printf "%s ", $1 }')" 'all,-reference'
+expect_selection "--method: all with a repeat is not an error" "$("$program" --list | awk '$2 == "available" { printf "%s ", $1 }')" 'all,pext'
 expect_error "bad workload" "--workload=sideways" "$program" --workload=sideways
 expect_error "missing files" "no FEN/EPD files given" "$program" --method=reference
 
@@ -84,7 +96,7 @@ grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts s
     --csv="$scratch/run.csv" "$here/data/boards.fen" >"$scratch/table" 2>"$scratch/err"
 header=$(head -1 "$scratch/run.csv")
 case "$header" in
-timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,samples_ns) pass "csv header" ;;
+timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,warnings,samples_ns) pass "csv header" ;;
 *) fail "csv header: $header" ;;
 esac
 # reference and null, 3 pieces, 2 workloads, 2 dispatch modes.

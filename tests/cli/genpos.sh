@@ -22,4 +22,42 @@ if "$program" genpos --games=5 >/dev/null 2>&1; [ $? -eq 2 ]; then
 else
     fail "genpos requires --seed"
 fi
+
+# SIGINT and SIGTERM stop a long generation within about a second, leave
+# no temporary file and keep an existing output file as it was.
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
+genpos_stops() {
+    local signal=$1 want=$2
+    echo 'the old file' >"$genpos_scratch/kept.fen"
+    "$program" genpos --seed=3 --games=1000000 --out="$genpos_scratch/kept.fen" 2>"$genpos_scratch/stopped.err" &
+    local runner=$!
+    if ! wait_for_handler "$runner" "$(kill -l "$signal")"; then
+        kill -KILL "$runner" 2>/dev/null
+        wait "$runner"
+        fail "genpos stops on SIG$signal (no handler installed)"
+        return
+    fi
+    sleep 0.3
+    stop_and_time "$runner" "$signal"
+    if [ "$stop_status" -eq "$want" ] && within_seconds "$stop_seconds" 1.5 &&
+        grep -q 'interrupted' "$genpos_scratch/stopped.err" &&
+        [ "$(cat "$genpos_scratch/kept.fen")" = 'the old file' ] &&
+        [ -z "$(find "$genpos_scratch" -name 'kept.fen?*')" ]; then
+        pass "genpos stops on SIG$signal within a second and leaves no temporary file"
+    else
+        fail "genpos stops on SIG$signal within a second and leaves no temporary file (exit $stop_status after $stop_seconds s: $(ls "$genpos_scratch"))"
+    fi
+}
+genpos_stops INT 130
+genpos_stops TERM 143
+
+# A closed pipe is a write error: exit 2 with a message.
+"$program" genpos --seed=1 --games=2000 2>"$genpos_scratch/pipe.err" | head -c 1 >/dev/null
+status=${PIPESTATUS[0]}
+if [ "$status" -eq 2 ] && grep -q 'cannot write' "$genpos_scratch/pipe.err"; then
+    pass "genpos into a closed pipe exits 2"
+else
+    fail "genpos into a closed pipe exits 2 (exit $status)"
+fi
 rm -rf "$genpos_scratch"

@@ -1,11 +1,21 @@
-# perft: move counts of data/perft.epd with every backend, the CSV, and the
-# refusal of illegal positions.  Sourced by tests/run.sh (pass, fail,
+# perft: move counts of data/perft.epd with every backend, the CSV, the
+# refusal of illegal positions, zero counts, streaming, repetitions,
+# interrupts and write errors.  Sourced by tests/run.sh (pass, fail,
 # $program, $here).
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
 perft_data="$here/../data/perft.epd"
 perft_scratch=$(mktemp -d)
+# The run's metadata columns, then perft's own.
+perft_csv_columns='method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms,reps,seconds_min,seconds_max,seconds_mad,samples_seconds'
+perft_csv_header_ok() {
+    local header
+    header=$(head -1 "$1")
+    [[ "$header" == timestamp,host,*",$perft_csv_columns" ]]
+}
 
 # Every available backend to depth 3; all rows ok and the methods agree.
-if perft_output=$("$program" perft --method=all --depth=3 --csv="$perft_scratch/methods.csv" "$perft_data" \
+if perft_output=$("$program" perft --method=all --depth=3 --reps=1 --csv="$perft_scratch/methods.csv" "$perft_data" \
         2>"$perft_scratch/all.err"); then
     rows=$(tail -n +2 <<<"$perft_output" | grep -c ',ok$')
     total=$(tail -n +2 <<<"$perft_output" | grep -c .)
@@ -21,7 +31,7 @@ fi
 # The comparison CSV: the header, then one row per method.
 methods=$("$program" --list | awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }')
 if [ -f "$perft_scratch/methods.csv" ] &&
-    head -1 "$perft_scratch/methods.csv" | grep -q '^timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms$' &&
+    perft_csv_header_ok "$perft_scratch/methods.csv" &&
     [ "$(tail -n +2 "$perft_scratch/methods.csv" | grep -c ',7,3,')" -eq "$methods" ] &&
     [ ! -e "$perft_scratch/methods.csv.tmp" ]; then
     pass "perft --csv writes the method table"
@@ -71,5 +81,131 @@ perft_refuses "two white kings" '4k3/8/8/8/8/8/8/K3K3 w - -'
 perft_refuses "a pawn on rank 8" 'P3k3/8/8/8/8/8/8/4K3 w - -'
 perft_refuses "the side not to move in check" '4k3/8/8/8/8/8/8/4K2r b - -'
 perft_refuses "a missing black king" '8/8/8/8/8/8/8/4K3 w - -'
+
+# ";Dn 0" is a count: a stalemate has no moves, and a wrong zero is a mismatch.
+echo '7k/5Q2/6K1/8/8/8/8/8 b - - ;D1 0' >"$perft_scratch/stalemate.epd"
+"$program" perft --method=reference --depth=1 "$perft_scratch/stalemate.epd" >"$perft_scratch/stalemate.out" 2>/dev/null
+status=$?
+if [ "$status" -eq 0 ] && grep -qx '1,1,0,0,ok' "$perft_scratch/stalemate.out"; then
+    pass "perft: a stalemate's ;D1 0 is a count that matches"
+else
+    fail "perft: a stalemate's ;D1 0 is a count that matches (exit $status: $(tail -1 "$perft_scratch/stalemate.out"))"
+fi
+echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 0' >"$perft_scratch/zero.epd"
+"$program" perft --method=reference --depth=2 "$perft_scratch/zero.epd" >"$perft_scratch/zero.out" 2>/dev/null
+status=$?
+if [ "$status" -eq 1 ] && grep -qx '1,2,400,0,mismatch' "$perft_scratch/zero.out"; then
+    pass "perft: a wrong ;D2 0 is a mismatch with exit 1"
+else
+    fail "perft: a wrong ;D2 0 is a mismatch with exit 1 (exit $status: $(tail -1 "$perft_scratch/zero.out"))"
+fi
+
+# Positions stream: rows come out while standard input is still open, so
+# memory does not grow with the input.
+mkfifo "$perft_scratch/positions.fifo"
+"$program" perft --method=reference --depth=1 - <"$perft_scratch/positions.fifo" \
+    >"$perft_scratch/stream.out" 2>/dev/null &
+reader=$!
+exec {writer}>"$perft_scratch/positions.fifo"
+grep -v '^#' "$here/../data/positions.fen" | head -n 5000 >&"$writer"
+for _ in $(seq 200); do
+    [ "$(wc -l <"$perft_scratch/stream.out")" -gt 1000 ] && break
+    sleep 0.05
+done
+rows_before_end=$(wc -l <"$perft_scratch/stream.out")
+exec {writer}>&-
+wait "$reader"
+status=$?
+if [ "$rows_before_end" -gt 1000 ] && [ "$status" -eq 0 ] && [ "$(grep -c ',unknown$' "$perft_scratch/stream.out")" -eq 5000 ]; then
+    pass "perft streams positions"
+else
+    fail "perft streams positions ($rows_before_end rows before the end of input, exit $status)"
+fi
+
+# Repetitions: the median, spread and samples of each method in the CSV.
+"$program" perft --method=reference,classical --depth=2 --reps=3 --csv="$perft_scratch/reps.csv" "$perft_data" \
+    >/dev/null 2>"$perft_scratch/reps.err"
+status=$?
+# Rows with 3 repetitions, 3 samples, min <= median <= max.  Columns are
+# counted from the end: the metadata before them may hold quoted commas
+# (the flags of a sanitizer build).
+reps_rows=$(awk -F, 'NR > 1 && $(NF - 4) == 3 && split($NF, samples, " ") == 3 &&
+    $(NF - 3) <= $(NF - 9) && $(NF - 9) <= $(NF - 2) && $(NF - 1) >= 0 { n++ } END { print n + 0 }' \
+    "$perft_scratch/reps.csv" 2>/dev/null)
+if [ "$status" -eq 0 ] && perft_csv_header_ok "$perft_scratch/reps.csv" && [ "$reps_rows" -eq 2 ] &&
+    grep -q 'MAD' "$perft_scratch/reps.err"; then
+    pass "perft --reps: median, MAD and samples per method"
+else
+    fail "perft --reps: median, MAD and samples per method (exit $status: $(head -2 "$perft_scratch/reps.err"))"
+fi
+expect_error "perft --reps=0 is refused" "--reps must be" "$program" perft --reps=0 "$perft_data"
+
+# SIGINT and SIGTERM stop a long count within about a second.
+perft_stops() {
+    local signal=$1 want=$2
+    echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' |
+        "$program" perft --method=reference --depth=9 - >"$perft_scratch/stopped.out" 2>"$perft_scratch/stopped.err" &
+    local runner=$!
+    if ! wait_for_handler "$runner" "$(kill -l "$signal")"; then
+        kill -KILL "$runner" 2>/dev/null
+        wait "$runner"
+        fail "perft stops on SIG$signal (no handler installed)"
+        return
+    fi
+    sleep 0.3
+    stop_and_time "$runner" "$signal"
+    if [ "$stop_status" -eq "$want" ] && within_seconds "$stop_seconds" 1.5 && grep -q 'interrupted' "$perft_scratch/stopped.err"; then
+        pass "perft stops on SIG$signal within a second"
+    else
+        fail "perft stops on SIG$signal within a second (exit $stop_status after $stop_seconds s)"
+    fi
+}
+perft_stops INT 130
+perft_stops TERM 143
+
+# An interrupted run keeps what it finished: the rows of whole blocks on
+# stdout, and a CSV that counts the same positions.
+"$program" perft --method=reference --depth=3 --reps=1 --csv="$perft_scratch/partial.csv" \
+    "$here/../data/positions.fen" >"$perft_scratch/partial.out" 2>"$perft_scratch/partial.err" &
+runner=$!
+for _ in $(seq 400); do
+    [ "$(wc -l <"$perft_scratch/partial.out")" -gt 1 ] && break
+    sleep 0.05
+done
+stop_and_time "$runner" INT
+finished=$(($(wc -l <"$perft_scratch/partial.out") - 1))
+csv_positions=$(awk -F, 'NR > 1 { print $(NF - 12) }' "$perft_scratch/partial.csv" 2>/dev/null)
+if [ "$stop_status" -eq 130 ] && [ "$finished" -gt 0 ] && [ $((finished % 1024)) -eq 0 ] &&
+    [ "$csv_positions" = "$finished" ] && [ -z "$(find "$perft_scratch" -name 'partial.csv?*')" ]; then
+    pass "perft interrupted keeps the finished blocks"
+else
+    fail "perft interrupted keeps the finished blocks (exit $stop_status, $finished rows, CSV: $csv_positions)"
+fi
+
+# Write errors on standard output: exit 2 with a message.
+if [ -w /dev/full ]; then
+    "$program" perft --method=reference --depth=1 "$perft_data" >/dev/full 2>"$perft_scratch/full.err"
+    status=$?
+    if [ "$status" -eq 2 ] && grep -q 'cannot write' "$perft_scratch/full.err"; then
+        pass "perft into /dev/full exits 2"
+    else
+        fail "perft into /dev/full exits 2 (exit $status)"
+    fi
+    "$program" perft --help >/dev/full 2>"$perft_scratch/full.err"
+    status=$?
+    if [ "$status" -eq 2 ] && grep -q 'cannot write' "$perft_scratch/full.err"; then
+        pass "perft --help into /dev/full exits 2"
+    else
+        fail "perft --help into /dev/full exits 2 (exit $status)"
+    fi
+fi
+grep -v '^#' "$here/../data/positions.fen" | head -n 5000 >"$perft_scratch/many.fen"
+"$program" perft --method=reference --depth=1 "$perft_scratch/many.fen" 2>"$perft_scratch/pipe.err" | head -c 1 >/dev/null
+status=${PIPESTATUS[0]}
+if [ "$status" -eq 2 ] && grep -q 'cannot write' "$perft_scratch/pipe.err"; then
+    pass "perft into a closed pipe exits 2"
+else
+    fail "perft into a closed pipe exits 2 (exit $status)"
+fi
 
 rm -rf "$perft_scratch"

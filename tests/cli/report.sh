@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash disable=SC2154,SC2016
 # Tests of scripts/report, scripts/plot and scripts/hyperfine.sh.
 # Sourced by tests/run.sh, which defines pass/fail and $here (tests/).
 
@@ -66,14 +66,190 @@ else
         fail "report: a field that is not a number gives exit status 2 (status $report_status: $(cat "$report_tmp/err"))"
     fi
 
+    # Two runs of one machine and compiler (another file, a later start) are
+    # kept apart, labelled by file and start time, and no row is replaced.
+    sed 's/13:05:00Z/15:00:00Z/' "$here/data/report-input.csv" >"$report_tmp/second.csv"
+    if "$report_python" "$report_top/scripts/report" "$here/data/report-input.csv" \
+            "$report_tmp/second.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
+            && [ ! -s "$report_tmp/err" ] \
+            && grep -q '^## gcc 12.2.0 (report-input, 2026-11-21T13:05:00Z)$' "$report_tmp/out" \
+            && grep -q '^## gcc 12.2.0 (second, 2026-11-21T15:00:00Z)$' "$report_tmp/out" \
+            && [ "$(grep -c '^| 1 | pext | 1.10 |' "$report_tmp/out")" -eq 2 ]; then
+        pass "report: two runs of one machine and compiler are kept apart"
+    else
+        fail "report: two runs of one machine and compiler are kept apart ($(head -c 300 "$report_tmp/err"))"
+    fi
+
+    # Flags are part of a run's identity: -O1 and -O2 rows are not merged.
+    sed 's/-O2 -march=native/-O1 -march=native/' "$here/data/report-input.csv" >"$report_tmp/o1.csv"
+    if "$report_python" "$report_top/scripts/report" "$here/data/report-input.csv" \
+            "$report_tmp/o1.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
+            && grep -q '^## gcc 12.2.0, `-O1 -march=native`$' "$report_tmp/out" \
+            && grep -q '^## gcc 12.2.0, `-O2 -march=native`$' "$report_tmp/out"; then
+        pass "report: compiler flags tell runs apart"
+    else
+        fail "report: compiler flags tell runs apart ($(head -c 300 "$report_tmp/err"))"
+    fi
+
+    # A run appended to a file at a later time is a run of its own.
+    { cat "$here/data/report-input.csv"; sed -n '2,5s/13:05:00Z/16:00:00Z/p' "$here/data/report-input.csv"; } \
+        >"$report_tmp/appended.csv"
+    if "$report_python" "$report_top/scripts/report" "$report_tmp/appended.csv" >"$report_tmp/out" 2>&1 \
+            && grep -q '^## gcc 12.2.0 (appended, 2026-11-21T16:00:00Z)$' "$report_tmp/out"; then
+        pass "report: a run appended to a file is kept apart by its start time"
+    else
+        fail "report: a run appended to a file is kept apart by its start time"
+    fi
+
+    # The same configuration twice at the same start: an error naming both lines.
+    { cat "$here/data/report-input.csv"; sed -n 3p "$here/data/report-input.csv"; } >"$report_tmp/twice.csv"
+    report_last=$(wc -l <"$report_tmp/twice.csv")
+    "$report_python" "$report_top/scripts/report" "$report_tmp/twice.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+    report_status=$?
+    if [ "$report_status" -eq 2 ] \
+            && grep -q "twice.csv: line $report_last: a second row for null in the configuration of .*twice.csv: line 3" "$report_tmp/err"; then
+        pass "report: a configuration measured twice in one run is an error"
+    else
+        fail "report: a configuration measured twice in one run is an error (status $report_status: $(cat "$report_tmp/err"))"
+    fi
+
+    # Malformed CSVs: every reader names the file and the line, no traceback.
+    sed '4s/,0x00000000deadbeef,$/,/' "$here/data/report-input.csv" >"$report_tmp/short.csv"
+    printf 'timestamp,method,piece,workload,dispatch,mode,ns_per_query_median\nx,"pext,queen\n' \
+        >"$report_tmp/quote.csv"
+    for report_script in report readme-results plot; do
+        for report_case in "short.csv: line 4: 36 fields, the header has 37" \
+                "quote.csv: line 2: unexpected end of data"; do
+            report_file=${report_case%%:*}
+            # readme-results is pointed away from the project's README.
+            report_extra=()
+            [ "$report_script" = readme-results ] && report_extra=(--readme="$report_tmp/README.md")
+            "$report_python" "$report_top/scripts/$report_script" "${report_extra[@]}" \
+                "$report_tmp/$report_file" >"$report_tmp/out" 2>"$report_tmp/err"
+            report_status=$?
+            if [ "$report_status" -eq 2 ] && grep -qF "$report_case" "$report_tmp/err" \
+                    && ! grep -q Traceback "$report_tmp/err"; then
+                pass "$report_script: malformed $report_file named with its line"
+            else
+                fail "$report_script: malformed $report_file named with its line (status $report_status: $(head -c 300 "$report_tmp/err"))"
+            fi
+        done
+    done
+
+    # The scripts group rows as attackbench's table output does: one run
+    # writes both, and each table of the output is one configuration of the
+    # CSV with the same methods.
+    for report_options in "--workload=pieces,random --piece=queen,rook --dispatch=call,batch --phase" \
+            "--workload=random --piece=bishop --pressure=64K --threads=2 --chain"; do
+        # shellcheck disable=SC2086
+        "$program" --method=pext,kogge-stone,null $report_options --reps=1 --calls=2000 \
+            --queries=1000 --timer=clock -q --csv="$report_tmp/groups.csv" data/positions.fen \
+            >"$report_tmp/table.txt" 2>/dev/null
+        awk -f "$here/data/table-groups.awk" "$report_tmp/table.txt" | sort >"$report_tmp/from-table"
+        "$report_python" "$report_top/scripts/results-tool" groups "$report_tmp/groups.csv" \
+            >"$report_tmp/from-csv" 2>&1
+        if [ -s "$report_tmp/from-table" ] && diff "$report_tmp/from-table" "$report_tmp/from-csv" \
+                >"$report_tmp/diff"; then
+            pass "scripts group CSV rows as the table output does ($report_options)"
+        else
+            cat "$report_tmp/diff"
+            fail "scripts group CSV rows as the table output does ($report_options)"
+        fi
+    done
+
+    # scripts/readme-results: one column per machine, each figure the best
+    # over the compilers with the compiler named; the compilers compared.
+    printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README.md"
+    sed 's/AMD EPYC 9654 96-Core Processor/Other CPU/' "$here/data/report-input.csv" >"$report_tmp/other.csv"
+    if "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README.md" \
+            "$here/data/report-input.csv" "$report_tmp/other.csv" 2>"$report_tmp/err" \
+            && grep -q '^| method | AMD EPYC 9654 96-Core Processor: ns (compiler, vs fastest) | Other CPU: ns (compiler, vs fastest) |$' \
+                "$report_tmp/README.md" \
+            && grep -q '^| `kogge-stone` | 2.00 clang (1.67x) | 2.00 clang (1.67x) |$' "$report_tmp/README.md" \
+            && grep -q '^| `pext` | 1.20 gcc (1.00x) | 1.20 gcc (1.00x) |$' "$report_tmp/README.md" \
+            && grep -q '^| `kogge-stone` | 11.00 | 2.00 | clang | 5.50x | clang computes' "$report_tmp/README.md" \
+            && [ "$(sed -n 1p "$report_tmp/README.md")" = before ] && [ "$(tail -n 1 "$report_tmp/README.md")" = after ] \
+            && ! grep -q '^old$' "$report_tmp/README.md"; then
+        pass "readme-results: each technique across machines, best compiler named"
+    else
+        fail "readme-results: each technique across machines, best compiler named ($(head -c 300 "$report_tmp/err"))"
+    fi
+
+    # scripts/plot: every chart of a manifest's runs; on the size charts every
+    # label is anchored at its own point; methods needing CPU features (from
+    # --list) are marked.
+    if command -v gnuplot >/dev/null 2>&1; then
+        "$program" --list >"$report_tmp/list.txt"
+        "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/m-manifest.json" \
+            machine="Test CPU (AMD family 25 model 17)" list="$report_tmp/list.txt" \
+            bench="$here/data/report-input.csv" perft="$here/data/report-perft.csv" cpus=2
+        if "$report_python" "$report_top/scripts/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+                "$report_tmp/m-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err"; then
+            report_missing=""
+            for report_chart in report-input-gcc-12-2-0-ranked-random report-input-gcc-12-2-0-size-pieces \
+                    report-input-gcc-12-2-0-threads-random report-input-gcc-12-2-0-phases-pieces \
+                    report-input-clang-14-0-6-ranked-random report-perft-nodes-per-second; do
+                [ -s "$report_tmp/plots/$report_chart.png" ] && [ -s "$report_tmp/plots/$report_chart.svg" ] \
+                    || report_missing="$report_missing $report_chart"
+            done
+            if [ -z "$report_missing" ]; then
+                pass "plot: every chart of a manifest"
+            else
+                fail "plot: every chart of a manifest (missing:$report_missing)"
+            fi
+            report_bad=0
+            for report_script in "$report_tmp"/gp/*-size-*.gp; do
+                awk -f "$here/data/check-labels.awk" "${report_script%.gp}.dat" "$report_script" || report_bad=1
+            done
+            if [ "$report_bad" -eq 0 ]; then
+                pass "plot: every label anchored at its own point"
+            else
+                fail "plot: every label anchored at its own point"
+            fi
+            report_found=0 report_unmarked=""
+            while read -r report_method report_needs; do
+                grep -q "^[0-9]* \"$report_method" "$report_tmp/gp/report-input-gcc-12-2-0-ranked-random.dat" \
+                    || continue
+                report_found=$((report_found + 1))
+                grep -qF "\"$report_method [$report_needs]\"" \
+                    "$report_tmp/gp/report-input-gcc-12-2-0-ranked-random.dat" \
+                    || report_unmarked="$report_unmarked $report_method"
+            done < <(awk '$2 ~ /available/ { for (i = 1; i < NF; i++) if ($i == "needs" && $(i + 1) != "none") print $1, $(i + 1) }' \
+                "$report_tmp/list.txt")
+            if [ "$report_found" -gt 0 ] && [ -z "$report_unmarked" ]; then
+                pass "plot: methods that need CPU features are marked"
+            else
+                fail "plot: methods that need CPU features are marked ($report_found found; unmarked:$report_unmarked)"
+            fi
+            if grep -q "Test CPU (AMD family 25 model 17), gcc 12.2.0" \
+                    "$report_tmp/gp/report-input-gcc-12-2-0-ranked-random.gp"; then
+                pass "plot: titles name the CPU"
+            else
+                fail "plot: titles name the CPU"
+            fi
+        else
+            fail "plot: every chart of a manifest ($(head -c 300 "$report_tmp/err"))"
+        fi
+    else
+        echo "skip plot tests (gnuplot is not installed: apt-get install gnuplot-nox)"
+    fi
+
+    # make plots reads the manifests of make results, never a stray CSV.
+    report_plots=$(make -s -n -C "$report_top" plots 2>&1)
+    if grep -q -- '-manifest\.json' <<<"$report_plots" && ! grep -q '\.csv' <<<"$report_plots"; then
+        pass "make plots reads only the runs make results wrote"
+    else
+        fail "make plots reads only the runs make results wrote ($report_plots)"
+    fi
+
     # scripts/plot with no gnuplot on PATH: the package named, exit status 2.
     # The interpreter is given by its full path so PATH can be empty.
     mkdir "$report_tmp/empty-path"
     PATH="$report_tmp/empty-path" "$report_python" "$report_top/scripts/plot" \
-        -o "$report_tmp/plots" "$here/data/report-input.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+        -o "$report_tmp/no-plots" "$here/data/report-input.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && grep -q "apt-get install gnuplot-nox" "$report_tmp/err" \
-            && [ ! -e "$report_tmp/plots" ]; then
+            && [ ! -e "$report_tmp/no-plots" ]; then
         pass "plot: without gnuplot names the package"
     else
         fail "plot: without gnuplot names the package (status $report_status: $(cat "$report_tmp/err"))"

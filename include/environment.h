@@ -1,0 +1,52 @@
+/* Conditions of the machine and the run that make timings untrustworthy,
+ * found before measuring and printed as warnings (as nanobench and
+ * google/benchmark print theirs), each only when true and each once. */
+#ifndef ATTACKBENCH_ENVIRONMENT_H
+#define ATTACKBENCH_ENVIRONMENT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* What was read from the machine and the run's settings. */
+struct environment_facts {
+    char governor[32];     /* scaling_governor of the measuring CPU, "" unknown */
+    int boost;             /* 1 on, 0 off, -1 unknown */
+    int hypervisor;        /* 1 when CPUID says a hypervisor runs us */
+    int optimized;         /* 0 for a build without optimisation */
+    int repetitions;       /* --reps */
+    size_t shortest_stream; /* fewest queries in any stream, 0 unknown */
+};
+
+enum { MAX_ENVIRONMENT_WARNINGS = 8 };
+
+struct environment_warning {
+    const char *key;  /* one word for CSV/JSON context, e.g. "governor" */
+    char text[200];   /* one line for a person */
+};
+
+struct environment_report {
+    int count;
+    struct environment_warning warnings[MAX_ENVIRONMENT_WARNINGS];
+};
+
+/* A stream shorter than this repeats often enough for the branch
+ * predictors, whose tables hold thousands of branches, to learn much of it
+ * across passes (a handful of positions gives a handful of queries).  The
+ * default random stream, 16384 queries, is above it. */
+enum { SHORT_STREAM_QUERIES = 4096, FEW_REPETITIONS = 5 };
+
+/* Read the facts about the machine for a run measured on `cpu` (-1: any).
+ * Files are read below $ATTACKBENCH_SYSTEM_ROOT when it is set (tests give
+ * a fake /sys and /proc there). */
+void read_environment_facts(int cpu, struct environment_facts *facts);
+
+/* Decide which warnings hold for these facts. */
+void check_environment(const struct environment_facts *facts, struct environment_report *report);
+
+/* The warnings, one "attackbench: warning: ..." line each. */
+void print_environment_warnings(FILE *out, const struct environment_report *report);
+
+/* The warnings' keys joined by spaces ("" when none), for result files. */
+const char *environment_warning_keys(const struct environment_report *report, char *buffer, size_t size);
+
+#endif

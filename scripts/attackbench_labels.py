@@ -1,0 +1,152 @@
+"""The speed-against-table-size chart's geometry: axes, and the placement of
+one label per point.  Every label is anchored at its own point's
+coordinates (`set label ... at X,Y` with the point's X and Y) and only
+offset from there in pixels; a label moved away from its point gets a leader
+line back to it, so no label can be read as another point's.  The test
+tests/data/check-labels.awk checks the anchors in the generated script."""
+
+import math
+
+# Plot area in screen fractions, fixed so that labels can be placed in
+# pixels.
+PLOT_AREA = {"l": 0.09, "r": 0.97, "b": 0.14, "t": 0.87}
+CHARACTER_PIXELS = 6.2      # sans 9 in the PNG and SVG terminals
+LABEL_HEIGHT_PIXELS = 12.0
+MARKER_PIXELS = 10.0
+# Free space kept between a label and any other point's marker.
+CLEARANCE_PIXELS = 8.0
+# Offsets of a label from its point, nearest first: right, left, above,
+# below, then further out (a leader line drawn for all but the first).
+NEAREST = (9, 0)
+OFFSETS = (NEAREST, (-9, 0), (0, 13), (0, -13), (9, 14), (9, -14),
+           (-9, 14), (-9, -14), (24, 26), (24, -26), (-24, 26), (-24, -26),
+           (40, 0), (-40, 0), (30, 40), (30, -40), (-30, 40), (-30, -40))
+
+
+def format_bytes_tick(count):
+    if count < 1024:
+        return f"{count:g} B"
+    if count < 1024 * 1024:
+        return f"{count / 1024:g} KB"
+    return f"{count / (1024 * 1024):g} MB"
+
+
+def overlaps(first, second):
+    return not (first[2] <= second[0] or second[2] <= first[0]
+                or first[3] <= second[1] or second[3] <= first[1])
+
+
+class SizeChart:
+    """Points (table bytes or the 'no table' column, ns/query, method) and
+    their mapping to pixels."""
+
+    def __init__(self, entries, width, height):
+        self.width, self.height = width, height
+        sizes = [entry["table_bytes"] for entry in entries
+                 if entry["table_bytes"]]
+        smallest = min(sizes) if sizes else 1024
+        self.no_table = 2.0 ** (math.floor(math.log2(smallest)) - 2)
+        self.x_low = self.no_table / 2
+        self.x_high = (max(sizes) if sizes else 1024) * 4
+        self.points = [(float(entry["table_bytes"] or self.no_table),
+                        entry["median"], entry["method"])
+                       for entry in sorted(entries,
+                                           key=lambda e: e["method"])]
+        medians = [y for _, y, _ in self.points]
+        self.y_low, self.y_high = min(medians) / 1.5, max(medians) * 1.5
+
+    def axes(self):
+        """gnuplot commands for the axes and the fixed plot area."""
+        tics = [f"'no table' {self.no_table!r}"]
+        power = 1
+        while power <= self.x_high:
+            if power > self.no_table:
+                tics.append(f"'{format_bytes_tick(power)}' {power}")
+            power *= 4
+        return ["set xlabel 'table size (log scale)'",
+                "set ylabel 'ns per query (median, log scale; fewer is "
+                "faster)'",
+                "set logscale x 2", "set logscale y",
+                f"set xrange [{self.x_low!r}:{self.x_high!r}]",
+                f"set yrange [{self.y_low!r}:{self.y_high!r}]",
+                "set xtics (" + ", ".join(tics) + ") nomirror",
+                f"set ytics {log_tics(self.y_low, self.y_high)} nomirror",
+                "set border 3", "set grid", "set key below"] + [
+                    f"set {side}margin at screen {PLOT_AREA[side]}"
+                    for side in ("l", "r", "b", "t")]
+
+    def to_pixels(self, x, y):
+        x_fraction = math.log(x / self.x_low) / math.log(self.x_high
+                                                         / self.x_low)
+        y_fraction = math.log(y / self.y_low) / math.log(self.y_high
+                                                         / self.y_low)
+        left, right = PLOT_AREA["l"], PLOT_AREA["r"]
+        bottom, top = PLOT_AREA["b"], PLOT_AREA["t"]
+        return (self.width * (left + (right - left) * x_fraction),
+                self.height * (bottom + (top - bottom) * y_fraction))
+
+    def label_box(self, px, py, dx, dy, text):
+        text_width = CHARACTER_PIXELS * len(text)
+        if dx > 0:
+            left = px + dx
+        elif dx < 0:
+            left = px + dx - text_width
+        else:
+            left = px - text_width / 2
+        return (left, py + dy - LABEL_HEIGHT_PIXELS / 2, left + text_width,
+                py + dy + LABEL_HEIGHT_PIXELS / 2)
+
+    def inside(self, box):
+        return (box[0] >= self.width * PLOT_AREA["l"]
+                and box[2] <= self.width * PLOT_AREA["r"]
+                and box[1] >= self.height * PLOT_AREA["b"]
+                and box[3] <= self.height * PLOT_AREA["t"])
+
+    def place(self):
+        """(x, y, text, dx, dy, align) per point: the point's own
+        coordinates and the nearest offset whose text box overlaps no label
+        placed before and keeps clear of every other point's marker (so
+        that it cannot be read as that point's label)."""
+        markers = {}
+        for x, y, text in self.points:
+            px, py = self.to_pixels(x, y)
+            half = MARKER_PIXELS / 2 + CLEARANCE_PIXELS
+            markers[text] = (px - half, py - half, px + half, py + half)
+        placed, result = [], []
+        for x, y, text in sorted(self.points, key=lambda p: (-p[1], p[0])):
+            px, py = self.to_pixels(x, y)
+            taken = placed + [box for name, box in markers.items()
+                              if name != text]
+            choice = next(((dx, dy) for dx, dy in OFFSETS
+                           if self.fits(self.label_box(px, py, dx, dy, text),
+                                        taken)), NEAREST)
+            placed.append(self.label_box(px, py, *choice, text))
+            align = {1: "left", -1: "right", 0: "center"}[
+                (choice[0] > 0) - (choice[0] < 0)]
+            result.append((x, y, text, choice[0], choice[1], align))
+        return result
+
+    def fits(self, box, taken):
+        return self.inside(box) and not any(overlaps(box, other)
+                                            for other in taken)
+
+    def leader(self, number, x, y, dx, dy):
+        """A thin line from the point towards its moved label."""
+        px, py = self.to_pixels(x, y)
+        end_x = px + dx - (3 if dx > 0 else -3 if dx < 0 else 0)
+        end_y = py + dy + (-5 if dy > 0 else 5 if dy < 0 else 0)
+        return (f"set arrow {number} from {x!r},{y!r} to screen "
+                f"{end_x / self.width:.4f},{end_y / self.height:.4f} nohead "
+                f"linecolor rgb '#888888' linewidth 0.8")
+
+
+def log_tics(low, high):
+    """Tick positions 1, 2, 5 times a power of ten between low and high."""
+    tics = []
+    power = 10.0 ** math.floor(math.log10(low))
+    while power <= high:
+        for step in (1, 2, 5):
+            if low <= step * power <= high:
+                tics.append(f"{step * power:g}")
+        power *= 10
+    return "(" + ", ".join(tics) + ")"

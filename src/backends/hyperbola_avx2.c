@@ -1,0 +1,164 @@
+/* Hyperbola quintessence in AVX2 lanes: o ^ (o - 2r) on the file and both
+ * diagonals at once, one line per 64-bit lane, the opposite rays by a
+ * byte swap within each lane (vpshufb), which reverses any line with one
+ * square per rank.  AVX2 has no bit reversal, so the rank comes from the
+ * 512-byte first-rank table as in `hyperbola`.
+ * Source: Stockfish PR #6845, "HQ attacks for AVX2" (2026); the trick:
+ * Chessprogramming wiki, "Hyperbola Quintessence". */
+#include <immintrin.h>
+#include <stdalign.h>
+
+#include "backend.h"
+#include "ray_walk.h"
+
+/* What a lookup reads about its square, 64 bytes (one cache line): lanes
+ * file, diagonal, anti-diagonal and an empty fourth lane, read as one ymm,
+ * each line without the square itself (a bishop reads lanes 1-2 as one
+ * xmm, a rook lane 0 alone); then the slider and its byte-swapped image,
+ * square ^ 56, which a lookup broadcasts straight from memory: a load,
+ * where building them from the square costs two shifts and two moves
+ * into vector registers. */
+struct square_entry {
+    bitboard file;
+    bitboard diagonal;
+    bitboard anti_diagonal;
+    bitboard unused;
+    bitboard slider;
+    bitboard swapped_slider;
+    bitboard padding[2];
+};
+
+static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
+
+/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
+ * on `file` when b1..g1 hold the six bits of `inner`. */
+static uint8_t first_rank_attacks[64][8];
+
+static size_t hyperbola_avx2_init(void)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        bitboard self = square_bit(square);
+        square_entries[square] = (struct square_entry){
+            .file = file_mask(square) & ~self,
+            .diagonal = diagonal_mask(square) & ~self,
+            .anti_diagonal = anti_diagonal_mask(square) & ~self,
+            .slider = self,
+            .swapped_slider = flip_vertical(self),
+        };
+    }
+    for (unsigned inner = 0; inner < 64; inner++)
+        for (int file = 0; file < 8; file++)
+            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    return sizeof square_entries + sizeof first_rank_attacks;
+}
+
+static inline bitboard rank_attacks(int square, bitboard occupied)
+{
+    int rank_shift = square & 56;
+    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
+    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+}
+
+/* Reverses the byte order of each 64-bit lane: ranks 1..8 become 8..1. */
+__attribute__((target("avx2"))) static inline __m256i swap_bytes(__m256i lanes)
+{
+    const __m256i order = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, /* */
+                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    return _mm256_shuffle_epi8(lanes, order);
+}
+
+__attribute__((target("avx2"))) static inline __m128i swap_bytes_128(__m128i lanes)
+{
+    return _mm256_castsi256_si128(swap_bytes(_mm256_castsi128_si256(lanes)));
+}
+
+/* The attacks along the lines of `masks`, one per lane.  The masks leave
+ * the slider out of o, so o - r already is o - 2r of the original trick;
+ * the swapped image gives the ray towards rank 1 the same way (the slider
+ * swapped is square ^ 56), and xor joins the two rays of each line, whose
+ * unchanged bits cancel. */
+__attribute__((target("avx2"))) static inline __m256i lines_attacks(const struct square_entry *entry,
+                                                                     bitboard occupied, __m256i masks)
+{
+    const __m256i slider = _mm256_set1_epi64x((long long)entry->slider);
+    const __m256i swapped_slider = _mm256_set1_epi64x((long long)entry->swapped_slider);
+    __m256i forward = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), masks);
+    __m256i reverse = _mm256_sub_epi64(swap_bytes(forward), swapped_slider);
+    forward = _mm256_sub_epi64(forward, slider);
+    return _mm256_and_si256(_mm256_xor_si256(forward, swap_bytes(reverse)), masks);
+}
+
+/* The same on two lanes (an xmm), for the bishop and the rook's file. */
+__attribute__((target("avx2"))) static inline __m128i two_lines_attacks(const struct square_entry *entry,
+                                                                         bitboard occupied, __m128i masks)
+{
+    const __m128i slider = _mm_set1_epi64x((long long)entry->slider);
+    const __m128i swapped_slider = _mm_set1_epi64x((long long)entry->swapped_slider);
+    __m128i forward = _mm_and_si128(_mm_set1_epi64x((long long)occupied), masks);
+    __m128i reverse = _mm_sub_epi64(swap_bytes_128(forward), swapped_slider);
+    forward = _mm_sub_epi64(forward, slider);
+    return _mm_and_si128(_mm_xor_si128(forward, swap_bytes_128(reverse)), masks);
+}
+
+__attribute__((target("avx2"))) static inline bitboard or_two_lanes(__m128i lanes)
+{
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
+}
+
+__attribute__((target("avx2"))) static inline bitboard or_lanes(__m256i lanes)
+{
+    return or_two_lanes(_mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1)));
+}
+
+/* Lane 0 is the file; lane 1 (zero mask) gives nothing. */
+__attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_rook(int square, bitboard occupied)
+{
+    const struct square_entry *entry = &square_entries[square];
+    __m128i file = _mm_loadl_epi64((const __m128i *)&entry->file);
+    bitboard file_attacks = (bitboard)_mm_cvtsi128_si64(two_lines_attacks(entry, occupied, file));
+    return file_attacks | rank_attacks(square, occupied);
+}
+
+__attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_bishop(int square, bitboard occupied)
+{
+    const struct square_entry *entry = &square_entries[square];
+    __m128i diagonals = _mm_loadu_si128((const __m128i *)&entry->diagonal);
+    return or_two_lanes(two_lines_attacks(entry, occupied, diagonals));
+}
+
+__attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_queen(int square, bitboard occupied)
+{
+    const struct square_entry *entry = &square_entries[square];
+    __m256i masks = _mm256_load_si256((const __m256i *)entry);
+    return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
+}
+
+__attribute__((target("avx2"))) static uint64_t hyperbola_avx2_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(hyperbola_avx2_rook, run);
+}
+
+__attribute__((target("avx2"))) static uint64_t hyperbola_avx2_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(hyperbola_avx2_bishop, run);
+}
+
+__attribute__((target("avx2"))) static uint64_t hyperbola_avx2_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(hyperbola_avx2_queen, run);
+}
+
+const struct backend hyperbola_avx2_backend = {
+    .name = "hyperbola-avx2",
+    .description = "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
+                   "ranks from a 512-byte first-rank table",
+    .source = "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
+    .features = CPU_FEATURE_AVX2,
+    .init = hyperbola_avx2_init,
+    .rook = hyperbola_avx2_rook,
+    .bishop = hyperbola_avx2_bishop,
+    .queen = hyperbola_avx2_queen,
+    .rook_loop = hyperbola_avx2_rook_loop,
+    .bishop_loop = hyperbola_avx2_bishop_loop,
+    .queen_loop = hyperbola_avx2_queen_loop,
+};

@@ -1,0 +1,122 @@
+/* Kindergarten Super SISSY Bitboards (KGSSB): SISSY's split index, but
+ * split by line instead of by row.  Each line's six inner squares are
+ * gathered into a 6-bit index the kindergarten way (a B-file multiply for
+ * diagonals, the c2-h7 multiply for files, a shift for ranks) and index a
+ * per-square table holding that line's attack subset directly, so the
+ * lookup needs no fill-up mask; a queen is the OR of four subsets.
+ * Source: Michael Sherwin, "Kindergarten Super SISSY Bitboards", talkchess
+ * 2022 (also in Thomas Jahn's Leorik as "KiSS"). */
+#include "backend.h"
+#include "kindergarten_tables.h"
+#include "ray_walk.h"
+
+/* One square's four line tables, by each line's 6-bit index: the attacks
+ * along that line from the square.  Kept together (2 KiB per square) so
+ * that one base address serves all four lookups; the compilers otherwise
+ * ran out of registers for four table bases and spilled them. */
+struct square_subsets {
+    bitboard file[64];
+    bitboard rank[64];
+    bitboard diagonal[64];
+    bitboard anti_diagonal[64];
+};
+
+static struct square_subsets subsets[SQUARE_COUNT];
+static bitboard diagonal_lines[SQUARE_COUNT];
+static bitboard anti_diagonal_lines[SQUARE_COUNT];
+
+/* The four indices, each from the whole occupancy. */
+static inline unsigned file_index(int square, bitboard occupied)
+{
+    return kindergarten_file_a_index(FILE_A & (occupied >> square_file(square)));
+}
+
+static inline unsigned rank_index(int square, bitboard occupied)
+{
+    return (unsigned)(occupied >> (8 * square_rank(square) + 1)) & 63;
+}
+
+static inline unsigned diagonal_index(int square, bitboard occupied)
+{
+    return kindergarten_inner_index(occupied & diagonal_lines[square]);
+}
+
+static inline unsigned anti_diagonal_index(int square, bitboard occupied)
+{
+    return kindergarten_inner_index(occupied & anti_diagonal_lines[square]);
+}
+
+static inline bitboard kgssb_rook(int square, bitboard occupied)
+{
+    const struct square_subsets *lines = &subsets[square];
+    return lines->file[file_index(square, occupied)] | lines->rank[rank_index(square, occupied)];
+}
+
+static inline bitboard kgssb_bishop(int square, bitboard occupied)
+{
+    const struct square_subsets *lines = &subsets[square];
+    return lines->diagonal[diagonal_index(square, occupied)] |
+           lines->anti_diagonal[anti_diagonal_index(square, occupied)];
+}
+
+static inline bitboard kgssb_queen(int square, bitboard occupied)
+{
+    return kgssb_rook(square, occupied) | kgssb_bishop(square, occupied);
+}
+
+/* Every occupancy of the line (at most 256) is mapped through the same
+ * index function the lookup uses, so the tables cannot disagree with the
+ * index however its bits are ordered; occupancies sharing an index differ
+ * only on the line's ends or the square itself, which change nothing. */
+static void fill_line(bitboard table[64], bitboard line, int square,
+                      unsigned (*index)(int square, bitboard occupied), int file_step, int rank_step)
+{
+    bitboard occupied = 0;
+    do {
+        table[index(square, occupied)] =
+            ray_walk(square, occupied, file_step, rank_step) | ray_walk(square, occupied, -file_step, -rank_step);
+        occupied = (occupied - line) & line;
+    } while (occupied != 0);
+}
+
+static size_t kgssb_init(void)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        diagonal_lines[square] = diagonal_mask(square);
+        anti_diagonal_lines[square] = anti_diagonal_mask(square);
+        fill_line(subsets[square].file, file_mask(square), square, file_index, 0, 1);
+        fill_line(subsets[square].rank, rank_mask(square), square, rank_index, 1, 0);
+        fill_line(subsets[square].diagonal, diagonal_lines[square], square, diagonal_index, 1, 1);
+        fill_line(subsets[square].anti_diagonal, anti_diagonal_lines[square], square, anti_diagonal_index, -1, 1);
+    }
+    return sizeof subsets + sizeof diagonal_lines + sizeof anti_diagonal_lines;
+}
+
+static uint64_t kgssb_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(kgssb_rook, run);
+}
+
+static uint64_t kgssb_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(kgssb_bishop, run);
+}
+
+static uint64_t kgssb_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(kgssb_queen, run);
+}
+
+const struct backend kgssb_backend = {
+    .name = "kgssb",
+    .description = "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",
+    .source = "Michael Sherwin, Kindergarten Super SISSY Bitboards (talkchess 2022)",
+    .features = 0,
+    .init = kgssb_init,
+    .rook = kgssb_rook,
+    .bishop = kgssb_bishop,
+    .queen = kgssb_queen,
+    .rook_loop = kgssb_rook_loop,
+    .bishop_loop = kgssb_bishop_loop,
+    .queen_loop = kgssb_queen_loop,
+};

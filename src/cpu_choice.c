@@ -1,0 +1,238 @@
+/* CPU load from /proc/stat and per-CPU locks (see include/cpu_choice.h). */
+#define _GNU_SOURCE
+#include "cpu_choice.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { MAX_CPUS = 1024, SAMPLE_MILLISECONDS = 100 };
+
+int read_cpu_times(int cpu, struct cpu_times *times)
+{
+    const char *root = getenv("ATTACKBENCH_SYSTEM_ROOT");
+    char path[512], prefix[32], line[512];
+    snprintf(path, sizeof path, "%s/proc/stat", root ? root : "");
+    snprintf(prefix, sizeof prefix, "cpu%d ", cpu);
+    FILE *in = fopen(path, "r");
+    if (in == NULL)
+        return -1;
+    int status = -1;
+    while (status != 0 && fgets(line, sizeof line, in)) {
+        unsigned long long user, nice, system, idle, iowait, irq, softirq, steal;
+        if (strncmp(line, prefix, strlen(prefix)) != 0)
+            continue;
+        if (sscanf(line + strlen(prefix), "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system,
+                   &idle, &iowait, &irq, &softirq, &steal) != 8)
+            break;
+        times->busy = user + nice + system + irq + softirq;
+        times->idle = idle + iowait;
+        times->steal = steal;
+        status = 0;
+    }
+    fclose(in);
+    return status;
+}
+
+double cpu_busy_share(const struct cpu_times *before, const struct cpu_times *after)
+{
+    double busy = (double)(after->busy - before->busy) + (double)(after->steal - before->steal);
+    double total = busy + (double)(after->idle - before->idle);
+    return total > 0 ? busy / total : -1;
+}
+
+/* The lock file of one CPU, shared by every attackbench process of the
+ * machine's users that see the same directory. */
+static int lock_path(int cpu, char *path, size_t size)
+{
+    const char *directory = getenv("XDG_RUNTIME_DIR");
+    if (directory == NULL || access(directory, W_OK) != 0)
+        directory = "/tmp";
+    return snprintf(path, size, "%s/attackbench-cpu-%d.lock", directory, cpu) < (int)size ? 0 : -1;
+}
+
+int claim_cpu(int cpu)
+{
+    char path[512];
+    if (lock_path(cpu, path, sizeof path) != 0)
+        return 0;
+    int descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (descriptor < 0)
+        return 0; /* no lock to be had: say nothing, measure anyway */
+    if (flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
+        close(descriptor);
+        return 1;
+    }
+    /* The descriptor stays open: the lock lasts until the process exits. */
+    return 0;
+}
+
+static void sleep_milliseconds(int milliseconds)
+{
+    struct timespec pause = {.tv_sec = milliseconds / 1000, .tv_nsec = (long)(milliseconds % 1000) * 1000000L};
+    while (nanosleep(&pause, &pause) != 0)
+        ;
+}
+
+/* Busy share of each allowed CPU over a short sample; unknown is 0. */
+static void sample_busy_shares(const int *allowed, int count, double *busy)
+{
+    struct cpu_times before[MAX_CPUS], after;
+    int known[MAX_CPUS];
+    for (int i = 0; i < count; i++)
+        known[i] = read_cpu_times(allowed[i], &before[i]) == 0;
+    sleep_milliseconds(SAMPLE_MILLISECONDS);
+    for (int i = 0; i < count; i++) {
+        busy[i] = 0;
+        if (known[i] && read_cpu_times(allowed[i], &after) == 0 && cpu_busy_share(&before[i], &after) > 0)
+            busy[i] = cpu_busy_share(&before[i], &after);
+    }
+}
+
+/* Allowed CPUs in order of busy share, the last one first among equals
+ * (the kernel tends to place other work from CPU 0 up). */
+static void order_by_busy(int *order, const double *busy, int count)
+{
+    for (int i = 0; i < count; i++)
+        order[i] = count - 1 - i;
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && busy[order[j]] + 0.02 < busy[order[j - 1]]; j--) {
+            int swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+}
+
+int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *chosen)
+{
+    if (allowed_count > MAX_CPUS)
+        allowed_count = MAX_CPUS;
+    double busy[MAX_CPUS];
+    int order[MAX_CPUS], taken[MAX_CPUS] = {0};
+    sample_busy_shares(allowed, allowed_count, busy);
+    order_by_busy(order, busy, allowed_count);
+    int count = 0;
+    for (int i = 0; i < allowed_count && count < wanted; i++)
+        if (claim_cpu(allowed[order[i]]) == 0) {
+            taken[order[i]] = 1;
+            chosen[count++] = allowed[order[i]];
+        }
+    int shared = 0;
+    for (int i = 0; i < allowed_count && count < wanted; i++)
+        if (!taken[order[i]]) {
+            taken[order[i]] = 1;
+            chosen[count++] = allowed[order[i]];
+            shared++;
+        }
+    return shared;
+}
+
+int pin_to_cpu(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0 ? 0 : -1;
+}
+
+int allowed_cpus(int *cpus, int capacity)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    int count = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++)
+        if (CPU_ISSET(cpu, &set))
+            cpus[count++] = cpu;
+    return count;
+}
+
+/* --pin=CPU: that CPU for the first thread, the next allowed ones for the
+ * others; each is held, with a warning when another run holds it. */
+static int pinned_cpus(int threads, int requested, const int *allowed, int allowed_count, int *cpus)
+{
+    int start = 0;
+    while (start < allowed_count && allowed[start] != requested)
+        start++;
+    if (threads > 1 && (start == allowed_count || start + threads > allowed_count)) {
+        fprintf(stderr, "attackbench: --pin=%d: not enough allowed CPUs from there for %d threads\n", requested,
+                threads);
+        return -1;
+    }
+    cpus[0] = requested;
+    for (int i = 1; i < threads; i++)
+        cpus[i] = allowed[start + i];
+    int shared = 0;
+    for (int i = 0; i < threads; i++)
+        shared += claim_cpu(cpus[i]);
+    return shared;
+}
+
+int choose_cpus(int threads, int requested, int *pin_cpu, int cpus[MAX_THREADS])
+{
+    int allowed[MAX_THREADS];
+    int allowed_count = allowed_cpus(allowed, MAX_THREADS);
+    *pin_cpu = -1;
+    if (threads > allowed_count) {
+        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, allowed_count,
+                allowed_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (requested == -2 || (requested == -1 && allowed_count == 0))
+        return 0;
+    int shared = requested >= 0 ? pinned_cpus(threads, requested, allowed, allowed_count, cpus)
+                                : choose_quiet_cpus(allowed, allowed_count, threads, cpus);
+    if (shared < 0)
+        return -1;
+    if (shared > 0)
+        fprintf(stderr,
+                "attackbench: warning: %d of the measuring CPUs %s also used by another attackbench run: "
+                "the two runs disturb each other's figures\n",
+                shared, shared == 1 ? "is" : "are");
+    *pin_cpu = cpus[0];
+    if (pin_to_cpu(*pin_cpu) != 0) {
+        fprintf(stderr, "attackbench: --pin=%d: cannot run on that CPU\n", *pin_cpu);
+        return -1;
+    }
+    return 0;
+}
+
+static double clock_seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+void cpu_share_start(struct cpu_share *share, int cpu, int threads)
+{
+    share->cpu = cpu;
+    share->threads = threads > 0 ? threads : 1;
+    share->have_times = cpu >= 0 && read_cpu_times(cpu, &share->times_start) == 0;
+    share->wall_start = clock_seconds(CLOCK_MONOTONIC);
+    share->process_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+double cpu_share_other_work(const struct cpu_share *share)
+{
+    double wall = clock_seconds(CLOCK_MONOTONIC) - share->wall_start;
+    double ran = (clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - share->process_start) / share->threads;
+    double other = wall > 0 ? 1 - ran / wall : 0;
+    struct cpu_times now;
+    if (share->have_times && read_cpu_times(share->cpu, &now) == 0) {
+        double total = (double)(now.busy - share->times_start.busy) + (double)(now.idle - share->times_start.idle) +
+                       (double)(now.steal - share->times_start.steal);
+        double stolen = total > 0 ? (double)(now.steal - share->times_start.steal) / total : 0;
+        other = stolen > other ? stolen : other;
+    }
+    if (getenv("ATTACKBENCH_FAKE_OTHER_WORK"))
+        other = atof(getenv("ATTACKBENCH_FAKE_OTHER_WORK"));
+    return other < 0 ? 0 : other > 1 ? 1 : other;
+}

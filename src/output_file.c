@@ -1,0 +1,302 @@
+/* Output files: atomic replacement of regular files, straight writes to
+ * everything else; see output_file.h.  The rules are those of careful
+ * editors and coreutils' sort -o: never turn a device or a FIFO into a
+ * regular file, follow symbolic links to the file they name, and never
+ * follow a link planted where the temporary file goes. */
+#define _DEFAULT_SOURCE
+#include "output_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The temporary file to remove if a signal ends the process meanwhile. */
+static char temporary_name[PATH_MAX + 32];
+static volatile sig_atomic_t temporary_exists;
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+enum { CLEANUP_SIGNAL_COUNT = sizeof cleanup_signals / sizeof cleanup_signals[0] };
+
+static int report(const char *path, const char *what, int error)
+{
+    fprintf(stderr, "attackbench: %s: %s: %s\n", path, what, strerror(error));
+    return -1;
+}
+
+/* Remove the temporary file, then die of the signal as if uncaught. */
+static void remove_temporary_and_die(int signal_number)
+{
+    if (temporary_exists)
+        unlink(temporary_name);
+    signal(signal_number, SIG_DFL);
+    raise(signal_number); /* delivered when the handler returns */
+}
+
+/* Only signals left at their default action: a caller that handles one
+ * (the benchmark reports its finished rows on SIGINT) or ignores it
+ * keeps it. */
+static void install_cleanup(struct sigaction saved[CLEANUP_SIGNAL_COUNT])
+{
+    struct sigaction cleanup = {0};
+    cleanup.sa_handler = remove_temporary_and_die;
+    sigemptyset(&cleanup.sa_mask);
+    for (int i = 0; i < CLEANUP_SIGNAL_COUNT; i++) {
+        sigaction(cleanup_signals[i], NULL, &saved[i]);
+        if (saved[i].sa_handler == SIG_DFL)
+            sigaction(cleanup_signals[i], &cleanup, NULL);
+    }
+}
+
+static void restore_signals(const struct sigaction saved[CLEANUP_SIGNAL_COUNT])
+{
+    for (int i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
+        sigaction(cleanup_signals[i], &saved[i], NULL);
+}
+
+/* Block (or unblock) the cleanup signals around a step that must not be
+ * cut in two, such as the rename and forgetting the temporary name. */
+static void block_cleanup_signals(int block, sigset_t *previous)
+{
+    if (!block) {
+        sigprocmask(SIG_SETMASK, previous, NULL);
+        return;
+    }
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    for (int i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
+        sigaddset(&blocked, cleanup_signals[i]);
+    sigprocmask(SIG_BLOCK, &blocked, previous);
+}
+
+int create_new_file(const char *path)
+{
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, S_IRUSR | S_IWUSR);
+}
+
+/* Create "DIRECTORY/NAME.tmp.XXXXXXXXXXXX" beside `final` with twelve
+ * random letters and digits (71 bits from getentropy), as mkstemp does,
+ * into temporary_name.  Returns the descriptor or -1 with errno set. */
+static int create_temporary(const char *final)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    enum { RANDOM_LETTERS = 12 };
+    if (strlen(final) + sizeof ".tmp." + RANDOM_LETTERS > sizeof temporary_name) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (int attempt = 0; attempt < 100; attempt++) {
+        unsigned char random[RANDOM_LETTERS];
+        if (getentropy(random, sizeof random) != 0)
+            return -1;
+        int used = snprintf(temporary_name, sizeof temporary_name, "%s.tmp.", final);
+        for (int i = 0; i < RANDOM_LETTERS; i++)
+            temporary_name[used++] = alphabet[random[i] % (sizeof alphabet - 1)];
+        temporary_name[used] = '\0';
+        int descriptor = create_new_file(temporary_name);
+        if (descriptor >= 0 || errno != EEXIST)
+            return descriptor;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* Follow `path` through symbolic links, as the kernel does, to the name
+ * that is to be replaced (a dangling link names the file it would
+ * create).  Returns that name (malloc'ed) with *exists and *status, or
+ * NULL with errno set. */
+static char *resolve_links(const char *path, struct stat *status, int *exists)
+{
+    char *current = strdup(path);
+    for (int hops = 0; current != NULL && hops < 40; hops++) {
+        if (lstat(current, status) != 0) {
+            int error = errno;
+            *exists = 0;
+            if (error == ENOENT)
+                return current;
+            free(current);
+            errno = error;
+            return NULL;
+        }
+        *exists = 1;
+        if (!S_ISLNK(status->st_mode))
+            return current;
+        char target[PATH_MAX];
+        ssize_t length = readlink(current, target, sizeof target - 1);
+        if (length < 0 || length == (ssize_t)sizeof target - 1) {
+            int error = length < 0 ? errno : ENAMETOOLONG;
+            free(current);
+            errno = error;
+            return NULL;
+        }
+        target[length] = '\0';
+        /* A relative target is relative to the link's directory. */
+        const char *slash = strrchr(current, '/');
+        int directory_length = target[0] == '/' || slash == NULL ? 0 : (int)(slash - current + 1);
+        char *next = malloc((size_t)directory_length + (size_t)length + 1);
+        if (next != NULL)
+            snprintf(next, (size_t)directory_length + (size_t)length + 1, "%.*s%s", directory_length, current, target);
+        free(current);
+        current = next;
+    }
+    if (current != NULL) {
+        free(current);
+        errno = ELOOP;
+    }
+    return NULL;
+}
+
+/* Flush and check a stream the writer filled; `status` is the writer's.
+ * *error is 0 when only the writer failed: it said why. */
+static int stream_failed(FILE *out, int status, int *error)
+{
+    *error = 0;
+    if (fflush(out) != 0 || ferror(out)) {
+        *error = errno ? errno : EIO;
+        return 1;
+    }
+    return status != 0;
+}
+
+/* Straight through: a device, a FIFO, our own standard output.  The file
+ * is opened without O_CREAT or O_TRUNC, so nothing is created or cut. */
+static int write_through(const char *path, const struct stat *followed, int (*writer)(FILE *, void *), void *data)
+{
+    struct stat standard_output;
+    fflush(stdout); /* what the program printed comes first */
+    int to_stdout = fstat(STDOUT_FILENO, &standard_output) == 0 && standard_output.st_dev == followed->st_dev &&
+                    standard_output.st_ino == followed->st_ino;
+    FILE *out = stdout;
+    if (!to_stdout) {
+        int descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        out = descriptor >= 0 ? fdopen(descriptor, "w") : NULL;
+        if (out == NULL) {
+            int error = errno;
+            if (descriptor >= 0)
+                close(descriptor);
+            return report(path, "cannot open", error);
+        }
+    }
+    /* A FIFO whose reader went away is EPIPE, reported, not a silent death. */
+    struct sigaction ignore = {0}, previous;
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &previous);
+    errno = 0;
+    int error, failed = stream_failed(out, writer(out, data), &error);
+    if (!to_stdout && fclose(out) != 0 && !failed) {
+        failed = 1;
+        error = errno;
+    }
+    sigaction(SIGPIPE, &previous, NULL);
+    return failed && error != 0 ? report(path, "cannot write", error) : -failed;
+}
+
+/* Give the temporary file the old file's owner (when allowed) and
+ * permission bits, or a new file's 0666 less the umask. */
+static void copy_permissions(int descriptor, const struct stat *old)
+{
+    if (old != NULL) {
+        if (fchown(descriptor, old->st_uid, old->st_gid) != 0) {
+            /* Not allowed: the file becomes ours, as with any editor. */
+        }
+        fchmod(descriptor, old->st_mode & 07777);
+        return;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(descriptor, 0666 & ~mask);
+}
+
+/* Fill a temporary file beside `final` and rename it over `final`;
+ * messages name `path`, the name the user gave. */
+static int replace_file(const char *path, const char *final, const struct stat *old,
+                        int (*writer)(FILE *, void *), void *data)
+{
+    struct sigaction saved[CLEANUP_SIGNAL_COUNT];
+    sigset_t previous;
+    install_cleanup(saved);
+    block_cleanup_signals(1, &previous);
+    int descriptor = create_temporary(final);
+    int error = errno;
+    temporary_exists = descriptor >= 0;
+    block_cleanup_signals(0, &previous);
+    if (descriptor < 0) {
+        restore_signals(saved);
+        return report(path, "cannot create", error);
+    }
+    FILE *out = fdopen(descriptor, "w");
+    int failed = out == NULL;
+    error = errno;
+    errno = 0;
+    if (out == NULL)
+        close(descriptor);
+    else
+        failed = stream_failed(out, writer(out, data), &error);
+    if (!failed && fsync(fileno(out)) != 0 && errno != EINVAL) {
+        failed = 1;
+        error = errno;
+    }
+    if (out != NULL) {
+        copy_permissions(fileno(out), old);
+        if (fclose(out) != 0 && !failed) {
+            failed = 1;
+            error = errno;
+        }
+    }
+    block_cleanup_signals(1, &previous);
+    if (!failed && rename(temporary_name, final) != 0) {
+        failed = 1;
+        error = errno;
+    }
+    if (failed)
+        unlink(temporary_name);
+    temporary_exists = 0;
+    block_cleanup_signals(0, &previous);
+    restore_signals(saved);
+    return failed && error != 0 ? report(path, "cannot write", error) : -failed;
+}
+
+int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, void *data), void *data)
+{
+    struct stat followed, final_status;
+    int reachable = stat(path, &followed) == 0;
+    if (reachable && S_ISDIR(followed.st_mode))
+        return report(path, "cannot write", EISDIR);
+    if (reachable && !S_ISREG(followed.st_mode))
+        return write_through(path, &followed, writer, data);
+    int exists = 0;
+    char *final = resolve_links(path, &final_status, &exists);
+    if (final == NULL)
+        return report(path, "cannot create", errno);
+    int status;
+    if (reachable && (!exists || final_status.st_dev != followed.st_dev || final_status.st_ino != followed.st_ino))
+        /* A link the kernel resolves by itself (/dev/stdout, /proc/self/fd/N)
+         * to a file already open: write into that file, do not replace it. */
+        status = write_through(path, &followed, writer, data);
+    else
+        status = replace_file(path, final, exists ? &final_status : NULL, writer, data);
+    free(final);
+    return status;
+}
+
+/* Adapts a writer that cannot fail to write_file_atomically_checked. */
+struct plain_writer {
+    void (*writer)(FILE *out, void *data);
+    void *data;
+};
+
+static int call_plain_writer(FILE *out, void *data)
+{
+    const struct plain_writer *plain = data;
+    plain->writer(out, plain->data);
+    return 0;
+}
+
+int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data), void *data)
+{
+    struct plain_writer plain = {writer, data};
+    return write_file_atomically_checked(path, call_plain_writer, &plain);
+}

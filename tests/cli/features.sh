@@ -1,0 +1,51 @@
+# CPU features: each backend that needs GFNI, AVX2, AVX-512, BMI1 or LZCNT
+# is listed unavailable, with the reason, when ATTACKBENCH_HIDE_FEATURES
+# hides what it needs, and each code path a hidden feature selects is
+# verified.  Sourced by tests/run.sh.
+
+# expect_unavailable HIDDEN METHOD FEATURE: with HIDDEN hidden, --list
+# shows METHOD unavailable because the CPU lacks FEATURE.
+expect_unavailable() {
+    local hidden=$1 method=$2 feature=$3
+    if ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list |
+        grep -qE "^$method +unavailable \(this CPU lacks ([a-z0-9]+ )*$feature( [a-z0-9]+)*\)"; then
+        pass "hiding $hidden makes $method unavailable (lacks $feature)"
+    else
+        fail "hiding $hidden makes $method unavailable (lacks $feature)"
+    fi
+}
+
+expect_unavailable gfni hyperbola-gfni gfni
+expect_unavailable avx2 hyperbola-gfni avx2
+expect_unavailable avx2 hyperbola-avx2 avx2
+expect_unavailable lzcnt leorik lzcnt
+expect_unavailable bmi1 leorik bmi1
+
+# Names are matched whole (hiding avx512vl leaves avx2), and hiding a
+# feature hides those built on it (dumb7fill-simd's AVX-512 path needs VL).
+ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --list >"$scratch/list-no-vl"
+if "$program" --list | grep -qE '^hyperbola-avx2 +available'; then
+    grep -qE '^hyperbola-avx2 +available' "$scratch/list-no-vl" &&
+        pass "hiding avx512vl keeps avx2" || fail "hiding avx512vl keeps avx2"
+fi
+if "$program" --list | grep -qE '^dumb7fill-simd +available.*note: AVX-512'; then
+    grep -qE '^dumb7fill-simd +available.*note: AVX2 path' "$scratch/list-no-vl" &&
+        pass "hiding avx512vl hides AVX-512" || fail "hiding avx512vl hides AVX-512"
+fi
+
+# hyperbola-gfni has two paths; the exhaustive verification in run.sh
+# checks the one this CPU gets, this checks the other where it can run.
+if "$program" --list | grep -qE '^hyperbola-gfni +available.*note: EVEX'; then
+    for hidden in avx512vl avx512bw; do
+        ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list >"$scratch/list-vex"
+        grep -qE '^hyperbola-gfni +available.*note: VEX' "$scratch/list-vex" &&
+            pass "hiding $hidden selects the VEX path of hyperbola-gfni" ||
+            fail "hiding $hidden selects the VEX path of hyperbola-gfni"
+    done
+    if ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --verify-only --method=hyperbola-gfni >/dev/null 2>"$scratch/err"
+    then
+        pass "verify hyperbola-gfni, VEX path"
+    else
+        fail "verify hyperbola-gfni, VEX path ($(head -c 300 "$scratch/err"))"
+    fi
+fi

@@ -1,0 +1,178 @@
+# Hostile input and hostile outputs: endless lines, read errors, terminal
+# escapes in messages.  Sourced by tests/run.sh (pass, fail, expect_error,
+# $program, $here, $scratch).
+
+hostile_one_fen=$(grep -m 1 -v '^#' "$here/data/boards.fen")
+
+# An endless line is refused at the limit, without waiting for its end: the
+# writer stalls after 100 kB, and the reader must not wait for more.
+mkfifo "$scratch/stall"
+(head -c 100000 /dev/zero | tr '\0' 'p' && exec sleep 30) >"$scratch/stall" &
+hostile_writer=$!
+expect_error "an endless line is refused at the limit" "<stdin>:1: line is longer than the 65536 bytes allowed" \
+    timeout 10 "$program" --dump - <"$scratch/stall"
+kill "$hostile_writer" 2>/dev/null
+wait "$hostile_writer" 2>/dev/null
+rm -f "$scratch/stall"
+
+expect_error "--dump /dev/zero fails fast" "/dev/zero:1: line is longer than" timeout 10 "$program" --dump /dev/zero
+
+# One good position, then an endless line: no benchmark, exit 2.  The
+# memory limit makes a reader that grows its buffer fail; it is left out
+# where the program cannot start under it (sanitizer builds reserve
+# terabytes of address space).
+hostile_limit() {
+    if (ulimit -v 1000000 && exec "$program" --version) >/dev/null 2>&1; then
+        (ulimit -v 1000000 && exec "$@")
+    else
+        "$@"
+    fi
+}
+(printf '%s\n' "$hostile_one_fen" && cat /dev/zero) |
+    hostile_limit timeout 20 "$program" --method=reference --reps=1 --calls=10 -q - >"$scratch/out" 2>"$scratch/err"
+hostile_status=$?
+if [ "$hostile_status" -eq 2 ] && [ ! -s "$scratch/out" ] && grep -qF "<stdin>:2: line is longer than" "$scratch/err"; then
+    pass "a good line then /dev/zero on stdin measures nothing"
+else
+    fail "a good line then /dev/zero on stdin measures nothing (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+fi
+
+# Read errors: EIO from a file, EBADF from a write-only standard input.
+expect_error "EIO is a read error naming the file" "/proc/self/mem:1: read error: Input/output error" \
+    "$program" --dump /proc/self/mem
+expect_error "an unreadable stdin is a read error" "<stdin>:1: read error: Bad file descriptor" \
+    "$program" --method=reference --reps=1 --calls=10 - 0>>"$scratch/write-only"
+
+# A FEN line that would clear the terminal, and bytes that are not UTF-8:
+# the message shows them escaped.
+printf '%s w K\033[2J - 0 1\n' "${hostile_one_fen%% *}" >"$scratch/escape.fen"
+printf '%s \377\376 - - 0 1\n' "${hostile_one_fen%% *}" >"$scratch/not-utf8.fen"
+expect_error "an escape sequence in a FEN line is shown escaped" \
+    "escape.fen:1: bad castling field 'K\x1b[2J': '\x1b' is not one of KQkq or -" \
+    "$program" --method=reference "$scratch/escape.fen"
+if grep -q $'\033' "$scratch/err"; then fail "no raw ESC byte in the message"; else pass "no raw ESC byte in the message"; fi
+expect_error "bytes that are not UTF-8 are shown escaped" \
+    "not-utf8.fen:1: bad side to move '\xff\xfe': expected w or b" "$program" --method=reference "$scratch/not-utf8.fen"
+
+# Output files (--csv, perft --csv, genpos --out).  Devices and FIFOs are
+# written straight through, never replaced.  CI runs as root, where a
+# rename over /dev/full succeeds: the devices are first reached through
+# links in the scratch folder, so that a broken build replaces a link
+# there; only when those pass are the devices named directly.
+hostile_run=("$program" --method=reference --workload=random --reps=1 --calls=10 --queries=100 -q --format=csv)
+hostile_devices_kept() {
+    [ -c /dev/full ] && [ -c /dev/null ] && [ -L /dev/stdout ] &&
+        [ -L "$scratch/full" ] && [ -L "$scratch/null" ] && [ -L "$scratch/stdout" ]
+}
+ln -s /dev/full "$scratch/full"
+ln -s /dev/null "$scratch/null"
+ln -s /proc/self/fd/1 "$scratch/stdout"
+hostile_passed_before=$passed
+expect_error "--csv=a link to /dev/full is ENOSPC" "full: cannot write: No space left on device" \
+    "${hostile_run[@]}" --csv="$scratch/full"
+expect_error "perft --csv=a link to /dev/full is ENOSPC" "full: cannot write: No space left on device" \
+    "$program" perft --method=reference --depth=1 --csv="$scratch/full" "$here/../data/perft.epd"
+expect_error "genpos --out=a link to /dev/full is ENOSPC" "full: cannot write: No space left on device" \
+    "$program" genpos --seed=1 --games=2 --out="$scratch/full"
+expect_status "--csv=a link to /dev/null" 0 "${hostile_run[@]}" --csv="$scratch/null"
+"${hostile_run[@]}" --csv="$scratch/stdout" 2>"$scratch/err" | cat >"$scratch/piped"
+[ "$(grep -c '^timestamp,' "$scratch/piped")" -eq 2 ] && pass "--csv=a link to /proc/self/fd/1, a pipe" ||
+    fail "--csv=a link to /proc/self/fd/1, a pipe ($(head -c 200 "$scratch/err"))"
+hostile_devices_kept && pass "devices and links to them are kept" || fail "devices and links to them are kept"
+if [ $((passed - hostile_passed_before)) -eq 6 ]; then
+    expect_error "--csv=/dev/full is ENOSPC" "/dev/full: cannot write: No space left on device" \
+        "${hostile_run[@]}" --csv=/dev/full
+    expect_status "--csv=/dev/null" 0 "${hostile_run[@]}" --csv=/dev/null
+    "${hostile_run[@]}" --csv=/dev/stdout 2>"$scratch/err" | cat >"$scratch/piped"
+    [ "$(grep -c '^timestamp,' "$scratch/piped")" -eq 2 ] && pass "--csv=/dev/stdout into a pipe" ||
+        fail "--csv=/dev/stdout into a pipe ($(head -c 200 "$scratch/err"))"
+    hostile_devices_kept && pass "/dev/full, /dev/null, /dev/stdout are kept" ||
+        fail "/dev/full, /dev/null, /dev/stdout are kept"
+else
+    fail "devices named directly: not tried, the links to them failed"
+fi
+mkfifo "$scratch/fifo"
+timeout 20 cat "$scratch/fifo" >"$scratch/from-fifo" &
+hostile_reader=$!
+"${hostile_run[@]}" --csv="$scratch/fifo" >/dev/null 2>"$scratch/err"
+hostile_status=$?
+wait "$hostile_reader"
+if [ "$hostile_status" -eq 0 ] && [ -p "$scratch/fifo" ] && head -1 "$scratch/from-fifo" | grep -q '^timestamp,'; then
+    pass "--csv=FIFO writes into the FIFO"
+else
+    fail "--csv=FIFO writes into the FIFO (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+fi
+expect_error "--csv=a directory" "cannot write: Is a directory" "${hostile_run[@]}" --csv="$scratch"
+
+# A symbolic link is followed: its target is replaced and keeps its mode.
+mkdir "$scratch/hostile"
+printf 'old\n' >"$scratch/hostile/target.csv"
+chmod 640 "$scratch/hostile/target.csv"
+ln -s target.csv "$scratch/hostile/link.csv"
+"${hostile_run[@]}" --csv="$scratch/hostile/link.csv" >/dev/null 2>"$scratch/err"
+if [ -L "$scratch/hostile/link.csv" ] && head -1 "$scratch/hostile/target.csv" | grep -q '^timestamp,' &&
+    [ "$(stat -c %a "$scratch/hostile/target.csv")" = 640 ] && [ "$(ls "$scratch/hostile" | wc -l)" -eq 2 ]; then
+    pass "--csv through a symbolic link replaces its target, mode kept"
+else
+    fail "--csv through a symbolic link replaces its target, mode kept ($(ls -l "$scratch/hostile"))"
+fi
+"$program" genpos --seed=1 --games=2 --out="$scratch/hostile/link.csv" 2>/dev/null
+[ -L "$scratch/hostile/link.csv" ] && grep -q '^# attackbench genpos' "$scratch/hostile/target.csv" &&
+    pass "genpos --out through a symbolic link" || fail "genpos --out through a symbolic link"
+(umask 027 && exec "${hostile_run[@]}" --csv="$scratch/hostile/new.csv" >/dev/null)
+[ "$(stat -c %a "$scratch/hostile/new.csv")" = 640 ] && pass "a new --csv file has 0666 less the umask" ||
+    fail "a new --csv file has 0666 less the umask ($(stat -c %a "$scratch/hostile/new.csv"))"
+
+# A symbolic link planted at the temporary name of the old scheme
+# (NAME.tmp.PID) is not followed: the file it points to stays as it was.
+printf 'victim\n' >"$scratch/hostile/victim"
+# shellcheck disable=SC2016
+bash -c 'ln -s victim "$1.tmp.$$" && shift && exec "$@"' planted "$scratch/hostile/planted.csv" \
+    "${hostile_run[@]}" --csv="$scratch/hostile/planted.csv" >/dev/null 2>&1
+[ "$(cat "$scratch/hostile/victim")" = victim ] && head -1 "$scratch/hostile/planted.csv" | grep -q '^timestamp,' &&
+    pass "a planted temporary-name symlink is not followed" || fail "a planted temporary-name symlink is not followed"
+
+# SIGTERM while genpos fills its temporary file: the process stops, the
+# temporary file goes, the old file stays.
+printf 'old\n' >"$scratch/hostile/long.fen"
+"$program" genpos --seed=1 --games=1000000 --out="$scratch/hostile/long.fen" 2>/dev/null &
+hostile_genpos=$!
+sleep 1
+kill -TERM "$hostile_genpos"
+for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$hostile_genpos" 2>/dev/null && sleep 0.5; done
+if kill -0 "$hostile_genpos" 2>/dev/null; then
+    kill -KILL "$hostile_genpos"
+    fail "SIGTERM stops genpos --out and removes its temporary file (still running 5 s later)"
+elif ls "$scratch/hostile" | grep -q 'long\.fen\.tmp' || [ "$(cat "$scratch/hostile/long.fen")" != old ]; then
+    fail "SIGTERM stops genpos --out and removes its temporary file ($(ls "$scratch/hostile"))"
+else
+    pass "SIGTERM stops genpos --out and removes its temporary file"
+fi
+wait "$hostile_genpos" 2>/dev/null
+
+# --help, --version and --list into a full disk and into a pipe whose
+# reader is gone: exit 2 with a message.
+for hostile_option in --help --version --list; do
+    if [ -w /dev/full ]; then
+        "$program" "$hostile_option" >/dev/full 2>"$scratch/err"
+        hostile_status=$?
+        if [ "$hostile_status" -eq 2 ] &&
+            grep -q "cannot write to standard output: No space left on device" "$scratch/err"; then
+            pass "$hostile_option into /dev/full"
+        else
+            fail "$hostile_option into /dev/full (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+        fi
+    fi
+    mkfifo "$scratch/closed-pipe"
+    # The FIFO is opened for reading and writing, then the reading end is
+    # closed: every write meets a pipe without a reader (EPIPE).
+    (exec 7<>"$scratch/closed-pipe" 8>"$scratch/closed-pipe" 7<&- && exec "$program" "$hostile_option" >&8) \
+        2>"$scratch/err"
+    hostile_status=$?
+    rm -f "$scratch/closed-pipe"
+    if [ "$hostile_status" -eq 2 ] && grep -q "cannot write to standard output: Broken pipe" "$scratch/err"; then
+        pass "$hostile_option into a closed pipe"
+    else
+        fail "$hostile_option into a closed pipe (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+    fi
+done

@@ -1,0 +1,63 @@
+/* CPU load from /proc/stat and the per-CPU locks. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cpu_choice.h"
+#include "unit.h"
+
+TEST(cpu_busy_share_counts_steal_as_busy)
+{
+    struct cpu_times before = {.busy = 100, .idle = 100, .steal = 0};
+    struct cpu_times after = {.busy = 130, .idle = 160, .steal = 10};
+    double share = cpu_busy_share(&before, &after);
+    CHECK(share > 0.399 && share < 0.401);
+    CHECK(cpu_busy_share(&before, &before) < 0);
+}
+
+TEST(cpu_times_come_from_the_system_root)
+{
+    char root[] = "/tmp/attackbench-root-XXXXXX";
+    CHECK(mkdtemp(root) != NULL);
+    char path[512];
+    snprintf(path, sizeof path, "%s/proc", root);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/proc/stat", root);
+    FILE *out = fopen(path, "w");
+    CHECK(out != NULL);
+    if (out) {
+        fputs("cpu  9 9 9 9 9 9 9 9 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\ncpu10 10 0 0 50 0 0 0 0 0 0\n", out);
+        fclose(out);
+    }
+    setenv("ATTACKBENCH_SYSTEM_ROOT", root, 1);
+    struct cpu_times times;
+    CHECK(read_cpu_times(0, &times) == 0);
+    CHECK(times.busy == 1 + 2 + 3 + 6 + 7 && times.idle == 4 + 5 && times.steal == 8);
+    CHECK(read_cpu_times(10, &times) == 0 && times.busy == 10 && times.idle == 50);
+    CHECK(read_cpu_times(1, &times) == -1);
+    unsetenv("ATTACKBENCH_SYSTEM_ROOT");
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", root);
+    CHECK(system(command) == 0);
+}
+
+TEST(cpu_locks_keep_two_choices_apart)
+{
+    char directory[] = "/tmp/attackbench-locks-XXXXXX";
+    CHECK(mkdtemp(directory) != NULL);
+    setenv("XDG_RUNTIME_DIR", directory, 1);
+    int allowed[] = {4000, 4001};
+    int first, second, third;
+    CHECK(choose_quiet_cpus(allowed, 2, 1, &first) == 0);
+    CHECK(choose_quiet_cpus(allowed, 2, 1, &second) == 0);
+    CHECK(first != second);
+    /* Both are held now: a third choice shares one and says so. */
+    CHECK(choose_quiet_cpus(allowed, 2, 1, &third) == 1);
+    CHECK(claim_cpu(4000) == 1);
+    unsetenv("XDG_RUNTIME_DIR");
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", directory);
+    CHECK(system(command) == 0);
+}
