@@ -119,15 +119,22 @@ static const int built_with_avx512 = 1;
 static const int built_with_avx512 = 0;
 #endif
 
-int count_command(const struct options *options, const struct backend **selected, int count)
+int counting_under_callgrind(void)
+{
+    return getenv(OUTPUT_VARIABLE) != NULL;
+}
+
+int count_under_callgrind(void)
 {
     if (built_with_avx512) {
         fprintf(stderr, "attackbench: --count=instructions: this binary uses AVX-512 (-march=native on an AVX-512 "
                         "CPU), which valgrind cannot decode; build and run it with `make instructions`\n");
         return 2;
     }
-    const char *output = getenv(OUTPUT_VARIABLE);
-    if (output == NULL)
-        return run_under_callgrind();
-    return count_rows(options, selected, count, output);
+    return run_under_callgrind();
+}
+
+int count_command(const struct options *options, const struct backend **selected, int count)
+{
+    return count_rows(options, selected, count, getenv(OUTPUT_VARIABLE));
 }

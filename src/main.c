@@ -37,6 +37,11 @@ static int run_command(const struct options *options)
     if (options->action == ACTION_LIST)
         return list_command();
 
+    /* --count=instructions chooses its backends under valgrind, whose CPU
+     * is not this one. */
+    if (options->count_instructions && !counting_under_callgrind())
+        return count_under_callgrind();
+
     const char *names = options->methods; /* the CLI says method; the code, backend */
     if (options->action == ACTION_DUMP && strcmp(names, "all") == 0)
         names = "reference";

@@ -64,4 +64,7 @@ TEST(checksum_each_backend_reports_its_own)
     CHECK(measure_backends(pair, 2, PIECE_QUEEN, &stream, &expected, &config, results) == 0);
     CHECK(results[0].checksum == expected.mixed && results[1].checksum == expected.mixed);
     CHECK(expected.mixed != 0 && expected.mixed != expected.sum);
+    CHECK(results[0].sample_count == 1 && results[0].samples_ns[0] > 0);
+    free_measurement(&results[0]);
+    free_measurement(&results[1]);
 }

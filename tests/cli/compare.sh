@@ -97,7 +97,7 @@ fi
 
 # Different flags (or CPU, or compiler): refused, unless --normalize.
 compare_edit "$scratch/live.csv" "$scratch/other-flags.csv" 'row["flags"] = "-O1"'
-expect_error "compare: runs of different builds refused" "flags differs: '-O2" \
+expect_error "compare: runs of different builds refused" "flags differs: '" \
     "$program" compare "$scratch/live.csv" "$scratch/other-flags.csv"
 "$program" compare --normalize=null "$scratch/live.csv" "$scratch/other-flags.csv" >"$scratch/out" 2>"$scratch/err"
 status=$?
