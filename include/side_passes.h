@@ -158,17 +158,22 @@ static inline __attribute__((always_inline)) uint64_t run_sides_loop(attack_func
  * target attribute string ("bmi2", "avx2", ...) so that lookups built for
  * it inline.  A macro because C has no other way to stamp out a function
  * per backend with the lookups as compile-time constants. */
-#define SIDE_PASSES_WITH(ATTRIBUTES, PREFIX, ROOK, BISHOP, QUEEN)                                                \
+#define SIDE_PASSES_WITH(ATTRIBUTES, PREFIX, ROOK, BISHOP, QUEEN, SET)                                           \
     ATTRIBUTES static uint64_t PREFIX##_sets_loop(const struct run *run)                                         \
     {                                                                                                            \
-        return run_sets_loop(ROOK, BISHOP, NULL, run);                                                           \
+        return run_sets_loop(ROOK, BISHOP, SET, run);                                                            \
     }                                                                                                            \
     ATTRIBUTES static uint64_t PREFIX##_sides_loop(const struct run *run)                                        \
     {                                                                                                            \
         return run_sides_loop(ROOK, BISHOP, QUEEN, NULL, run);                                                   \
     }
-#define SIDE_PASSES(PREFIX, ROOK, BISHOP, QUEEN) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN)
+#define SIDE_PASSES(PREFIX, ROOK, BISHOP, QUEEN) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN, NULL)
 #define SIDE_PASSES_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN)                                              \
-    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN)
+    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, NULL)
+/* A backend with a native set-wise entry SET (a static inline
+ * set_function, also given as .set_attacks for the per-call mode). */
+#define SIDE_PASSES_WITH_SET(PREFIX, ROOK, BISHOP, QUEEN, SET) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN, SET)
+#define SIDE_PASSES_WITH_SET_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN, SET)                                \
+    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, SET)
 
 #endif

@@ -74,3 +74,15 @@ TEST(side_record_lists_rooks_then_bishops_then_queens)
     CHECK(side_slider_count(&side) == 0);
     CHECK(backend_set_attacks(&composed, side.rook_sliders, side.bishop_sliders, side.occupied) == 0);
 }
+
+TEST(every_backend_has_batched_side_wise_passes)
+{
+    /* A backend without them would be timed through the per-call
+     * fallback in batched rows: add its SIDE_PASSES line. */
+    for (size_t i = 0; i < backend_count; i++) {
+        if (!backends[i]->sets_loop || !backends[i]->sides_loop)
+            fprintf(stderr, "%s has no sets_loop or sides_loop (add SIDE_PASSES, include/side_passes.h)\n",
+                    backends[i]->name);
+        CHECK(backends[i]->sets_loop != NULL && backends[i]->sides_loop != NULL);
+    }
+}

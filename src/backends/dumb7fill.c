@@ -105,6 +105,20 @@ static uint64_t dumb7fill_queen_loop(const struct run *run)
     return run_lookup_loop(dumb7fill_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the whole set is the
+ * generator, so one fill per direction serves every slider of a side. */
+static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard rook_sliders, bitboard bishop_sliders,
+                                                                    bitboard occupied)
+{
+    bitboard empty = ~occupied;
+    return north_attacks(rook_sliders, empty) | south_attacks(rook_sliders, empty) | east_attacks(rook_sliders, empty) |
+           west_attacks(rook_sliders, empty) | north_east_attacks(bishop_sliders, empty) |
+           north_west_attacks(bishop_sliders, empty) | south_east_attacks(bishop_sliders, empty) |
+           south_west_attacks(bishop_sliders, empty);
+}
+
+SIDE_PASSES_WITH_SET(dumb7fill, dumb7fill_rook, dumb7fill_bishop, dumb7fill_queen, dumb7fill_set)
+
 const struct backend dumb7fill_backend = {
     .name = "dumb7fill",
     .description = "unrolled one-step flood fill through empty squares, eight directions, no tables",
@@ -117,4 +131,7 @@ const struct backend dumb7fill_backend = {
     .rook_loop = dumb7fill_rook_loop,
     .bishop_loop = dumb7fill_bishop_loop,
     .queen_loop = dumb7fill_queen_loop,
+    .sets_loop = dumb7fill_sets_loop,
+    .sides_loop = dumb7fill_sides_loop,
+    .set_attacks = dumb7fill_set,
 };

@@ -60,6 +60,20 @@ static uint64_t kogge_stone_queen_loop(const struct run *run)
     return run_lookup_loop(kogge_stone_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the whole set is the
+ * generator, so one fill per direction serves every slider of a side. */
+static inline __attribute__((always_inline)) bitboard kogge_stone_set(bitboard rook_sliders, bitboard bishop_sliders,
+                                                                      bitboard occupied)
+{
+    bitboard empty = ~occupied;
+    return direction_attacks(rook_sliders, empty, 8) | direction_attacks(rook_sliders, empty, -8) |
+           direction_attacks(rook_sliders, empty, 1) | direction_attacks(rook_sliders, empty, -1) |
+           direction_attacks(bishop_sliders, empty, 9) | direction_attacks(bishop_sliders, empty, 7) |
+           direction_attacks(bishop_sliders, empty, -7) | direction_attacks(bishop_sliders, empty, -9);
+}
+
+SIDE_PASSES_WITH_SET(kogge_stone, kogge_stone_rook, kogge_stone_bishop, kogge_stone_queen, kogge_stone_set)
+
 const struct backend kogge_stone_backend = {
     .name = "kogge-stone",
     .description = "parallel-prefix occluded fill (steps 1, 2, 4) in eight directions, no tables",
@@ -72,4 +86,7 @@ const struct backend kogge_stone_backend = {
     .rook_loop = kogge_stone_rook_loop,
     .bishop_loop = kogge_stone_bishop_loop,
     .queen_loop = kogge_stone_queen_loop,
+    .sets_loop = kogge_stone_sets_loop,
+    .sides_loop = kogge_stone_sides_loop,
+    .set_attacks = kogge_stone_set,
 };
