@@ -14,6 +14,7 @@ enum cpu_feature {
     CPU_FEATURE_AVX2 = 1u << 4,
     /* AVX-512 Foundation plus the VL extension (256-bit forms). */
     CPU_FEATURE_AVX512 = 1u << 5,
+    CPU_FEATURE_AVX512CD = 1u << 6, /* VPLZCNTQ */
 };
 
 /* The features this CPU has (CPU_FEATURE_* bits). */

@@ -43,6 +43,8 @@ extern const struct backend magic_plain_backend;
 extern const struct backend magic_fancy_backend;
 extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
+/* Multi-square kernels (a side's sliders in vector lanes). */
+extern const struct backend obstruction_lanes_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -80,6 +82,8 @@ const struct backend *const backends[] = {
     &magic_fancy_backend,
     &magic_black_backend,
     &pext_backend,
+    /* Multi-square kernels (a side's sliders in vector lanes). */
+    &obstruction_lanes_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
