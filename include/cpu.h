@@ -15,6 +15,8 @@ enum cpu_feature {
     /* AVX-512 Foundation plus the VL extension (256-bit forms). */
     CPU_FEATURE_AVX512 = 1u << 5,
     CPU_FEATURE_AVX512CD = 1u << 6, /* VPLZCNTQ */
+    CPU_FEATURE_AVX512BW = 1u << 7, /* byte shuffles in zmm */
+    CPU_FEATURE_GFNI = 1u << 8,     /* GF2P8AFFINEQB */
 };
 
 /* The features this CPU has (CPU_FEATURE_* bits). */

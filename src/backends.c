@@ -45,6 +45,7 @@ extern const struct backend magic_black_backend;
 extern const struct backend pext_backend;
 /* Multi-square kernels (a side's sliders in vector lanes). */
 extern const struct backend obstruction_lanes_backend;
+extern const struct backend hyperbola_lanes_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -84,6 +85,7 @@ const struct backend *const backends[] = {
     &pext_backend,
     /* Multi-square kernels (a side's sliders in vector lanes). */
     &obstruction_lanes_backend,
+    &hyperbola_lanes_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

@@ -26,6 +26,10 @@ unsigned cpu_features(void)
         features |= CPU_FEATURE_AVX512;
     if (__builtin_cpu_supports("avx512cd"))
         features |= CPU_FEATURE_AVX512CD;
+    if (__builtin_cpu_supports("avx512bw"))
+        features |= CPU_FEATURE_AVX512BW;
+    if (__builtin_cpu_supports("gfni"))
+        features |= CPU_FEATURE_GFNI;
     unsigned eax, ebx, ecx, edx;
     if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 5)))
         features |= CPU_FEATURE_LZCNT;
@@ -34,7 +38,7 @@ unsigned cpu_features(void)
     const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");
     if (hidden) {
         char names[128];
-        for (unsigned bit = 1; bit <= CPU_FEATURE_AVX512CD; bit <<= 1) {
+        for (unsigned bit = 1; bit <= CPU_FEATURE_GFNI; bit <<= 1) {
             cpu_feature_names(bit, names, sizeof names);
             if (strstr(hidden, names))
                 features &= ~bit;
@@ -53,7 +57,7 @@ const char *cpu_feature_names(unsigned features, char *buffer, size_t size)
     } names[] = {
         {CPU_FEATURE_POPCNT, "popcnt"}, {CPU_FEATURE_BMI1, "bmi1"}, {CPU_FEATURE_BMI2, "bmi2"},
         {CPU_FEATURE_LZCNT, "lzcnt"},   {CPU_FEATURE_AVX2, "avx2"}, {CPU_FEATURE_AVX512, "avx512"},
-        {CPU_FEATURE_AVX512CD, "avx512cd"},
+        {CPU_FEATURE_AVX512CD, "avx512cd"}, {CPU_FEATURE_AVX512BW, "avx512bw"}, {CPU_FEATURE_GFNI, "gfni"},
     };
     size_t used = 0;
     buffer[0] = '\0';
