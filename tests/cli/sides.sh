@@ -56,3 +56,18 @@ if [ "$status" -eq 0 ] && [ "$sets_queries" = "$((2 * $(tail -n +2 "$scratch/dum
 else
     fail "sets and sides rows (exit $status, sets queries $sets_queries, sides queries $sides_queries, sliders $sliders)"
 fi
+
+# --count=instructions on the side-wise workloads: the counted pass is the
+# side-wise one (an AVX-512 build refuses, as for every workload).
+"$program" --count=instructions --method=pext,null --workload=sets,sides --dispatch=batch \
+    --format=csv "$here/data/boards.fen" >"$scratch/count-sides.csv" 2>"$scratch/count-sides.err"
+status=$?
+if grep -q "uses AVX-512.*make instructions" "$scratch/count-sides.err" || ! command -v valgrind >/dev/null; then
+    [ "$status" -eq 2 ] && pass "count sides: refused where valgrind cannot count" ||
+        fail "count sides: refused where valgrind cannot count (exit $status)"
+elif [ "$status" -eq 0 ] && [ "$(grep -c ',sliders,sets,batch,throughput,' "$scratch/count-sides.csv")" -eq 2 ] &&
+    [ "$(grep -c ',sliders,sides,batch,throughput,' "$scratch/count-sides.csv")" -eq 2 ]; then
+    pass "count sides: rows for sets and sides"
+else
+    fail "count sides: rows for sets and sides (exit $status: $(head -c 300 "$scratch/count-sides.err"))"
+fi
