@@ -111,7 +111,7 @@ unsigned cpu_features(void)
     if (known)
         return cached;
     unsigned features = detect_features();
-    /* The combined bit that dumb7fill-simd's AVX-512 path tests. */
+    /* The combined bit that the AVX-512 backends test. */
     if ((features & CPU_FEATURE_AVX512F) && (features & CPU_FEATURE_AVX512VL))
         features |= CPU_FEATURE_AVX512;
     const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");
