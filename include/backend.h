@@ -23,6 +23,33 @@
 
 typedef bitboard (*attack_function)(int square, bitboard occupied);
 
+/* One side of one position, as the side-wise workloads ask about it (see
+ * "Side-wise workloads" below).  More sliders than a game can have (13) fit,
+ * for random boards. */
+enum { SIDE_MAX_SLIDERS = 16 };
+struct side_record {
+    bitboard occupied;       /* both colours */
+    bitboard rook_sliders;   /* the side's rooks and queens */
+    bitboard bishop_sliders; /* the side's bishops and queens */
+    uint32_t pressure_line;  /* a pseudo-random cache line (cache-pressure mode) */
+    /* The side's slider squares: rooks, then bishops, then queens. */
+    uint8_t rooks, bishops, queens;
+    uint8_t squares[SIDE_MAX_SLIDERS];
+};
+
+/* Total sliders of a record. */
+static inline int side_slider_count(const struct side_record *side)
+{
+    return side->rooks + side->bishops + side->queens;
+}
+
+/* Set-wise entry: every square attacked rook-wise from rook_sliders or
+ * bishop-wise from bishop_sliders. */
+typedef bitboard (*set_function)(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied);
+/* Multi-square entry: the attack set of each of the record's sliders, in
+ * the order of side->squares, against `occupied`, into attacks[]. */
+typedef void (*side_function)(const struct side_record *side, bitboard occupied, bitboard *attacks);
+
 /* One pass over a query stream, kept as separate arrays so that the loop
  * reads 9 bytes per query (a 64 K-query stream fits in L2 beside the
  * tables).  Flags select the loop shape. */
@@ -33,6 +60,9 @@ struct run {
     /* Latency mode: each occupancy is XORed with bit 0 of the previous
      * result, so every lookup waits for the one before it. */
     int chained;
+    /* Side-wise passes (sets_loop, sides_loop): `count` records, instead
+     * of occupied and squares. */
+    const struct side_record *sides;
     /* Cache-pressure mode: when not NULL, one byte of a random cache line
      * of this buffer (pressure_lines[i] & pressure_line_mask, times 64) is
      * read before each lookup. */
@@ -68,7 +98,20 @@ struct backend {
     uint64_t (*bishop_loop)(const struct run *run);
     uint64_t (*queen_loop)(const struct run *run);
 
+    /* Batched side-wise passes (sets and sides workloads): return the sum
+     * of the attack sets of the pass (one per record for sets, one per
+     * slider for sides; checksum_mix()ed when run->mix_results is set).
+     * Every backend gives them, with one SIDE_PASSES line (below) or its
+     * own native loop. */
+    uint64_t (*sets_loop)(const struct run *run);
+    uint64_t (*sides_loop)(const struct run *run);
+
     /* Optional hooks; leave NULL when not needed. */
+
+    /* Native per-call side-wise entries; without them the harness composes
+     * the answer from rook and bishop (one call per slider). */
+    set_function set_attacks;
+    side_function side_attacks;
 
     /* Extra words for --list after init, e.g. which code path was chosen
      * at run time or a warning about this CPU. */
@@ -204,5 +247,8 @@ run_lookup_loop(attack_function lookup, const struct run *run)
     do_not_optimize(touched);
     return sum;
 }
+
+/* The side-wise passes' loops and SIDE_PASSES (include/side_passes.h). */
+#include "side_passes.h"
 
 #endif

@@ -23,6 +23,8 @@ enum cpu_feature {
     CPU_FEATURE_AVX512BW = 1u << 8,
     /* Galois-field instructions, GF2P8AFFINEQB among them. */
     CPU_FEATURE_GFNI = 1u << 9,
+    /* Conflict detection, for VPLZCNTQ. */
+    CPU_FEATURE_AVX512CD = 1u << 10,
 };
 
 /* The features this CPU has (CPU_FEATURE_* bits), less those named in

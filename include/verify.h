@@ -39,6 +39,7 @@ struct file_check {
     int count;
     unsigned pieces;  /* piece_bit()s */
     int every_square; /* all 64 squares of each position, not only its sliders' */
+    int sides;        /* also both sides of each position, side-wise (verify_side_record) */
     struct read_options read;
 };
 
@@ -51,6 +52,19 @@ int verify_files(const struct file_check *check, char **files, int file_count, l
 /* Every query of a stream, for every backend (as verify_files). */
 int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
                   const uint8_t *squares, size_t count);
+
+/* The side-wise paths (include/sides.h) of one record against the
+ * reference: the set-wise entry and both sets passes (batched, per
+ * call), every slider of the multi-square entry and both sides passes.
+ * Returns 0, or -1 after a report. */
+struct side_record;
+int verify_side_record(const struct backend *backend, const struct side_record *side, FILE *report);
+
+/* verify_side_record() on `random_count` random boards with random slider
+ * sets: boards with 0, 1 and 9 queens a side, and any mix up to the
+ * record's limit.  Returns 0, -1 after a report, or 1 when a signal
+ * stopped it. */
+int verify_side_paths(const struct backend *backend, unsigned long random_count, uint64_t seed, FILE *report);
 
 /* Print an occupancy as an 8x8 diagram, rank 8 first, marking `square`. */
 void print_board(FILE *out, bitboard board, int square);

@@ -9,19 +9,46 @@
 #include "piece.h"
 #include "position.h"
 
-enum workload_kind { WORKLOAD_PIECES, WORKLOAD_SQUARES, WORKLOAD_RANDOM, WORKLOAD_KIND_COUNT };
+enum workload_kind {
+    WORKLOAD_PIECES,
+    WORKLOAD_SQUARES,
+    WORKLOAD_RANDOM,
+    WORKLOAD_SETS,  /* per position and side: the side's slider attack map */
+    WORKLOAD_SIDES, /* per position and side: each slider's own attack set */
+    WORKLOAD_KIND_COUNT
+};
 enum game_phase { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_ENDGAME, PHASE_COUNT };
 
 extern const char *const workload_names[WORKLOAD_KIND_COUNT];
 extern const char *const phase_names[PHASE_COUNT];
 
+/* What one element of a stream is and what a pass computes from it. */
+enum stream_kind {
+    STREAM_QUERIES, /* (square, occupancy) pairs for one piece */
+    STREAM_SETS,    /* side records: one set-wise answer each */
+    STREAM_SIDES,   /* side records: one attack set per slider */
+};
+
+/* Whether a workload asks side-wise questions (sets, sides). */
+static inline int side_workload(enum workload_kind kind)
+{
+    return kind == WORKLOAD_SETS || kind == WORKLOAD_SIDES;
+}
+
+/* The piece a row names: its piece, or "sliders" for the side-wise
+ * workloads, which ask about every slider of a side. */
+const char *workload_piece_name(enum workload_kind kind, enum piece_kind piece);
+
 /* One stream of queries, laid out as the timed loops read it (see struct
- * run).  Past its limit, queries are kept by reservoir sampling, so any
+ * run).  Side-wise streams hold side records in `sides` instead of
+ * occupied, squares and pressure_lines, and `count` counts records.  Past its limit, queries are kept by reservoir sampling, so any
  * number of positions fits in bounded memory. */
 struct stream {
     bitboard *occupied;
     uint8_t *squares;
     uint32_t *pressure_lines; /* a pseudo-random cache line per query */
+    struct side_record *sides;
+    enum stream_kind kind;
     size_t count;             /* queries kept */
     size_t capacity;          /* queries the arrays hold */
     size_t limit;             /* most queries kept */
@@ -34,11 +61,16 @@ enum { STREAM_BYTES_PER_QUERY = sizeof(bitboard) + sizeof(uint8_t) + sizeof(uint
 /* A pass over the whole stream (flags cleared). */
 struct run stream_run(const struct stream *stream);
 
+/* The lookups one pass makes, the unit of ns_per_query: the queries; for
+ * side streams the records (sets) or the sliders (sides). */
+uint64_t stream_lookups(const struct stream *stream);
+
 struct workload {
     enum workload_kind kind;
     long positions;
     /* streams[piece][phase]: only the pieces asked for; phases other than
-     * PHASE_ALL only when split_phases was asked. */
+     * PHASE_ALL only when split_phases was asked.  The side-wise workloads
+     * have one stream per phase, in streams[0]. */
     struct stream streams[PIECE_KIND_COUNT][PHASE_COUNT];
     long phase_positions[PHASE_COUNT];
 };

@@ -54,6 +54,9 @@ extern const struct backend pext_pdep_backend;
 extern const struct backend split_pext_backend;
 extern const struct backend row_hash_perfect_backend;
 extern const struct backend kgssb_backend;
+/* Multi-square kernels (a side's sliders in vector lanes). */
+extern const struct backend obstruction_lanes_backend;
+extern const struct backend hyperbola_lanes_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -102,6 +105,9 @@ const struct backend *const backends[] = {
     &split_pext_backend,
     &row_hash_perfect_backend,
     &kgssb_backend,
+    /* Multi-square kernels (a side's sliders in vector lanes). */
+    &obstruction_lanes_backend,
+    &hyperbola_lanes_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

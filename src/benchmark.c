@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sides.h"
+
 const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
@@ -21,6 +23,7 @@ static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, 
 struct job {
     const struct backend *backend;
     enum piece_kind piece;
+    enum stream_kind kind; /* side streams: the piece is not used */
     struct run run;
     enum dispatch_kind dispatch;
     uint64_t passes;
@@ -41,6 +44,8 @@ enum { PART_QUERIES = 1 << 20 };
 
 static uint64_t pass_part(const struct job *job, const struct run *run)
 {
+    if (job->kind != STREAM_QUERIES)
+        return side_pass(job->backend, job->kind, job->dispatch == DISPATCH_CALL, run);
     return job->dispatch == DISPATCH_BATCH ? backend_loop(job->backend, job->piece)(run)
                                            : per_call_pass(backend_lookup(job->backend, job->piece), run);
 }
@@ -53,6 +58,7 @@ static __attribute__((noinline)) uint64_t pass_in_parts(const struct job *job)
         part.occupied = job->run.occupied + offset;
         part.squares = job->run.squares + offset;
         part.pressure_lines = job->run.pressure_lines + offset;
+        part.sides = job->run.sides ? job->run.sides + offset : NULL;
         part.count = job->run.count - offset < PART_QUERIES ? job->run.count - offset : PART_QUERIES;
         sum += pass_part(job, &part);
         if (job->stop && *job->stop)
@@ -72,7 +78,7 @@ static struct job_result run_job(const struct job *job)
 {
     const struct timer *timer = job->timer;
     uint64_t sum = 0, start, stop;
-    if (job->run.count > PART_QUERIES) {
+    if (job->run.count > PART_QUERIES || job->kind != STREAM_QUERIES) {
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes && !stop_requested(job); pass++)
             sum += pass_in_parts(job);
@@ -103,7 +109,8 @@ static struct job_result run_job(const struct job *job)
 struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
                                        const struct stream *stream, int chained)
 {
-    struct job job = {.backend = reference, .piece = piece, .run = stream_run(stream), .dispatch = DISPATCH_BATCH};
+    struct job job = {.backend = reference, .piece = piece, .kind = stream->kind, .run = stream_run(stream),
+                      .dispatch = DISPATCH_BATCH};
     job.run.chained = chained;
     struct pass_checksums checksums;
     checksums.sum = pass_in_parts(&job);
@@ -298,16 +305,18 @@ int measure_backends(const struct backend *const *measured_backends, size_t coun
     if (count == 0 || stream->count == 0)
         return 0;
     int threads = config->threads > 0 ? config->threads : 1;
-    uint64_t passes = (config->calls + stream->count - 1) / stream->count;
+    uint64_t lookups = stream_lookups(stream);
+    lookups = lookups ? lookups : 1; /* a sides stream of positions without sliders */
+    uint64_t passes = (config->calls + lookups - 1) / lookups;
     passes = passes ? passes : 1;
-    uint64_t calls = passes * stream->count;
+    uint64_t calls = passes * lookups;
     struct samples samples = {config->reps, calloc(count * (size_t)config->reps, sizeof(double)),
                               calloc(count * (size_t)config->reps, sizeof(double)), calloc(count, sizeof(double))};
     if (samples.ns == NULL || samples.ticks == NULL || samples.hits == NULL) {
         fprintf(stderr, "attackbench: out of memory\n");
         exit(2);
     }
-    struct job job = {.piece = piece, .run = stream_run(stream), .dispatch = config->dispatch,
+    struct job job = {.piece = piece, .kind = stream->kind, .run = stream_run(stream), .dispatch = config->dispatch,
                       .timer = config->timer, .stop = config->stop};
     job.run.chained = config->chained;
     job.run.pressure_buffer = config->pressure_buffer;

@@ -44,6 +44,9 @@ static const double OTHER_WORK_LIMIT = 0.05;
  * last rounds of a group before the group is flagged. */
 static const double CANARY_LIMIT = 0.05;
 
+/* Random sides (set-wise and multi-square paths) checked per backend. */
+enum { SIDE_CHECKS = 30000 };
+
 static int verifying(const struct session *session)
 {
     return session->verify_only || session->options->verify;
@@ -87,13 +90,15 @@ static int verify_backends(const struct session *session)
         if (backend->baseline || backend == session->reference)
             continue;
         int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
+        if (status == 0)
+            status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
         if (status < 0)
             return EXIT_WRONG;
         if (status > 0)
             return interrupt_exit_status();
         if (!options->quiet)
-            fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards\n",
-                    backend->name);
+            fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
+                    backend->name, SIDE_CHECKS);
     }
     return 0;
 }
@@ -222,7 +227,8 @@ static int measure_group(struct session *session, const struct workload *workloa
         if (!(options->dispatches & (1u << dispatch)))
             continue;
         char what[96];
-        snprintf(what, sizeof what, "%s %s %s%s%s", workload_names[workload->kind], piece_names[piece],
+        snprintf(what, sizeof what, "%s %s %s%s%s", workload_names[workload->kind],
+                 workload_piece_name(workload->kind, piece),
                  dispatch_names[dispatch], phase == PHASE_ALL ? "" : " ", phase == PHASE_ALL ? "" : phase_names[phase]);
         progress_show(&session->progress, what);
         struct cpu_share share;
@@ -246,7 +252,7 @@ static int measure_group(struct session *session, const struct workload *workloa
             name_unreached_rows(session, what, measured, target.percent);
         struct result_row shape = {.workload = workload->kind, .piece = piece, .dispatch = dispatch,
                                    .chained = options->chained, .pressure_bytes = options->pressure_bytes,
-                                   .phase = phase, .threads = options->threads, .queries = stream->count};
+                                   .phase = phase, .threads = options->threads, .queries = stream_lookups(stream)};
         note_other_work(session, &share, what, shape.warnings, sizeof shape.warnings);
         size_t first_row = results->count;
         if (add_rows(session, workload, &shape, measured, results) != 0)
@@ -284,6 +290,13 @@ static int check_stream_memory(const struct workload_options *options)
     return EXIT_USAGE;
 }
 
+/* The pieces measured separately: the side-wise workloads have one
+ * stream (in streams[0]) for all of a side's sliders. */
+static unsigned measured_pieces(const struct options *options, enum workload_kind kind)
+{
+    return side_workload(kind) ? piece_bit(0) : options->pieces;
+}
+
 /* Every non-empty stream of a built workload; the pieces whose streams
  * were empty are added to *empty_pieces. */
 static int measure_streams(struct session *session, const struct workload *workload, struct result_set *results,
@@ -291,7 +304,7 @@ static int measure_streams(struct session *session, const struct workload *workl
 {
     const struct options *options = session->options;
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
-        if (!(options->pieces & piece_bit(piece)))
+        if (!(measured_pieces(options, workload->kind) & piece_bit(piece)))
             continue;
         for (int phase = 0; phase < PHASE_COUNT && !interrupt_requested(); phase++) {
             if (phase != PHASE_ALL && !(options->split_phases && workload->kind != WORKLOAD_RANDOM))
@@ -300,7 +313,7 @@ static int measure_streams(struct session *session, const struct workload *workl
                 *empty_pieces |= phase == PHASE_ALL ? piece_bit(piece) : 0;
                 if (!options->quiet)
                     fprintf(stderr, "attackbench: no %s queries in the %s workload (phase %s): skipped\n",
-                            piece_names[piece], workload_names[workload->kind], phase_names[phase]);
+                            workload_piece_name(workload->kind, piece), workload_names[workload->kind], phase_names[phase]);
                 continue;
             }
             check_stream_length(session, workload->streams[piece][phase].count);
@@ -364,7 +377,7 @@ static int expected_groups(const struct options *options)
         if (!(options->workloads & (1u << kind)) || (kind != WORKLOAD_RANDOM && options->file_count == 0))
             continue;
         int phases = options->split_phases && kind != WORKLOAD_RANDOM ? PHASE_COUNT : 1;
-        groups += population_count(options->pieces) * phases * population_count(options->dispatches);
+        groups += population_count(measured_pieces(options, kind)) * phases * population_count(options->dispatches);
     }
     return groups;
 }

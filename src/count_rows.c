@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "benchmark.h"
+#include "sides.h"
 #include "output.h"
 #include "result_outputs.h"
 #include "statistics.h"
@@ -34,10 +35,15 @@ static __attribute__((noinline)) uint64_t counted_call_pass(attack_function look
     return run_lookup_loop(lookup, run);
 }
 
-/* One pass in the given dispatch mode. */
-static uint64_t one_pass(const struct backend *backend, enum piece_kind piece, enum dispatch_kind dispatch,
-                         const struct run *run)
+/* One pass in the row's dispatch mode; the side-wise workloads through
+ * the backend's side-wise passes. */
+static uint64_t one_pass(const struct backend *backend, const struct result_row *row, const struct run *run)
 {
+    enum piece_kind piece = row->piece;
+    enum dispatch_kind dispatch = row->dispatch;
+    if (side_workload(row->workload))
+        return side_pass(backend, row->workload == WORKLOAD_SETS ? STREAM_SETS : STREAM_SIDES,
+                         dispatch == DISPATCH_CALL, run);
     if (dispatch == DISPATCH_BATCH)
         return backend_loop(backend, piece)(run);
     return counted_call_pass(backend_lookup(backend, piece), run);
@@ -47,14 +53,13 @@ static uint64_t one_pass(const struct backend *backend, enum piece_kind piece, e
  * the count when it returns (--dump-after), so nothing else may call it.
  * It is called through a volatile pointer so that the compiler neither
  * inlines nor clones it and the name stays what valgrind looks for. */
-uint64_t attackbench_counted_pass(const struct backend *backend, enum piece_kind piece, enum dispatch_kind dispatch,
-                                  const struct run *run);
-__attribute__((noinline)) uint64_t attackbench_counted_pass(const struct backend *backend, enum piece_kind piece,
-                                                            enum dispatch_kind dispatch, const struct run *run)
+uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row, const struct run *run);
+__attribute__((noinline)) uint64_t attackbench_counted_pass(const struct backend *backend,
+                                                            const struct result_row *row, const struct run *run)
 {
-    return one_pass(backend, piece, dispatch, run);
+    return one_pass(backend, row, run);
 }
-static uint64_t (*volatile counted_pass)(const struct backend *, enum piece_kind, enum dispatch_kind,
+static uint64_t (*volatile counted_pass)(const struct backend *, const struct result_row *,
                                          const struct run *) = attackbench_counted_pass;
 
 /* The "totals:" line of callgrind's dump number `part`, which it then
@@ -88,20 +93,20 @@ static int count_one(const struct backend *backend, struct result_row *row, stru
     /* The same checking warm-up as the timed runs, so that cache-like
      * backends start from the same state. */
     run->mix_results = 1;
-    uint64_t mixed = one_pass(backend, row->piece, row->dispatch, run);
+    uint64_t mixed = one_pass(backend, row, run);
     run->mix_results = 0;
-    uint64_t sum = counted_pass(backend, row->piece, row->dispatch, run);
+    uint64_t sum = counted_pass(backend, row, run);
     double total = read_dump(output, ++part);
     if (!backend->baseline && (sum != expected->sum || mixed != expected->mixed)) {
         fprintf(stderr, "attackbench: %s %s: checksum differs from the reference\n", backend->name,
-                piece_names[row->piece]);
+                workload_piece_name(row->workload, row->piece));
         return -1;
     }
     if (total < 0)
         return -1;
     row->measurement.checksum = mixed;
     row->metric = METRIC_INSTRUCTIONS;
-    row->instructions_per_query = total / (double)run->count;
+    row->instructions_per_query = total / (double)(row->queries ? row->queries : 1);
     return 0;
 }
 
@@ -111,11 +116,11 @@ static int count_stream(const struct count_job *job, const struct stream *stream
 {
     struct run run = stream_run(stream);
     struct pass_checksums expected = stream_checksums(job->reference, template->piece, stream, 0);
-    template->queries = stream->count;
+    template->queries = stream_lookups(stream);
     for (int i = 0; i < job->count; i++) {
         struct result_row row = *template;
         row.measurement.backend = job->selected[i];
-        row.measurement.calls_per_rep = stream->count;
+        row.measurement.calls_per_rep = template->queries;
         row.measurement.hit_rate = -1;
         row.table_bytes = job->table_bytes[i];
         row.init_ms = job->init_ms[i];
@@ -141,7 +146,9 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
     int status = build_workload(&workload, &workload_options, options->files, options->file_count, &skipped);
     for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
         const struct stream *stream = &workload.streams[piece][PHASE_ALL];
-        if (!(options->pieces & piece_bit(piece)) || stream->count == 0)
+        /* The side-wise workloads keep all of a side's sliders in streams[0]. */
+        unsigned pieces = side_workload(kind) ? piece_bit(0) : options->pieces;
+        if (!(pieces & piece_bit(piece)) || stream->count == 0)
             continue;
         for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && status == 0; dispatch++) {
             if (!(options->dispatches & (1u << dispatch)))

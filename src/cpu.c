@@ -21,12 +21,15 @@ static const struct {
     {CPU_FEATURE_BMI2, "bmi2", 0},
     {CPU_FEATURE_LZCNT, "lzcnt", 0},
     {CPU_FEATURE_AVX2, "avx2",
-     CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW},
-    {CPU_FEATURE_AVX512, "avx512", CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW},
-    {CPU_FEATURE_AVX512F, "avx512f", CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW},
+     CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD},
+    {CPU_FEATURE_AVX512, "avx512",
+     CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD},
+    {CPU_FEATURE_AVX512F, "avx512f",
+     CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD},
     {CPU_FEATURE_AVX512VL, "avx512vl", CPU_FEATURE_AVX512},
     {CPU_FEATURE_AVX512BW, "avx512bw", 0},
     {CPU_FEATURE_GFNI, "gfni", 0},
+    {CPU_FEATURE_AVX512CD, "avx512cd", 0},
 };
 
 enum {
@@ -72,6 +75,7 @@ static unsigned detect_features(void)
             {ebx, bit_AVX512VL, CPU_FEATURE_AVX512VL, avx512_usable},
             {ebx, bit_AVX512BW, CPU_FEATURE_AVX512BW, avx512_usable},
             {ecx, bit_GFNI, CPU_FEATURE_GFNI, 1},
+            {ebx, bit_AVX512CD, CPU_FEATURE_AVX512CD, avx512_usable},
         };
         for (size_t i = 0; i < sizeof leaf7 / sizeof leaf7[0]; i++)
             if ((leaf7[i].registers & leaf7[i].mask) && leaf7[i].usable)
@@ -107,7 +111,7 @@ unsigned cpu_features(void)
     if (known)
         return cached;
     unsigned features = detect_features();
-    /* The combined bit that dumb7fill-simd's AVX-512 path tests. */
+    /* The combined bit that the AVX-512 backends test. */
     if ((features & CPU_FEATURE_AVX512F) && (features & CPU_FEATURE_AVX512VL))
         features |= CPU_FEATURE_AVX512;
     const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");

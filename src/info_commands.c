@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "position.h"
+#include "sides.h"
 
 int list_command(void)
 {
@@ -36,7 +37,45 @@ int list_command(void)
 struct dump_context {
     const struct backend *backend;
     long index;
+    enum workload_kind workload; /* sides: through the multi-square path */
 };
+
+/* --dump --workload=sides: every slider's set, from the backend's
+ * multi-square path for each side, into attacks[square]. */
+static void side_attacks_by_square(const struct backend *backend, const struct position *position,
+                                   bitboard attacks[SQUARE_COUNT])
+{
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        bitboard sets[SIDE_MAX_SLIDERS];
+        side_record_from_position(position, color, &side);
+        backend_side_attacks(backend, &side, side.occupied, sets);
+        for (int k = 0; k < side_slider_count(&side); k++)
+            attacks[side.squares[k]] = sets[k];
+    }
+}
+
+/* --dump --workload=sets: position,side,attacks through the set-wise path,
+ * white first, also for a side without sliders. */
+static void dump_sets(const struct backend *backend, const struct position *position, long index)
+{
+    static const char *const sides[2] = {"white", "black"};
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        side_record_from_position(position, color, &side);
+        printf("%ld,%s,0x%016" PRIx64 "\n", index, sides[color],
+               backend_set_attacks(backend, side.rook_sliders, side.bishop_sliders, side.occupied));
+    }
+}
+
+static int check_dump_output(void)
+{
+    if (ferror(stdout)) {
+        fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
 
 static int dump_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
@@ -45,6 +84,13 @@ static int dump_position(const struct position *position, const char *file_name,
     struct dump_context *context = data;
     context->index++;
     bitboard occupied = position_occupied(position);
+    bitboard side_attacks[SQUARE_COUNT];
+    if (context->workload == WORKLOAD_SETS) {
+        dump_sets(context->backend, position, context->index);
+        return check_dump_output();
+    }
+    if (context->workload == WORKLOAD_SIDES)
+        side_attacks_by_square(context->backend, position, side_attacks);
     for (int square = 0; square < SQUARE_COUNT; square++) {
         /* One line per slider; a square holds at most one piece. */
         for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
@@ -53,14 +99,11 @@ static int dump_position(const struct position *position, const char *file_name,
             char name[3];
             square_name(square, name);
             printf("%ld,%s,%s,0x%016" PRIx64 "\n", context->index, name, piece_names[piece],
-                   backend_lookup(context->backend, piece)(square, occupied));
+                   context->workload == WORKLOAD_SIDES ? side_attacks[square]
+                                                       : backend_lookup(context->backend, piece)(square, occupied));
         }
     }
-    if (ferror(stdout)) {
-        fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return check_dump_output();
 }
 
 int dump_command(const struct options *options, const struct backend **selected, int count)
@@ -74,10 +117,18 @@ int dump_command(const struct options *options, const struct backend **selected,
         return 2;
     }
     backend_initialize(selected[0], NULL);
-    struct dump_context context = {selected[0], 0};
+    unsigned side_kinds = options->workloads & ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES));
+    if (population_count(side_kinds) > 1) {
+        fprintf(stderr, "attackbench: --dump takes one of --workload=sets and --workload=sides\n");
+        return 2;
+    }
+    enum workload_kind workload = (options->workloads & (1u << WORKLOAD_SIDES))  ? WORKLOAD_SIDES
+                                  : (options->workloads & (1u << WORKLOAD_SETS)) ? WORKLOAD_SETS
+                                                                                 : WORKLOAD_PIECES;
+    struct dump_context context = {selected[0], 0, workload};
     struct read_options read = {.skip_invalid = options->skip_invalid};
     long skipped = 0;
-    printf("position,square,piece,attacks\n");
+    printf(workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
     for (int i = 0; i < options->file_count; i++)
         if (read_positions(options->files[i], &read, dump_position, &context, &skipped) < 0)
             return 2;

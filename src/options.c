@@ -26,7 +26,10 @@ const char usage_text[] =
     "                               and -NAME to leave one out ('all,-reference')\n"
     "  -w, --workload=KIND[,KIND]   pieces (default): every rook, bishop and queen of each\n"
     "                               position; squares: all 64 squares per position;\n"
-    "                               random: occupancy r1 & r2, 12 squares each, no file\n"
+    "                               random: occupancy r1 & r2, 12 squares each, no file;\n"
+    "                               sets: each side's slider attack map (ns per position-side);\n"
+    "                               sides: each slider of a side against one occupancy\n"
+    "                               (ns per slider)\n"
     "  -p, --piece=PIECE            rook, bishop, queen or all (default all)\n"
     "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12)\n"
     "\n"
@@ -37,7 +40,7 @@ const char usage_text[] =
     "      --chain                  latency: each occupancy depends on the last result\n"
     "      --pressure=SIZE          read a random cache line of a SIZE buffer (power of\n"
     "                               two, K/M/G suffix, e.g. 64M) between lookups\n"
-    "      --phase                  split the pieces workload by game phase\n"
+    "      --phase                  split the file workloads by game phase\n"
     "      --threads=N              N threads, each pinned to its own CPU (default 1)\n"
     "      --pin=CPU|none           CPU for the measuring thread (default: the last\n"
     "                               CPU this process may use)\n"
@@ -69,7 +72,9 @@ const char usage_text[] =
     "                               every query of the files) before timing\n"
     "      --verify-only            the same checks, no timing\n"
     "      --dump                   CSV position,square,piece,attacks for every slider of\n"
-    "                               the files, from one --method (default reference)\n"
+    "                               the files, from one --method (default reference);\n"
+    "                               --workload=sides: the same through its multi-square\n"
+    "                               path; --workload=sets: position,side,attacks\n"
     "  -l, --list                   the backends, whether available, table bytes, needs\n"
     "      --skip-invalid           report and skip malformed lines instead of failing\n"
     "  -h, --help                   this text\n"
@@ -181,7 +186,7 @@ static int apply_option(struct options *options, const char *name, const char *v
         options->methods = value;
     } else if (strcmp(name, "workload") == 0) {
         if (parse_choices(value, workload_names, WORKLOAD_KIND_COUNT, &options->workloads) != 0)
-            return set_error(error, error_size, "--workload=%s: expected pieces, squares or random (comma-separated)",
+            return set_error(error, error_size, "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)",
                         value);
     } else if (strcmp(name, "piece") == 0) {
         if (strcmp(value, "all") == 0)

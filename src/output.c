@@ -75,7 +75,7 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
         const struct result_row *first = group[0];
         char pressure[32];
         format_pressure(first->pressure_bytes, pressure, sizeof pressure);
-        fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d", piece_names[first->piece],
+        fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d", workload_piece_name(first->workload, first->piece),
                 workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
                 phase_names[first->phase], pressure, first->threads);
         fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
@@ -239,7 +239,7 @@ static void row_fields(const struct result_row *row, const struct run_context *c
         fields[i++][0] = '\0';
     snprintf(fields[i++], FIELD_SIZE, "%d", context->pin_cpu);
     snprintf(fields[i++], FIELD_SIZE, "%s", m->backend->name);
-    snprintf(fields[i++], FIELD_SIZE, "%s", piece_names[row->piece]);
+    snprintf(fields[i++], FIELD_SIZE, "%s", workload_piece_name(row->workload, row->piece));
     snprintf(fields[i++], FIELD_SIZE, "%s", workload_names[row->workload]);
     snprintf(fields[i++], FIELD_SIZE, "%s", dispatch_names[row->dispatch]);
     snprintf(fields[i++], FIELD_SIZE, "%s", mode_name(row->chained));

@@ -27,7 +27,8 @@ static void write_count_table(FILE *out, const struct result_set *set, const str
         char relative[16] = "";
         if (!row->measurement.backend->baseline)
             snprintf(relative, sizeof relative, "%.2fx", row->relative);
-        fprintf(out, "%-24s %-7s %-9s %-8s %14.2f %9s\n", row->measurement.backend->name, piece_names[row->piece],
+        fprintf(out, "%-24s %-7s %-9s %-8s %14.2f %9s\n", row->measurement.backend->name,
+                workload_piece_name(row->workload, row->piece),
                 workload_names[row->workload], dispatch_names[row->dispatch], row->instructions_per_query, relative);
     }
     fprintf(out, "\ninstructions/q: instructions executed per lookup, counted by callgrind over one pass\n"

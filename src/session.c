@@ -35,6 +35,8 @@ static void open_backends(struct session *session, const struct backend **select
     backend_initialize(session->reference, NULL);
     session->check = (struct file_check){selected, count, session->options->pieces,
                                          (session->options->workloads & (1u << WORKLOAD_SQUARES)) != 0,
+                                         (session->options->workloads &
+                                          ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES))) != 0,
                                          {.skip_invalid = session->options->skip_invalid}};
 }
 

@@ -5,6 +5,7 @@
 
 #include "interrupt.h"
 #include "random.h"
+#include "sides.h"
 
 bitboard rook_relevant_mask(int square)
 {
@@ -121,6 +122,19 @@ static int verify_query(const struct file_check *check, enum piece_kind piece, i
     return 0;
 }
 
+/* Both sides of a position, side-wise, for every backend of the check. */
+static int verify_position_sides(const struct file_check *check, const struct position *position)
+{
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        side_record_from_position(position, color, &side);
+        for (int i = 0; i < check->count; i++)
+            if (verify_side_record(check->backends[i], &side, stderr) != 0)
+                return -1;
+    }
+    return 0;
+}
+
 struct file_visit {
     const struct file_check *check;
     long positions;
@@ -134,6 +148,11 @@ static int verify_position(const struct position *position, const char *file_nam
     if (interrupt_requested())
         return -1;
     visit->positions++;
+    if (check->sides && verify_position_sides(check, position) != 0) {
+        fprintf(stderr, "(from %s:%ld)\n", file_name, line_number);
+        visit->wrong = 1;
+        return -1;
+    }
     bitboard occupied = position_occupied(position);
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         if (!(check->pieces & piece_bit(piece)))

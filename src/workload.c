@@ -7,9 +7,15 @@
 
 #include "interrupt.h"
 #include "random.h"
+#include "sides.h"
 
-const char *const workload_names[WORKLOAD_KIND_COUNT] = {"pieces", "squares", "random"};
+const char *const workload_names[WORKLOAD_KIND_COUNT] = {"pieces", "squares", "random", "sets", "sides"};
 const char *const phase_names[PHASE_COUNT] = {"all", "opening", "middlegame", "endgame"};
+
+const char *workload_piece_name(enum workload_kind kind, enum piece_kind piece)
+{
+    return side_workload(kind) ? "sliders" : piece_names[piece];
+}
 
 enum game_phase position_phase(const struct position *position)
 {
@@ -60,6 +66,42 @@ static int resize_stream(struct stream *stream, size_t capacity)
     return 0;
 }
 
+/* Side streams hold records; their arrays grow the same way. */
+static int resize_side_stream(struct stream *stream, size_t capacity)
+{
+    struct side_record *sides = realloc(stream->sides, capacity * sizeof *sides);
+    if (!sides) {
+        fprintf(stderr, "attackbench: out of memory building a stream of %zu position-sides (%zu bytes)\n", capacity,
+                capacity * sizeof *sides);
+        return -1;
+    }
+    stream->sides = sides;
+    stream->capacity = capacity;
+    return 0;
+}
+
+/* Reservoir sampling of side records, as stream_offer() for queries. */
+static int side_offer(struct stream *stream, const struct side_record *side, uint64_t *random_state)
+{
+    stream->offered++;
+    size_t slot = stream->count;
+    if (stream->count < stream->limit) {
+        if (stream->count == stream->capacity) {
+            size_t capacity = stream->capacity ? 2 * stream->capacity : 4096;
+            if (resize_side_stream(stream, capacity < stream->limit ? capacity : stream->limit) != 0)
+                return -1;
+        }
+        stream->count++;
+    } else {
+        slot = (size_t)(random_next(random_state) % stream->offered);
+        if (slot >= stream->limit)
+            return 0;
+    }
+    stream->sides[slot] = *side;
+    stream->sides[slot].pressure_line = (uint32_t)(random_next(random_state) >> 32);
+    return 0;
+}
+
 static void store_query(struct stream *stream, size_t slot, int square, bitboard occupied, uint64_t *random_state)
 {
     stream->occupied[slot] = occupied;
@@ -94,6 +136,22 @@ struct build_context {
     uint64_t random_state;
 };
 
+/* Both sides of a position, white first, into the side stream. */
+static int offer_sides(struct build_context *context, const struct position *position, int phase)
+{
+    struct workload *workload = context->workload;
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        side_record_from_position(position, color, &side);
+        if (side_offer(&workload->streams[0][PHASE_ALL], &side, &context->random_state) != 0)
+            return -1;
+        if (context->options->split_phases &&
+            side_offer(&workload->streams[0][phase], &side, &context->random_state) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int offer(struct build_context *context, int piece, int phase, int square, bitboard occupied)
 {
     struct workload *workload = context->workload;
@@ -124,6 +182,8 @@ static int visit_position(const struct position *position, const char *file_name
     int phase = position_phase(position);
     workload->positions++;
     workload->phase_positions[phase]++;
+    if (side_workload(workload->kind))
+        return offer_sides(context, position, phase);
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         if (!(context->options->pieces & piece_bit(piece)))
             continue;
@@ -137,6 +197,15 @@ static int visit_position(const struct position *position, const char *file_name
 /* Fisher-Yates, so that branch predictors cannot learn the file order. */
 static void shuffle(struct stream *stream, uint64_t *random_state)
 {
+    if (stream->sides) {
+        for (size_t i = stream->count; i > 1; i--) {
+            size_t j = (size_t)(random_next(random_state) % i);
+            struct side_record side = stream->sides[i - 1];
+            stream->sides[i - 1] = stream->sides[j];
+            stream->sides[j] = side;
+        }
+        return;
+    }
     for (size_t i = stream->count; i > 1; i--) {
         size_t j = (size_t)(random_next(random_state) % i);
         bitboard occupied = stream->occupied[i - 1];
@@ -199,10 +268,15 @@ int build_workload(struct workload *workload, const struct workload_options *opt
 {
     memset(workload, 0, sizeof *workload);
     workload->kind = options->kind;
+    enum stream_kind stream_kind = options->kind == WORKLOAD_SETS    ? STREAM_SETS
+                                   : options->kind == WORKLOAD_SIDES ? STREAM_SIDES
+                                                                     : STREAM_QUERIES;
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-        for (int phase = 0; phase < PHASE_COUNT; phase++)
+        for (int phase = 0; phase < PHASE_COUNT; phase++) {
             workload->streams[piece][phase].limit =
                 options->kind == WORKLOAD_RANDOM ? options->random_queries : options->max_queries;
+            workload->streams[piece][phase].kind = stream_kind;
+        }
     struct build_context context = {workload, options, options->seed ? options->seed : 1};
     int status = options->kind == WORKLOAD_RANDOM ? build_random(&context)
                                                   : build_from_files(&context, files, file_count, skipped);
@@ -218,8 +292,19 @@ struct run stream_run(const struct stream *stream)
         .squares = stream->squares,
         .count = stream->count,
         .pressure_lines = stream->pressure_lines,
+        .sides = stream->sides,
     };
     return run;
+}
+
+uint64_t stream_lookups(const struct stream *stream)
+{
+    if (stream->kind != STREAM_SIDES)
+        return stream->count;
+    uint64_t sliders = 0;
+    for (size_t i = 0; i < stream->count; i++)
+        sliders += (uint64_t)side_slider_count(&stream->sides[i]);
+    return sliders;
 }
 
 void free_workload(struct workload *workload)
@@ -230,6 +315,7 @@ void free_workload(struct workload *workload)
             free(stream->occupied);
             free(stream->squares);
             free(stream->pressure_lines);
+            free(stream->sides);
         }
     memset(workload, 0, sizeof *workload);
 }

@@ -102,6 +102,8 @@ static uint64_t blockers_and_beyond_queen_loop(const struct run *run)
     return run_lookup_loop(blockers_and_beyond_queen, run);
 }
 
+SIDE_PASSES(blockers_and_beyond, blockers_and_beyond_rook, blockers_and_beyond_bishop, blockers_and_beyond_queen)
+
 const struct backend blockers_and_beyond_backend = {
     .name = "blockers-beyond",
     .description = "empty-board attacks, minus the squares behind each blocker (one loop per piece kind)",
@@ -114,4 +116,6 @@ const struct backend blockers_and_beyond_backend = {
     .rook_loop = blockers_and_beyond_rook_loop,
     .bishop_loop = blockers_and_beyond_bishop_loop,
     .queen_loop = blockers_and_beyond_queen_loop,
+    .sets_loop = blockers_and_beyond_sets_loop,
+    .sides_loop = blockers_and_beyond_sides_loop,
 };

@@ -103,6 +103,8 @@ static uint64_t classical_queen_loop(const struct run *run)
     return run_lookup_loop(classical_queen, run);
 }
 
+SIDE_PASSES(classical, classical_rook, classical_bishop, classical_queen)
+
 const struct backend classical_backend = {
     .name = "classical",
     .description = "ray masks per direction, one bit scan per ray (tzcnt up, lzcnt down), ray ^ ray from blocker",
@@ -115,4 +117,6 @@ const struct backend classical_backend = {
     .rook_loop = classical_rook_loop,
     .bishop_loop = classical_bishop_loop,
     .queen_loop = classical_queen_loop,
+    .sets_loop = classical_sets_loop,
+    .sides_loop = classical_sides_loop,
 };

@@ -15,13 +15,13 @@
  * ("at its best processing several directions in parallel"): written out
  * for one direction per register, gcc 12 kept it scalar while clang paired
  * directions in 128-bit registers by itself. */
-static inline __attribute__((always_inline)) bitboard fill_attacks(int square, bitboard occupied,
+static inline __attribute__((always_inline)) bitboard fill_attacks(lanes8 sliders, bitboard occupied,
                                                                    const lanes8 *direction_steps,
                                                                    const lanes8 *direction_landing)
 {
     const lanes8 steps = *direction_steps, landing = *direction_landing;
     const lanes8 empty = ((lanes8){0} + ~occupied) & landing;
-    lanes8 flood = (lanes8){0} + square_bit(square);
+    lanes8 flood = sliders;
     flood |= rotate_lanes8(flood, steps) & empty;
     flood |= rotate_lanes8(flood, steps) & empty;
     flood |= rotate_lanes8(flood, steps) & empty;
@@ -33,17 +33,17 @@ static inline __attribute__((always_inline)) bitboard fill_attacks(int square, b
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_rook(int square, bitboard occupied)
 {
-    return fill_attacks(square, occupied, &ROOK_STEPS, &ROOK_LANDING);
+    return fill_attacks((lanes8){0} + square_bit(square), occupied, &ROOK_STEPS, &ROOK_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_bishop(int square, bitboard occupied)
 {
-    return fill_attacks(square, occupied, &BISHOP_STEPS, &BISHOP_LANDING);
+    return fill_attacks((lanes8){0} + square_bit(square), occupied, &BISHOP_STEPS, &BISHOP_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_queen(int square, bitboard occupied)
 {
-    return fill_attacks(square, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+    return fill_attacks((lanes8){0} + square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
 static size_t dumb7fill_init(void)
@@ -66,6 +66,21 @@ static uint64_t dumb7fill_queen_loop(const struct run *run)
     return run_lookup_loop(dumb7fill_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the whole set is the
+ * generator, the rook-wise set in the rook directions' lanes and the
+ * bishop-wise set in the bishop directions' lanes, so one fill of eight
+ * lanes serves every slider of a side (a fill from a union of squares is
+ * the union of their fills: every step distributes over OR). */
+static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard rook_sliders, bitboard bishop_sliders,
+                                                                    bitboard occupied)
+{
+    const lanes8 sliders = {rook_sliders, rook_sliders, bishop_sliders, bishop_sliders,
+                            rook_sliders, rook_sliders, bishop_sliders, bishop_sliders};
+    return fill_attacks(sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+}
+
+SIDE_PASSES_WITH_SET(dumb7fill, dumb7fill_rook, dumb7fill_bishop, dumb7fill_queen, dumb7fill_set)
+
 const struct backend dumb7fill_backend = {
     .name = "dumb7fill",
     .description = "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
@@ -78,4 +93,7 @@ const struct backend dumb7fill_backend = {
     .rook_loop = dumb7fill_rook_loop,
     .bishop_loop = dumb7fill_bishop_loop,
     .queen_loop = dumb7fill_queen_loop,
+    .sets_loop = dumb7fill_sets_loop,
+    .sides_loop = dumb7fill_sides_loop,
+    .set_attacks = dumb7fill_set,
 };

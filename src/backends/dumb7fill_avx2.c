@@ -51,15 +51,22 @@ __attribute__((target("avx2"))) static inline bitboard or_lanes_avx2(__m256i lan
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }
 
-/* Lanes north, east, south, west: two go left, two right. */
-__attribute__((target("avx2"))) static inline bitboard avx2_rook(int square, bitboard occupied)
+/* Lanes north, east, south, west: two go left, two right.  From every
+ * square of `sliders` at once (a fill from a union of squares is the
+ * union of their fills). */
+__attribute__((target("avx2"))) static inline bitboard rook_fill(bitboard sliders, bitboard occupied)
 {
     const __m256i left = _mm256_setr_epi64x(8, 1, 64, 64);
     const __m256i right = _mm256_setr_epi64x(64, 64, 8, 1);
     const __m256i landing = _mm256_setr_epi64x(-1, (long long)~FILE_A, -1, (long long)~FILE_H);
-    __m256i attacks = fill_avx2(_mm256_set1_epi64x((long long)square_bit(square)),
-                                _mm256_set1_epi64x((long long)occupied), SHIFT_BOTH, left, right, landing);
+    __m256i attacks = fill_avx2(_mm256_set1_epi64x((long long)sliders), _mm256_set1_epi64x((long long)occupied),
+                                SHIFT_BOTH, left, right, landing);
     return or_lanes_avx2(attacks);
+}
+
+__attribute__((target("avx2"))) static inline bitboard avx2_rook(int square, bitboard occupied)
+{
+    return rook_fill(square_bit(square), occupied);
 }
 
 /* Mirrors ranks (a byte swap) in lanes 2 and 3, leaving lanes 0 and 1. */
@@ -73,15 +80,20 @@ __attribute__((target("avx2"))) static inline __m256i flip_upper_lanes(__m256i b
 /* Lanes north-east, north-west, south-east, south-west, the last two on
  * the board mirrored top to bottom, where they run north-east and
  * north-west: every lane shifts left, one shift per step instead of two. */
-__attribute__((target("avx2"))) static inline bitboard avx2_bishop(int square, bitboard occupied)
+__attribute__((target("avx2"))) static inline bitboard bishop_fill(bitboard sliders, bitboard occupied)
 {
     const __m256i left = _mm256_setr_epi64x(9, 7, 9, 7);
     const __m256i landing = _mm256_setr_epi64x((long long)~FILE_A, (long long)~FILE_H, (long long)~FILE_A,
                                                (long long)~FILE_H);
-    __m256i slider = flip_upper_lanes(_mm256_set1_epi64x((long long)square_bit(square)));
+    __m256i slider = flip_upper_lanes(_mm256_set1_epi64x((long long)sliders));
     __m256i blockers = flip_upper_lanes(_mm256_set1_epi64x((long long)occupied));
     __m256i attacks = fill_avx2(slider, blockers, SHIFT_LEFT, left, left, landing);
     return or_lanes_avx2(flip_upper_lanes(attacks));
+}
+
+__attribute__((target("avx2"))) static inline bitboard avx2_bishop(int square, bitboard occupied)
+{
+    return bishop_fill(square_bit(square), occupied);
 }
 
 /* Lanes north, north-east, north-west, east in one register (all left)
@@ -113,6 +125,17 @@ __attribute__((target("avx2"))) static uint64_t avx2_queen_loop(const struct run
     return run_lookup_loop(avx2_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the rook-wise set fills the
+ * rook's lanes and the bishop-wise set the bishop's, one fill of each for
+ * every slider of a side. */
+__attribute__((target("avx2"))) static inline bitboard avx2_set(bitboard rook_sliders, bitboard bishop_sliders,
+                                                                 bitboard occupied)
+{
+    return rook_fill(rook_sliders, occupied) | bishop_fill(bishop_sliders, occupied);
+}
+
+SIDE_PASSES_WITH_SET_FOR_TARGET("avx2", avx2, avx2_rook, avx2_bishop, avx2_queen, avx2_set)
+
 static size_t dumb7fill_avx2_init(void)
 {
     return 0;
@@ -130,4 +153,7 @@ const struct backend dumb7fill_avx2_backend = {
     .rook_loop = avx2_rook_loop,
     .bishop_loop = avx2_bishop_loop,
     .queen_loop = avx2_queen_loop,
+    .sets_loop = avx2_sets_loop,
+    .sides_loop = avx2_sides_loop,
+    .set_attacks = avx2_set,
 };

@@ -53,15 +53,16 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_bishop
                                                _mm256_set1_epi64x((long long)occupied), amounts, landing));
 }
 
-/* All eight directions in one zmm: the rook's lanes, then the bishop's. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(int square, bitboard occupied)
+/* All eight directions in one zmm: the rook's lanes, then the bishop's,
+ * each flooding from its own generator lane (a fill from a union of
+ * squares is the union of their fills). */
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard fill_avx512_zmm(__m512i slider, bitboard occupied)
 {
     const __m512i amounts = _mm512_setr_epi64(8, 1, 56, 63, 9, 7, 57, 55);
     const __m512i landing = _mm512_setr_epi64(
         (long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8, (long long)~FILE_H, (long long)~(FILE_A | RANK_1),
         (long long)~(FILE_H | RANK_1), (long long)~(FILE_A | RANK_8), (long long)~(FILE_H | RANK_8));
     const __m512i empty = _mm512_andnot_si512(_mm512_set1_epi64((long long)occupied), landing);
-    __m512i slider = _mm512_set1_epi64((long long)square_bit(square));
     __m512i flood = slider;
     flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
     flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
@@ -70,6 +71,23 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(
     flood = _mm512_or_si512(flood, slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
     flood = _mm512_or_si512(flood, _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty));
     return (bitboard)_mm512_reduce_or_epi64(_mm512_and_si512(_mm512_rolv_epi64(flood, amounts), landing));
+}
+
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(int square, bitboard occupied)
+{
+    return fill_avx512_zmm(_mm512_set1_epi64((long long)square_bit(square)), occupied);
+}
+
+/* Set-wise, as the seed describes the fill: the rook-wise set is the
+ * generator in the rook's lanes and the bishop-wise set in the bishop's,
+ * one zmm fill for every slider of a side. */
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_set(bitboard rook_sliders,
+                                                                              bitboard bishop_sliders,
+                                                                              bitboard occupied)
+{
+    const long long rooks = (long long)rook_sliders, bishops = (long long)bishop_sliders;
+    return fill_avx512_zmm(_mm512_setr_epi64(rooks, rooks, rooks, rooks, bishops, bishops, bishops, bishops),
+                           occupied);
 }
 
 __attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_rook_loop(const struct run *run)
@@ -86,6 +104,8 @@ __attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_queen_loop(co
 {
     return run_lookup_loop(avx512_queen, run);
 }
+
+SIDE_PASSES_WITH_SET_FOR_TARGET("avx512f,avx512vl", avx512, avx512_rook, avx512_bishop, avx512_queen, avx512_set)
 
 static size_t dumb7fill_avx512_init(void)
 {
@@ -104,4 +124,7 @@ const struct backend dumb7fill_avx512_backend = {
     .rook_loop = avx512_rook_loop,
     .bishop_loop = avx512_bishop_loop,
     .queen_loop = avx512_queen_loop,
+    .sets_loop = avx512_sets_loop,
+    .sides_loop = avx512_sides_loop,
+    .set_attacks = avx512_set,
 };

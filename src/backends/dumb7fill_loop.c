@@ -63,6 +63,20 @@ static uint64_t dumb7fill_loop_queen_loop(const struct run *run)
     return run_lookup_loop(dumb7fill_loop_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the whole set is the
+ * generator, so one fill per direction serves every slider of a side. */
+static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboard rook_sliders,
+                                                                         bitboard bishop_sliders, bitboard occupied)
+{
+    bitboard empty = ~occupied;
+    return direction_attacks(rook_sliders, empty, 8) | direction_attacks(rook_sliders, empty, -8) |
+           direction_attacks(rook_sliders, empty, 1) | direction_attacks(rook_sliders, empty, -1) |
+           direction_attacks(bishop_sliders, empty, 9) | direction_attacks(bishop_sliders, empty, 7) |
+           direction_attacks(bishop_sliders, empty, -7) | direction_attacks(bishop_sliders, empty, -9);
+}
+
+SIDE_PASSES_WITH_SET(dumb7fill_loop, dumb7fill_loop_rook, dumb7fill_loop_bishop, dumb7fill_loop_queen, dumb7fill_loop_set)
+
 const struct backend dumb7fill_loop_backend = {
     .name = "dumb7fill-loop",
     .description = "flood fill per direction that loops only while the flood advances, no tables",
@@ -75,4 +89,7 @@ const struct backend dumb7fill_loop_backend = {
     .rook_loop = dumb7fill_loop_rook_loop,
     .bishop_loop = dumb7fill_loop_bishop_loop,
     .queen_loop = dumb7fill_loop_queen_loop,
+    .sets_loop = dumb7fill_loop_sets_loop,
+    .sides_loop = dumb7fill_loop_sides_loop,
+    .set_attacks = dumb7fill_loop_set,
 };

@@ -99,6 +99,16 @@ static uint64_t dumb7fill_rotate_queen_loop(const struct run *run)
     return run_lookup_loop(dumb7fill_rotate_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the whole set is the
+ * generator, so one fill per direction serves every slider of a side. */
+static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_set(bitboard rook_sliders,
+                                                                           bitboard bishop_sliders, bitboard occupied)
+{
+    return rook_rays(rook_sliders, ~occupied) | bishop_rays(bishop_sliders, ~occupied);
+}
+
+SIDE_PASSES_WITH_SET(dumb7fill_rotate, dumb7fill_rotate_rook, dumb7fill_rotate_bishop, dumb7fill_rotate_queen, dumb7fill_rotate_set)
+
 const struct backend dumb7fill_rotate_backend = {
     .name = "dumb7fill-rotate",
     .description = "one unrolled fill routine for all directions: rotate amount and avoid-wrap mask looked up",
@@ -111,4 +121,7 @@ const struct backend dumb7fill_rotate_backend = {
     .rook_loop = dumb7fill_rotate_rook_loop,
     .bishop_loop = dumb7fill_rotate_bishop_loop,
     .queen_loop = dumb7fill_rotate_queen_loop,
+    .sets_loop = dumb7fill_rotate_sets_loop,
+    .sides_loop = dumb7fill_rotate_sides_loop,
+    .set_attacks = dumb7fill_rotate_set,
 };

@@ -148,6 +148,8 @@ __attribute__((target("avx2"))) static uint64_t hyperbola_avx2_queen_loop(const 
     return run_lookup_loop(hyperbola_avx2_queen, run);
 }
 
+SIDE_PASSES_FOR_TARGET("avx2", hyperbola_avx2, hyperbola_avx2_rook, hyperbola_avx2_bishop, hyperbola_avx2_queen)
+
 const struct backend hyperbola_avx2_backend = {
     .name = "hyperbola-avx2",
     .description = "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
@@ -161,4 +163,6 @@ const struct backend hyperbola_avx2_backend = {
     .rook_loop = hyperbola_avx2_rook_loop,
     .bishop_loop = hyperbola_avx2_bishop_loop,
     .queen_loop = hyperbola_avx2_queen_loop,
+    .sets_loop = hyperbola_avx2_sets_loop,
+    .sides_loop = hyperbola_avx2_sides_loop,
 };

@@ -237,6 +237,19 @@ static const char *hyperbola_gfni_note(void)
 #endif
 }
 
+SIDE_PASSES_FOR_TARGET(EVEX_TARGET, evex, evex_rook, evex_bishop, evex_queen)
+SIDE_PASSES_FOR_TARGET(VEX_TARGET, vex, gfni_rook, gfni_bishop, gfni_queen)
+
+static uint64_t hyperbola_gfni_sets_loop(const struct run *run)
+{
+    return use_evex ? evex_sets_loop(run) : vex_sets_loop(run);
+}
+
+static uint64_t hyperbola_gfni_sides_loop(const struct run *run)
+{
+    return use_evex ? evex_sides_loop(run) : vex_sides_loop(run);
+}
+
 const struct backend hyperbola_gfni_backend = {
     .name = "hyperbola-gfni",
     .description = "o ^ (o - 2r) on all four lines in one ymm, reversed by GF2P8AFFINEQB (bits) and vpshufb "
@@ -251,5 +264,7 @@ const struct backend hyperbola_gfni_backend = {
     .rook_loop = hyperbola_gfni_rook_loop,
     .bishop_loop = hyperbola_gfni_bishop_loop,
     .queen_loop = hyperbola_gfni_queen_loop,
+    .sets_loop = hyperbola_gfni_sets_loop,
+    .sides_loop = hyperbola_gfni_sides_loop,
     .note = hyperbola_gfni_note,
 };

@@ -97,6 +97,8 @@ static uint64_t hyperbola_queen_loop(const struct run *run)
     return run_lookup_loop(hyperbola_queen, run);
 }
 
+SIDE_PASSES(hyperbola, hyperbola_rook, hyperbola_bishop, hyperbola_queen)
+
 const struct backend hyperbola_backend = {
     .name = "hyperbola",
     .description = "o ^ (o - 2r) with a byte swap for files and diagonals; ranks from a 512-byte first-rank table",
@@ -109,4 +111,6 @@ const struct backend hyperbola_backend = {
     .rook_loop = hyperbola_rook_loop,
     .bishop_loop = hyperbola_bishop_loop,
     .queen_loop = hyperbola_queen_loop,
+    .sets_loop = hyperbola_sets_loop,
+    .sides_loop = hyperbola_sides_loop,
 };

@@ -107,6 +107,8 @@ static uint64_t kgssb_queen_loop(const struct run *run)
     return run_lookup_loop(kgssb_queen, run);
 }
 
+SIDE_PASSES(kgssb, kgssb_rook, kgssb_bishop, kgssb_queen)
+
 const struct backend kgssb_backend = {
     .name = "kgssb",
     .description = "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",
@@ -119,4 +121,6 @@ const struct backend kgssb_backend = {
     .rook_loop = kgssb_rook_loop,
     .bishop_loop = kgssb_bishop_loop,
     .queen_loop = kgssb_queen_loop,
+    .sets_loop = kgssb_sets_loop,
+    .sides_loop = kgssb_sides_loop,
 };

@@ -70,6 +70,8 @@ static uint64_t kindergarten_queen_loop(const struct run *run)
     return run_lookup_loop(kindergarten_queen, run);
 }
 
+SIDE_PASSES(kindergarten, kindergarten_rook, kindergarten_bishop, kindergarten_queen)
+
 const struct backend kindergarten_backend = {
     .name = "kindergarten",
     .description = "B-file multiply into a shared 4 KB fill-up table; files by c2-h7 multiply into a 4 KB a-file table",
@@ -82,4 +84,6 @@ const struct backend kindergarten_backend = {
     .rook_loop = kindergarten_rook_loop,
     .bishop_loop = kindergarten_bishop_loop,
     .queen_loop = kindergarten_queen_loop,
+    .sets_loop = kindergarten_sets_loop,
+    .sides_loop = kindergarten_sides_loop,
 };

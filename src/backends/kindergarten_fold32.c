@@ -210,6 +210,8 @@ static uint64_t kindergarten_fold32_queen_loop(const struct run *run)
     return run_lookup_loop(kindergarten_fold32_queen, run);
 }
 
+SIDE_PASSES(kindergarten_fold32, kindergarten_fold32_rook, kindergarten_fold32_bishop, kindergarten_fold32_queen)
+
 const struct backend kindergarten_fold32_backend = {
     .name = "kindergarten-fold32",
     .description = "line halves folded into 32 bits, 32-bit multiply, 32 KB table per line by square and index",
@@ -222,5 +224,7 @@ const struct backend kindergarten_fold32_backend = {
     .rook_loop = kindergarten_fold32_rook_loop,
     .bishop_loop = kindergarten_fold32_bishop_loop,
     .queen_loop = kindergarten_fold32_queen_loop,
+    .sets_loop = kindergarten_fold32_sets_loop,
+    .sides_loop = kindergarten_fold32_sides_loop,
     .note = kindergarten_fold32_note,
 };

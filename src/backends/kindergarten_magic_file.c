@@ -138,6 +138,8 @@ static uint64_t kindergarten_magic_file_queen_loop(const struct run *run)
     return run_lookup_loop(kindergarten_magic_file_queen, run);
 }
 
+SIDE_PASSES(kindergarten_magic_file, kindergarten_magic_file_rook, kindergarten_magic_file_bishop, kindergarten_magic_file_queen)
+
 const struct backend kindergarten_magic_file_backend = {
     .name = "kindergarten-magic-file",
     .description = "kindergarten with files by per-rank magic factors (shift in the top bits) into 1.5 KB of dense tables",
@@ -150,4 +152,6 @@ const struct backend kindergarten_magic_file_backend = {
     .rook_loop = kindergarten_magic_file_rook_loop,
     .bishop_loop = kindergarten_magic_file_bishop_loop,
     .queen_loop = kindergarten_magic_file_queen_loop,
+    .sets_loop = kindergarten_magic_file_sets_loop,
+    .sides_loop = kindergarten_magic_file_sides_loop,
 };

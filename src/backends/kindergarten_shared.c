@@ -89,6 +89,8 @@ static uint64_t kindergarten_shared_queen_loop(const struct run *run)
     return run_lookup_loop(kindergarten_shared_queen, run);
 }
 
+SIDE_PASSES(kindergarten_shared, kindergarten_shared_rook, kindergarten_shared_bishop, kindergarten_shared_queen)
+
 const struct backend kindergarten_shared_backend = {
     .name = "kindergarten-shared",
     .description = "one 512-byte first-rank table for every line; A-file and a1-h8 multiplies spread the byte back",
@@ -101,4 +103,6 @@ const struct backend kindergarten_shared_backend = {
     .rook_loop = kindergarten_shared_rook_loop,
     .bishop_loop = kindergarten_shared_bishop_loop,
     .queen_loop = kindergarten_shared_queen_loop,
+    .sets_loop = kindergarten_shared_sets_loop,
+    .sides_loop = kindergarten_shared_sides_loop,
 };

@@ -12,13 +12,13 @@
  * the doubled propagator has an unwrapped empty stretch behind it, so the
  * 2- and 4-square steps cannot wrap either (steps of 2 and 4 times the
  * amount, modulo 64, are the same rotations). */
-static inline __attribute__((always_inline)) bitboard fill_attacks(int square, bitboard occupied,
+static inline __attribute__((always_inline)) bitboard fill_attacks(lanes8 sliders, bitboard occupied,
                                                                    const lanes8 *direction_steps,
                                                                    const lanes8 *direction_landing)
 {
     const lanes8 steps = *direction_steps, landing = *direction_landing;
     const lanes8 double_steps = (steps * 2) & 63, quadruple_steps = (steps * 4) & 63;
-    lanes8 generator = (lanes8){0} + square_bit(square);
+    lanes8 generator = sliders;
     lanes8 propagator = ((lanes8){0} + ~occupied) & landing;
     generator |= propagator & rotate_lanes8(generator, steps);
     propagator &= rotate_lanes8(propagator, steps);
@@ -30,17 +30,17 @@ static inline __attribute__((always_inline)) bitboard fill_attacks(int square, b
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_rook(int square, bitboard occupied)
 {
-    return fill_attacks(square, occupied, &ROOK_STEPS, &ROOK_LANDING);
+    return fill_attacks((lanes8){0} + square_bit(square), occupied, &ROOK_STEPS, &ROOK_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_bishop(int square, bitboard occupied)
 {
-    return fill_attacks(square, occupied, &BISHOP_STEPS, &BISHOP_LANDING);
+    return fill_attacks((lanes8){0} + square_bit(square), occupied, &BISHOP_STEPS, &BISHOP_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_queen(int square, bitboard occupied)
 {
-    return fill_attacks(square, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+    return fill_attacks((lanes8){0} + square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
 static size_t kogge_stone_init(void)
@@ -63,6 +63,21 @@ static uint64_t kogge_stone_queen_loop(const struct run *run)
     return run_lookup_loop(kogge_stone_queen, run);
 }
 
+/* Set-wise, as the seed describes the fill: the whole set is the
+ * generator, the rook-wise set in the rook directions' lanes and the
+ * bishop-wise set in the bishop directions' lanes, so one fill of eight
+ * lanes serves every slider of a side (a fill from a union of squares is
+ * the union of their fills: every step distributes over OR). */
+static inline __attribute__((always_inline)) bitboard kogge_stone_set(bitboard rook_sliders, bitboard bishop_sliders,
+                                                                      bitboard occupied)
+{
+    const lanes8 sliders = {rook_sliders, rook_sliders, bishop_sliders, bishop_sliders,
+                            rook_sliders, rook_sliders, bishop_sliders, bishop_sliders};
+    return fill_attacks(sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+}
+
+SIDE_PASSES_WITH_SET(kogge_stone, kogge_stone_rook, kogge_stone_bishop, kogge_stone_queen, kogge_stone_set)
+
 const struct backend kogge_stone_backend = {
     .name = "kogge-stone",
     .description = "parallel-prefix occluded fill (steps 1, 2, 4), the eight directions in vector lanes, no tables",
@@ -75,4 +90,7 @@ const struct backend kogge_stone_backend = {
     .rook_loop = kogge_stone_rook_loop,
     .bishop_loop = kogge_stone_bishop_loop,
     .queen_loop = kogge_stone_queen_loop,
+    .sets_loop = kogge_stone_sets_loop,
+    .sides_loop = kogge_stone_sides_loop,
+    .set_attacks = kogge_stone_set,
 };

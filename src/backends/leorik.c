@@ -104,6 +104,8 @@ __attribute__((target("bmi,lzcnt"))) static uint64_t leorik_queen_loop(const str
     return run_lookup_loop(leorik_queen, run);
 }
 
+SIDE_PASSES_FOR_TARGET("bmi,lzcnt", leorik, leorik_rook, leorik_bishop, leorik_queen)
+
 const struct backend leorik_backend = {
     .name = "leorik",
     .description = "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
@@ -117,4 +119,6 @@ const struct backend leorik_backend = {
     .rook_loop = leorik_rook_loop,
     .bishop_loop = leorik_bishop_loop,
     .queen_loop = leorik_queen_loop,
+    .sets_loop = leorik_sets_loop,
+    .sides_loop = leorik_sides_loop,
 };

@@ -243,6 +243,8 @@ static uint64_t magic_black_queen_loop(const struct run *run)
     return run_lookup_loop(magic_black_queen, run);
 }
 
+SIDE_PASSES(magic_black, magic_black_rook, magic_black_bishop, magic_black_queen)
+
 const struct backend magic_black_backend = {
     .name = "magic-black",
     .description = "black magic bitboards: (occupied | ~mask) * factor, fixed shift, overlapping slices",
@@ -255,4 +257,6 @@ const struct backend magic_black_backend = {
     .rook_loop = magic_black_rook_loop,
     .bishop_loop = magic_black_bishop_loop,
     .queen_loop = magic_black_queen_loop,
+    .sets_loop = magic_black_sets_loop,
+    .sides_loop = magic_black_sides_loop,
 };

@@ -127,6 +127,8 @@ static uint64_t magic_fancy_queen_loop(const struct run *run)
     return run_lookup_loop(magic_fancy_queen, run);
 }
 
+SIDE_PASSES(magic_fancy, magic_fancy_rook, magic_fancy_bishop, magic_fancy_queen)
+
 const struct backend magic_fancy_backend = {
     .name = "magic-fancy",
     .description = "fancy magic bitboards: per-square shift into one dense table",
@@ -139,4 +141,6 @@ const struct backend magic_fancy_backend = {
     .rook_loop = magic_fancy_rook_loop,
     .bishop_loop = magic_fancy_bishop_loop,
     .queen_loop = magic_fancy_queen_loop,
+    .sets_loop = magic_fancy_sets_loop,
+    .sides_loop = magic_fancy_sides_loop,
 };

@@ -89,6 +89,8 @@ static uint64_t magic_plain_queen_loop(const struct run *run)
     return run_lookup_loop(magic_plain_queen, run);
 }
 
+SIDE_PASSES(magic_plain, magic_plain_rook, magic_plain_bishop, magic_plain_queen)
+
 const struct backend magic_plain_backend = {
     .name = "magic-plain",
     .description = "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
@@ -101,4 +103,6 @@ const struct backend magic_plain_backend = {
     .rook_loop = magic_plain_rook_loop,
     .bishop_loop = magic_plain_bishop_loop,
     .queen_loop = magic_plain_queen_loop,
+    .sets_loop = magic_plain_sets_loop,
+    .sides_loop = magic_plain_sides_loop,
 };

@@ -14,6 +14,8 @@ static uint64_t null_loop(const struct run *run)
     return run_lookup_loop(null_lookup, run);
 }
 
+SIDE_PASSES(null, null_lookup, null_lookup, null_lookup)
+
 const struct backend null_backend = {
     .name = "null",
     .description = "no lookup (returns occupied ^ square): the harness's own cost",
@@ -26,4 +28,6 @@ const struct backend null_backend = {
     .rook_loop = null_loop,
     .bishop_loop = null_loop,
     .queen_loop = null_loop,
+    .sets_loop = null_sets_loop,
+    .sides_loop = null_sides_loop,
 };

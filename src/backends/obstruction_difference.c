@@ -97,6 +97,8 @@ static uint64_t obstruction_difference_queen_loop(const struct run *run)
     return run_lookup_loop(obstruction_difference_queen, run);
 }
 
+SIDE_PASSES(obstruction_difference, obstruction_difference_rook, obstruction_difference_bishop, obstruction_difference_queen)
+
 const struct backend obstruction_difference_backend = {
     .name = "obstruction-diff",
     .description = "per line: 2 * lowest upper blocker - highest lower blocker (lzcnt), masked by the line",
@@ -109,4 +111,6 @@ const struct backend obstruction_difference_backend = {
     .rook_loop = obstruction_difference_rook_loop,
     .bishop_loop = obstruction_difference_bishop_loop,
     .queen_loop = obstruction_difference_queen_loop,
+    .sets_loop = obstruction_difference_sets_loop,
+    .sides_loop = obstruction_difference_sides_loop,
 };

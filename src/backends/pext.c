@@ -94,6 +94,8 @@ static const char *pext_note(void)
     return NULL;
 }
 
+SIDE_PASSES_FOR_TARGET("bmi2", pext, pext_rook, pext_bishop, pext_queen)
+
 const struct backend pext_backend = {
     .name = "pext",
     .description = "BMI2 PEXT gathers the relevant occupancy into a dense index",
@@ -106,5 +108,7 @@ const struct backend pext_backend = {
     .rook_loop = pext_rook_loop,
     .bishop_loop = pext_bishop_loop,
     .queen_loop = pext_queen_loop,
+    .sets_loop = pext_sets_loop,
+    .sides_loop = pext_sides_loop,
     .note = pext_note,
 };

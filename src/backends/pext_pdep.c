@@ -101,6 +101,8 @@ static const char *pext_pdep_note(void)
     return NULL;
 }
 
+SIDE_PASSES_FOR_TARGET("bmi2", pext_pdep, pext_pdep_rook, pext_pdep_bishop, pext_pdep_queen)
+
 const struct backend pext_pdep_backend = {
     .name = "pext-pdep",
     .description = "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
@@ -113,5 +115,7 @@ const struct backend pext_pdep_backend = {
     .rook_loop = pext_pdep_rook_loop,
     .bishop_loop = pext_pdep_bishop_loop,
     .queen_loop = pext_pdep_queen_loop,
+    .sets_loop = pext_pdep_sets_loop,
+    .sides_loop = pext_pdep_sides_loop,
     .note = pext_pdep_note,
 };

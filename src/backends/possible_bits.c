@@ -85,6 +85,8 @@ static uint64_t possible_bits_queen_loop(const struct run *run)
     return run_lookup_loop(possible_bits_queen, run);
 }
 
+SIDE_PASSES(possible_bits, possible_bits_rook, possible_bits_bishop, possible_bits_queen)
+
 const struct backend possible_bits_backend = {
     .name = "possible-bits",
     .description = "empty-board attacks ANDed with one still-possible mask per row of blockers",
@@ -97,4 +99,6 @@ const struct backend possible_bits_backend = {
     .rook_loop = possible_bits_rook_loop,
     .bishop_loop = possible_bits_bishop_loop,
     .queen_loop = possible_bits_queen_loop,
+    .sets_loop = possible_bits_sets_loop,
+    .sides_loop = possible_bits_sides_loop,
 };

@@ -41,6 +41,8 @@ static uint64_t reference_queen_loop(const struct run *run)
     return run_lookup_loop(reference_queen, run);
 }
 
+SIDE_PASSES(reference, reference_rook, reference_bishop, reference_queen)
+
 const struct backend reference_backend = {
     .name = "reference",
     .description = "ray-by-ray loop to the first blocker; the yardstick for verification",
@@ -53,4 +55,6 @@ const struct backend reference_backend = {
     .rook_loop = reference_rook_loop,
     .bishop_loop = reference_bishop_loop,
     .queen_loop = reference_queen_loop,
+    .sets_loop = reference_sets_loop,
+    .sides_loop = reference_sides_loop,
 };

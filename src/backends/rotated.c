@@ -127,6 +127,8 @@ static uint64_t rotated_queen_loop(const struct run *run)
     return run_lookup_loop(rotated_queen, run);
 }
 
+SIDE_PASSES(rotated, rotated_rook, rotated_bishop, rotated_queen)
+
 const struct backend rotated_backend = {
     .name = "rotated",
     .description = "rotated-bitboard 64 x 64 line tables; each query builds the rotated lines it reads from the "
@@ -140,4 +142,6 @@ const struct backend rotated_backend = {
     .rook_loop = rotated_rook_loop,
     .bishop_loop = rotated_bishop_loop,
     .queen_loop = rotated_queen_loop,
+    .sets_loop = rotated_sets_loop,
+    .sides_loop = rotated_sides_loop,
 };

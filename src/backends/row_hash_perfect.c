@@ -174,6 +174,8 @@ static const char *row_hash_perfect_note(void)
     return note;
 }
 
+SIDE_PASSES(row_hash_perfect, perfect_rook, perfect_bishop, perfect_queen)
+
 const struct backend row_hash_perfect_backend = {
     .name = "row-hash-perfect",
     .description = "XOR of searched per-row keys (rook half, bishop half) is a perfect index: no signature, no miss",
@@ -186,5 +188,7 @@ const struct backend row_hash_perfect_backend = {
     .rook_loop = row_hash_perfect_rook_loop,
     .bishop_loop = row_hash_perfect_bishop_loop,
     .queen_loop = row_hash_perfect_queen_loop,
+    .sets_loop = row_hash_perfect_sets_loop,
+    .sides_loop = row_hash_perfect_sides_loop,
     .note = row_hash_perfect_note,
 };

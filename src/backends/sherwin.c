@@ -61,6 +61,8 @@ static uint64_t sherwin_queen_loop(const struct run *run)
     return run_lookup_loop(sherwin_queen, run);
 }
 
+SIDE_PASSES(sherwin, sherwin_rook, sherwin_bishop, sherwin_queen)
+
 const struct backend sherwin_backend = {
     .name = "sherwin",
     .description = "per-row lookups ORed into an index into one dense attack table; rows cut by shifts",
@@ -73,4 +75,6 @@ const struct backend sherwin_backend = {
     .rook_loop = sherwin_rook_loop,
     .bishop_loop = sherwin_bishop_loop,
     .queen_loop = sherwin_queen_loop,
+    .sets_loop = sherwin_sets_loop,
+    .sides_loop = sherwin_sides_loop,
 };

@@ -301,6 +301,9 @@ static const char *sherwin_hash_note(void)
     return note;
 }
 
+/* The counting entries, so that the hit rate covers side-wise passes. */
+SIDE_PASSES(sherwin_hash, sherwin_hash_rook, sherwin_hash_bishop, sherwin_hash_queen)
+
 const struct backend sherwin_hash_backend = {
     .name = "sherwin-hash",
     .description = "XOR of random per-row keys as a signature into a per-thread attack cache",
@@ -313,6 +316,8 @@ const struct backend sherwin_hash_backend = {
     .rook_loop = sherwin_hash_rook_loop,
     .bishop_loop = sherwin_hash_bishop_loop,
     .queen_loop = sherwin_hash_queen_loop,
+    .sets_loop = sherwin_hash_sets_loop,
+    .sides_loop = sherwin_hash_sides_loop,
     .note = sherwin_hash_note,
     .set_parameter = sherwin_hash_set_parameter,
     .hit_rate = sherwin_hash_hit_rate,

@@ -90,6 +90,8 @@ static uint64_t sherwin_union_queen_loop(const struct run *run)
     return run_lookup_loop(sherwin_union_queen, run);
 }
 
+SIDE_PASSES(sherwin_union, sherwin_union_rook, sherwin_union_bishop, sherwin_union_queen)
+
 const struct backend sherwin_union_backend = {
     .name = "sherwin-union",
     .description = "Sherwin bitboards with the rows read as the bytes of a union, not by shifts",
@@ -102,4 +104,6 @@ const struct backend sherwin_union_backend = {
     .rook_loop = sherwin_union_rook_loop,
     .bishop_loop = sherwin_union_bishop_loop,
     .queen_loop = sherwin_union_queen_loop,
+    .sets_loop = sherwin_union_sets_loop,
+    .sides_loop = sherwin_union_sides_loop,
 };

@@ -85,6 +85,8 @@ static uint64_t sissy_queen_loop(const struct run *run)
     return run_lookup_loop(sissy_queen, run);
 }
 
+SIDE_PASSES(sissy, sissy_rook, sissy_bishop, sissy_queen)
+
 const struct backend sissy_backend = {
     .name = "sissy",
     .description = "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
@@ -97,4 +99,6 @@ const struct backend sissy_backend = {
     .rook_loop = sissy_rook_loop,
     .bishop_loop = sissy_bishop_loop,
     .queen_loop = sissy_queen_loop,
+    .sets_loop = sissy_sets_loop,
+    .sides_loop = sissy_sides_loop,
 };

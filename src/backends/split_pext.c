@@ -107,6 +107,8 @@ static const char *split_pext_note(void)
     return NULL;
 }
 
+SIDE_PASSES_FOR_TARGET("bmi2", split_pext, split_pext_rook, split_pext_bishop, split_pext_queen)
+
 const struct backend split_pext_backend = {
     .name = "split-pext",
     .description = "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
@@ -119,5 +121,7 @@ const struct backend split_pext_backend = {
     .rook_loop = split_pext_rook_loop,
     .bishop_loop = split_pext_bishop_loop,
     .queen_loop = split_pext_queen_loop,
+    .sets_loop = split_pext_sets_loop,
+    .sides_loop = split_pext_sides_loop,
     .note = split_pext_note,
 };

@@ -22,15 +22,20 @@ expect_unavailable lzcnt leorik lzcnt
 expect_unavailable bmi1 leorik bmi1
 
 # Names are matched whole (hiding avx512vl leaves avx2), and hiding a
-# feature hides those built on it (dumb7fill-simd's AVX-512 path needs VL).
+# feature hides those built on it (dumb7fill-avx512 needs VL; hiding
+# avx512 hides avx512cd, which obstruction-lanes needs).
 ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --list >"$scratch/list-no-vl"
 if "$program" --list | grep -qE '^hyperbola-avx2 +available'; then
     grep -qE '^hyperbola-avx2 +available' "$scratch/list-no-vl" &&
         pass "hiding avx512vl keeps avx2" || fail "hiding avx512vl keeps avx2"
 fi
-if "$program" --list | grep -qE '^dumb7fill-simd +available.*note: AVX-512'; then
-    grep -qE '^dumb7fill-simd +available.*note: AVX2 path' "$scratch/list-no-vl" &&
+if "$program" --list | grep -qE '^dumb7fill-avx512 +available'; then
+    grep -qE '^dumb7fill-avx512 +unavailable' "$scratch/list-no-vl" &&
         pass "hiding avx512vl hides AVX-512" || fail "hiding avx512vl hides AVX-512"
+fi
+if "$program" --list | grep -qE '^obstruction-lanes +available'; then
+    ATTACKBENCH_HIDE_FEATURES="avx512" "$program" --list | grep -qE '^obstruction-lanes +unavailable \(this CPU lacks [^)]*avx512cd\)' &&
+        pass "hiding avx512 hides avx512cd" || fail "hiding avx512 hides avx512cd"
 fi
 
 # hyperbola-gfni has two paths; the exhaustive verification in run.sh

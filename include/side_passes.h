@@ -1,0 +1,179 @@
+/* Side-wise workloads: the loops of the batched passes, the counterpart of
+ * run_lookup_loop() for the sets and sides workloads (included by
+ * backend.h).
+ *
+ * sets:  per position and side, the union of the rook-wise attacks of the
+ *        side's rooks and queens and the bishop-wise attacks of its bishops
+ *        and queens (king safety, legality, evaluation).
+ * sides: per position and side, each rook, bishop and queen's own attack
+ *        set, all against the one occupancy (a move generator's walk).
+ *
+ * By default a backend composes both from its own inlined rook, bishop and
+ * queen lookups with one line, SIDE_PASSES(...), before its descriptor,
+ * and `.sets_loop`/`.sides_loop` in it.  A backend with a native set-wise
+ * (a fill that takes the whole set as its generator) or multi-square
+ * entry (a SIMD kernel, several sliders per instruction) passes it to the
+ * same loops instead, inlined. */
+#ifndef ATTACKBENCH_SIDE_PASSES_H
+#define ATTACKBENCH_SIDE_PASSES_H
+
+#include "backend.h"
+
+/* The set-wise answer composed from single lookups: a loop over the bits
+ * of each set, the order in which an engine walks its pieces. */
+static inline __attribute__((always_inline)) bitboard
+compose_set_attacks(attack_function rook, attack_function bishop, bitboard rook_sliders, bitboard bishop_sliders,
+                    bitboard occupied)
+{
+    bitboard attacks = 0;
+    ONE_QUERY_AT_A_TIME
+    for (; rook_sliders; rook_sliders &= rook_sliders - 1)
+        attacks |= rook(lowest_square(rook_sliders), occupied);
+    ONE_QUERY_AT_A_TIME
+    for (; bishop_sliders; bishop_sliders &= bishop_sliders - 1)
+        attacks |= bishop(lowest_square(bishop_sliders), occupied);
+    return attacks;
+}
+
+/* One sets pass with its flags as constants (the callers below pass
+ * literals, so each combination is its own loop with no test inside).
+ * `set` NULL: compose from rook and bishop. */
+static inline __attribute__((always_inline)) uint64_t
+sets_pass(attack_function rook, attack_function bishop, set_function set, const struct run *run, const int chained,
+          const int mix, const int pressure)
+{
+    const struct side_record *sides = run->sides;
+    uint64_t sum = 0, touched = 0;
+    bitboard previous = 0;
+    ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++) {
+        const struct side_record *side = &sides[i];
+        if (pressure)
+            touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
+        bitboard occupied = side->occupied ^ (chained ? previous & 1 : 0);
+        previous = set ? set(side->rook_sliders, side->bishop_sliders, occupied)
+                       : compose_set_attacks(rook, bishop, side->rook_sliders, side->bishop_sliders, occupied);
+        sum += mix ? checksum_mix(previous) : previous;
+    }
+    if (pressure)
+        do_not_optimize(touched);
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t run_sets_loop(attack_function rook, attack_function bishop,
+                                                                    set_function set, const struct run *run)
+{
+    const int pressure = run->pressure_buffer != NULL;
+    if (run->mix_results) /* untimed: one loop serves every mode */
+        return sets_pass(rook, bishop, set, run, run->chained, 1, pressure);
+    if (pressure)
+        return run->chained ? sets_pass(rook, bishop, set, run, 1, 0, 1) : sets_pass(rook, bishop, set, run, 0, 0, 1);
+    return run->chained ? sets_pass(rook, bishop, set, run, 1, 0, 0) : sets_pass(rook, bishop, set, run, 0, 0, 0);
+}
+
+/* The sides answer from single lookups: each slider in turn, its result
+ * added before the next (`previous` is the last one, for latency mode). */
+static inline __attribute__((always_inline)) uint64_t
+compose_side_sum(attack_function rook, attack_function bishop, attack_function queen, const struct side_record *side,
+                 bitboard occupied, const int mix, bitboard *previous)
+{
+    const uint8_t *squares = side->squares;
+    const int bishops_end = side->rooks + side->bishops, end = bishops_end + side->queens;
+    uint64_t sum = 0;
+    bitboard attacks = *previous;
+    ONE_QUERY_AT_A_TIME
+    for (int k = 0; k < side->rooks; k++) {
+        attacks = rook(squares[k], occupied);
+        sum += mix ? checksum_mix(attacks) : attacks;
+    }
+    ONE_QUERY_AT_A_TIME
+    for (int k = side->rooks; k < bishops_end; k++) {
+        attacks = bishop(squares[k], occupied);
+        sum += mix ? checksum_mix(attacks) : attacks;
+    }
+    ONE_QUERY_AT_A_TIME
+    for (int k = bishops_end; k < end; k++) {
+        attacks = queen(squares[k], occupied);
+        sum += mix ? checksum_mix(attacks) : attacks;
+    }
+    *previous = attacks;
+    return sum;
+}
+
+/* The same through a multi-square entry. */
+static inline __attribute__((always_inline)) uint64_t
+native_side_sum(side_function kernel, const struct side_record *side, bitboard occupied, const int mix,
+                bitboard *previous)
+{
+    bitboard attacks[SIDE_MAX_SLIDERS];
+    const int count = side_slider_count(side);
+    uint64_t sum = 0;
+    kernel(side, occupied, attacks);
+    ONE_QUERY_AT_A_TIME
+    for (int k = 0; k < count; k++)
+        sum += mix ? checksum_mix(attacks[k]) : attacks[k];
+    if (count)
+        *previous = attacks[count - 1];
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+sides_pass(attack_function rook, attack_function bishop, attack_function queen, side_function kernel,
+           const struct run *run, const int chained, const int mix, const int pressure)
+{
+    const struct side_record *sides = run->sides;
+    uint64_t sum = 0, touched = 0;
+    bitboard previous = 0;
+    ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++) {
+        const struct side_record *side = &sides[i];
+        if (pressure)
+            touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
+        bitboard occupied = side->occupied ^ (chained ? previous & 1 : 0);
+        sum += kernel ? native_side_sum(kernel, side, occupied, mix, &previous)
+                      : compose_side_sum(rook, bishop, queen, side, occupied, mix, &previous);
+    }
+    if (pressure)
+        do_not_optimize(touched);
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t run_sides_loop(attack_function rook, attack_function bishop,
+                                                                     attack_function queen, side_function kernel,
+                                                                     const struct run *run)
+{
+    const int pressure = run->pressure_buffer != NULL;
+    if (run->mix_results)
+        return sides_pass(rook, bishop, queen, kernel, run, run->chained, 1, pressure);
+    if (pressure)
+        return run->chained ? sides_pass(rook, bishop, queen, kernel, run, 1, 0, 1)
+                            : sides_pass(rook, bishop, queen, kernel, run, 0, 0, 1);
+    return run->chained ? sides_pass(rook, bishop, queen, kernel, run, 1, 0, 0)
+                        : sides_pass(rook, bishop, queen, kernel, run, 0, 0, 0);
+}
+
+/* The one line a backend adds for the default side-wise passes: defines
+ * PREFIX_sets_loop and PREFIX_sides_loop from its static inline rook,
+ * bishop and queen lookups.  SIDE_PASSES_FOR_TARGET compiles them for a
+ * target attribute string ("bmi2", "avx2", ...) so that lookups built for
+ * it inline.  A macro because C has no other way to stamp out a function
+ * per backend with the lookups as compile-time constants. */
+#define SIDE_PASSES_WITH(ATTRIBUTES, PREFIX, ROOK, BISHOP, QUEEN, SET)                                           \
+    ATTRIBUTES static uint64_t PREFIX##_sets_loop(const struct run *run)                                         \
+    {                                                                                                            \
+        return run_sets_loop(ROOK, BISHOP, SET, run);                                                            \
+    }                                                                                                            \
+    ATTRIBUTES static uint64_t PREFIX##_sides_loop(const struct run *run)                                        \
+    {                                                                                                            \
+        return run_sides_loop(ROOK, BISHOP, QUEEN, NULL, run);                                                   \
+    }
+#define SIDE_PASSES(PREFIX, ROOK, BISHOP, QUEEN) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN, NULL)
+#define SIDE_PASSES_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN)                                              \
+    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, NULL)
+/* A backend with a native set-wise entry SET (a static inline
+ * set_function, also given as .set_attacks for the per-call mode). */
+#define SIDE_PASSES_WITH_SET(PREFIX, ROOK, BISHOP, QUEEN, SET) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN, SET)
+#define SIDE_PASSES_WITH_SET_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN, SET)                                \
+    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, SET)
+
+#endif

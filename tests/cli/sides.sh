@@ -1,0 +1,73 @@
+# Command-line tests of the side-wise workloads (sets, sides); sourced by
+# tests/run.sh.
+
+# --dump --workload=sets: the header, two rows per position (white, then
+# black, also without sliders), every method agreeing with the reference.
+"$program" --dump --workload=sets --method=reference "$here/data/boards.fen" >"$scratch/sets-reference" 2>/dev/null
+positions=$("$program" --dump --method=reference "$here/data/boards.fen" 2>/dev/null | tail -n +2 | cut -d, -f1 | sort -un | wc -l)
+head -1 "$scratch/sets-reference" | grep -qx 'position,side,attacks' &&
+    [ "$(tail -n +2 "$scratch/sets-reference" | wc -l)" -ge $((2 * positions)) ] &&
+    sed -n 2p "$scratch/sets-reference" | grep -qE '^1,white,0x[0-9a-f]{16}$' &&
+    sed -n 3p "$scratch/sets-reference" | grep -qE '^1,black,0x[0-9a-f]{16}$' &&
+    pass "dump sets: header, white then black, 0x and 16 hex digits" ||
+    fail "dump sets: header, white then black, 0x and 16 hex digits"
+# A lone white rook on d4: black has no slider and attacks nothing.
+grep -qx '1,black,0x0000000000000000' "$scratch/sets-reference" && grep -qx '1,white,0x08080808f7080808' "$scratch/sets-reference" &&
+    pass "dump sets: a lone rook's attack map, and a side without sliders" ||
+    fail "dump sets: a lone rook's attack map, and a side without sliders"
+
+"$program" --dump --method=reference data/positions.fen >"$scratch/dump-plain" 2>/dev/null
+"$program" --dump --workload=sets --method=reference data/positions.fen >"$scratch/dump-sets" 2>/dev/null
+for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbola; do
+    "$program" --list | grep -q "^$method .*available" || continue
+    "$program" --dump --workload=sets --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-sets" &&
+        pass "dump sets: $method matches the reference" || fail "dump sets: $method matches the reference"
+    "$program" --dump --workload=sides --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-plain" &&
+        pass "dump sides: $method gives today's dump rows" || fail "dump sides: $method gives today's dump rows"
+done
+expect_error "dump takes one side-wise workload" "one of --workload=sets and --workload=sides" \
+    "$program" --dump --workload=sets,sides --method=pext data/positions.fen
+
+# Every side-wise path of every position of a file, per backend.
+expect_status "verify-only checks sets and sides on the files" 0 \
+    "$program" --verify-only --workload=sets,sides --method=all data/positions.fen
+
+# Rows: workload sets and sides, piece "sliders", queries = position-sides
+# for sets and sliders for sides; --phase splits both.
+"$program" --workload=sets,sides --phase --method=pext,kogge-stone --reps=2 --calls=1000 --format=csv \
+    data/positions.fen >"$scratch/sides.csv" 2>/dev/null
+status=$?
+header=$(head -1 "$scratch/sides.csv")
+column() { tr ',' '\n' <<<"$header" | grep -nx "$1" | cut -d: -f1; }
+workload_column=$(column workload)
+piece_column=$(column piece)
+queries_column=$(column queries)
+phase_column=$(column phase)
+sets_queries=$(awk -F, -v w="$workload_column" -v q="$queries_column" -v p="$phase_column" \
+    '$w == "sets" && $p == "all" { print $q; exit }' "$scratch/sides.csv")
+sides_queries=$(awk -F, -v w="$workload_column" -v q="$queries_column" -v p="$phase_column" \
+    '$w == "sides" && $p == "all" { print $q; exit }' "$scratch/sides.csv")
+sliders=$(tail -n +2 "$scratch/dump-plain" | wc -l)
+if [ "$status" -eq 0 ] && [ "$sets_queries" = "$((2 * $(tail -n +2 "$scratch/dump-sets" | wc -l) / 2))" ] &&
+    [ "$sides_queries" = "$sliders" ] &&
+    awk -F, -v w="$workload_column" -v c="$piece_column" 'NR > 1 && ($w == "sets" || $w == "sides") && $c != "sliders" { bad = 1 } END { exit bad }' "$scratch/sides.csv" &&
+    [ "$(awk -F, -v w="$workload_column" -v p="$phase_column" '$w == "sides" && $p == "endgame"' "$scratch/sides.csv" | wc -l)" -gt 0 ]; then
+    pass "sets and sides rows: queries are position-sides and sliders, piece sliders, phases split"
+else
+    fail "sets and sides rows (exit $status, sets queries $sets_queries, sides queries $sides_queries, sliders $sliders)"
+fi
+
+# --count=instructions on the side-wise workloads: the counted pass is the
+# side-wise one (an AVX-512 build refuses, as for every workload).
+"$program" --count=instructions --method=pext,null --workload=sets,sides --dispatch=batch \
+    --format=csv "$here/data/boards.fen" >"$scratch/count-sides.csv" 2>"$scratch/count-sides.err"
+status=$?
+if grep -q "uses AVX-512.*make instructions" "$scratch/count-sides.err" || ! command -v valgrind >/dev/null; then
+    [ "$status" -eq 2 ] && pass "count sides: refused where valgrind cannot count" ||
+        fail "count sides: refused where valgrind cannot count (exit $status)"
+elif [ "$status" -eq 0 ] && [ "$(grep -c ',sliders,sets,batch,throughput,' "$scratch/count-sides.csv")" -eq 2 ] &&
+    [ "$(grep -c ',sliders,sides,batch,throughput,' "$scratch/count-sides.csv")" -eq 2 ]; then
+    pass "count sides: rows for sets and sides"
+else
+    fail "count sides: rows for sets and sides (exit $status: $(head -c 300 "$scratch/count-sides.err"))"
+fi
