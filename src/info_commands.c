@@ -11,6 +11,7 @@
 
 int list_command(void)
 {
+    printf("%-24s %s\n", "method", "status  table bytes  init time  needs (CPU features)  source  idea");
     for (size_t i = 0; i < backend_count; i++) {
         const struct backend *backend = backends[i];
         char needs[64];
@@ -30,6 +31,9 @@ int list_command(void)
             printf("  note: %s", note);
         printf("  idea: %s\n", backend->description);
     }
+    printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"
+           "methods): 000 Sherwin Bitboards, 001 Blockers and Beyond, 002 Dumb7Fill, 003 Kindergarten\n"
+           "Bitboards, 004 the forum post on row hashing and row masks.\n");
     return 0;
 }
 

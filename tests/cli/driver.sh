@@ -11,7 +11,11 @@ grep -q '^attackbench ' "$scratch/out" && pass "version names the program" || fa
 awk '{print $1}' "$scratch/list" | grep -qx reference && pass "list shows reference" || fail "list shows reference"
 grep -q '^null .*available' "$scratch/list" && pass "list shows null available" || fail "list shows null available"
 
-[ "$(grep -cvE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list")" -eq 0 ] &&
+# Between the header and the blank line before the notes: one line per
+# backend, name first.
+backend_lines=$(awk 'NR > 1 && /^$/ { exit } NR > 1' "$scratch/list")
+[ "$(grep -cvE '^[a-z0-9-]+ +(available|unavailable)' <<<"$backend_lines")" -eq 0 ] &&
+    [ "$(wc -l <<<"$backend_lines")" -eq "$(grep -cE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list")" ] &&
     pass "list: one line per backend, name first" || fail "list: one line per backend, name first"
 
 # A CPU without BMI2, AVX2 and AVX-512 (simulated): the backends that need

@@ -133,3 +133,12 @@ run_guarded -- --method=pext,null --reps=5 --target-spread=100 --format=csv
 [ "$(csv_column reps <"$scratch/guard-out" | head -n 1)" = 5 ] && ! grep -q "spread still above" "$scratch/guard-err" &&
     pass "--target-spread that is met adds nothing" || fail "--target-spread that is met adds nothing"
 expect_error "--target-spread refuses a bad value" "--target-spread=abc" "$program" --target-spread=abc --workload=random
+
+# --list starts with a header and explains the seed numbers; genpos --help
+# states the game lengths the code plays.
+"$program" --list >"$scratch/list-header"
+head -n 1 "$scratch/list-header" | grep -q '^method .*status' && grep -q '004 the forum post on row hashing' "$scratch/list-header" &&
+    pass "--list has a header and names the seeds" || fail "--list has a header and names the seeds"
+"$program" genpos --help | grep -q "40 to 240 plies" && pass "genpos --help gives the game lengths" ||
+    fail "genpos --help gives the game lengths"
+"$program" --help | grep -q "130 interrupted" && pass "--help lists exit status 130" || fail "--help lists exit status 130"
