@@ -6,7 +6,10 @@
  *                                      them), CPUs, timer, pressure buffer, context
  *     verify_backends, verify_file_queries   --verify / --verify-only
  *     measure_workload (each kind)     build the streams, then per piece and phase
- *       measure_group                  every dispatch mode into the result set
+ *       measure_group                  every dispatch mode into the result set (with
+ *                                      --target-spread, more rounds: benchmark.c)
+ *         finish_group                 the group's figures, other work on the CPU, the
+ *                                      canary, its table block (group_checks.c)
  *     derive_group_figures             relative speed and harness cost (statistics.c)
  *     write_outputs                    --csv, then table, CSV or JSON on stdout
  *                                      (benchmark_report.c, with the closing lines)
@@ -29,6 +32,7 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "output.h"
+#include "group_checks.h"
 #include "progress.h"
 #include "result_outputs.h"
 #include "statistics.h"
@@ -36,13 +40,6 @@
 #include "verify.h"
 
 enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
-
-/* Share of the measuring CPU that other work may take before a group is
- * flagged as disturbed. */
-static const double OTHER_WORK_LIMIT = 0.05;
-/* How far the null backend's time may move between the first and the
- * last rounds of a group before the group is flagged. */
-static const double CANARY_LIMIT = 0.05;
 
 /* Random sides (set-wise and multi-square paths) checked per backend. */
 enum { SIDE_CHECKS = 30000 };
@@ -145,71 +142,6 @@ static int add_rows(const struct session *session, const struct workload *worklo
             return EXIT_USAGE;
     }
     return 0;
-}
-
-/* Another program on the measuring CPU: the measuring thread got less of
- * the CPU than the wall clock says, or the hypervisor stole time. */
-static void note_other_work(const struct session *session, const struct cpu_share *share, const char *group,
-                            char *warnings, size_t size)
-{
-    double other = cpu_share_other_work(share);
-    if (other < OTHER_WORK_LIMIT)
-        return;
-    if (!session->options->quiet) {
-        progress_clear(&session->progress);
-        fprintf(stderr,
-                "attackbench: warning: %s: other work took %.0f%% of the measuring CPU; its figures are "
-                "unreliable (close other programs or choose another --pin)\n",
-                group, 100 * other);
-    }
-    snprintf(warnings, size, "cpu-contention");
-}
-
-/* --target-spread: the methods of a group whose spread stayed above it. */
-static void name_unreached_rows(const struct session *session, const char *group, const struct measurement *measured,
-                                double target_percent)
-{
-    if (spread_reached(measured, (size_t)session->entry_count, target_percent) || session->options->quiet)
-        return;
-    progress_clear(&session->progress);
-    fprintf(stderr, "attackbench: %s: spread still above %g%% after %d rounds:", group, target_percent,
-            measured[0].sample_count);
-    for (int i = 0; i < session->entry_count; i++) {
-        const struct statistics *ns = &measured[i].ns_per_query;
-        if (!measured[i].backend->baseline && ns->median > 0 && 100 * ns->mad / ns->median > target_percent)
-            fprintf(stderr, " %s (%.1f%%)", measured[i].backend->name, 100 * ns->mad / ns->median);
-    }
-    fputc('\n', stderr);
-}
-
-/* The group's derived figures, the canary check, and with the table on
- * standard output, the group's block as soon as it is measured. */
-static void finish_group(struct session *session, struct result_set *results, size_t first_row, const char *what)
-{
-    struct result_set group = {results->rows + first_row, results->count - first_row, 0};
-    derive_group_figures(&group);
-    double drift = group.count > 0 ? group.rows[0].canary_drift : 0;
-    if (getenv("ATTACKBENCH_FAKE_CANARY_DRIFT")) /* for the tests: a drift cannot be made on demand */
-        drift = atof(getenv("ATTACKBENCH_FAKE_CANARY_DRIFT"));
-    if (drift > CANARY_LIMIT) {
-        if (!session->options->quiet) {
-            progress_clear(&session->progress);
-            fprintf(stderr,
-                    "attackbench: warning: %s: the harness's own loop (null) changed speed by %.0f%% between the "
-                    "first and the last rounds: the machine's speed drifted\n",
-                    what, 100 * drift);
-        }
-        for (size_t i = 0; i < group.count; i++) {
-            size_t used = strlen(group.rows[i].warnings);
-            snprintf(group.rows[i].warnings + used, sizeof group.rows[i].warnings - used, "%scanary-drift",
-                     used ? " " : "");
-        }
-    }
-    if (session->options->format != FORMAT_TABLE)
-        return;
-    progress_clear(&session->progress);
-    write_table_groups(stdout, &group, &session->context);
-    fflush(stdout);
 }
 
 /* One stream, every selected dispatch mode, every backend. */

@@ -1,0 +1,84 @@
+/* What a run checks and prints as each group of rows is finished (see
+ * include/group_checks.h). */
+#define _GNU_SOURCE
+#include "group_checks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "statistics.h"
+
+/* Share of the measuring CPU that other work may take before a group is
+ * flagged as disturbed. */
+static const double OTHER_WORK_LIMIT = 0.05;
+/* How far the null backend's time may move between the first and the
+ * last rounds of a group before the group is flagged. */
+static const double CANARY_LIMIT = 0.05;
+
+/* Another program on the measuring CPU: the measuring thread got less of
+ * the CPU than the wall clock says, or the hypervisor stole time. */
+void note_other_work(const struct session *session, const struct cpu_share *share, const char *group,
+                     char *warnings, size_t size)
+{
+    double other = cpu_share_other_work(share);
+    if (other < OTHER_WORK_LIMIT)
+        return;
+    if (!session->options->quiet) {
+        progress_clear(&session->progress);
+        fprintf(stderr,
+                "attackbench: warning: %s: other work took %.0f%% of the measuring CPU; its figures are "
+                "unreliable (close other programs or choose another --pin)\n",
+                group, 100 * other);
+    }
+    snprintf(warnings, size, "cpu-contention");
+}
+
+/* --target-spread: the methods of a group whose spread stayed above it. */
+void name_unreached_rows(const struct session *session, const char *group, const struct measurement *measured,
+                         double target_percent)
+{
+    if (spread_reached(measured, (size_t)session->entry_count, target_percent) || session->options->quiet)
+        return;
+    progress_clear(&session->progress);
+    fprintf(stderr, "attackbench: %s: spread still above %g%% after %d rounds:", group, target_percent,
+            measured[0].sample_count);
+    for (int i = 0; i < session->entry_count; i++) {
+        const struct statistics *ns = &measured[i].ns_per_query;
+        if (!measured[i].backend->baseline && ns->median > 0 && 100 * ns->mad / ns->median > target_percent)
+            fprintf(stderr, " %s (%.1f%%)", measured[i].backend->name, 100 * ns->mad / ns->median);
+    }
+    fputc('\n', stderr);
+}
+
+/* The group's derived figures, the canary check, and with the table on
+ * standard output, the group's block as soon as it is measured. */
+void finish_group(struct session *session, struct result_set *results, size_t first_row, const char *what)
+{
+    struct result_set group = {results->rows + first_row, results->count - first_row, 0};
+    derive_group_figures(&group);
+    double drift = group.count > 0 ? group.rows[0].canary_drift : 0;
+    if (getenv("ATTACKBENCH_FAKE_CANARY_DRIFT")) /* for the tests: a drift cannot be made on demand */
+        drift = atof(getenv("ATTACKBENCH_FAKE_CANARY_DRIFT"));
+    if (drift > CANARY_LIMIT) {
+        if (!session->options->quiet) {
+            progress_clear(&session->progress);
+            fprintf(stderr,
+                    "attackbench: warning: %s: the harness's own loop (null) changed speed by %.0f%% between the "
+                    "first and the last rounds: the machine's speed drifted\n",
+                    what, 100 * drift);
+        }
+        for (size_t i = 0; i < group.count; i++) {
+            size_t used = strlen(group.rows[i].warnings);
+            snprintf(group.rows[i].warnings + used, sizeof group.rows[i].warnings - used, "%scanary-drift",
+                     used ? " " : "");
+        }
+    }
+    if (session->options->format != FORMAT_TABLE)
+        return;
+    progress_clear(&session->progress);
+    write_table_groups(stdout, &group, &session->context);
+    fflush(stdout);
+}
+
