@@ -75,6 +75,9 @@ static int check_inputs(const struct options *options)
     }
     if (!file_workloads(options) && options->file_count > 0 && !options->quiet)
         fprintf(stderr, "attackbench: note: the random workload ignores the files given\n");
+    if (!file_workloads(options) && options->split_phases && !options->quiet)
+        fprintf(stderr, "attackbench: note: --phase applies to positions from files; the random workload "
+                        "has no game phase\n");
     return 0;
 }
 

@@ -142,3 +142,4 @@ head -n 1 "$scratch/list-header" | grep -q '^method .*status' && grep -q '004 th
 "$program" genpos --help | grep -q "40 to 240 plies" && pass "genpos --help gives the game lengths" ||
     fail "genpos --help gives the game lengths"
 "$program" --help | grep -q "130 interrupted" && pass "--help lists exit status 130" || fail "--help lists exit status 130"
+expect_warning "--phase with only the random workload is reported" "--phase applies to positions from files" -- --phase
