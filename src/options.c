@@ -238,8 +238,9 @@ static int apply_option(struct options *options, const char *name, const char *v
         if (parse_decimal(value, 0.001, 86400, &options->min_time) != 0)
             return set_error(error, error_size, "--min-time=%s: expected seconds from 0.001 to 86400", value);
     } else if (strcmp(name, "target-spread") == 0) {
-        if (parse_decimal(value, 0.01, 100, &options->target_spread) != 0)
-            return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.01 to 100", value);
+        if (parse_decimal(value, 0.000001, 100, &options->target_spread) != 0)
+            return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.000001 to 100",
+                             value);
     } else if (strcmp(name, "calls") == 0) {
         if (parse_count(value, 1, 1ULL << 40, &number) != 0)
             return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);

@@ -118,15 +118,15 @@ expect_no_warning "a steady canary gives no warning" "changed speed" ATTACKBENCH
 
 # --target-spread: more rounds until the spread is reached or the time is
 # spent, and the rows that did not get there are named.
-run_guarded -- --method=pext,null --reps=3 --calls=200000 --target-spread=0.01 --min-time=0.3 --format=csv
+run_guarded -- --method=pext,null --reps=3 --calls=200000 --target-spread=0.000001 --min-time=0.3 --format=csv
 rounds=$(csv_column reps <"$scratch/guard-out" | head -n 1)
 samples=$(csv_column samples_ns <"$scratch/guard-out" | head -n 1 | wc -w)
 if [ "${rounds:-0}" -gt 3 ] && [ "$rounds" = "$samples" ]; then pass "--target-spread adds rounds"; else fail "--target-spread adds rounds ($rounds rounds, $samples samples)"; fi
 # The row is named exactly when its final spread is above the target.
 above=$(paste -d, <(csv_column ns_per_query_mad <"$scratch/guard-out") <(csv_column ns_per_query_median <"$scratch/guard-out") |
-    head -n 1 | awk -F, '{ print (100 * $1 / $2 > 0.01) ? "yes" : "no" }')
+    head -n 1 | awk -F, '{ print (100 * $1 / $2 > 0.000001) ? "yes" : "no" }')
 named=no
-grep -q "random rook batch: spread still above 0.01% after $rounds rounds: pext" "$scratch/guard-err" && named=yes
+grep -q "random rook batch: spread still above 1e-06% after $rounds rounds: pext" "$scratch/guard-err" && named=yes
 [ "$above" = "$named" ] && pass "--target-spread names the rows that did not get there" ||
     fail "--target-spread names the rows that did not get there (above $above, named $named)"
 run_guarded -- --method=pext,null --reps=5 --target-spread=100 --format=csv
