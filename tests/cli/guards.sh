@@ -10,6 +10,15 @@ measured_cpu() {
 }
 
 allowed=$(nproc)
+
+# Wait (up to 5 s) until another process holds a lock file.
+wait_until_held() {
+    local tries=0
+    while flock -n "$1" true 2>/dev/null && [ "$tries" -lt 100 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+}
 locks="$scratch/locks"
 mkdir -p "$locks"
 if [ "$allowed" -ge 2 ] && command -v flock >/dev/null; then
@@ -18,13 +27,13 @@ if [ "$allowed" -ge 2 ] && command -v flock >/dev/null; then
     for ((cpu = 1; cpu < allowed; cpu++)); do
         flock -o "$locks/attackbench-cpu-$cpu.lock" sleep 30 &
         holders+=($!)
+        wait_until_held "$locks/attackbench-cpu-$cpu.lock"
     done
-    sleep 0.3
     got=$(XDG_RUNTIME_DIR=$locks measured_cpu)
     if [ "$got" = 0 ]; then pass "a CPU another run holds is not chosen"; else fail "a CPU another run holds is not chosen (got CPU '$got')"; fi
     flock -o "$locks/attackbench-cpu-0.lock" sleep 30 &
     holders+=($!)
-    sleep 0.3
+    wait_until_held "$locks/attackbench-cpu-0.lock"
     XDG_RUNTIME_DIR=$locks measured_cpu >/dev/null
     grep -q "also used by another attackbench run" "$scratch/guard-err" &&
         pass "every CPU held: the run says it shares one" || fail "every CPU held: the run says it shares one"
