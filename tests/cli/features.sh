@@ -18,6 +18,7 @@ expect_unavailable() {
 expect_unavailable gfni hyperbola-gfni gfni
 expect_unavailable avx2 hyperbola-gfni avx2
 expect_unavailable avx2 hyperbola-avx2 avx2
+expect_unavailable avx2 hyperbola-lanes-avx2 avx2
 expect_unavailable lzcnt leorik lzcnt
 expect_unavailable bmi1 leorik bmi1
 

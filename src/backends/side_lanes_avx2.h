@@ -1,0 +1,302 @@
+/* A side's sliders in AVX2 lanes: what the AVX2 multi-square kernels share
+ * (src/backends/hyperbola_lanes_avx2.c, kogge_stone_lanes_avx2.c), the
+ * layout of side_lanes.h in four 64-bit lanes per ymm.  A slider per lane,
+ * a line per lane and pass; a side with n sliders and q queens needs n + q
+ * lanes (a queen's diagonals ride in a spare lane, folded back after), so
+ * when n + q <= 8 two passes over one or two ymm serve it, the usual case
+ * in games; a larger side takes four passes over each four sliders.
+ *
+ * AVX2 has no mask registers: a lane's role (rook-wise, queen, live) is a
+ * lane of all ones from a compare, lines are chosen by blends and cleared
+ * by ANDs.  The queen fold moves lanes with VPERMD within each ymm and a
+ * blend between the two.  The variable shifts (VPSLLVQ, VPSRLVQ) give 0
+ * for a count of 64 or more, as in AVX-512, which the diagonals rely on.
+ *
+ * The including file defines KERNEL_TARGET (its target attribute string)
+ * before including this, then line_attacks(), the per-line technique; it
+ * is also given each lane's step along its line (1 rank, 8 file, 9
+ * diagonal, 7 anti-diagonal), which a fill needs and a subtraction does
+ * not.  Everything here is static.  This is explicit multi-query SIMD, the
+ * kind include/backend.h keeps out of every other loop. */
+#ifndef ATTACKBENCH_SIDE_LANES_AVX2_H
+#define ATTACKBENCH_SIDE_LANES_AVX2_H
+
+#include <immintrin.h>
+#include <string.h>
+
+#include "backend.h"
+
+#define LANE_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
+
+enum { RANK_STEP = 1, FILE_STEP = 8, DIAGONAL_STEP = 9, ANTI_DIAGONAL_STEP = 7 };
+
+/* Each lane's slider: its bit, its square, its file and 8 * its rank. */
+struct lane_squares {
+    __m256i bit, square, file, rank8;
+};
+
+LANE_FUNCTION struct lane_squares lane_squares(__m256i squares)
+{
+    struct lane_squares lanes;
+    lanes.square = _mm256_and_si256(squares, _mm256_set1_epi64x(63));
+    lanes.bit = _mm256_sllv_epi64(_mm256_set1_epi64x(1), lanes.square);
+    lanes.file = _mm256_and_si256(squares, _mm256_set1_epi64x(7));
+    lanes.rank8 = _mm256_and_si256(squares, _mm256_set1_epi64x(56));
+    return lanes;
+}
+
+LANE_FUNCTION __m256i rank_lines(const struct lane_squares *lanes)
+{
+    return _mm256_sllv_epi64(_mm256_set1_epi64x(0xFF), lanes->rank8);
+}
+
+LANE_FUNCTION __m256i file_lines(const struct lane_squares *lanes)
+{
+    return _mm256_sllv_epi64(_mm256_set1_epi64x((long long)FILE_A), lanes->file);
+}
+
+/* The a1-h8 diagonal moved by 8 * (file - rank) squares, right or left
+ * (one of the two shifts is by 64 or more and gives 0). */
+LANE_FUNCTION __m256i diagonal_lines(const struct lane_squares *lanes)
+{
+    const __m256i diagonal = _mm256_set1_epi64x((long long)0x8040201008040201ULL);
+    __m256i distance = _mm256_sub_epi64(_mm256_slli_epi64(lanes->file, 3), lanes->rank8);
+    return _mm256_or_si256(_mm256_srlv_epi64(diagonal, distance),
+                           _mm256_sllv_epi64(diagonal, _mm256_sub_epi64(_mm256_setzero_si256(), distance)));
+}
+
+/* The h1-a8 anti-diagonal moved by 8 * (file + rank - 7) squares. */
+LANE_FUNCTION __m256i anti_diagonal_lines(const struct lane_squares *lanes)
+{
+    const __m256i anti_diagonal = _mm256_set1_epi64x((long long)0x0102040810204080ULL);
+    __m256i distance = _mm256_sub_epi64(_mm256_add_epi64(_mm256_slli_epi64(lanes->file, 3), lanes->rank8),
+                                        _mm256_set1_epi64x(56));
+    return _mm256_or_si256(_mm256_sllv_epi64(anti_diagonal, distance),
+                           _mm256_srlv_epi64(anti_diagonal, _mm256_sub_epi64(_mm256_setzero_si256(), distance)));
+}
+
+/* The technique: the attacks along `line` in each lane, the slider's own
+ * square left out or not (0 for a lane whose line is 0); `step` is the
+ * lane's step along its line.  Defined by the including file. */
+LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step);
+
+/* All ones in the lanes whose index is below `limit`. */
+LANE_FUNCTION __m256i lanes_below(__m256i index, int limit)
+{
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(limit), index);
+}
+
+/* The roles of lanes [first, first + 4) when the lanes list the rooks,
+ * the bishops, the queens, then (two-pass layout) the queens again. */
+struct lane_roles {
+    __m256i rook_wise, bishop_wise, queen, live;
+};
+
+LANE_FUNCTION struct lane_roles lane_roles(int first, int rooks, int bishops, int queens, int spares)
+{
+    const __m256i index = _mm256_add_epi64(_mm256_setr_epi64x(0, 1, 2, 3), _mm256_set1_epi64x(first));
+    const int sliders = rooks + bishops + queens;
+    struct lane_roles roles;
+    roles.live = lanes_below(index, sliders);
+    roles.queen = _mm256_andnot_si256(lanes_below(index, rooks + bishops), roles.live);
+    roles.rook_wise = _mm256_or_si256(lanes_below(index, rooks), roles.queen);
+    roles.bishop_wise = _mm256_andnot_si256(lanes_below(index, rooks), lanes_below(index, sliders + spares));
+    return roles;
+}
+
+/* Two passes over four lanes: ranks then files in rook-wise lanes,
+ * diagonals then anti-diagonals in the others; the slider left out. */
+LANE_FUNCTION __m256i two_line_block(__m256i squares, __m256i rook_wise, __m256i board)
+{
+    const struct lane_squares lanes = lane_squares(squares);
+    const __m256i first = _mm256_blendv_epi8(diagonal_lines(&lanes), rank_lines(&lanes), rook_wise);
+    const __m256i second = _mm256_blendv_epi8(anti_diagonal_lines(&lanes), file_lines(&lanes), rook_wise);
+    const __m256i first_step =
+        _mm256_blendv_epi8(_mm256_set1_epi64x(DIAGONAL_STEP), _mm256_set1_epi64x(RANK_STEP), rook_wise);
+    const __m256i second_step =
+        _mm256_blendv_epi8(_mm256_set1_epi64x(ANTI_DIAGONAL_STEP), _mm256_set1_epi64x(FILE_STEP), rook_wise);
+    __m256i attacks = _mm256_or_si256(line_attacks(&lanes, board, first, first_step),
+                                      line_attacks(&lanes, board, second, second_step));
+    return _mm256_andnot_si256(lanes.bit, attacks);
+}
+
+/* The lane squares of the two-pass layout as bytes: the record's sliders,
+ * then its queens (the last q) again.  Needs sliders + queens <= 8. */
+static inline uint64_t two_pass_square_bytes(const struct side_record *side, int sliders, int queens)
+{
+    uint64_t listed;
+    memcpy(&listed, side->squares, sizeof listed);
+    const uint64_t kept = ((1ULL << (4 * sliders)) << (4 * sliders)) - 1; /* no shift by 64 */
+    return (listed & kept) | ((listed << (8 * queens)) & ~kept);
+}
+
+LANE_FUNCTION __m256i bytes_to_lanes(uint64_t bytes)
+{
+    return _mm256_cvtepu8_epi64(_mm_cvtsi32_si128((int)(uint32_t)bytes));
+}
+
+/* Queen lane k takes lane k + q (its diagonals): the eight lanes of the
+ * two blocks moved down by q lanes, VPERMD rotating each block and a
+ * blend taking, for the low block's top lanes, the high block's. */
+LANE_FUNCTION void fold_queens(__m256i blocks[2], int queens, const struct lane_roles roles[2])
+{
+    const __m256i rotation = _mm256_and_si256(
+        _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(2 * queens)),
+        _mm256_set1_epi32(7));
+    const __m256i from_high = _mm256_cmpgt_epi64(_mm256_set1_epi64x(queens), _mm256_setr_epi64x(3, 2, 1, 0));
+    const __m256i low = _mm256_permutevar8x32_epi32(blocks[0], rotation);
+    const __m256i high = _mm256_permutevar8x32_epi32(blocks[1], rotation);
+    blocks[0] = _mm256_or_si256(blocks[0], _mm256_and_si256(_mm256_blendv_epi8(low, high, from_high), roles[0].queen));
+    blocks[1] = _mm256_or_si256(blocks[1], _mm256_and_si256(high, roles[1].queen));
+}
+
+/* A side whose sliders and extra queen lanes fit in eight: two passes
+ * over the first four lanes and, when there are more, the next four. */
+LANE_FUNCTION void two_line_kernel(const struct side_record *side, int rooks, int bishops, int queens,
+                                   bitboard occupied, __m256i blocks[2])
+{
+    const int sliders = rooks + bishops + queens;
+    const uint64_t bytes = two_pass_square_bytes(side, sliders, queens);
+    const __m256i board = _mm256_set1_epi64x((long long)occupied);
+    struct lane_roles roles[2] = {lane_roles(0, rooks, bishops, queens, queens),
+                                  lane_roles(4, rooks, bishops, queens, queens)};
+    blocks[0] = two_line_block(bytes_to_lanes(bytes), roles[0].rook_wise, board);
+    blocks[1] = sliders + queens > 4 ? two_line_block(bytes_to_lanes(bytes >> 32), roles[1].rook_wise, board)
+                                     : _mm256_setzero_si256();
+    fold_queens(blocks, queens, roles);
+    blocks[0] = _mm256_and_si256(blocks[0], roles[0].live);
+    blocks[1] = _mm256_and_si256(blocks[1], roles[1].live);
+}
+
+/* Four passes over four sliders, each lane rook-wise, bishop-wise or both
+ * as the roles say; lanes in neither give 0. */
+LANE_FUNCTION __m256i four_line_block(__m256i squares, struct lane_roles roles, __m256i board)
+{
+    const struct lane_squares lanes = lane_squares(squares);
+    __m256i attacks = line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, rank_lines(&lanes)),
+                                   _mm256_set1_epi64x(RANK_STEP));
+    attacks = _mm256_or_si256(attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, file_lines(&lanes)),
+                                                    _mm256_set1_epi64x(FILE_STEP)));
+    attacks = _mm256_or_si256(
+        attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, diagonal_lines(&lanes)),
+                              _mm256_set1_epi64x(DIAGONAL_STEP)));
+    attacks = _mm256_or_si256(
+        attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, anti_diagonal_lines(&lanes)),
+                              _mm256_set1_epi64x(ANTI_DIAGONAL_STEP)));
+    return _mm256_andnot_si256(lanes.bit, _mm256_and_si256(attacks, roles.live));
+}
+
+/* The whole side into four blocks of four lanes (unused blocks 0): the
+ * two-pass kernel, or the four-pass one on each four sliders.  Returns
+ * how many blocks it wrote (2 or 4). */
+LANE_FUNCTION int side_kernel(const struct side_record *side, bitboard occupied, __m256i blocks[4])
+{
+    const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
+    const int sliders = rooks + bishops + queens;
+    if (sliders + queens <= 8) {
+        two_line_kernel(side, rooks, bishops, queens, occupied, blocks);
+        return 2;
+    }
+    const __m256i board = _mm256_set1_epi64x((long long)occupied);
+    for (int block = 0; block < 4; block++) {
+        uint32_t bytes;
+        memcpy(&bytes, side->squares + 4 * block, sizeof bytes);
+        blocks[block] = 4 * block < sliders ? four_line_block(bytes_to_lanes(bytes),
+                                                              lane_roles(4 * block, rooks, bishops, queens, 0), board)
+                                            : _mm256_setzero_si256();
+    }
+    return 4;
+}
+
+/* The multi-square entry (include/backend.h): only the live lanes are
+ * stored. */
+LANE_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+{
+    __m256i blocks[4];
+    const int count = side_kernel(side, occupied, blocks);
+    const __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
+    const int sliders = side_slider_count(side);
+    for (int block = 0; block < count; block++)
+        _mm256_maskstore_epi64((long long *)(void *)(attacks + 4 * block), lanes_below(index, sliders - 4 * block),
+                               blocks[block]);
+}
+
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+                                                                             bitboard occupied, bitboard *attacks)
+{
+    lanes_side(side, occupied, attacks);
+}
+
+/* Single lookups: the query's lines side by side, one per lane (rank,
+ * file, diagonal, anti-diagonal; a rook keeps the first two, a bishop the
+ * last two), one pass, the lanes ORed. */
+LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lines)
+{
+    const struct lane_squares lanes = lane_squares(_mm256_set1_epi64x(square));
+    const __m256i orthogonal = _mm256_blend_epi32(rank_lines(&lanes), file_lines(&lanes), 0x0C);
+    const __m256i diagonal = _mm256_blend_epi32(diagonal_lines(&lanes), anti_diagonal_lines(&lanes), 0xC0);
+    const __m256i lines = _mm256_and_si256(_mm256_blend_epi32(orthogonal, diagonal, 0xF0), kept_lines);
+    const __m256i steps = _mm256_setr_epi64x(RANK_STEP, FILE_STEP, DIAGONAL_STEP, ANTI_DIAGONAL_STEP);
+    const __m256i attacks = _mm256_andnot_si256(lanes.bit, line_attacks(&lanes, _mm256_set1_epi64x((long long)occupied),
+                                                                         lines, steps));
+    __m128i half = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
+}
+
+LANE_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
+{
+    return one_query(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0));
+}
+
+LANE_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
+{
+    return one_query(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1));
+}
+
+LANE_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
+{
+    return one_query(square, occupied, _mm256_set1_epi64x(-1));
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_rook, run);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_bishop, run);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_queen, run);
+}
+
+/* The timed sides pass: the blocks added in a vector register; the other
+ * modes go through the shared loop. */
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+{
+    if (run->mix_results || run->chained || run->pressure_buffer)
+        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+    __m256i sum = _mm256_setzero_si256();
+    ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++) {
+        __m256i blocks[4];
+        const int count = side_kernel(&run->sides[i], run->sides[i].occupied, blocks);
+        sum = _mm256_add_epi64(sum, _mm256_add_epi64(blocks[0], blocks[1]));
+        if (count > 2)
+            sum = _mm256_add_epi64(sum, _mm256_add_epi64(blocks[2], blocks[3]));
+    }
+    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
+}
+
+/* Sets: composed from the single lookups (the kernel answers per slider;
+ * a set-wise answer would OR its lanes, which the fills do better). */
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+{
+    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
+}
+
+#endif
