@@ -58,6 +58,8 @@ extern const struct backend kgssb_backend;
 extern const struct backend obstruction_lanes_backend;
 extern const struct backend hyperbola_lanes_backend;
 extern const struct backend hyperbola_lanes_avx2_backend;
+extern const struct backend kogge_stone_lanes_backend;
+extern const struct backend kogge_stone_lanes_avx2_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -110,6 +112,8 @@ const struct backend *const backends[] = {
     &obstruction_lanes_backend,
     &hyperbola_lanes_backend,
     &hyperbola_lanes_avx2_backend,
+    &kogge_stone_lanes_backend,
+    &kogge_stone_lanes_avx2_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

@@ -19,6 +19,8 @@ expect_unavailable gfni hyperbola-gfni gfni
 expect_unavailable avx2 hyperbola-gfni avx2
 expect_unavailable avx2 hyperbola-avx2 avx2
 expect_unavailable avx2 hyperbola-lanes-avx2 avx2
+expect_unavailable avx2 kogge-stone-lanes-avx2 avx2
+expect_unavailable avx512vl kogge-stone-lanes avx512
 expect_unavailable lzcnt leorik lzcnt
 expect_unavailable bmi1 leorik bmi1
 
