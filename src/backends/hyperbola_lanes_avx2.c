@@ -5,7 +5,8 @@
  * has no bit reversal: VPSHUFB reverses the bytes of each lane, and two
  * more VPSHUFB look up the reversed low and high nibble of each byte in
  * 16-byte tables, so ranks need no table either.  No tables beyond those
- * 32 bytes.  Single lookups put a query's lines in the lanes instead.
+ * 32 bytes.  A pass without ranks (files, diagonals) needs only the byte
+ * swap.  Single lookups put a query's lines in the lanes instead.
  * The obstruction difference has no AVX2 form here: it needs the highest
  * blocker below the slider (VPLZCNTQ, AVX-512 CD), and smearing the bits
  * down takes twelve operations where the reversal takes seven.
@@ -35,18 +36,33 @@ LANE_FUNCTION __m256i reverse_bits(__m256i board)
     return _mm256_or_si256(_mm256_shuffle_epi8(reversed_to_high, low), _mm256_shuffle_epi8(reversed_to_low, high));
 }
 
+/* The reversal a line needs: any line is reversed by the full bit
+ * reversal; one with at most a square per rank (a file or a diagonal) by
+ * the byte swap alone, one VPSHUFB, since its order follows the ranks. */
+LANE_FUNCTION __m256i reverse_line(__m256i board, const int ranks)
+{
+    const __m256i byte_order =
+        _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12,
+                         11, 10, 9, 8);
+    return ranks ? reverse_bits(board) : _mm256_shuffle_epi8(board, byte_order);
+}
+
 /* o - 2s sets the squares from the slider up to the first blocker; on the
  * reversed board the same subtraction gives the other direction.  The
  * step along the line is not needed. */
-LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step)
+LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step,
+                                   const int ranks)
 {
     (void)step;
-    /* 2s on the reversed board: 2 << (63 - square), 0 for a1. */
-    const __m256i reversed_twice_slider =
-        _mm256_sllv_epi64(_mm256_set1_epi64x(2), _mm256_sub_epi64(_mm256_set1_epi64x(63), lanes->square));
+    /* 2s on the reversed board: 2 << (63 - square) after the full
+     * reversal, 2 << (square ^ 56) after the byte swap (0 for bit 63). */
+    const __m256i reversed_square = ranks ? _mm256_sub_epi64(_mm256_set1_epi64x(63), lanes->square)
+                                          : _mm256_xor_si256(lanes->square, _mm256_set1_epi64x(56));
+    const __m256i reversed_twice_slider = _mm256_sllv_epi64(_mm256_set1_epi64x(2), reversed_square);
     const __m256i blockers = _mm256_and_si256(_mm256_andnot_si256(lanes->bit, occupied), line);
     const __m256i forward = _mm256_sub_epi64(blockers, _mm256_add_epi64(lanes->bit, lanes->bit));
-    const __m256i backward = reverse_bits(_mm256_sub_epi64(reverse_bits(blockers), reversed_twice_slider));
+    const __m256i backward =
+        reverse_line(_mm256_sub_epi64(reverse_line(blockers, ranks), reversed_twice_slider), ranks);
     return _mm256_and_si256(_mm256_xor_si256(forward, backward), line);
 }
 

@@ -39,8 +39,10 @@ LANE_FUNCTION __m256i fill_down(__m256i generator, __m256i propagator, __m256i s
 
 /* Both fills, each moved one step further onto the first blocker, within
  * the line (which also drops what a step carried off it). */
-LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step)
+LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step,
+                                   const int ranks)
 {
+    (void)ranks;
     const __m256i empty = _mm256_andnot_si256(occupied, line);
     const __m256i up = fill_up(lanes->bit, empty, step), down = fill_down(lanes->bit, empty, step);
     return _mm256_and_si256(_mm256_or_si256(_mm256_sllv_epi64(up, step), _mm256_srlv_epi64(down, step)), line);

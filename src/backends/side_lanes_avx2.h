@@ -77,8 +77,11 @@ LANE_FUNCTION __m256i anti_diagonal_lines(const struct lane_squares *lanes)
 
 /* The technique: the attacks along `line` in each lane, the slider's own
  * square left out or not (0 for a lane whose line is 0); `step` is the
- * lane's step along its line.  Defined by the including file. */
-LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step);
+ * lane's step along its line; `ranks`, a constant, is 0 when no lane's
+ * line is a rank (every line then has at most one square per rank, so a
+ * byte swap reverses it).  Defined by the including file. */
+LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step,
+                                   const int ranks);
 
 /* All ones in the lanes whose index is below `limit`. */
 LANE_FUNCTION __m256i lanes_below(__m256i index, int limit)
@@ -115,8 +118,8 @@ LANE_FUNCTION __m256i two_line_block(__m256i squares, __m256i rook_wise, __m256i
         _mm256_blendv_epi8(_mm256_set1_epi64x(DIAGONAL_STEP), _mm256_set1_epi64x(RANK_STEP), rook_wise);
     const __m256i second_step =
         _mm256_blendv_epi8(_mm256_set1_epi64x(ANTI_DIAGONAL_STEP), _mm256_set1_epi64x(FILE_STEP), rook_wise);
-    __m256i attacks = _mm256_or_si256(line_attacks(&lanes, board, first, first_step),
-                                      line_attacks(&lanes, board, second, second_step));
+    __m256i attacks = _mm256_or_si256(line_attacks(&lanes, board, first, first_step, 1),
+                                      line_attacks(&lanes, board, second, second_step, 0));
     return _mm256_andnot_si256(lanes.bit, attacks);
 }
 
@@ -174,15 +177,15 @@ LANE_FUNCTION __m256i four_line_block(__m256i squares, struct lane_roles roles, 
 {
     const struct lane_squares lanes = lane_squares(squares);
     __m256i attacks = line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, rank_lines(&lanes)),
-                                   _mm256_set1_epi64x(RANK_STEP));
+                                   _mm256_set1_epi64x(RANK_STEP), 1);
     attacks = _mm256_or_si256(attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, file_lines(&lanes)),
-                                                    _mm256_set1_epi64x(FILE_STEP)));
+                                                    _mm256_set1_epi64x(FILE_STEP), 0));
     attacks = _mm256_or_si256(
         attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, diagonal_lines(&lanes)),
-                              _mm256_set1_epi64x(DIAGONAL_STEP)));
+                              _mm256_set1_epi64x(DIAGONAL_STEP), 0));
     attacks = _mm256_or_si256(
         attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, anti_diagonal_lines(&lanes)),
-                              _mm256_set1_epi64x(ANTI_DIAGONAL_STEP)));
+                              _mm256_set1_epi64x(ANTI_DIAGONAL_STEP), 0));
     return _mm256_andnot_si256(lanes.bit, _mm256_and_si256(attacks, roles.live));
 }
 
@@ -230,7 +233,7 @@ __attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(con
 /* Single lookups: the query's lines side by side, one per lane (rank,
  * file, diagonal, anti-diagonal; a rook keeps the first two, a bishop the
  * last two), one pass, the lanes ORed. */
-LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lines)
+LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lines, const int ranks)
 {
     const struct lane_squares lanes = lane_squares(_mm256_set1_epi64x(square));
     const __m256i orthogonal = _mm256_blend_epi32(rank_lines(&lanes), file_lines(&lanes), 0x0C);
@@ -238,24 +241,24 @@ LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lin
     const __m256i lines = _mm256_and_si256(_mm256_blend_epi32(orthogonal, diagonal, 0xF0), kept_lines);
     const __m256i steps = _mm256_setr_epi64x(RANK_STEP, FILE_STEP, DIAGONAL_STEP, ANTI_DIAGONAL_STEP);
     const __m256i attacks = _mm256_andnot_si256(lanes.bit, line_attacks(&lanes, _mm256_set1_epi64x((long long)occupied),
-                                                                         lines, steps));
+                                                                         lines, steps, ranks));
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }
 
 LANE_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
 {
-    return one_query(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0));
+    return one_query(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0), 1);
 }
 
 LANE_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
 {
-    return one_query(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1));
+    return one_query(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1), 0);
 }
 
 LANE_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
 {
-    return one_query(square, occupied, _mm256_set1_epi64x(-1));
+    return one_query(square, occupied, _mm256_set1_epi64x(-1), 1);
 }
 
 __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
