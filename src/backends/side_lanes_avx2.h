@@ -189,39 +189,52 @@ LANE_FUNCTION __m256i four_line_block(__m256i squares, struct lane_roles roles, 
     return _mm256_andnot_si256(lanes.bit, _mm256_and_si256(attacks, roles.live));
 }
 
-/* The whole side into four blocks of four lanes (unused blocks 0): the
- * two-pass kernel, or the four-pass one on each four sliders.  Returns
- * how many blocks it wrote (2 or 4). */
-LANE_FUNCTION int side_kernel(const struct side_record *side, bitboard occupied, __m256i blocks[4])
+/* Block `block` (sliders 4 * block on) of a side too large for two
+ * passes: four passes over its four sliders. */
+LANE_FUNCTION __m256i large_side_block(const struct side_record *side, int block, __m256i board)
+{
+    uint32_t bytes;
+    memcpy(&bytes, side->squares + 4 * block, sizeof bytes);
+    return four_line_block(bytes_to_lanes(bytes), lane_roles(4 * block, side->rooks, side->bishops, side->queens, 0),
+                           board);
+}
+
+/* The lane-wise sum of a side's attack sets (the timed pass): the
+ * two-pass kernel, or the four-pass one on each four sliders. */
+LANE_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occupied)
 {
     const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
     const int sliders = rooks + bishops + queens;
+    __m256i blocks[2];
     if (sliders + queens <= 8) {
         two_line_kernel(side, rooks, bishops, queens, occupied, blocks);
-        return 2;
+        return _mm256_add_epi64(blocks[0], blocks[1]);
     }
     const __m256i board = _mm256_set1_epi64x((long long)occupied);
-    for (int block = 0; block < 4; block++) {
-        uint32_t bytes;
-        memcpy(&bytes, side->squares + 4 * block, sizeof bytes);
-        blocks[block] = 4 * block < sliders ? four_line_block(bytes_to_lanes(bytes),
-                                                              lane_roles(4 * block, rooks, bishops, queens, 0), board)
-                                            : _mm256_setzero_si256();
-    }
-    return 4;
+    __m256i sum = _mm256_setzero_si256();
+    for (int block = 0; 4 * block < sliders; block++)
+        sum = _mm256_add_epi64(sum, large_side_block(side, block, board));
+    return sum;
 }
 
-/* The multi-square entry (include/backend.h): only the live lanes are
- * stored. */
+/* The multi-square entry (include/backend.h): the same kernels, only the
+ * live lanes stored. */
 LANE_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
 {
-    __m256i blocks[4];
-    const int count = side_kernel(side, occupied, blocks);
+    const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
+    const int sliders = rooks + bishops + queens;
     const __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
-    const int sliders = side_slider_count(side);
-    for (int block = 0; block < count; block++)
+    if (sliders + queens <= 8) {
+        __m256i blocks[2];
+        two_line_kernel(side, rooks, bishops, queens, occupied, blocks);
+        _mm256_maskstore_epi64((long long *)(void *)attacks, lanes_below(index, sliders), blocks[0]);
+        _mm256_maskstore_epi64((long long *)(void *)(attacks + 4), lanes_below(index, sliders - 4), blocks[1]);
+        return;
+    }
+    const __m256i board = _mm256_set1_epi64x((long long)occupied);
+    for (int block = 0; 4 * block < sliders; block++)
         _mm256_maskstore_epi64((long long *)(void *)(attacks + 4 * block), lanes_below(index, sliders - 4 * block),
-                               blocks[block]);
+                               large_side_block(side, block, board));
 }
 
 __attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
@@ -284,13 +297,8 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
         return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
     __m256i sum = _mm256_setzero_si256();
     ONE_QUERY_AT_A_TIME
-    for (size_t i = 0; i < run->count; i++) {
-        __m256i blocks[4];
-        const int count = side_kernel(&run->sides[i], run->sides[i].occupied, blocks);
-        sum = _mm256_add_epi64(sum, _mm256_add_epi64(blocks[0], blocks[1]));
-        if (count > 2)
-            sum = _mm256_add_epi64(sum, _mm256_add_epi64(blocks[2], blocks[3]));
-    }
+    for (size_t i = 0; i < run->count; i++)
+        sum = _mm256_add_epi64(sum, side_lane_sum(&run->sides[i], run->sides[i].occupied));
     __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
 }
