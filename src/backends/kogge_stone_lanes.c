@@ -1,90 +1,173 @@
 /* Kogge-Stone in AVX-512 lanes: a multi-square kernel, every slider of one
- * side against the one occupancy, one per 64-bit lane (the lane layout:
- * side_lanes.h, two line passes when the side's sliders and its queens fit
- * in eight lanes).  Each lane fills along its line both ways from its
- * slider through the line's empty squares, by parallel prefix: steps of 1,
- * 2 and 4 times the line's step, each followed by doubling the propagator,
- * then one more step onto the blocker.  Shifts, not rotations, and the
- * line as the propagator's mask, so nothing wraps: a step off the end of
- * a rank, diagonal or anti-diagonal lands on another line.  The shift
- * counts differ per lane (VPSLLVQ, VPSRLVQ); each generator step is a
- * shift and one VPTERNLOGQ.  No tables.
- * Why this layout, not a lane per slider with the eight directions in
- * turn (where the propagators, which depend on the board alone, would be
- * shared by all lanes): that needs eight fills per block, one per
- * direction, where a lane per line needs four (two lines, both ways), and
- * it leaves half of each fill's lanes idle (a rook in the diagonal
- * directions).  The layout hands the technique a line but not its kind, so
- * the step is read off the line (three tests: which of 1, 8, 9 joins two
- * of its squares; else 7), about a quarter of the pass.
+ * side against the one occupancy, one slider per 64-bit lane (eight per
+ * zmm), the eight directions in turn.  A fill's propagators (the empty
+ * squares, then those whose stretch of 2 and 4 squares back is empty)
+ * depend on the board alone, so each direction computes them once, in
+ * general registers beside the vector work, for every lane; a lane then
+ * only advances its slider by steps of 1, 2 and 4 squares (an immediate
+ * shift and one VPTERNLOGQ each) and takes one more step onto the blocker.
+ * Rook-wise lanes take the four orthogonal directions, bishop-wise lanes
+ * the diagonal ones, a queen's lane both, so no lane is duplicated and
+ * nothing is folded; shifts (not rotations) and the file masks of the
+ * seed keep the fills from wrapping.  No tables.
+ * Why not the line layout of side_lanes.h (a lane per slider and line,
+ * both ways along it, as hyperbola-lanes does; this file's first version,
+ * commit 62a0c2f): there it needs half as many fills, but each lane needs
+ * its own propagators and shift counts (read off its line), and the kernel
+ * its lines, the queens' spare lanes and the fold; measured side by side
+ * on the sides workload, that version was the slower one by far.
+ * Single lookups run the kernel with one lane.
  * Sources: seed 002_0262fda5460adf24.txt ("Comparison with Kogge-Stone");
- * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott); the
- * lane layout is this project's. */
-#define KERNEL_TARGET "avx512f,avx512vl"
-#include "side_lanes.h"
+ * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
+#include <immintrin.h>
 
+#include "backend.h"
+
+#define KERNEL_TARGET "avx512f,avx512vl"
 #define FILL_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
 
-/* Each lane's step along its line: 1 on a rank, 8 on a file, 9 on a
- * diagonal, else 7 (an anti-diagonal, or a line of one square, where any
- * step gives nothing).  A shift by 1 joins two squares of a rank only, by
- * 8 of a file only, by 9 of a diagonal only; a shift by 7 also joins a
- * rank's a- and h-squares, so it is the one left to the end. */
-FILL_FUNCTION __m512i line_steps(__m512i line)
-{
-    __m512i step = _mm512_set1_epi64(7);
-    step = _mm512_mask_mov_epi64(step, _mm512_test_epi64_mask(line, _mm512_slli_epi64(line, 9)), _mm512_set1_epi64(9));
-    step = _mm512_mask_mov_epi64(step, _mm512_test_epi64_mask(line, _mm512_slli_epi64(line, 8)), _mm512_set1_epi64(8));
-    return _mm512_mask_mov_epi64(step, _mm512_test_epi64_mask(line, _mm512_slli_epi64(line, 1)), _mm512_set1_epi64(1));
-}
-
 /* generator | (propagator & moved), one VPTERNLOGQ. */
-FILL_FUNCTION __m512i grow(__m512i generator, __m512i propagator, __m512i moved)
+FILL_FUNCTION __m512i grow(__m512i generator, bitboard propagator, __m512i moved)
 {
-    return _mm512_ternarylogic_epi64(generator, propagator, moved, 0xF8);
+    return _mm512_ternarylogic_epi64(generator, _mm512_set1_epi64((long long)propagator), moved, 0xF8);
 }
 
-/* The fill towards higher squares: the slider and the empty squares
- * beyond it up to the first blocker (not included). */
-FILL_FUNCTION __m512i fill_up(__m512i generator, __m512i propagator, __m512i step, __m512i double_step,
-                              __m512i quadruple_step)
+/* The attacks towards higher squares, `shift` squares a step, of every
+ * lane's generator; `landing` leaves out the file a step would wrap to.
+ * `shift` is a constant after inlining, so the shifts take an immediate. */
+FILL_FUNCTION __m512i fill_up(__m512i generator, bitboard empty, const int shift, bitboard landing)
 {
-    generator = grow(generator, propagator, _mm512_sllv_epi64(generator, step));
-    propagator = _mm512_and_si512(propagator, _mm512_sllv_epi64(propagator, step));
-    generator = grow(generator, propagator, _mm512_sllv_epi64(generator, double_step));
-    propagator = _mm512_and_si512(propagator, _mm512_sllv_epi64(propagator, double_step));
-    return grow(generator, propagator, _mm512_sllv_epi64(generator, quadruple_step));
+    const bitboard propagator = empty & landing;
+    const bitboard doubled = propagator & (propagator << shift);
+    const bitboard quadrupled = doubled & (doubled << 2 * shift);
+    generator = grow(generator, propagator, _mm512_slli_epi64(generator, shift));
+    generator = grow(generator, doubled, _mm512_slli_epi64(generator, 2 * shift));
+    generator = grow(generator, quadrupled, _mm512_slli_epi64(generator, 4 * shift));
+    return _mm512_and_si512(_mm512_slli_epi64(generator, shift), _mm512_set1_epi64((long long)landing));
 }
 
 /* The same towards lower squares. */
-FILL_FUNCTION __m512i fill_down(__m512i generator, __m512i propagator, __m512i step, __m512i double_step,
-                                __m512i quadruple_step)
+FILL_FUNCTION __m512i fill_down(__m512i generator, bitboard empty, const int shift, bitboard landing)
 {
-    generator = grow(generator, propagator, _mm512_srlv_epi64(generator, step));
-    propagator = _mm512_and_si512(propagator, _mm512_srlv_epi64(propagator, step));
-    generator = grow(generator, propagator, _mm512_srlv_epi64(generator, double_step));
-    propagator = _mm512_and_si512(propagator, _mm512_srlv_epi64(propagator, double_step));
-    return grow(generator, propagator, _mm512_srlv_epi64(generator, quadruple_step));
+    const bitboard propagator = empty & landing;
+    const bitboard doubled = propagator & (propagator >> shift);
+    const bitboard quadrupled = doubled & (doubled >> 2 * shift);
+    generator = grow(generator, propagator, _mm512_srli_epi64(generator, shift));
+    generator = grow(generator, doubled, _mm512_srli_epi64(generator, 2 * shift));
+    generator = grow(generator, quadrupled, _mm512_srli_epi64(generator, 4 * shift));
+    return _mm512_and_si512(_mm512_srli_epi64(generator, shift), _mm512_set1_epi64((long long)landing));
 }
 
-/* Both fills, each moved one step further onto the first blocker, within
- * the line (which also drops what a step carried off it). */
-FILL_FUNCTION __m512i line_attacks(const struct lane_squares *lanes, __m512i occupied, __m512i line)
+/* Eight lanes: each lane's slider bit in `rook_wise` lanes fills the four
+ * orthogonal directions, in `bishop_wise` lanes the four diagonal ones
+ * (north +8, east +1, north-east +9, north-west +7; the rest downwards). */
+FILL_FUNCTION __m512i eight_directions(__m512i rook_wise, __m512i bishop_wise, bitboard occupied)
 {
-    const __m512i step = line_steps(line);
-    const __m512i double_step = _mm512_add_epi64(step, step);
-    const __m512i quadruple_step = _mm512_add_epi64(double_step, double_step);
-    const __m512i empty = _mm512_andnot_si512(occupied, line);
-    const __m512i up = fill_up(lanes->bit, empty, step, double_step, quadruple_step);
-    const __m512i down = fill_down(lanes->bit, empty, step, double_step, quadruple_step);
-    return _mm512_ternarylogic_epi64(_mm512_sllv_epi64(up, step), _mm512_srlv_epi64(down, step), line,
-                                     0xA8); /* (a | b) & c */
+    const bitboard empty = ~occupied, anywhere = ~0ULL;
+    __m512i attacks = _mm512_or_si512(fill_up(rook_wise, empty, 8, anywhere), fill_down(rook_wise, empty, 8, anywhere));
+    attacks = _mm512_or_si512(attacks, fill_up(rook_wise, empty, 1, ~FILE_A));
+    attacks = _mm512_or_si512(attacks, fill_down(rook_wise, empty, 1, ~FILE_H));
+    attacks = _mm512_or_si512(attacks, fill_up(bishop_wise, empty, 9, ~FILE_A));
+    attacks = _mm512_or_si512(attacks, fill_up(bishop_wise, empty, 7, ~FILE_H));
+    attacks = _mm512_or_si512(attacks, fill_down(bishop_wise, empty, 9, ~FILE_H));
+    return _mm512_or_si512(attacks, fill_down(bishop_wise, empty, 7, ~FILE_A));
+}
+
+/* Sliders [first, first + 8) of a side: their squares (the list has
+ * SIDE_MAX_SLIDERS bytes, so the load stays inside it) and roles. */
+FILL_FUNCTION __m512i side_block(const struct side_record *side, int first, bitboard occupied)
+{
+    const unsigned rooks = side->rooks, bishops = side->bishops, sliders = rooks + bishops + side->queens;
+    const unsigned live = (1u << sliders) - 1, queens = live & ~((1u << (rooks + bishops)) - 1);
+    const __mmask8 rook_wise = (__mmask8)((((1u << rooks) - 1) | queens) >> first);
+    const __mmask8 bishop_wise = (__mmask8)((live & ~((1u << rooks) - 1)) >> first);
+    const __m512i squares = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
+    const __m512i bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), squares);
+    return eight_directions(_mm512_maskz_mov_epi64(rook_wise, bits), _mm512_maskz_mov_epi64(bishop_wise, bits), occupied);
+}
+
+/* The multi-square entry (include/backend.h). */
+FILL_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+{
+    const int sliders = side_slider_count(side);
+    _mm512_mask_storeu_epi64(attacks, (__mmask8)((1u << sliders) - 1), side_block(side, 0, occupied));
+    if (sliders > 8)
+        _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)((1u << (sliders - 8)) - 1), side_block(side, 8, occupied));
+}
+
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+                                                                             bitboard occupied, bitboard *attacks)
+{
+    lanes_side(side, occupied, attacks);
+}
+
+/* Single lookups: the kernel with one lane. */
+FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitboard occupied)
+{
+    const __m512i bit = _mm512_maskz_mov_epi64(1, _mm512_set1_epi64((long long)square_bit(square)));
+    const __m512i attacks = eight_directions(rook_wise ? bit : _mm512_setzero_si512(),
+                                             bishop_wise ? bit : _mm512_setzero_si512(), occupied);
+    return (bitboard)_mm_cvtsi128_si64(_mm512_castsi512_si128(attacks));
+}
+
+FILL_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
+{
+    return one_lane(square, 1, 0, occupied);
+}
+
+FILL_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
+{
+    return one_lane(square, 0, 1, occupied);
+}
+
+FILL_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
+{
+    return one_lane(square, 1, 1, occupied);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_rook, run);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_bishop, run);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_queen, run);
+}
+
+/* The timed sides pass: the lanes added in a vector register; the other
+ * modes go through the shared loop. */
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+{
+    if (run->mix_results || run->chained || run->pressure_buffer)
+        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+    __m512i sum = _mm512_setzero_si512();
+    ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++) {
+        const struct side_record *side = &run->sides[i];
+        sum = _mm512_add_epi64(sum, side_block(side, 0, side->occupied));
+        if (side_slider_count(side) > 8)
+            sum = _mm512_add_epi64(sum, side_block(side, 8, side->occupied));
+    }
+    return (uint64_t)_mm512_reduce_add_epi64(sum);
+}
+
+/* Sets: composed from the one-lane lookups (the kernel answers per slider;
+ * the set-wise answer is kogge-stone's, the whole set as one generator). */
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+{
+    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 const struct backend kogge_stone_lanes_backend = {
     .name = "kogge-stone-lanes",
-    .description = "multi-square AVX-512 kernel: a side's sliders in 8 lanes, Kogge-Stone fill along each lane's line",
-    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm; lane layout this project's",
+    .description = "multi-square AVX-512 kernel: a side's sliders in 8 lanes, Kogge-Stone fills with shared propagators",
+    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
     .features = CPU_FEATURE_AVX512,
     .rook = lanes_rook,
     .bishop = lanes_bishop,
