@@ -48,12 +48,9 @@ LANE_FUNCTION __m256i reverse_line(__m256i board, const int ranks)
 }
 
 /* o - 2s sets the squares from the slider up to the first blocker; on the
- * reversed board the same subtraction gives the other direction.  The
- * step along the line is not needed. */
-LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step,
-                                   const int ranks)
+ * reversed board the same subtraction gives the other direction. */
+LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, const int ranks)
 {
-    (void)step;
     /* 2s on the reversed board: 2 << (63 - square) after the full
      * reversal, 2 << (square ^ 56) after the byte swap (0 for bit 63). */
     const __m256i reversed_square = ranks ? _mm256_sub_epi64(_mm256_set1_epi64x(63), lanes->square)

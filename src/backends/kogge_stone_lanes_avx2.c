@@ -1,57 +1,229 @@
-/* Kogge-Stone in AVX2 lanes: a multi-square kernel, four sliders (or a
- * queen's second pair of lines) per ymm in the layout of
- * side_lanes_avx2.h.  Each lane fills along its line both ways from its
- * slider through the line's empty squares, by parallel prefix: steps of
- * 1, 2 and 4 times the line's step, each followed by doubling the
- * propagator, then one more step onto the blocker.  Shifts, not
- * rotations, and the line as the propagator's mask, so nothing wraps: a
- * step off the end of a rank, diagonal or anti-diagonal lands on another
- * line.  The shift counts differ per lane (VPSLLVQ, VPSRLVQ).  No tables.
- * Single lookups put a query's lines in the lanes instead.
+/* Kogge-Stone in AVX2 lanes: the multi-square kernel of kogge-stone-lanes
+ * for CPUs with AVX2 and no AVX-512, four sliders per ymm (one, two or four
+ * ymm as the side needs), the eight directions in turn.  Each direction's
+ * propagators depend on the board alone, so they are computed once, in
+ * general registers, and broadcast to every lane; a lane only advances its
+ * slider by steps of 1, 2 and 4 squares (an immediate shift, an AND and an
+ * OR each, AVX2 having no VPTERNLOGQ) and takes one more step onto the
+ * blocker.  Rook-wise lanes take the orthogonal directions, bishop-wise
+ * lanes the diagonal ones, a queen's lane both; shifts and the file masks
+ * of the seed keep the fills from wrapping.  No tables.  Single lookups run
+ * the kernel with one lane.
  * Sources: seed 002_0262fda5460adf24.txt ("Comparison with Kogge-Stone");
- * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott); the
- * lane layout is this project's. */
+ * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
+#include <immintrin.h>
+#include <string.h>
+
+#include "backend.h"
+
 #define KERNEL_TARGET "avx2"
-#include "side_lanes_avx2.h"
+#define FILL_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
 
-/* The fill towards higher squares: the slider and the empty squares
- * beyond it up to the first blocker (not included). */
-LANE_FUNCTION __m256i fill_up(__m256i generator, __m256i propagator, __m256i step)
+enum { MAX_BLOCKS = SIDE_MAX_SLIDERS / 4 };
+/* The loops over a side's blocks run a constant 1, 2 or 4 times; unrolled,
+ * the blocks stay in registers. */
+#define BLOCKS_UNROLLED _Pragma("GCC unroll 4")
+
+/* One step of every block's generators: generator | (propagator & moved). */
+FILL_FUNCTION void grow(__m256i *generators, const int blocks, bitboard propagator, const int shift)
 {
-    const __m256i double_step = _mm256_add_epi64(step, step), quadruple_step = _mm256_add_epi64(double_step, double_step);
-    generator = _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_sllv_epi64(generator, step)));
-    propagator = _mm256_and_si256(propagator, _mm256_sllv_epi64(propagator, step));
-    generator = _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_sllv_epi64(generator, double_step)));
-    propagator = _mm256_and_si256(propagator, _mm256_sllv_epi64(propagator, double_step));
-    return _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_sllv_epi64(generator, quadruple_step)));
+    const __m256i spread = _mm256_set1_epi64x((long long)propagator);
+    BLOCKS_UNROLLED
+    for (int block = 0; block < blocks; block++) {
+        const __m256i moved = shift > 0 ? _mm256_slli_epi64(generators[block], shift)
+                                        : _mm256_srli_epi64(generators[block], -shift);
+        generators[block] = _mm256_or_si256(generators[block], _mm256_and_si256(spread, moved));
+    }
 }
 
-/* The same towards lower squares. */
-LANE_FUNCTION __m256i fill_down(__m256i generator, __m256i propagator, __m256i step)
+/* One direction, `shift` squares a step (negative: downwards), for every
+ * block: the attacks ORed into attacks[].  `landing` leaves out the file a
+ * step would wrap to; `shift` is a constant after inlining. */
+FILL_FUNCTION void fill(const __m256i *sliders, __m256i *attacks, const int blocks, bitboard empty, const int shift,
+                        bitboard landing)
 {
-    const __m256i double_step = _mm256_add_epi64(step, step), quadruple_step = _mm256_add_epi64(double_step, double_step);
-    generator = _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_srlv_epi64(generator, step)));
-    propagator = _mm256_and_si256(propagator, _mm256_srlv_epi64(propagator, step));
-    generator = _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_srlv_epi64(generator, double_step)));
-    propagator = _mm256_and_si256(propagator, _mm256_srlv_epi64(propagator, double_step));
-    return _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_srlv_epi64(generator, quadruple_step)));
+    const bitboard propagator = empty & landing;
+    const bitboard doubled = propagator & (shift > 0 ? propagator << shift : propagator >> -shift);
+    const bitboard quadrupled = doubled & (shift > 0 ? doubled << 2 * shift : doubled >> -2 * shift);
+    __m256i generators[MAX_BLOCKS];
+    BLOCKS_UNROLLED
+    for (int block = 0; block < blocks; block++)
+        generators[block] = sliders[block];
+    grow(generators, blocks, propagator, shift);
+    grow(generators, blocks, doubled, 2 * shift);
+    grow(generators, blocks, quadrupled, 4 * shift);
+    const __m256i target = _mm256_set1_epi64x((long long)landing);
+    BLOCKS_UNROLLED
+    for (int block = 0; block < blocks; block++) {
+        const __m256i moved = shift > 0 ? _mm256_slli_epi64(generators[block], shift)
+                                        : _mm256_srli_epi64(generators[block], -shift);
+        attacks[block] = _mm256_or_si256(attacks[block], _mm256_and_si256(moved, target));
+    }
 }
 
-/* Both fills, each moved one step further onto the first blocker, within
- * the line (which also drops what a step carried off it). */
-LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step,
-                                   const int ranks)
+/* The eight directions: rook-wise sliders north (+8), south, east (+1)
+ * and west; bishop-wise sliders north-east (+9), north-west (+7),
+ * south-west and south-east. */
+FILL_FUNCTION void eight_directions(const __m256i *rook_wise, const __m256i *bishop_wise, __m256i *attacks,
+                                    const int blocks, bitboard occupied)
 {
-    (void)ranks;
-    const __m256i empty = _mm256_andnot_si256(occupied, line);
-    const __m256i up = fill_up(lanes->bit, empty, step), down = fill_down(lanes->bit, empty, step);
-    return _mm256_and_si256(_mm256_or_si256(_mm256_sllv_epi64(up, step), _mm256_srlv_epi64(down, step)), line);
+    const bitboard empty = ~occupied, anywhere = ~0ULL;
+    BLOCKS_UNROLLED
+    for (int block = 0; block < blocks; block++)
+        attacks[block] = _mm256_setzero_si256();
+    fill(rook_wise, attacks, blocks, empty, 8, anywhere);
+    fill(rook_wise, attacks, blocks, empty, -8, anywhere);
+    fill(rook_wise, attacks, blocks, empty, 1, ~FILE_A);
+    fill(rook_wise, attacks, blocks, empty, -1, ~FILE_H);
+    fill(bishop_wise, attacks, blocks, empty, 9, ~FILE_A);
+    fill(bishop_wise, attacks, blocks, empty, 7, ~FILE_H);
+    fill(bishop_wise, attacks, blocks, empty, -9, ~FILE_H);
+    fill(bishop_wise, attacks, blocks, empty, -7, ~FILE_A);
+}
+
+/* All ones in the lanes of block `block` whose bit is set in `bits`. */
+FILL_FUNCTION __m256i lanes_of(unsigned bits, int block)
+{
+    const __m256i lane_bits = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i spread = _mm256_set1_epi64x((long long)((bits >> (4 * block)) & 15));
+    return _mm256_cmpeq_epi64(_mm256_and_si256(spread, lane_bits), lane_bits);
+}
+
+/* The first `blocks` blocks of four sliders of a side, into attacks[]. */
+FILL_FUNCTION void side_blocks(const struct side_record *side, bitboard occupied, __m256i *attacks, const int blocks)
+{
+    const unsigned rooks = side->rooks, bishops = side->bishops, sliders = rooks + bishops + side->queens;
+    const unsigned live = (1u << sliders) - 1, queens = live & ~((1u << (rooks + bishops)) - 1);
+    const unsigned rook_bits = ((1u << rooks) - 1) | queens, bishop_bits = live & ~((1u << rooks) - 1);
+    __m256i rook_wise[MAX_BLOCKS], bishop_wise[MAX_BLOCKS];
+    BLOCKS_UNROLLED
+    for (int block = 0; block < blocks; block++) {
+        uint32_t bytes;
+        memcpy(&bytes, side->squares + 4 * block, sizeof bytes);
+        const __m256i squares = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128((int)bytes));
+        const __m256i bits = _mm256_sllv_epi64(_mm256_set1_epi64x(1), squares);
+        rook_wise[block] = _mm256_and_si256(bits, lanes_of(rook_bits, block));
+        bishop_wise[block] = _mm256_and_si256(bits, lanes_of(bishop_bits, block));
+    }
+    eight_directions(rook_wise, bishop_wise, attacks, blocks, occupied);
+}
+
+/* The lane-wise sum of a side's attack sets (the timed pass): one, two
+ * or four blocks as its sliders need. */
+FILL_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occupied)
+{
+    const int sliders = side_slider_count(side);
+    __m256i attacks[MAX_BLOCKS];
+    if (sliders <= 4) {
+        side_blocks(side, occupied, attacks, 1);
+        return attacks[0];
+    }
+    if (sliders <= 8) {
+        side_blocks(side, occupied, attacks, 2);
+        return _mm256_add_epi64(attacks[0], attacks[1]);
+    }
+    side_blocks(side, occupied, attacks, MAX_BLOCKS);
+    return _mm256_add_epi64(_mm256_add_epi64(attacks[0], attacks[1]), _mm256_add_epi64(attacks[2], attacks[3]));
+}
+
+/* The multi-square entry (include/backend.h): only the live lanes are
+ * stored. */
+FILL_FUNCTION void store_blocks(const __m256i *attacks, const int blocks, int sliders, bitboard *out)
+{
+    const __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
+    BLOCKS_UNROLLED
+    for (int block = 0; block < blocks; block++)
+        _mm256_maskstore_epi64((long long *)(void *)(out + 4 * block),
+                               _mm256_cmpgt_epi64(_mm256_set1_epi64x(sliders - 4 * block), index), attacks[block]);
+}
+
+FILL_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *out)
+{
+    const int sliders = side_slider_count(side);
+    __m256i attacks[MAX_BLOCKS];
+    if (sliders <= 4) {
+        side_blocks(side, occupied, attacks, 1);
+        store_blocks(attacks, 1, sliders, out);
+    } else if (sliders <= 8) {
+        side_blocks(side, occupied, attacks, 2);
+        store_blocks(attacks, 2, sliders, out);
+    } else {
+        side_blocks(side, occupied, attacks, MAX_BLOCKS);
+        store_blocks(attacks, MAX_BLOCKS, sliders, out);
+    }
+}
+
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+                                                                             bitboard occupied, bitboard *attacks)
+{
+    lanes_side(side, occupied, attacks);
+}
+
+/* Single lookups: the kernel with one lane. */
+FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitboard occupied)
+{
+    const __m256i bit = _mm256_setr_epi64x((long long)square_bit(square), 0, 0, 0);
+    const __m256i rook_lanes = rook_wise ? bit : _mm256_setzero_si256();
+    const __m256i bishop_lanes = bishop_wise ? bit : _mm256_setzero_si256();
+    __m256i attacks;
+    eight_directions(&rook_lanes, &bishop_lanes, &attacks, 1, occupied);
+    return (bitboard)_mm_cvtsi128_si64(_mm256_castsi256_si128(attacks));
+}
+
+FILL_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
+{
+    return one_lane(square, 1, 0, occupied);
+}
+
+FILL_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
+{
+    return one_lane(square, 0, 1, occupied);
+}
+
+FILL_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
+{
+    return one_lane(square, 1, 1, occupied);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_rook, run);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_bishop, run);
+}
+
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+{
+    return run_lookup_loop(lanes_queen, run);
+}
+
+/* The timed sides pass: the lanes added in a vector register; the other
+ * modes go through the shared loop. */
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+{
+    if (run->mix_results || run->chained || run->pressure_buffer)
+        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+    __m256i sum = _mm256_setzero_si256();
+    ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++)
+        sum = _mm256_add_epi64(sum, side_lane_sum(&run->sides[i], run->sides[i].occupied));
+    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
+}
+
+/* Sets: composed from the one-lane lookups. */
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+{
+    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 const struct backend kogge_stone_lanes_avx2_backend = {
     .name = "kogge-stone-lanes-avx2",
-    .description = "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, Kogge-Stone fill along each lane's line",
-    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm; lane layout this project's",
+    .description = "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, Kogge-Stone fills with shared propagators",
+    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
     .features = CPU_FEATURE_AVX2,
     .rook = lanes_rook,
     .bishop = lanes_bishop,

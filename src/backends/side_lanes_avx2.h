@@ -1,6 +1,6 @@
-/* A side's sliders in AVX2 lanes: what the AVX2 multi-square kernels share
- * (src/backends/hyperbola_lanes_avx2.c, kogge_stone_lanes_avx2.c), the
- * layout of side_lanes.h in four 64-bit lanes per ymm.  A slider per lane,
+/* A side's sliders in AVX2 lanes, a line per lane: the layout of
+ * side_lanes.h in four 64-bit lanes per ymm, for AVX2 multi-square kernels
+ * of a technique that works along lines (src/backends/hyperbola_lanes_avx2.c).  A slider per lane,
  * a line per lane and pass; a side with n sliders and q queens needs n + q
  * lanes (a queen's diagonals ride in a spare lane, folded back after), so
  * when n + q <= 8 two passes over one or two ymm serve it, the usual case
@@ -13,10 +13,8 @@
  * for a count of 64 or more, as in AVX-512, which the diagonals rely on.
  *
  * The including file defines KERNEL_TARGET (its target attribute string)
- * before including this, then line_attacks(), the per-line technique; it
- * is also given each lane's step along its line (1 rank, 8 file, 9
- * diagonal, 7 anti-diagonal), which a fill needs and a subtraction does
- * not.  Everything here is static.  This is explicit multi-query SIMD, the
+ * before including this, then line_attacks(), the per-line technique.
+ * Everything here is static.  This is explicit multi-query SIMD, the
  * kind include/backend.h keeps out of every other loop. */
 #ifndef ATTACKBENCH_SIDE_LANES_AVX2_H
 #define ATTACKBENCH_SIDE_LANES_AVX2_H
@@ -27,8 +25,6 @@
 #include "backend.h"
 
 #define LANE_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
-
-enum { RANK_STEP = 1, FILE_STEP = 8, DIAGONAL_STEP = 9, ANTI_DIAGONAL_STEP = 7 };
 
 /* Each lane's slider: its bit, its square, its file and 8 * its rank. */
 struct lane_squares {
@@ -76,12 +72,11 @@ LANE_FUNCTION __m256i anti_diagonal_lines(const struct lane_squares *lanes)
 }
 
 /* The technique: the attacks along `line` in each lane, the slider's own
- * square left out or not (0 for a lane whose line is 0); `step` is the
- * lane's step along its line; `ranks`, a constant, is 0 when no lane's
- * line is a rank (every line then has at most one square per rank, so a
- * byte swap reverses it).  Defined by the including file. */
-LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, __m256i step,
-                                   const int ranks);
+ * square left out or not (0 for a lane whose line is 0); `ranks`, a
+ * constant, is 0 when no lane's line is a rank (every line then has at
+ * most one square per rank, so a byte swap reverses it).  Defined by the
+ * including file. */
+LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occupied, __m256i line, const int ranks);
 
 /* All ones in the lanes whose index is below `limit`. */
 LANE_FUNCTION __m256i lanes_below(__m256i index, int limit)
@@ -114,12 +109,7 @@ LANE_FUNCTION __m256i two_line_block(__m256i squares, __m256i rook_wise, __m256i
     const struct lane_squares lanes = lane_squares(squares);
     const __m256i first = _mm256_blendv_epi8(diagonal_lines(&lanes), rank_lines(&lanes), rook_wise);
     const __m256i second = _mm256_blendv_epi8(anti_diagonal_lines(&lanes), file_lines(&lanes), rook_wise);
-    const __m256i first_step =
-        _mm256_blendv_epi8(_mm256_set1_epi64x(DIAGONAL_STEP), _mm256_set1_epi64x(RANK_STEP), rook_wise);
-    const __m256i second_step =
-        _mm256_blendv_epi8(_mm256_set1_epi64x(ANTI_DIAGONAL_STEP), _mm256_set1_epi64x(FILE_STEP), rook_wise);
-    __m256i attacks = _mm256_or_si256(line_attacks(&lanes, board, first, first_step, 1),
-                                      line_attacks(&lanes, board, second, second_step, 0));
+    __m256i attacks = _mm256_or_si256(line_attacks(&lanes, board, first, 1), line_attacks(&lanes, board, second, 0));
     return _mm256_andnot_si256(lanes.bit, attacks);
 }
 
@@ -176,16 +166,12 @@ LANE_FUNCTION void two_line_kernel(const struct side_record *side, int rooks, in
 LANE_FUNCTION __m256i four_line_block(__m256i squares, struct lane_roles roles, __m256i board)
 {
     const struct lane_squares lanes = lane_squares(squares);
-    __m256i attacks = line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, rank_lines(&lanes)),
-                                   _mm256_set1_epi64x(RANK_STEP), 1);
-    attacks = _mm256_or_si256(attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, file_lines(&lanes)),
-                                                    _mm256_set1_epi64x(FILE_STEP), 0));
+    __m256i attacks = line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, rank_lines(&lanes)), 1);
+    attacks = _mm256_or_si256(attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, file_lines(&lanes)), 0));
     attacks = _mm256_or_si256(
-        attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, diagonal_lines(&lanes)),
-                              _mm256_set1_epi64x(DIAGONAL_STEP), 0));
+        attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, diagonal_lines(&lanes)), 0));
     attacks = _mm256_or_si256(
-        attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, anti_diagonal_lines(&lanes)),
-                              _mm256_set1_epi64x(ANTI_DIAGONAL_STEP), 0));
+        attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, anti_diagonal_lines(&lanes)), 0));
     return _mm256_andnot_si256(lanes.bit, _mm256_and_si256(attacks, roles.live));
 }
 
@@ -252,9 +238,8 @@ LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lin
     const __m256i orthogonal = _mm256_blend_epi32(rank_lines(&lanes), file_lines(&lanes), 0x0C);
     const __m256i diagonal = _mm256_blend_epi32(diagonal_lines(&lanes), anti_diagonal_lines(&lanes), 0xC0);
     const __m256i lines = _mm256_and_si256(_mm256_blend_epi32(orthogonal, diagonal, 0xF0), kept_lines);
-    const __m256i steps = _mm256_setr_epi64x(RANK_STEP, FILE_STEP, DIAGONAL_STEP, ANTI_DIAGONAL_STEP);
     const __m256i attacks = _mm256_andnot_si256(lanes.bit, line_attacks(&lanes, _mm256_set1_epi64x((long long)occupied),
-                                                                         lines, steps, ranks));
+                                                                         lines, ranks));
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }
