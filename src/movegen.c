@@ -4,17 +4,22 @@
  * own pieces only (one rook and one bishop lookup from the king over the
  * enemy's pieces) are either checkers (nothing between) or pinners (one of
  * our pieces between).  The squares the king may not enter are the enemy's
- * attacks with our king taken off the board.  Then every piece's targets
+ * attacks with our king taken off the board, from the backend's set-wise
+ * path (its native fill of all the enemy's sliders at once, or its lookups
+ * composed over them).  Then every piece's targets
  * are masked with the check mask (the checker and the squares between it
  * and the king) and, for a pinned piece, the line through king and piece,
  * so that every generated move is legal and none is tried and taken back.
- * En passant, which removes two pieces from one rank, is checked by
- * looking at the king again with both pawns gone. */
+ * A backend with a multi-square kernel gives all our sliders' attacks in
+ * one call; the others are asked one slider at a time.  En passant, which
+ * removes two pieces from one rank, is checked by looking at the king
+ * again with both pawns gone. */
 #include "movegen.h"
 
 #include <string.h>
 
 #include "ray_walk.h"
+#include "sides.h"
 
 static bitboard knight_attacks[64];
 static bitboard king_attacks[64];
@@ -194,11 +199,7 @@ bitboard board_attacks(const struct backend *backend, const struct board *board,
         attacks |= king_attacks[lowest_square(rest)];
     for (bitboard rest = pieces[KNIGHT]; rest; rest = without_lowest(rest))
         attacks |= knight_attacks[lowest_square(rest)];
-    for (bitboard rest = pieces[BISHOP] | pieces[QUEEN]; rest; rest = without_lowest(rest))
-        attacks |= backend->bishop(lowest_square(rest), occupied);
-    for (bitboard rest = pieces[ROOK] | pieces[QUEEN]; rest; rest = without_lowest(rest))
-        attacks |= backend->rook(lowest_square(rest), occupied);
-    return attacks;
+    return attacks | backend_set_attacks(backend, pieces[ROOK] | pieces[QUEEN], pieces[BISHOP] | pieces[QUEEN], occupied);
 }
 
 /* With count_only (a compile-time constant in each copy of the generator)
@@ -228,6 +229,32 @@ static inline __attribute__((always_inline)) void add_slider_moves(struct move_l
         if (pinned & square_bit(from))
             targets &= line[king][from];
         add_moves_from(list, from, targets, count_only);
+    }
+}
+
+/* The moves of every slider of the side at once, from the backend's
+ * multi-square entry: one call for the side's rooks, bishops and queens
+ * (in that order in the record), the moves added bishops first, then
+ * rooks, then queens, the order of the one-by-one path. */
+static inline __attribute__((always_inline)) void add_side_moves(struct move_list *list, const struct backend *backend,
+                                                                 const bitboard *mine, bitboard occupied,
+                                                                 bitboard allowed, bitboard pinned, int king,
+                                                                 int count_only)
+{
+    struct side_record side;
+    bitboard attacks[SIDE_MAX_SLIDERS];
+    side_record_from_sets(mine[ROOK], mine[BISHOP], mine[QUEEN], occupied, &side);
+    backend->side_attacks(&side, occupied, attacks);
+    const int first[3] = {side.rooks, 0, side.rooks + side.bishops};
+    const int count[3] = {side.bishops, side.rooks, side.queens};
+    for (int kind = 0; kind < 3; kind++) {
+        for (int k = first[kind]; k < first[kind] + count[kind]; k++) {
+            int from = side.squares[k];
+            bitboard targets = attacks[k] & allowed;
+            if (pinned & square_bit(from))
+                targets &= line[king][from];
+            add_moves_from(list, from, targets, count_only);
+        }
     }
 }
 
@@ -295,12 +322,7 @@ static inline __attribute__((always_inline)) int generate(const struct backend *
     bitboard danger = pawn_set_attacks(theirs[PAWN], them) | king_attacks[lowest_square(theirs[KING])];
     for (bitboard rest = theirs[KNIGHT]; rest; rest = without_lowest(rest))
         danger |= knight_attacks[lowest_square(rest)];
-    for (bitboard rest = theirs[BISHOP]; rest; rest = without_lowest(rest))
-        danger |= bishop(lowest_square(rest), through_king);
-    for (bitboard rest = theirs[ROOK]; rest; rest = without_lowest(rest))
-        danger |= rook(lowest_square(rest), through_king);
-    for (bitboard rest = theirs[QUEEN]; rest; rest = without_lowest(rest))
-        danger |= queen(lowest_square(rest), through_king);
+    danger |= backend_set_attacks(backend, their_straight, their_diagonal, through_king);
 
     add_moves_from(list, king, king_attacks[king] & ~own & ~danger, count_only);
     if (checkers && without_lowest(checkers))
@@ -316,9 +338,13 @@ static inline __attribute__((always_inline)) int generate(const struct backend *
         int from = lowest_square(rest);
         add_moves_from(list, from, knight_attacks[from] & allowed, count_only);
     }
-    add_slider_moves(list, mine[BISHOP], bishop, occupied, allowed, pinned, king, count_only);
-    add_slider_moves(list, mine[ROOK], rook, occupied, allowed, pinned, king, count_only);
-    add_slider_moves(list, mine[QUEEN], queen, occupied, allowed, pinned, king, count_only);
+    if (backend->side_attacks && population_count(mine[ROOK] | mine[BISHOP] | mine[QUEEN]) <= SIDE_MAX_SLIDERS) {
+        add_side_moves(list, backend, mine, occupied, allowed, pinned, king, count_only);
+    } else {
+        add_slider_moves(list, mine[BISHOP], bishop, occupied, allowed, pinned, king, count_only);
+        add_slider_moves(list, mine[ROOK], rook, occupied, allowed, pinned, king, count_only);
+        add_slider_moves(list, mine[QUEEN], queen, occupied, allowed, pinned, king, count_only);
+    }
 
     /* Pawns that are not pinned, all at once. */
     const bitboard empty = ~occupied;
