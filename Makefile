@@ -140,7 +140,10 @@ valgrind:
 # skipped with the reason (ATTACKBENCH_HIDE_FEATURES).
 COUNT_BUILD = $(VALGRIND_BUILD)
 COUNT_PROGRAM = $(VALGRIND_PROGRAM)
-COUNT_OPTIONS = --count=instructions --workload=random --piece=rook,bishop,queen --queries=2000
+# One square at a time on the random stream, and the side-wise workloads
+# (a side's attack map, each of its sliders) on the positions file.
+COUNT_OPTIONS = --count=instructions --workload=random,sets,sides --piece=rook,bishop,queen --queries=2000 \
+	data/positions.fen
 COUNT_CSV ?= build/instructions.csv
 instructions:
 	@mkdir -p build
