@@ -214,8 +214,13 @@ else
                 grep -qF "\"$report_method [$report_needs]\"" \
                     "$report_tmp/gp/report-input-gcc-12-2-0-ranked-random.dat" \
                     || report_unmarked="$report_unmarked $report_method"
-            done < <(awk '$2 ~ /available/ { for (i = 1; i < NF; i++) if ($i == "needs" && $(i + 1) != "none") print $1, $(i + 1) }' \
-                "$report_tmp/list.txt")
+            done < <(awk '$2 ~ /available/ {
+                    needs = ""
+                    for (i = 1; i < NF; i++) if ($i == "needs")
+                        for (j = i + 1; j <= NF && $j != "native" && $j != "source:"; j++)
+                            needs = needs (needs == "" ? "" : "+") $j
+                    if (needs != "" && needs != "none") print $1, needs
+                }' "$report_tmp/list.txt")
             if [ "$report_found" -gt 0 ] && [ -z "$report_unmarked" ]; then
                 pass "plot: methods that need CPU features are marked"
             else
