@@ -176,10 +176,12 @@ scripts/results-tool manifest "$manifest" machine="$machine" slug="$machine_slug
     "${manifest_files[@]}" || die "cannot write $manifest"
 say "wrote $manifest"
 
-chart=""
+chart="" sets_chart=""
 if have gnuplot gnuplot-nox; then
     scripts/plot -o "$results/plots" "$manifest" >/dev/null || die "scripts/plot failed"
     chart="$results/plots/$stem-gcc-ranked-random.png"
+    sets_chart="$results/plots/$stem-gcc-ranked-sets.png"
+    [ -f "$sets_chart" ] || sets_chart=""
     say "wrote the charts into $results/plots"
 else
     say "gnuplot is not installed: no charts (apt-get install gnuplot-nox)"
@@ -195,6 +197,6 @@ else
 fi
 
 # The README's results section, from every machine's newest run.
-scripts/readme-results --readme "$readme" --chart "$chart" "$results"/*-manifest.json \
+scripts/readme-results --readme "$readme" --chart "$chart" --sets-chart "$sets_chart" "$results"/*-manifest.json \
     || die "scripts/readme-results failed"
 say "updated the results section of $readme"
