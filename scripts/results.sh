@@ -74,8 +74,8 @@ fi
 # queen alone by game phase, on two threads, in latency mode and under cache
 # pressure, then every method on the side-wise workloads in both dispatch
 # modes and, batched, by game phase (its phase "all" repeats the run before
-# and is left out).  The side-wise runs take about 45 s of CPU time per
-# build on a 2-core Zen 5 guest.
+# and is left out).  Their repetitions and calls keep the two side-wise runs
+# under a minute of CPU time per build on a 2-core Zen 5 guest (time(1)).
 runs=(
     "--workload=pieces,random --dispatch=call,batch --reps=15 --calls=2000000|pieces and random workloads, both dispatch modes"
     "--workload=pieces --phase --piece=queen --dispatch=batch --reps=15 --calls=1000000|queen by game phase"
