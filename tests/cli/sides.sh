@@ -28,6 +28,17 @@ done
 expect_error "dump takes one side-wise workload" "one of --workload=sets and --workload=sides" \
     "$program" --dump --workload=sets,sides --method=pext data/positions.fen
 
+# --list names the native side-wise paths: the fills' set-wise entries,
+# the lanes kernels' multi-square ones, none for a table method.
+"$program" --list >"$scratch/list-native"
+grep -qE '^kogge-stone +available .*  native sets  source:' "$scratch/list-native" &&
+    grep -qE '^pext +[a-z]+ .*  native none  source:' "$scratch/list-native" &&
+    grep -qE '^hyperbola-lanes +[a-z]+ .*  native sides  source:' "$scratch/list-native" &&
+    [ "$(grep -cE '^[a-z0-9-]+ +(available|unavailable).*  native (sets|sides|none|sets,sides)  source:' "$scratch/list-native")" \
+        -eq "$(grep -cE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list-native")" ] &&
+    pass "--list names each method's native side-wise paths" ||
+    fail "--list names each method's native side-wise paths"
+
 # Every side-wise path of every position of a file, per backend.
 expect_status "verify-only checks sets and sides on the files" 0 \
     "$program" --verify-only --workload=sets,sides --method=all data/positions.fen
