@@ -9,6 +9,8 @@
 #   <machine>-<date>-perft-<compiler>.csv  perft to depth 3, per method
 #   <machine>-<date>-probes-gcc.csv        the memory ladder and the fastest
 #                                          method on a short stream
+#   <machine>-<date>-sides-by-count-gcc.csv  the sides workload per number of
+#                                          sliders a side has (scripts/sides-by-count)
 #   <machine>-<date>.md                    the report (scripts/report), with
 #                                          this machine's row-hash hit rates
 #   <machine>-<date>-manifest.json         what this run wrote, the machine's
@@ -168,6 +170,26 @@ say "row-hash hit rates by phase"
     printf '\nand a small table (`scripts/hash-hit-rates.sh %s 12`):\n\n' "$positions"
     scripts/hash-hit-rates.sh "$positions" 12
 } >>"$report" || die "scripts/hash-hit-rates.sh failed"
+
+# The sides workload by the number of sliders a side has (gcc): pext, the
+# fastest composed lookup on random occupancies, against every available
+# multi-square kernel, from the list just written.
+kernels=$(awk '$2 == "available" && / native [a-z,]*sides/ {printf ",%s", $1}' "$work/list.txt")
+if [ -n "$kernels" ]; then
+    say "sides by slider count: pext$kernels"
+    # shellcheck disable=SC2016 # the backquotes are markdown
+    {
+        printf '\n## Sides by slider count: %s\n\n' "$machine"
+        printf 'From `scripts/sides-by-count --methods=pext%s %s -- --reps=15` (gcc): each row a group of\n' \
+            "$kernels" "$positions"
+        printf 'positions whose two sides have that many sliders each, measured on its own; "mixed" is\n'
+        printf 'the whole file. Ratios: per round, to pext (below 1: faster than pext).\n\n'
+        # shellcheck disable=SC2086
+        scripts/sides-by-count --methods="pext$kernels" --csv="$results/$stem-sides-by-count-gcc.csv" "$positions" \
+            -- --reps=15 $extra_options
+    } >>"$report" || die "scripts/sides-by-count failed"
+    manifest_files+=("sides_by_count=$results/$stem-sides-by-count-gcc.csv")
+fi
 say "wrote $report"
 
 manifest="$results/$stem-manifest.json"
