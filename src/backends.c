@@ -57,6 +57,7 @@ extern const struct backend kgssb_backend;
 /* Multi-square kernels (a side's sliders in vector lanes). */
 extern const struct backend obstruction_lanes_backend;
 extern const struct backend hyperbola_lanes_backend;
+extern const struct backend magic_lanes_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -108,6 +109,7 @@ const struct backend *const backends[] = {
     /* Multi-square kernels (a side's sliders in vector lanes). */
     &obstruction_lanes_backend,
     &hyperbola_lanes_backend,
+    &magic_lanes_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

@@ -18,8 +18,8 @@ grep -qx '1,black,0x0000000000000000' "$scratch/sets-reference" && grep -qx '1,w
 
 "$program" --dump --method=reference data/positions.fen >"$scratch/dump-plain" 2>/dev/null
 "$program" --dump --workload=sets --method=reference data/positions.fen >"$scratch/dump-sets" 2>/dev/null
-for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbola; do
-    "$program" --list | grep -q "^$method .*available" || continue
+for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbola magic-lanes; do
+    "$program" --list | grep -qE "^$method +available" || continue
     "$program" --dump --workload=sets --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-sets" &&
         pass "dump sets: $method matches the reference" || fail "dump sets: $method matches the reference"
     "$program" --dump --workload=sides --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-plain" &&
