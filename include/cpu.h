@@ -25,6 +25,8 @@ enum cpu_feature {
     CPU_FEATURE_GFNI = 1u << 9,
     /* Conflict detection, for VPLZCNTQ. */
     CPU_FEATURE_AVX512CD = 1u << 10,
+    /* Doubleword and quadword instructions, VPMULLQ among them. */
+    CPU_FEATURE_AVX512DQ = 1u << 11,
 };
 
 /* The features this CPU has (CPU_FEATURE_* bits), less those named in

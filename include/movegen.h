@@ -1,9 +1,12 @@
 /* A legal move generator built on the attack functions of one backend.
  *
- * Every rook, bishop and queen attack set the generator needs (slider
- * moves, checks, pins, the squares the king may not step on) comes from
- * the backend's rook/bishop/queen function pointers, so perft through it
- * measures a backend inside a real move generator.  Knight, king and pawn
+ * Every rook, bishop and queen attack set the generator needs comes from
+ * the backend, so perft through it measures a backend inside a real move
+ * generator: checks and pins from its rook and bishop pointers, the
+ * squares the king may not step on from its set-wise path (set_attacks,
+ * or its lookups composed over the enemy's sliders), and slider moves from
+ * its multi-square entry (side_attacks) when it has one, otherwise from
+ * its rook/bishop/queen pointers one slider at a time.  Knight, king and pawn
  * attacks and the between/line geometry are small tables of its own.
  *
  * The board is a small struct that is copied to make a move (copy-make):

@@ -120,23 +120,30 @@ class Charts:
             raise RuntimeError(f"gnuplot failed on {script_path}:\n"
                                f"{result.stderr}")
 
-    def ranked(self, name, heading, entries, harness, colours):
+    def ranked(self, name, heading, entries, harness, colours,
+               unit="query", native=None):
         """Median ns/query per method as points on a log axis, fastest on
-        top, MAD as error bars, colour by the CPU features needed."""
+        top, MAD as error bars, colour by the CPU features needed.  For a
+        side-wise workload, native = (path, {methods answering natively}):
+        those are drawn as squares and named with their path."""
         entries = sorted(entries, key=lambda e: (e["median"], e["method"]))
+        path, natives = native or ("", set())
         count = len(entries)
         lines = []
         for index, entry in enumerate(entries):
-            lines.append(f"{count - 1 - index} "
-                         f"{data_field(colours.name(entry['method']))} "
+            method = entry["method"]
+            label = colours.name(method) + (f" ({path})" if method in natives
+                                            else "")
+            lines.append(f"{count - 1 - index} {data_field(label)} "
                          f"{entry['median']!r} {entry['mad'] or 0.0!r} "
-                         f"0x{colours.of(entry['method'])[1:]}")
+                         f"0x{colours.of(method)[1:]} "
+                         f"{int(method in natives)}")
         low = min([entry["median"] for entry in entries]
                   + ([harness] if harness else [])) / 1.5
         high = max(entry["median"] + (entry["mad"] or 0.0)
                    for entry in entries) * 2.5
         body = [f"set title {title(heading)}",
-                "set xlabel 'ns per query (median, log scale; error bar: "
+                f"set xlabel 'ns per {unit} (median, log scale; error bar: "
                 "MAD; fewer is faster)'",
                 f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",
                 "set border 3", "set grid xtics ytics",
@@ -144,6 +151,11 @@ class Charts:
                 "set logscale x", f"set xrange [{low!r}:{high!r}]",
                 f"set xtics {log_tics(low, high)} nomirror"]
         extra = colours.legend([entry["method"] for entry in entries])
+        if natives & {entry["method"] for entry in entries}:
+            extra += [f"NaN with points pointtype 5 pointsize 1.3 linecolor "
+                      f"rgb 'black' title {quote(f'native: {path}')}",
+                      "NaN with points pointtype 7 pointsize 1.3 linecolor "
+                      "rgb 'black' title 'composed of single lookups'"]
         if harness is not None:
             body.append(f"set arrow 1 from {harness!r}, graph 0 to "
                         f"{harness!r}, graph 1 nohead back dashtype 2 "
@@ -154,18 +166,20 @@ class Charts:
         body.append(
             "plot DATA using 3:1:($3-$4 > 0 ? $3-$4 : $3):($3+$4):ytic(2) "
             "with xerrorbars pointtype -1 linecolor rgb 'black' notitle, "
-            "DATA using 3:1:5 with points pointtype 7 pointsize 1.3 "
-            "linecolor rgb variable notitle, "
+            "DATA using 3:($6 > 0 ? NaN : $1):5 with points pointtype 7 "
+            "pointsize 1.3 linecolor rgb variable notitle, "
+            "DATA using 3:($6 > 0 ? $1 : NaN):5 with points pointtype 5 "
+            "pointsize 1.3 linecolor rgb variable notitle, "
             "DATA using ($3+$4):1:(sprintf('%.2f', $3)) with labels left "
             "offset 0.8,0 notitle" + "".join(", " + clause for clause in extra))
         self.draw(name, 820, max(300, 140 + 24 * count), body,
                   "\n".join(lines) + "\n")
 
-    def size(self, name, heading, entries, colours):
+    def size(self, name, heading, entries, colours, unit="query"):
         """ns/query against table bytes; methods without tables on the left;
         each label anchored at its own point, a leader line when moved."""
         width, height = 860, 560
-        chart = labels.SizeChart(entries, width, height)
+        chart = labels.SizeChart(entries, width, height, unit)
         lines = [f"{x!r} {y!r} {data_field(method)} 0x{colours.of(method)[1:]}"
                  for x, y, method in chart.points]
         body = [f"set title {title(heading)}"] + chart.axes()
@@ -221,7 +235,7 @@ class Charts:
         self.draw(name, 820, max(340, 170 + 22 * count), body,
                   "\n".join(lines) + "\n")
 
-    def phases(self, name, heading, methods, phases):
+    def phases(self, name, heading, methods, phases, unit="query"):
         """ns/query per method in each game phase: one row per method, one
         point colour per phase, on a log axis."""
         count = len(methods)
@@ -234,7 +248,7 @@ class Charts:
         values = [value for _, figures in methods for value in figures.values()]
         low, high = min(values) / 1.5, max(values) * 1.5
         body = [f"set title {title(heading)}",
-                "set xlabel 'ns per query (median, log scale; fewer is faster)'",
+                f"set xlabel 'ns per {unit} (median, log scale; fewer is faster)'",
                 "set logscale x", f"set xrange [{low!r}:{high!r}]",
                 f"set xtics {log_tics(low, high)} nomirror",
                 f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",

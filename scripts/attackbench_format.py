@@ -3,11 +3,21 @@ configurations, headings, run labels and markdown tables.  Shared by
 scripts/report and scripts/readme-results.  Standard library only."""
 
 # Display order of the known values; unknown values follow, alphabetically.
-WORKLOAD_ORDER = ("pieces", "squares", "random")
+WORKLOAD_ORDER = ("pieces", "squares", "random", "sets", "sides")
 DISPATCH_ORDER = ("batch", "call")
 MODE_ORDER = ("throughput", "latency")
 PIECE_ORDER = ("queen", "rook", "bishop")
 PHASE_ORDER = ("all", "opening", "middlegame", "endgame")
+
+
+# What one query is, where it is not one attack set: the side-wise
+# workloads time a position and side (sets) or a slider (sides).
+QUERY_UNITS = {"sets": "position-side", "sides": "slider"}
+
+
+def query_unit(workload):
+    """The unit of a workload's times: query, position-side or slider."""
+    return QUERY_UNITS.get(workload, "query")
 
 
 def order_key(value, order):

@@ -40,8 +40,9 @@ class SizeChart:
     """Points (table bytes or the 'no table' column, ns/query, method) and
     their mapping to pixels."""
 
-    def __init__(self, entries, width, height):
+    def __init__(self, entries, width, height, unit="query"):
         self.width, self.height = width, height
+        self.unit = unit
         sizes = [entry["table_bytes"] for entry in entries
                  if entry["table_bytes"]]
         smallest = min(sizes) if sizes else 1024
@@ -64,8 +65,8 @@ class SizeChart:
                 tics.append(f"'{format_bytes_tick(power)}' {power}")
             power *= 4
         return ["set xlabel 'table size (log scale)'",
-                "set ylabel 'ns per query (median, log scale; fewer is "
-                "faster)'",
+                f"set ylabel 'ns per {self.unit} (median, log scale; fewer "
+                "is faster)'",
                 "set logscale x 2", "set logscale y",
                 f"set xrange [{self.x_low!r}:{self.x_high!r}]",
                 f"set yrange [{self.y_low!r}:{self.y_high!r}]",

@@ -315,21 +315,6 @@ def merge_files(output, parts):
 
 # -------------------------------------------------------------- machines
 
-def method_needs(list_text):
-    """{method: [features]} from the output of `attackbench --list`: the
-    word after "needs" on each line ("none" gives no features)."""
-    needs = {}
-    for line in list_text.splitlines():
-        words = line.split()
-        if len(words) < 2 or words[1] not in ("available", "unavailable"):
-            continue
-        match = re.search(r"\bneeds\s+(\S+)", line)
-        features = re.split(r"[,+/]", match.group(1)) if match else []
-        needs[words[0]] = [feature.lower() for feature in features
-                           if feature and feature.lower() != "none"]
-    return needs
-
-
 def cpu_identity(cpuinfo_text, row=None):
     """Vendor, family, model and brand string of a CPU.  A CSV row's own
     columns win (cpu: the CPUID brand; cpu_vendor, cpu_family, cpu_model
@@ -397,4 +382,6 @@ def read_manifest(path):
                           for file in manifest.get(name, [])]
     manifest["path"] = path
     manifest.setdefault("needs", {})
+    # Manifests written before --list named native paths have none.
+    manifest.setdefault("native", {})
     return manifest

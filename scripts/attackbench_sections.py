@@ -114,12 +114,13 @@ def phases(config, by_phase):
                         for phase in names]
             for method in sorted(methods, key=sort_key)]
     lines = [f"### By game phase: {fmt.describe_config(config)}", ""]
-    lines += fmt.table(["method"] + [f"{phase} ns/query" for phase in names],
+    unit = fmt.query_unit(config[0])
+    lines += fmt.table(["method"] + [f"{phase} ns/{unit}" for phase in names],
                        "l" + "r" * len(names), rows) + [""]
     harness = [f"{phase} {fmt.format_ns(by_phase[phase][BASELINE]['median'])}"
                for phase in names if BASELINE in by_phase[phase]]
     if harness:
-        lines.append("Harness (null backend), ns/query: " + ", ".join(harness)
+        lines.append(f"Harness (null backend), ns/{unit}: " + ", ".join(harness)
                      + ".")
     else:
         lines.append("Harness (null backend): not run in this configuration.")

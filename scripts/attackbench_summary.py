@@ -47,11 +47,14 @@ def best_over_compilers(runs, config=HEADLINE):
     return best
 
 
-def best_table(machines, needs=None):
+def best_table(machines, needs=None, config=HEADLINE, paths=None):
     """Markdown lines: one row per method, one column per machine (label,
-    runs), each cell the best median over that machine's compilers with
-    the compiler named and the ratio to the machine's fastest."""
-    columns = [(label, best_over_compilers(runs)) for label, runs in machines]
+    runs), each cell the best median over that machine's compilers of
+    configuration config with the compiler named and the ratio to the
+    machine's fastest; a needs column, and a path column ({method: how it
+    answers}) when given."""
+    columns = [(label, best_over_compilers(runs, config))
+               for label, runs in machines]
     columns = [(label, best) for label, best in columns if best]
     if not columns:
         return []
@@ -67,6 +70,8 @@ def best_table(machines, needs=None):
         cells = [f"`{method}`"]
         if needs is not None:
             cells.append(", ".join(needs.get(method, [])) or "-")
+        if paths is not None:
+            cells.append(paths.get(method, "-"))
         for (label, best), low in zip(columns, fastest):
             if method in best:
                 entry, run = best[method]
@@ -75,7 +80,8 @@ def best_table(machines, needs=None):
             else:
                 cells.append("-")
         rows.append(cells)
-    header = ["method"] + (["needs"] if needs is not None else []) + [
+    header = ["method"] + (["needs"] if needs is not None else []) + (
+        ["path"] if paths is not None else []) + [
         f"{label}: ns (compiler, vs fastest)" for label, _ in columns]
     return fmt.table(header, "l" * (len(header) - len(columns))
                      + "r" * len(columns), rows)

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # The full benchmark behind `make results`: builds attackbench with gcc and,
 # when installed, clang; runs every method over data/positions.fen and the
-# random workload in both dispatch modes; writes into results/, named by one
+# random workload in both dispatch modes, and on the side-wise workloads
+# (sets: a side's attack map; sides: each slider's own set), also by game
+# phase; writes into results/, named by one
 # CPU identification (brand string, family and model: <machine>):
 #   <machine>-<date>-<compiler>.csv        one CSV per compiler
 #   <machine>-<date>-perft-<compiler>.csv  perft to depth 3, per method
 #   <machine>-<date>-probes-gcc.csv        the memory ladder and the fastest
 #                                          method on a short stream
+#   <machine>-<date>-sides-by-count-gcc.csv  the sides workload per number of
+#                                          sliders a side has (scripts/sides-by-count)
 #   <machine>-<date>.md                    the report (scripts/report), with
 #                                          this machine's row-hash hit rates
 #   <machine>-<date>-manifest.json         what this run wrote, the machine's
-#                                          identity and each method's needs
+#                                          identity, each method's needs and
+#                                          native side-wise paths (--list)
 #   plots/<machine>-<date>-*.svg/.png      charts (scripts/plot, gnuplot)
 #   <machine>-<date>-hyperfine.md/.json    whole-process timings (hyperfine)
 # and rewrites the README's results section from every manifest in results/.
@@ -69,13 +74,18 @@ fi
 # The runs of one build, each "options|description": every method and piece
 # over the positions and the random stream in both dispatch modes, then the
 # queen alone by game phase, on two threads, in latency mode and under cache
-# pressure.
+# pressure, then every method on the side-wise workloads in both dispatch
+# modes and, batched, by game phase (its phase "all" repeats the run before
+# and is left out).  Their repetitions and calls keep the two side-wise runs
+# under a minute of CPU time per build on a 2-core Zen 5 guest (time(1)).
 runs=(
     "--workload=pieces,random --dispatch=call,batch --reps=15 --calls=2000000|pieces and random workloads, both dispatch modes"
     "--workload=pieces --phase --piece=queen --dispatch=batch --reps=15 --calls=1000000|queen by game phase"
     "--workload=random --threads=2 --piece=queen --dispatch=batch --reps=15 --calls=1000000|queen on 2 threads"
     "--workload=pieces,random --chain --piece=queen --dispatch=batch --reps=15 --calls=500000|queen, latency mode"
     "--workload=random --pressure=64M --piece=queen --dispatch=batch --reps=9 --calls=200000|queen under 64 MB cache pressure"
+    "--workload=sets,sides --dispatch=call,batch --reps=15 --calls=1000000|side-wise workloads (sets, sides), both dispatch modes"
+    "--workload=sets,sides --phase --dispatch=batch --reps=9 --calls=500000|side-wise workloads by game phase"
 )
 
 # measure PROGRAM CSV DESCRIPTION OPTIONS...: one attackbench run into CSV.
@@ -150,7 +160,7 @@ run_probes "$results/$stem-gcc.csv" "$probes"
 
 report="$results/$stem.md"
 scripts/report --title "attackbench results: $machine, $(date -u +%F)" --machine "$machine" --probes "$probes" \
-    -o "$report" "${csvs[@]}" "${perft_csvs[@]}" || die "scripts/report failed"
+    --list "$work/list.txt" -o "$report" "${csvs[@]}" "${perft_csvs[@]}" || die "scripts/report failed"
 say "row-hash hit rates by phase"
 # shellcheck disable=SC2016 # the backquotes are markdown
 {
@@ -160,6 +170,26 @@ say "row-hash hit rates by phase"
     printf '\nand a small table (`scripts/hash-hit-rates.sh %s 12`):\n\n' "$positions"
     scripts/hash-hit-rates.sh "$positions" 12
 } >>"$report" || die "scripts/hash-hit-rates.sh failed"
+
+# The sides workload by the number of sliders a side has (gcc): pext, the
+# fastest composed lookup on random occupancies, against every available
+# multi-square kernel, from the list just written.
+kernels=$(awk '$2 == "available" && / native [a-z,]*sides/ {printf ",%s", $1}' "$work/list.txt")
+if [ -n "$kernels" ]; then
+    say "sides by slider count: pext$kernels"
+    # shellcheck disable=SC2016 # the backquotes are markdown
+    {
+        printf '\n## Sides by slider count: %s\n\n' "$machine"
+        printf 'From `scripts/sides-by-count --methods=pext%s %s -- --reps=15` (gcc): each row a group of\n' \
+            "$kernels" "$positions"
+        printf 'positions whose two sides have that many sliders each, measured on its own; "mixed" is\n'
+        printf 'the whole file. Ratios: per round, to pext (below 1: faster than pext).\n\n'
+        # shellcheck disable=SC2086
+        scripts/sides-by-count --methods="pext$kernels" --csv="$results/$stem-sides-by-count-gcc.csv" "$positions" \
+            -- --reps=15 $extra_options
+    } >>"$report" || die "scripts/sides-by-count failed"
+    manifest_files+=("sides_by_count=$results/$stem-sides-by-count-gcc.csv")
+fi
 say "wrote $report"
 
 manifest="$results/$stem-manifest.json"
@@ -168,10 +198,12 @@ scripts/results-tool manifest "$manifest" machine="$machine" slug="$machine_slug
     "${manifest_files[@]}" || die "cannot write $manifest"
 say "wrote $manifest"
 
-chart=""
+chart="" sets_chart=""
 if have gnuplot gnuplot-nox; then
     scripts/plot -o "$results/plots" "$manifest" >/dev/null || die "scripts/plot failed"
     chart="$results/plots/$stem-gcc-ranked-random.png"
+    sets_chart="$results/plots/$stem-gcc-ranked-sets.png"
+    [ -f "$sets_chart" ] || sets_chart=""
     say "wrote the charts into $results/plots"
 else
     say "gnuplot is not installed: no charts (apt-get install gnuplot-nox)"
@@ -187,6 +219,6 @@ else
 fi
 
 # The README's results section, from every machine's newest run.
-scripts/readme-results --readme "$readme" --chart "$chart" "$results"/*-manifest.json \
+scripts/readme-results --readme "$readme" --chart "$chart" --sets-chart "$sets_chart" "$results"/*-manifest.json \
     || die "scripts/readme-results failed"
 say "updated the results section of $readme"

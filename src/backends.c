@@ -57,6 +57,7 @@ extern const struct backend kgssb_backend;
 /* Multi-square kernels (a side's sliders in vector lanes). */
 extern const struct backend obstruction_lanes_backend;
 extern const struct backend hyperbola_lanes_backend;
+extern const struct backend magic_lanes_backend;
 extern const struct backend hyperbola_lanes_avx2_backend;
 extern const struct backend kogge_stone_lanes_backend;
 extern const struct backend kogge_stone_lanes_avx2_backend;
@@ -111,6 +112,7 @@ const struct backend *const backends[] = {
     /* Multi-square kernels (a side's sliders in vector lanes). */
     &obstruction_lanes_backend,
     &hyperbola_lanes_backend,
+    &magic_lanes_backend,
     &hyperbola_lanes_avx2_backend,
     &kogge_stone_lanes_backend,
     &kogge_stone_lanes_avx2_backend,

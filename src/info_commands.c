@@ -9,23 +9,34 @@
 #include "position.h"
 #include "sides.h"
 
+/* The side-wise workloads a backend answers natively (a set-wise entry
+ * for sets, a multi-square kernel for sides), as "native sets,sides" or
+ * "native none": the scripts read it to tell native paths from composed. */
+static const char *native_paths(const struct backend *backend)
+{
+    if (backend->set_attacks && backend->side_attacks)
+        return "sets,sides";
+    return backend->set_attacks ? "sets" : backend->side_attacks ? "sides" : "none";
+}
+
 int list_command(void)
 {
-    printf("%-24s %s\n", "method", "status  table bytes  init time  needs (CPU features)  source  idea");
+    printf("%-24s %s\n", "method",
+           "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
     for (size_t i = 0; i < backend_count; i++) {
         const struct backend *backend = backends[i];
         char needs[64];
         cpu_feature_names(backend->features, needs, sizeof needs);
         const char *reason = backend_unavailable_reason(backend);
         if (reason) {
-            printf("%-24s unavailable (%s)  table -  needs %s  source: %s  idea: %s\n", backend->name, reason,
-                   needs, backend->source, backend->description);
+            printf("%-24s unavailable (%s)  table -  needs %s  native %s  source: %s  idea: %s\n", backend->name,
+                   reason, needs, native_paths(backend), backend->source, backend->description);
             continue;
         }
         double init_ms;
         size_t table_bytes = backend_initialize(backend, &init_ms);
-        printf("%-24s available  table %zu bytes  init %.2f ms  needs %s  source: %s", backend->name, table_bytes,
-               init_ms, needs, backend->source);
+        printf("%-24s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
+               table_bytes, init_ms, needs, native_paths(backend), backend->source);
         const char *note = backend->note ? backend->note() : NULL;
         if (note && *note)
             printf("  note: %s", note);

@@ -176,18 +176,18 @@ static const struct option_spec specs[] = {
     {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
 };
 
-static int apply_option(struct options *options, const char *name, const char *value, char *error,
-                        size_t error_size)
+/* Which methods, workloads, pieces and dispatch modes; backend parameters. */
+static int apply_selection_option(struct options *options, const char *name, const char *value, char *error,
+                                  size_t error_size)
 {
-    uint64_t number;
     if (strcmp(name, "method") == 0) {
         if (!*value)
             return set_error(error, error_size, "--method needs a name (see --list)");
         options->methods = value;
     } else if (strcmp(name, "workload") == 0) {
         if (parse_choices(value, workload_names, WORKLOAD_KIND_COUNT, &options->workloads) != 0)
-            return set_error(error, error_size, "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)",
-                        value);
+            return set_error(error, error_size,
+                             "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)", value);
     } else if (strcmp(name, "piece") == 0) {
         if (strcmp(value, "all") == 0)
             options->pieces = 7;
@@ -204,7 +204,18 @@ static int apply_option(struct options *options, const char *name, const char *v
             options->dispatches = 3;
         else if (parse_choices(value, dispatch_names, DISPATCH_KIND_COUNT, &options->dispatches) != 0)
             return set_error(error, error_size, "--dispatch=%s: expected call, batch or both", value);
-    } else if (strcmp(name, "chain") == 0) {
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* How the query streams are built and read. */
+static int apply_stream_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    uint64_t number;
+    if (strcmp(name, "chain") == 0) {
         options->chained = 1;
     } else if (strcmp(name, "pressure") == 0) {
         size_t size;
@@ -219,7 +230,34 @@ static int apply_option(struct options *options, const char *name, const char *v
         options->pressure_bytes = size;
     } else if (strcmp(name, "phase") == 0) {
         options->split_phases = 1;
-    } else if (strcmp(name, "threads") == 0) {
+    } else if (strcmp(name, "calls") == 0) {
+        if (parse_count(value, 1, 1ULL << 40, &number) != 0)
+            return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);
+        options->calls = number;
+    } else if (strcmp(name, "queries") == 0) {
+        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
+            return set_error(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
+        options->random_queries = (size_t)number;
+    } else if (strcmp(name, "max-queries") == 0) {
+        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
+            return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
+        options->max_queries = (size_t)number;
+    } else if (strcmp(name, "seed") == 0) {
+        if (parse_count(value, 0, ~0ULL, &number) != 0)
+            return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
+        options->seed = number;
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* How the passes are timed and repeated. */
+static int apply_timing_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    uint64_t number;
+    if (strcmp(name, "threads") == 0) {
         if (parse_count(value, 1, MAX_THREADS, &number) != 0)
             return set_error(error, error_size, "--threads=%s: expected a number from 1 to %d", value, MAX_THREADS);
         options->threads = (int)number;
@@ -241,22 +279,6 @@ static int apply_option(struct options *options, const char *name, const char *v
         if (parse_decimal(value, 0.000001, 100, &options->target_spread) != 0)
             return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.000001 to 100",
                              value);
-    } else if (strcmp(name, "calls") == 0) {
-        if (parse_count(value, 1, 1ULL << 40, &number) != 0)
-            return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);
-        options->calls = number;
-    } else if (strcmp(name, "queries") == 0) {
-        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
-            return set_error(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
-        options->random_queries = (size_t)number;
-    } else if (strcmp(name, "max-queries") == 0) {
-        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
-            return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
-        options->max_queries = (size_t)number;
-    } else if (strcmp(name, "seed") == 0) {
-        if (parse_count(value, 0, ~0ULL, &number) != 0)
-            return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
-        options->seed = number;
     } else if (strcmp(name, "timer") == 0) {
         if (strcmp(value, "tsc") == 0)
             options->timer = TIMER_TSC;
@@ -264,7 +286,17 @@ static int apply_option(struct options *options, const char *name, const char *v
             options->timer = TIMER_CLOCK;
         else
             return set_error(error, error_size, "--timer=%s: expected tsc or clock", value);
-    } else if (strcmp(name, "format") == 0) {
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* What is written where. */
+static int apply_output_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    if (strcmp(name, "format") == 0) {
         if (strcmp(value, "table") == 0)
             options->format = FORMAT_TABLE;
         else if (strcmp(value, "csv") == 0)
@@ -287,7 +319,18 @@ static int apply_option(struct options *options, const char *name, const char *v
         options->count_instructions = 1;
     } else if (strcmp(name, "quiet") == 0) {
         options->quiet = 1;
-    } else if (strcmp(name, "verify") == 0) {
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* What the command does instead of a benchmark. */
+static int apply_action_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    (void)value, (void)error, (void)error_size; /* these options take no value */
+    if (strcmp(name, "verify") == 0) {
         options->verify = 1;
     } else if (strcmp(name, "verify-only") == 0) {
         options->action = ACTION_VERIFY_ONLY;
@@ -301,7 +344,59 @@ static int apply_option(struct options *options, const char *name, const char *v
         options->action = ACTION_HELP;
     } else if (strcmp(name, "version") == 0) {
         options->action = ACTION_VERSION;
+    } else {
+        return 1;
     }
+    return 0;
+}
+
+/* Each option name belongs to one group; each group's function answers 1
+ * for names that are not its own.  Names were checked against specs[]. */
+static int apply_option(struct options *options, const char *name, const char *value, char *error,
+                        size_t error_size)
+{
+    static int (*const groups[])(struct options *, const char *, const char *, char *, size_t) = {
+        apply_selection_option, apply_stream_option, apply_timing_option, apply_output_option, apply_action_option,
+    };
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+        int status = groups[i](options, name, value, error, error_size);
+        if (status != 1)
+            return status;
+    }
+    return 0;
+}
+
+/* The spec of one argument that starts with '-' ("--name", "--name=value",
+ * "-x" or "-xVALUE") and its attached value, or NULL when none is attached;
+ * -1 with a message for an unknown option or a value given to a flag. */
+static int match_option(const char *argument, const struct option_spec **found, const char **value, char *error,
+                        size_t error_size)
+{
+    const struct option_spec *spec = NULL;
+    *value = NULL;
+    if (argument[1] == '-') {
+        const char *name = argument + 2;
+        size_t length = strcspn(name, "=");
+        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+            if (strlen(specs[k].name) == length && strncmp(name, specs[k].name, length) == 0)
+                spec = &specs[k];
+        if (spec == NULL)
+            return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
+        if (name[length] == '=') {
+            if (!spec->takes_value)
+                return set_error(error, error_size, "option '--%s' takes no value", spec->name);
+            *value = name + length + 1;
+        }
+    } else {
+        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+            if (specs[k].short_name && specs[k].short_name == argument[1])
+                spec = &specs[k];
+        if (spec == NULL || (argument[2] && !spec->takes_value))
+            return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
+        if (argument[2])
+            *value = argument + 2;
+    }
+    *found = spec;
     return 0;
 }
 
@@ -339,28 +434,8 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
         }
         const struct option_spec *spec = NULL;
         const char *value = NULL;
-        if (argument[1] == '-') {
-            const char *name = argument + 2;
-            size_t length = strcspn(name, "=");
-            for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
-                if (strlen(specs[k].name) == length && strncmp(name, specs[k].name, length) == 0)
-                    spec = &specs[k];
-            if (spec == NULL)
-                return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
-            if (name[length] == '=') {
-                if (!spec->takes_value)
-                    return set_error(error, error_size, "option '--%s' takes no value", spec->name);
-                value = name + length + 1;
-            }
-        } else {
-            for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
-                if (specs[k].short_name && specs[k].short_name == argument[1])
-                    spec = &specs[k];
-            if (spec == NULL || (argument[2] && !spec->takes_value))
-                return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
-            if (argument[2])
-                value = argument + 2;
-        }
+        if (match_option(argument, &spec, &value, error, error_size) != 0)
+            return -1;
         if (spec->takes_value && value == NULL) {
             if (i + 1 >= argc)
                 return set_error(error, error_size, "option '--%s' needs a value", spec->name);

@@ -4,6 +4,7 @@
 #include "movegen.h"
 #include "perft.h"
 #include "position.h"
+#include "sides.h"
 #include "unit.h"
 
 static const struct backend *movegen_backend(void)
@@ -173,5 +174,68 @@ TEST(movegen_counting_matches_listing)
             struct move_list below;
             CHECK(count_legal_moves(backend, &child) == generate_legal_moves(backend, &child, &below));
         }
+    }
+}
+
+/* A backend that answers with the reference's lookups but counts its
+ * set-wise and multi-square calls, and can be told to answer them wrong,
+ * to show that the generator really takes those paths. */
+static int set_calls, side_calls, break_set, break_side;
+
+static bitboard counted_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
+{
+    set_calls++;
+    const struct backend *reference = find_backend("reference");
+    return break_set ? 0 : compose_set_attacks(reference->rook, reference->bishop, rook_sliders, bishop_sliders, occupied);
+}
+
+static void counted_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+{
+    side_calls++;
+    backend_side_attacks(find_backend("reference"), side, occupied, attacks);
+    if (break_side && side_slider_count(side) > 0)
+        attacks[0] = 0;
+}
+
+static uint64_t counted_perft(const char *text, int depth)
+{
+    const struct backend *reference = movegen_backend();
+    struct backend counted = *reference;
+    counted.set_attacks = counted_set;
+    counted.side_attacks = counted_side;
+    struct board board;
+    CHECK(board_from_text(text, &board) == 0);
+    set_calls = side_calls = 0;
+    return perft(&counted, &board, depth);
+}
+
+/* Published counts: Chessprogramming wiki, "Perft Results", position 2. */
+static const char KIWIPETE[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+TEST(movegen_takes_the_set_wise_and_multi_square_paths)
+{
+    break_set = break_side = 0;
+    CHECK(counted_perft(KIWIPETE, 2) == 2039);
+    CHECK(set_calls > 0 && side_calls > 0);
+    break_set = 1;
+    CHECK(counted_perft(KIWIPETE, 2) != 2039);
+    break_set = 0, break_side = 1;
+    CHECK(counted_perft(KIWIPETE, 2) != 2039);
+    break_side = 0;
+}
+
+TEST(movegen_native_paths_give_the_published_counts)
+{
+    static const char *const natives[] = {"kogge-stone", "dumb7fill", "obstruction-lanes", "hyperbola-lanes"};
+    for (size_t i = 0; i < sizeof natives / sizeof natives[0]; i++) {
+        const struct backend *backend = find_backend(natives[i]);
+        CHECK(backend != NULL);
+        if (backend == NULL || backend_unavailable_reason(backend) != NULL)
+            continue; /* this CPU lacks its features; tests/run.sh reports such skips */
+        CHECK(backend->set_attacks != NULL || backend->side_attacks != NULL);
+        backend_initialize(backend, NULL);
+        struct board board;
+        CHECK(board_from_text(KIWIPETE, &board) == 0);
+        CHECK(perft(backend, &board, 3) == 97862);
     }
 }

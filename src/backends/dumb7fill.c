@@ -15,13 +15,13 @@
  * ("at its best processing several directions in parallel"): written out
  * for one direction per register, gcc 12 kept it scalar while clang paired
  * directions in 128-bit registers by itself. */
-static inline __attribute__((always_inline)) bitboard fill_attacks(lanes8 sliders, bitboard occupied,
-                                                                   const lanes8 *direction_steps,
+static inline __attribute__((always_inline)) bitboard fill_attacks(bitboard straight, bitboard diagonal,
+                                                                   bitboard occupied, const lanes8 *direction_steps,
                                                                    const lanes8 *direction_landing)
 {
     const lanes8 steps = *direction_steps, landing = *direction_landing;
     const lanes8 empty = ((lanes8){0} + ~occupied) & landing;
-    lanes8 flood = sliders;
+    lanes8 flood = fill_generators(straight, diagonal);
     flood |= rotate_lanes8(flood, steps) & empty;
     flood |= rotate_lanes8(flood, steps) & empty;
     flood |= rotate_lanes8(flood, steps) & empty;
@@ -33,17 +33,17 @@ static inline __attribute__((always_inline)) bitboard fill_attacks(lanes8 slider
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_rook(int square, bitboard occupied)
 {
-    return fill_attacks((lanes8){0} + square_bit(square), occupied, &ROOK_STEPS, &ROOK_LANDING);
+    return fill_attacks(square_bit(square), square_bit(square), occupied, &ROOK_STEPS, &ROOK_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_bishop(int square, bitboard occupied)
 {
-    return fill_attacks((lanes8){0} + square_bit(square), occupied, &BISHOP_STEPS, &BISHOP_LANDING);
+    return fill_attacks(square_bit(square), square_bit(square), occupied, &BISHOP_STEPS, &BISHOP_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard dumb7fill_queen(int square, bitboard occupied)
 {
-    return fill_attacks((lanes8){0} + square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+    return fill_attacks(square_bit(square), square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
 static size_t dumb7fill_init(void)
@@ -74,9 +74,7 @@ static uint64_t dumb7fill_queen_loop(const struct run *run)
 static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard rook_sliders, bitboard bishop_sliders,
                                                                     bitboard occupied)
 {
-    const lanes8 sliders = {rook_sliders, rook_sliders, bishop_sliders, bishop_sliders,
-                            rook_sliders, rook_sliders, bishop_sliders, bishop_sliders};
-    return fill_attacks(sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+    return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
 SIDE_PASSES_WITH_SET(dumb7fill, dumb7fill_rook, dumb7fill_bishop, dumb7fill_queen, dumb7fill_set)

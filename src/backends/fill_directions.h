@@ -23,4 +23,13 @@ static const lanes8 BISHOP_STEPS = {9, 7, 55, 57, 9, 7, 55, 57};
 static const lanes8 BISHOP_LANDING = {~(FILE_A | RANK_1), ~(FILE_H | RANK_1), ~(FILE_H | RANK_8), ~(FILE_A | RANK_8),
                                       ~(FILE_A | RANK_1), ~(FILE_H | RANK_1), ~(FILE_H | RANK_8), ~(FILE_A | RANK_8)};
 
+/* The generators of a fill in the lanes of QUEEN_STEPS: the straight
+ * sliders in the rank and file lanes (0, 1, 4, 5), the diagonal ones in
+ * the diagonal lanes.  A single square passes itself as both; with
+ * ROOK_STEPS or BISHOP_STEPS every lane then starts from it. */
+static inline lanes8 fill_generators(bitboard straight, bitboard diagonal)
+{
+    return (lanes8){straight, straight, diagonal, diagonal, straight, straight, diagonal, diagonal};
+}
+
 #endif

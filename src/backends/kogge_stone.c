@@ -12,13 +12,13 @@
  * the doubled propagator has an unwrapped empty stretch behind it, so the
  * 2- and 4-square steps cannot wrap either (steps of 2 and 4 times the
  * amount, modulo 64, are the same rotations). */
-static inline __attribute__((always_inline)) bitboard fill_attacks(lanes8 sliders, bitboard occupied,
-                                                                   const lanes8 *direction_steps,
+static inline __attribute__((always_inline)) bitboard fill_attacks(bitboard straight, bitboard diagonal,
+                                                                   bitboard occupied, const lanes8 *direction_steps,
                                                                    const lanes8 *direction_landing)
 {
     const lanes8 steps = *direction_steps, landing = *direction_landing;
     const lanes8 double_steps = (steps * 2) & 63, quadruple_steps = (steps * 4) & 63;
-    lanes8 generator = sliders;
+    lanes8 generator = fill_generators(straight, diagonal);
     lanes8 propagator = ((lanes8){0} + ~occupied) & landing;
     generator |= propagator & rotate_lanes8(generator, steps);
     propagator &= rotate_lanes8(propagator, steps);
@@ -30,17 +30,17 @@ static inline __attribute__((always_inline)) bitboard fill_attacks(lanes8 slider
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_rook(int square, bitboard occupied)
 {
-    return fill_attacks((lanes8){0} + square_bit(square), occupied, &ROOK_STEPS, &ROOK_LANDING);
+    return fill_attacks(square_bit(square), square_bit(square), occupied, &ROOK_STEPS, &ROOK_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_bishop(int square, bitboard occupied)
 {
-    return fill_attacks((lanes8){0} + square_bit(square), occupied, &BISHOP_STEPS, &BISHOP_LANDING);
+    return fill_attacks(square_bit(square), square_bit(square), occupied, &BISHOP_STEPS, &BISHOP_LANDING);
 }
 
 static inline __attribute__((always_inline)) bitboard kogge_stone_queen(int square, bitboard occupied)
 {
-    return fill_attacks((lanes8){0} + square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+    return fill_attacks(square_bit(square), square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
 static size_t kogge_stone_init(void)
@@ -71,9 +71,7 @@ static uint64_t kogge_stone_queen_loop(const struct run *run)
 static inline __attribute__((always_inline)) bitboard kogge_stone_set(bitboard rook_sliders, bitboard bishop_sliders,
                                                                       bitboard occupied)
 {
-    const lanes8 sliders = {rook_sliders, rook_sliders, bishop_sliders, bishop_sliders,
-                            rook_sliders, rook_sliders, bishop_sliders, bishop_sliders};
-    return fill_attacks(sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
+    return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
 SIDE_PASSES_WITH_SET(kogge_stone, kogge_stone_rook, kogge_stone_bishop, kogge_stone_queen, kogge_stone_set)

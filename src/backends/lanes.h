@@ -16,9 +16,9 @@
 #include "bitboard.h"
 
 /* These vectors never cross a function boundary that another translation
- * unit sees (everything here is static and inlined), so the warning that
- * passing them by value changes the ABI without AVX-512 does not apply. */
-#pragma GCC diagnostic ignored "-Wpsabi"
+ * unit sees (everything here is static and inlined), so gcc's note that
+ * passing them by value changes the ABI without AVX-512 does not apply
+ * (the Makefile passes -Wno-psabi). */
 
 typedef uint64_t lanes2 __attribute__((vector_size(16)));
 typedef uint64_t lanes4 __attribute__((vector_size(32)));

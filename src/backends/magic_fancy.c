@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "backend.h"
+#include "magic_fancy.h"
 #include "magic_search.h"
 
 enum {
@@ -16,38 +17,15 @@ enum {
     BISHOP_TABLE_ENTRIES = 5248
 };
 
-/* One slider on one square: Stockfish's Magic (mask, magic, attacks,
- * shift), with the attacks pointer and the shift sharing one word, so a
- * lookup makes one load fewer: the shift sits in the low 6 bits, which is
- * all a 64-bit shift reads of its count, and the pointer above them.
- * Measured on the Zen 4 VM: queens 10-12% faster than separate fields. */
-struct fancy_magic {
-    bitboard mask;
-    bitboard magic;
-    uint64_t attacks_and_shift; /* (pointer << 6) | (64 - relevant bits) */
-};
-
-enum {
-    SHIFT_BITS = 6,
-    SHIFT_FIELD = (1 << SHIFT_BITS) - 1
-};
-
 static inline const bitboard *fancy_attacks_of(const struct fancy_magic *magic)
 {
-    return (const bitboard *)(uintptr_t)(magic->attacks_and_shift >> SHIFT_BITS);
+    return (const bitboard *)(uintptr_t)(magic->attacks_and_shift >> FANCY_SHIFT_BITS);
 }
 
 static inline unsigned fancy_shift_of(const struct fancy_magic *magic)
 {
-    return (unsigned)(magic->attacks_and_shift & SHIFT_FIELD);
+    return (unsigned)(magic->attacks_and_shift & FANCY_SHIFT_FIELD);
 }
-
-/* Rook and bishop of a square in one 64-byte cache line, so a queen
- * lookup touches one line besides its two table entries. */
-struct fancy_square {
-    alignas(64) struct fancy_magic rook;
-    struct fancy_magic bishop;
-};
 
 static struct fancy_square fancy_squares[SQUARE_COUNT];
 static alignas(64) bitboard fancy_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
@@ -68,19 +46,19 @@ static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square,
     bitboard *slice = &fancy_attacks[*next_free];
     unsigned shift = 64u - (unsigned)bits;
     /* User-space addresses on x86-64 use 47 bits; 6 more must fit. */
-    if ((uintptr_t)slice >> (64 - SHIFT_BITS)) {
+    if ((uintptr_t)slice >> (64 - FANCY_SHIFT_BITS)) {
         fprintf(stderr, "magic-fancy: table address too high to pack\n");
         abort();
     }
     magic->mask = subsets.mask;
     magic->magic = magic_find_factor(&subsets, bits, random_state);
-    magic->attacks_and_shift = ((uint64_t)(uintptr_t)slice << SHIFT_BITS) | shift;
+    magic->attacks_and_shift = ((uint64_t)(uintptr_t)slice << FANCY_SHIFT_BITS) | shift;
     for (int i = 0; i < subsets.count; i++)
         slice[(subsets.occupancies[i] * magic->magic) >> shift] = subsets.attacks[i];
     *next_free += (size_t)1 << bits;
 }
 
-static size_t magic_fancy_init(void)
+size_t magic_fancy_build_tables(void)
 {
     uint64_t random_state = FANCY_SEED;
     size_t next_free = 0;
@@ -89,6 +67,11 @@ static size_t magic_fancy_init(void)
     for (int square = 0; square < SQUARE_COUNT; square++)
         fancy_fill(&fancy_squares[square].bishop, SLIDER_BISHOP, square, &next_free, &random_state);
     return sizeof fancy_squares + sizeof fancy_attacks;
+}
+
+const struct fancy_square *magic_fancy_squares(void)
+{
+    return fancy_squares;
 }
 
 static inline bitboard fancy_lookup(const struct fancy_magic *magic, bitboard occupied)
@@ -134,7 +117,7 @@ const struct backend magic_fancy_backend = {
     .description = "fancy magic bitboards: per-square shift into one dense table",
     .source = "Chessprogramming wiki, Magic Bitboards (Pradu Kannan); Stockfish bitboard.cpp; seeded search",
     .features = 0,
-    .init = magic_fancy_init,
+    .init = magic_fancy_build_tables,
     .rook = magic_fancy_rook,
     .bishop = magic_fancy_bishop,
     .queen = magic_fancy_queen,

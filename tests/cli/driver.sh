@@ -47,7 +47,8 @@ expect_selection() {
         --piece=rook --format=csv -q 2>/dev/null | csv_column method | tr '\n' ' ')
     if [ "$got" = "$want" ]; then pass "$name"; else fail "$name (got '$got', wanted '$want')"; fi
 }
-expect_selection "--method: a glob, in any case, minus one" "magic-fancy magic-black null " 'MAGIC-*,-magic-plain'
+# (the bracket leaves magic-lanes out: it needs AVX-512, so its row depends on the CPU)
+expect_selection "--method: a glob, in any case, minus one" "magic-fancy magic-black null " 'MAGIC-[BFP]*,-magic-plain'
 expect_selection "--method: all minus one keeps the rest" "$("$program" --list | awk '$2 == "available" && $1 != "reference" { printf "%s ", $1 }')" 'all,-reference'
 expect_selection "--method: all with a repeat is not an error" "$("$program" --list | awk '$2 == "available" { printf "%s ", $1 }')" 'all,pext'
 expect_error "bad workload" "--workload=sideways" "$program" --workload=sideways

@@ -23,10 +23,13 @@ expect_unavailable avx2 kogge-stone-lanes-avx2 avx2
 expect_unavailable avx512vl kogge-stone-lanes avx512
 expect_unavailable lzcnt leorik lzcnt
 expect_unavailable bmi1 leorik bmi1
+expect_unavailable avx512dq magic-lanes avx512dq
+expect_unavailable avx512bw magic-lanes avx512bw
 
 # Names are matched whole (hiding avx512vl leaves avx2), and hiding a
 # feature hides those built on it (dumb7fill-avx512 needs VL; hiding
-# avx512 hides avx512cd, which obstruction-lanes needs).
+# avx512 hides avx512cd, which obstruction-lanes needs, and avx512f hides
+# avx512dq, which magic-lanes needs).
 ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --list >"$scratch/list-no-vl"
 if "$program" --list | grep -qE '^hyperbola-avx2 +available'; then
     grep -qE '^hyperbola-avx2 +available' "$scratch/list-no-vl" &&
@@ -39,6 +42,10 @@ fi
 if "$program" --list | grep -qE '^obstruction-lanes +available'; then
     ATTACKBENCH_HIDE_FEATURES="avx512" "$program" --list | grep -qE '^obstruction-lanes +unavailable \(this CPU lacks [^)]*avx512cd\)' &&
         pass "hiding avx512 hides avx512cd" || fail "hiding avx512 hides avx512cd"
+fi
+if "$program" --list | grep -qE '^magic-lanes +available'; then
+    ATTACKBENCH_HIDE_FEATURES="avx512f" "$program" --list | grep -qE '^magic-lanes +unavailable \(this CPU lacks [^)]*avx512dq\)' &&
+        pass "hiding avx512f hides avx512dq" || fail "hiding avx512f hides avx512dq"
 fi
 
 # hyperbola-gfni has two paths; the exhaustive verification in run.sh

@@ -175,6 +175,92 @@ else
         fail "readme-results: each technique across machines, best compiler named ($(head -c 300 "$report_tmp/err"))"
     fi
 
+    # The side-wise workloads, from a CSV the tool wrote (report-sidewise.csv:
+    # pext, kogge-stone, dumb7fill, hyperbola, obstruction-lanes and null,
+    # --reps=3): each table ranked by median with the path --list gives each
+    # method and its ratio to pext, the claim section ranking the fills as
+    # the sets table does (tests/sidewise_report.py recomputes it all).
+    "$program" --list >"$report_tmp/list-native.txt"
+    if "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-native.txt" \
+            "$here/data/report-sidewise.csv" >"$report_tmp/sidewise.md" 2>"$report_tmp/err" \
+            && "$report_python" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
+                "$report_tmp/sidewise.md" "$report_tmp/list-native.txt" >"$report_tmp/check" \
+            && grep -q '^| `kogge-stone` | 1 | 0.22x | 3 | 1.95x | 3 | 1.76x |$' "$report_tmp/sidewise.md" \
+            && grep -q "^The fills' median rank: 1.5 of 5 (sets); 3.5 of 5 (random queen); 3.5 of 5 (pieces queen). On this run the claim holds" \
+                "$report_tmp/sidewise.md" \
+            && grep -q '^On `sides` (batched, one thread) the fastest multi-square kernel, `obstruction-lanes`, ranks 1 of 5 and delivers 2.85x pext' \
+                "$report_tmp/sidewise.md"; then
+        pass "report: sets and sides ranked, paths from --list, the fills' ranks set-wise and one square at a time"
+    else
+        cat "$report_tmp/check"
+        fail "report: sets and sides ranked, paths from --list, the fills' ranks set-wise and one square at a time ($(head -c 300 "$report_tmp/err"))"
+    fi
+    # The checker fails on a report ranked otherwise than its CSV.
+    sed 's/^| 1 | kogge-stone |/| 1 | dumb7fill |/' "$report_tmp/sidewise.md" >"$report_tmp/swapped.md"
+    if ! "$report_python" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
+            "$report_tmp/swapped.md" "$report_tmp/list-native.txt" >"$report_tmp/check"; then
+        pass "report: the side-wise check fails on a wrong ranking"
+    else
+        fail "report: the side-wise check fails on a wrong ranking"
+    fi
+    # Without --list the paths are unknown, and the claim says what is missing;
+    # a --list output without native paths is refused.
+    sed 's/  native [a-z,]*  /  /' "$report_tmp/list-native.txt" >"$report_tmp/list-old.txt"
+    "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-old.txt" \
+        "$here/data/report-sidewise.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+    report_status=$?
+    if "$report_python" "$report_top/scripts/report" "$here/data/report-sidewise.csv" >"$report_tmp/no-list.md" \
+            && grep -q '^| 1 | kogge-stone | ? | ' "$report_tmp/no-list.md" \
+            && grep -q 'give scripts/report the output of `attackbench --list`' "$report_tmp/no-list.md" \
+            && [ "$report_status" -eq 2 ] && grep -q 'list-old.txt: not the output of `attackbench --list` with native paths' \
+                "$report_tmp/err"; then
+        pass "report: without native paths the side-wise tables say so"
+    else
+        fail "report: without native paths the side-wise tables say so (status $report_status: $(head -c 300 "$report_tmp/err"))"
+    fi
+    # A fresh run of the tool, both dispatch modes, ranked as its CSV says.
+    "$program" --method=kogge-stone,dumb7fill,hyperbola,magic-fancy,null --workload=sets,sides --dispatch=batch,call \
+        --reps=3 --calls=20000 -q --csv="$report_tmp/fresh.csv" data/positions.fen >/dev/null 2>&1
+    if "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-native.txt" \
+            "$report_tmp/fresh.csv" >"$report_tmp/fresh.md" 2>"$report_tmp/err" \
+            && "$report_python" "$here/sidewise_report.py" "$report_tmp/fresh.csv" "$report_tmp/fresh.md" \
+                "$report_tmp/list-native.txt" >"$report_tmp/check" \
+            && [ "$(grep -c '^### sliders, s[a-z]* workload, [a-z]* dispatch' "$report_tmp/fresh.md")" -eq 4 ]; then
+        pass "report: a fresh sets and sides run, both dispatch modes, ranked as its CSV"
+    else
+        cat "$report_tmp/check"
+        fail "report: a fresh sets and sides run, both dispatch modes, ranked as its CSV ($(head -c 300 "$report_tmp/err"))"
+    fi
+
+    # scripts/readme-results: the side-wise headline from a manifest that has
+    # the workloads and native paths; a manifest from before them (no
+    # native field, no side-wise rows) renders without it.
+    "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/s-manifest.json" \
+        machine="Side CPU (AMD family 26 model 2)" list="$report_tmp/list-native.txt" \
+        bench="$here/data/report-sidewise.csv" cpus=2
+    "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/o-manifest.json" \
+        machine="Old CPU (AMD family 25 model 17)" bench="$here/data/report-input.csv" cpus=2
+    printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README-side.md"
+    cp "$report_tmp/README-side.md" "$report_tmp/README-old.md"
+    if "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README-side.md" \
+            --sets-chart plots/side-ranked-sets.png "$report_tmp/o-manifest.json" "$report_tmp/s-manifest.json" \
+            2>"$report_tmp/err" \
+            && grep -qF "![ns per position-side, a side's attack map, batched](plots/side-ranked-sets.png)" \
+                "$report_tmp/README-side.md" \
+            && "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README-old.md" \
+                "$report_tmp/o-manifest.json" 2>>"$report_tmp/err" \
+            && grep -q '^| method | path | Side CPU (AMD family 26 model 2): ns (compiler, vs fastest) |$' "$report_tmp/README-side.md" \
+            && grep -q '^| `kogge-stone` | set-wise entry | 2.52 gcc (1.00x) |$' "$report_tmp/README-side.md" \
+            && grep -q '^| `obstruction-lanes` | multi-square kernel | 1.84 gcc (1.00x) |$' "$report_tmp/README-side.md" \
+            && grep -q "^Seed 002's \"works set-wise\" on Side CPU (AMD family 26 model 2) (gcc): the fastest fill, \`kogge-stone\`, ranks 1 of 5 on sets" \
+                "$report_tmp/README-side.md" \
+            && grep -q '^| `pext` | 1.20 gcc (1.00x) |$' "$report_tmp/README-old.md" \
+            && ! grep -q "set-wise\|^| method | path" "$report_tmp/README-old.md"; then
+        pass "readme-results: the side-wise headline where measured, none for older runs"
+    else
+        fail "readme-results: the side-wise headline where measured, none for older runs ($(head -c 300 "$report_tmp/err"))"
+    fi
+
     # scripts/plot: every chart of a manifest's runs; on the size charts every
     # label is anchored at its own point; methods needing CPU features (from
     # --list) are marked.
@@ -214,8 +300,13 @@ else
                 grep -qF "\"$report_method [$report_needs]\"" \
                     "$report_tmp/gp/report-input-gcc-12-2-0-ranked-random.dat" \
                     || report_unmarked="$report_unmarked $report_method"
-            done < <(awk '$2 ~ /available/ { for (i = 1; i < NF; i++) if ($i == "needs" && $(i + 1) != "none") print $1, $(i + 1) }' \
-                "$report_tmp/list.txt")
+            done < <(awk '$2 ~ /available/ {
+                    needs = ""
+                    for (i = 1; i < NF; i++) if ($i == "needs")
+                        for (j = i + 1; j <= NF && $j != "native" && $j != "source:"; j++)
+                            needs = needs (needs == "" ? "" : "+") $j
+                    if (needs != "" && needs != "none") print $1, needs
+                }' "$report_tmp/list.txt")
             if [ "$report_found" -gt 0 ] && [ -z "$report_unmarked" ]; then
                 pass "plot: methods that need CPU features are marked"
             else
@@ -229,6 +320,26 @@ else
             fi
         else
             fail "plot: every chart of a manifest ($(head -c 300 "$report_tmp/err"))"
+        fi
+        # The side-wise charts: ranked by median, in ns per position-side and
+        # per slider, the native methods drawn apart and named with their path.
+        if "$report_python" "$report_top/scripts/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+                "$report_tmp/s-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err" \
+                && [ -s "$report_tmp/plots/report-sidewise-ranked-sets.svg" ] \
+                && [ -s "$report_tmp/plots/report-sidewise-ranked-sides.png" ] \
+                && grep -q "set xlabel 'ns per position-side" "$report_tmp/gp/report-sidewise-ranked-sets.gp" \
+                && grep -q "set xlabel 'ns per slider" "$report_tmp/gp/report-sidewise-ranked-sides.gp" \
+                && grep -q '^[0-9]* "kogge-stone (set-wise entry)" .* 1$' "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
+                && grep -q '^[0-9]* "pext \[bmi2\]" .* 0$' "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
+                && grep -q '^[0-9]* "obstruction-lanes \[avx512+avx512cd\] (multi-square kernel)" .* 1$' \
+                    "$report_tmp/gp/report-sidewise-ranked-sides.dat" \
+                && awk 'NR > 1 && $(NF - 3) + 0 < last { bad = 1 } { last = $(NF - 3) + 0 } END { exit bad }' \
+                    "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
+                && awk -f "$here/data/check-labels.awk" "$report_tmp/gp/report-sidewise-size-sets.dat" \
+                    "$report_tmp/gp/report-sidewise-size-sets.gp"; then
+            pass "plot: side-wise charts ranked, per position-side and per slider, native paths marked"
+        else
+            fail "plot: side-wise charts ranked, per position-side and per slider, native paths marked ($(head -c 300 "$report_tmp/err"))"
         fi
     else
         echo "skip plot tests (gnuplot is not installed: apt-get install gnuplot-nox)"

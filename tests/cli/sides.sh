@@ -18,8 +18,8 @@ grep -qx '1,black,0x0000000000000000' "$scratch/sets-reference" && grep -qx '1,w
 
 "$program" --dump --method=reference data/positions.fen >"$scratch/dump-plain" 2>/dev/null
 "$program" --dump --workload=sets --method=reference data/positions.fen >"$scratch/dump-sets" 2>/dev/null
-for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbola obstruction-lanes hyperbola-lanes \
-    hyperbola-lanes-avx2 kogge-stone-lanes kogge-stone-lanes-avx2; do
+for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbola magic-lanes obstruction-lanes \
+    hyperbola-lanes hyperbola-lanes-avx2 kogge-stone-lanes kogge-stone-lanes-avx2; do
     "$program" --list | grep -qE "^$method +available" || continue
     "$program" --dump --workload=sets --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-sets" &&
         pass "dump sets: $method matches the reference" || fail "dump sets: $method matches the reference"
@@ -28,6 +28,17 @@ for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbo
 done
 expect_error "dump takes one side-wise workload" "one of --workload=sets and --workload=sides" \
     "$program" --dump --workload=sets,sides --method=pext data/positions.fen
+
+# --list names the native side-wise paths: the fills' set-wise entries,
+# the lanes kernels' multi-square ones, none for a table method.
+"$program" --list >"$scratch/list-native"
+grep -qE '^kogge-stone +available .*  native sets  source:' "$scratch/list-native" &&
+    grep -qE '^pext +[a-z]+ .*  native none  source:' "$scratch/list-native" &&
+    grep -qE '^hyperbola-lanes +[a-z]+ .*  native sides  source:' "$scratch/list-native" &&
+    [ "$(grep -cE '^[a-z0-9-]+ +(available|unavailable).*  native (sets|sides|none|sets,sides)  source:' "$scratch/list-native")" \
+        -eq "$(grep -cE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list-native")" ] &&
+    pass "--list names each method's native side-wise paths" ||
+    fail "--list names each method's native side-wise paths"
 
 # Every side-wise path of every position of a file, per backend.
 expect_status "verify-only checks sets and sides on the files" 0 \
@@ -70,3 +81,30 @@ elif [ "$status" -eq 0 ] && [ "$(grep -c ',sliders,sets,batch,throughput,' "$scr
 else
     fail "count sides: rows for sets and sides (exit $status: $(head -c 300 "$scratch/count-sides.err"))"
 fi
+
+# scripts/sides-by-count: groups of positions whose sides have k sliders
+# each (unequal sides and k = 0 left out), one table row per group and one
+# for the whole file, and the CSV with each row's group.
+cat >"$scratch/counts.fen" <<'POSITIONS'
+4k2r/8/8/8/8/8/8/R3K3 w - - 0 1
+3bk3/8/8/8/8/8/8/2B1K3 w - - 0 1
+r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1
+1b2k1q1/8/8/8/8/8/8/1B2K1Q1 w - - 0 1
+4k3/8/8/8/8/8/8/R3K2R w - - 0 1
+4k3/8/8/8/8/8/8/4K3 w - - 0 1
+POSITIONS
+scripts/sides-by-count --program="$program" --methods=pext,hyperbola --min-positions=1 --csv="$scratch/counts.csv" \
+    "$scratch/counts.fen" -- --reps=3 --calls=2000 >"$scratch/counts.md" 2>"$scratch/counts.err"
+status=$?
+groups=$(csv_column sliders_per_side <"$scratch/counts.csv" | sort -u | tr '\n' ' ')
+if [ "$status" -eq 0 ] && grep -q '| hyperbola ns/slider | hyperbola / pext |' "$scratch/counts.md" &&
+    grep -qE '^\| 1 \| 2 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|$' "$scratch/counts.md" &&
+    grep -qE '^\| 2 \| 2 \|' "$scratch/counts.md" && grep -qE '^\| mixed \| 6 \|' "$scratch/counts.md" &&
+    ! grep -qE '^\| 0 \|' "$scratch/counts.md" && [ "$groups" = "1 2 mixed " ]; then
+    pass "sides-by-count: a row per slider count and one for the whole file"
+else
+    fail "sides-by-count (exit $status, groups '$groups'): $(cat "$scratch/counts.md" "$scratch/counts.err" | head -c 400)"
+fi
+printf '4k2r/8/8/8/8/8/8/R3K3 w - - 0 1\n4k2r/8/8/8/8/8/8/R3K3 w - - 0\n' >"$scratch/counts-bad.fen"
+expect_error "sides-by-count: a malformed line is named by its file and line" "counts-bad.fen:2" \
+    scripts/sides-by-count --program="$program" "$scratch/counts-bad.fen" -- --reps=3 --calls=2000
