@@ -11,10 +11,21 @@ POINT_COLOUR = "#4477aa"
 HARNESS_COLOUR = "#555555"
 # Colours for the CPU features methods need and for the game phases, in
 # order of first use (Paul Tol's bright scheme, safe for colour blindness).
+# When a run has more feature sets than that, Paul Tol's muted scheme
+# adds colours distinct from them.
 FEATURE_COLOURS = ("#ee6677", "#228833", "#aa3377", "#ccbb44", "#66ccee",
-                   "#000000")
+                   "#000000", "#332288", "#999933", "#882255", "#44aa99")
 PHASE_COLOURS = {"opening": "#4477aa", "middlegame": "#ee6677",
                  "endgame": "#228833"}
+
+
+def chart_width(labels, heading, minimum=820):
+    """Pixels wide enough for the longest method label left of the plot
+    and the longest title line centred over the plot beside it (about 7.5
+    pixels a character at the charts' font sizes)."""
+    label = max((len(str(text)) for text in labels), default=0)
+    line = max(len(part) for part in str(heading).split("\n"))
+    return max(minimum, int(7.5 * (label + line)) + 20)
 
 
 def quote(text):
@@ -172,8 +183,11 @@ class Charts:
             "pointsize 1.3 linecolor rgb variable notitle, "
             "DATA using ($3+$4):1:(sprintf('%.2f', $3)) with labels left "
             "offset 0.8,0 notitle" + "".join(", " + clause for clause in extra))
-        self.draw(name, 820, max(300, 140 + 24 * count), body,
-                  "\n".join(lines) + "\n")
+        labels = [colours.name(entry["method"])
+                  + (f" ({path})" if entry["method"] in natives else "")
+                  for entry in entries]
+        self.draw(name, chart_width(labels, heading),
+                  max(300, 140 + 24 * count), body, "\n".join(lines) + "\n")
 
     def size(self, name, heading, entries, colours, unit="query"):
         """ns/query against table bytes; methods without tables on the left;
@@ -232,7 +246,8 @@ class Charts:
             "NaN with lines dashtype 2 linecolor rgb '#bbbbbb' "
             "title 'no gain (1x)', NaN with lines dashtype 2 linecolor rgb "
             f"'#228833' title {quote(f'perfect scaling ({ideal:g}x)')}")
-        self.draw(name, 820, max(340, 170 + 22 * count), body,
+        self.draw(name, chart_width([method for method, _ in rows], heading),
+                  max(340, 170 + 22 * count), body,
                   "\n".join(lines) + "\n")
 
     def phases(self, name, heading, methods, phases, unit="query"):
@@ -258,7 +273,9 @@ class Charts:
                    f"'{PHASE_COLOURS.get(phase, '#000000')}' title {quote(phase)}"
                    for index, phase in enumerate(phases)]
         body.append("plot " + ", ".join(clauses))
-        self.draw(name, 820, max(300, 140 + 22 * count), body,
+        self.draw(name, chart_width([method for method, _ in methods],
+                                    heading),
+                  max(300, 140 + 22 * count), body,
                   "\n\n\n".join(blocks) + "\n")
 
     def perft(self, name, heading, rows, colours):
@@ -281,5 +298,6 @@ class Charts:
                     "DATA using 3:1:(sprintf('%.1f', $3)) with labels left "
                     "offset 0.5,0 notitle"
                     + "".join(", " + clause for clause in extra))
-        self.draw(name, 820, max(300, 140 + 24 * count), body,
-                  "\n".join(lines) + "\n")
+        self.draw(name, chart_width([colours.name(row["method"])
+                                     for row in rows], heading),
+                  max(300, 140 + 24 * count), body, "\n".join(lines) + "\n")
