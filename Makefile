@@ -87,11 +87,11 @@ sanitize:
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		bash tests/run.sh build/sanitize/attackbench build/sanitize/unit_tests
 
-## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, and the option parser, FUZZ_SECONDS each, side by side (clang)
+## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 # Each target with the longest input it is given.
-FUZZ_TARGETS = position:512 reader:4096 perft:512 options:256
+FUZZ_TARGETS = position:512 reader:4096 perft:512 options:256 results:8192
 FUZZ_NAMES = $(foreach target,$(FUZZ_TARGETS),$(firstword $(subst :, ,$(target))))
 # The library is compiled once with sanitizer coverage; each target links it.
 FUZZ_OBJECT_CFLAGS = -g -O1 -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined

@@ -12,7 +12,9 @@
  *   permission bits (a new file: 0666 less the umask) and is renamed over
  *   the file only when everything was written and synced.
  * - A symbolic link is followed: its final target is replaced, the link
- *   stays.
+ *   stays.  A link in a sticky world-writable directory (/tmp) is followed
+ *   only when the caller or the directory's owner owns it, as the kernel's
+ *   protected_symlinks does.
  * - Anything else (/dev/stdout, /dev/null, /dev/full, a FIFO, a terminal)
  *   is opened and written straight through, never replaced.
  * While the temporary file exists, SIGINT, SIGTERM and SIGHUP, unless the
@@ -29,5 +31,13 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
  * fails (EEXIST) when anything exists there, a symbolic link included,
  * which is never followed.  Returns the descriptor or -1. */
 int create_new_file(const char *path);
+
+/* Before a long run: 0 when `path` can be written (its directory exists
+ * and takes a new file, it is no directory, its links may be followed),
+ * else -1 after printing "PATH: cannot ...: why". */
+int check_output_path(const char *path);
+
+/* Whether two paths name one file (the same name, or the same inode). */
+int same_file(const char *first, const char *second);
 
 #endif

@@ -13,6 +13,11 @@
  * the extra ones are left out of the square list, not of the sets. */
 void side_record_from_position(const struct position *position, int color, struct side_record *side);
 
+/* The sides workload and --dump --workload=sides take at most
+ * SIDE_MAX_SLIDERS sliders a side: 0 when both sides fit, else -1 after
+ * printing "FILE:LINE: ..." (a side of a position on that line has more). */
+int check_side_sliders(const struct position *position, const char *file_name, long line_number);
+
 /* A record from slider sets: rooks, bishops and queens disjoint, at most
  * SIDE_MAX_SLIDERS together. */
 void side_record_from_sets(bitboard rooks, bitboard bishops, bitboard queens, bitboard occupied,

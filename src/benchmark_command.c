@@ -32,6 +32,9 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "output.h"
+#include "output_file.h"
+#include "position.h"
+#include "sides.h"
 #include "group_checks.h"
 #include "progress.h"
 #include "result_outputs.h"
@@ -65,8 +68,71 @@ static int reads_stdin_twice(const struct session *session)
     return 0;
 }
 
+/* The file check before anything is timed: each line parses and, for the
+ * sides workload, each side fits a side record. */
+static int check_file_position(const struct position *position, const char *file_name, long line_number,
+                               void *data)
+{
+    const struct options *options = data;
+    if (options->workloads & (1u << WORKLOAD_SIDES))
+        return check_side_sliders(position, file_name, line_number);
+    return 0;
+}
+
+/* Every named file, read whole before the timer is calibrated and before
+ * the run's context lines, so that a bad file gives its one error line and
+ * nothing else.  Standard input can be read once and is checked as it is
+ * measured.  Also the random workload's files: a named file that cannot be
+ * read is an error whatever the workload. */
+static int check_input_files(const struct options *options)
+{
+    struct read_options read = {.skip_invalid = options->skip_invalid};
+    for (int i = 0; i < options->file_count; i++) {
+        long skipped = 0;
+        if (strcmp(options->files[i], "-") == 0)
+            continue;
+        long positions = read_positions(options->files[i], &read, check_file_position, (void *)options, &skipped);
+        if (positions < 0)
+            return EXIT_USAGE;
+        if (positions == 0 && skipped == 0 && file_workloads(options)) {
+            fprintf(stderr, "attackbench: %s: no positions in this file\n", options->files[i]);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* --csv and --json: writable now, not one of the inputs, not each other. */
+static int check_output_files(const struct options *options)
+{
+    const char *outputs[2] = {options->csv_path, options->json_path};
+    for (int k = 0; k < 2; k++) {
+        if (outputs[k] == NULL)
+            continue;
+        for (int i = 0; i < options->file_count; i++)
+            if (strcmp(options->files[i], "-") != 0 && same_file(outputs[k], options->files[i])) {
+                fprintf(stderr, "attackbench: %s: %s names an input file; it would be replaced\n", outputs[k],
+                        k == 0 ? "--csv" : "--json");
+                return EXIT_USAGE;
+            }
+        if (check_output_path(outputs[k]) != 0)
+            return EXIT_USAGE;
+    }
+    if (outputs[0] && outputs[1] && same_file(outputs[0], outputs[1])) {
+        fprintf(stderr, "attackbench: %s: --csv and --json name the same file\n", outputs[0]);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int check_inputs(const struct options *options)
 {
+    int files_status = check_input_files(options);
+    if (files_status != 0)
+        return files_status;
+    int outputs_status = check_output_files(options);
+    if (outputs_status != 0)
+        return outputs_status;
     int verify = options->action == ACTION_VERIFY_ONLY || options->verify;
     if (file_workloads(options) && options->file_count == 0 && !verify) {
         /* Verification alone needs no positions. */

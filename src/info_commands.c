@@ -92,11 +92,37 @@ static int check_dump_output(void)
     return 0;
 }
 
+/* The check before the first row: every line parses and, for the sides
+ * workload, every side fits a side record. */
+static int check_dump_position(const struct position *position, const char *file_name, long line_number,
+                               void *data)
+{
+    const struct dump_context *context = data;
+    if (context->workload == WORKLOAD_SIDES)
+        return check_side_sliders(position, file_name, line_number);
+    return 0;
+}
+
+/* Every named file is read whole once before the dump writes its header,
+ * so that a bad line leaves no rows behind; standard input is read once,
+ * as it comes. */
+static int check_dump_files(const struct options *options, const struct read_options *read,
+                            struct dump_context *context)
+{
+    for (int i = 0; i < options->file_count; i++) {
+        long skipped = 0;
+        if (strcmp(options->files[i], "-") != 0 &&
+            read_positions(options->files[i], read, check_dump_position, context, &skipped) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int dump_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
-    (void)file_name;
-    (void)line_number;
     struct dump_context *context = data;
+    if (context->workload == WORKLOAD_SIDES && check_side_sliders(position, file_name, line_number) != 0)
+        return -1;
     context->index++;
     bitboard occupied = position_occupied(position);
     bitboard side_attacks[SQUARE_COUNT];
@@ -143,6 +169,8 @@ int dump_command(const struct options *options, const struct backend **selected,
     struct dump_context context = {selected[0], 0, workload};
     struct read_options read = {.skip_invalid = options->skip_invalid};
     long skipped = 0;
+    if (check_dump_files(options, &read, &context) != 0)
+        return 2;
     printf(workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
     for (int i = 0; i < options->file_count; i++)
         if (read_positions(options->files[i], &read, dump_position, &context, &skipped) < 0)

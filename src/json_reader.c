@@ -76,14 +76,26 @@ static void arena_put(struct json_cursor *cursor, char c)
 static int decode_escape(struct json_cursor *cursor)
 {
     static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-    char letter = *cursor->p++;
+    char letter = *cursor->p;
+    if (letter == '\0')
+        return json_error(cursor, "the file ends inside an escape");
+    cursor->p++;
     for (size_t i = 0; escapes[i]; i += 2)
         if (escapes[i] == letter) {
             arena_put(cursor, escapes[i + 1]);
             return 0;
         }
+    /* \u takes exactly four hex digits; the file may end before them. */
     unsigned code = 0;
-    if (letter != 'u' || sscanf(cursor->p, "%4x", &code) != 1 || code == 0 || code > 0x7f)
+    if (letter != 'u')
+        return json_error(cursor, "unsupported escape in a string");
+    for (int digit = 0; digit < 4; digit++) {
+        char c = cursor->p[digit];
+        if (!isxdigit((unsigned char)c))
+            return json_error(cursor, "\\u needs four hex digits");
+        code = code * 16 + (unsigned)(isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10);
+    }
+    if (code == 0 || code > 0x7f)
         return json_error(cursor, "unsupported escape in a string");
     cursor->p += 4;
     arena_put(cursor, (char)code);

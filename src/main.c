@@ -78,6 +78,9 @@ static int finish_standard_output(int status)
 
 int main(int argc, char **argv)
 {
+    /* A file size limit (ulimit -f) is a write error (EFBIG) that the
+     * writers report, with the temporary file removed, not a silent death. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return perft_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "genpos") == 0)

@@ -104,6 +104,27 @@ static int create_temporary(const char *final)
     return -1;
 }
 
+/* The kernel's protected_symlinks rule: a link in a sticky, world-writable
+ * directory (/tmp) is followed only when its owner is the caller or the
+ * directory's owner, so that another user cannot plant one there to make
+ * this process replace a file it may write and they may not. */
+static int link_is_protected(const char *link_path, const struct stat *link_status)
+{
+    char directory[PATH_MAX];
+    const char *slash = strrchr(link_path, '/');
+    if (slash == NULL)
+        snprintf(directory, sizeof directory, ".");
+    else if (slash == link_path)
+        snprintf(directory, sizeof directory, "/");
+    else
+        snprintf(directory, sizeof directory, "%.*s", (int)(slash - link_path), link_path);
+    struct stat directory_status;
+    if (stat(directory, &directory_status) != 0)
+        return 0;
+    int sticky_and_open = (directory_status.st_mode & S_ISVTX) && (directory_status.st_mode & S_IWOTH);
+    return sticky_and_open && link_status->st_uid != geteuid() && link_status->st_uid != directory_status.st_uid;
+}
+
 /* Follow `path` through symbolic links, as the kernel does, to the name
  * that is to be replaced (a dangling link names the file it would
  * create).  Returns that name (malloc'ed) with *exists and *status, or
@@ -124,6 +145,11 @@ static char *resolve_links(const char *path, struct stat *status, int *exists)
         *exists = 1;
         if (!S_ISLNK(status->st_mode))
             return current;
+        if (link_is_protected(current, status)) {
+            free(current);
+            errno = EACCES;
+            return NULL;
+        }
         char target[PATH_MAX];
         ssize_t length = readlink(current, target, sizeof target - 1);
         if (length < 0 || length == (ssize_t)sizeof target - 1) {
@@ -299,4 +325,38 @@ int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data
 {
     struct plain_writer plain = {writer, data};
     return write_file_atomically_checked(path, call_plain_writer, &plain);
+}
+
+/* Whether `path` could be written now: not a directory, every link
+ * followable, and a temporary file can be created beside its final
+ * target (made and removed at once).  Devices and FIFOs are opened at
+ * write time, as write_file_atomically does. */
+int check_output_path(const char *path)
+{
+    struct stat followed, final_status;
+    int reachable = stat(path, &followed) == 0;
+    if (reachable && S_ISDIR(followed.st_mode))
+        return report(path, "cannot write", EISDIR);
+    if (reachable && !S_ISREG(followed.st_mode))
+        return 0;
+    int exists = 0;
+    char *final = resolve_links(path, &final_status, &exists);
+    if (final == NULL)
+        return report(path, "cannot create", errno);
+    int descriptor = create_temporary(final);
+    int error = errno;
+    free(final);
+    if (descriptor < 0)
+        return report(path, "cannot create", error);
+    close(descriptor);
+    unlink(temporary_name);
+    return 0;
+}
+
+int same_file(const char *first, const char *second)
+{
+    struct stat a, b;
+    if (strcmp(first, second) == 0)
+        return 1;
+    return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }

@@ -1,6 +1,7 @@
 /* Side records and the side-wise answers of any backend (include/sides.h). */
 #include "sides.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Append the squares of `board` to the record's list, as far as it goes. */
@@ -28,6 +29,23 @@ void side_record_from_position(const struct position *position, int color, struc
 {
     const bitboard *pieces = position->pieces[color];
     side_record_from_sets(pieces[ROOK], pieces[BISHOP], pieces[QUEEN], position_occupied(position), side);
+}
+
+int check_side_sliders(const struct position *position, const char *file_name, long line_number)
+{
+    static const char *const colors[2] = {"white", "black"};
+    for (int color = WHITE; color <= BLACK; color++) {
+        const bitboard *pieces = position->pieces[color];
+        int sliders = population_count(pieces[ROOK] | pieces[BISHOP] | pieces[QUEEN]);
+        if (sliders > SIDE_MAX_SLIDERS) {
+            fprintf(stderr,
+                    "attackbench: %s:%ld: %s has %d sliders; the sides workload takes at most %d a side "
+                    "(the other workloads take any board)\n",
+                    file_name, line_number, colors[color], sliders, SIDE_MAX_SLIDERS);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 bitboard backend_set_attacks(const struct backend *backend, bitboard rook_sliders, bitboard bishop_sliders,

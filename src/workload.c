@@ -172,8 +172,6 @@ static bitboard query_squares(const struct build_context *context, const struct 
 
 static int visit_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
-    (void)file_name;
-    (void)line_number;
     struct build_context *context = data;
     struct workload *workload = context->workload;
     if (interrupt_requested())
@@ -182,6 +180,8 @@ static int visit_position(const struct position *position, const char *file_name
     int phase = position_phase(position);
     workload->positions++;
     workload->phase_positions[phase]++;
+    if (workload->kind == WORKLOAD_SIDES && check_side_sliders(position, file_name, line_number) != 0)
+        return -1;
     if (side_workload(workload->kind))
         return offer_sides(context, position, phase);
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {

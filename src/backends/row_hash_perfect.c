@@ -128,8 +128,9 @@ static void build_keys(void)
     uint16_t *rook_search_keys = malloc(count * sizeof *rook_search_keys);
     uint16_t *bishop_search_keys = malloc(count * sizeof *bishop_search_keys);
     if (rook_search_keys == NULL || bishop_search_keys == NULL) {
-        fprintf(stderr, "row-hash-perfect: cannot allocate the search's keys\n");
-        exit(1);
+        fprintf(stderr, "attackbench: row-hash-perfect: cannot allocate 2 x %zu bytes for the search's keys\n",
+                count * sizeof *rook_search_keys);
+        exit(2);
     }
     free(rook_table);
     free(bishop_table);

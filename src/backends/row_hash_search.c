@@ -225,8 +225,9 @@ bitboard *row_hash_build(const struct row_geometry *geometry, const bitboard rel
     }
     bitboard *table = calloc(summary->entries, sizeof *table);
     if (table == NULL) {
-        fprintf(stderr, "row-hash-perfect: cannot allocate %zu table entries\n", summary->entries);
-        exit(1);
+        fprintf(stderr, "attackbench: row-hash-perfect: cannot allocate %zu bytes (%zu table entries)\n",
+                summary->entries * sizeof *table, summary->entries);
+        exit(2);
     }
     size_t square_keys = (size_t)geometry->rows * (size_t)geometry->patterns;
     for (int square = 0; square < SQUARE_COUNT; square++) {

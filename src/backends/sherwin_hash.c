@@ -72,8 +72,11 @@ static struct hash_entry *allocate_thread_table(void)
     size_t slots = (size_t)1 << hash_bits;
     struct hash_entry *table = malloc(slots * sizeof *table);
     if (table == NULL) {
-        fprintf(stderr, "sherwin-hash: cannot allocate %zu bytes for the hash table\n", slots * sizeof *table);
-        exit(1);
+        /* A table that cannot be had is a setup error (exit 2), not a wrong
+         * result (exit 1). */
+        fprintf(stderr, "attackbench: sherwin-hash: cannot allocate %zu bytes for the hash table\n",
+                slots * sizeof *table);
+        exit(2);
     }
     for (size_t slot = 0; slot < slots; slot++) {
         table[slot].signature = ~(uint64_t)slot;

@@ -2,16 +2,24 @@
 # well-formed but illegal boards are accepted.  Sourced by tests/run.sh.
 
 bad="$here/bad-input"
-while IFS=$'\t' read -r name message; do
-    case "$name" in '#'* | '') continue ;; esac
-    "$program" --method=reference --reps=1 --calls=1 -q "tests/bad-input/$name" >"$scratch/out" 2>"$scratch/err"
-    status=$?
-    if [ "$status" -eq 2 ] && [ "$(cat "$scratch/err")" = "$message" ] && [ ! -s "$scratch/out" ]; then
-        pass "bad input $name"
-    else
-        fail "bad input $name (exit $status: $(head -c 200 "$scratch/err"))"
-    fi
-done <"$bad/expected.txt"
+# Each file under every timer decision (ATTACKBENCH_TIMER_PROBE forces the
+# trapped-TSC and no-invariant-TSC paths): the input is checked before the
+# timer is chosen, so the error is the only line, with or without -q.
+for probe in "" trapped no-invariant-tsc; do
+    quiet=-q
+    [ -n "$probe" ] && quiet=--timer=tsc
+    while IFS=$'\t' read -r name message; do
+        case "$name" in '#'* | '') continue ;; esac
+        ATTACKBENCH_TIMER_PROBE=$probe "$program" --method=reference --reps=1 --calls=1 "$quiet" \
+            "tests/bad-input/$name" >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        if [ "$status" -eq 2 ] && [ "$(cat "$scratch/err")" = "$message" ] && [ ! -s "$scratch/out" ]; then
+            pass "bad input $name${probe:+ (timer probe $probe, no -q)}"
+        else
+            fail "bad input $name${probe:+ (timer probe $probe, no -q)} (exit $status: $(head -c 200 "$scratch/err"))"
+        fi
+    done <"$bad/expected.txt"
+done
 
 expect_error "a directory" "tests/bad-input: is a directory" "$program" --method=reference tests/bad-input
 expect_error "a missing file" "no-such-file.fen: cannot open: No such file or directory" \

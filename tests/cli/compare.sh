@@ -144,3 +144,14 @@ elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1
 else
     fail "count: rows with metric instructions (exit $status: $(head -c 300 "$scratch/err"))"
 fi
+
+# A \u escape cut short by the end of the file, or a backslash as the last
+# byte, is one error line, not a read or write past the reader's buffers.
+printf '{"schema": 2, "context": {"cpu": "\\u7' >"$scratch/escape-short.json"
+expect_error "compare: a \\u escape cut short at the end of a JSON file" "escape-short.json:1: \\u needs four hex digits" \
+    "$program" compare "$here/data/compare-run1.csv" "$scratch/escape-short.json"
+[ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "compare: the cut-short escape gives one line" ||
+    fail "compare: the cut-short escape gives one line ($(cat "$scratch/err"))"
+printf '{"schema": 2, "context": {"cpu": "\\' >"$scratch/escape-end.json"
+expect_error "compare: a backslash as the last byte of a JSON file" "escape-end.json:1: the file ends inside an escape" \
+    "$program" compare "$scratch/escape-end.json" "$here/data/compare-run1.csv"

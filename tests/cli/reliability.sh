@@ -1,0 +1,115 @@
+# Inputs checked before anything is timed, output files checked before a
+# run, sides beyond a record's capacity, planted links and file size
+# limits.  Sourced by tests/run.sh (pass, fail, expect_error, $program,
+# $here, $scratch).
+
+# expect_one_line NAME TEXT COMMAND...: exit 2, and stderr is exactly one
+# line holding TEXT (no context lines, no timer note before the error).
+expect_one_line() {
+    local name=$1 text=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$? lines
+    lines=$(wc -l <"$scratch/err")
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got, $lines stderr lines: $(head -c 400 "$scratch/err"))"
+    fi
+}
+
+reliability_good=$(grep -m 1 -v '^#' "$here/data/boards.fen")
+printf '%s\n%s\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n' "$reliability_good" "$reliability_good" \
+    >"$scratch/bad-third.fen"
+expect_one_line "a bad FEN line is the only stderr line of a benchmark run" "bad-third.fen:3:" \
+    "$program" -m pext,null --reps=1 --calls=1000 "$scratch/bad-third.fen"
+expect_one_line "a bad FEN line in the second file is the only stderr line" "bad-third.fen:3:" \
+    "$program" -m pext --reps=1 --calls=1000 "$here/data/boards.fen" "$scratch/bad-third.fen"
+expect_one_line "the random workload refuses a file that does not exist" "absent.fen: cannot open" \
+    "$program" -m pext --workload=random --reps=1 --calls=1000 "$scratch/absent.fen"
+
+# --dump reads a named file whole before its first row.
+"$program" --dump -m reference "$scratch/bad-third.fen" >"$scratch/out" 2>"$scratch/err"
+[ $? -eq 2 ] && [ ! -s "$scratch/out" ] && pass "--dump writes no row before a bad line" ||
+    fail "--dump writes no row before a bad line ($(wc -l <"$scratch/out") lines on stdout)"
+
+# More sliders on a side than a side record holds: refused with FILE:LINE
+# by the sides dump and benchmark, never printed from memory no backend
+# wrote.  The other workloads take any board.
+printf 'QQQQQQQQ/QQQQQQQQ/Q7/8/8/8/8/k6K w - - 0 1\n' >"$scratch/queens17.fen"
+printf 'QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ w - - 0 1\n' >"$scratch/queens64.fen"
+for board in queens17 queens64; do
+    for method in reference hyperbola-lanes-avx2 magic-lanes; do
+        "$program" --list | awk -v m="$method" '$1 == m && $2 == "available" { found = 1 } END { exit !found }' ||
+            continue
+        "$program" --dump --workload=sides -m "$method" "$scratch/$board.fen" >"$scratch/out" 2>"$scratch/err"
+        if [ $? -eq 2 ] && [ ! -s "$scratch/out" ] && grep -qF "$board.fen:1: white has" "$scratch/err"; then
+            pass "--dump --workload=sides refuses $board ($method)"
+        else
+            fail "--dump --workload=sides refuses $board ($method): $(head -c 300 "$scratch/out" "$scratch/err")"
+        fi
+    done
+    expect_one_line "the sides benchmark refuses $board" "$board.fen:1: white has" \
+        "$program" -m pext --workload=sides --reps=1 --calls=1000 "$scratch/$board.fen"
+    "$program" --dump -m reference "$scratch/$board.fen" >"$scratch/reference.csv" 2>/dev/null &&
+        "$program" --dump -m hyperbola "$scratch/$board.fen" | cmp -s - "$scratch/reference.csv" &&
+        pass "--dump of $board (pieces) agrees with the reference" ||
+        fail "--dump of $board (pieces) agrees with the reference"
+done
+
+# Output files are checked before measuring: one line, at once.
+expect_one_line "--csv in a directory that does not exist" "cannot create: No such file or directory" \
+    "$program" -m null --workload=random --reps=1 --csv="$scratch/no/such/dir/out.csv"
+expect_one_line "--json naming a directory" "cannot write: Is a directory" \
+    "$program" -m null --workload=random --reps=1 --json="$scratch"
+cp "$here/data/boards.fen" "$scratch/input.fen"
+expect_one_line "--csv naming an input file" "--csv names an input file" \
+    "$program" -m null --reps=1 --csv="$scratch/input.fen" "$scratch/input.fen"
+cmp -s "$here/data/boards.fen" "$scratch/input.fen" && pass "the input named by --csv is untouched" ||
+    fail "the input named by --csv is untouched"
+
+# A symbolic link planted by another user in a sticky world-writable
+# directory is not followed (the kernel's protected_symlinks rule), even
+# by root; the caller's own link there is.
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+    mkdir -m 1777 "$scratch/sticky"
+    printf 'secret\n' >"$scratch/victim" && chmod 600 "$scratch/victim"
+    ln -s "$scratch/victim" "$scratch/sticky/planted.csv" && chown -h nobody "$scratch/sticky/planted.csv"
+    expect_one_line "--csv does not follow another user's link in a sticky directory" "planted.csv: cannot create" \
+        "$program" -m null --workload=random --reps=1 --calls=1000 --csv="$scratch/sticky/planted.csv"
+    grep -qx secret "$scratch/victim" && pass "the planted link's target is untouched" ||
+        fail "the planted link's target is untouched"
+    ln -s "$scratch/own.csv" "$scratch/sticky/own.csv"
+    "$program" -m null --workload=random --reps=1 --calls=1000 -q --csv="$scratch/sticky/own.csv" >/dev/null 2>&1 &&
+        [ -s "$scratch/own.csv" ] && pass "--csv follows the caller's own link in a sticky directory" ||
+        fail "--csv follows the caller's own link in a sticky directory"
+else
+    skip "protected symbolic links: needs root and the user nobody"
+fi
+
+# A file size limit below the output: a write error, exit 2, no temporary
+# file left, the old file kept.
+mkdir "$scratch/limited"
+printf 'old\n' >"$scratch/limited/out.csv"
+(
+    ulimit -f 1
+    exec "$program" -m all --workload=random --reps=3 --calls=1000 --dispatch=batch -q --csv="$scratch/limited/out.csv"
+) >/dev/null 2>"$scratch/err"
+limited_status=$?
+if [ "$limited_status" -eq 2 ] && grep -qF "out.csv: cannot write: File too large" "$scratch/err" &&
+    [ "$(ls "$scratch/limited")" = out.csv ] && grep -qx old "$scratch/limited/out.csv"; then
+    pass "ulimit -f below the output: EFBIG reported, no temporary file left"
+else
+    fail "ulimit -f below the output (exit $limited_status; $(ls "$scratch/limited" | tr '\n' ' '); $(head -c 300 "$scratch/err"))"
+fi
+
+# A table that cannot be allocated is a setup error (exit 2) naming its
+# size, not the wrong-result status 1.
+(
+    ulimit -v 600000
+    exec "$program" --param=hash-bits=26 -m sherwin-hash --workload=random --reps=1 --calls=1000 -q
+) >/dev/null 2>"$scratch/err"
+alloc_status=$?
+[ "$alloc_status" -eq 2 ] && grep -qF "sherwin-hash: cannot allocate 1073741824 bytes" "$scratch/err" &&
+    pass "a table that cannot be allocated exits 2 with its size" ||
+    fail "a table that cannot be allocated exits 2 with its size (exit $alloc_status: $(head -c 300 "$scratch/err"))"
