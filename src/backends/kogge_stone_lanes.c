@@ -22,6 +22,7 @@
 #include <immintrin.h>
 
 #include "backend.h"
+#include "lanes.h"
 
 #define KERNEL_TARGET "avx512f,avx512vl"
 #define FILL_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
@@ -154,7 +155,7 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
         if (side_slider_count(side) > 8)
             sum = _mm512_add_epi64(sum, side_block(side, 8, side->occupied));
     }
-    return (uint64_t)_mm512_reduce_add_epi64(sum);
+    return sum_lanes8((lanes8)sum);
 }
 
 /* Sets: composed from the one-lane lookups (the kernel answers per slider;

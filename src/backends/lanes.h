@@ -25,6 +25,17 @@ typedef uint64_t lanes4 __attribute__((vector_size(32)));
 typedef uint64_t lanes8 __attribute__((vector_size(64)));
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
 
+/* The sum of the eight lanes modulo 2^64, as the checksums add: unsigned,
+ * where _mm512_reduce_add_epi64 adds signed 64-bit integers and may
+ * overflow (undefined behaviour) on large attack sets. */
+static inline uint64_t sum_lanes8(lanes8 board)
+{
+    uint64_t sum = 0;
+    for (int lane = 0; lane < 8; lane++)
+        sum += board[lane];
+    return sum;
+}
+
 /* The union of the four lanes: halves ORed in vector registers, as gcc
  * would otherwise move every lane out to a general register first. */
 static inline bitboard or_lanes4(lanes4 board)

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "backend.h"
+#include "lanes.h"
 #include "magic_fancy.h"
 
 #define KERNEL_TARGET "avx512f,avx512vl,avx512dq,avx512bw"
@@ -291,7 +292,7 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(co
         side_kernel(table, &run->sides[i], run->sides[i].occupied, blocks);
         sum = _mm512_add_epi64(sum, _mm512_add_epi64(blocks[0], blocks[1]));
     }
-    return (uint64_t)_mm512_reduce_add_epi64(sum);
+    return sum_lanes8((lanes8)sum);
 }
 
 /* Sets: composed from the one-lane lookups (the kernel answers per

@@ -17,6 +17,7 @@
 #include <immintrin.h>
 
 #include "backend.h"
+#include "lanes.h"
 
 /* The two halves of a line around each lane's slider: squares below and
  * above the slider bit. */
@@ -218,7 +219,7 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
         side_kernel(&run->sides[i], run->sides[i].occupied, blocks);
         sum = _mm512_add_epi64(sum, _mm512_add_epi64(blocks[0], blocks[1]));
     }
-    return (uint64_t)_mm512_reduce_add_epi64(sum);
+    return sum_lanes8((lanes8)sum);
 }
 
 /* Sets: composed from the one-lane lookups (the kernel answers per slider;
