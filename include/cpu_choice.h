@@ -26,8 +26,10 @@ double cpu_busy_share(const struct cpu_times *before, const struct cpu_times *af
  * how many of them are shared with another attackbench run (0 normally). */
 int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *chosen);
 
-/* Hold the lock of one CPU (for --pin).  Returns 0, or 1 when another
- * attackbench process holds it. */
+/* Hold the lock of one CPU (for --pin): CLAIM_HELD, CLAIM_SHARED when
+ * another attackbench process holds it, or CLAIM_NO_LOCK (with one
+ * warning) when no lock file can be had. */
+enum { CLAIM_HELD = 0, CLAIM_SHARED = 1, CLAIM_NO_LOCK = -1 };
 int claim_cpu(int cpu);
 
 /* How much of the measuring CPUs a stretch of measuring got: what the

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "cpu_choice.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,20 +59,33 @@ static int lock_path(int cpu, char *path, size_t size)
     return snprintf(path, size, "%s/attackbench-cpu-%d.lock", directory, cpu) < (int)size ? 0 : -1;
 }
 
+/* Locks are taken on read-only descriptors (flock needs no write access)
+ * of files created 0666 whatever the umask, so that every user's runs
+ * share them. */
 int claim_cpu(int cpu)
 {
+    static int warned;
     char path[512];
     if (lock_path(cpu, path, sizeof path) != 0)
-        return 0;
-    int descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
-    if (descriptor < 0)
-        return 0; /* no lock to be had: say nothing, measure anyway */
+        return CLAIM_NO_LOCK;
+    mode_t mask = umask(0);
+    int descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    int error = errno;
+    umask(mask);
+    if (descriptor < 0) {
+        if (!warned++)
+            fprintf(stderr,
+                    "attackbench: warning: cannot lock CPU %d (%s: %s): another attackbench run could measure "
+                    "on the same CPU unseen\n",
+                    cpu, path, strerror(error));
+        return CLAIM_NO_LOCK;
+    }
     if (flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
         close(descriptor);
-        return 1;
+        return CLAIM_SHARED;
     }
     /* The descriptor stays open: the lock lasts until the process exits. */
-    return 0;
+    return CLAIM_HELD;
 }
 
 static void sleep_milliseconds(int milliseconds)
@@ -119,7 +134,7 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
     order_by_busy(order, busy, allowed_count);
     int count = 0;
     for (int i = 0; i < allowed_count && count < wanted; i++)
-        if (claim_cpu(allowed[order[i]]) == 0) {
+        if (claim_cpu(allowed[order[i]]) != CLAIM_SHARED) {
             taken[order[i]] = 1;
             chosen[count++] = allowed[order[i]];
         }
@@ -161,7 +176,12 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
     int start = 0;
     while (start < allowed_count && allowed[start] != requested)
         start++;
-    if (threads > 1 && (start == allowed_count || start + threads > allowed_count)) {
+    if (start == allowed_count) {
+        fprintf(stderr, "attackbench: --pin=%d: this process may not run on CPU %d (its affinity allows %d CPU%s)\n",
+                requested, requested, allowed_count, allowed_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (start + threads > allowed_count) {
         fprintf(stderr, "attackbench: --pin=%d: not enough allowed CPUs from there for %d threads\n", requested,
                 threads);
         return -1;
@@ -171,7 +191,7 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
         cpus[i] = allowed[start + i];
     int shared = 0;
     for (int i = 0; i < threads; i++)
-        shared += claim_cpu(cpus[i]);
+        shared += claim_cpu(cpus[i]) == CLAIM_SHARED;
     return shared;
 }
 

@@ -113,3 +113,39 @@ alloc_status=$?
 [ "$alloc_status" -eq 2 ] && grep -qF "sherwin-hash: cannot allocate 1073741824 bytes" "$scratch/err" &&
     pass "a table that cannot be allocated exits 2 with its size" ||
     fail "a table that cannot be allocated exits 2 with its size (exit $alloc_status: $(head -c 300 "$scratch/err"))"
+
+# --pin respects the affinity the process was given.
+if [ "$(nproc --all)" -ge 2 ] && command -v taskset >/dev/null; then
+    expect_one_line "--pin outside the process's affinity is refused" "--pin=1: this process may not run on CPU 1" \
+        taskset -c 0 "$program" --pin=1 -m null --workload=random --reps=1 --calls=1000 -q
+else
+    skip "--pin outside the affinity: needs two CPUs and taskset"
+fi
+
+# CPU locks work across users: the lock file is 0666 whatever the umask,
+# and a second user's run sees the first run's lock.
+# (A directory of its own outside $scratch, which the second user cannot enter.)
+lock_directory=$(mktemp -d /tmp/attackbench-locks.XXXXXX)
+chmod 1777 "$lock_directory"
+(
+    umask 077
+    XDG_RUNTIME_DIR="$lock_directory" exec "$program" --pin=0 -m null --workload=random --reps=1 --calls=1000 -q
+) >/dev/null 2>&1
+[ "$(stat -c %a "$lock_directory/attackbench-cpu-0.lock" 2>/dev/null)" = 666 ] &&
+    pass "CPU lock files are 0666 whatever the umask" ||
+    fail "CPU lock files are 0666 whatever the umask ($(stat -c %a "$lock_directory/attackbench-cpu-0.lock" 2>&1))"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && command -v flock >/dev/null; then
+    flock -x "$lock_directory/attackbench-cpu-0.lock" sleep 20 &
+    lock_holder=$!
+    sleep 0.2
+    XDG_RUNTIME_DIR="$lock_directory" setpriv --reuid=65534 --regid=65534 --clear-groups \
+        "$program" --pin=0 -m null --workload=random --reps=1 --calls=1000 >/dev/null 2>"$scratch/err"
+    grep -qF "also used by another attackbench run" "$scratch/err" &&
+        pass "another user's run sees the CPU lock" ||
+        fail "another user's run sees the CPU lock ($(head -c 300 "$scratch/err"))"
+    kill "$lock_holder" 2>/dev/null
+    wait "$lock_holder" 2>/dev/null
+else
+    skip "CPU locks across users: needs root, setpriv and flock"
+fi
+rm -rf "$lock_directory"
