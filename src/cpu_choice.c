@@ -1,6 +1,7 @@
 /* CPU load from /proc/stat and per-CPU locks (see include/cpu_choice.h). */
 #define _GNU_SOURCE
 #include "cpu_choice.h"
+#include "system_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,27 +19,25 @@ enum { MAX_CPUS = 1024, SAMPLE_MILLISECONDS = 100 };
 
 int read_cpu_times(int cpu, struct cpu_times *times)
 {
-    const char *root = getenv("ATTACKBENCH_SYSTEM_ROOT");
-    char path[512], prefix[32], line[512];
-    snprintf(path, sizeof path, "%s/proc/stat", root ? root : "");
+    char prefix[32], line[512];
     snprintf(prefix, sizeof prefix, "cpu%d ", cpu);
-    FILE *in = fopen(path, "r");
-    if (in == NULL)
+    struct system_file system;
+    if (open_system_file("/proc/stat", &system) != 0)
         return -1;
     int status = -1;
-    while (status != 0 && fgets(line, sizeof line, in)) {
-        unsigned long long user, nice, system, idle, iowait, irq, softirq, steal;
+    while (status != 0 && read_system_line(&system, line, sizeof line)) {
+        unsigned long long user, nice, system_time, idle, iowait, irq, softirq, steal;
         if (strncmp(line, prefix, strlen(prefix)) != 0)
             continue;
-        if (sscanf(line + strlen(prefix), "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system,
+        if (sscanf(line + strlen(prefix), "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system_time,
                    &idle, &iowait, &irq, &softirq, &steal) != 8)
             break;
-        times->busy = user + nice + system + irq + softirq;
+        times->busy = user + nice + system_time + irq + softirq;
         times->idle = idle + iowait;
         times->steal = steal;
         status = 0;
     }
-    fclose(in);
+    close_system_file(&system);
     return status;
 }
 

@@ -3,29 +3,21 @@
  * enough to be learnt, too few repetitions.  Reading the facts and deciding
  * on them are kept apart so that tests can give any facts. */
 #include "environment.h"
+#include "system_file.h"
 
 #include <cpuid.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Path of a system file, below $ATTACKBENCH_SYSTEM_ROOT when set. */
-static void system_path(char *path, size_t size, const char *file)
-{
-    const char *root = getenv("ATTACKBENCH_SYSTEM_ROOT");
-    snprintf(path, size, "%s%s", root ? root : "", file);
-}
-
 /* First line of a small system file without its line break; 0 when read. */
 static int read_first_line(const char *file, char *line, size_t size)
 {
-    char path[512];
-    system_path(path, sizeof path, file);
-    FILE *in = fopen(path, "r");
-    if (in == NULL)
+    struct system_file system;
+    if (open_system_file(file, &system) != 0)
         return -1;
-    int status = fgets(line, (int)size, in) ? 0 : -1;
-    fclose(in);
+    int status = read_system_line(&system, line, size) ? 0 : -1;
+    close_system_file(&system);
     if (status == 0)
         line[strcspn(line, "\r\n")] = '\0';
     return status;
@@ -47,19 +39,17 @@ static int read_boost(void)
  * read from the file so that a fake root can say either. */
 static int read_hypervisor(void)
 {
-    char path[512];
-    system_path(path, sizeof path, "/proc/cpuinfo");
-    FILE *in = fopen(path, "r");
-    if (in == NULL) {
+    struct system_file system;
+    if (open_system_file("/proc/cpuinfo", &system) != 0) {
         unsigned eax, ebx, ecx, edx;
         return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 31));
     }
     char line[4096];
     int found = 0;
-    while (!found && fgets(line, sizeof line, in))
+    while (!found && read_system_line(&system, line, sizeof line))
         if (strncmp(line, "flags", 5) == 0 && strstr(line, " hypervisor"))
             found = 1;
-    fclose(in);
+    close_system_file(&system);
     return found;
 }
 

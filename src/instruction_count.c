@@ -14,13 +14,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "count_rows.h"
 
-/* Set for the process valgrind runs: the base name of callgrind's files. */
+/* Set for the process valgrind runs: the private directory its parent
+ * made for callgrind's files.  The environment only says where to look:
+ * the counted process takes the directory only when it is one its parent
+ * made (see private_output), never a file the environment names. */
 static const char OUTPUT_VARIABLE[] = "ATTACKBENCH_CALLGRIND_OUT";
+static const char DIRECTORY_PREFIX[] = "/tmp/attackbench-count.";
+static const char PARENT_FILE[] = "parent";
 
 /* The command line this process was started with, from /proc. */
 static char **own_arguments(void)
@@ -55,7 +61,7 @@ static void exec_valgrind(const char *directory)
     executable[length] = '\0';
     snprintf(output, sizeof output, "%s/callgrind.out", directory);
     snprintf(output_option, sizeof output_option, "--callgrind-out-file=%s", output);
-    setenv(OUTPUT_VARIABLE, output, 1);
+    setenv(OUTPUT_VARIABLE, directory, 1);
     char *prefix[] = {"valgrind", "--tool=callgrind", "-q", output_option, "--collect-atstart=no",
                       "--toggle-collect=attackbench_counted_pass", "--dump-after=attackbench_counted_pass",
                       executable};
@@ -96,6 +102,14 @@ static int run_under_callgrind(void)
         fprintf(stderr, "attackbench: cannot create a directory in /tmp: %s\n", strerror(errno));
         return 2;
     }
+    char parent_path[sizeof directory + sizeof PARENT_FILE + 1];
+    snprintf(parent_path, sizeof parent_path, "%s/%s", directory, PARENT_FILE);
+    FILE *parent = fopen(parent_path, "wx");
+    if (parent == NULL || fprintf(parent, "%ld\n", (long)getpid()) < 0 || fclose(parent) != 0) {
+        fprintf(stderr, "attackbench: cannot write in %s: %s\n", directory, strerror(errno));
+        remove_directory(directory);
+        return 2;
+    }
     fflush(NULL);
     pid_t child = fork();
     if (child == 0)
@@ -119,9 +133,36 @@ static const int built_with_avx512 = 1;
 static const int built_with_avx512 = 0;
 #endif
 
+/* The callgrind output name when this process is the one valgrind runs for
+ * its parent: the environment names a directory made by mkdtemp with the
+ * tool's prefix, a real directory of this user with mode 0700, holding
+ * the parent's process id.  Anything else is not a count in progress. */
+static const char *private_output(void)
+{
+    static char output[256];
+    const char *directory = getenv(OUTPUT_VARIABLE);
+    struct stat status;
+    if (directory == NULL || strncmp(directory, DIRECTORY_PREFIX, strlen(DIRECTORY_PREFIX)) != 0 ||
+        strlen(directory) != strlen(DIRECTORY_PREFIX) + 6 || strchr(directory + strlen(DIRECTORY_PREFIX), '/') ||
+        lstat(directory, &status) != 0 || !S_ISDIR(status.st_mode) || status.st_uid != geteuid() ||
+        (status.st_mode & 0777) != 0700)
+        return NULL;
+    char parent_path[256];
+    long parent = 0;
+    snprintf(parent_path, sizeof parent_path, "%s/%s", directory, PARENT_FILE);
+    FILE *in = fopen(parent_path, "r");
+    int read = in != NULL && fscanf(in, "%ld", &parent) == 1;
+    if (in)
+        fclose(in);
+    if (!read || parent != (long)getppid())
+        return NULL;
+    snprintf(output, sizeof output, "%s/callgrind.out", directory);
+    return output;
+}
+
 int counting_under_callgrind(void)
 {
-    return getenv(OUTPUT_VARIABLE) != NULL;
+    return private_output() != NULL;
 }
 
 int count_under_callgrind(void)
@@ -136,5 +177,5 @@ int count_under_callgrind(void)
 
 int count_command(const struct options *options, const struct backend **selected, int count)
 {
-    return count_rows(options, selected, count, getenv(OUTPUT_VARIABLE));
+    return count_rows(options, selected, count, private_output());
 }

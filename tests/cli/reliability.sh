@@ -149,3 +149,15 @@ else
     skip "CPU locks across users: needs root, setpriv and flock"
 fi
 rm -rf "$lock_directory"
+
+# The environment cannot hand --count=instructions a count file: a planted
+# ATTACKBENCH_CALLGRIND_OUT is not read (nor deleted).
+mkdir "$scratch/planted-count"
+for part in 1 2 3 4 5 6 7 8; do printf 'totals: 94924\n' >"$scratch/planted-count/out.$part"; done
+ATTACKBENCH_CALLGRIND_OUT="$scratch/planted-count/out" "$program" --count=instructions -m null --workload=random \
+    --piece=rook --queries=2000 --format=csv >"$scratch/out" 2>"$scratch/err"
+if ! grep -q '47\.46' "$scratch/out" && [ -e "$scratch/planted-count/out.1" ]; then
+    pass "a planted ATTACKBENCH_CALLGRIND_OUT is neither read nor deleted"
+else
+    fail "a planted ATTACKBENCH_CALLGRIND_OUT is neither read nor deleted ($(head -c 300 "$scratch/out"))"
+fi
