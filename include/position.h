@@ -20,8 +20,9 @@ enum castling_right {
 
 enum {
     NO_SQUARE = -1,
-    /* Highest depth whose ";Dn count" EPD opcode is kept. */
-    MAX_EXPECTED_DEPTH = 15
+    /* Highest depth of a ";Dn count" EPD opcode: the deepest perft search
+     * (perft --depth); a deeper one is an error of its line. */
+    MAX_EXPECTED_DEPTH = 12
 };
 
 struct position {

@@ -37,7 +37,9 @@ enum { CONFIGURATION_COLUMN_COUNT = 8 };
 extern const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT];
 
 /* The columns that identify the machine and the build. */
-enum { IDENTITY_COLUMN_COUNT = 8, IDENTITY_FIELD_SIZE = 128 };
+/* Longer than any the writer keeps (output.c: 223 bytes), so that two
+ * files are compared on whole values; a longer value is refused. */
+enum { IDENTITY_COLUMN_COUNT = 8, IDENTITY_FIELD_SIZE = 1024 };
 extern const char *const identity_columns[IDENTITY_COLUMN_COUNT];
 
 struct result_record {
@@ -52,13 +54,23 @@ struct result_file {
     const char *path;
     char identity[IDENTITY_COLUMN_COUNT][IDENTITY_FIELD_SIZE];
     struct result_record *records;
-    size_t count;
+    size_t count, capacity;
+    /* The records ordered by metric and configuration, for lookups in
+     * O(log n) (index_result_file). */
+    const struct result_record **sorted;
 };
 
 /* Read a whole file (CSV or JSON, told apart by its first character).
  * Returns 0, or -1 after printing "PATH:LINE: ..." for malformed input. */
 int load_result_file(const char *path, struct result_file *file);
 void free_result_file(struct result_file *file);
+
+/* Order the records for find_record(), again after they change; -1 when
+ * out of memory. */
+int index_result_file(struct result_file *file);
+
+/* The record with `key`'s metric and configuration, or NULL. */
+const struct result_record *find_record(const struct result_file *file, const struct result_record *key);
 
 /* The median of a record's samples. */
 double record_median(const struct result_record *record);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,20 +13,27 @@
 #include "ratio_interval.h"
 
 static const char compare_usage[] =
-    "usage: attackbench compare [--threshold=PCT] [--normalize=METHOD] BASE NEW\n"
+    "usage: attackbench compare [--threshold=PCT] [--absolute] [--normalize=METHOD] [--] BASE NEW\n"
     "\n"
     "Compares two result files written by attackbench (--csv or --json, or the\n"
     "CSV of --count=instructions) row by row: rows match when method, piece,\n"
     "workload, dispatch, mode, pressure, phase, threads and metric agree.\n"
     "Prints a markdown table: the median of each side, the ratio new/base\n"
     "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), and a verdict;\n"
-    "then the geometric mean of the ratios and the rows only one file has.\n"
+    "then the geometric mean of the ratios, the rows only one file has, and\n"
+    "the lists of slower and faster rows.\n"
     "Instruction counts are exact: their ratio needs no interval.\n"
     "\n"
     "  --threshold=PCT     the smallest change that counts (default 5): slower\n"
     "                      when the whole interval lies above 1 + PCT/100,\n"
     "                      faster when it lies below 1 / (1 + PCT/100), else\n"
     "                      no change; a slower row is a regression\n"
+    "  --absolute          judge timed rows by their raw ratios; by default the\n"
+    "                      shift a whole group shares (the median ratio of the\n"
+    "                      methods with the same piece, workload, dispatch, mode,\n"
+    "                      pressure, phase and threads, when there are 3 or more:\n"
+    "                      the state of the machine, not a change) is taken out\n"
+    "                      first; null, the harness, gets no verdict\n"
     "  --normalize=METHOD  compare each method's time divided by METHOD's in\n"
     "                      the same run, so that runs of different machines,\n"
     "                      compilers or flags can be compared by ratio\n"
@@ -35,17 +43,34 @@ static const char compare_usage[] =
     "file, or runs of different machines or builds without --normalize,\n"
     "3 at least one row regressed.\n";
 
-enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED };
-static const char *const verdict_names[] = {"faster", "no change", "**slower**", "no change (too few samples)"};
+enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED, VERDICT_HARNESS };
+static const char *const verdict_names[] = {"faster", "no change", "**slower**", "no change (too few samples)",
+                                            "harness"};
 
 struct compare_options {
     double threshold; /* fraction, e.g. 0.05 */
+    int absolute;     /* --absolute: no group shift taken out */
     const char *normalize;
     const char *paths[2];
 };
 
 static int parse_threshold(const char *text, double *threshold)
 {
+    /* Plain decimals only: digits, an optional point with digits, an
+     * optional '%' (no sign, space, exponent or hex). */
+    size_t length = strspn(text, "0123456789");
+    if (length == 0)
+        return -1;
+    if (text[length] == '.') {
+        size_t fraction = strspn(text + length + 1, "0123456789");
+        if (fraction == 0)
+            return -1;
+        length += 1 + fraction;
+    }
+    if (text[length] == '%')
+        length++;
+    if (text[length] != '\0')
+        return -1;
     char *end;
     errno = 0;
     double percent = strtod(text, &end);
@@ -74,12 +99,26 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
 static int parse_compare_options(int argc, char **argv, struct compare_options *options)
 {
     *options = (struct compare_options){.threshold = 0.05};
-    int files = 0;
+    int files = 0, only_files = 0;
     for (int i = 1; i < argc; i++) {
         const char *value;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+        if (only_files) {
+            if (files == 2) {
+                fprintf(stderr, "attackbench compare: more than two files\n");
+                return 2;
+            }
+            options->paths[files++] = argv[i];
+        } else if (strcmp(argv[i], "--") == 0) {
+            only_files = 1;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             fputs(compare_usage, stdout);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "attackbench compare: cannot write the help: %s\n", strerror(errno));
+                return 2;
+            }
             return 0;
+        } else if (strcmp(argv[i], "--absolute") == 0) {
+            options->absolute = 1;
         } else if ((value = option_value(argc, argv, &i, "--threshold")) != NULL) {
             if (parse_threshold(value, &options->threshold) != 0) {
                 fprintf(stderr, "attackbench compare: --threshold=%s: expected a percentage from 0 to 999\n", value);
@@ -136,15 +175,7 @@ static int check_same_setup(const struct result_file *base, const struct result_
 
 static const struct result_record *find_match(const struct result_file *file, const struct result_record *row)
 {
-    for (size_t i = 0; i < file->count; i++) {
-        const struct result_record *candidate = &file->records[i];
-        int same = candidate->metric == row->metric;
-        for (int c = 0; c < CONFIGURATION_COLUMN_COUNT && same; c++)
-            same = strcmp(candidate->configuration[c], row->configuration[c]) == 0;
-        if (same)
-            return candidate;
-    }
-    return NULL;
+    return find_record(file, row);
 }
 
 static enum verdict decide(const struct ratio_estimate *estimate, double threshold)
@@ -173,9 +204,85 @@ static void print_header(enum metric_kind metric, const char *normalize)
     else
         snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
     printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | base %s | new %s "
-           "| new/base | 95%% interval | verdict |\n",
+           "| group shift | new/base | 95%% interval | verdict |\n",
            unit, unit);
-    printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---|\n");
+    printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+}
+
+/* One matched row: its estimate and the shift of its group. */
+struct compared {
+    const struct result_record *base, *changed;
+    struct ratio_estimate estimate;
+    double shift; /* the group's median ratio; 1 when not taken out */
+    enum verdict verdict;
+};
+
+/* Rows of one group share everything but the method. */
+static int compare_groups(const void *a, const void *b)
+{
+    const struct compared *x = *(const struct compared *const *)a, *y = *(const struct compared *const *)b;
+    for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++) {
+        int order = strcmp(x->base->configuration[c], y->base->configuration[c]);
+        if (order != 0)
+            return order;
+    }
+    return (x->estimate.ratio > y->estimate.ratio) - (x->estimate.ratio < y->estimate.ratio);
+}
+
+/* The shift every method of a group shares (a slower or faster machine
+ * state between the two runs moves the harness and every lookup alike) is
+ * the median of the group's ratios; with at least MIN_GROUP_ROWS rows it
+ * is taken out of each row's ratio and interval before the verdict. */
+enum { MIN_GROUP_ROWS = 3 };
+static void find_group_shifts(struct compared *rows, size_t count)
+{
+    const struct compared **order = malloc((count ? count : 1) * sizeof *order);
+    if (order == NULL) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    }
+    for (size_t i = 0; i < count; i++)
+        order[i] = &rows[i];
+    qsort(order, count, sizeof *order, compare_groups);
+    for (size_t start = 0, end; start < count; start = end) {
+        for (end = start + 1; end < count; end++)
+            for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
+                if (strcmp(order[start]->base->configuration[c], order[end]->base->configuration[c]) != 0)
+                    goto group_ends;
+    group_ends:;
+        size_t size = end - start, middle = start + size / 2;
+        double median = size % 2 ? order[middle]->estimate.ratio
+                                 : sqrt(order[middle - 1]->estimate.ratio * order[middle]->estimate.ratio);
+        for (size_t i = start; i < end; i++)
+            ((struct compared *)order[i])->shift = size >= MIN_GROUP_ROWS ? median : 1;
+    }
+    free(order);
+}
+
+static void estimate_row(struct compared *row)
+{
+    const struct result_record *base = row->base, *changed = row->changed;
+    if (base->metric == METRIC_INSTRUCTIONS) {
+        double ratio = changed->samples[0] / base->samples[0];
+        row->estimate = (struct ratio_estimate){ratio, ratio, ratio, 1};
+    } else if (ratio_interval(base->samples, base->sample_count, changed->samples, changed->sample_count, 0.95,
+                              &row->estimate) != 0) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    }
+    row->shift = 1;
+}
+
+/* The verdict on the row's interval with its group's shift taken out;
+ * the harness (null) itself gets none. */
+static enum verdict row_verdict(const struct compared *row, double threshold)
+{
+    if (strcmp(row->base->configuration[0], "null") == 0)
+        return VERDICT_HARNESS;
+    struct ratio_estimate adjusted = row->estimate;
+    adjusted.low /= row->shift;
+    adjusted.high /= row->shift;
+    return decide(&adjusted, threshold);
 }
 
 /* Totals over a table, for the geometric mean and the exit status. */
@@ -184,56 +291,76 @@ struct table_totals {
     double log_ratio, log_base, log_new;
 };
 
-static void print_row(const struct result_record *base, const struct result_record *changed, double threshold,
-                      struct table_totals *totals)
+static void print_row(const struct compared *row, struct table_totals *totals)
 {
-    struct ratio_estimate estimate;
-    char interval[64] = "exact";
-    if (base->metric == METRIC_INSTRUCTIONS) {
-        double ratio = changed->samples[0] / base->samples[0];
-        estimate = (struct ratio_estimate){ratio, ratio, ratio, 1};
-    } else if (ratio_interval(base->samples, base->sample_count, changed->samples, changed->sample_count, 0.95,
-                              &estimate) != 0) {
-        fprintf(stderr, "attackbench compare: out of memory\n");
-        exit(2);
-    } else if (estimate.bounded) {
-        snprintf(interval, sizeof interval, "%.3f–%.3f", estimate.low, estimate.high);
-    } else {
-        snprintf(interval, sizeof interval, "unbounded");
-    }
-    enum verdict verdict = decide(&estimate, threshold);
-    double base_value = record_median(base), new_value = record_median(changed);
+    char interval[64] = "exact", shift[32] = "";
+    if (row->base->metric == METRIC_NS)
+        snprintf(interval, sizeof interval, row->estimate.bounded ? "%.3f–%.3f" : "unbounded", row->estimate.low,
+                 row->estimate.high);
+    if (row->shift != 1)
+        snprintf(shift, sizeof shift, "%.3f", row->shift);
+    double base_value = record_median(row->base), new_value = record_median(row->changed);
     printf("|");
     for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
-        printf(" %s |", base->configuration[c]);
-    printf(" %.4g | %.4g | %.3f | %s | %s |\n", base_value, new_value, estimate.ratio, interval, verdict_names[verdict]);
+        printf(" %s |", row->base->configuration[c]);
+    printf(" %.4g | %.4g | %s | %.3f | %s | %s |\n", base_value, new_value, shift, row->estimate.ratio, interval,
+           verdict_names[row->verdict]);
     totals->rows++;
-    totals->regressions += verdict == VERDICT_SLOWER;
-    totals->slower += verdict == VERDICT_SLOWER;
-    totals->faster += verdict == VERDICT_FASTER;
-    totals->log_ratio += log(estimate.ratio);
+    totals->regressions += row->verdict == VERDICT_SLOWER;
+    totals->slower += row->verdict == VERDICT_SLOWER;
+    totals->faster += row->verdict == VERDICT_FASTER;
+    totals->log_ratio += log(row->estimate.ratio);
     totals->log_base += log(base_value);
     totals->log_new += log(new_value);
 }
 
-/* One table per metric; returns the number of regressions. */
-static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
-                          const struct compare_options *options)
+/* The rows of one metric both files have, estimated and judged. */
+static struct compared *judge_table(const struct result_file *base, const struct result_file *changed,
+                                    enum metric_kind metric, const struct compare_options *options, size_t *count)
 {
-    struct table_totals totals = {0};
+    struct compared *rows = malloc((base->count ? base->count : 1) * sizeof *rows);
+    if (rows == NULL) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    }
+    *count = 0;
     for (size_t i = 0; i < base->count; i++) {
-        const struct result_record *row = &base->records[i];
-        const struct result_record *match = row->metric == metric ? find_match(changed, row) : NULL;
+        const struct result_record *match = base->records[i].metric == metric ? find_match(changed, &base->records[i]) : NULL;
         if (match == NULL)
             continue;
-        if (totals.rows == 0)
-            print_header(metric, options->normalize);
-        print_row(row, match, options->threshold, &totals);
+        rows[*count] = (struct compared){.base = &base->records[i], .changed = match};
+        estimate_row(&rows[(*count)++]);
     }
-    if (totals.rows == 0)
+    if (metric == METRIC_NS && !options->absolute && !options->normalize)
+        find_group_shifts(rows, *count);
+    for (size_t i = 0; i < *count; i++)
+        rows[i].verdict = row_verdict(&rows[i], options->threshold);
+    return rows;
+}
+
+/* One table per metric; returns the number of regressions and adds the
+ * slower and faster rows to `changes` for the closing lists. */
+static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
+                          const struct compare_options *options, FILE *changes)
+{
+    size_t count;
+    struct compared *rows = judge_table(base, changed, metric, options, &count);
+    struct table_totals totals = {0};
+    if (count > 0)
+        print_header(metric, options->normalize);
+    for (size_t i = 0; i < count; i++) {
+        print_row(&rows[i], &totals);
+        if (rows[i].verdict == VERDICT_SLOWER || rows[i].verdict == VERDICT_FASTER)
+            fprintf(changes, "%c %s %s %s %s %s: %.3f%s\n", rows[i].verdict == VERDICT_SLOWER ? 'S' : 'F',
+                    rows[i].base->configuration[0], rows[i].base->configuration[1], rows[i].base->configuration[2],
+                    rows[i].base->configuration[3], metric_names[metric], rows[i].estimate.ratio / rows[i].shift,
+                    rows[i].shift != 1 ? " after the group's shift" : "");
+    }
+    free(rows);
+    if (count == 0)
         return 0;
     double n = (double)totals.rows;
-    printf("| geometric mean (%zu rows) | | | | | | | | %.4g | %.4g | %.3f | | %zu faster, %zu slower |\n",
+    printf("| geometric mean (%zu rows) | | | | | | | | %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n",
            totals.rows, exp(totals.log_base / n), exp(totals.log_new / n), exp(totals.log_ratio / n), totals.faster,
            totals.slower);
     return totals.regressions;
@@ -257,20 +384,50 @@ static size_t print_unmatched(const struct result_file *file, const struct resul
     return count;
 }
 
+/* The closing lists: every slower row, then every faster one. */
+static void print_changes(FILE *changes)
+{
+    static const char *const titles[2] = {"Slower", "Faster"};
+    static const char kinds[2] = {'S', 'F'};
+    char line[512];
+    for (int k = 0; k < 2; k++) {
+        int shown = 0;
+        rewind(changes);
+        while (fgets(line, sizeof line, changes))
+            if (line[0] == kinds[k])
+                printf("%s- %s", shown++ ? "" : (k == 0 ? "\n**Slower rows:**\n\n" : "\n**Faster rows:**\n\n"),
+                       line + 2);
+        if (!shown)
+            printf("\n%s rows: none.\n", titles[k]);
+    }
+}
+
 static int report(const struct result_file *files, const struct compare_options *options)
 {
+    FILE *changes = tmpfile();
+    if (changes == NULL) {
+        fprintf(stderr, "attackbench compare: cannot create a temporary file: %s\n", strerror(errno));
+        return 2;
+    }
     printf("## attackbench compare\n\n");
     print_identity("base", &files[0]);
     print_identity("new", &files[1]);
     size_t regressions = 0;
     for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
-        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options);
+        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options, changes);
     print_unmatched(&files[0], &files[1], "base");
     print_unmatched(&files[1], &files[0], "new");
     printf("\nThreshold %g%%: a row is slower (a regression) when its whole interval lies above %.4g, faster when "
-           "it lies below %.4g. %zu regression%s.\n",
-           100 * options->threshold, 1 + options->threshold, 1 / (1 + options->threshold), regressions,
-           regressions == 1 ? "" : "s");
+           "it lies below %.4g. %s%zu regression%s.\n",
+           100 * options->threshold, 1 + options->threshold, 1 / (1 + options->threshold),
+           options->absolute || options->normalize
+               ? ""
+               : "Timed rows are judged after their group's shift (the median ratio of the methods that share "
+                 "piece, workload, dispatch, mode, pressure, phase and threads, when there are 3 or more) is "
+                 "taken out; --absolute judges the raw ratios. ",
+           regressions, regressions == 1 ? "" : "s");
+    print_changes(changes);
+    fclose(changes);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench compare: cannot write the table: %s\n", strerror(errno));
         return 2;
@@ -280,6 +437,8 @@ static int report(const struct result_file *files, const struct compare_options 
 
 int compare_command(int argc, char **argv)
 {
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
     struct compare_options options;
     int status = parse_compare_options(argc, argv, &options);
     if (status >= 0)

@@ -7,26 +7,15 @@
 
 #include "compare.h"
 
-/* The same configuration apart from the method. */
-static int same_setting(const struct result_record *a, const struct result_record *b)
-{
-    if (a->metric != b->metric)
-        return 0;
-    for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
-        if (strcmp(a->configuration[c], b->configuration[c]) != 0)
-            return 0;
-    return 1;
-}
-
+/* METHOD's row in `row`'s configuration, by the file's index. */
 static const struct result_record *find_reference(const struct result_file *file, const struct result_record *row,
                                                   const char *method)
 {
-    for (size_t i = 0; i < file->count; i++) {
-        const struct result_record *candidate = &file->records[i];
-        if (strcmp(candidate->configuration[0], method) == 0 && same_setting(candidate, row))
-            return candidate;
-    }
-    return NULL;
+    struct result_record key = *row;
+    if (strlen(method) >= sizeof key.configuration[0])
+        return NULL;
+    strcpy(key.configuration[0], method);
+    return find_record(file, &key);
 }
 
 /* Sample by sample within a round when the counts agree (the driver
@@ -76,5 +65,5 @@ int normalize_records(struct result_file *file, const char *method, FILE *notes)
     }
     file->count = kept;
     free(keep);
-    return 0;
+    return index_result_file(file);
 }

@@ -90,6 +90,17 @@ int read_csv_rows(const char *path, char *text, row_visitor visit, void *data)
         fprintf(stderr, "attackbench: %s:1: empty file: no CSV header\n", path);
         return -1;
     }
+    /* The writer ends every row with a line break: a file without one was
+     * cut short, perhaps inside its last sample. */
+    size_t length = strlen(text);
+    if (text[length - 1] != '\n') {
+        long last_line = 1;
+        for (const char *p = text; *p; p++)
+            last_line += *p == '\n';
+        fprintf(stderr, "attackbench: %s:%ld: the file ends inside a row (no final line break): cut short?\n",
+                path, last_line);
+        return -1;
+    }
     int columns = next_csv_record(&cursor, header.values);
     if (columns < 0)
         return -1;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "option_spelling.h"
 #include "backend.h"
 #include "genpos.h"
 #include "genpos_game.h"
@@ -189,6 +190,8 @@ int genpos_command(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
+    static const char *const value_options[] = {"seed", "games", "out", "method", NULL};
+    argc = normalize_option_spelling(argc, argv, value_options);
     struct generator generator = {0};
     enum parsed parsed = parse_settings(argc, argv, &generator);
     if (parsed != PARSED_RUN)

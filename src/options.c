@@ -444,5 +444,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
         if (apply_option(options, spec->name, value ? value : "", error, error_size) != 0)
             return -1;
     }
+    if (options->min_time > 0 && options->target_spread <= 0)
+        return set_error(error, error_size, "--min-time bounds the rounds --target-spread adds; give --target-spread too");
     return 0;
 }

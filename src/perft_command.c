@@ -11,13 +11,14 @@
 
 #include "interrupt.h"
 #include "movegen.h"
+#include "option_spelling.h"
 #include "output.h"
 #include "perft.h"
 #include "perft_run.h"
 #include "selection.h"
 
 enum {
-    MAX_DEPTH = 12,
+    MAX_DEPTH = MAX_EXPECTED_DEPTH,
     MAX_METHODS = 128,
     DEFAULT_REPS = 5,
 };
@@ -223,6 +224,8 @@ int perft_command(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
+    static const char *const value_options[] = {"method", "depth", "reps", "csv", NULL};
+    argc = normalize_option_spelling(argc, argv, value_options);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);
     int status = parsed == PARSED_HELP ? write_help() : PERFT_EXIT_USAGE;

@@ -177,10 +177,11 @@ static int parse_operations(const char *text, struct position *position, char *e
                 end++;
             if (*end || errno == ERANGE)
                 return set_error(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
-            if (depth >= 1 && depth <= MAX_EXPECTED_DEPTH) {
-                position->expected_nodes[depth] = count;
-                position->expected_given |= UINT32_C(1) << depth;
-            }
+            if (depth < 1 || depth > MAX_EXPECTED_DEPTH)
+                return set_error(error, error_size, "perft operation '%s': depth must be 1 to %d", operation,
+                                 MAX_EXPECTED_DEPTH);
+            position->expected_nodes[depth] = count;
+            position->expected_given |= UINT32_C(1) << depth;
         }
     }
     return 0;

@@ -8,7 +8,9 @@
 #include "ratio_interval.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Above this many pairs the normal approximation of U is used. */
 static const double EXACT_PAIR_LIMIT = 40000;
@@ -80,22 +82,75 @@ size_t mann_whitney_rank(size_t m, size_t n, double tail)
     return k;
 }
 
+/* How many ratios changed[j] / base[i] are at most t, with both samples
+ * sorted ascending: along a row the ratios grow with j, down a column they
+ * fall with i, so one walk over both samples counts them (O(m + n)).  The
+ * ratios are computed by division exactly as a listing of them would be,
+ * and rounding keeps division monotone, so the count is that listing's. */
+static size_t ratios_at_most(const double *base, size_t m, const double *changed, size_t n, double t)
+{
+    size_t count = 0, j = 0;
+    for (size_t i = 0; i < m; i++) { /* the row with the largest ratios first */
+        while (j < n && changed[j] / base[i] <= t)
+            j++;
+        count += j;
+    }
+    return count;
+}
+
+static uint64_t double_bits(double value)
+{
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    return bits;
+}
+
+static double bits_double(uint64_t bits)
+{
+    double value;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+/* The rank-th smallest (from 1) of the m * n ratios, exactly, without
+ * listing them: the smallest double t with at least `rank` ratios at most
+ * t is that ratio.  Positive doubles order as their bit patterns, so a
+ * bisection over the bits takes at most 64 counts. */
+static double ratio_of_rank(const double *base, size_t m, const double *changed, size_t n, size_t rank)
+{
+    uint64_t low = 0, high = double_bits(changed[n - 1] / base[0]); /* the largest ratio */
+    while (low < high) {
+        uint64_t middle = low + (high - low) / 2;
+        if (ratios_at_most(base, m, changed, n, bits_double(middle)) >= rank)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return bits_double(low);
+}
+
 int ratio_interval(const double *base, size_t m, const double *changed, size_t n, double confidence,
                    struct ratio_estimate *estimate)
 {
-    size_t pairs = m * n;
-    double *ratios = malloc(pairs * sizeof *ratios);
-    if (ratios == NULL)
+    double *sorted_base = malloc(m * sizeof *sorted_base), *sorted_changed = malloc(n * sizeof *sorted_changed);
+    if (sorted_base == NULL || sorted_changed == NULL) {
+        free(sorted_base);
+        free(sorted_changed);
         return -1;
-    for (size_t i = 0; i < m; i++)
-        for (size_t j = 0; j < n; j++)
-            ratios[i * n + j] = changed[j] / base[i];
-    qsort(ratios, pairs, sizeof *ratios, compare_doubles);
-    estimate->ratio = pairs % 2 ? ratios[pairs / 2] : sqrt(ratios[pairs / 2 - 1] * ratios[pairs / 2]);
+    }
+    memcpy(sorted_base, base, m * sizeof *base);
+    memcpy(sorted_changed, changed, n * sizeof *changed);
+    qsort(sorted_base, m, sizeof *sorted_base, compare_doubles);
+    qsort(sorted_changed, n, sizeof *sorted_changed, compare_doubles);
+    size_t pairs = m * n;
+#define RANK(r) ratio_of_rank(sorted_base, m, sorted_changed, n, (r))
+    estimate->ratio = pairs % 2 ? RANK(pairs / 2 + 1) : sqrt(RANK(pairs / 2) * RANK(pairs / 2 + 1));
     size_t k = mann_whitney_rank(m, n, (1 - confidence) / 2);
     estimate->bounded = k > 0;
-    estimate->low = k ? ratios[k - 1] : 0;
-    estimate->high = k ? ratios[pairs - k] : INFINITY;
-    free(ratios);
+    estimate->low = k ? RANK(k) : 0;
+    estimate->high = k ? RANK(pairs - k + 1) : INFINITY;
+#undef RANK
+    free(sorted_base);
+    free(sorted_changed);
     return 0;
 }

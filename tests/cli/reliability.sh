@@ -161,3 +161,17 @@ if ! grep -q '47\.46' "$scratch/out" && [ -e "$scratch/planted-count/out.1" ]; t
 else
     fail "a planted ATTACKBENCH_CALLGRIND_OUT is neither read nor deleted ($(head -c 300 "$scratch/out"))"
 fi
+
+# Lesser items: an EPD depth past perft's maximum, --min-time alone, the
+# subcommands' short options.
+printf '8/8/8/8/8/8/8/k6K w - - 0 1 ;D13 5\n' >"$scratch/d13.epd"
+expect_one_line "perft refuses ;D13 (deeper than --depth allows)" "d13.epd:1: perft operation 'D13 5': depth must be 1 to 12" \
+    "$program" perft "$scratch/d13.epd"
+expect_one_line "--min-time without --target-spread is refused" "--min-time bounds the rounds --target-spread adds" \
+    "$program" --min-time=2 -m null --workload=random
+"$program" perft -m reference --depth 2 "$here/../data/perft.epd" >"$scratch/out" 2>&1 &&
+    "$program" perft -mreference -r 1 --depth=1 "$here/../data/perft.epd" >"$scratch/out" 2>&1 &&
+    pass "perft takes -m, -mNAME, -r and '--depth N' as the main command does" ||
+    fail "perft takes -m, -mNAME, -r and '--depth N' ($(head -c 300 "$scratch/out"))"
+"$program" genpos --games 2 --seed 3 -m reference >"$scratch/out" 2>"$scratch/err" && [ -s "$scratch/out" ] &&
+    pass "genpos takes '--games N', '--seed N' and -m" || fail "genpos takes '--games N', '--seed N' and -m"
