@@ -30,7 +30,7 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
+.PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -58,6 +58,10 @@ $(BUILD)/src/build_info.o: src/build_info.c $(BUILD)/commit-stamp
 ## test: unit tests, exhaustive verification of every backend, CLI tests
 test: $(PROGRAM) $(BUILD)/unit_tests
 	@bash tests/run.sh ./$(PROGRAM) $(BUILD)/unit_tests
+
+## test-bare: the test suite with gnuplot, hyperfine, valgrind and clang hidden from PATH (their tests must skip)
+test-bare: $(PROGRAM) $(BUILD)/unit_tests
+	@bash tests/bare-path.sh ./$(PROGRAM) $(BUILD)/unit_tests
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/
 results:

@@ -12,7 +12,31 @@ skipped=0
 
 pass() { passed=$((passed + 1)); echo "ok $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; }
-skip() { skipped=$((skipped + 1)); echo "skip $1"; }
+skip() {
+    skipped=$((skipped + 1))
+    skip_reasons+=("$1")
+    echo "skip $1"
+}
+skip_reasons=()
+
+# quiet_grep ARGS...: grep -q that reads its whole input, so that the
+# program writing into the pipe never meets a closed pipe (and reports it).
+quiet_grep() { grep "$@" >/dev/null; }
+
+# have_tool NAME...: whether any of the commands is on PATH.
+have_tool() {
+    local tool
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
+
+# The command-line tests read CSV with Python's csv module.
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "make test needs python3 (Debian: apt-get install python3)" >&2
+    exit 2
+fi
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -87,5 +111,9 @@ for script in "$here"/cli/*.sh; do
     source "$script"
 done
 
+if [ "$skipped" -gt 0 ]; then
+    echo "skipped $skipped (reasons):"
+    printf '  %s\n' "${skip_reasons[@]}"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -106,7 +106,7 @@ timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags
 esac
 # reference and null, 3 pieces, 2 workloads, 2 dispatch modes.
 [ "$(tail -n +2 "$scratch/run.csv" | wc -l)" -eq 24 ] && pass "csv rows" || fail "csv rows ($(wc -l <"$scratch/run.csv"))"
-ls "$scratch" | grep -q '\.tmp' && fail "csv temporary file left" || pass "csv temporary file removed"
+ls "$scratch" | quiet_grep '\.tmp' && fail "csv temporary file left" || pass "csv temporary file removed"
 expect_error "csv in a missing directory" "cannot create" "$program" --method=reference --workload=random \
     --reps=1 --calls=10 --csv="$scratch/no/such/dir/out.csv"
 "$program" --format=json --method=reference --workload=random --reps=1 --calls=100 --queries=100 -q >"$scratch/json"

@@ -31,26 +31,26 @@ expect_unavailable avx512bw magic-lanes avx512bw
 # avx512 hides avx512cd, which obstruction-lanes needs, and avx512f hides
 # avx512dq, which magic-lanes needs).
 ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --list >"$scratch/list-no-vl"
-if "$program" --list | grep -qE '^hyperbola-avx2 +available'; then
+if "$program" --list | quiet_grep -E '^hyperbola-avx2 +available'; then
     grep -qE '^hyperbola-avx2 +available' "$scratch/list-no-vl" &&
         pass "hiding avx512vl keeps avx2" || fail "hiding avx512vl keeps avx2"
 fi
-if "$program" --list | grep -qE '^dumb7fill-avx512 +available'; then
+if "$program" --list | quiet_grep -E '^dumb7fill-avx512 +available'; then
     grep -qE '^dumb7fill-avx512 +unavailable' "$scratch/list-no-vl" &&
         pass "hiding avx512vl hides AVX-512" || fail "hiding avx512vl hides AVX-512"
 fi
-if "$program" --list | grep -qE '^obstruction-lanes +available'; then
-    ATTACKBENCH_HIDE_FEATURES="avx512" "$program" --list | grep -qE '^obstruction-lanes +unavailable \(this CPU lacks [^)]*avx512cd\)' &&
+if "$program" --list | quiet_grep -E '^obstruction-lanes +available'; then
+    ATTACKBENCH_HIDE_FEATURES="avx512" "$program" --list | quiet_grep -E '^obstruction-lanes +unavailable \(this CPU lacks [^)]*avx512cd\)' &&
         pass "hiding avx512 hides avx512cd" || fail "hiding avx512 hides avx512cd"
 fi
-if "$program" --list | grep -qE '^magic-lanes +available'; then
-    ATTACKBENCH_HIDE_FEATURES="avx512f" "$program" --list | grep -qE '^magic-lanes +unavailable \(this CPU lacks [^)]*avx512dq\)' &&
+if "$program" --list | quiet_grep -E '^magic-lanes +available'; then
+    ATTACKBENCH_HIDE_FEATURES="avx512f" "$program" --list | quiet_grep -E '^magic-lanes +unavailable \(this CPU lacks [^)]*avx512dq\)' &&
         pass "hiding avx512f hides avx512dq" || fail "hiding avx512f hides avx512dq"
 fi
 
 # hyperbola-gfni has two paths; the exhaustive verification in run.sh
 # checks the one this CPU gets, this checks the other where it can run.
-if "$program" --list | grep -qE '^hyperbola-gfni +available.*note: EVEX'; then
+if "$program" --list | quiet_grep -E '^hyperbola-gfni +available.*note: EVEX'; then
     for hidden in avx512vl avx512bw; do
         ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list >"$scratch/list-vex"
         grep -qE '^hyperbola-gfni +available.*note: VEX' "$scratch/list-vex" &&

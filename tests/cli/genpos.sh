@@ -4,7 +4,7 @@ genpos_scratch=$(mktemp -d)
 if "$program" genpos --seed=7 --games=20 --out="$genpos_scratch/a.fen" 2>/dev/null &&
     "$program" genpos --seed=7 --games=20 2>/dev/null >"$genpos_scratch/b.fen" &&
     cmp -s <(tail -n +2 "$genpos_scratch/a.fen") <(tail -n +2 "$genpos_scratch/b.fen") &&
-    head -1 "$genpos_scratch/a.fen" | grep -q '^# attackbench genpos --seed=7 --games=20' &&
+    head -1 "$genpos_scratch/a.fen" | quiet_grep '^# attackbench genpos --seed=7 --games=20' &&
     [ "$(grep -vc '^#' "$genpos_scratch/a.fen")" -ge 100 ] && [ ! -e "$genpos_scratch/a.fen.tmp" ]; then
     pass "genpos is deterministic"
 else

@@ -121,7 +121,7 @@ fi
 expect_warning "a drifting canary names the group" "random rook batch: the harness's own loop (null) changed speed by 20%" \
     ATTACKBENCH_FAKE_CANARY_DRIFT=0.2 --
 run_guarded ATTACKBENCH_FAKE_CANARY_DRIFT=0.2 -- --format=csv
-csv_column warnings <"$scratch/guard-out" | head -n 1 | grep -q canary-drift &&
+csv_column warnings <"$scratch/guard-out" | head -n 1 | quiet_grep canary-drift &&
     pass "the CSV records the canary's drift" || fail "the CSV records the canary's drift"
 expect_no_warning "a steady canary gives no warning" "changed speed" ATTACKBENCH_FAKE_CANARY_DRIFT=0.01 --
 
@@ -150,9 +150,9 @@ expect_error "--target-spread refuses a bad value" "--target-spread=abc" "$progr
 # --list starts with a header and explains the seed numbers; genpos --help
 # states the game lengths the code plays.
 "$program" --list >"$scratch/list-header"
-head -n 1 "$scratch/list-header" | grep -q '^method .*status' && grep -q '004 the forum post on row hashing' "$scratch/list-header" &&
+head -n 1 "$scratch/list-header" | quiet_grep '^method .*status' && grep -q '004 the forum post on row hashing' "$scratch/list-header" &&
     pass "--list has a header and names the seeds" || fail "--list has a header and names the seeds"
-"$program" genpos --help | grep -q "40 to 240 plies" && pass "genpos --help gives the game lengths" ||
+"$program" genpos --help | quiet_grep "40 to 240 plies" && pass "genpos --help gives the game lengths" ||
     fail "genpos --help gives the game lengths"
-"$program" --help | grep -q "130 interrupted" && pass "--help lists exit status 130" || fail "--help lists exit status 130"
+"$program" --help | quiet_grep "130 interrupted" && pass "--help lists exit status 130" || fail "--help lists exit status 130"
 expect_warning "--phase with only the random workload is reported" "--phase applies to positions from files" -- --phase

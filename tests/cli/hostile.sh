@@ -97,7 +97,7 @@ hostile_reader=$!
 "${hostile_run[@]}" --csv="$scratch/fifo" >/dev/null 2>"$scratch/err"
 hostile_status=$?
 wait "$hostile_reader"
-if [ "$hostile_status" -eq 0 ] && [ -p "$scratch/fifo" ] && head -1 "$scratch/from-fifo" | grep -q '^timestamp,'; then
+if [ "$hostile_status" -eq 0 ] && [ -p "$scratch/fifo" ] && head -1 "$scratch/from-fifo" | quiet_grep '^timestamp,'; then
     pass "--csv=FIFO writes into the FIFO"
 else
     fail "--csv=FIFO writes into the FIFO (exit $hostile_status: $(head -c 200 "$scratch/err"))"
@@ -110,7 +110,7 @@ printf 'old\n' >"$scratch/hostile/target.csv"
 chmod 640 "$scratch/hostile/target.csv"
 ln -s target.csv "$scratch/hostile/link.csv"
 "${hostile_run[@]}" --csv="$scratch/hostile/link.csv" >/dev/null 2>"$scratch/err"
-if [ -L "$scratch/hostile/link.csv" ] && head -1 "$scratch/hostile/target.csv" | grep -q '^timestamp,' &&
+if [ -L "$scratch/hostile/link.csv" ] && head -1 "$scratch/hostile/target.csv" | quiet_grep '^timestamp,' &&
     [ "$(stat -c %a "$scratch/hostile/target.csv")" = 640 ] && [ "$(ls "$scratch/hostile" | wc -l)" -eq 2 ]; then
     pass "--csv through a symbolic link replaces its target, mode kept"
 else
@@ -129,7 +129,7 @@ printf 'victim\n' >"$scratch/hostile/victim"
 # shellcheck disable=SC2016
 bash -c 'ln -s victim "$1.tmp.$$" && shift && exec "$@"' planted "$scratch/hostile/planted.csv" \
     "${hostile_run[@]}" --csv="$scratch/hostile/planted.csv" >/dev/null 2>&1
-[ "$(cat "$scratch/hostile/victim")" = victim ] && head -1 "$scratch/hostile/planted.csv" | grep -q '^timestamp,' &&
+[ "$(cat "$scratch/hostile/victim")" = victim ] && head -1 "$scratch/hostile/planted.csv" | quiet_grep '^timestamp,' &&
     pass "a planted temporary-name symlink is not followed" || fail "a planted temporary-name symlink is not followed"
 
 # SIGTERM while genpos fills its temporary file: the process stops, the
@@ -143,7 +143,7 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$hostile_genpos" 2>/dev/null && sleep
 if kill -0 "$hostile_genpos" 2>/dev/null; then
     kill -KILL "$hostile_genpos"
     fail "SIGTERM stops genpos --out and removes its temporary file (still running 5 s later)"
-elif ls "$scratch/hostile" | grep -q 'long\.fen\.tmp' || [ "$(cat "$scratch/hostile/long.fen")" != old ]; then
+elif ls "$scratch/hostile" | quiet_grep 'long\.fen\.tmp' || [ "$(cat "$scratch/hostile/long.fen")" != old ]; then
     fail "SIGTERM stops genpos --out and removes its temporary file ($(ls "$scratch/hostile"))"
 else
     pass "SIGTERM stops genpos --out and removes its temporary file"

@@ -8,7 +8,7 @@ report_top=$(cd "$here/.." && pwd)
 report_python=$(python3 -c "import sys; print(sys.executable)" 2>/dev/null || true)
 
 if [ -z "$report_python" ]; then
-    echo "skip report tests (python3 is not installed)"
+    skip "report tests: python3 is not installed (apt-get install python3)"
 else
     report_tmp=$(mktemp -d)
 
@@ -342,15 +342,19 @@ else
             fail "plot: side-wise charts ranked, per position-side and per slider, native paths marked ($(head -c 300 "$report_tmp/err"))"
         fi
     else
-        echo "skip plot tests (gnuplot is not installed: apt-get install gnuplot-nox)"
+        skip "plot tests: gnuplot is not installed (apt-get install gnuplot-nox)"
     fi
 
     # make plots reads the manifests of make results, never a stray CSV.
-    report_plots=$(make -s -n -C "$report_top" plots 2>&1)
-    if grep -q -- '-manifest\.json' <<<"$report_plots" && ! grep -q '\.csv' <<<"$report_plots"; then
-        pass "make plots reads only the runs make results wrote"
+    if have_tool gnuplot; then
+        report_plots=$(make -s -n -C "$report_top" plots 2>&1)
+        if grep -q -- '-manifest\.json' <<<"$report_plots" && ! grep -q '\.csv' <<<"$report_plots"; then
+            pass "make plots reads only the runs make results wrote"
+        else
+            fail "make plots reads only the runs make results wrote ($report_plots)"
+        fi
     else
-        fail "make plots reads only the runs make results wrote ($report_plots)"
+        skip "make plots reads only the runs make results wrote: gnuplot is not installed (apt-get install gnuplot-nox)"
     fi
 
     # scripts/plot with no gnuplot on PATH: the package named, exit status 2.

@@ -55,7 +55,7 @@ wait "$runner"
 status=$?
 if [ "$status" -eq 130 ] && grep -q "interrupted: reporting the 2 rows finished" "$scratch/interrupted.err" &&
     [ "$(grep -c ',reference,rook,pieces,batch,' "$scratch/interrupted.csv")" -eq 1 ] &&
-    cmp -s "$scratch/interrupted.csv" "$scratch/interrupted.out" && ! ls "$scratch" | grep -q '\.tmp'; then
+    cmp -s "$scratch/interrupted.csv" "$scratch/interrupted.out" && ! ls "$scratch" | quiet_grep '\.tmp'; then
     pass "SIGINT keeps the finished rows"
 else
     fail "SIGINT keeps the finished rows (exit $status: $(tail -2 "$scratch/interrupted.err"))"
