@@ -8,7 +8,7 @@
 expect_unavailable() {
     local hidden=$1 method=$2 feature=$3
     if ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list |
-        grep -qE "^$method +unavailable \(this CPU lacks ([a-z0-9]+ )*$feature( [a-z0-9]+)*\)"; then
+        quiet_grep -E "^$method +unavailable \(this CPU lacks ([a-z0-9]+ )*$feature( [a-z0-9]+)*\)"; then
         pass "hiding $hidden makes $method unavailable (lacks $feature)"
     else
         fail "hiding $hidden makes $method unavailable (lacks $feature)"
