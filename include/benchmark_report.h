@@ -18,4 +18,7 @@ int write_outputs(const struct session *session, const struct result_set *result
 /* One line: how many rows are too spread or disturbed to trust. */
 void print_spread_summary(const struct result_set *results);
 
+/* Per workload and piece, the fastest method in batch mode (standard error). */
+void print_fastest_summary(const struct result_set *results);
+
 #endif

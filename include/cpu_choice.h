@@ -32,24 +32,40 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
 enum { CLAIM_HELD = 0, CLAIM_SHARED = 1, CLAIM_NO_LOCK = -1 };
 int claim_cpu(int cpu);
 
-/* How much of the measuring CPUs a stretch of measuring got: what the
- * process ran against the wall clock, and time the hypervisor stole. */
+enum { MAX_THREADS = 256 };
+
+/* What else ran on the measuring CPUs during a stretch of measuring, from
+ * /proc/stat: each CPU's busy time less this process's own CPU time
+ * (its threads, waiting or not, are never other work), and the time the
+ * hypervisor stole. */
 struct cpu_share {
-    int cpu;      /* the first measuring CPU, -1 when not pinned */
+    int count; /* measuring CPUs whose /proc/stat lines were read; 0: none */
+    int cpus[MAX_THREADS];
+    struct cpu_times start[MAX_THREADS];
     int threads;
     double wall_start, process_start;
-    struct cpu_times times_start;
-    int have_times;
 };
 
-void cpu_share_start(struct cpu_share *share, int cpu, int threads);
+struct other_work {
+    double share;     /* of the measuring CPUs' time, 0 to 1 */
+    double other_ms;  /* other processes' time on them */
+    double stolen_ms; /* taken by the hypervisor */
+    double wall_ms;
+    int cpus;         /* how many CPUs it was measured on (0: from the wall clock alone) */
+};
 
-/* Share of the stretch since cpu_share_start() that went to other work:
- * the larger of the wall time the process did not run and the stolen
- * share of the CPU's time; 0 to 1. */
-double cpu_share_other_work(const struct cpu_share *share);
+void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int threads);
 
-enum { MAX_THREADS = 256 };
+/* What ran beside the measuring threads since cpu_share_start(). */
+void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen);
+
+/* The arithmetic of cpu_share_other_work, apart for the tests: per-CPU
+ * times at the start and the end, this process's CPU seconds, the wall
+ * seconds and the clock ticks per second of /proc/stat. */
+void other_work_from_times(const struct cpu_times *start, const struct cpu_times *end, int count, double own_seconds,
+                           double wall_seconds, double ticks_per_second, struct other_work *seen);
+
+
 
 /* Pin the calling thread to a CPU; returns 0 or -1. */
 int pin_to_cpu(int cpu);

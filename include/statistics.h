@@ -27,4 +27,8 @@ struct measurement;
  * during the measurement. */
 double canary_drift(const struct measurement *baseline);
 
+/* The same over plain samples (rounds in order): 0 unless the first and
+ * the last third of the rounds do not overlap. */
+double canary_drift_of(const double *samples, int rounds);
+
 #endif

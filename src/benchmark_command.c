@@ -233,7 +233,7 @@ static int measure_group(struct session *session, const struct workload *workloa
                  dispatch_names[dispatch], phase == PHASE_ALL ? "" : " ", phase == PHASE_ALL ? "" : phase_names[phase]);
         progress_show(&session->progress, what);
         struct cpu_share share;
-        cpu_share_start(&share, session->pin_cpu, options->threads);
+        cpu_share_start(&share, session->pin_cpu >= 0 ? session->cpus : NULL, options->threads, options->threads);
         struct measurement_config config = {
             .timer = &session->timer, .dispatch = dispatch, .chained = options->chained,
             .pressure_buffer = session->pressure,
@@ -430,8 +430,10 @@ int benchmark_command(const struct options *options, const struct backend **sele
         derive_group_figures(&results);
         int written = write_result_outputs(options, &results, &session.context);
         status = status ? status : written;
-        if (!options->quiet)
+        if (!options->quiet) {
             print_spread_summary(&results);
+            print_fastest_summary(&results);
+        }
     }
     result_set_free(&results);
     close_session(&session);

@@ -87,3 +87,30 @@ void print_spread_summary(const struct result_set *results)
             "with more --reps or --target-spread, on a quieter machine\n",
             spread, results->count, 100 * SPREAD_LIMIT, flagged);
 }
+
+/* The closing summary: per workload and piece, the fastest method in
+ * batch mode (throughput, no pressure, all phases, one thread), from the
+ * run's own rows; the harness (a baseline backend such as null) is left
+ * out. */
+void print_fastest_summary(const struct result_set *results)
+{
+    int printed = 0;
+    for (int workload = 0; workload < WORKLOAD_KIND_COUNT; workload++)
+        for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+            const struct result_row *best = NULL;
+            for (size_t i = 0; i < results->count; i++) {
+                const struct result_row *row = &results->rows[i];
+                if ((int)row->workload != workload || (int)row->piece != piece || row->dispatch != DISPATCH_BATCH ||
+                    row->chained || row->pressure_bytes || row->phase != PHASE_ALL || row->threads != 1 ||
+                    row->metric != METRIC_NS || row->measurement.backend->baseline)
+                    continue;
+                if (best == NULL || row_value(row) < row_value(best))
+                    best = row;
+            }
+            if (best == NULL)
+                continue;
+            fprintf(stderr, "%s  %-8s %-7s %-24s %.3f ns per query\n",
+                    printed++ ? "" : "attackbench: fastest in batch mode (workload, piece, method):\n", workload_names[workload],
+                    piece_names[piece], best->measurement.backend->name, row_value(best));
+        }
+}

@@ -230,28 +230,64 @@ static double clock_seconds(clockid_t clock)
     return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
-void cpu_share_start(struct cpu_share *share, int cpu, int threads)
+void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int threads)
 {
-    share->cpu = cpu;
     share->threads = threads > 0 ? threads : 1;
-    share->have_times = cpu >= 0 && read_cpu_times(cpu, &share->times_start) == 0;
+    share->count = 0;
+    for (int i = 0; cpus != NULL && i < count && i < MAX_THREADS; i++) {
+        if (read_cpu_times(cpus[i], &share->start[share->count]) != 0) {
+            share->count = 0; /* all or none */
+            break;
+        }
+        share->cpus[share->count++] = cpus[i];
+    }
     share->wall_start = clock_seconds(CLOCK_MONOTONIC);
     share->process_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
-double cpu_share_other_work(const struct cpu_share *share)
+void other_work_from_times(const struct cpu_times *start, const struct cpu_times *end, int count, double own_seconds,
+                           double wall_seconds, double ticks_per_second, struct other_work *seen)
+{
+    double busy = 0, stolen = 0, total = 0;
+    for (int i = 0; i < count; i++) {
+        busy += (double)(end[i].busy - start[i].busy);
+        stolen += (double)(end[i].steal - start[i].steal);
+        total += (double)(end[i].busy - start[i].busy) + (double)(end[i].idle - start[i].idle) +
+                 (double)(end[i].steal - start[i].steal);
+    }
+    double other = busy - own_seconds * ticks_per_second;
+    if (other < 0)
+        other = 0;
+    *seen = (struct other_work){
+        .share = total > 0 ? (other + stolen) / total : 0,
+        .other_ms = 1000 * other / ticks_per_second,
+        .stolen_ms = 1000 * stolen / ticks_per_second,
+        .wall_ms = 1000 * wall_seconds,
+        .cpus = count,
+    };
+}
+
+void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen)
 {
     double wall = clock_seconds(CLOCK_MONOTONIC) - share->wall_start;
-    double ran = (clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - share->process_start) / share->threads;
-    double other = wall > 0 ? 1 - ran / wall : 0;
-    struct cpu_times now;
-    if (share->have_times && read_cpu_times(share->cpu, &now) == 0) {
-        double total = (double)(now.busy - share->times_start.busy) + (double)(now.idle - share->times_start.idle) +
-                       (double)(now.steal - share->times_start.steal);
-        double stolen = total > 0 ? (double)(now.steal - share->times_start.steal) / total : 0;
-        other = stolen > other ? stolen : other;
+    double own = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - share->process_start;
+    struct cpu_times end[MAX_THREADS];
+    int read = share->count > 0;
+    for (int i = 0; read && i < share->count; i++)
+        read = read_cpu_times(share->cpus[i], &end[i]) == 0;
+    if (read) {
+        long ticks = sysconf(_SC_CLK_TCK);
+        other_work_from_times(share->start, end, share->count, own, wall, ticks > 0 ? (double)ticks : 100, seen);
+    } else {
+        /* No /proc/stat: one measuring thread runs all the time, so what it
+         * did not run went to something else; with more threads, which
+         * wait for one another, the wall clock says nothing. */
+        double other = share->threads == 1 && wall > 0 ? 1 - own / wall : 0;
+        *seen = (struct other_work){.share = other < 0 ? 0 : other, .other_ms = other * wall * 1000,
+                                    .wall_ms = wall * 1000};
     }
     if (getenv("ATTACKBENCH_FAKE_OTHER_WORK"))
-        other = atof(getenv("ATTACKBENCH_FAKE_OTHER_WORK"));
-    return other < 0 ? 0 : other > 1 ? 1 : other;
+        seen->share = atof(getenv("ATTACKBENCH_FAKE_OTHER_WORK"));
+    if (seen->share > 1)
+        seen->share = 1;
 }

@@ -13,24 +13,36 @@
 /* Share of the measuring CPU that other work may take before a group is
  * flagged as disturbed. */
 static const double OTHER_WORK_LIMIT = 0.05;
+/* /proc/stat counts in clock ticks (10 ms at the usual 100 per second):
+ * less than three of them is within its own resolution. */
+static const double MIN_OTHER_WORK_MS = 30;
 /* How far the null backend's time may move between the first and the
  * last rounds of a group before the group is flagged. */
 static const double CANARY_LIMIT = 0.05;
 
-/* Another program on the measuring CPU: the measuring thread got less of
- * the CPU than the wall clock says, or the hypervisor stole time. */
+/* Another program on the measuring CPUs, or the hypervisor's other guests:
+ * their time there beyond OTHER_WORK_LIMIT of it, and beyond what
+ * /proc/stat's clock ticks can resolve, is reported with what was seen. */
 void note_other_work(const struct session *session, const struct cpu_share *share, const char *group,
                      char *warnings, size_t size)
 {
-    double other = cpu_share_other_work(share);
-    if (other < OTHER_WORK_LIMIT)
+    struct other_work seen;
+    cpu_share_other_work(share, &seen);
+    int faked = getenv("ATTACKBENCH_FAKE_OTHER_WORK") != NULL;
+    if (seen.share < OTHER_WORK_LIMIT || (!faked && seen.other_ms + seen.stolen_ms < MIN_OTHER_WORK_MS))
         return;
     if (!session->options->quiet) {
         progress_clear(&session->progress);
+        char where[64] = "the measuring CPU";
+        if (seen.cpus == 1)
+            snprintf(where, sizeof where, "measuring CPU %d", share->cpus[0]);
+        else if (seen.cpus > 1)
+            snprintf(where, sizeof where, "the %d measuring CPUs", seen.cpus);
         fprintf(stderr,
-                "attackbench: warning: %s: other work took %.0f%% of the measuring CPU; its figures are "
-                "unreliable (close other programs or choose another --pin)\n",
-                group, 100 * other);
+                "attackbench: warning: %s: other work took %.0f%% of %s (%.0f ms by other processes, %.0f ms "
+                "stolen by the hypervisor, in %.0f ms); its figures are unreliable (close other programs or "
+                "choose another --pin)\n",
+                group, 100 * seen.share, where, seen.other_ms, seen.stolen_ms, seen.wall_ms);
     }
     snprintf(warnings, size, "cpu-contention");
 }

@@ -88,15 +88,44 @@ static double per_round_ratio(const struct result_row *row, const struct result_
     return statistics.median;
 }
 
-double canary_drift(const struct measurement *baseline)
+static double smallest(const double *values, int count)
 {
-    int rounds = baseline->sample_count, third = rounds / 3;
+    double least = values[0];
+    for (int i = 1; i < count; i++)
+        least = values[i] < least ? values[i] : least;
+    return least;
+}
+
+static double largest(const double *values, int count)
+{
+    double most = values[0];
+    for (int i = 1; i < count; i++)
+        most = values[i] > most ? values[i] : most;
+    return most;
+}
+
+/* A drift is a move of the harness's speed that the rounds' own noise
+ * cannot explain: the first and the last third of the rounds must not
+ * overlap at all (every round of one faster than every round of the
+ * other), and then it is the change of their medians. */
+double canary_drift_of(const double *samples, int rounds)
+{
+    int third = rounds / 3;
     if (third < 2) /* single rounds are too noisy to show a trend */
         return 0;
-    struct statistics all = summarize(baseline->samples_ns, rounds);
-    struct statistics first = summarize(baseline->samples_ns, third);
-    struct statistics last = summarize(baseline->samples_ns + rounds - third, third);
-    return all.median > 0 ? fabs(last.median - first.median) / all.median : 0;
+    const double *first = samples, *last = samples + rounds - third;
+    int separated = largest(first, third) < smallest(last, third) || largest(last, third) < smallest(first, third);
+    if (!separated)
+        return 0;
+    struct statistics all = summarize(samples, rounds);
+    struct statistics early = summarize(first, third);
+    struct statistics late = summarize(last, third);
+    return all.median > 0 ? fabs(late.median - early.median) / all.median : 0;
+}
+
+double canary_drift(const struct measurement *baseline)
+{
+    return canary_drift_of(baseline->samples_ns, baseline->sample_count);
 }
 
 void derive_group_figures(struct result_set *set)
