@@ -51,7 +51,8 @@ struct other_work {
     double other_ms;  /* other processes' time on them */
     double stolen_ms; /* taken by the hypervisor */
     double wall_ms;
-    int cpus;         /* how many CPUs it was measured on (0: from the wall clock alone) */
+    int cpus;         /* how many CPUs /proc/stat was read for (0: none) */
+    double lost;      /* one measuring thread: the share of the wall time it did not run */
 };
 
 void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int threads);

@@ -83,7 +83,7 @@ void print_spread_summary(const struct result_set *results)
         return;
     }
     fprintf(stderr,
-            "attackbench: %zu of %zu rows have a spread above %.0f%% and %zu were disturbed by other work: rerun "
+            "attackbench: %zu of %zu rows have a spread above %.0f%% and %zu were flagged (other work or drift): rerun "
             "with more --reps or --target-spread, on a quieter machine\n",
             spread, results->count, 100 * SPREAD_LIMIT, flagged);
 }

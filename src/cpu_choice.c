@@ -275,17 +275,16 @@ void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen
     int read = share->count > 0;
     for (int i = 0; read && i < share->count; i++)
         read = read_cpu_times(share->cpus[i], &end[i]) == 0;
+    *seen = (struct other_work){.wall_ms = wall * 1000};
     if (read) {
         long ticks = sysconf(_SC_CLK_TCK);
         other_work_from_times(share->start, end, share->count, own, wall, ticks > 0 ? (double)ticks : 100, seen);
-    } else {
-        /* No /proc/stat: one measuring thread runs all the time, so what it
-         * did not run went to something else; with more threads, which
-         * wait for one another, the wall clock says nothing. */
-        double other = share->threads == 1 && wall > 0 ? 1 - own / wall : 0;
-        *seen = (struct other_work){.share = other < 0 ? 0 : other, .other_ms = other * wall * 1000,
-                                    .wall_ms = wall * 1000};
     }
+    /* One measuring thread runs all the time, so the process clock, exact
+     * to the nanosecond where /proc/stat counts 10 ms ticks, says what share
+     * of the wall time went elsewhere; with more threads, which wait for
+     * one another, it says nothing. */
+    seen->lost = share->threads == 1 && wall > 0 && own < wall ? 1 - own / wall : 0;
     if (getenv("ATTACKBENCH_FAKE_OTHER_WORK"))
         seen->share = atof(getenv("ATTACKBENCH_FAKE_OTHER_WORK"));
     if (seen->share > 1)

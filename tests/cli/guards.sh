@@ -101,7 +101,7 @@ expect_warning "a short stream is named" "only 100 queries" ATTACKBENCH_SYSTEM_R
 expect_no_warning "the default random stream is long enough" "queries (fewer" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --queries=16384
 expect_warning "other work on the measuring CPU names the group" "random rook batch: other work took 50%" \
     ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
-expect_warning "the run ends with a summary line" "were disturbed by other work" ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
+expect_warning "the run ends with a summary line" "were flagged (other work or drift)" ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 -q
 [ ! -s "$scratch/guard-err" ] && pass "-q silences the warnings" || fail "-q silences the warnings ($(head -c 200 "$scratch/guard-err"))"
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 --format=csv
