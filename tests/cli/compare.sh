@@ -170,7 +170,7 @@ expect_status "compare: a group-wide shift is no regression" 0 \
 grep -q '^| pext | .* | 1.150 | 1.150 | .* | no change |$' "$scratch/out" &&
     pass "compare: the group shift is shown and taken out" || fail "compare: the group shift is shown and taken out"
 expect_status "compare: --absolute judges the raw ratios" 3 \
-    "$program" compare --absolute "$scratch/live.csv" "$scratch/shifted.csv"
+    "$program" compare --absolute --threshold=5 "$scratch/live.csv" "$scratch/shifted.csv"
 compare_edit "$scratch/shifted.csv" "$scratch/shifted-slow.csv" \
     'if row["method"] == "magic-fancy": row["samples_ns"] = " ".join("%.4f" % (2.3 * float(x)) for x in row["samples_ns"].split())'
 "$program" compare "$scratch/live.csv" "$scratch/shifted-slow.csv" >"$scratch/out" 2>&1
