@@ -98,7 +98,8 @@ sanitize:
 
 ## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
 FUZZ_SECONDS ?= 30
-FUZZ_CC ?= clang
+# clang, or the newest versioned clang-NN where only that is installed (Ubuntu 24.04).
+FUZZ_CC ?= $(or $(shell command -v clang 2>/dev/null),$(lastword $(sort $(wildcard /usr/bin/clang-[0-9]*))),clang)
 # Each target with the longest input it is given.
 FUZZ_TARGETS = position:512 reader:4096 perft:512 options:256 results:8192
 FUZZ_NAMES = $(foreach target,$(FUZZ_TARGETS),$(firstword $(subst :, ,$(target))))

@@ -176,4 +176,37 @@ static inline __attribute__((always_inline)) uint64_t run_sides_loop(attack_func
 #define SIDE_PASSES_WITH_SET_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN, SET)                                \
     SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, SET)
 
+/* One registration line for a backend whose file defines static inline
+ * ID_rook, ID_bishop and ID_queen lookups: it stamps the three batched
+ * loops (the lookups inlined), the side-wise passes and the descriptor
+ * ID_backend, which the registry (src/backends.c) lists.  The remaining
+ * descriptor fields follow as named options (.init = ..., .note = ...).
+ *   BACKEND(qbb, "qbb", "idea", "source", .init = qbb_init)
+ * BACKEND_FOR_TARGET also compiles the loops for a target attribute string
+ * and records the CPU features the descriptor requires. */
+#define BACKEND_WITH(ATTRIBUTES, FEATURES, ID, NAME, IDEA, SOURCE, ...)                                          \
+    ATTRIBUTES static uint64_t ID##_rook_loop(const struct run *run) { return run_lookup_loop(ID##_rook, run); } \
+    ATTRIBUTES static uint64_t ID##_bishop_loop(const struct run *run)                                           \
+    {                                                                                                            \
+        return run_lookup_loop(ID##_bishop, run);                                                                \
+    }                                                                                                            \
+    ATTRIBUTES static uint64_t ID##_queen_loop(const struct run *run) { return run_lookup_loop(ID##_queen, run); } \
+    SIDE_PASSES_WITH(ATTRIBUTES, ID, ID##_rook, ID##_bishop, ID##_queen, NULL)                                   \
+    const struct backend ID##_backend = {.name = NAME,                                                           \
+                                         .description = IDEA,                                                    \
+                                         .source = SOURCE,                                                       \
+                                         .features = FEATURES,                                                   \
+                                         .rook = ID##_rook,                                                      \
+                                         .bishop = ID##_bishop,                                                  \
+                                         .queen = ID##_queen,                                                    \
+                                         .rook_loop = ID##_rook_loop,                                            \
+                                         .bishop_loop = ID##_bishop_loop,                                        \
+                                         .queen_loop = ID##_queen_loop,                                          \
+                                         .sets_loop = ID##_sets_loop,                                            \
+                                         .sides_loop = ID##_sides_loop,                                          \
+                                         __VA_ARGS__};
+#define BACKEND(ID, NAME, IDEA, SOURCE, ...) BACKEND_WITH(, 0, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+#define BACKEND_FOR_TARGET(TARGET, FEATURES, ID, NAME, IDEA, SOURCE, ...)                                        \
+    BACKEND_WITH(__attribute__((target(TARGET))), FEATURES, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+
 #endif

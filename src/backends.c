@@ -61,6 +61,13 @@ extern const struct backend magic_lanes_backend;
 extern const struct backend hyperbola_lanes_avx2_backend;
 extern const struct backend kogge_stone_lanes_backend;
 extern const struct backend kogge_stone_lanes_avx2_backend;
+/* Techniques of the closest public comparison (Gigantua's Chess_Movegen). */
+extern const struct backend qbb_backend;
+extern const struct backend bitrotation_backend;
+extern const struct backend pext_emulated_backend;
+extern const struct backend classical_advanced_backend;
+extern const struct backend genetic_obstruction_diff_backend;
+extern const struct backend slide_arithmetic_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -116,6 +123,14 @@ const struct backend *const backends[] = {
     &hyperbola_lanes_avx2_backend,
     &kogge_stone_lanes_backend,
     &kogge_stone_lanes_avx2_backend,
+    /* Techniques of the closest public comparison (Gigantua's
+     * Chess_Movegen): scans and subtractions without tables. */
+    &qbb_backend,
+    &bitrotation_backend,
+    &pext_emulated_backend,
+    &classical_advanced_backend,
+    &genetic_obstruction_diff_backend,
+    &slide_arithmetic_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];

@@ -1,0 +1,68 @@
+/* QBBEngine's slider attacks: in each of a line's two directions the
+ * nearest piece is found with one bit scan, the board's edge standing in
+ * as a piece (a sentinel) so that a scan always finds one; a constant line
+ * shifted back from each of the two pieces covers the squares up to it,
+ * and the two overlap exactly on the squares between them.  No tables.
+ * Source: Fabio Gobbato, QBBEngine (2015, as measured in Gigantua's
+ * Chess_Movegen, "QBBEngine"); written here from that description. */
+#include "backend.h"
+
+/* a1, then every seventh square: h1-a8's squares between a1 and h8. */
+static const bitboard SEVEN_STEP_LINE = 0x8102040810204081ULL;
+
+/* The nearest piece above the slider (the lowest set bit of `pieces`) and
+ * the nearest below it (the highest), as square numbers. */
+static inline int lowest_square_of(bitboard pieces)
+{
+    return __builtin_ctzll(pieces);
+}
+
+static inline int highest_square_of(bitboard pieces)
+{
+    return 63 - __builtin_clzll(pieces);
+}
+
+/* One line through `square` taken as two directions.  `upward` is the
+ * line's constant starting at bit 0 (a1, then one step up the line per
+ * square), `downward` the same line ending at bit 63; `far_edge` and
+ * `near_edge` are the board edges the line ends on going up and down,
+ * the sentinels.  The slider is not in `occupied`. */
+static inline bitboard qbb_line(int square, bitboard occupied, bitboard upward, bitboard downward, bitboard far_edge,
+                                bitboard near_edge)
+{
+    int above = lowest_square_of((upward << square) & (occupied | far_edge));
+    int below = highest_square_of((downward >> (63 - square)) & (occupied | near_edge));
+    /* The line from `above` down, and from `below` up: they share the
+     * squares between the two pieces, both included, and the slider. */
+    return (downward >> (63 - above)) & (upward << below);
+}
+
+static inline bitboard qbb_rook(int square, bitboard occupied)
+{
+    bitboard slider = square_bit(square);
+    occupied &= ~slider;
+    bitboard file = qbb_line(square, occupied, FILE_A, FILE_H, RANK_8, RANK_1);
+    bitboard rank = qbb_line(square, occupied, RANK_1, RANK_8, FILE_H, FILE_A);
+    return (file | rank) ^ slider;
+}
+
+static inline bitboard qbb_bishop(int square, bitboard occupied)
+{
+    bitboard slider = square_bit(square);
+    occupied &= ~slider;
+    /* The a1-h8 diagonal steps 9 squares up; the line of steps of 7 from
+     * a1 to h8 (a1, h1-a8's squares, h8) serves the anti-diagonals, whose
+     * upward end is rank 8 or the a-file and whose downward end is rank 1
+     * or the h-file. */
+    bitboard diagonal = qbb_line(square, occupied, DIAGONAL_A1_H8, DIAGONAL_A1_H8, RANK_8 | FILE_H, RANK_1 | FILE_A);
+    bitboard anti = qbb_line(square, occupied, SEVEN_STEP_LINE, SEVEN_STEP_LINE, RANK_8 | FILE_A, RANK_1 | FILE_H);
+    return (diagonal | anti) ^ slider;
+}
+
+static inline bitboard qbb_queen(int square, bitboard occupied)
+{
+    return qbb_rook(square, occupied) | qbb_bishop(square, occupied);
+}
+
+BACKEND(qbb, "qbb", "per direction: the nearest piece by one bit scan, the board edge as sentinel; lines shifted back from the two pieces overlap on the attacks; no tables",
+        "Fabio Gobbato, QBBEngine (as listed in Gigantua's Chess_Movegen)")
