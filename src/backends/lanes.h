@@ -25,14 +25,16 @@ typedef uint64_t lanes4 __attribute__((vector_size(32)));
 typedef uint64_t lanes8 __attribute__((vector_size(64)));
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
 
-/* The sum of the eight lanes modulo 2^64, as the checksums add: unsigned,
+/* The sum of stored lanes modulo 2^64, as the checksums add: unsigned,
  * where _mm512_reduce_add_epi64 adds signed 64-bit integers and may
- * overflow (undefined behaviour) on large attack sets. */
-static inline uint64_t sum_lanes8(lanes8 board)
+ * overflow (undefined behaviour) on large attack sets.  The caller stores
+ * its vector first: a 512-bit vector passed to a function built without
+ * AVX-512 would change the call's ABI (clang refuses it). */
+static inline uint64_t sum_of_lanes(const uint64_t *lanes, int count)
 {
     uint64_t sum = 0;
-    for (int lane = 0; lane < 8; lane++)
-        sum += board[lane];
+    for (int lane = 0; lane < count; lane++)
+        sum += lanes[lane];
     return sum;
 }
 

@@ -292,7 +292,9 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(co
         side_kernel(table, &run->sides[i], run->sides[i].occupied, blocks);
         sum = _mm512_add_epi64(sum, _mm512_add_epi64(blocks[0], blocks[1]));
     }
-    return sum_lanes8((lanes8)sum);
+    uint64_t lanes[8];
+    _mm512_storeu_si512((void *)lanes, sum);
+    return sum_of_lanes(lanes, 8);
 }
 
 /* Sets: composed from the one-lane lookups (the kernel answers per
