@@ -68,6 +68,7 @@ extern const struct backend pext_emulated_backend;
 extern const struct backend classical_advanced_backend;
 extern const struct backend genetic_obstruction_diff_backend;
 extern const struct backend slide_arithmetic_backend;
+extern const struct backend genetic_8_ray_backend;
 
 const struct backend *const backends[] = {
     /* The harness. */
@@ -131,6 +132,7 @@ const struct backend *const backends[] = {
     &classical_advanced_backend,
     &genetic_obstruction_diff_backend,
     &slide_arithmetic_backend,
+    &genetic_8_ray_backend,
 };
 
 const size_t backend_count = sizeof backends / sizeof backends[0];
