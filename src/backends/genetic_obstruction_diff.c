@@ -35,23 +35,13 @@ static size_t genetic_obstruction_diff_init(void)
     return sizeof records;
 }
 
-static inline lanes4 leading_zeros(lanes4 board)
-{
-#if defined(__AVX512CD__) && defined(__AVX512VL__)
-    return (lanes4)_mm256_lzcnt_epi64((__m256i)board);
-#else
-    return (lanes4){__builtin_clzll(board[0]), __builtin_clzll(board[1]), __builtin_clzll(board[2]),
-                    __builtin_clzll(board[3])};
-#endif
-}
-
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
     const struct square_record *record = &records[square];
     lanes4 lines = record->lines & selected;
     lanes4 lower = occupied & lines & record->below;
     lanes4 upper = occupied & lines & record->above;
-    lanes4 highest_lower = ((lanes4){0} + 0x8000000000000000ULL) >> leading_zeros(lower | 1);
+    lanes4 highest_lower = ((lanes4){0} + 0x8000000000000000ULL) >> leading_zeros_lanes4(lower | 1);
     return or_lanes4(lines & (upper ^ (upper - highest_lower)));
 }
 

@@ -38,6 +38,18 @@ static inline uint64_t sum_of_lanes(const uint64_t *lanes, int count)
     return sum;
 }
 
+/* The leading zeros of every lane (none may be 0): one VPLZCNTQ where the
+ * build has AVX-512 CD and VL, one LZCNT per lane otherwise. */
+static inline lanes4 leading_zeros_lanes4(lanes4 board)
+{
+#if defined(__AVX512CD__) && defined(__AVX512VL__)
+    return (lanes4)_mm256_lzcnt_epi64((__m256i)board);
+#else
+    return (lanes4){__builtin_clzll(board[0]), __builtin_clzll(board[1]), __builtin_clzll(board[2]),
+                    __builtin_clzll(board[3])};
+#endif
+}
+
 /* The union of the four lanes: halves ORed in vector registers, as gcc
  * would otherwise move every lane out to a general register first. */
 static inline bitboard or_lanes4(lanes4 board)

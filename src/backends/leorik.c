@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "lanes.h"
+#include "slide_scans.h"
 
 /* One 16-byte entry per square: the diagonal and the anti-diagonal, each
  * without the square itself. */
@@ -45,45 +46,9 @@ static inline bitboard shifted_rank(int square)
     return (RANK_1 << (square & 56)) ^ square_bit(square);
 }
 
-#if !(defined(__AVX512CD__) && defined(__AVX512VL__))
-/* The attacks along one line, from the occupied squares above and below
- * the slider (computed once for all its lines).  up_to_upper: every bit
- * up to and including the lowest blocker above the square (all bits when
- * there is none).  from_lower: every bit from the highest blocker below
- * upwards, its index 63 - LZCNT (all bits when there is none: the 1 ORed
- * in stands for a blocker on bit 0 and keeps LZCNT under 64).  They
- * overlap exactly from the lower blocker to the upper one.  (Leorik XORs
- * the bits under the lower blocker instead; the AND with a left shift
- * needs no 64-bit constant, which leaves gcc one more register.) */
-__attribute__((target("bmi,lzcnt"))) static inline bitboard line_attacks(bitboard occupied_above,
-                                                                          bitboard occupied_below, bitboard line)
-{
-    bitboard upper = occupied_above & line;
-    bitboard lower = occupied_below & line;
-    bitboard up_to_upper = upper ^ (upper - 1);
-    bitboard from_lower = ~(bitboard)0 << (63 ^ __builtin_clzll(lower | 1));
-    return up_to_upper & from_lower & line;
-}
-#endif
-
-/* The slider's square belongs to neither part; the line masks leave it
- * out anyway. */
-static inline bitboard occupied_below(int square, bitboard occupied)
-{
-    return occupied & (square_bit(square) - 1);
-}
-
-static inline bitboard occupied_above(int square, bitboard occupied)
-{
-    return occupied & (~(bitboard)1 << square);
-}
-
 #if defined(__AVX512CD__) && defined(__AVX512VL__)
 /* Where the build has AVX-512 CD and VL, the four lines side by side in
- * one ymm, with one VPLZCNTQ for their lower blockers: clang finds this
- * form by itself from the scalar code, gcc (12, 13) does not and keeps
- * four scalar chains with spills, at about a third of the speed.  The
- * lanes: file, rank, diagonal, anti-diagonal. */
+ * one ymm (slide_scans.h): file, rank, diagonal, anti-diagonal. */
 #define LEORIK_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
@@ -91,12 +56,7 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
     lanes4 lines = (lanes4){shifted_file(square), shifted_rank(square), diagonals->diagonal,
                             diagonals->anti_diagonal} &
                    selected;
-    lanes4 upper = occupied_above(square, occupied) & lines;
-    lanes4 lower = occupied_below(square, occupied) & lines;
-    lanes4 up_to_upper = upper ^ (upper - 1);
-    lanes4 leading_zeros = (lanes4)_mm256_lzcnt_epi64((__m256i)(lower | 1));
-    lanes4 from_lower = ((lanes4){0} + ~(bitboard)0) << (63 ^ leading_zeros);
-    return or_lanes4(up_to_upper & from_lower & lines);
+    return slide_lines4(square, occupied, lines);
 }
 
 static inline bitboard leorik_rook(int square, bitboard occupied)

@@ -41,18 +41,6 @@ static size_t obstruction_difference_init(void)
     return sizeof line_halves;
 }
 
-/* The leading zeros of every lane: one vplzcntq where the build has
- * AVX-512 CD and VL, one lzcnt per lane otherwise. */
-static inline lanes4 leading_zeros_lanes4(lanes4 board)
-{
-#if defined(__AVX512CD__) && defined(__AVX512VL__)
-    return (lanes4)_mm256_lzcnt_epi64((__m256i)board);
-#else
-    return (lanes4){__builtin_clzll(board[0]), __builtin_clzll(board[1]), __builtin_clzll(board[2]),
-                    __builtin_clzll(board[3])};
-#endif
-}
-
 /* The four lines side by side, one per lane; a lane whose line mask is
  * empty contributes nothing. */
 static inline bitboard lines_attacks(bitboard occupied, const struct line_halves *halves, lanes4 selected)

@@ -49,11 +49,6 @@ static inline bitboard qbb_line(int square, bitboard occupied, bitboard upward, 
  * per lane (VPSLLVQ, VPSRLVQ).  gcc keeps the four scalar chains apart and
  * runs them at half clang's speed. */
 #define QBB_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
-static inline lanes4 leading_zeros(lanes4 board)
-{
-    return (lanes4)_mm256_lzcnt_epi64((__m256i)board);
-}
-
 static inline bitboard qbb_lines(int square, bitboard occupied, lanes4 selected)
 {
     const lanes4 upward = {FILE_A, RANK_1, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
@@ -64,8 +59,8 @@ static inline bitboard qbb_lines(int square, bitboard occupied, lanes4 selected)
     occupied &= ~slider;
     lanes4 up = (upward << square) & (occupied | far_edge);
     lanes4 down = (downward >> (63 - square)) & (occupied | near_edge);
-    lanes4 above = 63 - leading_zeros(up & -up);
-    lanes4 below = 63 - leading_zeros(down);
+    lanes4 above = 63 - leading_zeros_lanes4(up & -up);
+    lanes4 below = 63 - leading_zeros_lanes4(down);
     lanes4 segments = (downward >> (63 - above)) & (upward << below) & selected;
     return or_lanes4(segments) ^ slider;
 }

@@ -1,0 +1,38 @@
+/* The reversal of a bitboard's 64 bits (a1 <-> h8), for the techniques
+ * that run a line's lower half upwards on the reversed board.  BIT_REVERSAL
+ * names the instructions this build uses, for --list's note. */
+#ifndef ATTACKBENCH_BIT_REVERSE_H
+#define ATTACKBENCH_BIT_REVERSE_H
+
+#include "bitboard.h"
+
+/* The 64-bit reversal: the compiler's builtin (clang, which lowers it to
+ * GFNI where the build has it); with gcc, GF2P8AFFINEQB and a byte swap
+ * where the build has GFNI; else a byte swap and three swaps. */
+#if defined(__has_builtin) && __has_builtin(__builtin_bitreverse64)
+#define BIT_REVERSAL "the compiler's __builtin_bitreverse64"
+static inline bitboard reverse_bits(bitboard board)
+{
+    return __builtin_bitreverse64(board);
+}
+#elif defined(__GFNI__) && defined(__SSE2__)
+#include <immintrin.h>
+#define BIT_REVERSAL "GF2P8AFFINEQB and a byte swap (GFNI in this build)"
+static inline bitboard reverse_bits(bitboard board)
+{
+    __m128i bytes = _mm_cvtsi64_si128((long long)board);
+    bytes = _mm_gf2p8affine_epi64_epi8(bytes, _mm_set1_epi64x((long long)0x8040201008040201ULL), 0);
+    return __builtin_bswap64((bitboard)_mm_cvtsi128_si64(bytes));
+}
+#else
+#define BIT_REVERSAL "a byte swap and three swaps of bit groups"
+static inline bitboard reverse_bits(bitboard board)
+{
+    board = __builtin_bswap64(board);
+    board = ((board >> 1) & 0x5555555555555555ULL) | ((board & 0x5555555555555555ULL) << 1);
+    board = ((board >> 2) & 0x3333333333333333ULL) | ((board & 0x3333333333333333ULL) << 2);
+    return ((board >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((board & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+#endif
+
+#endif
