@@ -11,9 +11,9 @@ CFLAGS ?= -O2 -march=native
 # matter.
 WARNINGS = -Wall -Wextra -Wno-psabi
 # Lookups are timed one query at a time: gcc must not vectorise the query
-# loops (clang is told per loop in include/backend.h).
+# loops (clang is told per loop in include/attackbench/loops.h).
 NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize)
-ALL_CFLAGS = -std=c17 $(WARNINGS) -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) -pthread -MMD -MP
+ALL_CFLAGS = -std=c17 $(WARNINGS) -Isrc -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) -pthread -MMD -MP
 # The flags are recorded in every result row.
 # The commit the binary is built from, recorded in every output; "unknown"
 # outside a git checkout.
@@ -24,7 +24,8 @@ LDLIBS = -lm -pthread
 BUILD ?= build
 PROGRAM ?= attackbench
 
-DRIVER_SOURCES = $(filter-out src/main.c,$(wildcard src/*.c))
+DRIVER_FOLDERS = src/cli src/results src/verify src/measure src/chess src/platform src/base
+DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS)))
 BACKEND_SOURCES = $(wildcard src/backends/*.c)
 LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCES))
 MAIN_OBJECT = $(BUILD)/src/main.o
@@ -51,7 +52,7 @@ $(BUILD)/commit-stamp: FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/src/build_info.o: src/build_info.c $(BUILD)/commit-stamp
+$(BUILD)/src/platform/build_info.o: src/platform/build_info.c $(BUILD)/commit-stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 

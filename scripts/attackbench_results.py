@@ -28,7 +28,7 @@ import sys
 
 # The grouping key: the rows of one configuration are compared with each
 # other.  The C side groups by the same columns (same_group in
-# src/output.c); tests/cli/report.sh checks that the two agree.
+# src/results/output.c); tests/cli/report.sh checks that the two agree.
 CONFIG_COLUMNS = ("workload", "piece", "dispatch", "mode", "pressure_bytes",
                   "phase", "threads")
 # A run: one CPU, one compiler, one set of flags, one metric (ns, or counts

@@ -7,7 +7,7 @@ Usage: scripts/piece_counts.py FILE...
 Per file: positions, average pieces (kings included), pawns, sliders
 (bishops, rooks, queens) and non-pawn material (N=B=3, R=5, Q=9, both
 sides, 62 at the start); a histogram of the piece count; and the phases
-by material, the rule attackbench's --phase uses (src/workload.c):
+by material, the rule attackbench's --phase uses (src/measure/workload.c):
     endgame     phase weight (N=B=1, R=2, Q=4, both sides, 24 at the
                 start) at most 8
     opening     otherwise, when at least 30 men (pawns and kings included)

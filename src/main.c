@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build_info.h"
-#include "commands.h"
-#include "compare.h"
-#include "genpos.h"
-#include "instruction_count.h"
-#include "options.h"
-#include "perft.h"
-#include "selection.h"
+#include "platform/build_info.h"
+#include "cli/commands.h"
+#include "results/compare.h"
+#include "cli/genpos.h"
+#include "cli/instruction_count.h"
+#include "cli/options.h"
+#include "chess/perft.h"
+#include "cli/selection.h"
 
 enum { MAX_SELECTED = 128 };
 

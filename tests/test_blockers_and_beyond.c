@@ -3,8 +3,9 @@
  * cover every piece kind). */
 #include "../src/backends/blockers_and_beyond.h"
 #include "unit.h"
-#include "random.h"
-#include "verify.h"
+#include "base/random.h"
+#include "verify/verify.h"
+#include "backends/registry.h"
 
 /* Attacks of a leaper by offsets, the direct way. */
 static bitboard leaper_attacks(int square, const int steps[8][2])

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cpu_choice.h"
+#include "measure/cpu_choice.h"
 #include "unit.h"
 
 TEST(cpu_busy_share_counts_steal_as_busy)

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "environment.h"
+#include "measure/environment.h"
 #include "unit.h"
 
 static struct environment_facts quiet_machine(void)

@@ -2,8 +2,8 @@
  * /proc/stat times, and the harness's drift against its own noise. */
 #include <math.h>
 
-#include "cpu_choice.h"
-#include "statistics.h"
+#include "measure/cpu_choice.h"
+#include "measure/statistics.h"
 #include "unit.h"
 
 TEST(own_threads_are_never_other_work)

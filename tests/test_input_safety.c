@@ -8,9 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error_message.h"
-#include "output_file.h"
-#include "position.h"
+#include "base/error_message.h"
+#include "platform/output_file.h"
+#include "chess/position.h"
 #include "unit.h"
 
 static int escaped_equals(const char *text, const char *expected)

@@ -2,10 +2,11 @@
  * kindergarten backends on boards that hold the slider's own square (the
  * magic file lookup masks it out) and through their batched loops. */
 #include "../src/backends/kindergarten_tables.h"
-#include "backend.h"
+#include "attackbench/backend.h"
 #include "unit.h"
-#include "random.h"
-#include "verify.h"
+#include "base/random.h"
+#include "verify/verify.h"
+#include "backends/registry.h"
 
 static const char *const kindergarten_methods[] = {"kindergarten", "kindergarten-shared", "kindergarten-fold32",
                                                    "kindergarten-magic-file"};

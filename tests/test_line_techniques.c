@@ -2,9 +2,10 @@
  * the boards their tricks find hardest: empty rays (the stop squares and
  * the borrow from 2^64), blockers on a1 and h8 themselves, and sliders in
  * the corners. */
-#include "backend.h"
+#include "attackbench/backend.h"
 #include "unit.h"
-#include "verify.h"
+#include "verify/verify.h"
+#include "backends/registry.h"
 
 static const char *const line_techniques[] = {"classical", "hyperbola", "obstruction-diff", "rotated"};
 

@@ -6,9 +6,10 @@
  * prefix adds, compared with the per-call lookup of that query. */
 #include <stdio.h>
 
-#include "backend.h"
-#include "random.h"
+#include "attackbench/backend.h"
+#include "base/random.h"
 #include "unit.h"
+#include "backends/registry.h"
 
 enum { QUERIES = 192, PRESSURE_LINES = 1024 };
 

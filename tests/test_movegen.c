@@ -1,11 +1,12 @@
 /* The move generator and perft on hand-checked positions. */
 #include <string.h>
 
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
-#include "sides.h"
+#include "chess/movegen.h"
+#include "chess/perft.h"
+#include "chess/position.h"
+#include "chess/sliders.h"
 #include "unit.h"
+#include "backends/registry.h"
 
 static const struct backend *movegen_backend(void)
 {

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "ratio_interval.h"
+#include "measure/ratio_interval.h"
 #include "unit.h"
 
 TEST(mann_whitney_rank_matches_published_table)

@@ -1,8 +1,10 @@
 /* The reference backend on hand-checked boards, and the verifier. */
-#include "backend.h"
+#include "attackbench/backend.h"
 #include "unit.h"
-#include "random.h"
-#include "verify.h"
+#include "base/random.h"
+#include "verify/verify.h"
+#include "base/piece.h"
+#include "backends/registry.h"
 
 TEST(reference_rook_on_empty_board)
 {

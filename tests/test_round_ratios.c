@@ -2,10 +2,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "backend.h"
-#include "results.h"
-#include "statistics.h"
+#include "attackbench/backend.h"
+#include "results/results.h"
+#include "measure/statistics.h"
 #include "unit.h"
+#include "backends/registry.h"
+#include "results/group_figures.h"
 
 static struct result_row timed_row(const char *method, double *samples, int count)
 {

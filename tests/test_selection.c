@@ -3,8 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "selection.h"
+#include "cli/selection.h"
 #include "unit.h"
+#include "backends/registry.h"
 
 TEST(selection_keeps_order_and_drops_duplicates)
 {

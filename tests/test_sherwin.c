@@ -3,10 +3,12 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "backend.h"
+#include "attackbench/backend.h"
 #include "unit.h"
-#include "random.h"
-#include "verify.h"
+#include "base/random.h"
+#include "verify/verify.h"
+#include "base/piece.h"
+#include "backends/registry.h"
 
 TEST(sherwin_hash_rejects_bad_parameters)
 {

@@ -3,9 +3,10 @@
  * passes every backend provides. */
 #include <stdio.h>
 
-#include "sides.h"
+#include "chess/sliders.h"
 #include "unit.h"
-#include "verify.h"
+#include "verify/verify.h"
+#include "backends/registry.h"
 
 static bitboard reference_rook(int square, bitboard occupied)
 {
@@ -81,7 +82,7 @@ TEST(every_backend_has_batched_side_wise_passes)
      * fallback in batched rows: add its SIDE_PASSES line. */
     for (size_t i = 0; i < backend_count; i++) {
         if (!backends[i]->sets_loop || !backends[i]->sides_loop)
-            fprintf(stderr, "%s has no sets_loop or sides_loop (add SIDE_PASSES, include/side_passes.h)\n",
+            fprintf(stderr, "%s has no sets_loop or sides_loop (add SIDE_PASSES, include/attackbench/loops.h)\n",
                     backends[i]->name);
         CHECK(backends[i]->sets_loop != NULL && backends[i]->sides_loop != NULL);
     }

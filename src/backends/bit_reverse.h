@@ -4,7 +4,7 @@
 #ifndef ATTACKBENCH_BIT_REVERSE_H
 #define ATTACKBENCH_BIT_REVERSE_H
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 
 /* The 64-bit reversal: the compiler's builtin (clang, which lowers it to
  * GFNI where the build has it); with gcc, GF2P8AFFINEQB and a byte swap

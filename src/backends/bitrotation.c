@@ -9,7 +9,7 @@
  * Piece" (Gerd Isenberg, Aleks Peshkov); "Bit-Twiddling, Reverse"
  * (Hacker's Delight's swaps); measured as "Bitrotation" in Gigantua's
  * Chess_Movegen. */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "bit_reverse.h"
 
 /* One line: the attacks from both sides of the slider at once. */

@@ -5,7 +5,7 @@
  * differ.  Source: seed 001_cef53cd249625a49.txt, Chessprogramming wiki
  * "Blockers and Beyond" (Fabien Letouzey, Senpai 1.0, 2014). */
 #include "blockers_and_beyond.h"
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 /* behind[from][to]: the squares on the line from `from` through `to` that
  * lie beyond `to`; empty when the two squares share no line. */

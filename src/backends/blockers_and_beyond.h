@@ -4,7 +4,7 @@
 #ifndef ATTACKBENCH_BLOCKERS_AND_BEYOND_H
 #define ATTACKBENCH_BLOCKERS_AND_BEYOND_H
 
-#include "backend.h"
+#include "attackbench/loops.h"
 
 /* One piece kind on one square: its attack set on the empty board, and
  * the squares whose occupancy can shorten it (the blockers-and-beyond

@@ -3,8 +3,8 @@
  * run towards h8, reverse on those towards a1) and the ray from the blocker
  * onwards is removed with an xor.  Branchless: a stop square at the end
  * of the board stands in for "no blocker".  Source: Chessprogramming wiki, "Classical Approach". */
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 
 /* Positive directions first: their squares lie above the slider. */
 enum direction {

@@ -11,8 +11,8 @@
 #include <immintrin.h>
 #include <stdalign.h>
 
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 
 /* A square's eight rays, without the square: the four up the board (to
  * higher square numbers) and the four down it. */

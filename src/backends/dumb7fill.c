@@ -3,7 +3,7 @@
  * gives the attacks (blocker included, slider excluded).  Wraps are cut by
  * masking the propagator with the squares a step can land on.  No tables.
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill". */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "fill_directions.h"
 
 /* The unrolled fill, in the seed's seven-fill-cycles form: each cycle adds

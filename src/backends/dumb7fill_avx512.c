@@ -5,7 +5,7 @@
  * rays; dumb7fill-avx2 is the same fill with AVX2's shifts.
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill"
  * ("at its best processing several directions in parallel"). */
-#include "backend.h"
+#include "attackbench/loops.h"
 
 #include <immintrin.h>
 

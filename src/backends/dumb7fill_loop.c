@@ -3,7 +3,7 @@
  * edge) instead of always running seven cycles.  No tables.
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill",
  * section "Fill Loop". */
-#include "backend.h"
+#include "attackbench/loops.h"
 
 /* The occluded fill: the slider and the empty squares it floods. */
 static inline __attribute__((always_inline)) bitboard occluded_fill(bitboard generator, bitboard propagator, int delta)

@@ -4,7 +4,7 @@
  * direction's avoid-wrap set, which also drops the bits the rotate brought
  * round.  Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki
  * "Dumb7Fill", section "Generalized Rays" (unrolled attacks). */
-#include "backend.h"
+#include "attackbench/loops.h"
 
 /* Directions in the seed's order: north-east, east, south-east, south,
  * south-west, west, north-west, north.  Even ones are diagonal. */

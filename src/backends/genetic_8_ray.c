@@ -9,9 +9,9 @@
  * "Bit-Twiddling" (the reversal). */
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "bit_reverse.h"
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 /* Per square: the four rays up the board as they are, the four down it
  * bit-reversed (so that they too go up).  Rook rays first in each half. */

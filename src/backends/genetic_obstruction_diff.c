@@ -10,7 +10,7 @@
  * (Chessprogramming wiki). */
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 
 /* The four lines side by side in one vector (rank, file, diagonal,

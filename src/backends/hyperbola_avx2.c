@@ -8,8 +8,8 @@
 #include <immintrin.h>
 #include <stdalign.h>
 
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 
 /* What a lookup reads about its square, 64 bytes (one cache line): lanes
  * file, diagonal, anti-diagonal and an empty fourth lane, read as one ymm,

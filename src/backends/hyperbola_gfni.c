@@ -11,7 +11,8 @@
 #include <immintrin.h>
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
+#include "platform/cpu.h"
 
 /* What a lookup reads about its square, 64 bytes (one cache line): the
  * lines file, rank, diagonal and anti-diagonal, each without the square

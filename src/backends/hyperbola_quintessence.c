@@ -5,9 +5,9 @@
  * table indexed by the six inner bits of the rank and the file.
  * Source: Chessprogramming wiki, "Hyperbola Quintessence" (Gerd Isenberg,
  * Aleks Peshkov). */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 /* The lines through a square, without the square itself, one per lane of
  * a 32-byte vector, in this order: file, diagonal, anti-diagonal, and a

@@ -6,9 +6,9 @@
  * lookup needs no fill-up mask; a queen is the OR of four subsets.
  * Source: Michael Sherwin, "Kindergarten Super SISSY Bitboards", talkchess
  * 2022 (also in Thomas Jahn's Leorik as "KiSS"). */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "kindergarten_tables.h"
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 /* One square's four line tables, by each line's 6-bit index: the attacks
  * along that line from the square.  Kept together (2 KiB per square) so

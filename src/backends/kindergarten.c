@@ -4,7 +4,7 @@
  * the a-file and gathered by the c2-h7 diagonal multiply into their own
  * 4 KB table.  Source: seed 003_92b150df8cf32a5a.txt, Chessprogramming
  * wiki "Kindergarten Bitboards" (Gerd Isenberg, Aleks Peshkov). */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "kindergarten_tables.h"
 
 /* Everything a lookup needs about its square, in one place: the three

@@ -6,7 +6,7 @@
  * "Kindergarten Bitboards", section "32-bit Versions" (Zach Wegner). */
 #include <stdio.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "kindergarten_tables.h"
 
 /* Ranks, diagonals and anti-diagonals: the halves are or-ed unshifted

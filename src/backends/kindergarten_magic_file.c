@@ -5,7 +5,7 @@
  * kindergarten.  Source: seed 003_92b150df8cf32a5a.txt, Chessprogramming
  * wiki "Kindergarten Bitboards", section "Magic Compression" (Grant
  * Osborne); the factors are our own, from scripts/. */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "kindergarten_tables.h"
 
 /* Per rank of the slider, counted from rank 1: the factor, with the right

@@ -5,7 +5,7 @@
  * an a1-h8 diagonal multiply before shifting to their own file.
  * Source: seed 003_92b150df8cf32a5a.txt, Chessprogramming wiki
  * "Kindergarten Bitboards", section "Shared Rank Lookup". */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "kindergarten_tables.h"
 
 /* Everything a lookup needs about its square: the three masks of the

@@ -2,7 +2,7 @@
  * kindergarten_tables.h. */
 #include "kindergarten_tables.h"
 
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 uint8_t kindergarten_first_rank_attacks(int file, unsigned occupied)
 {

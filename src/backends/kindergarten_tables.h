@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 
 /* The B-file: multiplying a line with at most one bit per file by it
  * gathers files b..g of the line into bits 58..63. */

@@ -5,7 +5,7 @@
  * vector lanes, no tables.
  * Source: seed 002_0262fda5460adf24.txt ("Comparison with Kogge-Stone");
  * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "fill_directions.h"
 
 /* After masking the propagator once with the landing squares, a square in

@@ -21,7 +21,7 @@
  * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
 #include <immintrin.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 
 #define KERNEL_TARGET "avx512f,avx512vl"
@@ -87,7 +87,7 @@ FILL_FUNCTION __m512i side_block(const struct side_record *side, int first, bitb
     return eight_directions(_mm512_maskz_mov_epi64(rook_wise, bits), _mm512_maskz_mov_epi64(bishop_wise, bits), occupied);
 }
 
-/* The multi-square entry (include/backend.h). */
+/* The multi-square entry (include/attackbench/backend.h). */
 FILL_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
 {
     const int sliders = side_slider_count(side);

@@ -14,7 +14,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 
 #define KERNEL_TARGET "avx2"
 #define FILL_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
@@ -126,7 +126,7 @@ FILL_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occ
     return _mm256_add_epi64(_mm256_add_epi64(attacks[0], attacks[1]), _mm256_add_epi64(attacks[2], attacks[3]));
 }
 
-/* The multi-square entry (include/backend.h): only the live lanes are
+/* The multi-square entry (include/attackbench/backend.h): only the live lanes are
  * stored. */
 FILL_FUNCTION void store_blocks(const __m256i *attacks, const int blocks, int sliders, bitboard *out)
 {

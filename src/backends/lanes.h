@@ -13,7 +13,7 @@
 #include <immintrin.h>
 #endif
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 
 /* These vectors never cross a function boundary that another translation
  * unit sees (everything here is static and inlined), so gcc's note that

@@ -10,7 +10,7 @@
  * Slider/Classic.cs. */
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 #include "slide_scans.h"
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "magic_search.h"
 
 enum {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 
 /* One slider on one square: Stockfish's Magic (mask, magic, attacks,
  * shift), with the attacks pointer and the shift sharing one word, so a

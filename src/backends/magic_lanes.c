@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 #include "magic_fancy.h"
 
@@ -221,7 +221,7 @@ side_kernel(const bitboard *table, const struct side_record *side, bitboard occu
     blocks[1] = two_gathers(table, side, 8, occupied);
 }
 
-/* The multi-square entry (include/backend.h). */
+/* The multi-square entry (include/attackbench/backend.h). */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline void
 magic_lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
 {

@@ -5,7 +5,7 @@
  * are searched at init() by magic_search.c from a fixed seed. */
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "magic_search.h"
 
 enum {

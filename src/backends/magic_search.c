@@ -3,7 +3,7 @@
  * Bitboards" and "Looking for Magics"; Stockfish bitboard.cpp. */
 #include "magic_search.h"
 
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 bitboard magic_relevant_mask(enum slider piece, int square)
 {

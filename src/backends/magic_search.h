@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 
 enum slider { SLIDER_ROOK, SLIDER_BISHOP };
 

@@ -2,7 +2,7 @@
  * figure is the cost of the harness itself (loads, loop, accumulation and,
  * in the per-call mode, the indirect call).  Its results are not attack
  * sets, so it is exempt from verification and from the checksum check. */
-#include "backend.h"
+#include "attackbench/loops.h"
 
 static inline bitboard null_lookup(int square, bitboard occupied)
 {

@@ -5,7 +5,7 @@
  * both included; the line mask then drops the slider and the wrap-around.
  * Source: Chessprogramming wiki, "Obstruction Difference" (Michael
  * Hoffmann). */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 
 /* Per square: the rank, the file, the diagonal and the anti-diagonal. */

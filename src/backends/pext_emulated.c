@@ -8,7 +8,7 @@
  * Chess_Movegen. */
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "magic_search.h"
 
 enum {

@@ -8,7 +8,8 @@
 #include <immintrin.h>
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
+#include "platform/cpu.h"
 #include "magic_search.h"
 
 enum {

@@ -3,8 +3,8 @@
  * blockers (row number and pattern index the table); no hash, no index.
  * Source: seed 004 (Michael Sherwin's row-signature post, its "alternative
  * method", possibleBits2..7[sq][blockers.rowN]), mapped to a1 = 0. */
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 #include "sherwin_tables.h"
 
 /* possible[square][row][pattern]: the square's lines without whatever the

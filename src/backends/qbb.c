@@ -5,7 +5,7 @@
  * and the two overlap exactly on the squares between them.  No tables.
  * Source: Fabio Gobbato, QBBEngine (2015, as measured in Gigantua's
  * Chess_Movegen, "QBBEngine"); written here from that description. */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 
 /* a1, then every seventh square: h1-a8's squares between a1 and h8. */

@@ -3,8 +3,8 @@
  * the table builders of other backends find it too).  No tables; obviously
  * correct, and the yardstick every other backend is verified against.
  * Source: the definition of sliding-piece attacks. */
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 
 static inline bitboard reference_rook(int square, bitboard occupied)
 {

@@ -9,8 +9,8 @@
  * other (its rank of the pseudo-rotated 45- or 315-degree board).
  * Source: Chessprogramming wiki, "Rotated Bitboards" (Robert Hyatt, Crafty;
  * Ernst A. Heinz, DarkThought) and "Flipping Mirroring and Rotating". */
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 
 enum line { RANK_LINE, FILE_LINE, DIAGONAL_LINE, ANTI_DIAGONAL_LINE, LINE_COUNT };
 

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "magic_search.h"
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 #include "row_hash_search.h"
 
 enum {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 #include "magic_search.h"
 
 /* How a lookup splits the masked occupancy into rows: row r is

@@ -3,7 +3,7 @@
  * one index into a dense attack table (5248 bishop, 102400 rook entries).
  * Rows are cut out with shifts and masks.  Source: seed 000 (Chessprogramming
  * wiki, "Sherwin Bitboards", Michael Sherwin's Elephant), mapped to a1 = 0. */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "sherwin_tables.h"
 
 static uint16_t bishop_rows[64][SHERWIN_BISHOP_ROWS][SHERWIN_BISHOP_PATTERNS];

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 #include "sherwin_tables.h"
 
 enum {

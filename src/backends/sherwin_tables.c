@@ -6,7 +6,7 @@
 
 #include <assert.h>
 
-#include "ray_walk.h"
+#include "base/ray_walk.h"
 
 bitboard sherwin_deposit(uint64_t index, bitboard mask)
 {

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "attackbench/bitboard.h"
 
 enum {
     /* Dense attack-table sizes: the sum over squares of 2^(relevant bits). */

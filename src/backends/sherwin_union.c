@@ -3,7 +3,7 @@
  * 64-bit word and eight bytes, instead of by a shift and a mask; the page
  * offers it as a possibly faster form.  Source: seed 000 (Chessprogramming
  * wiki, "Sherwin Bitboards", the BBUnion version), mapped to a1 = 0. */
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "sherwin_tables.h"
 
 /* An occupancy seen as its eight rows: bytes[k] is rank k + 1 on a

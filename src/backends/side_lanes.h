@@ -10,13 +10,13 @@
  * before including this, and then defines line_attacks(), the per-line
  * technique.  Everything here is static: each kernel gets its own copy,
  * compiled for its own target.  This is explicit multi-query SIMD, the
- * kind include/backend.h keeps out of every other loop. */
+ * kind include/attackbench/backend.h keeps out of every other loop. */
 #ifndef ATTACKBENCH_SIDE_LANES_H
 #define ATTACKBENCH_SIDE_LANES_H
 
 #include <immintrin.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 
 /* The two halves of a line around each lane's slider: squares below and
@@ -148,7 +148,7 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline void side_ke
     blocks[1] = four_line_kernel(load_squares(side, 8), lane_mask(rook_wise, 8), lane_mask(bishop_wise, 8), occupied);
 }
 
-/* The multi-square entry (include/backend.h). */
+/* The multi-square entry (include/attackbench/backend.h). */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline void lanes_side(const struct side_record *side,
                                                                                  bitboard occupied, bitboard *attacks)
 {

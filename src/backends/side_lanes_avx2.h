@@ -15,14 +15,14 @@
  * The including file defines KERNEL_TARGET (its target attribute string)
  * before including this, then line_attacks(), the per-line technique.
  * Everything here is static.  This is explicit multi-query SIMD, the
- * kind include/backend.h keeps out of every other loop. */
+ * kind include/attackbench/backend.h keeps out of every other loop. */
 #ifndef ATTACKBENCH_SIDE_LANES_AVX2_H
 #define ATTACKBENCH_SIDE_LANES_AVX2_H
 
 #include <immintrin.h>
 #include <string.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 
 #define LANE_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
 
@@ -203,7 +203,7 @@ LANE_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occ
     return sum;
 }
 
-/* The multi-square entry (include/backend.h): the same kernels, only the
+/* The multi-square entry (include/attackbench/backend.h): the same kernels, only the
  * live lanes stored. */
 LANE_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
 {

@@ -7,8 +7,8 @@
  * (https://www.chessprogramming.org/SISSY_Bitboards), Michael Sherwin, CCC,
  * February 2020: the general queen getter qss[8][64][256]; the bishop form
  * over the six inner rows and bits is the same idea on the relevant part. */
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
 #include "sherwin_tables.h"
 
 /* queen_supersets[square][byte][row]: queen attacks from `square` when the

@@ -8,7 +8,7 @@
  * the Leorik chess engine (2022), which it generalises. */
 #include <stdalign.h>
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 #include "slide_scans.h"
 

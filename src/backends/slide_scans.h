@@ -7,7 +7,7 @@
 #ifndef ATTACKBENCH_SLIDE_SCANS_H
 #define ATTACKBENCH_SLIDE_SCANS_H
 
-#include "backend.h"
+#include "attackbench/loops.h"
 #include "lanes.h"
 
 #if !(defined(__AVX512CD__) && defined(__AVX512VL__))

@@ -9,8 +9,9 @@
 #include <immintrin.h>
 #include <stdalign.h>
 
-#include "backend.h"
-#include "ray_walk.h"
+#include "attackbench/loops.h"
+#include "platform/cpu.h"
+#include "base/ray_walk.h"
 
 enum line { LINE_RANK, LINE_FILE, LINE_DIAGONAL, LINE_ANTI_DIAGONAL, LINE_COUNT };
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "cli/options.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

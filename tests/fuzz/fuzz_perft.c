@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
+#include "attackbench/backend.h"
+#include "chess/movegen.h"
+#include "chess/perft.h"
+#include "chess/position.h"
+#include "backends/registry.h"
 
 /* The position's expected counts written back as EPD operations and
  * parsed again must be the same counts. */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
+#include "chess/position.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
+#include "chess/position.h"
 
 struct tally {
     long visited;

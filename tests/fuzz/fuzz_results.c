@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "results/compare.h"
 
 /* A run the tool wrote, the other side of every comparison (the fuzzer
  * runs from the top of the tree, as make fuzz starts it). */

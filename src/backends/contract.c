@@ -1,0 +1,107 @@
+/* A backend's answer in every mode, whatever hooks it has: why it cannot
+ * run here, its tables built and timed, its per-call and batched entries
+ * by piece, and its set-wise and multi-square answers and passes, native
+ * or composed from single lookups (contract.h). */
+#include "contract.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "platform/cpu.h"
+#include "platform/timer.h"
+
+const char *backend_unavailable_reason(const struct backend *backend)
+{
+    static char reason[128];
+    unsigned missing = backend->features & ~cpu_features();
+    if (!missing)
+        return NULL;
+    char names[64];
+    cpu_feature_names(missing, names, sizeof names);
+    snprintf(reason, sizeof reason, "this CPU lacks %s", names);
+    return reason;
+}
+
+size_t backend_initialize(const struct backend *backend, double *init_ms)
+{
+    uint64_t start = clock_nanoseconds();
+    size_t table_bytes = backend->init ? backend->init() : 0;
+    if (init_ms)
+        *init_ms = (double)(clock_nanoseconds() - start) / 1e6;
+    return table_bytes;
+}
+
+attack_function backend_lookup(const struct backend *backend, enum piece_kind piece)
+{
+    const attack_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    return lookups[piece];
+}
+
+uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct run *run)
+{
+    uint64_t (*const loops[PIECE_KIND_COUNT])(const struct run *) = {backend->rook_loop, backend->bishop_loop,
+                                                                     backend->queen_loop};
+    return loops[piece];
+}
+
+/* Append the squares of `board` to the record's list, as far as it goes. */
+static int append_squares(struct side_record *side, int used, bitboard board)
+{
+    int added = 0;
+    for (; board && used + added < SIDE_MAX_SLIDERS; board = without_lowest(board))
+        side->squares[used + added++] = (uint8_t)lowest_square(board);
+    return added;
+}
+
+void side_record_from_sets(bitboard rooks, bitboard bishops, bitboard queens, bitboard occupied,
+                           struct side_record *side)
+{
+    memset(side, 0, sizeof *side);
+    side->occupied = occupied;
+    side->rook_sliders = rooks | queens;
+    side->bishop_sliders = bishops | queens;
+    side->rooks = (uint8_t)append_squares(side, 0, rooks);
+    side->bishops = (uint8_t)append_squares(side, side->rooks, bishops);
+    side->queens = (uint8_t)append_squares(side, side->rooks + side->bishops, queens);
+}
+
+bitboard backend_set_attacks(const struct backend *backend, bitboard rook_sliders, bitboard bishop_sliders,
+                             bitboard occupied)
+{
+    if (backend->set_attacks)
+        return backend->set_attacks(rook_sliders, bishop_sliders, occupied);
+    return compose_set_attacks(backend->rook, backend->bishop, rook_sliders, bishop_sliders, occupied);
+}
+
+void backend_side_attacks(const struct backend *backend, const struct side_record *side, bitboard occupied,
+                          bitboard *attacks)
+{
+    if (backend->side_attacks) {
+        backend->side_attacks(side, occupied, attacks);
+        return;
+    }
+    const attack_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    const int counts[PIECE_KIND_COUNT] = {side->rooks, side->bishops, side->queens};
+    for (int piece = 0, k = 0; piece < PIECE_KIND_COUNT; piece++)
+        for (int i = 0; i < counts[piece]; i++, k++)
+            attacks[k] = lookups[piece](side->squares[k], occupied);
+}
+
+/* The per-call passes: the loops of attackbench/loops.h with run-time pointers,
+ * so every lookup (or native answer) is an indirect call. */
+static __attribute__((noinline)) uint64_t per_call_sets_pass(const struct backend *backend, const struct run *run)
+{
+    return run_sets_loop(backend->rook, backend->bishop, backend->set_attacks, run);
+}
+
+static __attribute__((noinline)) uint64_t per_call_sides_pass(const struct backend *backend, const struct run *run)
+{
+    return run_sides_loop(backend->rook, backend->bishop, backend->queen, backend->side_attacks, run);
+}
+
+uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct run *run)
+{
+    if (kind == STREAM_SETS)
+        return per_call || !backend->sets_loop ? per_call_sets_pass(backend, run) : backend->sets_loop(run);
+    return per_call || !backend->sides_loop ? per_call_sides_pass(backend, run) : backend->sides_loop(run);
+}

@@ -1,0 +1,49 @@
+/* A backend's answer in every mode, for the runner, the counter and the
+ * verifier: whether it can run on this CPU, its tables, its per-call and
+ * batched entries by piece, and its set-wise and multi-square answers
+ * (native, or composed from its single lookups). */
+#ifndef ATTACKBENCH_CONTRACT_H
+#define ATTACKBENCH_CONTRACT_H
+
+#include "attackbench/loops.h"
+#include "base/piece.h"
+
+/* What one element of a stream is and what a pass computes from it. */
+enum stream_kind {
+    STREAM_QUERIES, /* (square, occupancy) pairs for one piece */
+    STREAM_SETS,    /* side records: one set-wise answer each */
+    STREAM_SIDES,   /* side records: one attack set per slider */
+};
+
+/* Why a backend cannot run on this CPU, or NULL when it can. */
+const char *backend_unavailable_reason(const struct backend *backend);
+
+/* Build the backend's tables (nothing when it has no init); returns their
+ * size in bytes and stores how long that took in *init_ms (unless NULL). */
+size_t backend_initialize(const struct backend *backend, double *init_ms);
+
+/* The per-call lookup and the batched pass of one piece. */
+attack_function backend_lookup(const struct backend *backend, enum piece_kind piece);
+uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct run *run);
+
+/* A record from slider sets: rooks, bishops and queens disjoint, at most
+ * SIDE_MAX_SLIDERS together. */
+void side_record_from_sets(bitboard rooks, bitboard bishops, bitboard queens, bitboard occupied,
+                           struct side_record *side);
+
+/* The backend's set-wise answer: its native entry, or its rook and bishop
+ * lookups over the bits of each set, one call per slider. */
+bitboard backend_set_attacks(const struct backend *backend, bitboard rook_sliders, bitboard bishop_sliders,
+                             bitboard occupied);
+
+/* The backend's multi-square answer: its native entry, or one lookup call
+ * per slider. */
+void backend_side_attacks(const struct backend *backend, const struct side_record *side, bitboard occupied,
+                          bitboard *attacks);
+
+/* One pass of a side stream: batched (the backend's sets_loop or
+ * sides_loop), or per call (through the pointers: per position-side for
+ * a native entry, per slider otherwise). */
+uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct run *run);
+
+#endif

@@ -1,0 +1,83 @@
+/* The registry: every backend attackbench knows, in the order --list and
+ * the result tables show them.  Adding a technique is one file in
+ * src/backends/ that ends with a BACKEND line (include/attackbench/loops.h)
+ * and one X(name) line here, where it should stand in --list. */
+#include "registry.h"
+
+#include <string.h>
+
+#define EVERY_BACKEND(X) \
+    /* The harness. */ \
+    X(reference) \
+    X(null) \
+    /* Seed techniques: Sherwin and the row post. */ \
+    X(sherwin) \
+    X(sherwin_union) \
+    X(sherwin_hash) \
+    X(possible_bits) \
+    X(sissy) \
+    /* Seed techniques: Blockers and Beyond, the fills. */ \
+    X(blockers_and_beyond) \
+    X(dumb7fill) \
+    X(dumb7fill_loop) \
+    X(dumb7fill_rotate) \
+    X(dumb7fill_avx2) \
+    X(dumb7fill_avx512) \
+    X(kogge_stone) \
+    /* Seed techniques: Kindergarten. */ \
+    X(kindergarten) \
+    X(kindergarten_shared) \
+    X(kindergarten_fold32) \
+    X(kindergarten_magic_file) \
+    /* Techniques engines ship today. */ \
+    X(classical) \
+    X(hyperbola) \
+    X(obstruction_difference) \
+    X(rotated) \
+    /* Magic and PEXT. */ \
+    X(magic_plain) \
+    X(magic_fancy) \
+    X(magic_black) \
+    X(pext) \
+    /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */ \
+    X(hyperbola_avx2) \
+    X(hyperbola_gfni) \
+    X(leorik) \
+    /* The techniques of 2026: compressed and split PEXT, the row post's \
+     * perfect hash, Kindergarten Super SISSY. */ \
+    X(pext_pdep) \
+    X(split_pext) \
+    X(row_hash_perfect) \
+    X(kgssb) \
+    /* Multi-square kernels (a side's sliders in vector lanes). */ \
+    X(obstruction_lanes) \
+    X(hyperbola_lanes) \
+    X(magic_lanes) \
+    X(hyperbola_lanes_avx2) \
+    X(kogge_stone_lanes) \
+    X(kogge_stone_lanes_avx2) \
+    /* Techniques of the closest public comparison (Gigantua's \
+     * Chess_Movegen): scans and subtractions without tables. */ \
+    X(qbb) \
+    X(bitrotation) \
+    X(pext_emulated) \
+    X(classical_advanced) \
+    X(genetic_obstruction_diff) \
+    X(slide_arithmetic) \
+    X(genetic_8_ray) \
+
+#define DECLARE(ID) extern const struct backend ID##_backend;
+EVERY_BACKEND(DECLARE)
+
+#define ENTRY(ID) &ID##_backend,
+const struct backend *const backends[] = {EVERY_BACKEND(ENTRY)};
+
+const size_t backend_count = sizeof backends / sizeof backends[0];
+
+const struct backend *find_backend(const char *name)
+{
+    for (size_t i = 0; i < backend_count; i++)
+        if (strcmp(backends[i]->name, name) == 0)
+            return backends[i];
+    return NULL;
+}

@@ -1,0 +1,443 @@
+/* The benchmark command as a pipeline of named stages:
+ *
+ *   benchmark_command
+ *     check_inputs                     files given where needed
+ *     open_session                     backends initialised (reference and null among
+ *                                      them), CPUs, timer, pressure buffer, context
+ *     verify_backends, verify_file_queries   --verify / --verify-only
+ *     measure_workload (each kind)     build the streams, then per piece and phase
+ *       measure_group                  every dispatch mode into the result set (with
+ *                                      --target-spread, more rounds: benchmark.c)
+ *         finish_group                 the group's figures, other work on the CPU, the
+ *                                      canary, its table block (group_checks.c)
+ *     derive_group_figures             relative speed and harness cost (results/group_figures.c)
+ *     write_outputs                    --csv, then table, CSV or JSON on stdout
+ *                                      (benchmark_report.c, with the closing lines)
+ *     close_session
+ *
+ * Every stage returns an exit status (0 to go on); a signal stops the run
+ * at the next check and the rows finished so far are still written. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "measure/runner.h"
+#include "benchmark_report.h"
+#include "platform/build_info.h"
+#include "commands.h"
+#include "platform/interrupt.h"
+#include "results/output.h"
+#include "platform/output_file.h"
+#include "chess/position.h"
+#include "chess/sliders.h"
+#include "group_checks.h"
+#include "progress.h"
+#include "result_outputs.h"
+#include "measure/statistics.h"
+#include "session.h"
+#include "verify/verify.h"
+#include "backends/registry.h"
+#include "results/group_figures.h"
+
+enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
+
+/* Random sides (set-wise and multi-square paths) checked per backend. */
+enum { SIDE_CHECKS = 30000 };
+
+static int verifying(const struct session *session)
+{
+    return session->verify_only || session->options->verify;
+}
+
+static unsigned file_workloads(const struct options *options)
+{
+    return options->workloads & ~(1u << WORKLOAD_RANDOM);
+}
+
+/* Standard input can be read once: when it is to be measured, its
+ * queries are verified in the built streams instead of by a reading of
+ * their own. */
+static int reads_stdin_twice(const struct session *session)
+{
+    for (int i = 0; i < session->options->file_count && !session->verify_only; i++)
+        if (strcmp(session->options->files[i], "-") == 0)
+            return 1;
+    return 0;
+}
+
+/* The file check before anything is timed: each line parses and, for the
+ * sides workload, each side fits a side record. */
+static int check_file_position(const struct position *position, const char *file_name, long line_number,
+                               void *data)
+{
+    const struct options *options = data;
+    if (options->workloads & (1u << WORKLOAD_SIDES))
+        return check_side_sliders(position, file_name, line_number);
+    return 0;
+}
+
+/* Every named file, read whole before the timer is calibrated and before
+ * the run's context lines, so that a bad file gives its one error line and
+ * nothing else.  Standard input can be read once and is checked as it is
+ * measured.  Also the random workload's files: a named file that cannot be
+ * read is an error whatever the workload. */
+static int check_input_files(const struct options *options)
+{
+    struct read_options read = {.skip_invalid = options->skip_invalid};
+    for (int i = 0; i < options->file_count; i++) {
+        long skipped = 0;
+        if (strcmp(options->files[i], "-") == 0)
+            continue;
+        long positions = read_positions(options->files[i], &read, check_file_position, (void *)options, &skipped);
+        if (positions < 0)
+            return EXIT_USAGE;
+        if (positions == 0 && skipped == 0 && file_workloads(options)) {
+            fprintf(stderr, "attackbench: %s: no positions in this file\n", options->files[i]);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* --csv and --json: writable now, not one of the inputs, not each other. */
+static int check_output_files(const struct options *options)
+{
+    const char *outputs[2] = {options->csv_path, options->json_path};
+    for (int k = 0; k < 2; k++) {
+        if (outputs[k] == NULL)
+            continue;
+        for (int i = 0; i < options->file_count; i++)
+            if (strcmp(options->files[i], "-") != 0 && same_file(outputs[k], options->files[i])) {
+                fprintf(stderr, "attackbench: %s: %s names an input file; it would be replaced\n", outputs[k],
+                        k == 0 ? "--csv" : "--json");
+                return EXIT_USAGE;
+            }
+        if (check_output_path(outputs[k]) != 0)
+            return EXIT_USAGE;
+    }
+    if (outputs[0] && outputs[1] && same_file(outputs[0], outputs[1])) {
+        fprintf(stderr, "attackbench: %s: --csv and --json name the same file\n", outputs[0]);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int check_inputs(const struct options *options)
+{
+    int files_status = check_input_files(options);
+    if (files_status != 0)
+        return files_status;
+    int outputs_status = check_output_files(options);
+    if (outputs_status != 0)
+        return outputs_status;
+    int verify = options->action == ACTION_VERIFY_ONLY || options->verify;
+    if (file_workloads(options) && options->file_count == 0 && !verify) {
+        /* Verification alone needs no positions. */
+        fprintf(stderr, "attackbench: no FEN/EPD files given (try data/positions.fen, or --workload=random)\n");
+        return EXIT_USAGE;
+    }
+    if (!file_workloads(options) && options->file_count > 0 && !options->quiet)
+        fprintf(stderr, "attackbench: note: the random workload ignores the files given\n");
+    if (!file_workloads(options) && options->split_phases && !options->quiet)
+        fprintf(stderr, "attackbench: note: --phase applies to positions from files; the random workload "
+                        "has no game phase\n");
+    return 0;
+}
+
+/* Exhaustive check of every selected backend (--verify, --verify-only). */
+static int verify_backends(const struct session *session)
+{
+    const struct options *options = session->options;
+    for (int i = 0; i < session->check.count; i++) {
+        const struct backend *backend = session->check.backends[i];
+        if (backend->baseline || backend == session->reference)
+            continue;
+        int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
+        if (status == 0)
+            status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
+        if (status < 0)
+            return EXIT_WRONG;
+        if (status > 0)
+            return interrupt_exit_status();
+        if (!options->quiet)
+            fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
+                    backend->name, SIDE_CHECKS);
+    }
+    return 0;
+}
+
+/* Every query of the files (--verify, --verify-only), read for this
+ * alone: verification stays off the path that builds the streams. */
+static int verify_file_queries(const struct session *session)
+{
+    const struct options *options = session->options;
+    if (!file_workloads(options) || options->file_count == 0 || reads_stdin_twice(session))
+        return 0;
+    long positions = 0, skipped = 0;
+    int status = verify_files(&session->check, options->files, options->file_count, &positions, &skipped);
+    if (status == 0 && !options->quiet)
+        fprintf(stderr, "attackbench: verified every query of the files (%ld positions)\n", positions);
+    return status;
+}
+
+/* Every query of a workload's streams, once built: the random workload's,
+ * and the files' when they include standard input. */
+static int verify_streams(const struct session *session, const struct workload *workload)
+{
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        const struct stream *stream = &workload->streams[piece][PHASE_ALL];
+        if (verify_stream(&session->check, piece, stream->occupied, stream->squares, stream->count) != 0)
+            return EXIT_WRONG;
+    }
+    if (!session->options->quiet)
+        fprintf(stderr, "attackbench: verified every %s query\n", workload_names[workload->kind]);
+    return 0;
+}
+
+/* The row of every backend of a measured group. */
+static int add_rows(const struct session *session, const struct workload *workload, const struct result_row *shape,
+                    const struct measurement *measured, struct result_set *results)
+{
+    for (int i = 0; i < session->entry_count; i++) {
+        struct result_row row = *shape;
+        row.measurement = measured[i];
+        row.positions = row.phase == PHASE_ALL ? workload->positions : workload->phase_positions[row.phase];
+        row.table_bytes = session->entries[i].table_bytes;
+        row.init_ms = session->entries[i].init_ms;
+        if (result_set_add(results, &row) != 0)
+            return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* One stream, every selected dispatch mode, every backend. */
+static int measure_group(struct session *session, const struct workload *workload, enum piece_kind piece,
+                         enum game_phase phase, struct result_set *results)
+{
+    const struct options *options = session->options;
+    const struct stream *stream = &workload->streams[piece][phase];
+    struct pass_checksums checksums = stream_checksums(session->reference, piece, stream, options->chained);
+    const struct backend *measured_backends[MAX_ENTRIES];
+    struct measurement measured[MAX_ENTRIES];
+    for (int i = 0; i < session->entry_count; i++)
+        measured_backends[i] = session->entries[i].backend;
+    for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && !interrupt_requested(); dispatch++) {
+        if (!(options->dispatches & (1u << dispatch)))
+            continue;
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s%s%s", workload_names[workload->kind],
+                 workload_piece_name(workload->kind, piece),
+                 dispatch_names[dispatch], phase == PHASE_ALL ? "" : " ", phase == PHASE_ALL ? "" : phase_names[phase]);
+        progress_show(&session->progress, what);
+        struct cpu_share share;
+        cpu_share_start(&share, session->pin_cpu >= 0 ? session->cpus : NULL, options->threads, options->threads);
+        struct measurement_config config = {
+            .timer = &session->timer, .dispatch = dispatch, .chained = options->chained,
+            .pressure_buffer = session->pressure,
+            /* --pressure is at most 2^32 lines (options.c), so the mask fits. */
+            .pressure_line_mask = session->pressure ? (uint32_t)(options->pressure_bytes / 64 - 1) : 0,
+            .reps = options->reps, .calls = options->calls, .threads = options->threads,
+            .cpus = session->pin_cpu >= 0 ? session->cpus : NULL, .stop = &interrupt_signal,
+        };
+        struct spread_target target = {options->target_spread, options->min_time > 0 ? options->min_time : 10};
+        int status = measure_to_target(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
+                                       &config, &target, measured);
+        if (status < 0)
+            return EXIT_WRONG;
+        if (status > 0)
+            return 0; /* interrupted: this group is incomplete */
+        if (target.percent > 0)
+            name_unreached_rows(session, what, measured, target.percent);
+        struct result_row shape = {.workload = workload->kind, .piece = piece, .dispatch = dispatch,
+                                   .chained = options->chained, .pressure_bytes = options->pressure_bytes,
+                                   .phase = phase, .threads = options->threads, .queries = stream_lookups(stream)};
+        note_other_work(session, &share, what, shape.warnings, sizeof shape.warnings);
+        size_t first_row = results->count;
+        if (add_rows(session, workload, &shape, measured, results) != 0)
+            return EXIT_USAGE;
+        progress_group_done(&session->progress);
+        finish_group(session, results, first_row, what);
+    }
+    return 0;
+}
+
+/* The memory a stream may take: the machine's, or less under a ulimit. */
+static uint64_t memory_available(void)
+{
+    uint64_t bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < bytes)
+        bytes = limit.rlim_cur;
+    return bytes;
+}
+
+/* The random streams have a known size: refuse them up front when they
+ * cannot fit, rather than swap for minutes.  (File streams hold what the
+ * files give, up to --max-queries; they grow as they are read.) */
+static int check_stream_memory(const struct workload_options *options)
+{
+    if (options->kind != WORKLOAD_RANDOM)
+        return 0;
+    uint64_t needed = workload_bytes_bound(options), available = memory_available();
+    if (needed <= available)
+        return 0;
+    fprintf(stderr,
+            "attackbench: --queries=%zu: the random stream would need %llu bytes, more than the %llu bytes of "
+            "memory available\n",
+            options->random_queries, (unsigned long long)needed, (unsigned long long)available);
+    return EXIT_USAGE;
+}
+
+/* The pieces measured separately: the side-wise workloads have one
+ * stream (in streams[0]) for all of a side's sliders. */
+static unsigned measured_pieces(const struct options *options, enum workload_kind kind)
+{
+    return side_workload(kind) ? piece_bit(0) : options->pieces;
+}
+
+/* Every non-empty stream of a built workload; the pieces whose streams
+ * were empty are added to *empty_pieces. */
+static int measure_streams(struct session *session, const struct workload *workload, struct result_set *results,
+                           unsigned *empty_pieces)
+{
+    const struct options *options = session->options;
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(measured_pieces(options, workload->kind) & piece_bit(piece)))
+            continue;
+        for (int phase = 0; phase < PHASE_COUNT && !interrupt_requested(); phase++) {
+            if (phase != PHASE_ALL && !(options->split_phases && workload->kind != WORKLOAD_RANDOM))
+                continue;
+            if (workload->streams[piece][phase].count == 0) {
+                *empty_pieces |= phase == PHASE_ALL ? piece_bit(piece) : 0;
+                if (!options->quiet)
+                    fprintf(stderr, "attackbench: no %s queries in the %s workload (phase %s): skipped\n",
+                            workload_piece_name(workload->kind, piece), workload_names[workload->kind], phase_names[phase]);
+                continue;
+            }
+            check_stream_length(session, workload->streams[piece][phase].count);
+            int status = measure_group(session, workload, piece, phase, results);
+            if (status != 0)
+                return status;
+        }
+    }
+    return 0;
+}
+
+static void print_workload(const struct options *options, const struct workload *workload)
+{
+    if (options->quiet || workload->kind == WORKLOAD_RANDOM)
+        return;
+    fprintf(stderr, "workload %s: %ld positions", workload_names[workload->kind], workload->positions);
+    if (options->split_phases)
+        fprintf(stderr, " (opening %ld, middlegame %ld, endgame %ld)", workload->phase_positions[PHASE_OPENING],
+                workload->phase_positions[PHASE_MIDDLEGAME], workload->phase_positions[PHASE_ENDGAME]);
+    fputc('\n', stderr);
+}
+
+/* Build one workload's streams and measure them into the result set. */
+static int measure_workload(struct session *session, enum workload_kind kind, struct result_set *results,
+                            unsigned *empty_pieces)
+{
+    const struct options *options = session->options;
+    struct workload_options workload_options = {
+        .kind = kind, .pieces = options->pieces, .seed = options->seed, .max_queries = options->max_queries,
+        .random_queries = options->random_queries, .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
+        .read = {.skip_invalid = options->skip_invalid},
+    };
+    int status = check_stream_memory(&workload_options);
+    struct workload workload;
+    long skipped = 0;
+    if (status != 0)
+        return status;
+    if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
+        return interrupt_requested() ? 0 : EXIT_USAGE;
+    if (skipped)
+        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    if (kind != WORKLOAD_RANDOM && workload.positions == 0) {
+        fprintf(stderr, "attackbench: no positions to measure\n");
+        status = EXIT_USAGE;
+    } else if (verifying(session) && (kind == WORKLOAD_RANDOM || reads_stdin_twice(session))) {
+        status = verify_streams(session, &workload);
+    }
+    if (status == 0 && !session->verify_only) {
+        print_workload(options, &workload);
+        status = measure_streams(session, &workload, results, empty_pieces);
+    }
+    free_workload(&workload);
+    return status;
+}
+
+/* How many groups the run will measure at most, for the progress line. */
+static int expected_groups(const struct options *options)
+{
+    int groups = 0;
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT; kind++) {
+        if (!(options->workloads & (1u << kind)) || (kind != WORKLOAD_RANDOM && options->file_count == 0))
+            continue;
+        int phases = options->split_phases && kind != WORKLOAD_RANDOM ? PHASE_COUNT : 1;
+        groups += population_count(measured_pieces(options, kind)) * phases * population_count(options->dispatches);
+    }
+    return groups;
+}
+
+/* Every selected workload, in order, while nothing failed or stopped. */
+static int measure_workloads(struct session *session, struct result_set *results, unsigned *empty_pieces)
+{
+    const struct options *options = session->options;
+    int status = 0;
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0 && !interrupt_requested(); kind++) {
+        if (!(options->workloads & (1u << kind)))
+            continue;
+        /* Without files only verification runs; --verify-only has read
+         * the files already. */
+        if (kind != WORKLOAD_RANDOM && (options->file_count == 0 || session->verify_only))
+            continue;
+        status = measure_workload(session, kind, results, empty_pieces);
+    }
+    return status;
+}
+
+int benchmark_command(const struct options *options, const struct backend **selected, int count)
+{
+    /* From here on SIGINT and SIGTERM stop the run at the next check, and
+     * the rows finished so far are still reported. */
+    interrupt_catch();
+    int status = check_inputs(options);
+    if (status != 0)
+        return status;
+    struct session session;
+    status = open_session(&session, options, selected, count);
+    if (status == 0 && verifying(&session))
+        status = verify_backends(&session);
+    if (status == 0 && verifying(&session))
+        status = verify_file_queries(&session);
+    struct result_set results = {0};
+    unsigned empty_pieces = 0;
+    progress_start(&session.progress, !options->quiet && isatty(fileno(stderr)), expected_groups(options));
+    if (status == 0)
+        status = measure_workloads(&session, &results, &empty_pieces);
+    progress_clear(&session.progress);
+    if (interrupt_requested() && status != EXIT_WRONG) {
+        fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
+        status = interrupt_exit_status();
+    }
+    if (status == 0 && !session.verify_only && results.count == 0)
+        status = report_nothing_measured(options, empty_pieces);
+    if ((status == 0 || interrupt_requested()) && results.count > 0) {
+        derive_group_figures(&results);
+        int written = write_result_outputs(options, &results, &session.context);
+        status = status ? status : written;
+        if (!options->quiet) {
+            print_spread_summary(&results);
+            print_fastest_summary(&results);
+        }
+    }
+    result_set_free(&results);
+    close_session(&session);
+    return status;
+}

@@ -1,0 +1,18 @@
+/* The commands of the main program, each a function main() dispatches to
+ * once the options are parsed and the backends chosen. */
+#ifndef ATTACKBENCH_COMMANDS_H
+#define ATTACKBENCH_COMMANDS_H
+
+#include "attackbench/backend.h"
+#include "options.h"
+
+/* The benchmark (and --verify-only): returns the exit status. */
+int benchmark_command(const struct options *options, const struct backend **selected, int count);
+
+/* --dump: CSV of every slider's attack set, from one backend. */
+int dump_command(const struct options *options, const struct backend **selected, int count);
+
+/* --list: one line per backend. */
+int list_command(void);
+
+#endif

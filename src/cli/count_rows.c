@@ -1,0 +1,200 @@
+/* The counting side of --count=instructions, run under callgrind (see
+ * src/cli/instruction_count.c): one counted pass per backend, workload, piece
+ * and dispatch, read back from callgrind's numbered dump files. */
+#define _POSIX_C_SOURCE 200809L
+#include "count_rows.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/runner.h"
+#include "chess/sliders.h"
+#include "results/output.h"
+#include "result_outputs.h"
+#include "measure/statistics.h"
+#include "backends/registry.h"
+#include "results/group_figures.h"
+
+enum { MAX_COUNTED = 256 };
+
+/* What every counted stream shares. */
+struct count_job {
+    const struct options *options;
+    const struct backend **selected;
+    int count;
+    const char *output;
+    const struct backend *reference;
+    size_t table_bytes[MAX_COUNTED];
+    double init_ms[MAX_COUNTED];
+};
+
+/* The same loop as the timed per-call mode: an indirect call per query. */
+static __attribute__((noinline)) uint64_t counted_call_pass(attack_function lookup, const struct run *run)
+{
+    return run_lookup_loop(lookup, run);
+}
+
+/* One pass in the row's dispatch mode; the side-wise workloads through
+ * the backend's side-wise passes. */
+static uint64_t one_pass(const struct backend *backend, const struct result_row *row, const struct run *run)
+{
+    enum piece_kind piece = row->piece;
+    enum dispatch_kind dispatch = row->dispatch;
+    if (side_workload(row->workload))
+        return side_pass(backend, row->workload == WORKLOAD_SETS ? STREAM_SETS : STREAM_SIDES,
+                         dispatch == DISPATCH_CALL, run);
+    if (dispatch == DISPATCH_BATCH)
+        return backend_loop(backend, piece)(run);
+    return counted_call_pass(backend_lookup(backend, piece), run);
+}
+
+/* Callgrind counts only inside this function (--toggle-collect) and dumps
+ * the count when it returns (--dump-after), so nothing else may call it.
+ * It is called through a volatile pointer so that the compiler neither
+ * inlines nor clones it and the name stays what valgrind looks for. */
+uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row, const struct run *run);
+__attribute__((noinline)) uint64_t attackbench_counted_pass(const struct backend *backend,
+                                                            const struct result_row *row, const struct run *run)
+{
+    return one_pass(backend, row, run);
+}
+static uint64_t (*volatile counted_pass)(const struct backend *, const struct result_row *,
+                                         const struct run *) = attackbench_counted_pass;
+
+/* The "totals:" line of callgrind's dump number `part`, which it then
+ * removes.  Returns the count, or -1. */
+static double read_dump(const char *output, int part)
+{
+    char path[4200], line[256];
+    snprintf(path, sizeof path, "%s.%d", output, part);
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        fprintf(stderr, "attackbench: %s: no callgrind dump: %s\n", path, strerror(errno));
+        return -1;
+    }
+    double total = -1;
+    while (fgets(line, sizeof line, in))
+        if (strncmp(line, "totals:", 7) == 0)
+            total = strtod(line + 7, NULL);
+    fclose(in);
+    remove(path);
+    if (total < 0)
+        fprintf(stderr, "attackbench: %s: no totals line\n", path);
+    return total;
+}
+
+/* Count one backend on one stream; fills the row's count.  Returns 0, or
+ * -1 after a wrong sum or an unreadable dump. */
+static int count_one(const struct backend *backend, struct result_row *row, struct run *run,
+                     const struct pass_checksums *expected, const char *output)
+{
+    static int part;
+    /* The same checking warm-up as the timed runs, so that cache-like
+     * backends start from the same state. */
+    run->mix_results = 1;
+    uint64_t mixed = one_pass(backend, row, run);
+    run->mix_results = 0;
+    uint64_t sum = counted_pass(backend, row, run);
+    double total = read_dump(output, ++part);
+    if (!backend->baseline && (sum != expected->sum || mixed != expected->mixed)) {
+        fprintf(stderr, "attackbench: %s %s: checksum differs from the reference\n", backend->name,
+                workload_piece_name(row->workload, row->piece));
+        return -1;
+    }
+    if (total < 0)
+        return -1;
+    row->measurement.checksum = mixed;
+    row->metric = METRIC_INSTRUCTIONS;
+    row->instructions_per_query = total / (double)(row->queries ? row->queries : 1);
+    return 0;
+}
+
+/* Every selected backend on one stream, appended to the rows. */
+static int count_stream(const struct count_job *job, const struct stream *stream, struct result_row *template,
+                        struct result_set *rows)
+{
+    struct run run = stream_run(stream);
+    struct pass_checksums expected = stream_checksums(job->reference, template->piece, stream, 0);
+    template->queries = stream_lookups(stream);
+    for (int i = 0; i < job->count; i++) {
+        struct result_row row = *template;
+        row.measurement.backend = job->selected[i];
+        row.measurement.calls_per_rep = template->queries;
+        row.measurement.hit_rate = -1;
+        row.table_bytes = job->table_bytes[i];
+        row.init_ms = job->init_ms[i];
+        if (count_one(job->selected[i], &row, &run, &expected, job->output) != 0 || result_set_add(rows, &row) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int count_workload(const struct count_job *job, enum workload_kind kind, struct result_set *rows)
+{
+    const struct options *options = job->options;
+    struct workload_options workload_options = {
+        .kind = kind,
+        .pieces = options->pieces,
+        .seed = options->seed,
+        .max_queries = options->max_queries,
+        .random_queries = options->random_queries,
+        .read = {.skip_invalid = options->skip_invalid},
+    };
+    struct workload workload;
+    long skipped = 0;
+    int status = build_workload(&workload, &workload_options, options->files, options->file_count, &skipped);
+    for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
+        const struct stream *stream = &workload.streams[piece][PHASE_ALL];
+        /* The side-wise workloads keep all of a side's sliders in streams[0]. */
+        unsigned pieces = side_workload(kind) ? piece_bit(0) : options->pieces;
+        if (!(pieces & piece_bit(piece)) || stream->count == 0)
+            continue;
+        for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && status == 0; dispatch++) {
+            if (!(options->dispatches & (1u << dispatch)))
+                continue;
+            struct result_row template = {.workload = kind, .piece = piece, .dispatch = dispatch, .phase = PHASE_ALL,
+                                          .threads = 1, .positions = workload.positions};
+            status = count_stream(job, stream, &template, rows);
+        }
+    }
+    free_workload(&workload);
+    return status ? (status < 0 ? 1 : 2) : 0;
+}
+
+int count_rows(const struct options *options, const struct backend **selected, int count, const char *output)
+{
+    static struct count_job job;
+    job = (struct count_job){.options = options, .selected = selected, .count = count, .output = output,
+                             .reference = find_backend("reference")};
+    if (count > MAX_COUNTED)
+        job.count = MAX_COUNTED;
+    for (int i = 0; i < count; i++)
+        job.table_bytes[i] = backend_initialize(selected[i], &job.init_ms[i]);
+    backend_initialize(job.reference, NULL);
+    struct result_set rows = {0};
+    int status = 0;
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0; kind++) {
+        if (!(options->workloads & (1u << kind)))
+            continue;
+        if (kind != WORKLOAD_RANDOM && options->file_count == 0) {
+            fprintf(stderr, "attackbench: no FEN/EPD files given for the %s workload\n", workload_names[kind]);
+            status = 2;
+            break;
+        }
+        status = count_workload(&job, kind, &rows);
+    }
+    if (status == 0 && rows.count > 0) {
+        struct timer timer;
+        timer_setup(&timer, TIMER_CLOCK, 0);
+        struct run_context context = {.timer = &timer, .pin_cpu = -1, .reps = 1,
+                                      .seed = (unsigned long long)options->seed};
+        run_metadata_capture(&context.metadata);
+        derive_group_figures(&rows);
+        status = write_result_outputs(options, &rows, &context);
+    }
+    result_set_free(&rows);
+    return status;
+}

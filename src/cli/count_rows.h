@@ -1,0 +1,12 @@
+/* The counting process of --count=instructions (src/cli/count_rows.c). */
+#ifndef ATTACKBENCH_COUNT_ROWS_H
+#define ATTACKBENCH_COUNT_ROWS_H
+
+#include "attackbench/backend.h"
+#include "options.h"
+
+/* Under callgrind, whose dumps are named OUTPUT.1, OUTPUT.2, ...: count
+ * every selected backend and write the rows; returns the exit status. */
+int count_rows(const struct options *options, const struct backend **selected, int count, const char *output);
+
+#endif

@@ -1,0 +1,206 @@
+/* `attackbench genpos`: realistic positions from seeded random games
+ * (genpos_game.c plays them).  The same seed gives the same file on every
+ * machine.  A signal stops the run between games and leaves no file. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "option_spelling.h"
+#include "attackbench/backend.h"
+#include "genpos.h"
+#include "chess/genpos_game.h"
+#include "platform/interrupt.h"
+#include "results/output.h"
+#include "backends/registry.h"
+
+enum { EXIT_USAGE = 2 };
+
+struct generator {
+    unsigned long long seed;
+    long games;
+    int have_seed;
+    const char *out_file;
+    struct game_sampler sampler;
+    long played;
+};
+
+static const char usage_text[] =
+    "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
+    "\n"
+    "Plays G random games from the initial position, with move choices weighted\n"
+    "towards captures, development and castling, and samples a position every\n"
+    "3 to 7 plies from ply 8 on, one six-field FEN a line, duplicates dropped.\n"
+    "Each game gets a random length of 40 to 240 plies and ends earlier at mate,\n"
+    "stalemate, the 50-move rule, insufficient material, or when a side stays 10\n"
+    "points of material behind for more than 6 plies; with --seed=1 that gives\n"
+    "about 13 positions per game.  The first line is a\n"
+    "'#' comment with the command that made the file.  The same seed always\n"
+    "gives the same positions.\n"
+    "\n"
+    "  --seed=N       random seed (0 or more)\n"
+    "  --games=G      number of games (1 to 1000000)\n"
+    "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
+    "                 end); default standard output\n"
+    "  --method=NAME  backend for the move generator's slider attacks\n"
+    "                 (default reference; the positions do not depend on it)\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "Exit status: 0 success, 2 bad usage or a write error, 130 interrupted by\n"
+    "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
+
+
+/* The whole file: the command as a comment, then the games' samples.
+ * Stops between games (a game takes about a millisecond) at a signal or
+ * a write error; returns 0 when every game was played, or -1. */
+static int generate(struct generator *generator, FILE *out)
+{
+    generator->sampler.out = out;
+    fprintf(out, "# attackbench genpos --seed=%llu --games=%ld%s%s\n", generator->seed, generator->games,
+            generator->out_file ? " --out=" : "", generator->out_file ? generator->out_file : "");
+    while (generator->played < generator->games && !interrupt_requested() && !ferror(out)) {
+        play_game(&generator->sampler);
+        generator->played++;
+    }
+    return generator->played == generator->games && !ferror(out) ? 0 : -1;
+}
+
+static int report_interrupted(const struct generator *generator)
+{
+    fprintf(stderr, "attackbench: genpos: interrupted after %ld of %ld games%s%s%s\n", generator->played,
+            generator->games, generator->out_file ? "; " : "", generator->out_file ? generator->out_file : "",
+            generator->out_file ? " left as it was" : "");
+    return interrupt_exit_status();
+}
+
+/* The finished games, from the scratch file into the output file. */
+static void copy_scratch(FILE *out, void *data)
+{
+    FILE *scratch = data;
+    char buffer[1 << 16];
+    size_t length;
+    rewind(scratch);
+    while ((length = fread(buffer, 1, sizeof buffer, scratch)) > 0 && fwrite(buffer, 1, length, out) == length)
+        continue;
+}
+
+/* The games go to a temporary file without a name first (tmpfile), and
+ * are copied into place through write_file_atomically once complete: a
+ * signal during the long generation leaves no file behind and the output
+ * file as it was. */
+static int write_to_file(struct generator *generator)
+{
+    FILE *scratch = tmpfile();
+    if (scratch == NULL) {
+        fprintf(stderr, "attackbench: genpos: cannot create a temporary file: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    int generated = generate(generator, scratch);
+    int status = 0;
+    if (interrupt_requested()) {
+        status = report_interrupted(generator);
+    } else if (generated != 0 || fflush(scratch) != 0) {
+        fprintf(stderr, "attackbench: genpos: cannot write the temporary file: %s\n", strerror(errno));
+        status = EXIT_USAGE;
+    } else if (write_file_atomically(generator->out_file, copy_scratch, scratch) != 0) {
+        status = EXIT_USAGE;
+    }
+    fclose(scratch);
+    return status;
+}
+
+static int write_to_stdout(struct generator *generator)
+{
+    generate(generator, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: genpos: cannot write to standard output: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    return interrupt_requested() ? report_interrupted(generator) : 0;
+}
+
+enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
+
+static enum parsed parse_option(const char *argument, struct generator *generator, const char **method)
+{
+    char *end;
+    if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
+        return PARSED_HELP;
+    if (strncmp(argument, "--seed=", 7) == 0) {
+        errno = 0;
+        generator->seed = strtoull(argument + 7, &end, 10);
+        if (*end || end == argument + 7 || argument[7] == '-' || errno) {
+            fprintf(stderr, "attackbench: genpos: bad --seed '%s'\n", argument + 7);
+            return PARSED_ERROR;
+        }
+        generator->have_seed = 1;
+    } else if (strncmp(argument, "--games=", 8) == 0) {
+        generator->games = strtol(argument + 8, &end, 10);
+        if (*end || end == argument + 8 || generator->games < 1 || generator->games > 1000000) {
+            fprintf(stderr, "attackbench: genpos: --games must be 1 to 1000000, not '%s'\n", argument + 8);
+            return PARSED_ERROR;
+        }
+    } else if (strncmp(argument, "--out=", 6) == 0 && argument[6]) {
+        generator->out_file = argument + 6;
+    } else if (strncmp(argument, "--method=", 9) == 0) {
+        *method = argument + 9;
+    } else {
+        fprintf(stderr, "attackbench: genpos: unexpected argument '%s'\n%s", argument, usage_text);
+        return PARSED_ERROR;
+    }
+    return PARSED_RUN;
+}
+
+/* The options into *generator, and the backend they name initialised. */
+static enum parsed parse_settings(int argc, char **argv, struct generator *generator)
+{
+    const char *method = "reference";
+    for (int i = 1; i < argc; i++) {
+        enum parsed parsed = parse_option(argv[i], generator, &method);
+        if (parsed != PARSED_RUN)
+            return parsed;
+    }
+    if (!generator->have_seed || generator->games == 0) {
+        fprintf(stderr, "attackbench: genpos: --seed and --games are required\n%s", usage_text);
+        return PARSED_ERROR;
+    }
+    const struct backend *backend = find_backend(method);
+    if (backend == NULL || backend->baseline || backend_unavailable_reason(backend)) {
+        fprintf(stderr, "attackbench: genpos: method '%s' cannot be used here\n", method);
+        return PARSED_ERROR;
+    }
+    backend_initialize(backend, NULL);
+    generator->sampler.backend = backend;
+    game_sampler_seed(&generator->sampler, generator->seed);
+    return PARSED_RUN;
+}
+
+static int write_help(void)
+{
+    fputs(usage_text, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: genpos: cannot write the help: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+int genpos_command(int argc, char **argv)
+{
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    static const char *const value_options[] = {"seed", "games", "out", "method", NULL};
+    argc = normalize_option_spelling(argc, argv, value_options);
+    struct generator generator = {0};
+    enum parsed parsed = parse_settings(argc, argv, &generator);
+    if (parsed != PARSED_RUN)
+        return parsed == PARSED_HELP ? write_help() : EXIT_USAGE;
+    interrupt_catch();
+    int status = generator.out_file ? write_to_file(&generator) : write_to_stdout(&generator);
+    game_sampler_free(&generator.sampler);
+    if (status == 0)
+        fprintf(stderr, "genpos: %ld games, %ld positions\n", generator.games, generator.sampler.written);
+    return status;
+}

@@ -1,0 +1,187 @@
+/* The information commands: --list (the backends, whether this CPU runs
+ * them, their tables) and --dump (every slider's attack set as CSV). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "chess/position.h"
+#include "chess/sliders.h"
+#include "platform/cpu.h"
+#include "backends/registry.h"
+
+/* The side-wise workloads a backend answers natively (a set-wise entry
+ * for sets, a multi-square kernel for sides), as "native sets,sides" or
+ * "native none": the scripts read it to tell native paths from composed. */
+static const char *native_paths(const struct backend *backend)
+{
+    if (backend->set_attacks && backend->side_attacks)
+        return "sets,sides";
+    return backend->set_attacks ? "sets" : backend->side_attacks ? "sides" : "none";
+}
+
+int list_command(void)
+{
+    printf("%-24s %s\n", "method",
+           "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
+    for (size_t i = 0; i < backend_count; i++) {
+        const struct backend *backend = backends[i];
+        char needs[64];
+        cpu_feature_names(backend->features, needs, sizeof needs);
+        const char *reason = backend_unavailable_reason(backend);
+        if (reason) {
+            printf("%-24s unavailable (%s)  table -  needs %s  native %s  source: %s  idea: %s\n", backend->name,
+                   reason, needs, native_paths(backend), backend->source, backend->description);
+            continue;
+        }
+        double init_ms;
+        size_t table_bytes = backend_initialize(backend, &init_ms);
+        printf("%-24s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
+               table_bytes, init_ms, needs, native_paths(backend), backend->source);
+        const char *note = backend->note ? backend->note() : NULL;
+        if (note && *note)
+            printf("  note: %s", note);
+        printf("  idea: %s\n", backend->description);
+    }
+    printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"
+           "methods): 000 Sherwin Bitboards, 001 Blockers and Beyond, 002 Dumb7Fill, 003 Kindergarten\n"
+           "Bitboards, 004 the forum post on row hashing and row masks.\n");
+    return 0;
+}
+
+/* --dump: the attack set of every slider of every position. */
+struct dump_context {
+    const struct backend *backend;
+    long index;
+    enum workload_kind workload; /* sides: through the multi-square path */
+};
+
+/* --dump --workload=sides: every slider's set, from the backend's
+ * multi-square path for each side, into attacks[square]. */
+static void side_attacks_by_square(const struct backend *backend, const struct position *position,
+                                   bitboard attacks[SQUARE_COUNT])
+{
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        bitboard sets[SIDE_MAX_SLIDERS];
+        side_record_from_position(position, color, &side);
+        backend_side_attacks(backend, &side, side.occupied, sets);
+        for (int k = 0; k < side_slider_count(&side); k++)
+            attacks[side.squares[k]] = sets[k];
+    }
+}
+
+/* --dump --workload=sets: position,side,attacks through the set-wise path,
+ * white first, also for a side without sliders. */
+static void dump_sets(const struct backend *backend, const struct position *position, long index)
+{
+    static const char *const sides[2] = {"white", "black"};
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        side_record_from_position(position, color, &side);
+        printf("%ld,%s,0x%016" PRIx64 "\n", index, sides[color],
+               backend_set_attacks(backend, side.rook_sliders, side.bishop_sliders, side.occupied));
+    }
+}
+
+static int check_dump_output(void)
+{
+    if (ferror(stdout)) {
+        fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* The check before the first row: every line parses and, for the sides
+ * workload, every side fits a side record. */
+static int check_dump_position(const struct position *position, const char *file_name, long line_number,
+                               void *data)
+{
+    const struct dump_context *context = data;
+    if (context->workload == WORKLOAD_SIDES)
+        return check_side_sliders(position, file_name, line_number);
+    return 0;
+}
+
+/* Every named file is read whole once before the dump writes its header,
+ * so that a bad line leaves no rows behind; standard input is read once,
+ * as it comes. */
+static int check_dump_files(const struct options *options, const struct read_options *read,
+                            struct dump_context *context)
+{
+    for (int i = 0; i < options->file_count; i++) {
+        long skipped = 0;
+        if (strcmp(options->files[i], "-") != 0 &&
+            read_positions(options->files[i], read, check_dump_position, context, &skipped) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int dump_position(const struct position *position, const char *file_name, long line_number, void *data)
+{
+    struct dump_context *context = data;
+    if (context->workload == WORKLOAD_SIDES && check_side_sliders(position, file_name, line_number) != 0)
+        return -1;
+    context->index++;
+    bitboard occupied = position_occupied(position);
+    bitboard side_attacks[SQUARE_COUNT];
+    if (context->workload == WORKLOAD_SETS) {
+        dump_sets(context->backend, position, context->index);
+        return check_dump_output();
+    }
+    if (context->workload == WORKLOAD_SIDES)
+        side_attacks_by_square(context->backend, position, side_attacks);
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        /* One line per slider; a square holds at most one piece. */
+        for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+            if (!(position_sliders(position, piece) & square_bit(square)))
+                continue;
+            char name[3];
+            square_name(square, name);
+            printf("%ld,%s,%s,0x%016" PRIx64 "\n", context->index, name, piece_names[piece],
+                   context->workload == WORKLOAD_SIDES ? side_attacks[square]
+                                                       : backend_lookup(context->backend, piece)(square, occupied));
+        }
+    }
+    return check_dump_output();
+}
+
+int dump_command(const struct options *options, const struct backend **selected, int count)
+{
+    if (count != 1) {
+        fprintf(stderr, "attackbench: --dump takes exactly one --method\n");
+        return 2;
+    }
+    if (options->file_count == 0) {
+        fprintf(stderr, "attackbench: --dump needs FEN/EPD files ('-' for standard input)\n");
+        return 2;
+    }
+    backend_initialize(selected[0], NULL);
+    unsigned side_kinds = options->workloads & ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES));
+    if (population_count(side_kinds) > 1) {
+        fprintf(stderr, "attackbench: --dump takes one of --workload=sets and --workload=sides\n");
+        return 2;
+    }
+    enum workload_kind workload = (options->workloads & (1u << WORKLOAD_SIDES))  ? WORKLOAD_SIDES
+                                  : (options->workloads & (1u << WORKLOAD_SETS)) ? WORKLOAD_SETS
+                                                                                 : WORKLOAD_PIECES;
+    struct dump_context context = {selected[0], 0, workload};
+    struct read_options read = {.skip_invalid = options->skip_invalid};
+    long skipped = 0;
+    if (check_dump_files(options, &read, &context) != 0)
+        return 2;
+    printf(workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
+    for (int i = 0; i < options->file_count; i++)
+        if (read_positions(options->files[i], &read, dump_position, &context, &skipped) < 0)
+            return 2;
+    if (skipped)
+        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
+        return 2;
+    }
+    return 0;
+}

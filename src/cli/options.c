@@ -1,0 +1,456 @@
+/* Command-line parsing for the main benchmark.  Long options take their
+ * value after '=' or as the next argument; a few have short aliases. */
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/runner.h"
+#include "base/error_message.h"
+#include "base/piece.h"
+
+const char usage_text[] =
+    "usage: attackbench [OPTION]... [FILE]...\n"
+    "       attackbench perft [OPTION]... FILE...     (attackbench perft --help)\n"
+    "       attackbench genpos [OPTION]...            (attackbench genpos --help)\n"
+    "       attackbench compare [OPTION]... BASE NEW  (attackbench compare --help)\n"
+    "\n"
+    "Measure sliding-piece attack generators (rook, bishop, queen attack sets) on\n"
+    "positions from FEN/EPD files ('-' is standard input) or on random occupancies.\n"
+    "\n"
+    "Selection:\n"
+    "  -m, --method=LIST            backends to measure, comma-separated (default all available;\n"
+    "                               see --list): names in any case, globs ('magic-*'), all,\n"
+    "                               and -NAME to leave one out ('all,-reference')\n"
+    "  -w, --workload=KIND[,KIND]   pieces (default): every rook, bishop and queen of each\n"
+    "                               position; squares: all 64 squares per position;\n"
+    "                               random: occupancy r1 & r2, 12 squares each, no file;\n"
+    "                               sets: each side's slider attack map (ns per position-side);\n"
+    "                               sides: each slider of a side against one occupancy\n"
+    "                               (ns per slider)\n"
+    "  -p, --piece=PIECE            rook, bishop, queen or all (default all)\n"
+    "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12)\n"
+    "\n"
+    "Measurement:\n"
+    "      --dispatch=KIND[,KIND]   call: one indirect call per query through the\n"
+    "                               backend table; batch: the backend's own loop with\n"
+    "                               the lookup inlined; both (default)\n"
+    "      --chain                  latency: each occupancy depends on the last result\n"
+    "      --pressure=SIZE          read a random cache line of a SIZE buffer (power of\n"
+    "                               two, K/M/G suffix, e.g. 64M) between lookups\n"
+    "      --phase                  split the file workloads by game phase\n"
+    "      --threads=N              N threads, each pinned to its own CPU (default 1)\n"
+    "      --pin=CPU|none           CPU for the measuring thread (default: the last\n"
+    "                               CPU this process may use)\n"
+    "  -r, --reps=N                 timed repetitions per method (default 15)\n"
+    "      --target-spread=PCT      add rounds of --reps repetitions to a group until every\n"
+    "                               method's spread (MAD) is at most PCT% of its median, or\n"
+    "      --min-time=SECONDS       ...this much time went into the group (default 10 with\n"
+    "                               --target-spread); the rows that did not get there are named\n"
+    "  -c, --calls=N                lookups per repetition, at least (default 1000000)\n"
+    "      --queries=N              length of the random stream (default 16384)\n"
+    "      --max-queries=N          queries kept per stream from files (default 1048576;\n"
+    "                               more are reservoir-sampled)\n"
+    "      --seed=N                 random seed (default 1)\n"
+    "      --timer=tsc|clock        time-stamp counter (default) or clock_gettime; tsc falls\n"
+    "                               back to clock_gettime, saying why, when the CPU has no\n"
+    "                               invariant TSC or even the cheapest of 1001 reads costs\n"
+    "                               over 200 ticks (a trapped TSC: one slow read, preempted,\n"
+    "                               never decides); ATTACKBENCH_TIMER_PROBE=trapped or\n"
+    "                               =no-invariant-tsc takes either path on any machine\n"
+    "\n"
+    "Output:\n"
+    "  -f, --format=table|csv|json  standard output format (default table)\n"
+    "      --csv=FILE               also write CSV to FILE (replaced atomically)\n"
+    "      --json=FILE              also write JSON to FILE (replaced atomically)\n"
+    "      --count=instructions     instead of timing, count each backend's\n"
+    "                               instructions per lookup under valgrind's\n"
+    "                               callgrind (needs valgrind and a build without\n"
+    "                               AVX-512: make instructions)\n"
+    "  -q, --quiet                  no context lines on standard error\n"
+    "\n"
+    "Checks and information:\n"
+    "      --verify                 check every selected backend against the reference\n"
+    "                               (every subset of every relevant mask, random boards,\n"
+    "                               every query of the files) before timing\n"
+    "      --verify-only            the same checks, no timing\n"
+    "      --dump                   CSV position,square,piece,attacks for every slider of\n"
+    "                               the files, from one --method (default reference);\n"
+    "                               --workload=sides: the same through its multi-square\n"
+    "                               path; --workload=sets: position,side,attacks\n"
+    "  -l, --list                   the backends, whether available, table bytes, needs\n"
+    "      --skip-invalid           report and skip malformed lines instead of failing\n"
+    "  -h, --help                   this text\n"
+    "  -V, --version                the version\n"
+    "\n"
+    "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input or\n"
+    "nothing to measure, 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
+    "compare: 3 a row regressed.\n";
+
+/* A decimal number (digits, at most one point) from minimum to maximum. */
+static int parse_decimal(const char *text, double minimum, double maximum, double *value)
+{
+    if (!isdigit((unsigned char)text[0]) || strspn(text, "0123456789.") != strlen(text) ||
+        strchr(text, '.') != strrchr(text, '.'))
+        return -1;
+    double number = strtod(text, NULL);
+    if (number < minimum || number > maximum)
+        return -1;
+    *value = number;
+    return 0;
+}
+
+/* A decimal count from minimum to maximum. */
+static int parse_count(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value)
+{
+    if (!isdigit((unsigned char)text[0]))
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long number = strtoull(text, &end, 10);
+    if (*end || errno == ERANGE || number < minimum || number > maximum)
+        return -1;
+    *value = number;
+    return 0;
+}
+
+int parse_size(const char *text, size_t *size)
+{
+    if (!isdigit((unsigned char)text[0]))
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long number = strtoull(text, &end, 10);
+    if (errno == ERANGE)
+        return -1;
+    unsigned shift = 0;
+    if (*end) {
+        const char *suffixes = "KMG";
+        const char *found = strchr(suffixes, toupper((unsigned char)*end));
+        if (found == NULL)
+            return -1;
+        shift = 10 * (unsigned)(found - suffixes + 1);
+        end++;
+        if (*end == 'B' || *end == 'b')
+            end++;
+        if (*end)
+            return -1;
+    }
+    if (number > (~0ULL >> shift))
+        return -1;
+    *size = (size_t)(number << shift);
+    return 0;
+}
+
+/* Which of `names` each comma-separated word is; sets bits. */
+static int parse_choices(const char *text, const char *const *names, int count, unsigned *bits)
+{
+    *bits = 0;
+    const char *p = text;
+    while (1) {
+        size_t length = strcspn(p, ",");
+        int found = -1;
+        for (int i = 0; i < count; i++)
+            if (strlen(names[i]) == length && strncmp(p, names[i], length) == 0)
+                found = i;
+        if (found < 0)
+            return -1;
+        *bits |= 1u << found;
+        if (p[length] == '\0')
+            return 0;
+        p += length + 1;
+    }
+}
+
+struct option_spec {
+    const char *name;
+    char short_name;
+    int takes_value;
+};
+
+static const struct option_spec specs[] = {
+    {"method", 'm', 1},   {"workload", 'w', 1}, {"piece", 'p', 1},       {"param", 0, 1},
+    {"dispatch", 0, 1},   {"chain", 0, 0},      {"pressure", 0, 1},      {"phase", 0, 0},
+    {"threads", 0, 1},    {"pin", 0, 1},        {"reps", 'r', 1},        {"calls", 'c', 1},
+    {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
+    {"min-time", 0, 1},   {"target-spread", 0, 1},
+    {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
+    {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
+    {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
+};
+
+/* Which methods, workloads, pieces and dispatch modes; backend parameters. */
+static int apply_selection_option(struct options *options, const char *name, const char *value, char *error,
+                                  size_t error_size)
+{
+    if (strcmp(name, "method") == 0) {
+        if (!*value)
+            return set_error(error, error_size, "--method needs a name (see --list)");
+        options->methods = value;
+    } else if (strcmp(name, "workload") == 0) {
+        if (parse_choices(value, workload_names, WORKLOAD_KIND_COUNT, &options->workloads) != 0)
+            return set_error(error, error_size,
+                             "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)", value);
+    } else if (strcmp(name, "piece") == 0) {
+        if (strcmp(value, "all") == 0)
+            options->pieces = 7;
+        else if (parse_choices(value, piece_names, PIECE_KIND_COUNT, &options->pieces) != 0)
+            return set_error(error, error_size, "--piece=%s: expected rook, bishop, queen or all", value);
+    } else if (strcmp(name, "param") == 0) {
+        if (strchr(value, '=') == NULL || value[0] == '=')
+            return set_error(error, error_size, "--param=%s: expected NAME=VALUE", value);
+        if (options->parameter_count == MAX_PARAMETERS)
+            return set_error(error, error_size, "more than %d --param options", MAX_PARAMETERS);
+        options->parameters[options->parameter_count++] = value;
+    } else if (strcmp(name, "dispatch") == 0) {
+        if (strcmp(value, "both") == 0)
+            options->dispatches = 3;
+        else if (parse_choices(value, dispatch_names, DISPATCH_KIND_COUNT, &options->dispatches) != 0)
+            return set_error(error, error_size, "--dispatch=%s: expected call, batch or both", value);
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* How the query streams are built and read. */
+static int apply_stream_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    uint64_t number;
+    if (strcmp(name, "chain") == 0) {
+        options->chained = 1;
+    } else if (strcmp(name, "pressure") == 0) {
+        size_t size;
+        if (parse_size(value, &size) != 0)
+            return set_error(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", value);
+        /* At most 2^32 cache lines: each query's line index is 32 bits, so
+         * that the pressure stream costs 4 bytes a query, and the line mask
+         * then covers the whole buffer. */
+        if (size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 38))
+            return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 256G",
+                             value);
+        options->pressure_bytes = size;
+    } else if (strcmp(name, "phase") == 0) {
+        options->split_phases = 1;
+    } else if (strcmp(name, "calls") == 0) {
+        if (parse_count(value, 1, 1ULL << 40, &number) != 0)
+            return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);
+        options->calls = number;
+    } else if (strcmp(name, "queries") == 0) {
+        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
+            return set_error(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
+        options->random_queries = (size_t)number;
+    } else if (strcmp(name, "max-queries") == 0) {
+        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
+            return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
+        options->max_queries = (size_t)number;
+    } else if (strcmp(name, "seed") == 0) {
+        if (parse_count(value, 0, ~0ULL, &number) != 0)
+            return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
+        options->seed = number;
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* How the passes are timed and repeated. */
+static int apply_timing_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    uint64_t number;
+    if (strcmp(name, "threads") == 0) {
+        if (parse_count(value, 1, MAX_THREADS, &number) != 0)
+            return set_error(error, error_size, "--threads=%s: expected a number from 1 to %d", value, MAX_THREADS);
+        options->threads = (int)number;
+    } else if (strcmp(name, "pin") == 0) {
+        if (strcmp(value, "none") == 0)
+            options->pin_cpu = -2;
+        else if (parse_count(value, 0, 4095, &number) == 0)
+            options->pin_cpu = (int)number;
+        else
+            return set_error(error, error_size, "--pin=%s: expected a CPU number or none", value);
+    } else if (strcmp(name, "reps") == 0) {
+        if (parse_count(value, 1, 100000, &number) != 0)
+            return set_error(error, error_size, "--reps=%s: expected a number from 1 to 100000", value);
+        options->reps = (int)number;
+    } else if (strcmp(name, "min-time") == 0) {
+        if (parse_decimal(value, 0.001, 86400, &options->min_time) != 0)
+            return set_error(error, error_size, "--min-time=%s: expected seconds from 0.001 to 86400", value);
+    } else if (strcmp(name, "target-spread") == 0) {
+        if (parse_decimal(value, 0.000001, 100, &options->target_spread) != 0)
+            return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.000001 to 100",
+                             value);
+    } else if (strcmp(name, "timer") == 0) {
+        if (strcmp(value, "tsc") == 0)
+            options->timer = TIMER_TSC;
+        else if (strcmp(value, "clock") == 0)
+            options->timer = TIMER_CLOCK;
+        else
+            return set_error(error, error_size, "--timer=%s: expected tsc or clock", value);
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* What is written where. */
+static int apply_output_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    if (strcmp(name, "format") == 0) {
+        if (strcmp(value, "table") == 0)
+            options->format = FORMAT_TABLE;
+        else if (strcmp(value, "csv") == 0)
+            options->format = FORMAT_CSV;
+        else if (strcmp(value, "json") == 0)
+            options->format = FORMAT_JSON;
+        else
+            return set_error(error, error_size, "--format=%s: expected table, csv or json", value);
+    } else if (strcmp(name, "csv") == 0) {
+        if (!*value)
+            return set_error(error, error_size, "--csv needs a file name");
+        options->csv_path = value;
+    } else if (strcmp(name, "json") == 0) {
+        if (!*value)
+            return set_error(error, error_size, "--json needs a file name");
+        options->json_path = value;
+    } else if (strcmp(name, "count") == 0) {
+        if (strcmp(value, "instructions") != 0)
+            return set_error(error, error_size, "--count=%s: only instructions can be counted", value);
+        options->count_instructions = 1;
+    } else if (strcmp(name, "quiet") == 0) {
+        options->quiet = 1;
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* What the command does instead of a benchmark. */
+static int apply_action_option(struct options *options, const char *name, const char *value, char *error,
+                               size_t error_size)
+{
+    (void)value, (void)error, (void)error_size; /* these options take no value */
+    if (strcmp(name, "verify") == 0) {
+        options->verify = 1;
+    } else if (strcmp(name, "verify-only") == 0) {
+        options->action = ACTION_VERIFY_ONLY;
+    } else if (strcmp(name, "dump") == 0) {
+        options->action = ACTION_DUMP;
+    } else if (strcmp(name, "list") == 0) {
+        options->action = ACTION_LIST;
+    } else if (strcmp(name, "skip-invalid") == 0) {
+        options->skip_invalid = 1;
+    } else if (strcmp(name, "help") == 0) {
+        options->action = ACTION_HELP;
+    } else if (strcmp(name, "version") == 0) {
+        options->action = ACTION_VERSION;
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* Each option name belongs to one group; each group's function answers 1
+ * for names that are not its own.  Names were checked against specs[]. */
+static int apply_option(struct options *options, const char *name, const char *value, char *error,
+                        size_t error_size)
+{
+    static int (*const groups[])(struct options *, const char *, const char *, char *, size_t) = {
+        apply_selection_option, apply_stream_option, apply_timing_option, apply_output_option, apply_action_option,
+    };
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+        int status = groups[i](options, name, value, error, error_size);
+        if (status != 1)
+            return status;
+    }
+    return 0;
+}
+
+/* The spec of one argument that starts with '-' ("--name", "--name=value",
+ * "-x" or "-xVALUE") and its attached value, or NULL when none is attached;
+ * -1 with a message for an unknown option or a value given to a flag. */
+static int match_option(const char *argument, const struct option_spec **found, const char **value, char *error,
+                        size_t error_size)
+{
+    const struct option_spec *spec = NULL;
+    *value = NULL;
+    if (argument[1] == '-') {
+        const char *name = argument + 2;
+        size_t length = strcspn(name, "=");
+        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+            if (strlen(specs[k].name) == length && strncmp(name, specs[k].name, length) == 0)
+                spec = &specs[k];
+        if (spec == NULL)
+            return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
+        if (name[length] == '=') {
+            if (!spec->takes_value)
+                return set_error(error, error_size, "option '--%s' takes no value", spec->name);
+            *value = name + length + 1;
+        }
+    } else {
+        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+            if (specs[k].short_name && specs[k].short_name == argument[1])
+                spec = &specs[k];
+        if (spec == NULL || (argument[2] && !spec->takes_value))
+            return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
+        if (argument[2])
+            *value = argument + 2;
+    }
+    *found = spec;
+    return 0;
+}
+
+int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)
+{
+    memset(options, 0, sizeof *options);
+    options->action = ACTION_BENCHMARK;
+    options->methods = "all";
+    options->workloads = 1u << WORKLOAD_PIECES;
+    options->pieces = 7;
+    options->dispatches = 3;
+    options->threads = 1;
+    options->pin_cpu = -1;
+    options->reps = 15;
+    options->calls = 1000000;
+    options->seed = 1;
+    options->random_queries = 16384;
+    options->max_queries = 1u << 20;
+    options->timer = TIMER_TSC;
+    options->format = FORMAT_TABLE;
+    options->files = calloc((size_t)argc + 1, sizeof *options->files);
+    if (options->files == NULL)
+        return set_error(error, error_size, "out of memory");
+
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *argument = argv[i];
+        if (only_files || argument[0] != '-' || strcmp(argument, "-") == 0) {
+            options->files[options->file_count++] = argv[i];
+            continue;
+        }
+        if (strcmp(argument, "--") == 0) {
+            only_files = 1;
+            continue;
+        }
+        const struct option_spec *spec = NULL;
+        const char *value = NULL;
+        if (match_option(argument, &spec, &value, error, error_size) != 0)
+            return -1;
+        if (spec->takes_value && value == NULL) {
+            if (i + 1 >= argc)
+                return set_error(error, error_size, "option '--%s' needs a value", spec->name);
+            value = argv[++i];
+        }
+        if (apply_option(options, spec->name, value ? value : "", error, error_size) != 0)
+            return -1;
+    }
+    if (options->min_time > 0 && options->target_spread <= 0)
+        return set_error(error, error_size, "--min-time bounds the rounds --target-spread adds; give --target-spread too");
+    return 0;
+}

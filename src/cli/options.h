@@ -1,0 +1,57 @@
+/* The command line of the main benchmark. */
+#ifndef ATTACKBENCH_OPTIONS_H
+#define ATTACKBENCH_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "platform/timer.h"
+#include "measure/workload.h"
+
+enum output_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
+enum action { ACTION_BENCHMARK, ACTION_LIST, ACTION_DUMP, ACTION_VERIFY_ONLY, ACTION_HELP, ACTION_VERSION };
+
+enum { MAX_PARAMETERS = 16 };
+
+struct options {
+    enum action action;
+    const char *methods;       /* comma-separated names or "all" */
+    unsigned workloads;        /* bit per workload_kind */
+    unsigned pieces;           /* bit per piece_kind */
+    unsigned dispatches;       /* bit per dispatch_kind */
+    int verify;
+    int chained;
+    size_t pressure_bytes;     /* 0: off */
+    int split_phases;
+    int threads;
+    int pin_cpu;               /* -1: choose one; -2: --pin=none */
+    int reps;
+    double target_spread; /* percent; 0: no target */
+    double min_time;      /* seconds a group may take to reach the target; 0: the default */
+    uint64_t calls;
+    uint64_t seed;
+    size_t random_queries;
+    size_t max_queries;
+    enum timer_kind timer;
+    const char *csv_path;
+    const char *json_path;
+    int count_instructions;    /* --count=instructions */
+    enum output_format format;
+    int skip_invalid;
+    int quiet;
+    const char *parameters[MAX_PARAMETERS]; /* "NAME=VALUE" */
+    int parameter_count;
+    char **files;
+    int file_count;
+};
+
+/* Parse argv into options (argv is kept: files point into it).  Returns 0,
+ * or -1 with a message in `error` (the caller exits with status 2). */
+int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size);
+
+/* Parse a size with an optional K, M or G suffix (powers of 1024). */
+int parse_size(const char *text, size_t *size);
+
+extern const char usage_text[];
+
+#endif

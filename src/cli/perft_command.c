@@ -1,0 +1,241 @@
+/* `attackbench perft`: count the legal move tree of EPD positions with one
+ * or more backends, check the counts against the ";Dn" opcodes, and
+ * compare the backends' speed inside a real move generator.  The command
+ * is a row of stages, each of which returns: parse the options, open the
+ * methods, check the files, count them, report. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform/interrupt.h"
+#include "chess/movegen.h"
+#include "option_spelling.h"
+#include "results/output.h"
+#include "chess/perft.h"
+#include "perft_run.h"
+#include "selection.h"
+#include "backends/contract.h"
+
+enum {
+    MAX_DEPTH = MAX_EXPECTED_DEPTH,
+    MAX_METHODS = 128,
+    DEFAULT_REPS = 5,
+};
+
+static const char usage_text[] =
+    "usage: attackbench perft [--method=NAME[,NAME...]|all] [--depth=N] [--reps=N] [--divide] [--csv=FILE]\n"
+    "                         [FILE...]\n"
+    "\n"
+    "Counts the leaf nodes of the legal move tree (perft) of every position in\n"
+    "the FEN/EPD files (\"-\" is standard input; default data/perft.epd), using the\n"
+    "chosen backends' rook/bishop/queen functions for every sliding-piece attack\n"
+    "of the move generator (moves, checks, pins, the king's forbidden squares).\n"
+    "The last ply is counted in bulk: its moves are generated and counted, not\n"
+    "played.  Positions stream through in blocks of 1024: each block is counted\n"
+    "by every method, repetition after repetition in rotating order, and its\n"
+    "rows are printed before the next block is read.\n"
+    "\n"
+    "  --method=LIST  backends to run, comma-separated, or all (the default):\n"
+    "                 every backend this CPU can run, except the null baseline\n"
+    "  --depth=N      plies to search (1-12); without it each position uses the\n"
+    "                 deepest depth whose EPD ;Dn count is at most 1,000,000,\n"
+    "                 or 3 when the line gives no counts\n"
+    "  --reps=N       timed repetitions per method (1-1000, default 5); the\n"
+    "                 time reported is their median, the spread their MAD\n"
+    "  --divide       print the count under each root move (\"e2e4: 20\"), one\n"
+    "                 block per position, with the first method, before the\n"
+    "                 rows of its block\n"
+    "  --csv=FILE     also write one row per method (the benchmark's metadata\n"
+    "                 columns, then method, positions, depth, nodes, seconds\n"
+    "                 (the median), nodes_per_second, relative, table_bytes,\n"
+    "                 init_ms, reps, seconds_min, seconds_max, seconds_mad,\n"
+    "                 samples_seconds (each repetition, space-separated)),\n"
+    "                 through a temporary file renamed at the end\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "Standard output is CSV: position,depth,nodes,expected,status, one row per\n"
+    "position (1-based index; expected from the ;Dn opcode, where 0 is a count,\n"
+    "or empty; status ok, mismatch or unknown).  The summary (nodes, median\n"
+    "seconds, MAD, nodes per second) and, with several methods, the comparison\n"
+    "table go to standard error.\n"
+    "\n"
+    "A position must be legal: one king per side, no pawn on the first or last\n"
+    "rank, the side not to move not in check.  Named files are checked whole\n"
+    "before anything is counted; standard input as it is read.\n"
+    "\n"
+    "Exit status: 0 all counts match or are unknown, 1 a count differs from the\n"
+    "EPD or the methods disagree, 2 bad usage, unreadable file, illegal\n"
+    "position or a write error, 130 interrupted by SIGINT (143: SIGTERM); the\n"
+    "rows and the summary of the blocks finished are still written.\n";
+
+enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
+
+/* A whole decimal number from minimum to maximum into *value, or -1. */
+static int parse_number(const char *text, long minimum, long maximum, int *value)
+{
+    char *end;
+    errno = 0;
+    long number = strtol(text, &end, 10);
+    if (*end || end == text || errno || number < minimum || number > maximum)
+        return -1;
+    *value = (int)number;
+    return 0;
+}
+
+static enum parsed parse_option(const char *argument, struct perft_settings *settings)
+{
+    if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
+        return PARSED_HELP;
+    if (strncmp(argument, "--method=", 9) == 0) {
+        settings->method_list = argument + 9;
+    } else if (strncmp(argument, "--depth=", 8) == 0) {
+        if (parse_number(argument + 8, 1, MAX_DEPTH, &settings->depth) != 0) {
+            fprintf(stderr, "attackbench: perft: --depth must be 1 to %d, not '%s'\n", MAX_DEPTH, argument + 8);
+            return PARSED_ERROR;
+        }
+    } else if (strncmp(argument, "--reps=", 7) == 0) {
+        if (parse_number(argument + 7, 1, PERFT_MAX_REPS, &settings->reps) != 0) {
+            fprintf(stderr, "attackbench: perft: --reps must be 1 to %d, not '%s'\n", PERFT_MAX_REPS, argument + 7);
+            return PARSED_ERROR;
+        }
+    } else if (strcmp(argument, "--divide") == 0) {
+        settings->divide = 1;
+    } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
+        settings->csv_file = argument + 6;
+    } else if (argument[0] == '-' && argument[1] != '\0') {
+        fprintf(stderr, "attackbench: perft: unknown option '%s'\n%s", argument, usage_text);
+        return PARSED_ERROR;
+    } else {
+        settings->files[settings->file_count++] = argument;
+    }
+    return PARSED_RUN;
+}
+
+/* The options into *settings (files points into argv; free settings->files). */
+static enum parsed parse_settings(int argc, char **argv, struct perft_settings *settings)
+{
+    *settings = (struct perft_settings){.method_list = "all", .reps = DEFAULT_REPS};
+    settings->files = calloc((size_t)argc + 1, sizeof *settings->files);
+    if (settings->files == NULL) {
+        fprintf(stderr, "attackbench: perft: out of memory\n");
+        return PARSED_ERROR;
+    }
+    for (int i = 1; i < argc; i++) {
+        enum parsed parsed = parse_option(argv[i], settings);
+        if (parsed != PARSED_RUN)
+            return parsed;
+    }
+    if (settings->file_count == 0)
+        settings->files[settings->file_count++] = "data/perft.epd";
+    return PARSED_RUN;
+}
+
+static int write_help(void)
+{
+    fputs(usage_text, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: perft: cannot write the help: %s\n", strerror(errno));
+        return PERFT_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static void close_run(struct perft_run *run)
+{
+    for (size_t m = 0; run->methods && m < run->method_count; m++)
+        free(run->methods[m].rep_seconds);
+    free(run->methods);
+    free(run->block);
+    free(run->block_nodes);
+    free(run->block_seconds);
+}
+
+/* The block buffers and each method's repetition times. */
+static int allocate_run(struct perft_run *run)
+{
+    size_t methods = run->method_count, reps = (size_t)run->settings->reps;
+    run->methods = calloc(methods, sizeof *run->methods);
+    run->block = malloc(PERFT_BLOCK_POSITIONS * sizeof *run->block);
+    run->block_nodes = malloc(methods * PERFT_BLOCK_POSITIONS * sizeof *run->block_nodes);
+    run->block_seconds = malloc(methods * reps * sizeof *run->block_seconds);
+    int failed = !run->methods || !run->block || !run->block_nodes || !run->block_seconds;
+    for (size_t m = 0; !failed && m < methods; m++)
+        failed = (run->methods[m].rep_seconds = calloc(reps, sizeof(double))) == NULL;
+    if (failed)
+        fprintf(stderr, "attackbench: perft: out of memory\n");
+    return failed ? -1 : 0;
+}
+
+/* The chosen methods, each with its tables built before anything is timed. */
+static int open_run(struct perft_run *run, const struct perft_settings *settings)
+{
+    *run = (struct perft_run){.settings = settings};
+    const struct backend *chosen[MAX_METHODS];
+    const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
+    int count = select_backends(settings->method_list, &rules, chosen, MAX_METHODS);
+    if (count == 0)
+        fprintf(stderr, "attackbench: perft: no method to run\n");
+    if (count <= 0)
+        return -1;
+    run->method_count = (size_t)count;
+    if (allocate_run(run) != 0)
+        return -1;
+    for (int m = 0; m < count; m++) {
+        run->methods[m].backend = chosen[m];
+        run->methods[m].table_bytes = backend_initialize(chosen[m], &run->methods[m].init_ms);
+    }
+    movegen_init();
+    return 0;
+}
+
+/* What the finished blocks give: the summary and the CSV, also after a
+ * signal.  Returns 0 or PERFT_EXIT_USAGE. */
+static int report(struct perft_run *run)
+{
+    if (run->positions == 0) {
+        if (!interrupt_requested())
+            fprintf(stderr, "attackbench: perft: no positions read\n");
+        return interrupt_requested() ? 0 : PERFT_EXIT_USAGE;
+    }
+    perft_report_summary(run);
+    const char *csv_file = run->settings->csv_file;
+    if (csv_file && write_file_atomically(csv_file, perft_write_method_csv, run) != 0)
+        return PERFT_EXIT_USAGE;
+    return 0;
+}
+
+static int run_stages(struct perft_run *run)
+{
+    if (perft_check_files(run) != 0)
+        return interrupt_requested() ? interrupt_exit_status() : PERFT_EXIT_USAGE;
+    if (perft_count_files(run) != 0 && run->failed)
+        return PERFT_EXIT_USAGE;
+    if (interrupt_requested())
+        fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished\n", run->positions);
+    if (report(run) != 0)
+        return PERFT_EXIT_USAGE;
+    if (run->mismatches)
+        return PERFT_EXIT_MISMATCH;
+    return interrupt_requested() ? interrupt_exit_status() : 0;
+}
+
+int perft_command(int argc, char **argv)
+{
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    static const char *const value_options[] = {"method", "depth", "reps", "csv", NULL};
+    argc = normalize_option_spelling(argc, argv, value_options);
+    struct perft_settings settings;
+    enum parsed parsed = parse_settings(argc, argv, &settings);
+    int status = parsed == PARSED_HELP ? write_help() : PERFT_EXIT_USAGE;
+    if (parsed == PARSED_RUN) {
+        interrupt_catch();
+        struct perft_run run;
+        status = open_run(&run, &settings) == 0 ? run_stages(&run) : PERFT_EXIT_USAGE;
+        close_run(&run);
+    }
+    free(settings.files);
+    return status;
+}

@@ -1,0 +1,221 @@
+/* perft's counting and timing: positions stream from the files in blocks;
+ * each block is counted by every method in interleaved, rotating
+ * repetitions (as the benchmark times its backends), checked against the
+ * ";Dn" counts and between methods, and printed before the next is read,
+ * so memory does not grow with the input. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <string.h>
+
+#include "platform/interrupt.h"
+#include "chess/movegen.h"
+#include "chess/perft.h"
+#include "perft_run.h"
+#include "platform/timer.h"
+
+enum { DEFAULT_DEPTH = 3 };
+
+/* Without --depth: the deepest ";Dn" count at or below this bound. */
+static const uint64_t AUTOMATIC_DEPTH_NODE_BOUND = 1000000;
+
+static int automatic_depth(const struct position *position)
+{
+    int depth = 0;
+    uint64_t count;
+    for (int n = 1; n <= MAX_EXPECTED_DEPTH; n++)
+        if (position_expected_nodes(position, n, &count) && count <= AUTOMATIC_DEPTH_NODE_BOUND)
+            depth = n;
+    return depth ? depth : DEFAULT_DEPTH;
+}
+
+/* Legality needs slider attacks: the first method's. */
+static int report_if_illegal(const struct perft_run *run, const struct position *position, const char *file_name,
+                             long line_number)
+{
+    const char *reason = position_illegal_reason(run->methods[0].backend, position);
+    if (reason == NULL)
+        return 0;
+    fprintf(stderr, "attackbench: %s:%ld: illegal position: %s\n", file_name, line_number, reason);
+    return -1;
+}
+
+/* --divide: the count under each root move of each position, untimed. */
+static void print_divides(const struct perft_run *run)
+{
+    for (size_t i = 0; i < run->block_count && !interrupt_requested(); i++) {
+        struct board board;
+        board_from_position(&board, &run->block[i].position);
+        perft_divide(run->methods[0].backend, &board, run->block[i].depth, stdout);
+        fputc('\n', stdout);
+    }
+}
+
+/* One method over the block: its counts into nodes[], the seconds taken. */
+static double time_method(const struct perft_run *run, const struct backend *backend, uint64_t *nodes)
+{
+    uint64_t start = clock_nanoseconds();
+    for (size_t i = 0; i < run->block_count; i++) {
+        struct board board;
+        board_from_position(&board, &run->block[i].position);
+        nodes[i] = perft(backend, &board, run->block[i].depth);
+    }
+    return (double)(clock_nanoseconds() - start) / 1e9;
+}
+
+/* Every repetition runs every method once, the order rotating from one
+ * repetition and one block to the next so that drift hits all alike.
+ * Returns -1 when a signal stopped it. */
+static int time_block(struct perft_run *run)
+{
+    const size_t methods = run->method_count;
+    const int reps = run->settings->reps;
+    for (int rep = 0; rep < reps; rep++) {
+        size_t first = (run->blocks_finished + (size_t)rep) % methods;
+        for (size_t k = 0; k < methods; k++) {
+            size_t m = (first + k) % methods;
+            double seconds = time_method(run, run->methods[m].backend, &run->block_nodes[m * PERFT_BLOCK_POSITIONS]);
+            if (interrupt_requested())
+                return -1;
+            run->block_seconds[m * (size_t)reps + (size_t)rep] = seconds;
+        }
+    }
+    return 0;
+}
+
+/* The row of one position, from the first method; a count that differs
+ * from the EPD's or between methods is reported on stderr. */
+static void write_row(struct perft_run *run, size_t i)
+{
+    const struct perft_entry *entry = &run->block[i];
+    uint64_t nodes = run->block_nodes[i], expected;
+    int given = position_expected_nodes(&entry->position, entry->depth, &expected);
+    if (given && expected != nodes) {
+        run->mismatches++;
+        fprintf(stderr, "attackbench: %s:%ld: perft %d gives %llu, the EPD says %llu\n", entry->file_name,
+                entry->line_number, entry->depth, (unsigned long long)nodes, (unsigned long long)expected);
+    }
+    printf("%zu,%d,%llu,", run->positions + i + 1, entry->depth, (unsigned long long)nodes);
+    if (given)
+        printf("%llu", (unsigned long long)expected);
+    printf(",%s\n", !given ? "unknown" : expected == nodes ? "ok" : "mismatch");
+    for (size_t m = 1; m < run->method_count; m++) {
+        uint64_t other = run->block_nodes[m * PERFT_BLOCK_POSITIONS + i];
+        if (other != nodes) {
+            run->mismatches++;
+            fprintf(stderr, "attackbench: %s:%ld: %s counts %llu, %s counts %llu\n", entry->file_name,
+                    entry->line_number, run->methods[0].backend->name, (unsigned long long)nodes,
+                    run->methods[m].backend->name, (unsigned long long)other);
+        }
+    }
+}
+
+/* The block's rows on stdout, flushed so that they come out as the input
+ * is read; a write error (full disk, closed pipe) ends the run. */
+static int write_rows(struct perft_run *run)
+{
+    if (!run->rows_started)
+        fputs("position,depth,nodes,expected,status\n", stdout);
+    run->rows_started = 1;
+    for (size_t i = 0; i < run->block_count; i++)
+        write_row(run, i);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench: perft: cannot write the rows: %s\n", strerror(errno));
+        run->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* A finished block joins the totals. */
+static void add_block(struct perft_run *run)
+{
+    const int reps = run->settings->reps;
+    for (size_t m = 0; m < run->method_count; m++) {
+        for (size_t i = 0; i < run->block_count; i++)
+            run->methods[m].nodes += run->block_nodes[m * PERFT_BLOCK_POSITIONS + i];
+        for (int rep = 0; rep < reps; rep++)
+            run->methods[m].rep_seconds[rep] += run->block_seconds[m * (size_t)reps + (size_t)rep];
+    }
+    for (size_t i = 0; i < run->block_count; i++) {
+        if (run->positions + i == 0)
+            run->depth = run->block[i].depth;
+        else if (run->depth != run->block[i].depth)
+            run->depth = -1; /* mixed */
+    }
+    run->positions += run->block_count;
+    run->blocks_finished++;
+    run->block_count = 0;
+}
+
+static int finish_block(struct perft_run *run)
+{
+    if (run->block_count == 0)
+        return 0;
+    if (run->settings->divide)
+        print_divides(run);
+    if (time_block(run) != 0 || write_rows(run) != 0)
+        return -1;
+    add_block(run);
+    return 0;
+}
+
+/* The visitor of the counting pass. */
+static int take_position(const struct position *position, const char *file_name, long line_number, void *data)
+{
+    struct perft_run *run = data;
+    if (interrupt_requested())
+        return -1;
+    if (report_if_illegal(run, position, file_name, line_number) != 0) {
+        run->failed = 1;
+        return -1;
+    }
+    struct perft_entry *entry = &run->block[run->block_count++];
+    entry->position = *position;
+    entry->file_name = file_name;
+    entry->line_number = line_number;
+    entry->depth = run->settings->depth ? run->settings->depth : automatic_depth(position);
+    return run->block_count == PERFT_BLOCK_POSITIONS ? finish_block(run) : 0;
+}
+
+int perft_count_files(struct perft_run *run)
+{
+    for (size_t f = 0; f < run->settings->file_count; f++) {
+        /* A block never spans two files: the reader promises the file
+         * name its visitor gets only while it reads that file. */
+        if (read_positions(run->settings->files[f], NULL, take_position, run, NULL) < 0) {
+            run->failed |= !interrupt_requested();
+            return -1;
+        }
+        if (finish_block(run) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The checking pass: every illegal position is reported, not only the first. */
+struct check_context {
+    const struct perft_run *run;
+    long illegal;
+};
+
+static int check_position(const struct position *position, const char *file_name, long line_number, void *data)
+{
+    struct check_context *context = data;
+    if (interrupt_requested())
+        return -1;
+    if (report_if_illegal(context->run, position, file_name, line_number) != 0)
+        context->illegal++;
+    return 0;
+}
+
+int perft_check_files(const struct perft_run *run)
+{
+    struct check_context context = {run, 0};
+    for (size_t f = 0; f < run->settings->file_count; f++) {
+        if (strcmp(run->settings->files[f], "-") == 0)
+            continue; /* read once, as it is counted */
+        if (read_positions(run->settings->files[f], NULL, check_position, &context, NULL) < 0)
+            return -1;
+    }
+    return context.illegal ? -1 : 0;
+}

@@ -1,0 +1,86 @@
+/* The inside of `attackbench perft`: the settings from the command line,
+ * the chosen methods with their timings, and the run that streams the
+ * positions through them in blocks.  perft_command.c parses and orders the
+ * stages, perft_run.c counts and times, perft_report.c summarises. */
+#ifndef ATTACKBENCH_PERFT_RUN_H
+#define ATTACKBENCH_PERFT_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "attackbench/backend.h"
+#include "chess/position.h"
+
+enum {
+    /* Positions read, counted and timed together: enough to time (a
+     * block at depth 1 takes a fraction of a millisecond), few enough to
+     * keep memory small whatever the input's length. */
+    PERFT_BLOCK_POSITIONS = 1024,
+    /* Each repetition counts every position again: a perft run is long. */
+    PERFT_MAX_REPS = 1000,
+    PERFT_EXIT_MISMATCH = 1,
+    PERFT_EXIT_USAGE = 2,
+};
+
+struct perft_settings {
+    const char *method_list;
+    const char *csv_file; /* or NULL */
+    const char **files;
+    size_t file_count;
+    int depth; /* 0: from each line's ;Dn counts */
+    int divide;
+    int reps;
+};
+
+struct perft_method {
+    const struct backend *backend;
+    size_t table_bytes;
+    double init_ms;
+    uint64_t nodes;      /* over the positions finished */
+    double *rep_seconds; /* [reps]: each repetition, summed over the blocks */
+};
+
+struct perft_entry {
+    struct position position;
+    const char *file_name;
+    long line_number;
+    int depth;
+};
+
+struct perft_run {
+    const struct perft_settings *settings;
+    struct perft_method *methods;
+    size_t method_count;
+    /* The block being read; then its counts ([method][position]) and
+     * times ([method][rep]), added to the totals once it is finished. */
+    struct perft_entry *block;
+    size_t block_count;
+    uint64_t *block_nodes;
+    double *block_seconds;
+    size_t blocks_finished;
+    size_t positions; /* finished */
+    int depth;        /* of every finished position, or -1 when mixed */
+    long mismatches;  /* counts that differ from the EPD or between methods */
+    int rows_started; /* the CSV header is on stdout */
+    int failed;       /* an input or output error was reported */
+};
+
+/* Read every position of the files, in blocks: check legality, count and
+ * time every block with every method, and print its rows.  Returns 0, or
+ * -1 when it stopped early (a signal, or run->failed set after an error
+ * was reported); what was finished stays in the totals. */
+int perft_count_files(struct perft_run *run);
+
+/* Read the named files (not standard input) and report every illegal
+ * position or malformed line, before anything is counted.  Returns 0 or
+ * -1 (after reporting, or on a signal). */
+int perft_check_files(const struct perft_run *run);
+
+/* The summary on stderr: one line, or a table of the methods. */
+void perft_report_summary(const struct perft_run *run);
+
+/* One CSV row per method, with the run's metadata; for write_file_atomically. */
+void perft_write_method_csv(FILE *out, void *run);
+
+#endif

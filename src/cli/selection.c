@@ -1,0 +1,199 @@
+/* The --method parser (see src/cli/selection.h). */
+#include "selection.h"
+
+#include <ctype.h>
+#include <fnmatch.h>
+#include <string.h>
+#include "backends/registry.h"
+
+enum { MAX_NAME = 64 };
+
+void list_backend_names(FILE *out)
+{
+    fprintf(out, "known methods:");
+    for (size_t i = 0; i < backend_count; i++)
+        fprintf(out, " %s", backends[i]->name);
+    fprintf(out, " (and all; -NAME leaves one out; globs such as 'magic-*')\n");
+}
+
+/* The chosen backends so far. */
+struct chosen {
+    const struct backend **backends;
+    size_t capacity;
+    size_t count;
+};
+
+/* Add one backend unless it is already there or cannot run here. */
+static void add_backend(const struct backend *backend, const struct selection_rules *rules, int note_skip,
+                        struct chosen *chosen)
+{
+    const char *reason = backend_unavailable_reason(backend);
+    if (reason) {
+        if (note_skip)
+            fprintf(stderr, "%s: skipping %s: %s\n", rules->prefix, backend->name, reason);
+        return;
+    }
+    for (size_t i = 0; i < chosen->count; i++)
+        if (chosen->backends[i] == backend)
+            return;
+    if (chosen->count < chosen->capacity)
+        chosen->backends[chosen->count++] = backend;
+}
+
+static void remove_backend(const struct backend *backend, struct chosen *chosen)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < chosen->count; i++)
+        if (chosen->backends[i] != backend)
+            chosen->backends[kept++] = chosen->backends[i];
+    chosen->count = kept;
+}
+
+/* Whether a pattern ("all", a name or a glob, already in lower case)
+ * matches a backend's name. */
+static int pattern_matches(const char *pattern, const struct backend *backend)
+{
+    return strcmp(pattern, "all") == 0 || fnmatch(pattern, backend->name, 0) == 0;
+}
+
+static int is_glob(const char *pattern)
+{
+    return strcmp(pattern, "all") == 0 || strpbrk(pattern, "*?[") != NULL;
+}
+
+/* Edit distance between two short names, for "did you mean". */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t length_b = strlen(b);
+    size_t row[MAX_NAME + 1];
+    for (size_t j = 0; j <= length_b; j++)
+        row[j] = j;
+    for (size_t i = 1; a[i - 1]; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= length_b; j++) {
+            size_t substitution = diagonal + (a[i - 1] != b[j - 1]);
+            diagonal = row[j];
+            size_t best = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
+            row[j] = substitution < best ? substitution : best;
+        }
+    }
+    return row[length_b];
+}
+
+/* "unknown method" with the nearest known name when one is close. */
+static void report_unknown(const char *pattern, const struct selection_rules *rules)
+{
+    const struct backend *nearest = NULL;
+    size_t nearest_distance = 3; /* farther than two edits is no suggestion */
+    for (size_t i = 0; i < backend_count; i++) {
+        size_t distance = edit_distance(pattern, backends[i]->name);
+        if (distance < nearest_distance) {
+            nearest = backends[i];
+            nearest_distance = distance;
+        }
+    }
+    if (nearest)
+        fprintf(stderr, "%s: unknown method '%s'; did you mean '%s'?\n", rules->prefix, pattern, nearest->name);
+    else
+        fprintf(stderr, "%s: unknown method '%s'\n", rules->prefix, pattern);
+    list_backend_names(stderr);
+}
+
+/* Apply one item of the list: PATTERN adds what it matches, -PATTERN
+ * removes it.  Returns 0, or -1 after saying why the item is wrong. */
+static int apply_item(const char *list, const char *item, const struct selection_rules *rules,
+                      struct chosen *chosen)
+{
+    int remove = item[0] == '-';
+    char pattern[MAX_NAME];
+    size_t length = strlen(item + remove);
+    if (length == 0 || length >= sizeof pattern) {
+        fprintf(stderr, "%s: --method=%s: empty or overlong name\n", rules->prefix, list);
+        list_backend_names(stderr);
+        return -1;
+    }
+    for (size_t i = 0; i <= length; i++)
+        pattern[i] = (char)tolower((unsigned char)item[remove + i]);
+    int glob = is_glob(pattern), matched = 0;
+    for (size_t i = 0; i < backend_count; i++) {
+        const struct backend *backend = backends[i];
+        if (!pattern_matches(pattern, backend))
+            continue;
+        matched = 1;
+        if (remove) {
+            remove_backend(backend, chosen);
+        } else if (backend->baseline && rules->without_baseline) {
+            if (!glob) {
+                fprintf(stderr, "%s: %s computes no attack sets and cannot be used here\n", rules->prefix,
+                        backend->name);
+                return -1;
+            }
+        } else {
+            add_backend(backend, rules, !glob || !rules->quiet, chosen);
+        }
+    }
+    if (!matched) {
+        report_unknown(pattern, rules);
+        return -1;
+    }
+    return 0;
+}
+
+int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
+                    size_t capacity)
+{
+    struct chosen chosen = {.backends = selected, .capacity = capacity, .count = 0};
+    /* A list that starts by leaving something out starts from all. */
+    if (list[0] == '-' && apply_item(list, "all", rules, &chosen) != 0)
+        return -1;
+    const char *item = list;
+    for (;;) {
+        size_t length = strcspn(item, ",");
+        char copy[MAX_NAME + 1];
+        if (length > MAX_NAME)
+            length = MAX_NAME; /* apply_item refuses it as overlong */
+        memcpy(copy, item, length);
+        copy[length] = '\0';
+        if (apply_item(list, copy, rules, &chosen) != 0)
+            return -1;
+        item += strcspn(item, ",");
+        if (*item == '\0')
+            return (int)chosen.count;
+        item++;
+    }
+}
+
+/* Hand every --param to the selected backends that know it. */
+int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected,
+                     int count)
+{
+    for (int k = 0; k < parameter_count; k++) {
+        char name[64];
+        const char *text = parameters[k];
+        size_t length = strcspn(text, "=");
+        if (length >= sizeof name) {
+            fprintf(stderr, "attackbench: --param=%s: name too long\n", text);
+            return -1;
+        }
+        memcpy(name, text, length);
+        name[length] = '\0';
+        int accepted = 0;
+        for (int i = 0; i < count; i++) {
+            if (selected[i]->set_parameter == NULL)
+                continue;
+            char error[256] = "";
+            int status = selected[i]->set_parameter(name, text + length + 1, error, sizeof error);
+            if (status < 0) {
+                fprintf(stderr, "attackbench: --param=%s: %s: %s\n", text, selected[i]->name, error);
+                return -1;
+            }
+            accepted |= status == 0;
+        }
+        if (!accepted) {
+            fprintf(stderr, "attackbench: --param=%s: no selected method has a parameter '%s'\n", text, name);
+            return -1;
+        }
+    }
+    return 0;
+}

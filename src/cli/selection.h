@@ -1,0 +1,43 @@
+/* Choosing backends by name: the one parser of --method lists, shared by
+ * the benchmark and perft. */
+#ifndef ATTACKBENCH_SELECTION_H
+#define ATTACKBENCH_SELECTION_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "attackbench/backend.h"
+
+/* How a command reads a --method list. */
+struct selection_rules {
+    /* Starts every message: "attackbench" or "attackbench: perft". */
+    const char *prefix;
+    /* Leave out the baseline (null), which computes no attack sets: "all"
+     * skips it, naming it is an error. */
+    int without_baseline;
+    /* "all" skips the backends this CPU cannot run without a note. */
+    int quiet;
+};
+
+/* Resolve a comma-separated list into at most `capacity` backends, in the
+ * order given, each once.  An item is "all", a name or a shell glob
+ * ('kindergarten*'), in any case; "-ITEM" removes what ITEM matches from
+ * what came before (a list that starts with "-ITEM" starts from all).  An
+ * item that matches nothing is an error, with the nearest name offered.
+ * A backend this CPU cannot run is skipped with a note naming what the CPU
+ * lacks.  Returns how many were chosen
+ * (possibly 0), or -1 after printing why the list is wrong (an unknown
+ * name is followed by the known ones). */
+int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
+                    size_t capacity);
+
+/* Hand every --param=NAME=VALUE to the selected backends that know NAME.
+ * Returns 0, or -1 after printing why (a bad value, or no backend with
+ * that parameter). */
+int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected,
+                     int count);
+
+/* "known methods: reference null ... (and all)" and a newline. */
+void list_backend_names(FILE *out);
+
+#endif

@@ -1,0 +1,139 @@
+/* The benchmark's session (see src/cli/session.h). */
+#define _GNU_SOURCE
+#include "session.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "platform/build_info.h"
+#include "backends/registry.h"
+
+enum { EXIT_USAGE = 2 };
+
+static void add_entry(struct session *session, const struct backend *backend)
+{
+    struct backend_entry *entry = &session->entries[session->entry_count++];
+    entry->backend = backend;
+    entry->table_bytes = backend_initialize(backend, &entry->init_ms);
+}
+
+/* The selected backends, then the null backend (the harness's cost) unless
+ * selected or only verifying; all initialised. */
+static void open_backends(struct session *session, const struct backend **selected, int count)
+{
+    int has_baseline = 0;
+    for (int i = 0; i < count && session->entry_count < MAX_ENTRIES - 1; i++) {
+        add_entry(session, selected[i]);
+        has_baseline |= selected[i]->baseline;
+    }
+    for (size_t i = 0; i < backend_count && !has_baseline && !session->verify_only; i++)
+        if (backends[i]->baseline) {
+            add_entry(session, backends[i]);
+            break;
+        }
+    session->reference = find_backend("reference");
+    backend_initialize(session->reference, NULL);
+    session->check = (struct file_check){selected, count, session->options->pieces,
+                                         (session->options->workloads & (1u << WORKLOAD_SQUARES)) != 0,
+                                         (session->options->workloads &
+                                          ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES))) != 0,
+                                         {.skip_invalid = session->options->skip_invalid}};
+}
+
+static void print_context(const struct session *session)
+{
+    const struct timer *timer = &session->timer;
+    fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", attackbench_version, session->context.metadata.cpu,
+            attackbench_compiler, attackbench_flags);
+    if (timer->kind == TIMER_TSC)
+        fprintf(stderr, "timer: TSC at %.4f GHz (empty region %.0f ticks)", timer->tsc_hz / 1e9, timer->empty_ticks);
+    else
+        fprintf(stderr, "timer: clock_gettime(CLOCK_MONOTONIC_RAW)");
+    fprintf(stderr, "; pinned to CPU %d; %d thread%s\n", session->pin_cpu, session->options->threads,
+            session->options->threads == 1 ? "" : "s");
+}
+
+/* What measuring needs beyond the backends: CPUs, timer, pressure buffer. */
+static int open_measurement(struct session *session)
+{
+    const struct options *options = session->options;
+    if (choose_cpus(options->threads, options->pin_cpu, options->quiet, &session->pin_cpu, session->cpus) != 0)
+        return EXIT_USAGE;
+    timer_setup(&session->timer, options->timer, 250);
+    if (session->timer.fallback)
+        fprintf(stderr, "attackbench: using clock_gettime: %s\n", session->timer.fallback);
+    if (options->pressure_bytes) {
+        void *buffer = mmap(NULL, options->pressure_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (buffer == MAP_FAILED) {
+            fprintf(stderr, "attackbench: --pressure: cannot allocate %zu bytes\n", options->pressure_bytes);
+            return EXIT_USAGE;
+        }
+        session->pressure = buffer;
+        memset(session->pressure, 1, options->pressure_bytes);
+    }
+    return 0;
+}
+
+/* Warnings about the machine and the run settings, printed once (unless
+ * --quiet) and recorded for the result files. */
+static void check_machine(struct session *session)
+{
+    struct environment_facts *facts = &session->environment;
+    read_environment_facts(session->pin_cpu, facts);
+    facts->repetitions = session->options->reps;
+    struct environment_report report;
+    check_environment(facts, &report);
+    if (!session->options->quiet)
+        print_environment_warnings(stderr, &report);
+    environment_warning_keys(&report, session->context.warnings, sizeof session->context.warnings);
+}
+
+/* A stream short enough for branch predictors to learn: warned once, and
+ * recorded with the machine's warnings. */
+void check_stream_length(struct session *session, size_t queries)
+{
+    if (session->short_stream_warned || queries == 0 || queries >= SHORT_STREAM_QUERIES)
+        return;
+    struct environment_facts facts = {.governor = "", .boost = -1, .optimized = 1, .shortest_stream = queries};
+    struct environment_report report;
+    check_environment(&facts, &report);
+    if (!session->options->quiet)
+        print_environment_warnings(stderr, &report);
+    size_t used = strlen(session->context.warnings);
+    snprintf(session->context.warnings + used, sizeof session->context.warnings - used, "%s%s", used ? " " : "",
+             report.warnings[0].key);
+    session->short_stream_warned = 1;
+}
+
+int open_session(struct session *session, const struct options *options, const struct backend **selected,
+                        int count)
+{
+    memset(session, 0, sizeof *session);
+    session->options = options;
+    session->verify_only = options->action == ACTION_VERIFY_ONLY;
+    session->pin_cpu = -1;
+    open_backends(session, selected, count);
+    if (session->verify_only)
+        timer_setup(&session->timer, TIMER_CLOCK, 0);
+    else if (open_measurement(session) != 0)
+        return EXIT_USAGE;
+    run_metadata_capture(&session->context.metadata);
+    session->context.timer = &session->timer;
+    session->context.pin_cpu = session->pin_cpu;
+    session->context.reps = options->reps;
+    session->context.seed = (unsigned long long)options->seed;
+    if (!options->quiet && !session->verify_only)
+        print_context(session);
+    if (!session->verify_only)
+        check_machine(session);
+    return 0;
+}
+
+void close_session(struct session *session)
+{
+    if (session->pressure)
+        munmap(session->pressure, session->options->pressure_bytes);
+    session->pressure = NULL;
+}
+

@@ -1,0 +1,397 @@
+/* The timed loops, the repetition schedule and the CPUs they run on. */
+#define _GNU_SOURCE
+#include "runner.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/sliders.h"
+#include "backends/contract.h"
+
+const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
+
+/* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
+ * every query is an indirect call through the backend table. */
+static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, const struct run *run)
+{
+    return run_lookup_loop(lookup, run);
+}
+
+/* One repetition's work on one thread: `passes` passes over the run. */
+struct job {
+    const struct backend *backend;
+    enum piece_kind piece;
+    enum stream_kind kind; /* side streams: the piece is not used */
+    struct run run;
+    enum dispatch_kind dispatch;
+    uint64_t passes;
+    const struct timer *timer;
+    const volatile sig_atomic_t *stop;
+};
+
+struct job_result {
+    uint64_t elapsed; /* timer units */
+    uint64_t sum;
+};
+
+/* A pass over a long stream goes in parts of this many queries, so that a
+ * signal stops it within a part (milliseconds), not after the whole pass
+ * (seconds for 2^28 queries).  Streams up to this length, every default,
+ * are passed over in one call. */
+enum { PART_QUERIES = 1 << 20 };
+
+static uint64_t pass_part(const struct job *job, const struct run *run)
+{
+    if (job->kind != STREAM_QUERIES)
+        return side_pass(job->backend, job->kind, job->dispatch == DISPATCH_CALL, run);
+    return job->dispatch == DISPATCH_BATCH ? backend_loop(job->backend, job->piece)(run)
+                                           : per_call_pass(backend_lookup(job->backend, job->piece), run);
+}
+
+static __attribute__((noinline)) uint64_t pass_in_parts(const struct job *job)
+{
+    uint64_t sum = 0;
+    struct run part = job->run;
+    for (size_t offset = 0; offset < job->run.count; offset += PART_QUERIES) {
+        part.occupied = job->run.occupied + offset;
+        part.squares = job->run.squares + offset;
+        part.pressure_lines = job->run.pressure_lines + offset;
+        part.sides = job->run.sides ? job->run.sides + offset : NULL;
+        part.count = job->run.count - offset < PART_QUERIES ? job->run.count - offset : PART_QUERIES;
+        sum += pass_part(job, &part);
+        if (job->stop && *job->stop)
+            break;
+    }
+    return sum;
+}
+
+static int stop_requested(const struct job *job)
+{
+    return job->stop && *job->stop;
+}
+
+/* The timed region: the flag tests sit outside the pass loops, and the
+ * stop flag is read once every 64 passes. */
+static struct job_result run_job(const struct job *job)
+{
+    const struct timer *timer = job->timer;
+    uint64_t sum = 0, start, stop;
+    if (job->run.count > PART_QUERIES || job->kind != STREAM_QUERIES) {
+        start = timer_start(timer);
+        for (uint64_t pass = 0; pass < job->passes && !stop_requested(job); pass++)
+            sum += pass_in_parts(job);
+        stop = timer_stop(timer);
+    } else if (job->dispatch == DISPATCH_BATCH) {
+        uint64_t (*loop)(const struct run *) = backend_loop(job->backend, job->piece);
+        start = timer_start(timer);
+        for (uint64_t pass = 0; pass < job->passes; pass++) {
+            sum += loop(&job->run);
+            if (pass % 64 == 63 && stop_requested(job))
+                break;
+        }
+        stop = timer_stop(timer);
+    } else {
+        attack_function lookup = backend_lookup(job->backend, job->piece);
+        start = timer_start(timer);
+        for (uint64_t pass = 0; pass < job->passes; pass++) {
+            sum += per_call_pass(lookup, &job->run);
+            if (pass % 64 == 63 && stop_requested(job))
+                break;
+        }
+        stop = timer_stop(timer);
+    }
+    do_not_optimize(sum);
+    return (struct job_result){stop - start, sum};
+}
+
+struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
+                                       const struct stream *stream, int chained)
+{
+    struct job job = {.backend = reference, .piece = piece, .kind = stream->kind, .run = stream_run(stream),
+                      .dispatch = DISPATCH_BATCH};
+    job.run.chained = chained;
+    struct pass_checksums checksums;
+    checksums.sum = pass_in_parts(&job);
+    job.run.mix_results = 1;
+    checksums.mixed = pass_in_parts(&job);
+    return checksums;
+}
+
+/* Worker threads for --threads: they wait at a barrier for a job, run it
+ * and meet again at a second barrier.  Thread 0 is the caller.  They live
+ * for one measure_backends() call. */
+static struct {
+    int count;
+    pthread_t threads[MAX_THREADS];
+    pthread_barrier_t start, finish;
+    const struct job *job;
+    int quit;
+    struct job_result results[MAX_THREADS];
+} pool;
+
+struct worker_argument {
+    int index;
+    int cpu;
+};
+static struct worker_argument worker_arguments[MAX_THREADS];
+
+static void *worker_main(void *data)
+{
+    const struct worker_argument *argument = data;
+    if (argument->cpu >= 0)
+        pin_to_cpu(argument->cpu);
+    for (;;) {
+        pthread_barrier_wait(&pool.start);
+        if (pool.quit)
+            return NULL;
+        pool.results[argument->index] = run_job(pool.job);
+        pthread_barrier_wait(&pool.finish);
+    }
+}
+
+static void pool_start(int count, const int *cpus)
+{
+    pthread_barrier_init(&pool.start, NULL, (unsigned)count);
+    pthread_barrier_init(&pool.finish, NULL, (unsigned)count);
+    pool.quit = 0;
+    pool.count = count;
+    for (int i = 1; i < count; i++) {
+        worker_arguments[i].index = i;
+        worker_arguments[i].cpu = cpus ? cpus[i] : -1;
+        if (pthread_create(&pool.threads[i], NULL, worker_main, &worker_arguments[i]) != 0) {
+            fprintf(stderr, "attackbench: cannot start thread %d\n", i);
+            exit(2);
+        }
+    }
+}
+
+static void pool_stop(void)
+{
+    pool.quit = 1;
+    pthread_barrier_wait(&pool.start);
+    for (int i = 1; i < pool.count; i++)
+        pthread_join(pool.threads[i], NULL);
+    pthread_barrier_destroy(&pool.start);
+    pthread_barrier_destroy(&pool.finish);
+}
+
+/* Run a job on every thread at once; returns the slowest thread's time
+ * and checks every thread's sum (*wrong). */
+static struct job_result run_on_threads(const struct job *job, int threads, uint64_t expected, int check, int *wrong)
+{
+    if (threads == 1) {
+        struct job_result result = run_job(job);
+        *wrong = check && result.sum != expected;
+        return result;
+    }
+    pool.job = job;
+    pthread_barrier_wait(&pool.start);
+    pool.results[0] = run_job(job);
+    pthread_barrier_wait(&pool.finish);
+    struct job_result slowest = pool.results[0];
+    *wrong = 0;
+    for (int i = 0; i < threads; i++) {
+        if (pool.results[i].elapsed > slowest.elapsed)
+            slowest.elapsed = pool.results[i].elapsed;
+        if (check && pool.results[i].sum != expected)
+            *wrong = 1;
+    }
+    return slowest;
+}
+
+/* One pass (or repetition) of one backend on every thread, checked.
+ * Returns 0, 1 when stopped, or -1 after reporting a wrong sum. */
+static int run_checked(struct job *job, const struct backend *backend, int threads, uint64_t expected,
+                       struct job_result *result)
+{
+    job->backend = backend;
+    if (backend->reset_statistics)
+        backend->reset_statistics();
+    int wrong = 0;
+    *result = run_on_threads(job, threads, expected, !backend->baseline, &wrong);
+    if (stop_requested(job))
+        return 1;
+    if (wrong) {
+        fprintf(stderr,
+                "attackbench: %s %s: checksum differs from the reference; run with --verify to find the query\n",
+                backend->name, piece_names[job->piece]);
+        return -1;
+    }
+    return 0;
+}
+
+/* The warm-up: one untimed pass of each backend, which touches its tables
+ * and the stream and gives its mixed checksum. */
+static int warm_up(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
+                   uint64_t expected_mixed, struct measurement *results)
+{
+    job->passes = 1;
+    job->run.mix_results = 1;
+    for (size_t k = 0; k < count; k++) {
+        struct job_result result;
+        int status = run_checked(job, measured_backends[k], threads, expected_mixed, &result);
+        if (status != 0)
+            return status;
+        results[k].checksum = result.sum;
+    }
+    job->run.mix_results = 0;
+    return 0;
+}
+
+/* Samples per backend and round: [backend * reps + round]. */
+struct samples {
+    int reps;
+    double *ns, *ticks; /* per query */
+    double *hits;       /* mean hit rate per backend */
+};
+
+/* The timed rounds: every backend once per round, the order rotating. */
+static int timed_rounds(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
+                        uint64_t expected_sum, uint64_t calls, struct samples *samples)
+{
+    const struct timer *timer = job->timer;
+    int reps = samples->reps;
+    for (int round = 0; round < reps; round++) {
+        for (size_t k = 0; k < count; k++) {
+            size_t index = (k + (size_t)round) % count;
+            struct job_result result;
+            int status = run_checked(job, measured_backends[index], threads, expected_sum, &result);
+            if (status != 0)
+                return status;
+            size_t slot = index * (size_t)reps + (size_t)round;
+            samples->ns[slot] = timer_nanoseconds(timer, result.elapsed) / (double)calls;
+            samples->ticks[slot] = timer->kind == TIMER_TSC ? (double)result.elapsed / (double)calls : 0;
+            if (measured_backends[index]->hit_rate)
+                samples->hits[index] += measured_backends[index]->hit_rate() / reps;
+        }
+    }
+    return 0;
+}
+
+void free_measurement(struct measurement *measurement)
+{
+    free(measurement->samples_ns);
+    measurement->samples_ns = NULL;
+    measurement->sample_count = 0;
+}
+
+static void fill_results(const struct backend *const *measured_backends, size_t count, const struct samples *samples,
+                         uint64_t calls, int threads, struct measurement *results)
+{
+    for (size_t k = 0; k < count; k++) {
+        struct measurement *m = &results[k];
+        m->backend = measured_backends[k];
+        m->ns_per_query = summarize(samples->ns + k * (size_t)samples->reps, samples->reps);
+        m->ticks_per_query = summarize(samples->ticks + k * (size_t)samples->reps, samples->reps);
+        m->calls_per_rep = calls;
+        m->mlookups_per_s = m->ns_per_query.median > 0 ? threads * 1e3 / m->ns_per_query.median : 0;
+        m->hit_rate = measured_backends[k]->hit_rate ? samples->hits[k] : -1;
+        m->sample_count = samples->reps;
+        m->samples_ns = malloc((size_t)samples->reps * sizeof *m->samples_ns);
+        if (m->samples_ns == NULL) {
+            fprintf(stderr, "attackbench: out of memory\n");
+            exit(2);
+        }
+        memcpy(m->samples_ns, samples->ns + k * (size_t)samples->reps, (size_t)samples->reps * sizeof *m->samples_ns);
+    }
+}
+
+int measure_backends(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
+                     const struct stream *stream, const struct pass_checksums *expected,
+                     const struct measurement_config *config, struct measurement *results)
+{
+    if (count == 0 || stream->count == 0)
+        return 0;
+    int threads = config->threads > 0 ? config->threads : 1;
+    uint64_t lookups = stream_lookups(stream);
+    lookups = lookups ? lookups : 1; /* a sides stream of positions without sliders */
+    uint64_t passes = (config->calls + lookups - 1) / lookups;
+    passes = passes ? passes : 1;
+    uint64_t calls = passes * lookups;
+    struct samples samples = {config->reps, calloc(count * (size_t)config->reps, sizeof(double)),
+                              calloc(count * (size_t)config->reps, sizeof(double)), calloc(count, sizeof(double))};
+    if (samples.ns == NULL || samples.ticks == NULL || samples.hits == NULL) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        exit(2);
+    }
+    struct job job = {.piece = piece, .kind = stream->kind, .run = stream_run(stream), .dispatch = config->dispatch,
+                      .timer = config->timer, .stop = config->stop};
+    job.run.chained = config->chained;
+    job.run.pressure_buffer = config->pressure_buffer;
+    job.run.pressure_line_mask = config->pressure_line_mask;
+
+    if (threads > 1)
+        pool_start(threads, config->cpus);
+    int status = warm_up(&job, measured_backends, count, threads, expected->mixed, results);
+    job.passes = passes;
+    if (status == 0)
+        status = timed_rounds(&job, measured_backends, count, threads, expected->sum * passes, calls, &samples);
+    if (threads > 1)
+        pool_stop();
+    if (status == 0)
+        fill_results(measured_backends, count, &samples, calls, threads, results);
+    free(samples.ns);
+    free(samples.ticks);
+    free(samples.hits);
+    return status;
+}
+
+/* Append a further block of repetitions to a measurement and summarise
+ * the whole again. */
+static void append_samples(struct measurement *into, struct measurement *more, const struct timer *timer, int threads)
+{
+    int total = into->sample_count + more->sample_count;
+    double *samples = realloc(into->samples_ns, (size_t)total * sizeof *samples);
+    if (samples == NULL) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        exit(2);
+    }
+    memcpy(samples + into->sample_count, more->samples_ns, (size_t)more->sample_count * sizeof *samples);
+    into->samples_ns = samples;
+    into->sample_count = total;
+    into->ns_per_query = summarize(samples, total);
+    /* Ticks are the same elapsed counts in another unit. */
+    double ticks_per_ns = timer->kind == TIMER_TSC ? timer->tsc_hz / 1e9 : 0;
+    into->ticks_per_query = (struct statistics){into->ns_per_query.median * ticks_per_ns,
+                                                into->ns_per_query.min * ticks_per_ns,
+                                                into->ns_per_query.max * ticks_per_ns,
+                                                into->ns_per_query.mad * ticks_per_ns};
+    into->mlookups_per_s = into->ns_per_query.median > 0 ? threads * 1e3 / into->ns_per_query.median : 0;
+    free_measurement(more);
+}
+
+int spread_reached(const struct measurement *results, size_t count, double target_percent)
+{
+    for (size_t k = 0; k < count; k++) {
+        const struct statistics *ns = &results[k].ns_per_query;
+        if (!results[k].backend->baseline && ns->median > 0 && 100 * ns->mad / ns->median > target_percent)
+            return 0;
+    }
+    return 1;
+}
+
+int measure_to_target(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
+                      const struct stream *stream, const struct pass_checksums *expected,
+                      const struct measurement_config *config, const struct spread_target *target,
+                      struct measurement *results)
+{
+    uint64_t start = clock_nanoseconds();
+    int status = measure_backends(measured_backends, count, piece, stream, expected, config, results);
+    while (status == 0 && target->percent > 0 && !spread_reached(results, count, target->percent) &&
+           (double)(clock_nanoseconds() - start) / 1e9 < target->seconds) {
+        struct measurement more[count];
+        memset(more, 0, sizeof more);
+        status = measure_backends(measured_backends, count, piece, stream, expected, config, more);
+        if (status != 0) {
+            for (size_t k = 0; k < count; k++)
+                free_measurement(&more[k]);
+            break;
+        }
+        for (size_t k = 0; k < count; k++)
+            append_samples(&results[k], &more[k], config->timer, config->threads > 0 ? config->threads : 1);
+    }
+    return status;
+}

@@ -1,0 +1,99 @@
+/* Query streams: what the timed loops read.  Built once, before timing. */
+#ifndef ATTACKBENCH_WORKLOAD_H
+#define ATTACKBENCH_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backends/contract.h"
+#include "base/piece.h"
+#include "chess/position.h"
+
+enum workload_kind {
+    WORKLOAD_PIECES,
+    WORKLOAD_SQUARES,
+    WORKLOAD_RANDOM,
+    WORKLOAD_SETS,  /* per position and side: the side's slider attack map */
+    WORKLOAD_SIDES, /* per position and side: each slider's own attack set */
+    WORKLOAD_KIND_COUNT
+};
+enum game_phase { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_ENDGAME, PHASE_COUNT };
+
+extern const char *const workload_names[WORKLOAD_KIND_COUNT];
+extern const char *const phase_names[PHASE_COUNT];
+
+/* Whether a workload asks side-wise questions (sets, sides). */
+static inline int side_workload(enum workload_kind kind)
+{
+    return kind == WORKLOAD_SETS || kind == WORKLOAD_SIDES;
+}
+
+/* The piece a row names: its piece, or "sliders" for the side-wise
+ * workloads, which ask about every slider of a side. */
+const char *workload_piece_name(enum workload_kind kind, enum piece_kind piece);
+
+/* One stream of queries, laid out as the timed loops read it (see struct
+ * run).  Side-wise streams hold side records in `sides` instead of
+ * occupied, squares and pressure_lines, and `count` counts records.  Past its limit, queries are kept by reservoir sampling, so any
+ * number of positions fits in bounded memory. */
+struct stream {
+    bitboard *occupied;
+    uint8_t *squares;
+    uint32_t *pressure_lines; /* a pseudo-random cache line per query */
+    struct side_record *sides;
+    enum stream_kind kind;
+    size_t count;             /* queries kept */
+    size_t capacity;          /* queries the arrays hold */
+    size_t limit;             /* most queries kept */
+    uint64_t offered;         /* queries seen */
+};
+
+/* Bytes one query takes in a stream. */
+enum { STREAM_BYTES_PER_QUERY = sizeof(bitboard) + sizeof(uint8_t) + sizeof(uint32_t) };
+
+/* A pass over the whole stream (flags cleared). */
+struct run stream_run(const struct stream *stream);
+
+/* The lookups one pass makes, the unit of ns_per_query: the queries; for
+ * side streams the records (sets) or the sliders (sides). */
+uint64_t stream_lookups(const struct stream *stream);
+
+struct workload {
+    enum workload_kind kind;
+    long positions;
+    /* streams[piece][phase]: only the pieces asked for; phases other than
+     * PHASE_ALL only when split_phases was asked.  The side-wise workloads
+     * have one stream per phase, in streams[0]. */
+    struct stream streams[PIECE_KIND_COUNT][PHASE_COUNT];
+    long phase_positions[PHASE_COUNT];
+};
+
+struct workload_options {
+    enum workload_kind kind;
+    unsigned pieces; /* piece_bit()s to build */
+    uint64_t seed;
+    size_t max_queries;    /* per stream */
+    size_t random_queries; /* length of the random stream */
+    int split_phases;
+    struct read_options read;
+};
+
+/* Game phase of a position, by material (see README): endgame when the
+ * non-pawn material weight (knight and bishop 1, rook 2, queen 4; 24 at
+ * the start) is at most 8; opening when at least 30 men are on the board;
+ * middlegame otherwise. */
+enum game_phase position_phase(const struct position *position);
+
+/* The most bytes the workload's streams can take: exact for the random
+ * workload, a bound (every stream full) for files. */
+uint64_t workload_bytes_bound(const struct workload_options *options);
+
+/* Build the streams from the files (ignored for the random workload).
+ * Returns 0, or -1 after printing an error (the workload is then empty and
+ * needs no free_workload). */
+int build_workload(struct workload *workload, const struct workload_options *options, char **files,
+                   int file_count, long *skipped);
+
+void free_workload(struct workload *workload);
+
+#endif

@@ -1,0 +1,39 @@
+/* What the processor offers: instruction-set features checked at run time
+ * (so a backend built for BMI2 or AVX-512 is skipped, never run, on a CPU
+ * without them) and a description of the CPU for the CSV.  A vector
+ * feature counts only when the operating system also saves its registers
+ * (XGETBV), as a kernel or hypervisor may leave AVX or AVX-512 off. */
+#ifndef ATTACKBENCH_CPU_H
+#define ATTACKBENCH_CPU_H
+
+#include <stddef.h>
+
+#include "attackbench/features.h"
+
+/* The feature bits (CPU_FEATURE_*) are the public contract's:
+ * include/attackbench/features.h. */
+
+
+/* The features this CPU has (CPU_FEATURE_* bits), less those named in
+ * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
+unsigned cpu_features(void);
+
+/* Space-separated names of the given feature bits, "none" for zero. */
+const char *cpu_feature_names(unsigned features, char *buffer, size_t size);
+
+/* The processor's brand string, e.g. "AMD EPYC 9654 96-Core Processor". */
+const char *cpu_model_name(void);
+
+/* The vendor string ("AuthenticAMD", "GenuineIntel") and the family and
+ * model numbers as the vendors print them (extended fields added in). */
+struct cpu_identity {
+    char vendor[13];
+    unsigned family, model;
+};
+const struct cpu_identity *cpu_identity(void);
+
+/* Non-zero on CPUs that implement PEXT/PDEP in microcode (AMD family
+ * 17h, Zen 1 and Zen 2), where they take tens to hundreds of cycles. */
+int cpu_pext_is_microcoded(void);
+
+#endif

@@ -1,0 +1,483 @@
+/* `attackbench compare BASE NEW`: rows of two result files matched on
+ * their whole configuration, each with the ratio new/base, its 95%
+ * interval and a verdict; a geometric mean; the rows only one file has. */
+#include "compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/ratio_interval.h"
+
+static const char compare_usage[] =
+    "usage: attackbench compare [--threshold=PCT] [--absolute] [--normalize=METHOD] [--] BASE NEW\n"
+    "\n"
+    "Compares two result files written by attackbench (--csv or --json, or the\n"
+    "CSV of --count=instructions) row by row: rows match when method, piece,\n"
+    "workload, dispatch, mode, pressure, phase, threads and metric agree.\n"
+    "Prints a markdown table: the median of each side, the ratio new/base\n"
+    "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), and a verdict;\n"
+    "then the geometric mean of the ratios, the rows only one file has, and\n"
+    "the lists of slower and faster rows.\n"
+    "Instruction counts are exact: their ratio needs no interval.\n"
+    "\n"
+    "  --threshold=PCT     the smallest change that counts (default 20 for times,\n"
+    "                      the spread of one method between two runs of one\n"
+    "                      build; 5 for instruction counts, which are exact): slower\n"
+    "                      when the whole interval lies above 1 + PCT/100,\n"
+    "                      faster when it lies below 1 / (1 + PCT/100), else\n"
+    "                      no change; a slower row is a regression\n"
+    "  --absolute          judge timed rows by their raw ratios; by default the\n"
+    "                      shift a whole group shares (the median ratio of the\n"
+    "                      methods with the same piece, workload, dispatch, mode,\n"
+    "                      pressure, phase and threads, when there are 3 or more:\n"
+    "                      the state of the machine, not a change) is taken out\n"
+    "                      first; null, the harness, gets no verdict\n"
+    "  --normalize=METHOD  compare each method's time divided by METHOD's in\n"
+    "                      the same run, so that runs of different machines,\n"
+    "                      compilers or flags can be compared by ratio\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: 0 no row regressed, 2 bad usage, unreadable or malformed\n"
+    "file, or runs of different machines or builds without --normalize,\n"
+    "3 at least one row regressed.\n";
+
+enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED, VERDICT_HARNESS };
+static const char *const verdict_names[] = {"faster", "no change", "**slower**", "no change (too few samples)",
+                                            "harness"};
+
+struct compare_options {
+    double threshold; /* fraction, e.g. 0.05; < 0: each metric's default */
+    int absolute;     /* --absolute: no group shift taken out */
+    const char *normalize;
+    const char *paths[2];
+};
+
+static int parse_threshold(const char *text, double *threshold)
+{
+    /* Plain decimals only: digits, an optional point with digits, an
+     * optional '%' (no sign, space, exponent or hex). */
+    size_t length = strspn(text, "0123456789");
+    if (length == 0)
+        return -1;
+    if (text[length] == '.') {
+        size_t fraction = strspn(text + length + 1, "0123456789");
+        if (fraction == 0)
+            return -1;
+        length += 1 + fraction;
+    }
+    if (text[length] == '%')
+        length++;
+    if (text[length] != '\0')
+        return -1;
+    char *end;
+    errno = 0;
+    double percent = strtod(text, &end);
+    if (*end == '%')
+        end++;
+    if (end == text || *end || errno || !(percent >= 0 && percent < 1000))
+        return -1;
+    *threshold = percent / 100;
+    return 0;
+}
+
+/* The value of --NAME=VALUE or --NAME VALUE; NULL when argv[*i] is not it. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t length = strlen(name);
+    if (strncmp(argv[*i], name, length) != 0)
+        return NULL;
+    if (argv[*i][length] == '=')
+        return argv[*i] + length + 1;
+    if (argv[*i][length] == '\0' && *i + 1 < argc)
+        return argv[++*i];
+    return NULL;
+}
+
+/* Returns -1 to go on, or the exit status (0 after --help). */
+static int parse_compare_options(int argc, char **argv, struct compare_options *options)
+{
+    *options = (struct compare_options){.threshold = -1};
+    int files = 0, only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *value;
+        if (only_files) {
+            if (files == 2) {
+                fprintf(stderr, "attackbench compare: more than two files\n");
+                return 2;
+            }
+            options->paths[files++] = argv[i];
+        } else if (strcmp(argv[i], "--") == 0) {
+            only_files = 1;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(compare_usage, stdout);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "attackbench compare: cannot write the help: %s\n", strerror(errno));
+                return 2;
+            }
+            return 0;
+        } else if (strcmp(argv[i], "--absolute") == 0) {
+            options->absolute = 1;
+        } else if ((value = option_value(argc, argv, &i, "--threshold")) != NULL) {
+            if (parse_threshold(value, &options->threshold) != 0) {
+                fprintf(stderr, "attackbench compare: --threshold=%s: expected a percentage from 0 to 999\n", value);
+                return 2;
+            }
+        } else if ((value = option_value(argc, argv, &i, "--normalize")) != NULL) {
+            options->normalize = value;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "attackbench compare: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else if (files < 2) {
+            options->paths[files++] = argv[i];
+        } else {
+            fprintf(stderr, "attackbench compare: more than two files\n");
+            return 2;
+        }
+    }
+    if (files != 2) {
+        fputs(compare_usage, stderr);
+        return 2;
+    }
+    return -1;
+}
+
+static int has_metric(const struct result_file *file, enum metric_kind metric)
+{
+    for (size_t i = 0; i < file->count; i++)
+        if (file->records[i].metric == metric)
+            return 1;
+    return 0;
+}
+
+/* Runs of different CPUs, compilers or flags cannot be compared by time.
+ * Instruction counts come from valgrind's simulated CPU, so for them only
+ * the build matters. */
+static int check_same_setup(const struct result_file *base, const struct result_file *changed)
+{
+    int timed = has_metric(base, METRIC_NS) && has_metric(changed, METRIC_NS);
+    int first = timed ? 0 : 4; /* identity_columns: cpu..cpu_model, compiler, flags */
+    int refused = 0;
+    for (int c = first; c < 6; c++) {
+        if (strcmp(base->identity[c], changed->identity[c]) == 0)
+            continue;
+        fprintf(stderr, "attackbench compare: %s differs: '%s' in %s, '%s' in %s\n", identity_columns[c],
+                base->identity[c], base->path, changed->identity[c], changed->path);
+        refused = 1;
+    }
+    if (refused)
+        fprintf(stderr, "attackbench compare: runs of different machines or builds are not compared by %s;\n"
+                        "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
+                timed ? "time" : "instruction count");
+    return refused ? -1 : 0;
+}
+
+static const struct result_record *find_match(const struct result_file *file, const struct result_record *row)
+{
+    return find_record(file, row);
+}
+
+/* The smallest change that counts.  Times: 20% by default, the spread of
+ * one method between two runs of one build on one machine (the placement
+ * of its tables in a new process alone moves it by up to 15%, beyond what
+ * the rounds of one run show; scripts/false-regressions measures it).
+ * Instruction counts are exact: 5%. */
+static double metric_threshold(const struct compare_options *options, enum metric_kind metric)
+{
+    if (options->threshold >= 0)
+        return options->threshold;
+    return metric == METRIC_NS ? 0.20 : 0.05;
+}
+
+static enum verdict decide(const struct ratio_estimate *estimate, double threshold)
+{
+    if (!estimate->bounded)
+        return VERDICT_UNBOUNDED;
+    if (estimate->low > 1 + threshold)
+        return VERDICT_SLOWER;
+    if (estimate->high < 1 / (1 + threshold))
+        return VERDICT_FASTER;
+    return VERDICT_NO_CHANGE;
+}
+
+static void print_identity(const char *label, const struct result_file *file)
+{
+    const char(*id)[IDENTITY_FIELD_SIZE] = file->identity;
+    printf("- %s: `%s`: attackbench %s, commit %s; %s (%s family %s model %s); %s; `%s`\n", label, file->path, id[6],
+           id[7], id[0], id[1], id[2], id[3], id[4], id[5]);
+}
+
+static void print_header(enum metric_kind metric, const char *normalize)
+{
+    char unit[96];
+    if (normalize)
+        snprintf(unit, sizeof unit, "%s/query ÷ %s", metric_names[metric], normalize);
+    else
+        snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
+    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | base %s | new %s "
+           "| group shift | new/base | 95%% interval | verdict |\n",
+           unit, unit);
+    printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+}
+
+/* One matched row: its estimate and the shift of its group. */
+struct compared {
+    const struct result_record *base, *changed;
+    struct ratio_estimate estimate;
+    double shift; /* the group's median ratio; 1 when not taken out */
+    enum verdict verdict;
+};
+
+/* Rows of one group share everything but the method. */
+static int compare_groups(const void *a, const void *b)
+{
+    const struct compared *x = *(const struct compared *const *)a, *y = *(const struct compared *const *)b;
+    for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++) {
+        int order = strcmp(x->base->configuration[c], y->base->configuration[c]);
+        if (order != 0)
+            return order;
+    }
+    return (x->estimate.ratio > y->estimate.ratio) - (x->estimate.ratio < y->estimate.ratio);
+}
+
+/* The shift every method of a group shares (a slower or faster machine
+ * state between the two runs moves the harness and every lookup alike) is
+ * the median of the group's ratios; with at least MIN_GROUP_ROWS rows it
+ * is taken out of each row's ratio and interval before the verdict. */
+enum { MIN_GROUP_ROWS = 3 };
+static void find_group_shifts(struct compared *rows, size_t count)
+{
+    const struct compared **order = malloc((count ? count : 1) * sizeof *order);
+    if (order == NULL) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    }
+    for (size_t i = 0; i < count; i++)
+        order[i] = &rows[i];
+    qsort(order, count, sizeof *order, compare_groups);
+    for (size_t start = 0, end; start < count; start = end) {
+        for (end = start + 1; end < count; end++)
+            for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
+                if (strcmp(order[start]->base->configuration[c], order[end]->base->configuration[c]) != 0)
+                    goto group_ends;
+    group_ends:;
+        size_t size = end - start, middle = start + size / 2;
+        double median = size % 2 ? order[middle]->estimate.ratio
+                                 : sqrt(order[middle - 1]->estimate.ratio * order[middle]->estimate.ratio);
+        for (size_t i = start; i < end; i++)
+            ((struct compared *)order[i])->shift = size >= MIN_GROUP_ROWS ? median : 1;
+    }
+    free(order);
+}
+
+static void estimate_row(struct compared *row)
+{
+    const struct result_record *base = row->base, *changed = row->changed;
+    if (base->metric == METRIC_INSTRUCTIONS) {
+        double ratio = changed->samples[0] / base->samples[0];
+        row->estimate = (struct ratio_estimate){ratio, ratio, ratio, 1};
+    } else if (ratio_interval(base->samples, base->sample_count, changed->samples, changed->sample_count, 0.95,
+                              &row->estimate) != 0) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    }
+    row->shift = 1;
+}
+
+/* The verdict on the row's interval with its group's shift taken out;
+ * the harness (null) itself gets none. */
+static enum verdict row_verdict(const struct compared *row, double threshold)
+{
+    if (strcmp(row->base->configuration[0], "null") == 0)
+        return VERDICT_HARNESS;
+    struct ratio_estimate adjusted = row->estimate;
+    adjusted.low /= row->shift;
+    adjusted.high /= row->shift;
+    return decide(&adjusted, threshold);
+}
+
+/* Totals over a table, for the geometric mean and the exit status. */
+struct table_totals {
+    size_t rows, regressions, slower, faster;
+    double log_ratio, log_base, log_new;
+};
+
+static void print_row(const struct compared *row, struct table_totals *totals)
+{
+    char interval[64] = "exact", shift[32] = "";
+    if (row->base->metric == METRIC_NS)
+        snprintf(interval, sizeof interval, row->estimate.bounded ? "%.3f–%.3f" : "unbounded", row->estimate.low,
+                 row->estimate.high);
+    if (row->shift != 1)
+        snprintf(shift, sizeof shift, "%.3f", row->shift);
+    double base_value = record_median(row->base), new_value = record_median(row->changed);
+    printf("|");
+    for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
+        printf(" %s |", row->base->configuration[c]);
+    printf(" %.4g | %.4g | %s | %.3f | %s | %s |\n", base_value, new_value, shift, row->estimate.ratio, interval,
+           verdict_names[row->verdict]);
+    totals->rows++;
+    totals->regressions += row->verdict == VERDICT_SLOWER;
+    totals->slower += row->verdict == VERDICT_SLOWER;
+    totals->faster += row->verdict == VERDICT_FASTER;
+    totals->log_ratio += log(row->estimate.ratio);
+    totals->log_base += log(base_value);
+    totals->log_new += log(new_value);
+}
+
+/* The rows of one metric both files have, estimated and judged. */
+static struct compared *judge_table(const struct result_file *base, const struct result_file *changed,
+                                    enum metric_kind metric, const struct compare_options *options, size_t *count)
+{
+    struct compared *rows = malloc((base->count ? base->count : 1) * sizeof *rows);
+    if (rows == NULL) {
+        fprintf(stderr, "attackbench compare: out of memory\n");
+        exit(2);
+    }
+    *count = 0;
+    for (size_t i = 0; i < base->count; i++) {
+        const struct result_record *match = base->records[i].metric == metric ? find_match(changed, &base->records[i]) : NULL;
+        if (match == NULL)
+            continue;
+        rows[*count] = (struct compared){.base = &base->records[i], .changed = match};
+        estimate_row(&rows[(*count)++]);
+    }
+    if (metric == METRIC_NS && !options->absolute && !options->normalize)
+        find_group_shifts(rows, *count);
+    for (size_t i = 0; i < *count; i++)
+        rows[i].verdict = row_verdict(&rows[i], metric_threshold(options, metric));
+    return rows;
+}
+
+/* One table per metric; returns the number of regressions and adds the
+ * slower and faster rows to `changes` for the closing lists. */
+static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
+                          const struct compare_options *options, FILE *changes)
+{
+    size_t count;
+    struct compared *rows = judge_table(base, changed, metric, options, &count);
+    struct table_totals totals = {0};
+    if (count > 0)
+        print_header(metric, options->normalize);
+    for (size_t i = 0; i < count; i++) {
+        print_row(&rows[i], &totals);
+        if (rows[i].verdict == VERDICT_SLOWER || rows[i].verdict == VERDICT_FASTER)
+            fprintf(changes, "%c %s %s %s %s %s: %.3f%s\n", rows[i].verdict == VERDICT_SLOWER ? 'S' : 'F',
+                    rows[i].base->configuration[0], rows[i].base->configuration[1], rows[i].base->configuration[2],
+                    rows[i].base->configuration[3], metric_names[metric], rows[i].estimate.ratio / rows[i].shift,
+                    rows[i].shift != 1 ? " after the group's shift" : "");
+    }
+    free(rows);
+    if (count == 0)
+        return 0;
+    double n = (double)totals.rows;
+    printf("| geometric mean (%zu rows) | | | | | | | | %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n",
+           totals.rows, exp(totals.log_base / n), exp(totals.log_new / n), exp(totals.log_ratio / n), totals.faster,
+           totals.slower);
+    return totals.regressions;
+}
+
+/* Rows of `file` that `other` lacks; returns how many. */
+static size_t print_unmatched(const struct result_file *file, const struct result_file *other, const char *label)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < file->count; i++) {
+        const struct result_record *row = &file->records[i];
+        if (find_match(other, row) != NULL)
+            continue;
+        if (count++ == 0)
+            printf("\nFound in %s (`%s`) only:\n\n", label, file->path);
+        printf("- %s:", metric_names[row->metric]);
+        for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
+            printf(" %s=%s", configuration_columns[c], row->configuration[c]);
+        printf(" (line %ld)\n", row->line);
+    }
+    return count;
+}
+
+/* The closing lists: every slower row, then every faster one. */
+static void print_changes(FILE *changes)
+{
+    static const char *const titles[2] = {"Slower", "Faster"};
+    static const char kinds[2] = {'S', 'F'};
+    char line[512];
+    for (int k = 0; k < 2; k++) {
+        int shown = 0;
+        rewind(changes);
+        while (fgets(line, sizeof line, changes))
+            if (line[0] == kinds[k])
+                printf("%s- %s", shown++ ? "" : (k == 0 ? "\n**Slower rows:**\n\n" : "\n**Faster rows:**\n\n"),
+                       line + 2);
+        if (!shown)
+            printf("\n%s rows: none.\n", titles[k]);
+    }
+}
+
+static int report(const struct result_file *files, const struct compare_options *options)
+{
+    FILE *changes = tmpfile();
+    if (changes == NULL) {
+        fprintf(stderr, "attackbench compare: cannot create a temporary file: %s\n", strerror(errno));
+        return 2;
+    }
+    printf("## attackbench compare\n\n");
+    print_identity("base", &files[0]);
+    print_identity("new", &files[1]);
+    size_t regressions = 0;
+    for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
+        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options, changes);
+    print_unmatched(&files[0], &files[1], "base");
+    print_unmatched(&files[1], &files[0], "new");
+    if (options->threshold >= 0)
+        printf("\nThreshold %g%%:", 100 * options->threshold);
+    else
+        printf("\nThreshold %g%% for times, %g%% for instruction counts (--threshold=PCT sets both):",
+               100 * metric_threshold(options, METRIC_NS), 100 * metric_threshold(options, METRIC_INSTRUCTIONS));
+    printf(" a row is slower (a regression) when its whole interval lies above 1 + threshold, faster when it "
+           "lies below 1 / (1 + threshold). %s%zu regression%s.\n",
+           options->absolute || options->normalize
+               ? ""
+               : "Timed rows are judged after their group's shift (the median ratio of the methods that share "
+                 "piece, workload, dispatch, mode, pressure, phase and threads, when there are 3 or more) is "
+                 "taken out; --absolute judges the raw ratios. ",
+           regressions, regressions == 1 ? "" : "s");
+    print_changes(changes);
+    fclose(changes);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench compare: cannot write the table: %s\n", strerror(errno));
+        return 2;
+    }
+    return regressions ? EXIT_REGRESSION : 0;
+}
+
+int compare_command(int argc, char **argv)
+{
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    struct compare_options options;
+    int status = parse_compare_options(argc, argv, &options);
+    if (status >= 0)
+        return status;
+    struct result_file files[2];
+    if (load_result_file(options.paths[0], &files[0]) != 0)
+        return 2;
+    if (load_result_file(options.paths[1], &files[1]) != 0) {
+        free_result_file(&files[0]);
+        return 2;
+    }
+    if (options.normalize) {
+        if (normalize_records(&files[0], options.normalize, stderr) != 0 ||
+            normalize_records(&files[1], options.normalize, stderr) != 0)
+            status = 2;
+    } else if (check_same_setup(&files[0], &files[1]) != 0) {
+        status = 2;
+    }
+    if (status < 0)
+        status = report(files, &options);
+    free_result_file(&files[0]);
+    free_result_file(&files[1]);
+    return status;
+}

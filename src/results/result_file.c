@@ -1,0 +1,337 @@
+/* A result file read back: rows converted into records, the run's
+ * identity checked to be one run's, and every configuration seen once. */
+#include "base/error_message.h"
+#include "result_file.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT] = {
+    "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase", "threads",
+};
+
+const char *const identity_columns[IDENTITY_COLUMN_COUNT] = {
+    "cpu", "cpu_vendor", "cpu_family", "cpu_model", "compiler", "flags", "version", "commit",
+};
+
+/* File contents in a message go through escape_text(): a terminal never
+ * sees a control byte from a file. */
+static int row_error(const char *path, long line, const char *what, const char *detail)
+{
+    char shown[256];
+    escape_text(detail, shown, sizeof shown);
+    fprintf(stderr, "attackbench: %s:%ld: %s%s\n", path, line, what, shown);
+    return -1;
+}
+
+/* Configuration and identity values are names and numbers the tool wrote:
+ * a control character (a line break would end a table row) or, in a
+ * configuration value, a '|' (a table cell's end) is refused. */
+static int check_plain_value(const char *value, const char *column, int table_cell, const char *path, long line)
+{
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (table_cell && *p == '|')) {
+            char shown[256];
+            escape_text(value, shown, sizeof shown);
+            fprintf(stderr, "attackbench: %s:%ld: %s: '%s' holds a %s\n", path, line, column, shown,
+                    *p == '|' ? "'|'" : "control character");
+            return -1;
+        }
+    return 0;
+}
+
+/* The whole file as one NUL-terminated string; NULL after an error. */
+enum { MAX_RESULT_FILE_BYTES = 1 << 30 };
+
+static char *read_whole_file(const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    struct stat status;
+    if (in == NULL || fstat(fileno(in), &status) != 0 || S_ISDIR(status.st_mode)) {
+        fprintf(stderr, "attackbench: %s: cannot read: %s\n", path, in ? "is a directory" : strerror(errno));
+        if (in)
+            fclose(in);
+        return NULL;
+    }
+    size_t size = 0, capacity = 4096;
+    char *text = malloc(capacity);
+    size_t got;
+    while (text && (got = fread(text + size, 1, capacity - size - 1, in)) > 0) {
+        /* A NUL byte (/dev/zero, a binary file) or a size beyond any result
+         * file ends the read at once. */
+        const char *nul = memchr(text + size, '\0', got);
+        if (nul != NULL || size + got > MAX_RESULT_FILE_BYTES) {
+            long line = 1;
+            for (const char *p = text; p < (nul ? nul : text + size); p++)
+                line += *p == '\n';
+            fclose(in);
+            free(text);
+            if (nul != NULL)
+                return row_error(path, line, "a NUL byte: not a CSV or JSON file", ""), NULL;
+            fprintf(stderr, "attackbench: %s: larger than the 1 GiB a result file may be\n", path);
+            return NULL;
+        }
+        size += got;
+        if (size + 1 == capacity) {
+            char *grown = realloc(text, capacity *= 2);
+            if (grown == NULL)
+                free(text);
+            text = grown;
+        }
+    }
+    int failed = text == NULL || ferror(in);
+    fclose(in);
+    if (failed) {
+        fprintf(stderr, "attackbench: %s: cannot read\n", path);
+        free(text);
+        return NULL;
+    }
+    text[size] = '\0';
+    if (strlen(text) != size) {
+        long line = 1;
+        for (const char *p = text; *p; p++)
+            line += *p == '\n';
+        row_error(path, line, "a NUL byte: not a CSV or JSON file", "");
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* A sample above this (ns per query, or instructions per query) is no
+ * measurement. */
+#define MAX_SAMPLE 1e12
+
+/* Space-separated positive numbers into a new array. */
+static int parse_samples(const char *text, struct result_record *record)
+{
+    size_t capacity = 1;
+    for (const char *p = text; *p; p++)
+        capacity += *p == ' ';
+    record->samples = malloc(capacity * sizeof *record->samples);
+    record->sample_count = 0;
+    if (record->samples == NULL)
+        return -1;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        errno = 0;
+        /* Plain decimals, as the writer prints them (no hex, inf or nan),
+         * and no larger than any measurement can be, so that ratios and
+         * intervals stay finite. */
+        if (!isdigit((unsigned char)*p) && *p != '.')
+            return -1;
+        double value = strtod(p, &end);
+        if (end == p || errno == ERANGE || !isfinite(value) || value <= 0 || value > MAX_SAMPLE ||
+            (*end && *end != ' '))
+            return -1;
+        record->samples[record->sample_count++] = value;
+        p = *end ? end + 1 : end;
+    }
+    return record->sample_count > 0 ? 0 : -1;
+}
+
+static int read_metric(const struct result_fields *row, struct result_record *record, const char *path, long line)
+{
+    const char *metric = field_value(row, "metric");
+    record->metric = METRIC_NS;
+    if (metric != NULL && strcmp(metric, metric_names[METRIC_INSTRUCTIONS]) == 0)
+        record->metric = METRIC_INSTRUCTIONS;
+    else if (metric != NULL && strcmp(metric, metric_names[METRIC_NS]) != 0)
+        return row_error(path, line, "metric: expected ns or instructions, not ", metric);
+    const char *column = record->metric == METRIC_NS ? "samples_ns" : "instructions_per_query";
+    const char *values = field_value(row, column);
+    if (values == NULL)
+        return row_error(path, line, column, record->metric == METRIC_NS
+                                                 ? ": no such column (written by an attackbench before 0.2?)"
+                                                 : ": no such column");
+    if (parse_samples(values, record) != 0 || (record->metric == METRIC_INSTRUCTIONS && record->sample_count != 1))
+        return row_error(path, line, column, ": expected positive decimal numbers (at most 1e12) separated by spaces");
+    return 0;
+}
+
+static int read_configuration(const struct result_fields *row, struct result_record *record, const char *path,
+                              long line)
+{
+    for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++) {
+        const char *value = field_value(row, configuration_columns[c]);
+        if (value == NULL || *value == '\0')
+            return row_error(path, line, "no value for ", configuration_columns[c]);
+        if (strlen(value) >= sizeof record->configuration[c])
+            return row_error(path, line, "value too long for ", configuration_columns[c]);
+        if (check_plain_value(value, configuration_columns[c], 1, path, line) != 0)
+            return -1;
+        strcpy(record->configuration[c], value);
+    }
+    return 0;
+}
+
+/* Every row of a file must come from the same machine and build. */
+static int check_identity(const struct result_fields *row, struct result_file *file, const char *path, long line)
+{
+    for (int c = 0; c < IDENTITY_COLUMN_COUNT; c++) {
+        const char *value = field_value(row, identity_columns[c]);
+        if (value == NULL || *value == '\0')
+            value = "unknown";
+        char *kept = file->identity[c];
+        if (check_plain_value(value, identity_columns[c], 0, path, line) != 0)
+            return -1;
+        if (strlen(value) >= IDENTITY_FIELD_SIZE) {
+            fprintf(stderr, "attackbench: %s:%ld: %s is longer than the %d bytes a result file holds\n", path, line,
+                    identity_columns[c], IDENTITY_FIELD_SIZE - 1);
+            return -1;
+        }
+        if (file->count == 0) {
+            snprintf(kept, IDENTITY_FIELD_SIZE, "%s", value);
+        } else if (strcmp(kept, value) != 0) {
+            fprintf(stderr, "attackbench: %s:%ld: %s '%s' differs from the first row's '%s': one run per file\n",
+                    path, line, identity_columns[c], value, kept);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Records in order of metric, then configuration, then line. */
+static int compare_keys(const struct result_record *a, const struct result_record *b)
+{
+    if (a->metric != b->metric)
+        return a->metric < b->metric ? -1 : 1;
+    for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++) {
+        int order = strcmp(a->configuration[c], b->configuration[c]);
+        if (order != 0)
+            return order;
+    }
+    return 0;
+}
+
+static int compare_sorted(const void *a, const void *b)
+{
+    const struct result_record *x = *(const struct result_record *const *)a;
+    const struct result_record *y = *(const struct result_record *const *)b;
+    int order = compare_keys(x, y);
+    return order ? order : (x->line > y->line) - (x->line < y->line);
+}
+
+int index_result_file(struct result_file *file)
+{
+    free(file->sorted);
+    file->sorted = malloc((file->count ? file->count : 1) * sizeof *file->sorted);
+    if (file->sorted == NULL)
+        return -1;
+    for (size_t i = 0; i < file->count; i++)
+        file->sorted[i] = &file->records[i];
+    qsort(file->sorted, file->count, sizeof *file->sorted, compare_sorted);
+    return 0;
+}
+
+static int compare_key_to_sorted(const void *key, const void *element)
+{
+    return compare_keys(key, *(const struct result_record *const *)element);
+}
+
+const struct result_record *find_record(const struct result_file *file, const struct result_record *key)
+{
+    const struct result_record *const *found =
+        bsearch(key, file->sorted, file->count, sizeof *file->sorted, compare_key_to_sorted);
+    return found ? *found : NULL;
+}
+
+/* Every configuration once: after sorting, a repeat is its neighbour. */
+static int check_unique(struct result_file *file, const char *path)
+{
+    if (index_result_file(file) != 0)
+        return row_error(path, 1, "out of memory", "");
+    for (size_t i = 1; i < file->count; i++) {
+        const struct result_record *first = file->sorted[i - 1], *second = file->sorted[i];
+        if (compare_keys(first, second) == 0) {
+            fprintf(stderr, "attackbench: %s:%ld: a second row for %s %s (the first is on line %ld)\n", path,
+                    second->line, second->configuration[0], second->configuration[1], first->line);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int add_record(const struct result_fields *row, const char *path, long line, void *data)
+{
+    struct result_file *file = data;
+    struct result_record record = {.line = line};
+    if (read_configuration(row, &record, path, line) != 0 || check_identity(row, file, path, line) != 0)
+        return -1;
+    if (read_metric(row, &record, path, line) != 0) {
+        free(record.samples);
+        return -1;
+    }
+    if (file->count == file->capacity) {
+        size_t capacity = file->capacity ? 2 * file->capacity : 64;
+        struct result_record *grown = realloc(file->records, capacity * sizeof *grown);
+        if (grown == NULL) {
+            free(record.samples);
+            return row_error(path, line, "out of memory", "");
+        }
+        file->records = grown;
+        file->capacity = capacity;
+    }
+    file->records[file->count++] = record;
+    return 0;
+}
+
+int load_result_file(const char *path, struct result_file *file)
+{
+    *file = (struct result_file){.path = path};
+    char *text = read_whole_file(path);
+    if (text == NULL)
+        return -1;
+    char *start = text;
+    if (strncmp(start, "\xEF\xBB\xBF", 3) == 0)
+        start += 3;
+    const char *first = start + strspn(start, " \t\r\n");
+    int status = *first == '{' || *first == '[' ? read_json_rows(path, start, add_record, file)
+                                                : read_csv_rows(path, start, add_record, file);
+    free(text);
+    if (status == 0 && file->count == 0) {
+        fprintf(stderr, "attackbench: %s:1: no result rows\n", path);
+        status = -1;
+    }
+    if (status == 0)
+        status = check_unique(file, path);
+    if (status != 0)
+        free_result_file(file);
+    return status ? -1 : 0;
+}
+
+void free_result_file(struct result_file *file)
+{
+    for (size_t i = 0; i < file->count; i++)
+        free(file->records[i].samples);
+    free(file->records);
+    free(file->sorted);
+    file->records = NULL;
+    file->sorted = NULL;
+    file->count = file->capacity = 0;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double record_median(const struct result_record *record)
+{
+    size_t n = record->sample_count;
+    double *sorted = malloc(n * sizeof *sorted);
+    if (sorted == NULL)
+        return record->samples[0];
+    memcpy(sorted, record->samples, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, compare_doubles);
+    double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    free(sorted);
+    return median;
+}

@@ -1,0 +1,180 @@
+/* Verification of backends against the reference backend. */
+#include "verify.h"
+
+#include "board_diagram.h"
+
+#include <inttypes.h>
+
+#include "platform/interrupt.h"
+#include "base/random.h"
+#include "chess/sliders.h"
+#include "backends/registry.h"
+
+bitboard rook_relevant_mask(int square)
+{
+    bitboard rank_inner = rank_mask(square) & ~(FILE_A | FILE_H);
+    bitboard file_inner = file_mask(square) & ~(RANK_1 | RANK_8);
+    return (rank_inner | file_inner) & ~square_bit(square);
+}
+
+bitboard bishop_relevant_mask(int square)
+{
+    bitboard edges = FILE_A | FILE_H | RANK_1 | RANK_8;
+    return (diagonal_mask(square) | anti_diagonal_mask(square)) & ~edges & ~square_bit(square);
+}
+
+int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
+                  FILE *report)
+{
+    static const struct backend *reference;
+    if (reference == NULL)
+        reference = find_backend("reference");
+    bitboard expected = backend_lookup(reference, piece)(square, occupied);
+    bitboard got = backend_lookup(backend, piece)(square, occupied);
+    if (expected == got)
+        return 0;
+    if (report) {
+        char name[3];
+        square_name(square, name);
+        fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n",
+                backend->name, piece_names[piece], name, occupied, piece_names[piece]);
+        print_board(report, occupied, square);
+        fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
+        print_board(report, expected, square);
+        fprintf(report, "got      0x%016" PRIx64 " (differs on 0x%016" PRIx64 "):\n", got, expected ^ got);
+        print_board(report, got, square);
+    }
+    return -1;
+}
+
+/* Every subset of `mask` (carry-rippler enumeration), each tried bare and
+ * with random squares added outside the mask. */
+static int verify_subsets(const struct backend *backend, enum piece_kind piece, int square, bitboard mask,
+                          bitboard outside, uint64_t *state, FILE *report)
+{
+    bitboard subset = 0;
+    do {
+        if (verify_lookup(backend, piece, square, subset, report) != 0)
+            return -1;
+        bitboard extra = random_next(state) & random_next(state) & outside;
+        if (verify_lookup(backend, piece, square, subset | extra, report) != 0)
+            return -1;
+        subset = (subset - mask) & mask;
+    } while (subset != 0);
+    return 0;
+}
+
+int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
+                   FILE *report)
+{
+    uint64_t state = seed ? seed : 1;
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        if (interrupt_requested())
+            return 1;
+        bitboard rook_mask = rook_relevant_mask(square);
+        bitboard bishop_mask = bishop_relevant_mask(square);
+        if ((pieces & piece_bit(PIECE_ROOK)) &&
+            verify_subsets(backend, PIECE_ROOK, square, rook_mask, ~rook_mask, &state, report))
+            return -1;
+        if ((pieces & piece_bit(PIECE_BISHOP)) &&
+            verify_subsets(backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report))
+            return -1;
+        if (pieces & piece_bit(PIECE_QUEEN)) {
+            if (verify_subsets(backend, PIECE_QUEEN, square, rook_mask, ~rook_mask, &state, report) ||
+                verify_subsets(backend, PIECE_QUEEN, square, bishop_mask, ~bishop_mask, &state, report))
+                return -1;
+        }
+    }
+    for (unsigned long i = 0; i < random_count; i++) {
+        if (i % 65536 == 0 && interrupt_requested())
+            return 1;
+        bitboard occupied = random_next(&state);
+        /* Alternate dense, medium and sparse boards. */
+        if (i % 3 != 0)
+            occupied &= random_next(&state);
+        if (i % 3 == 2)
+            occupied &= random_next(&state);
+        int square = (int)(random_next(&state) >> 58);
+        for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+            if ((pieces & piece_bit(piece)) && verify_lookup(backend, piece, square, occupied, report) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+/* One query for every backend of the check; -1 after a mismatch report. */
+static int verify_query(const struct file_check *check, enum piece_kind piece, int square, bitboard occupied)
+{
+    for (int i = 0; i < check->count; i++)
+        if (!check->backends[i]->baseline && verify_lookup(check->backends[i], piece, square, occupied, stderr) != 0)
+            return -1;
+    return 0;
+}
+
+/* Both sides of a position, side-wise, for every backend of the check. */
+static int verify_position_sides(const struct file_check *check, const struct position *position)
+{
+    for (int color = WHITE; color <= BLACK; color++) {
+        struct side_record side;
+        side_record_from_position(position, color, &side);
+        for (int i = 0; i < check->count; i++)
+            if (verify_side_record(check->backends[i], &side, stderr) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+struct file_visit {
+    const struct file_check *check;
+    long positions;
+    int wrong;
+};
+
+static int verify_position(const struct position *position, const char *file_name, long line_number, void *data)
+{
+    struct file_visit *visit = data;
+    const struct file_check *check = visit->check;
+    if (interrupt_requested())
+        return -1;
+    visit->positions++;
+    if (check->sides && verify_position_sides(check, position) != 0) {
+        fprintf(stderr, "(from %s:%ld)\n", file_name, line_number);
+        visit->wrong = 1;
+        return -1;
+    }
+    bitboard occupied = position_occupied(position);
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(check->pieces & piece_bit(piece)))
+            continue;
+        bitboard squares = check->every_square ? ~(bitboard)0 : position_sliders(position, piece);
+        for (; squares; squares = without_lowest(squares))
+            if (verify_query(check, piece, lowest_square(squares), occupied) != 0) {
+                fprintf(stderr, "(from %s:%ld)\n", file_name, line_number);
+                visit->wrong = 1;
+                return -1;
+            }
+    }
+    return 0;
+}
+
+int verify_files(const struct file_check *check, char **files, int file_count, long *positions, long *skipped)
+{
+    struct file_visit visit = {check, 0, 0};
+    int status = 0;
+    for (int i = 0; i < file_count && status == 0; i++)
+        if (read_positions(files[i], &check->read, verify_position, &visit, skipped) < 0)
+            status = visit.wrong ? 1 : 2;
+    *positions = visit.positions;
+    if (interrupt_requested() && !visit.wrong)
+        return interrupt_exit_status();
+    return status;
+}
+
+int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
+                  const uint8_t *squares, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (verify_query(check, piece, squares[i], occupied[i]) != 0)
+            return -1;
+    return 0;
+}

@@ -1,0 +1,71 @@
+/* Checking a backend against the reference backend. */
+#ifndef ATTACKBENCH_VERIFY_H
+#define ATTACKBENCH_VERIFY_H
+
+#include <stdio.h>
+
+#include "attackbench/backend.h"
+#include "chess/position.h"
+#include "base/piece.h"
+
+/* Occupancy squares that can change a rook's or bishop's attacks from a
+ * square: its lines without the square itself and without the edge square
+ * that ends each ray.  ray_walk.h derives the same masks by walking rays,
+ * for the backends' tables; these are built from line masks instead, on
+ * purpose: the independent check, so that a mistake in the walk cannot
+ * hide the same mistake in the boards the verifier enumerates. */
+bitboard rook_relevant_mask(int square);
+bitboard bishop_relevant_mask(int square);
+
+/* Compare one lookup with the reference; on a mismatch print a report
+ * (backend, piece, square, the occupancy as a diagram, expected and got)
+ * to `report` and return -1. */
+int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
+                  FILE *report);
+
+/* Exhaustive check of the selected pieces (a set of piece_bit()s): every subset of the relevant
+ * mask of every square (with and without random squares outside the mask;
+ * queens on every rook and every bishop subset with random bits on the
+ * other lines), then `random_count` random occupancies.  Stops at the
+ * first mismatch.  Returns 0 when all agree, -1 otherwise. */
+int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
+                   FILE *report);
+
+/* Both of the above stop early, returning 1, once a SIGINT or SIGTERM
+ * arrived (src/platform/interrupt.h). */
+
+/* What verify_files() checks. */
+struct file_check {
+    const struct backend *const *backends; /* baselines are skipped */
+    int count;
+    unsigned pieces;  /* piece_bit()s */
+    int every_square; /* all 64 squares of each position, not only its sliders' */
+    int sides;        /* also both sides of each position, side-wise (verify_side_record) */
+    struct read_options read;
+};
+
+/* Every query the files give, for every backend: read through its own
+ * visitor, with FILE:LINE after a mismatch report on stderr.  Returns 0,
+ * 1 when a backend is wrong, 2 for unreadable input, or 130/143 when a
+ * signal stopped it; *positions counts what was read. */
+int verify_files(const struct file_check *check, char **files, int file_count, long *positions, long *skipped);
+
+/* Every query of a stream, for every backend (as verify_files). */
+int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
+                  const uint8_t *squares, size_t count);
+
+/* The side-wise paths (src/chess/sliders.h) of one record against the
+ * reference: the set-wise entry and both sets passes (batched, per
+ * call), every slider of the multi-square entry and both sides passes.
+ * Returns 0, or -1 after a report. */
+struct side_record;
+int verify_side_record(const struct backend *backend, const struct side_record *side, FILE *report);
+
+/* verify_side_record() on `random_count` random boards with random slider
+ * sets: boards with 0, 1 and 9 queens a side, and any mix up to the
+ * record's limit.  Returns 0, -1 after a report, or 1 when a signal
+ * stopped it. */
+int verify_side_paths(const struct backend *backend, unsigned long random_count, uint64_t seed, FILE *report);
+
+
+#endif

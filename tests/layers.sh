@@ -1,0 +1,73 @@
+#!/bin/sh
+# The dependency rule of docs/architecture.md, checked over every include of
+# src/ and include/.  Folders from the top down; siblings share a rank:
+#   main.c > cli > results > verify, measure > chess > backends > platform
+#   > base > attackbench (include/attackbench, the public contract)
+# A file includes headers of its own folder by bare name and headers of
+# folders further down as "folder/name.h"; never a folder above it or a
+# sibling.  No file but main.c stands in src/ itself, and no two modules
+# (a .c and its .h) include each other, directly or round a loop.
+# Prints each breach as FILE:LINE: what, and exits 1 when there is one.
+cd "${1:-.}" || exit 2
+find src include -name '*.[ch]' | LC_ALL=C sort | awk '
+BEGIN {
+    split("cli results verify,measure chess backends platform base attackbench", layers, " ")
+    for (i = 1; i in layers; i++) {
+        n = split(layers[i], names, ",")
+        for (j = 1; j <= n; j++) rank[names[j]] = i
+    }
+    rank["main"] = 0
+}
+function folder_of(path,    parts) {
+    split(path, parts, "/")
+    if (path == "src/main.c") return "main"
+    if (parts[1] == "include") return parts[2]
+    return (3 in parts) ? parts[2] : ""
+}
+function module_of(path) { sub(/\.[ch]$/, "", path); return path }
+{
+    file = $0
+    from = folder_of(file)
+    if (!(from in rank)) { print file ": in no folder of the rule"; broken++; next }
+    dir = file; sub(/\/[^\/]*$/, "", dir)
+    line = 0
+    while ((getline text < file) > 0) {
+        line++
+        if (text !~ /^#include "/) continue
+        target = text; sub(/^#include "/, "", target); sub(/".*/, "", target)
+        if (target !~ /\//) {
+            path = dir "/" target
+            if ((getline probe < path) < 0) { print file ":" line ": \"" target "\" is not in this folder"; broken++; continue }
+            close(path)
+        } else {
+            path = "src/" target
+            if ((getline probe < path) < 0) { path = "include/" target }
+            else close(path)
+            to = folder_of(path)
+            if (!(to in rank)) { print file ":" line ": \"" target "\" is in no folder of the rule"; broken++; continue }
+            if (to == from) { print file ":" line ": a header of this folder is named bare, not \"" target "\""; broken++ }
+            else if (rank[to] <= rank[from]) { print file ":" line ": " from "/ may not include " to "/ (the rule runs downward)"; broken++ }
+        }
+        a = module_of(file); b = module_of(path)
+        if (a != b && !((a, b) in edge)) { edge[a, b] = 1; out[a] = out[a] " " b }
+    }
+    close(file)
+}
+function visit(node,    n, list, i) {
+    state[node] = 1; stack[++depth] = node
+    n = split(out[node], list, " ")
+    for (i = 1; i <= n; i++) {
+        if (state[list[i]] == 1) { print "include loop: " loop_from(list[i]) list[i]; broken++ }
+        else if (!state[list[i]]) visit(list[i])
+    }
+    state[node] = 2; depth--
+}
+function loop_from(node,    i, text) {
+    for (i = depth; stack[i] != node; i--) ;
+    for (text = ""; i <= depth; i++) text = text stack[i] " -> "
+    return text
+}
+END {
+    for (node in out) if (!state[node]) visit(node)
+    exit broken > 0
+}'
