@@ -46,7 +46,7 @@ TEST(kindergarten_backends_with_the_slider_on_the_board)
         CHECK(backend != NULL);
         if (!backend)
             continue;
-        backend->init();
+        backend_initialize(backend, NULL);
         for (int square = 0; square < SQUARE_COUNT; square++)
             for (int i = 0; i < 64; i++) {
                 bitboard occupied = (random_next(&state) & random_next(&state)) | square_bit(square);
@@ -81,7 +81,7 @@ TEST(kindergarten_batched_loops_sum_the_lookups)
         const struct backend *backend = find_backend(kindergarten_methods[m]);
         if (!backend)
             continue;
-        backend->init();
+        backend_initialize(backend, NULL);
         CHECK(backend->rook_loop(&run) == rook_sum);
         CHECK(backend->bishop_loop(&run) == bishop_sum);
         CHECK(backend->queen_loop(&run) == queen_sum);

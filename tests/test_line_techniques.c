@@ -26,7 +26,7 @@ TEST(line_techniques_on_corner_and_edge_boards)
         CHECK(backend != NULL);
         if (!backend)
             continue;
-        backend->init();
+        backend_initialize(backend, NULL);
         for (int square = 0; square < SQUARE_COUNT; square++)
             for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
                 check_against_reference(backend, square, boards[b] & ~square_bit(square));
@@ -39,7 +39,7 @@ TEST(line_techniques_hand_checked)
         const struct backend *backend = find_backend(line_techniques[i]);
         if (!backend)
             continue;
-        backend->init();
+        backend_initialize(backend, NULL);
         /* Rook a1 with h8 occupied: the whole a-file and first rank. */
         CHECK(backend->rook(0, square_bit(63)) == ((FILE_A | RANK_1) & ~square_bit(0)));
         /* Bishop a1, blocker h8: the long diagonal up to and with h8. */

@@ -11,7 +11,7 @@
 static const struct backend *movegen_backend(void)
 {
     const struct backend *reference = find_backend("reference");
-    reference->init();
+    backend_initialize(reference, NULL);
     return reference;
 }
 

@@ -259,19 +259,38 @@ static inline __attribute__((always_inline)) uint64_t run_sides_loop(attack_func
 /* One registration line for a backend whose file defines static inline
  * ID_rook, ID_bishop and ID_queen lookups: it stamps the three batched
  * loops (the lookups inlined), the side-wise passes and the descriptor
- * ID_backend, which the registry (src/backends/registry.c) lists.  The remaining
- * descriptor fields follow as named options (.init = ..., .note = ...).
- *   BACKEND(qbb, "qbb", "idea", "source", .init = qbb_init)
- * BACKEND_FOR_TARGET also compiles the loops for a target attribute string
- * and records the CPU features the descriptor requires. */
-#define BACKEND_WITH(ATTRIBUTES, FEATURES, ID, NAME, IDEA, SOURCE, ...)                                          \
-    ATTRIBUTES static uint64_t ID##_rook_loop(const struct run *run) { return run_lookup_loop(ID##_rook, run); } \
+ * ID_backend, which the registry (src/backends/registry.c) lists.  The
+ * remaining descriptor fields follow as named options (.init = ...,
+ * .note = ..., .set_parameter = ...):
+ *   BACKEND(classical, "classical", "idea", "source", .init = classical_init)
+ * BACKEND_FOR_TARGET compiles the loops for a target attribute string and
+ * records the CPU features the descriptor requires.  The _WITH_SET forms
+ * are for a set-wise fill: a static inline set_function ID_set, inlined
+ * into the sets loop and given as the per-call .set_attacks. */
+#define TARGET_ATTRIBUTE(TARGET) __attribute__((target(TARGET)))
+
+/* The loops alone, for a backend that builds its descriptor itself (two
+ * code paths chosen at init, or a multi-square kernel): ID_rook_loop,
+ * ID_bishop_loop, ID_queen_loop, ID_sets_loop and ID_sides_loop over the
+ * static inline ID_rook, ID_bishop and ID_queen (and SET, or NULL). */
+#define BACKEND_LOOPS_WITH(ATTRIBUTES, ID, SET)                                                                  \
+    ATTRIBUTES static uint64_t ID##_rook_loop(const struct run *run)                                             \
+    {                                                                                                            \
+        return run_lookup_loop(ID##_rook, run);                                                                  \
+    }                                                                                                            \
     ATTRIBUTES static uint64_t ID##_bishop_loop(const struct run *run)                                           \
     {                                                                                                            \
         return run_lookup_loop(ID##_bishop, run);                                                                \
     }                                                                                                            \
-    ATTRIBUTES static uint64_t ID##_queen_loop(const struct run *run) { return run_lookup_loop(ID##_queen, run); } \
-    SIDE_PASSES_WITH(ATTRIBUTES, ID, ID##_rook, ID##_bishop, ID##_queen, NULL)                                   \
+    ATTRIBUTES static uint64_t ID##_queen_loop(const struct run *run)                                            \
+    {                                                                                                            \
+        return run_lookup_loop(ID##_queen, run);                                                                 \
+    }                                                                                                            \
+    SIDE_PASSES_WITH(ATTRIBUTES, ID, ID##_rook, ID##_bishop, ID##_queen, SET)
+#define BACKEND_LOOPS_FOR_TARGET(TARGET, ID) BACKEND_LOOPS_WITH(TARGET_ATTRIBUTE(TARGET), ID, NULL)
+
+#define BACKEND_WITH(ATTRIBUTES, FEATURES, SET, ID, NAME, IDEA, SOURCE, ...)                                     \
+    BACKEND_LOOPS_WITH(ATTRIBUTES, ID, SET)                                                                      \
     const struct backend ID##_backend = {.name = NAME,                                                           \
                                          .description = IDEA,                                                    \
                                          .source = SOURCE,                                                       \
@@ -285,8 +304,23 @@ static inline __attribute__((always_inline)) uint64_t run_sides_loop(attack_func
                                          .sets_loop = ID##_sets_loop,                                            \
                                          .sides_loop = ID##_sides_loop,                                          \
                                          __VA_ARGS__};
-#define BACKEND(ID, NAME, IDEA, SOURCE, ...) BACKEND_WITH(, 0, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+#define BACKEND(ID, NAME, IDEA, SOURCE, ...) BACKEND_WITH(, 0, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
 #define BACKEND_FOR_TARGET(TARGET, FEATURES, ID, NAME, IDEA, SOURCE, ...)                                        \
-    BACKEND_WITH(__attribute__((target(TARGET))), FEATURES, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+    BACKEND_WITH(TARGET_ATTRIBUTE(TARGET), FEATURES, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+#define BACKEND_WITH_SET(ID, NAME, IDEA, SOURCE, ...)                                                            \
+    BACKEND_WITH(, 0, ID##_set, ID, NAME, IDEA, SOURCE, .set_attacks = ID##_set, __VA_ARGS__)
+#define BACKEND_WITH_SET_FOR_TARGET(TARGET, FEATURES, ID, NAME, IDEA, SOURCE, ...)                               \
+    BACKEND_WITH(TARGET_ATTRIBUTE(TARGET), FEATURES, ID##_set, ID, NAME, IDEA, SOURCE, .set_attacks = ID##_set,    \
+                 __VA_ARGS__)
+
+/* A queen that is a rook and a bishop on the same square, for a backend
+ * with no queen of its own: defines static inline ID_queen. */
+#define QUEEN_FROM_ROOK_AND_BISHOP_WITH(ATTRIBUTES, ID)                                                          \
+    ATTRIBUTES static inline bitboard ID##_queen(int square, bitboard occupied)                                  \
+    {                                                                                                            \
+        return ID##_rook(square, occupied) | ID##_bishop(square, occupied);                                      \
+    }
+#define QUEEN_FROM_ROOK_AND_BISHOP(ID) QUEEN_FROM_ROOK_AND_BISHOP_WITH(, ID)
+#define QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET(TARGET, ID) QUEEN_FROM_ROOK_AND_BISHOP_WITH(TARGET_ATTRIBUTE(TARGET), ID)
 
 #endif

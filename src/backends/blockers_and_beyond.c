@@ -87,35 +87,7 @@ static size_t blockers_and_beyond_init(void)
     return sizeof behind + sizeof rook_table + sizeof bishop_table + sizeof queen_table;
 }
 
-static uint64_t blockers_and_beyond_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(blockers_and_beyond_rook, run);
-}
-
-static uint64_t blockers_and_beyond_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(blockers_and_beyond_bishop, run);
-}
-
-static uint64_t blockers_and_beyond_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(blockers_and_beyond_queen, run);
-}
-
-SIDE_PASSES(blockers_and_beyond, blockers_and_beyond_rook, blockers_and_beyond_bishop, blockers_and_beyond_queen)
-
-const struct backend blockers_and_beyond_backend = {
-    .name = "blockers-beyond",
-    .description = "empty-board attacks, minus the squares behind each blocker (one loop per piece kind)",
-    .source = "seed 001 (CPW Blockers and Beyond, Senpai 1.0)",
-    .features = 0,
-    .init = blockers_and_beyond_init,
-    .rook = blockers_and_beyond_rook,
-    .bishop = blockers_and_beyond_bishop,
-    .queen = blockers_and_beyond_queen,
-    .rook_loop = blockers_and_beyond_rook_loop,
-    .bishop_loop = blockers_and_beyond_bishop_loop,
-    .queen_loop = blockers_and_beyond_queen_loop,
-    .sets_loop = blockers_and_beyond_sets_loop,
-    .sides_loop = blockers_and_beyond_sides_loop,
-};
+BACKEND(blockers_and_beyond, "blockers-beyond",
+        "empty-board attacks, minus the squares behind each blocker (one loop per piece kind)",
+        "seed 001 (CPW Blockers and Beyond, Senpai 1.0)",
+        .init = blockers_and_beyond_init)

@@ -83,40 +83,9 @@ static inline bitboard classical_bishop(int square, bitboard occupied)
            negative_ray_attacks(SOUTH_EAST, mirrored_square, stopped);
 }
 
-static inline bitboard classical_queen(int square, bitboard occupied)
-{
-    return classical_rook(square, occupied) | classical_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(classical)
 
-static uint64_t classical_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(classical_rook, run);
-}
-
-static uint64_t classical_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(classical_bishop, run);
-}
-
-static uint64_t classical_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(classical_queen, run);
-}
-
-SIDE_PASSES(classical, classical_rook, classical_bishop, classical_queen)
-
-const struct backend classical_backend = {
-    .name = "classical",
-    .description = "ray masks per direction, one bit scan per ray (tzcnt up, lzcnt down), ray ^ ray from blocker",
-    .source = "Chessprogramming wiki, Classical Approach",
-    .features = 0,
-    .init = classical_init,
-    .rook = classical_rook,
-    .bishop = classical_bishop,
-    .queen = classical_queen,
-    .rook_loop = classical_rook_loop,
-    .bishop_loop = classical_bishop_loop,
-    .queen_loop = classical_queen_loop,
-    .sets_loop = classical_sets_loop,
-    .sides_loop = classical_sides_loop,
-};
+BACKEND(classical, "classical",
+        "ray masks per direction, one bit scan per ray (tzcnt up, lzcnt down), ray ^ ray from blocker",
+        "Chessprogramming wiki, Classical Approach",
+        .init = classical_init)

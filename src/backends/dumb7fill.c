@@ -46,26 +46,6 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_queen(int square
     return fill_attacks(square_bit(square), square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-static size_t dumb7fill_init(void)
-{
-    return 0;
-}
-
-static uint64_t dumb7fill_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_rook, run);
-}
-
-static uint64_t dumb7fill_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_bishop, run);
-}
-
-static uint64_t dumb7fill_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_queen, run);
-}
-
 /* Set-wise, as the seed describes the fill: the whole set is the
  * generator, the rook-wise set in the rook directions' lanes and the
  * bishop-wise set in the bishop directions' lanes, so one fill of eight
@@ -77,21 +57,6 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard roo
     return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-SIDE_PASSES_WITH_SET(dumb7fill, dumb7fill_rook, dumb7fill_bishop, dumb7fill_queen, dumb7fill_set)
-
-const struct backend dumb7fill_backend = {
-    .name = "dumb7fill",
-    .description = "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
-    .source = "seed 002 (CPW Dumb7Fill)",
-    .features = 0,
-    .init = dumb7fill_init,
-    .rook = dumb7fill_rook,
-    .bishop = dumb7fill_bishop,
-    .queen = dumb7fill_queen,
-    .rook_loop = dumb7fill_rook_loop,
-    .bishop_loop = dumb7fill_bishop_loop,
-    .queen_loop = dumb7fill_queen_loop,
-    .sets_loop = dumb7fill_sets_loop,
-    .sides_loop = dumb7fill_sides_loop,
-    .set_attacks = dumb7fill_set,
-};
+BACKEND_WITH_SET(dumb7fill, "dumb7fill",
+                 "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
+                 "seed 002 (CPW Dumb7Fill)")

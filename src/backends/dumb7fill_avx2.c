@@ -64,7 +64,7 @@ __attribute__((target("avx2"))) static inline bitboard rook_fill(bitboard slider
     return or_lanes_avx2(attacks);
 }
 
-__attribute__((target("avx2"))) static inline bitboard avx2_rook(int square, bitboard occupied)
+__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_rook(int square, bitboard occupied)
 {
     return rook_fill(square_bit(square), occupied);
 }
@@ -91,14 +91,14 @@ __attribute__((target("avx2"))) static inline bitboard bishop_fill(bitboard slid
     return or_lanes_avx2(flip_upper_lanes(attacks));
 }
 
-__attribute__((target("avx2"))) static inline bitboard avx2_bishop(int square, bitboard occupied)
+__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_bishop(int square, bitboard occupied)
 {
     return bishop_fill(square_bit(square), occupied);
 }
 
 /* Lanes north, north-east, north-west, east in one register (all left)
  * and the opposite directions in the other (all right). */
-__attribute__((target("avx2"))) static inline bitboard avx2_queen(int square, bitboard occupied)
+__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_queen(int square, bitboard occupied)
 {
     const __m256i counts = _mm256_setr_epi64x(8, 9, 7, 1);
     const __m256i left_landing = _mm256_setr_epi64x(-1, (long long)~FILE_A, (long long)~FILE_H, (long long)~FILE_A);
@@ -110,50 +110,18 @@ __attribute__((target("avx2"))) static inline bitboard avx2_queen(int square, bi
     return or_lanes_avx2(_mm256_or_si256(up, down));
 }
 
-__attribute__((target("avx2"))) static uint64_t avx2_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(avx2_rook, run);
-}
-
-__attribute__((target("avx2"))) static uint64_t avx2_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(avx2_bishop, run);
-}
-
-__attribute__((target("avx2"))) static uint64_t avx2_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(avx2_queen, run);
-}
-
 /* Set-wise, as the seed describes the fill: the rook-wise set fills the
  * rook's lanes and the bishop-wise set the bishop's, one fill of each for
  * every slider of a side. */
-__attribute__((target("avx2"))) static inline bitboard avx2_set(bitboard rook_sliders, bitboard bishop_sliders,
+__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_set(bitboard rook_sliders, bitboard bishop_sliders,
                                                                  bitboard occupied)
 {
     return rook_fill(rook_sliders, occupied) | bishop_fill(bishop_sliders, occupied);
 }
 
-SIDE_PASSES_WITH_SET_FOR_TARGET("avx2", avx2, avx2_rook, avx2_bishop, avx2_queen, avx2_set)
-
-static size_t dumb7fill_avx2_init(void)
-{
-    return 0;
-}
-
-const struct backend dumb7fill_avx2_backend = {
-    .name = "dumb7fill-avx2",
-    .description = "unrolled fill with the directions side by side in AVX2 lanes (vpsllvq/vpsrlvq, queen in two ymm)",
-    .source = "seed 002 (CPW Dumb7Fill, several directions in parallel)",
-    .features = CPU_FEATURE_AVX2,
-    .init = dumb7fill_avx2_init,
-    .rook = avx2_rook,
-    .bishop = avx2_bishop,
-    .queen = avx2_queen,
-    .rook_loop = avx2_rook_loop,
-    .bishop_loop = avx2_bishop_loop,
-    .queen_loop = avx2_queen_loop,
-    .sets_loop = avx2_sets_loop,
-    .sides_loop = avx2_sides_loop,
-    .set_attacks = avx2_set,
-};
+BACKEND_WITH_SET_FOR_TARGET("avx2",
+                            CPU_FEATURE_AVX2,
+                            dumb7fill_avx2,
+                            "dumb7fill-avx2",
+                            "unrolled fill with the directions side by side in AVX2 lanes (vpsllvq/vpsrlvq, queen in two ymm)",
+                            "seed 002 (CPW Dumb7Fill, several directions in parallel)")

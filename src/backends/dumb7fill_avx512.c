@@ -33,7 +33,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard or_lanes_avx5
 }
 
 /* Lanes north, east, south, west. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_rook(int square, bitboard occupied)
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_rook(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(8, 1, 56, 63);
     const __m256i landing = _mm256_setr_epi64x((long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8,
@@ -43,7 +43,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_rook(i
 }
 
 /* Lanes north-east, north-west, south-east, south-west. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_bishop(int square, bitboard occupied)
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_bishop(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(9, 7, 57, 55);
     const __m256i landing =
@@ -73,7 +73,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard fill_avx512_z
     return (bitboard)_mm512_reduce_or_epi64(_mm512_and_si512(_mm512_rolv_epi64(flood, amounts), landing));
 }
 
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(int square, bitboard occupied)
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_queen(int square, bitboard occupied)
 {
     return fill_avx512_zmm(_mm512_set1_epi64((long long)square_bit(square)), occupied);
 }
@@ -81,7 +81,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_queen(
 /* Set-wise, as the seed describes the fill: the rook-wise set is the
  * generator in the rook's lanes and the bishop-wise set in the bishop's,
  * one zmm fill for every slider of a side. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_set(bitboard rook_sliders,
+__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_set(bitboard rook_sliders,
                                                                               bitboard bishop_sliders,
                                                                               bitboard occupied)
 {
@@ -90,41 +90,9 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard avx512_set(bi
                            occupied);
 }
 
-__attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(avx512_rook, run);
-}
-
-__attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(avx512_bishop, run);
-}
-
-__attribute__((target("avx512f,avx512vl"))) static uint64_t avx512_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(avx512_queen, run);
-}
-
-SIDE_PASSES_WITH_SET_FOR_TARGET("avx512f,avx512vl", avx512, avx512_rook, avx512_bishop, avx512_queen, avx512_set)
-
-static size_t dumb7fill_avx512_init(void)
-{
-    return 0;
-}
-
-const struct backend dumb7fill_avx512_backend = {
-    .name = "dumb7fill-avx512",
-    .description = "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
-    .source = "seed 002 (CPW Dumb7Fill, several directions in parallel)",
-    .features = CPU_FEATURE_AVX512,
-    .init = dumb7fill_avx512_init,
-    .rook = avx512_rook,
-    .bishop = avx512_bishop,
-    .queen = avx512_queen,
-    .rook_loop = avx512_rook_loop,
-    .bishop_loop = avx512_bishop_loop,
-    .queen_loop = avx512_queen_loop,
-    .sets_loop = avx512_sets_loop,
-    .sides_loop = avx512_sides_loop,
-    .set_attacks = avx512_set,
-};
+BACKEND_WITH_SET_FOR_TARGET("avx512f,avx512vl",
+                            CPU_FEATURE_AVX512,
+                            dumb7fill_avx512,
+                            "dumb7fill-avx512",
+                            "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
+                            "seed 002 (CPW Dumb7Fill, several directions in parallel)")

@@ -43,26 +43,6 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_loop_queen(int s
     return dumb7fill_loop_rook(square, occupied) | dumb7fill_loop_bishop(square, occupied);
 }
 
-static size_t dumb7fill_loop_init(void)
-{
-    return 0;
-}
-
-static uint64_t dumb7fill_loop_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_loop_rook, run);
-}
-
-static uint64_t dumb7fill_loop_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_loop_bishop, run);
-}
-
-static uint64_t dumb7fill_loop_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_loop_queen, run);
-}
-
 /* Set-wise, as the seed describes the fill: the whole set is the
  * generator, so one fill per direction serves every slider of a side. */
 static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboard rook_sliders,
@@ -75,21 +55,6 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboar
            direction_attacks(bishop_sliders, empty, -7) | direction_attacks(bishop_sliders, empty, -9);
 }
 
-SIDE_PASSES_WITH_SET(dumb7fill_loop, dumb7fill_loop_rook, dumb7fill_loop_bishop, dumb7fill_loop_queen, dumb7fill_loop_set)
-
-const struct backend dumb7fill_loop_backend = {
-    .name = "dumb7fill-loop",
-    .description = "flood fill per direction that loops only while the flood advances, no tables",
-    .source = "seed 002 (CPW Dumb7Fill, fill loop)",
-    .features = 0,
-    .init = dumb7fill_loop_init,
-    .rook = dumb7fill_loop_rook,
-    .bishop = dumb7fill_loop_bishop,
-    .queen = dumb7fill_loop_queen,
-    .rook_loop = dumb7fill_loop_rook_loop,
-    .bishop_loop = dumb7fill_loop_bishop_loop,
-    .queen_loop = dumb7fill_loop_queen_loop,
-    .sets_loop = dumb7fill_loop_sets_loop,
-    .sides_loop = dumb7fill_loop_sides_loop,
-    .set_attacks = dumb7fill_loop_set,
-};
+BACKEND_WITH_SET(dumb7fill_loop, "dumb7fill-loop",
+                 "flood fill per direction that loops only while the flood advances, no tables",
+                 "seed 002 (CPW Dumb7Fill, fill loop)")

@@ -84,21 +84,6 @@ static size_t dumb7fill_rotate_init(void)
     return sizeof rotate_amounts + sizeof avoid_wrap;
 }
 
-static uint64_t dumb7fill_rotate_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_rotate_rook, run);
-}
-
-static uint64_t dumb7fill_rotate_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_rotate_bishop, run);
-}
-
-static uint64_t dumb7fill_rotate_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(dumb7fill_rotate_queen, run);
-}
-
 /* Set-wise, as the seed describes the fill: the whole set is the
  * generator, so one fill per direction serves every slider of a side. */
 static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_set(bitboard rook_sliders,
@@ -107,21 +92,7 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_set(bitbo
     return rook_rays(rook_sliders, ~occupied) | bishop_rays(bishop_sliders, ~occupied);
 }
 
-SIDE_PASSES_WITH_SET(dumb7fill_rotate, dumb7fill_rotate_rook, dumb7fill_rotate_bishop, dumb7fill_rotate_queen, dumb7fill_rotate_set)
-
-const struct backend dumb7fill_rotate_backend = {
-    .name = "dumb7fill-rotate",
-    .description = "one unrolled fill routine for all directions: rotate amount and avoid-wrap mask looked up",
-    .source = "seed 002 (CPW Dumb7Fill, generalized rays)",
-    .features = 0,
-    .init = dumb7fill_rotate_init,
-    .rook = dumb7fill_rotate_rook,
-    .bishop = dumb7fill_rotate_bishop,
-    .queen = dumb7fill_rotate_queen,
-    .rook_loop = dumb7fill_rotate_rook_loop,
-    .bishop_loop = dumb7fill_rotate_bishop_loop,
-    .queen_loop = dumb7fill_rotate_queen_loop,
-    .sets_loop = dumb7fill_rotate_sets_loop,
-    .sides_loop = dumb7fill_rotate_sides_loop,
-    .set_attacks = dumb7fill_rotate_set,
-};
+BACKEND_WITH_SET(dumb7fill_rotate, "dumb7fill-rotate",
+                 "one unrolled fill routine for all directions: rotate amount and avoid-wrap mask looked up",
+                 "seed 002 (CPW Dumb7Fill, generalized rays)",
+                 .init = dumb7fill_rotate_init)

@@ -133,36 +133,8 @@ __attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_queen(int 
     return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
 }
 
-__attribute__((target("avx2"))) static uint64_t hyperbola_avx2_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(hyperbola_avx2_rook, run);
-}
-
-__attribute__((target("avx2"))) static uint64_t hyperbola_avx2_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(hyperbola_avx2_bishop, run);
-}
-
-__attribute__((target("avx2"))) static uint64_t hyperbola_avx2_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(hyperbola_avx2_queen, run);
-}
-
-SIDE_PASSES_FOR_TARGET("avx2", hyperbola_avx2, hyperbola_avx2_rook, hyperbola_avx2_bishop, hyperbola_avx2_queen)
-
-const struct backend hyperbola_avx2_backend = {
-    .name = "hyperbola-avx2",
-    .description = "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
+BACKEND_FOR_TARGET("avx2", CPU_FEATURE_AVX2, hyperbola_avx2, "hyperbola-avx2",
+                   "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
                    "ranks from a 512-byte first-rank table",
-    .source = "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
-    .features = CPU_FEATURE_AVX2,
-    .init = hyperbola_avx2_init,
-    .rook = hyperbola_avx2_rook,
-    .bishop = hyperbola_avx2_bishop,
-    .queen = hyperbola_avx2_queen,
-    .rook_loop = hyperbola_avx2_rook_loop,
-    .bishop_loop = hyperbola_avx2_bishop_loop,
-    .queen_loop = hyperbola_avx2_queen_loop,
-    .sets_loop = hyperbola_avx2_sets_loop,
-    .sides_loop = hyperbola_avx2_sides_loop,
-};
+                   "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
+                   .init = hyperbola_avx2_init)

@@ -112,21 +112,21 @@ __attribute__((target(VEX_TARGET))) static inline bitboard or_two_lanes(__m128i 
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
 }
 
-__attribute__((target(VEX_TARGET))) static inline bitboard gfni_rook(int square, bitboard occupied)
+__attribute__((target(VEX_TARGET))) static inline bitboard vex_rook(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m128i masks = _mm_load_si128((const __m128i *)&entry->lines[0]);
     return or_two_lanes(two_lines_attacks(entry, occupied, masks));
 }
 
-__attribute__((target(VEX_TARGET))) static inline bitboard gfni_bishop(int square, bitboard occupied)
+__attribute__((target(VEX_TARGET))) static inline bitboard vex_bishop(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m128i masks = _mm_load_si128((const __m128i *)&entry->lines[2]);
     return or_two_lanes(two_lines_attacks(entry, occupied, masks));
 }
 
-__attribute__((target(VEX_TARGET))) static inline bitboard gfni_queen(int square, bitboard occupied)
+__attribute__((target(VEX_TARGET))) static inline bitboard vex_queen(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m256i lines = lines_attacks(entry, occupied, _mm256_load_si256((const __m256i *)entry->lines));
@@ -137,17 +137,17 @@ __attribute__((target(VEX_TARGET))) static inline bitboard gfni_queen(int square
 
 __attribute__((target(EVEX_TARGET))) static inline bitboard evex_rook(int square, bitboard occupied)
 {
-    return gfni_rook(square, occupied);
+    return vex_rook(square, occupied);
 }
 
 __attribute__((target(EVEX_TARGET))) static inline bitboard evex_bishop(int square, bitboard occupied)
 {
-    return gfni_bishop(square, occupied);
+    return vex_bishop(square, occupied);
 }
 
 __attribute__((target(EVEX_TARGET))) static inline bitboard evex_queen(int square, bitboard occupied)
 {
-    return gfni_queen(square, occupied);
+    return vex_queen(square, occupied);
 }
 
 __attribute__((target(EVEX_TARGET), noinline)) static bitboard evex_rook_call(int square, bitboard occupied)
@@ -165,51 +165,25 @@ __attribute__((target(EVEX_TARGET), noinline)) static bitboard evex_queen_call(i
     return evex_queen(square, occupied);
 }
 
-__attribute__((target(EVEX_TARGET))) static uint64_t evex_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(evex_rook, run);
-}
+/* ---- Both paths' batched and side-wise loops, and the entry points of the
+ * path init chose. */
 
-__attribute__((target(EVEX_TARGET))) static uint64_t evex_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(evex_bishop, run);
-}
-
-__attribute__((target(EVEX_TARGET))) static uint64_t evex_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(evex_queen, run);
-}
-
-/* ---- The VEX path's loops, and the entry points of the path init chose. */
-
-__attribute__((target(VEX_TARGET))) static uint64_t vex_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(gfni_rook, run);
-}
-
-__attribute__((target(VEX_TARGET))) static uint64_t vex_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(gfni_bishop, run);
-}
-
-__attribute__((target(VEX_TARGET))) static uint64_t vex_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(gfni_queen, run);
-}
+BACKEND_LOOPS_FOR_TARGET(EVEX_TARGET, evex)
+BACKEND_LOOPS_FOR_TARGET(VEX_TARGET, vex)
 
 __attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_rook(int square, bitboard occupied)
 {
-    return use_evex ? evex_rook_call(square, occupied) : gfni_rook(square, occupied);
+    return use_evex ? evex_rook_call(square, occupied) : vex_rook(square, occupied);
 }
 
 __attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_bishop(int square, bitboard occupied)
 {
-    return use_evex ? evex_bishop_call(square, occupied) : gfni_bishop(square, occupied);
+    return use_evex ? evex_bishop_call(square, occupied) : vex_bishop(square, occupied);
 }
 
 __attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_queen(int square, bitboard occupied)
 {
-    return use_evex ? evex_queen_call(square, occupied) : gfni_queen(square, occupied);
+    return use_evex ? evex_queen_call(square, occupied) : vex_queen(square, occupied);
 }
 
 static uint64_t hyperbola_gfni_rook_loop(const struct run *run)
@@ -238,8 +212,6 @@ static const char *hyperbola_gfni_note(void)
 #endif
 }
 
-SIDE_PASSES_FOR_TARGET(EVEX_TARGET, evex, evex_rook, evex_bishop, evex_queen)
-SIDE_PASSES_FOR_TARGET(VEX_TARGET, vex, gfni_rook, gfni_bishop, gfni_queen)
 
 static uint64_t hyperbola_gfni_sets_loop(const struct run *run)
 {

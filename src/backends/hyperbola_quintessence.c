@@ -82,35 +82,7 @@ static inline bitboard hyperbola_queen(int square, bitboard occupied)
     return lines_attacks(occupied, line_masks[square], square_bit(square)) | rank_attacks(square, occupied);
 }
 
-static uint64_t hyperbola_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(hyperbola_rook, run);
-}
-
-static uint64_t hyperbola_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(hyperbola_bishop, run);
-}
-
-static uint64_t hyperbola_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(hyperbola_queen, run);
-}
-
-SIDE_PASSES(hyperbola, hyperbola_rook, hyperbola_bishop, hyperbola_queen)
-
-const struct backend hyperbola_backend = {
-    .name = "hyperbola",
-    .description = "o ^ (o - 2r) with a byte swap for files and diagonals; ranks from a 512-byte first-rank table",
-    .source = "Chessprogramming wiki, Hyperbola Quintessence",
-    .features = 0,
-    .init = hyperbola_init,
-    .rook = hyperbola_rook,
-    .bishop = hyperbola_bishop,
-    .queen = hyperbola_queen,
-    .rook_loop = hyperbola_rook_loop,
-    .bishop_loop = hyperbola_bishop_loop,
-    .queen_loop = hyperbola_queen_loop,
-    .sets_loop = hyperbola_sets_loop,
-    .sides_loop = hyperbola_sides_loop,
-};
+BACKEND(hyperbola, "hyperbola",
+        "o ^ (o - 2r) with a byte swap for files and diagonals; ranks from a 512-byte first-rank table",
+        "Chessprogramming wiki, Hyperbola Quintessence",
+        .init = hyperbola_init)

@@ -59,10 +59,7 @@ static inline bitboard kgssb_bishop(int square, bitboard occupied)
            lines->anti_diagonal[anti_diagonal_index(square, occupied)];
 }
 
-static inline bitboard kgssb_queen(int square, bitboard occupied)
-{
-    return kgssb_rook(square, occupied) | kgssb_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(kgssb)
 
 /* Every occupancy of the line (at most 256) is mapped through the same
  * index function the lookup uses, so the tables cannot disagree with the
@@ -92,35 +89,7 @@ static size_t kgssb_init(void)
     return sizeof subsets + sizeof diagonal_lines + sizeof anti_diagonal_lines;
 }
 
-static uint64_t kgssb_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(kgssb_rook, run);
-}
-
-static uint64_t kgssb_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(kgssb_bishop, run);
-}
-
-static uint64_t kgssb_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(kgssb_queen, run);
-}
-
-SIDE_PASSES(kgssb, kgssb_rook, kgssb_bishop, kgssb_queen)
-
-const struct backend kgssb_backend = {
-    .name = "kgssb",
-    .description = "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",
-    .source = "Michael Sherwin, Kindergarten Super SISSY Bitboards (talkchess 2022)",
-    .features = 0,
-    .init = kgssb_init,
-    .rook = kgssb_rook,
-    .bishop = kgssb_bishop,
-    .queen = kgssb_queen,
-    .rook_loop = kgssb_rook_loop,
-    .bishop_loop = kgssb_bishop_loop,
-    .queen_loop = kgssb_queen_loop,
-    .sets_loop = kgssb_sets_loop,
-    .sides_loop = kgssb_sides_loop,
-};
+BACKEND(kgssb, "kgssb",
+        "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",
+        "Michael Sherwin, Kindergarten Super SISSY Bitboards (talkchess 2022)",
+        .init = kgssb_init)

@@ -35,10 +35,7 @@ static inline bitboard kindergarten_bishop(int square, bitboard occupied)
            kindergarten_line_attacks(lines->anti_diagonal, occupied, lines->fill_up_row);
 }
 
-static inline bitboard kindergarten_queen(int square, bitboard occupied)
-{
-    return kindergarten_rook(square, occupied) | kindergarten_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(kindergarten)
 
 static size_t kindergarten_init(void)
 {
@@ -55,35 +52,7 @@ static size_t kindergarten_init(void)
     return sizeof square_lines + sizeof fill_up_attacks + sizeof file_a_attacks;
 }
 
-static uint64_t kindergarten_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_rook, run);
-}
-
-static uint64_t kindergarten_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_bishop, run);
-}
-
-static uint64_t kindergarten_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_queen, run);
-}
-
-SIDE_PASSES(kindergarten, kindergarten_rook, kindergarten_bishop, kindergarten_queen)
-
-const struct backend kindergarten_backend = {
-    .name = "kindergarten",
-    .description = "B-file multiply into a shared 4 KB fill-up table; files by c2-h7 multiply into a 4 KB a-file table",
-    .source = "seed 003 (Chessprogramming wiki, Kindergarten Bitboards)",
-    .features = 0,
-    .init = kindergarten_init,
-    .rook = kindergarten_rook,
-    .bishop = kindergarten_bishop,
-    .queen = kindergarten_queen,
-    .rook_loop = kindergarten_rook_loop,
-    .bishop_loop = kindergarten_bishop_loop,
-    .queen_loop = kindergarten_queen_loop,
-    .sets_loop = kindergarten_sets_loop,
-    .sides_loop = kindergarten_sides_loop,
-};
+BACKEND(kindergarten, "kindergarten",
+        "B-file multiply into a shared 4 KB fill-up table; files by c2-h7 multiply into a 4 KB a-file table",
+        "seed 003 (Chessprogramming wiki, Kindergarten Bitboards)",
+        .init = kindergarten_init)

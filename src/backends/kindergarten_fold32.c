@@ -74,10 +74,7 @@ static inline bitboard kindergarten_fold32_bishop(int square, bitboard occupied)
            attacks->anti_diagonal[line_index(masks->anti_diagonal & occupied)];
 }
 
-static inline bitboard kindergarten_fold32_queen(int square, bitboard occupied)
-{
-    return kindergarten_fold32_rook(square, occupied) | kindergarten_fold32_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(kindergarten_fold32)
 
 /* Subset number `subset` of the bits of `mask` (carry-rippler order). */
 static bitboard mask_subset(bitboard mask, unsigned subset)
@@ -195,36 +192,7 @@ static const char *kindergarten_fold32_note(void)
     return note;
 }
 
-static uint64_t kindergarten_fold32_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_fold32_rook, run);
-}
-
-static uint64_t kindergarten_fold32_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_fold32_bishop, run);
-}
-
-static uint64_t kindergarten_fold32_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_fold32_queen, run);
-}
-
-SIDE_PASSES(kindergarten_fold32, kindergarten_fold32_rook, kindergarten_fold32_bishop, kindergarten_fold32_queen)
-
-const struct backend kindergarten_fold32_backend = {
-    .name = "kindergarten-fold32",
-    .description = "line halves folded into 32 bits, 32-bit multiply, 32 KB table per line by square and index",
-    .source = "seed 003 (Chessprogramming wiki, Kindergarten Bitboards: 32-bit Versions, Zach Wegner)",
-    .features = 0,
-    .init = kindergarten_fold32_init,
-    .rook = kindergarten_fold32_rook,
-    .bishop = kindergarten_fold32_bishop,
-    .queen = kindergarten_fold32_queen,
-    .rook_loop = kindergarten_fold32_rook_loop,
-    .bishop_loop = kindergarten_fold32_bishop_loop,
-    .queen_loop = kindergarten_fold32_queen_loop,
-    .sets_loop = kindergarten_fold32_sets_loop,
-    .sides_loop = kindergarten_fold32_sides_loop,
-    .note = kindergarten_fold32_note,
-};
+BACKEND(kindergarten_fold32, "kindergarten-fold32",
+        "line halves folded into 32 bits, 32-bit multiply, 32 KB table per line by square and index",
+        "seed 003 (Chessprogramming wiki, Kindergarten Bitboards: 32-bit Versions, Zach Wegner)",
+        .init = kindergarten_fold32_init, .note = kindergarten_fold32_note)

@@ -75,10 +75,7 @@ static inline bitboard kindergarten_magic_file_bishop(int square, bitboard occup
            kindergarten_line_attacks(lines->anti_diagonal, occupied, lines->fill_up_row);
 }
 
-static inline bitboard kindergarten_magic_file_queen(int square, bitboard occupied)
-{
-    return kindergarten_magic_file_rook(square, occupied) | kindergarten_magic_file_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(kindergarten_magic_file)
 
 /* Fill each rank's dense table from every a2..a7 occupancy (the slider's
  * own square cleared); returns the entries used. */
@@ -123,35 +120,7 @@ static size_t kindergarten_magic_file_init(void)
     return sizeof square_lines + sizeof fill_up_attacks + entries * sizeof file_attacks[0];
 }
 
-static uint64_t kindergarten_magic_file_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_magic_file_rook, run);
-}
-
-static uint64_t kindergarten_magic_file_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_magic_file_bishop, run);
-}
-
-static uint64_t kindergarten_magic_file_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_magic_file_queen, run);
-}
-
-SIDE_PASSES(kindergarten_magic_file, kindergarten_magic_file_rook, kindergarten_magic_file_bishop, kindergarten_magic_file_queen)
-
-const struct backend kindergarten_magic_file_backend = {
-    .name = "kindergarten-magic-file",
-    .description = "kindergarten with files by per-rank magic factors (shift in the top bits) into 1.5 KB of dense tables",
-    .source = "seed 003 (Chessprogramming wiki, Kindergarten Bitboards: Magic Compression, Grant Osborne)",
-    .features = 0,
-    .init = kindergarten_magic_file_init,
-    .rook = kindergarten_magic_file_rook,
-    .bishop = kindergarten_magic_file_bishop,
-    .queen = kindergarten_magic_file_queen,
-    .rook_loop = kindergarten_magic_file_rook_loop,
-    .bishop_loop = kindergarten_magic_file_bishop_loop,
-    .queen_loop = kindergarten_magic_file_queen_loop,
-    .sets_loop = kindergarten_magic_file_sets_loop,
-    .sides_loop = kindergarten_magic_file_sides_loop,
-};
+BACKEND(kindergarten_magic_file, "kindergarten-magic-file",
+        "kindergarten with files by per-rank magic factors (shift in the top bits) into 1.5 KB of dense tables",
+        "seed 003 (Chessprogramming wiki, Kindergarten Bitboards: Magic Compression, Grant Osborne)",
+        .init = kindergarten_magic_file_init)

@@ -55,10 +55,7 @@ static inline bitboard kindergarten_shared_bishop(int square, bitboard occupied)
            shared_line_attacks(lines->anti_diagonal, occupied, lines->line_row);
 }
 
-static inline bitboard kindergarten_shared_queen(int square, bitboard occupied)
-{
-    return kindergarten_shared_rook(square, occupied) | kindergarten_shared_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(kindergarten_shared)
 
 static size_t kindergarten_shared_init(void)
 {
@@ -74,35 +71,7 @@ static size_t kindergarten_shared_init(void)
     return sizeof square_lines + sizeof first_rank_attacks;
 }
 
-static uint64_t kindergarten_shared_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_shared_rook, run);
-}
-
-static uint64_t kindergarten_shared_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_shared_bishop, run);
-}
-
-static uint64_t kindergarten_shared_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(kindergarten_shared_queen, run);
-}
-
-SIDE_PASSES(kindergarten_shared, kindergarten_shared_rook, kindergarten_shared_bishop, kindergarten_shared_queen)
-
-const struct backend kindergarten_shared_backend = {
-    .name = "kindergarten-shared",
-    .description = "one 512-byte first-rank table for every line; A-file and a1-h8 multiplies spread the byte back",
-    .source = "seed 003 (Chessprogramming wiki, Kindergarten Bitboards: Shared Rank Lookup)",
-    .features = 0,
-    .init = kindergarten_shared_init,
-    .rook = kindergarten_shared_rook,
-    .bishop = kindergarten_shared_bishop,
-    .queen = kindergarten_shared_queen,
-    .rook_loop = kindergarten_shared_rook_loop,
-    .bishop_loop = kindergarten_shared_bishop_loop,
-    .queen_loop = kindergarten_shared_queen_loop,
-    .sets_loop = kindergarten_shared_sets_loop,
-    .sides_loop = kindergarten_shared_sides_loop,
-};
+BACKEND(kindergarten_shared, "kindergarten-shared",
+        "one 512-byte first-rank table for every line; A-file and a1-h8 multiplies spread the byte back",
+        "seed 003 (Chessprogramming wiki, Kindergarten Bitboards: Shared Rank Lookup)",
+        .init = kindergarten_shared_init)

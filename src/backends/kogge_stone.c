@@ -43,26 +43,6 @@ static inline __attribute__((always_inline)) bitboard kogge_stone_queen(int squa
     return fill_attacks(square_bit(square), square_bit(square), occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-static size_t kogge_stone_init(void)
-{
-    return 0;
-}
-
-static uint64_t kogge_stone_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(kogge_stone_rook, run);
-}
-
-static uint64_t kogge_stone_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(kogge_stone_bishop, run);
-}
-
-static uint64_t kogge_stone_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(kogge_stone_queen, run);
-}
-
 /* Set-wise, as the seed describes the fill: the whole set is the
  * generator, the rook-wise set in the rook directions' lanes and the
  * bishop-wise set in the bishop directions' lanes, so one fill of eight
@@ -74,21 +54,6 @@ static inline __attribute__((always_inline)) bitboard kogge_stone_set(bitboard r
     return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-SIDE_PASSES_WITH_SET(kogge_stone, kogge_stone_rook, kogge_stone_bishop, kogge_stone_queen, kogge_stone_set)
-
-const struct backend kogge_stone_backend = {
-    .name = "kogge-stone",
-    .description = "parallel-prefix occluded fill (steps 1, 2, 4), the eight directions in vector lanes, no tables",
-    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
-    .features = 0,
-    .init = kogge_stone_init,
-    .rook = kogge_stone_rook,
-    .bishop = kogge_stone_bishop,
-    .queen = kogge_stone_queen,
-    .rook_loop = kogge_stone_rook_loop,
-    .bishop_loop = kogge_stone_bishop_loop,
-    .queen_loop = kogge_stone_queen_loop,
-    .sets_loop = kogge_stone_sets_loop,
-    .sides_loop = kogge_stone_sides_loop,
-    .set_attacks = kogge_stone_set,
-};
+BACKEND_WITH_SET(kogge_stone, "kogge-stone",
+                 "parallel-prefix occluded fill (steps 1, 2, 4), the eight directions in vector lanes, no tables",
+                 "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm")

@@ -99,42 +99,13 @@ __attribute__((target("bmi,lzcnt"))) static inline bitboard leorik_queen(int squ
 }
 #endif
 
-__attribute__((target("bmi,lzcnt"))) static uint64_t leorik_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(leorik_rook, run);
-}
-
-__attribute__((target("bmi,lzcnt"))) static uint64_t leorik_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(leorik_bishop, run);
-}
-
-__attribute__((target("bmi,lzcnt"))) static uint64_t leorik_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(leorik_queen, run);
-}
-
 static const char *leorik_note(void)
 {
     return LEORIK_PATH;
 }
 
-SIDE_PASSES_FOR_TARGET("bmi,lzcnt", leorik, leorik_rook, leorik_bishop, leorik_queen)
-
-const struct backend leorik_backend = {
-    .name = "leorik",
-    .description = "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
+BACKEND_FOR_TARGET("bmi,lzcnt", CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT, leorik, "leorik",
+                   "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
                    "bits from the nearest one there, their overlap within the line",
-    .source = "Thomas Jahn, Leorik chess engine (2022), Slider/Classic.cs",
-    .features = CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT,
-    .init = leorik_init,
-    .note = leorik_note,
-    .rook = leorik_rook,
-    .bishop = leorik_bishop,
-    .queen = leorik_queen,
-    .rook_loop = leorik_rook_loop,
-    .bishop_loop = leorik_bishop_loop,
-    .queen_loop = leorik_queen_loop,
-    .sets_loop = leorik_sets_loop,
-    .sides_loop = leorik_sides_loop,
-};
+                   "Thomas Jahn, Leorik chess engine (2022), Slider/Classic.cs",
+                   .init = leorik_init, .note = leorik_note)

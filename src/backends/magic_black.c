@@ -223,40 +223,9 @@ static inline bitboard magic_black_bishop(int square, bitboard occupied)
     return black_lookup(&black_bishop, square, occupied, BISHOP_SHIFT);
 }
 
-static inline bitboard magic_black_queen(int square, bitboard occupied)
-{
-    return magic_black_rook(square, occupied) | magic_black_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(magic_black)
 
-static uint64_t magic_black_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_black_rook, run);
-}
-
-static uint64_t magic_black_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_black_bishop, run);
-}
-
-static uint64_t magic_black_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_black_queen, run);
-}
-
-SIDE_PASSES(magic_black, magic_black_rook, magic_black_bishop, magic_black_queen)
-
-const struct backend magic_black_backend = {
-    .name = "magic-black",
-    .description = "black magic bitboards: (occupied | ~mask) * factor, fixed shift, overlapping slices",
-    .source = "Volker Annuss, talkchess \"Black magic bitboards\" (published factors and offsets)",
-    .features = 0,
-    .init = magic_black_init,
-    .rook = magic_black_rook,
-    .bishop = magic_black_bishop,
-    .queen = magic_black_queen,
-    .rook_loop = magic_black_rook_loop,
-    .bishop_loop = magic_black_bishop_loop,
-    .queen_loop = magic_black_queen_loop,
-    .sets_loop = magic_black_sets_loop,
-    .sides_loop = magic_black_sides_loop,
-};
+BACKEND(magic_black, "magic-black",
+        "black magic bitboards: (occupied | ~mask) * factor, fixed shift, overlapping slices",
+        "Volker Annuss, talkchess \"Black magic bitboards\" (published factors and offsets)",
+        .init = magic_black_init)

@@ -95,35 +95,7 @@ static inline bitboard magic_fancy_queen(int square, bitboard occupied)
     return fancy_lookup(&entry->rook, occupied) | fancy_lookup(&entry->bishop, occupied);
 }
 
-static uint64_t magic_fancy_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_fancy_rook, run);
-}
-
-static uint64_t magic_fancy_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_fancy_bishop, run);
-}
-
-static uint64_t magic_fancy_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_fancy_queen, run);
-}
-
-SIDE_PASSES(magic_fancy, magic_fancy_rook, magic_fancy_bishop, magic_fancy_queen)
-
-const struct backend magic_fancy_backend = {
-    .name = "magic-fancy",
-    .description = "fancy magic bitboards: per-square shift into one dense table",
-    .source = "Chessprogramming wiki, Magic Bitboards (Pradu Kannan); Stockfish bitboard.cpp; seeded search",
-    .features = 0,
-    .init = magic_fancy_build_tables,
-    .rook = magic_fancy_rook,
-    .bishop = magic_fancy_bishop,
-    .queen = magic_fancy_queen,
-    .rook_loop = magic_fancy_rook_loop,
-    .bishop_loop = magic_fancy_bishop_loop,
-    .queen_loop = magic_fancy_queen_loop,
-    .sets_loop = magic_fancy_sets_loop,
-    .sides_loop = magic_fancy_sides_loop,
-};
+BACKEND(magic_fancy, "magic-fancy",
+        "fancy magic bitboards: per-square shift into one dense table",
+        "Chessprogramming wiki, Magic Bitboards (Pradu Kannan); Stockfish bitboard.cpp; seeded search",
+        .init = magic_fancy_build_tables)

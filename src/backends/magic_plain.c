@@ -69,40 +69,9 @@ static inline bitboard magic_plain_bishop(int square, bitboard occupied)
     return plain_bishop_attacks[square][((occupied & entry->bishop_mask) * entry->bishop_magic) >> BISHOP_SHIFT];
 }
 
-static inline bitboard magic_plain_queen(int square, bitboard occupied)
-{
-    return magic_plain_rook(square, occupied) | magic_plain_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(magic_plain)
 
-static uint64_t magic_plain_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_plain_rook, run);
-}
-
-static uint64_t magic_plain_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_plain_bishop, run);
-}
-
-static uint64_t magic_plain_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(magic_plain_queen, run);
-}
-
-SIDE_PASSES(magic_plain, magic_plain_rook, magic_plain_bishop, magic_plain_queen)
-
-const struct backend magic_plain_backend = {
-    .name = "magic-plain",
-    .description = "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
-    .source = "Chessprogramming wiki, Magic Bitboards (Lasse Hansen); factors from a seeded search",
-    .features = 0,
-    .init = magic_plain_init,
-    .rook = magic_plain_rook,
-    .bishop = magic_plain_bishop,
-    .queen = magic_plain_queen,
-    .rook_loop = magic_plain_rook_loop,
-    .bishop_loop = magic_plain_bishop_loop,
-    .queen_loop = magic_plain_queen_loop,
-    .sets_loop = magic_plain_sets_loop,
-    .sides_loop = magic_plain_sides_loop,
-};
+BACKEND(magic_plain, "magic-plain",
+        "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
+        "Chessprogramming wiki, Magic Bitboards (Lasse Hansen); factors from a seeded search",
+        .init = magic_plain_init)

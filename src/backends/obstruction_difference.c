@@ -70,35 +70,7 @@ static inline bitboard obstruction_difference_queen(int square, bitboard occupie
     return lines_attacks(occupied, &line_halves[square], (lanes4){0} + ~(bitboard)0);
 }
 
-static uint64_t obstruction_difference_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(obstruction_difference_rook, run);
-}
-
-static uint64_t obstruction_difference_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(obstruction_difference_bishop, run);
-}
-
-static uint64_t obstruction_difference_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(obstruction_difference_queen, run);
-}
-
-SIDE_PASSES(obstruction_difference, obstruction_difference_rook, obstruction_difference_bishop, obstruction_difference_queen)
-
-const struct backend obstruction_difference_backend = {
-    .name = "obstruction-diff",
-    .description = "per line: 2 * lowest upper blocker - highest lower blocker (lzcnt), masked by the line",
-    .source = "Chessprogramming wiki, Obstruction Difference (Michael Hoffmann)",
-    .features = 0,
-    .init = obstruction_difference_init,
-    .rook = obstruction_difference_rook,
-    .bishop = obstruction_difference_bishop,
-    .queen = obstruction_difference_queen,
-    .rook_loop = obstruction_difference_rook_loop,
-    .bishop_loop = obstruction_difference_bishop_loop,
-    .queen_loop = obstruction_difference_queen_loop,
-    .sets_loop = obstruction_difference_sets_loop,
-    .sides_loop = obstruction_difference_sides_loop,
-};
+BACKEND(obstruction_difference, "obstruction-diff",
+        "per line: 2 * lowest upper blocker - highest lower blocker (lzcnt), masked by the line",
+        "Chessprogramming wiki, Obstruction Difference (Michael Hoffmann)",
+        .init = obstruction_difference_init)

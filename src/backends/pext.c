@@ -66,25 +66,7 @@ __attribute__((target("bmi2"))) static inline bitboard pext_bishop(int square, b
     return pext_bishop_attacks[square][_pext_u64(occupied, pext_bishop_masks[square])];
 }
 
-__attribute__((target("bmi2"))) static inline bitboard pext_queen(int square, bitboard occupied)
-{
-    return pext_rook(square, occupied) | pext_bishop(square, occupied);
-}
-
-__attribute__((target("bmi2"))) static uint64_t pext_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(pext_rook, run);
-}
-
-__attribute__((target("bmi2"))) static uint64_t pext_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(pext_bishop, run);
-}
-
-__attribute__((target("bmi2"))) static uint64_t pext_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(pext_queen, run);
-}
+QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", pext)
 
 /* PEXT is microcoded on AMD Zen 1 and Zen 2: tens to hundreds of cycles
  * depending on the mask, instead of 3. */
@@ -95,21 +77,7 @@ static const char *pext_note(void)
     return NULL;
 }
 
-SIDE_PASSES_FOR_TARGET("bmi2", pext, pext_rook, pext_bishop, pext_queen)
-
-const struct backend pext_backend = {
-    .name = "pext",
-    .description = "BMI2 PEXT gathers the relevant occupancy into a dense index",
-    .source = "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
-    .features = CPU_FEATURE_BMI2,
-    .init = pext_init,
-    .rook = pext_rook,
-    .bishop = pext_bishop,
-    .queen = pext_queen,
-    .rook_loop = pext_rook_loop,
-    .bishop_loop = pext_bishop_loop,
-    .queen_loop = pext_queen_loop,
-    .sets_loop = pext_sets_loop,
-    .sides_loop = pext_sides_loop,
-    .note = pext_note,
-};
+BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext, "pext",
+                   "BMI2 PEXT gathers the relevant occupancy into a dense index",
+                   "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
+                   .init = pext_init, .note = pext_note)

@@ -78,4 +78,5 @@ static inline bitboard pext_emulated_queen(int square, bitboard occupied)
 
 BACKEND(pext_emulated, "pext-emulated",
         "pext's dense tables, the index gathered by a software parallel bit extract (a loop over the mask's bits); no BMI2",
-        "CPW BMI2 (PEXT Bitboards); Intel SDM PEXT; as measured in Gigantua's Chess_Movegen", .init = pext_emulated_init)
+        "CPW BMI2 (PEXT Bitboards); Intel SDM PEXT; as measured in Gigantua's Chess_Movegen",
+        .init = pext_emulated_init)

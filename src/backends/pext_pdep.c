@@ -73,25 +73,7 @@ __attribute__((target("bmi2"))) static inline bitboard pext_pdep_bishop(int squa
 
 /* The two chains (PEXT, load, PDEP) are independent: the out-of-order
  * core overlaps them. */
-__attribute__((target("bmi2"))) static inline bitboard pext_pdep_queen(int square, bitboard occupied)
-{
-    return pext_pdep_rook(square, occupied) | pext_pdep_bishop(square, occupied);
-}
-
-__attribute__((target("bmi2"))) static uint64_t pext_pdep_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(pext_pdep_rook, run);
-}
-
-__attribute__((target("bmi2"))) static uint64_t pext_pdep_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(pext_pdep_bishop, run);
-}
-
-__attribute__((target("bmi2"))) static uint64_t pext_pdep_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(pext_pdep_queen, run);
-}
+QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", pext_pdep)
 
 /* PDEP, like PEXT, is microcoded on AMD Zen 1 and Zen 2 (family 17h):
  * tens to hundreds of cycles, growing with the mask's set bits. */
@@ -102,21 +84,7 @@ static const char *pext_pdep_note(void)
     return NULL;
 }
 
-SIDE_PASSES_FOR_TARGET("bmi2", pext_pdep, pext_pdep_rook, pext_pdep_bishop, pext_pdep_queen)
-
-const struct backend pext_pdep_backend = {
-    .name = "pext-pdep",
-    .description = "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
-    .source = "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
-    .features = CPU_FEATURE_BMI2,
-    .init = pext_pdep_init,
-    .rook = pext_pdep_rook,
-    .bishop = pext_pdep_bishop,
-    .queen = pext_pdep_queen,
-    .rook_loop = pext_pdep_rook_loop,
-    .bishop_loop = pext_pdep_bishop_loop,
-    .queen_loop = pext_pdep_queen_loop,
-    .sets_loop = pext_pdep_sets_loop,
-    .sides_loop = pext_pdep_sides_loop,
-    .note = pext_pdep_note,
-};
+BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext_pdep, "pext-pdep",
+                   "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
+                   "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
+                   .init = pext_pdep_init, .note = pext_pdep_note)

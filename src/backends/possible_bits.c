@@ -39,10 +39,7 @@ static inline bitboard possible_bits_rook(int square, bitboard occupied)
            possible[6][(blockers >> 48) & 255] & possible[7][blockers >> 56];
 }
 
-static inline bitboard possible_bits_queen(int square, bitboard occupied)
-{
-    return possible_bits_rook(square, occupied) | possible_bits_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(possible_bits)
 
 static size_t possible_bits_init(void)
 {
@@ -70,35 +67,7 @@ static size_t possible_bits_init(void)
     return sizeof bishop_possible + sizeof rook_possible + sizeof bishop_masks + sizeof rook_masks;
 }
 
-static uint64_t possible_bits_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(possible_bits_rook, run);
-}
-
-static uint64_t possible_bits_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(possible_bits_bishop, run);
-}
-
-static uint64_t possible_bits_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(possible_bits_queen, run);
-}
-
-SIDE_PASSES(possible_bits, possible_bits_rook, possible_bits_bishop, possible_bits_queen)
-
-const struct backend possible_bits_backend = {
-    .name = "possible-bits",
-    .description = "empty-board attacks ANDed with one still-possible mask per row of blockers",
-    .source = "seed 004: Sherwin's row-signature post, alternative method",
-    .features = 0,
-    .init = possible_bits_init,
-    .rook = possible_bits_rook,
-    .bishop = possible_bits_bishop,
-    .queen = possible_bits_queen,
-    .rook_loop = possible_bits_rook_loop,
-    .bishop_loop = possible_bits_bishop_loop,
-    .queen_loop = possible_bits_queen_loop,
-    .sets_loop = possible_bits_sets_loop,
-    .sides_loop = possible_bits_sides_loop,
-};
+BACKEND(possible_bits, "possible-bits",
+        "empty-board attacks ANDed with one still-possible mask per row of blockers",
+        "seed 004: Sherwin's row-signature post, alternative method",
+        .init = possible_bits_init)

@@ -107,41 +107,10 @@ static inline bitboard rotated_bishop(int square, bitboard occupied)
            attacks[square][ANTI_DIAGONAL_LINE][diagonal_index(occupied, inner_diagonals[square][1])];
 }
 
-static inline bitboard rotated_queen(int square, bitboard occupied)
-{
-    return rotated_rook(square, occupied) | rotated_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(rotated)
 
-static uint64_t rotated_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(rotated_rook, run);
-}
-
-static uint64_t rotated_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(rotated_bishop, run);
-}
-
-static uint64_t rotated_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(rotated_queen, run);
-}
-
-SIDE_PASSES(rotated, rotated_rook, rotated_bishop, rotated_queen)
-
-const struct backend rotated_backend = {
-    .name = "rotated",
-    .description = "rotated-bitboard 64 x 64 line tables; each query builds the rotated lines it reads from the "
-                   "occupancy, a cost an engine avoids by updating the rotated boards incrementally",
-    .source = "Chessprogramming wiki, Rotated Bitboards (Hyatt, Heinz); Flipping Mirroring and Rotating",
-    .features = 0,
-    .init = rotated_init,
-    .rook = rotated_rook,
-    .bishop = rotated_bishop,
-    .queen = rotated_queen,
-    .rook_loop = rotated_rook_loop,
-    .bishop_loop = rotated_bishop_loop,
-    .queen_loop = rotated_queen_loop,
-    .sets_loop = rotated_sets_loop,
-    .sides_loop = rotated_sides_loop,
-};
+BACKEND(rotated, "rotated",
+        "rotated-bitboard 64 x 64 line tables; each query builds the rotated lines it reads from the "
+        "occupancy, a cost an engine avoids by updating the rotated boards incrementally",
+        "Chessprogramming wiki, Rotated Bitboards (Hyatt, Heinz); Flipping Mirroring and Rotating",
+        .init = rotated_init)

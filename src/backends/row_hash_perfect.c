@@ -62,7 +62,7 @@ static inline uint32_t row_signature(int square, bitboard blockers)
            square_keys[(blockers >> 48) & 255][6] ^ square_keys[blockers >> 56][7];
 }
 
-static inline bitboard perfect_rook(int square, bitboard occupied)
+static inline bitboard row_hash_perfect_rook(int square, bitboard occupied)
 {
     return rook_table[row_signature(square, occupied & rook_relevant[square]) & 0xFFFF];
 }
@@ -70,7 +70,7 @@ static inline bitboard perfect_rook(int square, bitboard occupied)
 /* A bishop alone reads its own 16-bit keys, indexed as sherwin-hash reads
  * a bishop's rows (six inner rows through six inner bits, after a shift by
  * 9): 48 KB, where the queen's 32-bit keys spread each row over 1 KB. */
-static inline bitboard perfect_bishop(int square, bitboard occupied)
+static inline bitboard row_hash_perfect_bishop(int square, bitboard occupied)
 {
     bitboard blockers = (occupied & bishop_relevant[square]) >> BISHOP_SHIFT;
     const uint16_t(*square_keys)[BISHOP_ROWS] = bishop_keys[square];
@@ -80,25 +80,10 @@ static inline bitboard perfect_bishop(int square, bitboard occupied)
     return bishop_table[index];
 }
 
-static inline bitboard perfect_queen(int square, bitboard occupied)
+static inline bitboard row_hash_perfect_queen(int square, bitboard occupied)
 {
     uint32_t signature = row_signature(square, occupied & queen_relevant[square]);
     return rook_table[signature & 0xFFFF] | bishop_table[signature >> 16];
-}
-
-static uint64_t row_hash_perfect_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(perfect_rook, run);
-}
-
-static uint64_t row_hash_perfect_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(perfect_bishop, run);
-}
-
-static uint64_t row_hash_perfect_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(perfect_queen, run);
 }
 
 /* Both sliders' rows are the eight bytes of the masked occupancy. */
@@ -175,21 +160,9 @@ static const char *row_hash_perfect_note(void)
     return note;
 }
 
-SIDE_PASSES(row_hash_perfect, perfect_rook, perfect_bishop, perfect_queen)
-
-const struct backend row_hash_perfect_backend = {
-    .name = "row-hash-perfect",
-    .description = "XOR of searched per-row keys (rook half, bishop half) is a perfect index: no signature, no miss",
-    .source = "seed 004: the row post's proposed improvement (Sherwin)",
-    .features = 0,
-    .init = row_hash_perfect_init,
-    .rook = perfect_rook,
-    .bishop = perfect_bishop,
-    .queen = perfect_queen,
-    .rook_loop = row_hash_perfect_rook_loop,
-    .bishop_loop = row_hash_perfect_bishop_loop,
-    .queen_loop = row_hash_perfect_queen_loop,
-    .sets_loop = row_hash_perfect_sets_loop,
-    .sides_loop = row_hash_perfect_sides_loop,
-    .note = row_hash_perfect_note,
-};
+BACKEND(row_hash_perfect,
+        "row-hash-perfect",
+        "XOR of searched per-row keys (rook half, bishop half) is a perfect index: no signature, no miss",
+        "seed 004: the row post's proposed improvement (Sherwin)",
+        .init = row_hash_perfect_init,
+        .note = row_hash_perfect_note)

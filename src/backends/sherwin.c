@@ -33,10 +33,7 @@ static inline bitboard sherwin_rook(int square, bitboard occupied)
     return rook_attacks[index];
 }
 
-static inline bitboard sherwin_queen(int square, bitboard occupied)
-{
-    return sherwin_rook(square, occupied) | sherwin_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(sherwin)
 
 static size_t sherwin_init(void)
 {
@@ -46,35 +43,7 @@ static size_t sherwin_init(void)
            sizeof bishop_relevant + sizeof rook_relevant;
 }
 
-static uint64_t sherwin_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(sherwin_rook, run);
-}
-
-static uint64_t sherwin_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(sherwin_bishop, run);
-}
-
-static uint64_t sherwin_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(sherwin_queen, run);
-}
-
-SIDE_PASSES(sherwin, sherwin_rook, sherwin_bishop, sherwin_queen)
-
-const struct backend sherwin_backend = {
-    .name = "sherwin",
-    .description = "per-row lookups ORed into an index into one dense attack table; rows cut by shifts",
-    .source = "seed 000: Chessprogramming wiki, Sherwin Bitboards",
-    .features = 0,
-    .init = sherwin_init,
-    .rook = sherwin_rook,
-    .bishop = sherwin_bishop,
-    .queen = sherwin_queen,
-    .rook_loop = sherwin_rook_loop,
-    .bishop_loop = sherwin_bishop_loop,
-    .queen_loop = sherwin_queen_loop,
-    .sets_loop = sherwin_sets_loop,
-    .sides_loop = sherwin_sides_loop,
-};
+BACKEND(sherwin, "sherwin",
+        "per-row lookups ORed into an index into one dense attack table; rows cut by shifts",
+        "seed 000: Chessprogramming wiki, Sherwin Bitboards",
+        .init = sherwin_init)

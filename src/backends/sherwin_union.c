@@ -62,10 +62,7 @@ static inline bitboard sherwin_union_rook(int square, bitboard occupied)
     return rook_attacks[index];
 }
 
-static inline bitboard sherwin_union_queen(int square, bitboard occupied)
-{
-    return sherwin_union_rook(square, occupied) | sherwin_union_bishop(square, occupied);
-}
+QUEEN_FROM_ROOK_AND_BISHOP(sherwin_union)
 
 static size_t sherwin_union_init(void)
 {
@@ -75,35 +72,7 @@ static size_t sherwin_union_init(void)
            sizeof bishop_relevant + sizeof rook_relevant;
 }
 
-static uint64_t sherwin_union_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(sherwin_union_rook, run);
-}
-
-static uint64_t sherwin_union_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(sherwin_union_bishop, run);
-}
-
-static uint64_t sherwin_union_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(sherwin_union_queen, run);
-}
-
-SIDE_PASSES(sherwin_union, sherwin_union_rook, sherwin_union_bishop, sherwin_union_queen)
-
-const struct backend sherwin_union_backend = {
-    .name = "sherwin-union",
-    .description = "Sherwin bitboards with the rows read as the bytes of a union, not by shifts",
-    .source = "seed 000: Chessprogramming wiki, Sherwin Bitboards (union variant)",
-    .features = 0,
-    .init = sherwin_union_init,
-    .rook = sherwin_union_rook,
-    .bishop = sherwin_union_bishop,
-    .queen = sherwin_union_queen,
-    .rook_loop = sherwin_union_rook_loop,
-    .bishop_loop = sherwin_union_bishop_loop,
-    .queen_loop = sherwin_union_queen_loop,
-    .sets_loop = sherwin_union_sets_loop,
-    .sides_loop = sherwin_union_sides_loop,
-};
+BACKEND(sherwin_union, "sherwin-union",
+        "Sherwin bitboards with the rows read as the bytes of a union, not by shifts",
+        "seed 000: Chessprogramming wiki, Sherwin Bitboards (union variant)",
+        .init = sherwin_union_init)

@@ -70,35 +70,7 @@ static size_t sissy_init(void)
     return sizeof queen_supersets + sizeof bishop_supersets + sizeof rook_lines;
 }
 
-static uint64_t sissy_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(sissy_rook, run);
-}
-
-static uint64_t sissy_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(sissy_bishop, run);
-}
-
-static uint64_t sissy_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(sissy_queen, run);
-}
-
-SIDE_PASSES(sissy, sissy_rook, sissy_bishop, sissy_queen)
-
-const struct backend sissy_backend = {
-    .name = "sissy",
-    .description = "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
-    .source = "Chessprogramming wiki, SISSY Bitboards (Michael Sherwin, CCC 2020)",
-    .features = 0,
-    .init = sissy_init,
-    .rook = sissy_rook,
-    .bishop = sissy_bishop,
-    .queen = sissy_queen,
-    .rook_loop = sissy_rook_loop,
-    .bishop_loop = sissy_bishop_loop,
-    .queen_loop = sissy_queen_loop,
-    .sets_loop = sissy_sets_loop,
-    .sides_loop = sissy_sides_loop,
-};
+BACKEND(sissy, "sissy",
+        "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
+        "Chessprogramming wiki, SISSY Bitboards (Michael Sherwin, CCC 2020)",
+        .init = sissy_init)

@@ -88,42 +88,13 @@ __attribute__((target("bmi,lzcnt"))) static inline bitboard slide_arithmetic_que
 }
 #endif
 
-__attribute__((target("bmi,lzcnt"))) static uint64_t slide_arithmetic_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(slide_arithmetic_rook, run);
-}
-
-__attribute__((target("bmi,lzcnt"))) static uint64_t slide_arithmetic_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(slide_arithmetic_bishop, run);
-}
-
-__attribute__((target("bmi,lzcnt"))) static uint64_t slide_arithmetic_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(slide_arithmetic_queen, run);
-}
-
 static const char *slide_arithmetic_note(void)
 {
     return SLIDE_ARITHMETIC_PATH;
 }
 
-SIDE_PASSES_FOR_TARGET("bmi,lzcnt", slide_arithmetic, slide_arithmetic_rook, slide_arithmetic_bishop, slide_arithmetic_queen)
-
-const struct backend slide_arithmetic_backend = {
-    .name = "slide-arithmetic",
-    .description = "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
+BACKEND_FOR_TARGET("bmi,lzcnt", CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT, slide_arithmetic, "slide-arithmetic",
+                   "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
                    "bits from the nearest one there, their overlap within the line",
-    .source = "Daniel Infuehr, Slide Arithmetic (2022, Gigantua's Chess_Movegen); Thomas Jahn, Leorik (2022)",
-    .features = CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT,
-    .init = slide_arithmetic_init,
-    .note = slide_arithmetic_note,
-    .rook = slide_arithmetic_rook,
-    .bishop = slide_arithmetic_bishop,
-    .queen = slide_arithmetic_queen,
-    .rook_loop = slide_arithmetic_rook_loop,
-    .bishop_loop = slide_arithmetic_bishop_loop,
-    .queen_loop = slide_arithmetic_queen_loop,
-    .sets_loop = slide_arithmetic_sets_loop,
-    .sides_loop = slide_arithmetic_sides_loop,
-};
+                   "Daniel Infuehr, Slide Arithmetic (2022, Gigantua's Chess_Movegen); Thomas Jahn, Leorik (2022)",
+                   .init = slide_arithmetic_init, .note = slide_arithmetic_note)

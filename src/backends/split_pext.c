@@ -81,25 +81,7 @@ __attribute__((target("bmi2"))) static inline bitboard split_pext_bishop(int squ
     return line_lookup(LINE_DIAGONAL, square, occupied) | line_lookup(LINE_ANTI_DIAGONAL, square, occupied);
 }
 
-__attribute__((target("bmi2"))) static inline bitboard split_pext_queen(int square, bitboard occupied)
-{
-    return split_pext_rook(square, occupied) | split_pext_bishop(square, occupied);
-}
-
-__attribute__((target("bmi2"))) static uint64_t split_pext_rook_loop(const struct run *run)
-{
-    return run_lookup_loop(split_pext_rook, run);
-}
-
-__attribute__((target("bmi2"))) static uint64_t split_pext_bishop_loop(const struct run *run)
-{
-    return run_lookup_loop(split_pext_bishop, run);
-}
-
-__attribute__((target("bmi2"))) static uint64_t split_pext_queen_loop(const struct run *run)
-{
-    return run_lookup_loop(split_pext_queen, run);
-}
+QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", split_pext)
 
 static const char *split_pext_note(void)
 {
@@ -108,21 +90,7 @@ static const char *split_pext_note(void)
     return NULL;
 }
 
-SIDE_PASSES_FOR_TARGET("bmi2", split_pext, split_pext_rook, split_pext_bishop, split_pext_queen)
-
-const struct backend split_pext_backend = {
-    .name = "split-pext",
-    .description = "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
-    .source = "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
-    .features = CPU_FEATURE_BMI2,
-    .init = split_pext_init,
-    .rook = split_pext_rook,
-    .bishop = split_pext_bishop,
-    .queen = split_pext_queen,
-    .rook_loop = split_pext_rook_loop,
-    .bishop_loop = split_pext_bishop_loop,
-    .queen_loop = split_pext_queen_loop,
-    .sets_loop = split_pext_sets_loop,
-    .sides_loop = split_pext_sides_loop,
-    .note = split_pext_note,
-};
+BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, split_pext, "split-pext",
+                   "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
+                   "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
+                   .init = split_pext_init, .note = split_pext_note)
