@@ -36,7 +36,7 @@ cd "$top"
 
 positions=${POSITIONS:-data/positions.fen}
 results=${RESULTS:-results}
-readme=${README:-README.md}
+readme=${README:-results/README.md}
 extra_options=${BENCH_OPTIONS:-}
 
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
@@ -218,7 +218,7 @@ else
     say "hyperfine is not installed: no whole-process timings (apt-get install hyperfine)"
 fi
 
-# The README's results section, from every machine's newest run.
+# The results page (results/README.md), from every machine's newest run.
 scripts/readme-results --readme "$readme" --chart "$chart" --sets-chart "$sets_chart" "$results"/*-manifest.json \
     || die "scripts/readme-results failed"
 say "updated the results section of $readme"

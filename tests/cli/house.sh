@@ -25,3 +25,28 @@ for breach in "src/base/bits.h:1: base/ may not include chess/" "src/chess/board
     grep -qE "$breach" <<<"$mock_output" && pass "the rule check names: $breach" ||
         fail "the rule check names: $breach (it said: $mock_output)"
 done
+
+# The documentation: every relative link resolves, the README stays a front
+# page, and docs/cli.md's table names exactly the options of --help.
+if link_output=$(python3 "$here/doc_links.py" "$here/.." 2>&1); then
+    pass "every relative link of the Markdown pages resolves"
+else
+    fail "every relative link of the Markdown pages resolves: $link_output"
+fi
+readme_lines=$(wc -l <"$here/../README.md")
+[ "$readme_lines" -le 250 ] && pass "README.md is a front page ($readme_lines lines)" ||
+    fail "README.md is a front page ($readme_lines lines, at most 250)"
+help_options=$("$program" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u)
+doc_options=$(grep -E '^\| `' "$here/../docs/cli.md" | sed 's/\\|/\//g' | awk -F'|' '{print $2}' |
+    grep -oE -- '--[a-z][a-z-]+' | sort -u)
+if [ "$help_options" = "$doc_options" ]; then
+    pass "docs/cli.md names the options of --help"
+else
+    fail "docs/cli.md names the options of --help: $(diff <(echo "$help_options") <(echo "$doc_options") | grep '^[<>]' | tr '\n' ' ')"
+fi
+mkdir -p "$scratch/links"
+printf '# Page\n[gone](missing.md) [here](#page) [nowhere](#no-such-heading)\n' >"$scratch/links/page.md"
+link_mock=$(python3 "$here/doc_links.py" "$scratch/links" 2>&1)
+[ $? -eq 1 ] && grep -q 'page.md:2: missing.md' <<<"$link_mock" && grep -q '#no-such-heading' <<<"$link_mock" &&
+    ! grep -q '#page$' <<<"$link_mock" && pass "the link check names a missing file and a missing heading" ||
+    fail "the link check names a missing file and a missing heading (it said: $link_mock)"

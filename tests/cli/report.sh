@@ -243,7 +243,7 @@ else
     printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README-side.md"
     cp "$report_tmp/README-side.md" "$report_tmp/README-old.md"
     if "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README-side.md" \
-            --sets-chart plots/side-ranked-sets.png "$report_tmp/o-manifest.json" "$report_tmp/s-manifest.json" \
+            --sets-chart "$report_tmp/plots/side-ranked-sets.png" "$report_tmp/o-manifest.json" "$report_tmp/s-manifest.json" \
             2>"$report_tmp/err" \
             && grep -qF "![ns per position-side, a side's attack map, batched](plots/side-ranked-sets.png)" \
                 "$report_tmp/README-side.md" \
