@@ -87,7 +87,7 @@ bench:
 	@$(MAKE) --no-print-directory -s -j$$(nproc 2>/dev/null || echo 2) $(PROGRAM)
 	@mkdir -p $(dir $(BENCH_CSV))
 	./$(PROGRAM) --workload=pieces,random --csv=$(BENCH_CSV) data/positions.fen
-	@echo "The full tables are above; every row with its samples is in $(BENCH_CSV) (columns: docs in README, CSV schema)."
+	@echo "The full tables are above; every row with its samples is in $(BENCH_CSV) (columns: docs/file-formats.md)."
 
 ## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
 SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined

@@ -120,50 +120,68 @@ struct move_context {
 };
 
 /* How likely a move is, in arbitrary units. */
-static unsigned move_weight(const struct board *board, move m, const struct move_context *context)
+/* What a move's weight depends on, read off the board once. */
+struct move_facts {
+    int us, from, to, kind, piece, victim;
+    int attacked, defended; /* the target square, by the enemy and by us */
+    bitboard from_bit, to_bit;
+};
+
+static struct move_facts move_facts_of(const struct board *board, move m, const struct move_context *context)
 {
-    const int us = board->side_to_move, them = us ^ 1;
-    const int from = move_from(m), to = move_to(m), kind = move_kind(m);
-    const int piece = board_piece_on(board, us, from);
-    const int victim = kind == MOVE_EN_PASSANT ? PAWN : board_piece_on(board, them, to);
-    const bitboard from_bit = square_bit(from), to_bit = square_bit(to);
-    const int attacked = (context->enemy_attacks & to_bit) != 0;
-    const int defended = (context->own_attacks & to_bit) != 0;
-    const int home_rank = us == WHITE ? 0 : 7;
-    const int mover_value = piece_value[piece];
-    unsigned weight = 10;
+    struct move_facts facts;
+    facts.us = board->side_to_move;
+    facts.from = move_from(m);
+    facts.to = move_to(m);
+    facts.kind = move_kind(m);
+    facts.piece = board_piece_on(board, facts.us, facts.from);
+    facts.victim = facts.kind == MOVE_EN_PASSANT ? PAWN : board_piece_on(board, facts.us ^ 1, facts.to);
+    facts.from_bit = square_bit(facts.from);
+    facts.to_bit = square_bit(facts.to);
+    facts.attacked = (context->enemy_attacks & facts.to_bit) != 0;
+    facts.defended = (context->own_attacks & facts.to_bit) != 0;
+    return facts;
+}
 
-    if (kind == MOVE_CASTLE)
-        return 150;
-    if (move_is_promotion(m))
-        return kind == MOVE_PROMOTE_QUEEN ? (attacked && !defended ? 20 : 400) : 2;
-
-    if (victim >= 0) {
-        int gain = piece_value[victim];
-        if (!attacked)
+/* Material: captures by what they win, quiet moves into danger less, a
+ * threatened piece stepping away more. */
+static unsigned weigh_material(const struct move_facts *move, const struct move_context *context, unsigned weight)
+{
+    int piece = move->piece;
+    if (move->victim >= 0) {
+        int gain = piece_value[move->victim];
+        if (!move->attacked)
             weight += 40 + 20 * (unsigned)gain; /* free material */
-        else if (piece != KING && gain >= mover_value)
+        else if (piece != KING && gain >= piece_value[piece])
             weight += 30 + 10 * (unsigned)gain; /* an even or winning trade */
         else
             weight /= 3; /* giving more than it takes */
-        if (to == context->enemy_last_to)
+        if (move->to == context->enemy_last_to)
             weight += 60; /* recapture */
     } else if (piece != PAWN && piece != KING) {
-        if (context->enemy_pawn_attacks & to_bit)
+        if (context->enemy_pawn_attacks & move->to_bit)
             weight /= 8;
-        else if (attacked && !defended)
+        else if (move->attacked && !move->defended)
             weight /= 6;
-    } else if (piece == PAWN && attacked && !defended) {
+    } else if (piece == PAWN && move->attacked && !move->defended) {
         weight /= 3;
     }
     /* A piece under attack and undefended steps away. */
-    if (piece != PAWN && piece != KING && (context->enemy_attacks & from_bit) &&
-        (!(context->own_attacks & from_bit) || (context->enemy_pawn_attacks & from_bit)) && !attacked)
+    if (piece != PAWN && piece != KING && (context->enemy_attacks & move->from_bit) &&
+        (!(context->own_attacks & move->from_bit) || (context->enemy_pawn_attacks & move->from_bit)) &&
+        !move->attacked)
         weight += 40;
+    return weight;
+}
 
-    switch (piece) {
+/* Habits of each piece by the stage of the game: centre pawns and
+ * developing minors early, the queen late, the king in the endgame. */
+static unsigned weigh_habits(const struct move_facts *move, const struct move_context *context, unsigned weight)
+{
+    const int home_rank = move->us == WHITE ? 0 : 7;
+    switch (move->piece) {
     case PAWN: {
-        int file = square_file(from);
+        int file = square_file(move->from);
         if (context->ply < 20 && (file == 3 || file == 4))
             weight += 25;
         else if (context->ply < 20 && (file == 0 || file == 7))
@@ -174,9 +192,9 @@ static unsigned move_weight(const struct board *board, move m, const struct move
     }
     case KNIGHT:
     case BISHOP:
-        if (square_rank(from) == home_rank && context->ply < 30)
+        if (square_rank(move->from) == home_rank && context->ply < 30)
             weight += 30;
-        if (square_rank(to) == home_rank)
+        if (square_rank(move->to) == home_rank)
             weight /= 3;
         break;
     case QUEEN:
@@ -192,12 +210,51 @@ static unsigned move_weight(const struct board *board, move m, const struct move
     default:
         break;
     }
+    return weight;
+}
+
+static unsigned move_weight(const struct board *board, move m, const struct move_context *context)
+{
+    if (move_kind(m) == MOVE_CASTLE)
+        return 150;
+    struct move_facts move = move_facts_of(board, m, context);
+    if (move_is_promotion(m))
+        return move.kind == MOVE_PROMOTE_QUEEN ? (move.attacked && !move.defended ? 20 : 400) : 2;
+    unsigned weight = weigh_habits(&move, context, weigh_material(&move, context, 10));
     /* A piece going straight back to where it came from. */
-    if (from == context->own_last_to && to == context->own_last_from)
+    if (move.from == context->own_last_to && move.to == context->own_last_from)
         weight /= 4;
     return weight ? weight : 1;
 }
 
+/* Write the board as one FEN line unless it was written before. */
+static void sample_position(struct game_sampler *sampler, const struct board *board)
+{
+    if (hash_set_insert(&sampler->seen, board_hash(board)) != 1)
+        return;
+    struct position position;
+    char fen[128];
+    board_to_position(board, &position);
+    format_fen(&position, fen, sizeof fen);
+    fprintf(sampler->out, "%s\n", fen);
+    sampler->written++;
+}
+
+/* One of the legal moves, drawn in proportion to its weight. */
+static move choose_move(struct game_sampler *sampler, const struct board *board, const struct move_list *list, int count,
+                        const struct move_context *context)
+{
+    unsigned weights[MAX_MOVES], total = 0;
+    for (int i = 0; i < count; i++) {
+        weights[i] = move_weight(board, list->moves[i], context);
+        total += weights[i];
+    }
+    unsigned pick = random_below(&sampler->random, total);
+    int chosen = 0;
+    while (pick >= weights[chosen])
+        pick -= weights[chosen++];
+    return list->moves[chosen];
+}
 
 void play_game(struct game_sampler *sampler)
 {
@@ -225,14 +282,7 @@ void play_game(struct game_sampler *sampler)
             break;
         if (ply == next_sample) {
             next_sample += MIN_SAMPLE_GAP + (int)random_below(&sampler->random, MAX_SAMPLE_GAP - MIN_SAMPLE_GAP + 1);
-            if (hash_set_insert(&sampler->seen, board_hash(&board)) == 1) {
-                struct position position;
-                char fen[128];
-                board_to_position(&board, &position);
-                format_fen(&position, fen, sizeof fen);
-                fprintf(sampler->out, "%s\n", fen);
-                sampler->written++;
-            }
+            sample_position(sampler, &board);
         }
 
         int us = board.side_to_move, them = us ^ 1;
@@ -246,16 +296,7 @@ void play_game(struct game_sampler *sampler)
             .own_last_to = last_to[us],
         };
         context.enemy_pawn_attacks = pawn_set_attacks(board.pieces[them][PAWN], them);
-        unsigned weights[MAX_MOVES], total = 0;
-        for (int i = 0; i < count; i++) {
-            weights[i] = move_weight(&board, list.moves[i], &context);
-            total += weights[i];
-        }
-        unsigned pick = random_below(&sampler->random, total);
-        int chosen = 0;
-        while (pick >= weights[chosen])
-            pick -= weights[chosen++];
-        move m = list.moves[chosen];
+        move m = choose_move(sampler, &board, &list, count, &context);
         last_from[us] = move_from(m);
         last_to[us] = move_to(m);
         board_make_move(&board, m);

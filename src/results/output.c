@@ -198,12 +198,10 @@ static int timing_fields(const struct result_row *row, int tsc, char fields[][FI
     return i;
 }
 
-static void row_fields(const struct result_row *row, const struct run_context *context,
-                       char fields[COLUMN_COUNT][FIELD_SIZE])
+/* The run's identity columns: when, where, which build, which timer. */
+static int identity_fields(const struct run_context *context, char fields[COLUMN_COUNT][FIELD_SIZE], int i)
 {
-    const struct measurement *m = &row->measurement;
     int tsc = context->timer->kind == TIMER_TSC;
-    int i = 0;
     const struct run_metadata *metadata = &context->metadata;
     const char *identity[] = {metadata->timestamp,  metadata->host,      metadata->version,
                               metadata->commit,     metadata->cpu,       metadata->cpu_vendor,
@@ -217,6 +215,14 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     else
         fields[i++][0] = '\0';
     snprintf(fields[i++], FIELD_SIZE, "%d", context->pin_cpu);
+    return i;
+}
+
+/* The row's configuration columns: which method, workload and mode. */
+static int configuration_fields(const struct result_row *row, const struct run_context *context,
+                                char fields[COLUMN_COUNT][FIELD_SIZE], int i)
+{
+    const struct measurement *m = &row->measurement;
     snprintf(fields[i++], FIELD_SIZE, "%s", m->backend->name);
     snprintf(fields[i++], FIELD_SIZE, "%s", workload_piece_name(row->workload, row->piece));
     snprintf(fields[i++], FIELD_SIZE, "%s", workload_names[row->workload]);
@@ -232,7 +238,15 @@ static void row_fields(const struct result_row *row, const struct run_context *c
     /* --target-spread may give a row more rounds than --reps. */
     snprintf(fields[i++], FIELD_SIZE, "%d", m->sample_count > 0 ? m->sample_count : context->reps);
     snprintf(fields[i++], FIELD_SIZE, "%llu", context->seed);
-    i = timing_fields(row, tsc, fields, i);
+    return i;
+}
+
+/* The figures derived across the group and the backend's facts: relative
+ * speed, harness cost, instructions, tables, hit rate, checksum, warnings. */
+static int derived_fields(const struct result_row *row, const struct run_context *context,
+                          char fields[COLUMN_COUNT][FIELD_SIZE], int i)
+{
+    const struct measurement *m = &row->measurement;
     if (m->backend->baseline) {
         fields[i++][0] = '\0';
         fields[i++][0] = '\0';
@@ -260,6 +274,16 @@ static void row_fields(const struct result_row *row, const struct run_context *c
         snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, m->checksum);
     snprintf(fields[i++], FIELD_SIZE, "%s%s%s", context->warnings,
              context->warnings[0] && row->warnings[0] ? " " : "", row->warnings);
+    return i;
+}
+
+static void row_fields(const struct result_row *row, const struct run_context *context,
+                       char fields[COLUMN_COUNT][FIELD_SIZE])
+{
+    int i = identity_fields(context, fields, 0);
+    i = configuration_fields(row, context, fields, i);
+    i = timing_fields(row, context->timer->kind == TIMER_TSC, fields, i);
+    i = derived_fields(row, context, fields, i);
     /* A column added to the list needs its value here, in order. */
     if (i != COLUMN_COUNT)
         abort();
