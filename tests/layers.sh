@@ -2,7 +2,8 @@
 # The dependency rule of docs/architecture.md, checked over every include of
 # src/ and include/.  Folders from the top down; siblings share a rank:
 #   main.c > cli > results > verify, measure > chess > backends > platform
-#   > base > attackbench (include/attackbench, the public contract)
+#   > base > attackbench (include/attackbench/ and include/attackbench_plugin.h,
+#   the public contract)
 # A file includes headers of its own folder by bare name and headers of
 # folders further down as "folder/name.h"; never a folder above it or a
 # sibling.  No file but main.c stands in src/ itself, and no two modules
@@ -21,7 +22,7 @@ BEGIN {
 function folder_of(path,    parts) {
     split(path, parts, "/")
     if (path == "src/main.c") return "main"
-    if (parts[1] == "include") return parts[2]
+    if (parts[1] == "include") return (3 in parts) ? parts[2] : "attackbench"
     return (3 in parts) ? parts[2] : ""
 }
 function module_of(path) { sub(/\.[ch]$/, "", path); return path }
@@ -35,10 +36,14 @@ function module_of(path) { sub(/\.[ch]$/, "", path); return path }
         line++
         if (text !~ /^#include "/) continue
         target = text; sub(/^#include "/, "", target); sub(/".*/, "", target)
-        if (target !~ /\//) {
+        if (target !~ /\// && (getline probe < (dir "/" target)) > 0) {
+            close(dir "/" target)
             path = dir "/" target
-            if ((getline probe < path) < 0) { print file ":" line ": \"" target "\" is not in this folder"; broken++; continue }
-            close(path)
+        } else if (target !~ /\// && (getline probe < ("include/" target)) > 0) {
+            close("include/" target)
+            path = "include/" target  # the public plugin header, beside include/attackbench
+        } else if (target !~ /\//) {
+            print file ":" line ": \"" target "\" is not in this folder"; broken++; continue
         } else {
             path = "src/" target
             if ((getline probe < path) < 0) { path = "include/" target }

@@ -14,9 +14,9 @@ static bitboard mutant_rook(int square, bitboard occupied)
     return square == 27 ? attacks | square_bit(63) : attacks;
 }
 
-static uint64_t mutant_rook_loop(const struct run *run)
+static uint64_t mutant_rook_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(mutant_rook, run);
+    return attackbench_lookup_loop(mutant_rook, run);
 }
 
 static const struct backend mutant = {

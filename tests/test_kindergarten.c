@@ -69,7 +69,7 @@ TEST(kindergarten_batched_loops_sum_the_lookups)
         occupied[i] = random_next(&state) & random_next(&state);
         squares[i] = (uint8_t)(random_next(&state) & 63);
     }
-    struct run run = {.occupied = occupied, .squares = squares, .count = COUNT};
+    struct attackbench_run run = {.occupied = occupied, .squares = squares, .count = COUNT};
     const struct backend *reference = find_backend("reference");
     uint64_t rook_sum = 0, bishop_sum = 0, queen_sum = 0;
     for (int i = 0; i < COUNT; i++) {

@@ -29,18 +29,18 @@ static void make_stream(void)
 }
 
 /* Query by query; returns the index of the first disagreement, or -1. */
-static int first_difference(const struct backend *backend, enum piece_kind piece, const struct run *shape)
+static int first_difference(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *shape)
 {
     attack_function lookup = backend_lookup(backend, piece);
-    uint64_t (*loop)(const struct run *) = backend_loop(backend, piece);
-    struct run run = *shape;
+    uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
+    struct attackbench_run run = *shape;
     uint64_t before = 0;
     bitboard previous = 0;
     for (int i = 0; i < QUERIES; i++) {
         run.count = (size_t)i + 1;
         uint64_t sum = loop(&run);
         previous = lookup(squares[i], occupied[i] ^ (shape->chained ? previous & 1 : 0));
-        if (sum - before != (shape->mix_results ? checksum_mix(previous) : previous))
+        if (sum - before != (shape->mix_results ? attackbench_checksum_mix(previous) : previous))
             return i;
         before = sum;
     }
@@ -50,7 +50,7 @@ static int first_difference(const struct backend *backend, enum piece_kind piece
 TEST(every_backend_loop_matches_its_lookups_query_by_query)
 {
     make_stream();
-    const struct run shapes[] = {
+    const struct attackbench_run shapes[] = {
         {.chained = 0},
         {.chained = 1},
         {.chained = 0, .pressure_buffer = buffer},
@@ -67,7 +67,7 @@ TEST(every_backend_loop_matches_its_lookups_query_by_query)
         backend_initialize(backend, NULL);
         for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
             for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-                struct run run = shapes[s];
+                struct attackbench_run run = shapes[s];
                 run.occupied = occupied;
                 run.squares = squares;
                 run.pressure_lines = lines;

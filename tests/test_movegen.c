@@ -187,14 +187,14 @@ static bitboard counted_set(bitboard rook_sliders, bitboard bishop_sliders, bitb
 {
     set_calls++;
     const struct backend *reference = find_backend("reference");
-    return break_set ? 0 : compose_set_attacks(reference->rook, reference->bishop, rook_sliders, bishop_sliders, occupied);
+    return break_set ? 0 : attackbench_compose_set(reference->rook, reference->bishop, rook_sliders, bishop_sliders, occupied);
 }
 
-static void counted_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+static void counted_side(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
     side_calls++;
     backend_side_attacks(find_backend("reference"), side, occupied, attacks);
-    if (break_side && side_slider_count(side) > 0)
+    if (break_side && attackbench_side_slider_count(side) > 0)
         attacks[0] = 0;
 }
 

@@ -43,7 +43,7 @@ TEST(sherwin_hash_counts_hits_and_misses)
     /* A batched pass counts its lookups too: four more hits. */
     bitboard occupancies[4] = {occupied, occupied, occupied, occupied};
     uint8_t squares[4] = {36, 36, 36, 36};
-    struct run run = {.occupied = occupancies, .squares = squares, .count = 4};
+    struct attackbench_run run = {.occupied = occupancies, .squares = squares, .count = 4};
     CHECK(hash->rook_loop(&run) == 4 * find_backend("reference")->rook(36, occupied));
     CHECK(hash->hit_rate() == 5.0 / 6.0);
     hash->reset_statistics();

@@ -27,14 +27,14 @@ static bitboard reference_queen(int square, bitboard occupied)
 static bitboard rook_wise_only(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
 {
     (void)bishop_sliders;
-    return compose_set_attacks(reference_rook, reference_bishop, rook_sliders, 0, occupied);
+    return attackbench_compose_set(reference_rook, reference_bishop, rook_sliders, 0, occupied);
 }
 
 /* A multi-square entry that gives every slider the first one's set. */
-static void first_for_all(const struct side_record *side, bitboard occupied, bitboard *attacks)
+static void first_for_all(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
     bitboard first = side->rooks ? reference_rook(side->squares[0], occupied) : 0;
-    for (int k = 0; k < side_slider_count(side); k++)
+    for (int k = 0; k < attackbench_side_slider_count(side); k++)
         attacks[k] = first;
 }
 
@@ -61,7 +61,7 @@ TEST(side_verifier_catches_a_wrong_set_wise_or_multi_square_entry)
 
 TEST(side_record_lists_rooks_then_bishops_then_queens)
 {
-    struct side_record side;
+    struct attackbench_side side;
     /* Rooks a1 h1, bishop c1, queen d1. */
     side_record_from_sets(0x81, 0x04, 0x08, 0xFFFF, &side);
     CHECK(side.rooks == 2 && side.bishops == 1 && side.queens == 1);
@@ -72,7 +72,7 @@ TEST(side_record_lists_rooks_then_bishops_then_queens)
     CHECK(backend_set_attacks(&composed, side.rook_sliders, side.bishop_sliders, side.occupied) == 0x010101FEULL);
     /* A side without sliders attacks nothing. */
     side_record_from_sets(0, 0, 0, 0xFFFF, &side);
-    CHECK(side_slider_count(&side) == 0);
+    CHECK(attackbench_side_slider_count(&side) == 0);
     CHECK(backend_set_attacks(&composed, side.rook_sliders, side.bishop_sliders, side.occupied) == 0);
 }
 

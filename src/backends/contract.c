@@ -37,24 +37,24 @@ attack_function backend_lookup(const struct backend *backend, enum piece_kind pi
     return lookups[piece];
 }
 
-uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct run *run)
+uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct attackbench_run *run)
 {
-    uint64_t (*const loops[PIECE_KIND_COUNT])(const struct run *) = {backend->rook_loop, backend->bishop_loop,
+    uint64_t (*const loops[PIECE_KIND_COUNT])(const struct attackbench_run *) = {backend->rook_loop, backend->bishop_loop,
                                                                      backend->queen_loop};
     return loops[piece];
 }
 
 /* Append the squares of `board` to the record's list, as far as it goes. */
-static int append_squares(struct side_record *side, int used, bitboard board)
+static int append_squares(struct attackbench_side *side, int used, bitboard board)
 {
     int added = 0;
-    for (; board && used + added < SIDE_MAX_SLIDERS; board = without_lowest(board))
+    for (; board && used + added < ATTACKBENCH_SIDE_MAX_SLIDERS; board = without_lowest(board))
         side->squares[used + added++] = (uint8_t)lowest_square(board);
     return added;
 }
 
 void side_record_from_sets(bitboard rooks, bitboard bishops, bitboard queens, bitboard occupied,
-                           struct side_record *side)
+                           struct attackbench_side *side)
 {
     memset(side, 0, sizeof *side);
     side->occupied = occupied;
@@ -70,10 +70,10 @@ bitboard backend_set_attacks(const struct backend *backend, bitboard rook_slider
 {
     if (backend->set_attacks)
         return backend->set_attacks(rook_sliders, bishop_sliders, occupied);
-    return compose_set_attacks(backend->rook, backend->bishop, rook_sliders, bishop_sliders, occupied);
+    return attackbench_compose_set(backend->rook, backend->bishop, rook_sliders, bishop_sliders, occupied);
 }
 
-void backend_side_attacks(const struct backend *backend, const struct side_record *side, bitboard occupied,
+void backend_side_attacks(const struct backend *backend, const struct attackbench_side *side, bitboard occupied,
                           bitboard *attacks)
 {
     if (backend->side_attacks) {
@@ -89,17 +89,17 @@ void backend_side_attacks(const struct backend *backend, const struct side_recor
 
 /* The per-call passes: the loops of attackbench/loops.h with run-time pointers,
  * so every lookup (or native answer) is an indirect call. */
-static __attribute__((noinline)) uint64_t per_call_sets_pass(const struct backend *backend, const struct run *run)
+static __attribute__((noinline)) uint64_t per_call_sets_pass(const struct backend *backend, const struct attackbench_run *run)
 {
-    return run_sets_loop(backend->rook, backend->bishop, backend->set_attacks, run);
+    return attackbench_sets_loop(backend->rook, backend->bishop, backend->set_attacks, run);
 }
 
-static __attribute__((noinline)) uint64_t per_call_sides_pass(const struct backend *backend, const struct run *run)
+static __attribute__((noinline)) uint64_t per_call_sides_pass(const struct backend *backend, const struct attackbench_run *run)
 {
-    return run_sides_loop(backend->rook, backend->bishop, backend->queen, backend->side_attacks, run);
+    return attackbench_sides_loop(backend->rook, backend->bishop, backend->queen, backend->side_attacks, run);
 }
 
-uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct run *run)
+uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct attackbench_run *run)
 {
     if (kind == STREAM_SETS)
         return per_call || !backend->sets_loop ? per_call_sets_pass(backend, run) : backend->sets_loop(run);

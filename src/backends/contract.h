@@ -24,12 +24,12 @@ size_t backend_initialize(const struct backend *backend, double *init_ms);
 
 /* The per-call lookup and the batched pass of one piece. */
 attack_function backend_lookup(const struct backend *backend, enum piece_kind piece);
-uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct run *run);
+uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct attackbench_run *run);
 
 /* A record from slider sets: rooks, bishops and queens disjoint, at most
- * SIDE_MAX_SLIDERS together. */
+ * ATTACKBENCH_SIDE_MAX_SLIDERS together. */
 void side_record_from_sets(bitboard rooks, bitboard bishops, bitboard queens, bitboard occupied,
-                           struct side_record *side);
+                           struct attackbench_side *side);
 
 /* The backend's set-wise answer: its native entry, or its rook and bishop
  * lookups over the bits of each set, one call per slider. */
@@ -38,12 +38,12 @@ bitboard backend_set_attacks(const struct backend *backend, bitboard rook_slider
 
 /* The backend's multi-square answer: its native entry, or one lookup call
  * per slider. */
-void backend_side_attacks(const struct backend *backend, const struct side_record *side, bitboard occupied,
+void backend_side_attacks(const struct backend *backend, const struct attackbench_side *side, bitboard occupied,
                           bitboard *attacks);
 
 /* One pass of a side stream: batched (the backend's sets_loop or
  * sides_loop), or per call (through the pointers: per position-side for
  * a native entry, per slider otherwise). */
-uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct run *run);
+uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct attackbench_run *run);
 
 #endif

@@ -186,17 +186,17 @@ __attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_queen(int squ
     return use_evex ? evex_queen_call(square, occupied) : vex_queen(square, occupied);
 }
 
-static uint64_t hyperbola_gfni_rook_loop(const struct run *run)
+static uint64_t hyperbola_gfni_rook_loop(const struct attackbench_run *run)
 {
     return use_evex ? evex_rook_loop(run) : vex_rook_loop(run);
 }
 
-static uint64_t hyperbola_gfni_bishop_loop(const struct run *run)
+static uint64_t hyperbola_gfni_bishop_loop(const struct attackbench_run *run)
 {
     return use_evex ? evex_bishop_loop(run) : vex_bishop_loop(run);
 }
 
-static uint64_t hyperbola_gfni_queen_loop(const struct run *run)
+static uint64_t hyperbola_gfni_queen_loop(const struct attackbench_run *run)
 {
     return use_evex ? evex_queen_loop(run) : vex_queen_loop(run);
 }
@@ -213,12 +213,12 @@ static const char *hyperbola_gfni_note(void)
 }
 
 
-static uint64_t hyperbola_gfni_sets_loop(const struct run *run)
+static uint64_t hyperbola_gfni_sets_loop(const struct attackbench_run *run)
 {
     return use_evex ? evex_sets_loop(run) : vex_sets_loop(run);
 }
 
-static uint64_t hyperbola_gfni_sides_loop(const struct run *run)
+static uint64_t hyperbola_gfni_sides_loop(const struct attackbench_run *run)
 {
     return use_evex ? evex_sides_loop(run) : vex_sides_loop(run);
 }

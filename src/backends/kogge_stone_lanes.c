@@ -75,8 +75,8 @@ FILL_FUNCTION __m512i eight_directions(__m512i rook_wise, __m512i bishop_wise, b
 }
 
 /* Sliders [first, first + 8) of a side: their squares (the list has
- * SIDE_MAX_SLIDERS bytes, so the load stays inside it) and roles. */
-FILL_FUNCTION __m512i side_block(const struct side_record *side, int first, bitboard occupied)
+ * ATTACKBENCH_SIDE_MAX_SLIDERS bytes, so the load stays inside it) and roles. */
+FILL_FUNCTION __m512i side_block(const struct attackbench_side *side, int first, bitboard occupied)
 {
     const unsigned rooks = side->rooks, bishops = side->bishops, sliders = rooks + bishops + side->queens;
     const unsigned live = (1u << sliders) - 1, queens = live & ~((1u << (rooks + bishops)) - 1);
@@ -88,15 +88,15 @@ FILL_FUNCTION __m512i side_block(const struct side_record *side, int first, bitb
 }
 
 /* The multi-square entry (include/attackbench/backend.h). */
-FILL_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+FILL_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
-    const int sliders = side_slider_count(side);
+    const int sliders = attackbench_side_slider_count(side);
     _mm512_mask_storeu_epi64(attacks, (__mmask8)((1u << sliders) - 1), side_block(side, 0, occupied));
     if (sliders > 8)
         _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)((1u << (sliders - 8)) - 1), side_block(side, 8, occupied));
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
                                                                              bitboard occupied, bitboard *attacks)
 {
     lanes_side(side, occupied, attacks);
@@ -126,33 +126,33 @@ FILL_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
     return one_lane(square, 1, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_rook, run);
+    return attackbench_lookup_loop(lanes_rook, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_bishop, run);
+    return attackbench_lookup_loop(lanes_bishop, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_queen, run);
+    return attackbench_lookup_loop(lanes_queen, run);
 }
 
 /* The timed sides pass: the lanes added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
     __m512i sum = _mm512_setzero_si512();
-    ONE_QUERY_AT_A_TIME
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++) {
-        const struct side_record *side = &run->sides[i];
+        const struct attackbench_side *side = &run->sides[i];
         sum = _mm512_add_epi64(sum, side_block(side, 0, side->occupied));
-        if (side_slider_count(side) > 8)
+        if (attackbench_side_slider_count(side) > 8)
             sum = _mm512_add_epi64(sum, side_block(side, 8, side->occupied));
     }
     uint64_t lanes[8];
@@ -162,9 +162,9 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
 
 /* Sets: composed from the one-lane lookups (the kernel answers per slider;
  * the set-wise answer is kogge-stone's, the whole set as one generator). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
 {
-    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
+    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 const struct backend kogge_stone_lanes_backend = {

@@ -19,7 +19,7 @@
 #define KERNEL_TARGET "avx2"
 #define FILL_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
 
-enum { MAX_BLOCKS = SIDE_MAX_SLIDERS / 4 };
+enum { MAX_BLOCKS = ATTACKBENCH_SIDE_MAX_SLIDERS / 4 };
 /* The loops over a side's blocks run a constant 1, 2 or 4 times; unrolled,
  * the blocks stay in registers. */
 #define BLOCKS_UNROLLED _Pragma("GCC unroll 4")
@@ -90,7 +90,7 @@ FILL_FUNCTION __m256i lanes_of(unsigned bits, int block)
 }
 
 /* The first `blocks` blocks of four sliders of a side, into attacks[]. */
-FILL_FUNCTION void side_blocks(const struct side_record *side, bitboard occupied, __m256i *attacks, const int blocks)
+FILL_FUNCTION void side_blocks(const struct attackbench_side *side, bitboard occupied, __m256i *attacks, const int blocks)
 {
     const unsigned rooks = side->rooks, bishops = side->bishops, sliders = rooks + bishops + side->queens;
     const unsigned live = (1u << sliders) - 1, queens = live & ~((1u << (rooks + bishops)) - 1);
@@ -110,9 +110,9 @@ FILL_FUNCTION void side_blocks(const struct side_record *side, bitboard occupied
 
 /* The lane-wise sum of a side's attack sets (the timed pass): one, two
  * or four blocks as its sliders need. */
-FILL_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occupied)
+FILL_FUNCTION __m256i side_lane_sum(const struct attackbench_side *side, bitboard occupied)
 {
-    const int sliders = side_slider_count(side);
+    const int sliders = attackbench_side_slider_count(side);
     __m256i attacks[MAX_BLOCKS];
     if (sliders <= 4) {
         side_blocks(side, occupied, attacks, 1);
@@ -137,9 +137,9 @@ FILL_FUNCTION void store_blocks(const __m256i *attacks, const int blocks, int sl
                                _mm256_cmpgt_epi64(_mm256_set1_epi64x(sliders - 4 * block), index), attacks[block]);
 }
 
-FILL_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *out)
+FILL_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occupied, bitboard *out)
 {
-    const int sliders = side_slider_count(side);
+    const int sliders = attackbench_side_slider_count(side);
     __m256i attacks[MAX_BLOCKS];
     if (sliders <= 4) {
         side_blocks(side, occupied, attacks, 1);
@@ -153,7 +153,7 @@ FILL_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied,
     }
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
                                                                              bitboard occupied, bitboard *attacks)
 {
     lanes_side(side, occupied, attacks);
@@ -185,29 +185,29 @@ FILL_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
     return one_lane(square, 1, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_rook, run);
+    return attackbench_lookup_loop(lanes_rook, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_bishop, run);
+    return attackbench_lookup_loop(lanes_bishop, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_queen, run);
+    return attackbench_lookup_loop(lanes_queen, run);
 }
 
 /* The timed sides pass: the lanes added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
     __m256i sum = _mm256_setzero_si256();
-    ONE_QUERY_AT_A_TIME
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++)
         sum = _mm256_add_epi64(sum, side_lane_sum(&run->sides[i], run->sides[i].occupied));
     __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
@@ -215,9 +215,9 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
 }
 
 /* Sets: composed from the one-lane lookups. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
 {
-    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
+    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 const struct backend kogge_stone_lanes_avx2_backend = {

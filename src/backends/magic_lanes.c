@@ -162,8 +162,8 @@ magic_lanes(const bitboard *table, __m512i squares, __mmask8 live, __mmask8 bish
 }
 
 /* Eight slider squares from the record's byte list, from `first` on (the
- * list has SIDE_MAX_SLIDERS bytes, so the load stays inside it). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load_squares(const struct side_record *side,
+ * list has ATTACKBENCH_SIDE_MAX_SLIDERS bytes, so the load stays inside it). */
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load_squares(const struct attackbench_side *side,
                                                                                          int first)
 {
     return _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
@@ -174,7 +174,7 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load
  * [n, n + q) the queens again, bishop-wise; then each queen's lane takes
  * its spare lane's set.  Lanes from n on give 0. */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
-one_block(const bitboard *table, const struct side_record *side, bitboard occupied)
+one_block(const bitboard *table, const struct attackbench_side *side, bitboard occupied)
 {
     const unsigned rooks = side->rooks, bishops = side->bishops, queens = side->queens;
     const unsigned sliders = rooks + bishops + queens;
@@ -196,10 +196,10 @@ one_block(const bitboard *table, const struct side_record *side, bitboard occupi
  * rook-wise sets (rooks, queens) and one of their bishop-wise sets
  * (bishops, queens). */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
-two_gathers(const bitboard *table, const struct side_record *side, int first, bitboard occupied)
+two_gathers(const bitboard *table, const struct attackbench_side *side, int first, bitboard occupied)
 {
     const unsigned rooks = side->rooks, bishop_end = rooks + side->bishops;
-    const unsigned live = (1u << side_slider_count(side)) - 1;
+    const unsigned live = (1u << attackbench_side_slider_count(side)) - 1;
     const unsigned rook_wise = ((1u << rooks) - 1) | (live & ~((1u << bishop_end) - 1));
     const unsigned bishop_wise = live & ~((1u << rooks) - 1);
     const __m512i squares = load_squares(side, first);
@@ -210,9 +210,9 @@ two_gathers(const bitboard *table, const struct side_record *side, int first, bi
 /* The whole side into two blocks of eight lanes (the second 0 when the
  * side fits one, as every side of a real game without promotions does). */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline void
-side_kernel(const bitboard *table, const struct side_record *side, bitboard occupied, __m512i blocks[2])
+side_kernel(const bitboard *table, const struct attackbench_side *side, bitboard occupied, __m512i blocks[2])
 {
-    if (side_slider_count(side) + side->queens <= 8) {
+    if (attackbench_side_slider_count(side) + side->queens <= 8) {
         blocks[0] = one_block(table, side, occupied);
         blocks[1] = _mm512_setzero_si512();
         return;
@@ -223,17 +223,17 @@ side_kernel(const bitboard *table, const struct side_record *side, bitboard occu
 
 /* The multi-square entry (include/attackbench/backend.h). */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline void
-magic_lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+magic_lanes_side(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
     __m512i blocks[2];
     side_kernel(attack_table, side, occupied, blocks);
-    const unsigned live = (1u << side_slider_count(side)) - 1;
+    const unsigned live = (1u << attackbench_side_slider_count(side)) - 1;
     _mm512_mask_storeu_epi64(attacks, (__mmask8)live, blocks[0]);
     _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)(live >> 8), blocks[1]);
 }
 
 __attribute__((target(KERNEL_TARGET), noinline)) static void
-magic_lanes_side_call(const struct side_record *side, bitboard occupied, bitboard *attacks)
+magic_lanes_side_call(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
     magic_lanes_side(side, occupied, attacks);
 }
@@ -262,31 +262,31 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard mag
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves)));
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_rook_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_rook_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(magic_lanes_rook, run);
+    return attackbench_lookup_loop(magic_lanes_rook, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_bishop_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_bishop_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(magic_lanes_bishop, run);
+    return attackbench_lookup_loop(magic_lanes_bishop, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_queen_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_queen_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(magic_lanes_queen, run);
+    return attackbench_lookup_loop(magic_lanes_queen, run);
 }
 
 /* The timed sides pass: each block's lanes added in a vector register (a
  * store of the block and a reload of its words would stall on store
  * forwarding); the other modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return run_sides_loop(magic_lanes_rook, magic_lanes_bishop, magic_lanes_queen, magic_lanes_side, run);
+        return attackbench_sides_loop(magic_lanes_rook, magic_lanes_bishop, magic_lanes_queen, magic_lanes_side, run);
     const bitboard *table = attack_table;
     __m512i sum = _mm512_setzero_si512();
-    ONE_QUERY_AT_A_TIME
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++) {
         __m512i blocks[2];
         side_kernel(table, &run->sides[i], run->sides[i].occupied, blocks);
@@ -299,9 +299,9 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(co
 
 /* Sets: composed from the one-lane lookups (the kernel answers per
  * slider; a set-wise answer would OR its lanes). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sets_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sets_loop(const struct attackbench_run *run)
 {
-    return run_sets_loop(magic_lanes_rook, magic_lanes_bishop, NULL, run);
+    return attackbench_sets_loop(magic_lanes_rook, magic_lanes_bishop, NULL, run);
 }
 
 const struct backend magic_lanes_backend = {

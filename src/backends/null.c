@@ -9,9 +9,9 @@ static inline bitboard null_lookup(int square, bitboard occupied)
     return occupied ^ (bitboard)square;
 }
 
-static uint64_t null_loop(const struct run *run)
+static uint64_t null_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(null_lookup, run);
+    return attackbench_lookup_loop(null_lookup, run);
 }
 
 SIDE_PASSES(null, null_lookup, null_lookup, null_lookup)

@@ -202,22 +202,22 @@ static bitboard sherwin_hash_queen(int square, bitboard occupied)
     return hash_queen(square, occupied);
 }
 
-static uint64_t sherwin_hash_rook_loop(const struct run *run)
+static uint64_t sherwin_hash_rook_loop(const struct attackbench_run *run)
 {
     thread_lookups += run->count;
-    return run_lookup_loop(hash_rook, run);
+    return attackbench_lookup_loop(hash_rook, run);
 }
 
-static uint64_t sherwin_hash_bishop_loop(const struct run *run)
+static uint64_t sherwin_hash_bishop_loop(const struct attackbench_run *run)
 {
     thread_lookups += run->count;
-    return run_lookup_loop(hash_bishop, run);
+    return attackbench_lookup_loop(hash_bishop, run);
 }
 
-static uint64_t sherwin_hash_queen_loop(const struct run *run)
+static uint64_t sherwin_hash_queen_loop(const struct attackbench_run *run)
 {
     thread_lookups += run->count;
-    return run_lookup_loop(hash_queen, run);
+    return attackbench_lookup_loop(hash_queen, run);
 }
 
 /* splitmix64: a fixed seed, so every run uses the same keys. */

@@ -117,8 +117,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i two_
 }
 
 /* Eight slider squares from the record's byte list, from `first` on (the
- * list has SIDE_MAX_SLIDERS bytes, so the load stays inside it). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load_squares(const struct side_record *side, int first)
+ * list has ATTACKBENCH_SIDE_MAX_SLIDERS bytes, so the load stays inside it). */
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load_squares(const struct attackbench_side *side, int first)
 {
     return _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
 }
@@ -131,7 +131,7 @@ static inline __mmask8 lane_mask(unsigned mask, int from)
 
 /* The whole side into two blocks of eight lanes: the two-pass kernel, or
  * the four-pass one on sliders 0-7 and 8-15. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline void side_kernel(const struct side_record *side,
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline void side_kernel(const struct attackbench_side *side,
                                                                       bitboard occupied, __m512i blocks[2])
 {
     const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
@@ -149,17 +149,17 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline void side_ke
 }
 
 /* The multi-square entry (include/attackbench/backend.h). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline void lanes_side(const struct side_record *side,
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline void lanes_side(const struct attackbench_side *side,
                                                                                  bitboard occupied, bitboard *attacks)
 {
     __m512i blocks[2];
     side_kernel(side, occupied, blocks);
-    const unsigned live = (1u << side_slider_count(side)) - 1;
+    const unsigned live = (1u << attackbench_side_slider_count(side)) - 1;
     _mm512_mask_storeu_epi64(attacks, (__mmask8)live, blocks[0]);
     _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)(live >> 8), blocks[1]);
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
                                                                                        bitboard occupied,
                                                                                        bitboard *attacks)
 {
@@ -189,31 +189,31 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard lan
     return one_lane(square, 1, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_rook, run);
+    return attackbench_lookup_loop(lanes_rook, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_bishop, run);
+    return attackbench_lookup_loop(lanes_bishop, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_queen, run);
+    return attackbench_lookup_loop(lanes_queen, run);
 }
 
 /* The timed sides pass: each block's lanes added in a vector register (a
  * store of the block and a reload of its words would stall on store
  * forwarding); the other modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen,
+        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen,
                               lanes_side, run);
     __m512i sum = _mm512_setzero_si512();
-    ONE_QUERY_AT_A_TIME
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++) {
         __m512i blocks[2];
         side_kernel(&run->sides[i], run->sides[i].occupied, blocks);
@@ -226,9 +226,9 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
 
 /* Sets: composed from the one-lane lookups (the kernel answers per slider;
  * a set-wise answer would OR its lanes, which the fills do better). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
 {
-    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
+    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 #endif

@@ -115,7 +115,7 @@ LANE_FUNCTION __m256i two_line_block(__m256i squares, __m256i rook_wise, __m256i
 
 /* The lane squares of the two-pass layout as bytes: the record's sliders,
  * then its queens (the last q) again.  Needs sliders + queens <= 8. */
-static inline uint64_t two_pass_square_bytes(const struct side_record *side, int sliders, int queens)
+static inline uint64_t two_pass_square_bytes(const struct attackbench_side *side, int sliders, int queens)
 {
     uint64_t listed;
     memcpy(&listed, side->squares, sizeof listed);
@@ -145,7 +145,7 @@ LANE_FUNCTION void fold_queens(__m256i blocks[2], int queens, const struct lane_
 
 /* A side whose sliders and extra queen lanes fit in eight: two passes
  * over the first four lanes and, when there are more, the next four. */
-LANE_FUNCTION void two_line_kernel(const struct side_record *side, int rooks, int bishops, int queens,
+LANE_FUNCTION void two_line_kernel(const struct attackbench_side *side, int rooks, int bishops, int queens,
                                    bitboard occupied, __m256i blocks[2])
 {
     const int sliders = rooks + bishops + queens;
@@ -177,7 +177,7 @@ LANE_FUNCTION __m256i four_line_block(__m256i squares, struct lane_roles roles, 
 
 /* Block `block` (sliders 4 * block on) of a side too large for two
  * passes: four passes over its four sliders. */
-LANE_FUNCTION __m256i large_side_block(const struct side_record *side, int block, __m256i board)
+LANE_FUNCTION __m256i large_side_block(const struct attackbench_side *side, int block, __m256i board)
 {
     uint32_t bytes;
     memcpy(&bytes, side->squares + 4 * block, sizeof bytes);
@@ -187,7 +187,7 @@ LANE_FUNCTION __m256i large_side_block(const struct side_record *side, int block
 
 /* The lane-wise sum of a side's attack sets (the timed pass): the
  * two-pass kernel, or the four-pass one on each four sliders. */
-LANE_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occupied)
+LANE_FUNCTION __m256i side_lane_sum(const struct attackbench_side *side, bitboard occupied)
 {
     const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
     const int sliders = rooks + bishops + queens;
@@ -205,7 +205,7 @@ LANE_FUNCTION __m256i side_lane_sum(const struct side_record *side, bitboard occ
 
 /* The multi-square entry (include/attackbench/backend.h): the same kernels, only the
  * live lanes stored. */
-LANE_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied, bitboard *attacks)
+LANE_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
     const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
     const int sliders = rooks + bishops + queens;
@@ -223,7 +223,7 @@ LANE_FUNCTION void lanes_side(const struct side_record *side, bitboard occupied,
                                large_side_block(side, block, board));
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct side_record *side,
+__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
                                                                              bitboard occupied, bitboard *attacks)
 {
     lanes_side(side, occupied, attacks);
@@ -259,29 +259,29 @@ LANE_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
     return one_query(square, occupied, _mm256_set1_epi64x(-1), 1);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_rook, run);
+    return attackbench_lookup_loop(lanes_rook, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_bishop, run);
+    return attackbench_lookup_loop(lanes_bishop, run);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
 {
-    return run_lookup_loop(lanes_queen, run);
+    return attackbench_lookup_loop(lanes_queen, run);
 }
 
 /* The timed sides pass: the blocks added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return run_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
     __m256i sum = _mm256_setzero_si256();
-    ONE_QUERY_AT_A_TIME
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++)
         sum = _mm256_add_epi64(sum, side_lane_sum(&run->sides[i], run->sides[i].occupied));
     __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
@@ -290,9 +290,9 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
 
 /* Sets: composed from the single lookups (the kernel answers per slider;
  * a set-wise answer would OR its lanes, which the fills do better). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
 {
-    return run_sets_loop(lanes_rook, lanes_bishop, NULL, run);
+    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 #endif

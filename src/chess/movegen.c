@@ -106,8 +106,8 @@ static inline __attribute__((always_inline)) void add_side_moves(struct move_lis
                                                                  bitboard allowed, bitboard pinned, int king,
                                                                  int count_only)
 {
-    struct side_record side;
-    bitboard attacks[SIDE_MAX_SLIDERS];
+    struct attackbench_side side;
+    bitboard attacks[ATTACKBENCH_SIDE_MAX_SLIDERS];
     side_record_from_sets(mine[ROOK], mine[BISHOP], mine[QUEEN], occupied, &side);
     backend->side_attacks(&side, occupied, attacks);
     const int first[3] = {side.rooks, 0, side.rooks + side.bishops};
@@ -213,7 +213,7 @@ static inline __attribute__((always_inline)) void add_piece_moves(struct move_li
         int from = lowest_square(rest);
         add_moves_from(list, from, knight_attacks[from] & g->allowed, count_only);
     }
-    if (backend->side_attacks && population_count(mine[ROOK] | mine[BISHOP] | mine[QUEEN]) <= SIDE_MAX_SLIDERS) {
+    if (backend->side_attacks && population_count(mine[ROOK] | mine[BISHOP] | mine[QUEEN]) <= ATTACKBENCH_SIDE_MAX_SLIDERS) {
         add_side_moves(list, backend, mine, g->occupied, g->allowed, g->pinned, g->king, count_only);
         return;
     }

@@ -11,7 +11,7 @@ bitboard position_sliders(const struct position *position, enum piece_kind piece
     return position->pieces[WHITE][types[piece]] | position->pieces[BLACK][types[piece]];
 }
 
-void side_record_from_position(const struct position *position, int color, struct side_record *side)
+void side_record_from_position(const struct position *position, int color, struct attackbench_side *side)
 {
     const bitboard *pieces = position->pieces[color];
     side_record_from_sets(pieces[ROOK], pieces[BISHOP], pieces[QUEEN], position_occupied(position), side);
@@ -23,11 +23,11 @@ int check_side_sliders(const struct position *position, const char *file_name, l
     for (int color = WHITE; color <= BLACK; color++) {
         const bitboard *pieces = position->pieces[color];
         int sliders = population_count(pieces[ROOK] | pieces[BISHOP] | pieces[QUEEN]);
-        if (sliders > SIDE_MAX_SLIDERS) {
+        if (sliders > ATTACKBENCH_SIDE_MAX_SLIDERS) {
             fprintf(stderr,
                     "attackbench: %s:%ld: %s has %d sliders; the sides workload takes at most %d a side "
                     "(the other workloads take any board)\n",
-                    file_name, line_number, colors[color], sliders, SIDE_MAX_SLIDERS);
+                    file_name, line_number, colors[color], sliders, ATTACKBENCH_SIDE_MAX_SLIDERS);
             return -1;
         }
     }

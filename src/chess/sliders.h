@@ -11,12 +11,12 @@
 bitboard position_sliders(const struct position *position, enum piece_kind piece);
 
 /* One side of a position as a record (pressure_line 0).  A side with more
- * than SIDE_MAX_SLIDERS sliders cannot occur in a legal game (13 at most);
+ * than ATTACKBENCH_SIDE_MAX_SLIDERS sliders cannot occur in a legal game (13 at most);
  * the extra ones are left out of the square list, not of the sets. */
-void side_record_from_position(const struct position *position, int color, struct side_record *side);
+void side_record_from_position(const struct position *position, int color, struct attackbench_side *side);
 
 /* The sides workload and --dump --workload=sides take at most
- * SIDE_MAX_SLIDERS sliders a side: 0 when both sides fit, else -1 after
+ * ATTACKBENCH_SIDE_MAX_SLIDERS sliders a side: 0 when both sides fit, else -1 after
  * printing "FILE:LINE: ..." (a side of a position on that line has more). */
 int check_side_sliders(const struct position *position, const char *file_name, long line_number);
 

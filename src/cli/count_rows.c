@@ -32,14 +32,14 @@ struct count_job {
 };
 
 /* The same loop as the timed per-call mode: an indirect call per query. */
-static __attribute__((noinline)) uint64_t counted_call_pass(attack_function lookup, const struct run *run)
+static __attribute__((noinline)) uint64_t counted_call_pass(attack_function lookup, const struct attackbench_run *run)
 {
-    return run_lookup_loop(lookup, run);
+    return attackbench_lookup_loop(lookup, run);
 }
 
 /* One pass in the row's dispatch mode; the side-wise workloads through
  * the backend's side-wise passes. */
-static uint64_t one_pass(const struct backend *backend, const struct result_row *row, const struct run *run)
+static uint64_t one_pass(const struct backend *backend, const struct result_row *row, const struct attackbench_run *run)
 {
     enum piece_kind piece = row->piece;
     enum dispatch_kind dispatch = row->dispatch;
@@ -55,14 +55,14 @@ static uint64_t one_pass(const struct backend *backend, const struct result_row 
  * the count when it returns (--dump-after), so nothing else may call it.
  * It is called through a volatile pointer so that the compiler neither
  * inlines nor clones it and the name stays what valgrind looks for. */
-uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row, const struct run *run);
+uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row, const struct attackbench_run *run);
 __attribute__((noinline)) uint64_t attackbench_counted_pass(const struct backend *backend,
-                                                            const struct result_row *row, const struct run *run)
+                                                            const struct result_row *row, const struct attackbench_run *run)
 {
     return one_pass(backend, row, run);
 }
 static uint64_t (*volatile counted_pass)(const struct backend *, const struct result_row *,
-                                         const struct run *) = attackbench_counted_pass;
+                                         const struct attackbench_run *) = attackbench_counted_pass;
 
 /* The "totals:" line of callgrind's dump number `part`, which it then
  * removes.  Returns the count, or -1. */
@@ -88,7 +88,7 @@ static double read_dump(const char *output, int part)
 
 /* Count one backend on one stream; fills the row's count.  Returns 0, or
  * -1 after a wrong sum or an unreadable dump. */
-static int count_one(const struct backend *backend, struct result_row *row, struct run *run,
+static int count_one(const struct backend *backend, struct result_row *row, struct attackbench_run *run,
                      const struct pass_checksums *expected, const char *output)
 {
     static int part;
@@ -116,7 +116,7 @@ static int count_one(const struct backend *backend, struct result_row *row, stru
 static int count_stream(const struct count_job *job, const struct stream *stream, struct result_row *template,
                         struct result_set *rows)
 {
-    struct run run = stream_run(stream);
+    struct attackbench_run run = stream_run(stream);
     struct pass_checksums expected = stream_checksums(job->reference, template->piece, stream, 0);
     template->queries = stream_lookups(stream);
     for (int i = 0; i < job->count; i++) {

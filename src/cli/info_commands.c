@@ -63,11 +63,11 @@ static void side_attacks_by_square(const struct backend *backend, const struct p
                                    bitboard attacks[SQUARE_COUNT])
 {
     for (int color = WHITE; color <= BLACK; color++) {
-        struct side_record side;
-        bitboard sets[SIDE_MAX_SLIDERS];
+        struct attackbench_side side;
+        bitboard sets[ATTACKBENCH_SIDE_MAX_SLIDERS];
         side_record_from_position(position, color, &side);
         backend_side_attacks(backend, &side, side.occupied, sets);
-        for (int k = 0; k < side_slider_count(&side); k++)
+        for (int k = 0; k < attackbench_side_slider_count(&side); k++)
             attacks[side.squares[k]] = sets[k];
     }
 }
@@ -78,7 +78,7 @@ static void dump_sets(const struct backend *backend, const struct position *posi
 {
     static const char *const sides[2] = {"white", "black"};
     for (int color = WHITE; color <= BLACK; color++) {
-        struct side_record side;
+        struct attackbench_side side;
         side_record_from_position(position, color, &side);
         printf("%ld,%s,0x%016" PRIx64 "\n", index, sides[color],
                backend_set_attacks(backend, side.rook_sliders, side.bishop_sliders, side.occupied));

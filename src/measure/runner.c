@@ -15,9 +15,9 @@ const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */
-static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, const struct run *run)
+static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, const struct attackbench_run *run)
 {
-    return run_lookup_loop(lookup, run);
+    return attackbench_lookup_loop(lookup, run);
 }
 
 /* One repetition's work on one thread: `passes` passes over the run. */
@@ -25,7 +25,7 @@ struct job {
     const struct backend *backend;
     enum piece_kind piece;
     enum stream_kind kind; /* side streams: the piece is not used */
-    struct run run;
+    struct attackbench_run run;
     enum dispatch_kind dispatch;
     uint64_t passes;
     const struct timer *timer;
@@ -43,7 +43,7 @@ struct job_result {
  * are passed over in one call. */
 enum { PART_QUERIES = 1 << 20 };
 
-static uint64_t pass_part(const struct job *job, const struct run *run)
+static uint64_t pass_part(const struct job *job, const struct attackbench_run *run)
 {
     if (job->kind != STREAM_QUERIES)
         return side_pass(job->backend, job->kind, job->dispatch == DISPATCH_CALL, run);
@@ -54,7 +54,7 @@ static uint64_t pass_part(const struct job *job, const struct run *run)
 static __attribute__((noinline)) uint64_t pass_in_parts(const struct job *job)
 {
     uint64_t sum = 0;
-    struct run part = job->run;
+    struct attackbench_run part = job->run;
     for (size_t offset = 0; offset < job->run.count; offset += PART_QUERIES) {
         part.occupied = job->run.occupied + offset;
         part.squares = job->run.squares + offset;
@@ -85,7 +85,7 @@ static struct job_result run_job(const struct job *job)
             sum += pass_in_parts(job);
         stop = timer_stop(timer);
     } else if (job->dispatch == DISPATCH_BATCH) {
-        uint64_t (*loop)(const struct run *) = backend_loop(job->backend, job->piece);
+        uint64_t (*loop)(const struct attackbench_run *) = backend_loop(job->backend, job->piece);
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes; pass++) {
             sum += loop(&job->run);
@@ -103,7 +103,7 @@ static struct job_result run_job(const struct job *job)
         }
         stop = timer_stop(timer);
     }
-    do_not_optimize(sum);
+    attackbench_keep(sum);
     return (struct job_result){stop - start, sum};
 }
 

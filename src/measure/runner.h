@@ -61,7 +61,7 @@ struct spread_target {
 /* What a correct backend's passes over a stream add up to, from the
  * reference backend (latency mode changes the occupancies, so it
  * matters): `sum`, the plain sum each timed pass is checked against, and
- * `mixed`, the sum of checksum_mix() of each result (include/attackbench/backend.h),
+ * `mixed`, the sum of attackbench_checksum_mix() of each result (include/attackbench/backend.h),
  * which the untimed warm-up pass is checked against and which no few
  * wrong bits can cancel. */
 struct pass_checksums {

@@ -70,7 +70,7 @@ static int resize_stream(struct stream *stream, size_t capacity)
 /* Side streams hold records; their arrays grow the same way. */
 static int resize_side_stream(struct stream *stream, size_t capacity)
 {
-    struct side_record *sides = realloc(stream->sides, capacity * sizeof *sides);
+    struct attackbench_side *sides = realloc(stream->sides, capacity * sizeof *sides);
     if (!sides) {
         fprintf(stderr, "attackbench: out of memory building a stream of %zu position-sides (%zu bytes)\n", capacity,
                 capacity * sizeof *sides);
@@ -82,7 +82,7 @@ static int resize_side_stream(struct stream *stream, size_t capacity)
 }
 
 /* Reservoir sampling of side records, as stream_offer() for queries. */
-static int side_offer(struct stream *stream, const struct side_record *side, uint64_t *random_state)
+static int side_offer(struct stream *stream, const struct attackbench_side *side, uint64_t *random_state)
 {
     stream->offered++;
     size_t slot = stream->count;
@@ -142,7 +142,7 @@ static int offer_sides(struct build_context *context, const struct position *pos
 {
     struct workload *workload = context->workload;
     for (int color = WHITE; color <= BLACK; color++) {
-        struct side_record side;
+        struct attackbench_side side;
         side_record_from_position(position, color, &side);
         if (side_offer(&workload->streams[0][PHASE_ALL], &side, &context->random_state) != 0)
             return -1;
@@ -201,7 +201,7 @@ static void shuffle(struct stream *stream, uint64_t *random_state)
     if (stream->sides) {
         for (size_t i = stream->count; i > 1; i--) {
             size_t j = (size_t)(random_next(random_state) % i);
-            struct side_record side = stream->sides[i - 1];
+            struct attackbench_side side = stream->sides[i - 1];
             stream->sides[i - 1] = stream->sides[j];
             stream->sides[j] = side;
         }
@@ -286,9 +286,9 @@ int build_workload(struct workload *workload, const struct workload_options *opt
     return status;
 }
 
-struct run stream_run(const struct stream *stream)
+struct attackbench_run stream_run(const struct stream *stream)
 {
-    struct run run = {
+    struct attackbench_run run = {
         .occupied = stream->occupied,
         .squares = stream->squares,
         .count = stream->count,
@@ -304,7 +304,7 @@ uint64_t stream_lookups(const struct stream *stream)
         return stream->count;
     uint64_t sliders = 0;
     for (size_t i = 0; i < stream->count; i++)
-        sliders += (uint64_t)side_slider_count(&stream->sides[i]);
+        sliders += (uint64_t)attackbench_side_slider_count(&stream->sides[i]);
     return sliders;
 }
 

@@ -40,7 +40,7 @@ struct stream {
     bitboard *occupied;
     uint8_t *squares;
     uint32_t *pressure_lines; /* a pseudo-random cache line per query */
-    struct side_record *sides;
+    struct attackbench_side *sides;
     enum stream_kind kind;
     size_t count;             /* queries kept */
     size_t capacity;          /* queries the arrays hold */
@@ -52,7 +52,7 @@ struct stream {
 enum { STREAM_BYTES_PER_QUERY = sizeof(bitboard) + sizeof(uint8_t) + sizeof(uint32_t) };
 
 /* A pass over the whole stream (flags cleared). */
-struct run stream_run(const struct stream *stream);
+struct attackbench_run stream_run(const struct stream *stream);
 
 /* The lookups one pass makes, the unit of ns_per_query: the queries; for
  * side streams the records (sets) or the sliders (sides). */

@@ -115,7 +115,7 @@ static int verify_query(const struct file_check *check, enum piece_kind piece, i
 static int verify_position_sides(const struct file_check *check, const struct position *position)
 {
     for (int color = WHITE; color <= BLACK; color++) {
-        struct side_record side;
+        struct attackbench_side side;
         side_record_from_position(position, color, &side);
         for (int i = 0; i < check->count; i++)
             if (verify_side_record(check->backends[i], &side, stderr) != 0)

@@ -58,8 +58,8 @@ int verify_stream(const struct file_check *check, enum piece_kind piece, const b
  * reference: the set-wise entry and both sets passes (batched, per
  * call), every slider of the multi-square entry and both sides passes.
  * Returns 0, or -1 after a report. */
-struct side_record;
-int verify_side_record(const struct backend *backend, const struct side_record *side, FILE *report);
+struct attackbench_side;
+int verify_side_record(const struct backend *backend, const struct attackbench_side *side, FILE *report);
 
 /* verify_side_record() on `random_count` random boards with random slider
  * sets: boards with 0, 1 and 9 queens a side, and any mix up to the

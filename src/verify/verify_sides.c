@@ -20,7 +20,7 @@ static const struct backend *reference_backend_once(void)
 }
 
 static void report_side(FILE *report, const struct backend *backend, const char *path,
-                        const struct side_record *side, bitboard expected, bitboard got)
+                        const struct attackbench_side *side, bitboard expected, bitboard got)
 {
     if (!report)
         return;
@@ -42,13 +42,13 @@ static void report_side(FILE *report, const struct backend *backend, const char 
 /* A one-record pass: with the plain sum, a sets pass returns the record's
  * set itself; with mix_results, a sides pass returns the mixed sum. */
 static uint64_t one_record_pass(const struct backend *backend, enum stream_kind kind, int per_call, int mix,
-                                const struct side_record *side)
+                                const struct attackbench_side *side)
 {
-    struct run run = {.sides = side, .count = 1, .mix_results = mix};
+    struct attackbench_run run = {.sides = side, .count = 1, .mix_results = mix};
     return side_pass(backend, kind, per_call, &run);
 }
 
-static int verify_sets(const struct backend *backend, const struct side_record *side, FILE *report)
+static int verify_sets(const struct backend *backend, const struct attackbench_side *side, FILE *report)
 {
     bitboard expected = backend_set_attacks(reference_backend_once(), side->rook_sliders, side->bishop_sliders,
                                             side->occupied);
@@ -67,14 +67,14 @@ static int verify_sets(const struct backend *backend, const struct side_record *
     return 0;
 }
 
-static int verify_sides(const struct backend *backend, const struct side_record *side, FILE *report)
+static int verify_sides(const struct backend *backend, const struct attackbench_side *side, FILE *report)
 {
-    bitboard expected[SIDE_MAX_SLIDERS], got[SIDE_MAX_SLIDERS];
+    bitboard expected[ATTACKBENCH_SIDE_MAX_SLIDERS], got[ATTACKBENCH_SIDE_MAX_SLIDERS];
     backend_side_attacks(reference_backend_once(), side, side->occupied, expected);
     backend_side_attacks(backend, side, side->occupied, got);
     uint64_t mixed = 0;
-    for (int k = 0; k < side_slider_count(side); k++) {
-        mixed += checksum_mix(expected[k]);
+    for (int k = 0; k < attackbench_side_slider_count(side); k++) {
+        mixed += attackbench_checksum_mix(expected[k]);
         if (got[k] != expected[k]) {
             char path[64];
             snprintf(path, sizeof path, "multi-square entry (slider %d)", k + 1);
@@ -93,7 +93,7 @@ static int verify_sides(const struct backend *backend, const struct side_record 
     return 0;
 }
 
-int verify_side_record(const struct backend *backend, const struct side_record *side, FILE *report)
+int verify_side_record(const struct backend *backend, const struct attackbench_side *side, FILE *report)
 {
     if (backend->baseline)
         return 0;
@@ -102,7 +102,7 @@ int verify_side_record(const struct backend *backend, const struct side_record *
 
 /* A random board with `queens` queens and a random number of rooks and
  * bishops (up to the record's limit), all on occupied squares. */
-static void random_side(uint64_t *state, int queens, int extra, struct side_record *side)
+static void random_side(uint64_t *state, int queens, int extra, struct attackbench_side *side)
 {
     bitboard occupied = random_next(state);
     if (random_next(state) & 1)
@@ -131,7 +131,7 @@ int verify_side_paths(const struct backend *backend, unsigned long random_count,
     for (unsigned long i = 0; i < random_count; i++) {
         if (i % 4096 == 0 && interrupt_requested())
             return 1;
-        struct side_record side;
+        struct attackbench_side side;
         /* Three in four: 0, 1 or 9 queens with up to 2 rooks and bishops
          * each; the rest: any mix up to the record's limit. */
         if (i % 4 != 3)
