@@ -19,7 +19,7 @@ ALL_CFLAGS = -std=c17 $(WARNINGS) -Isrc -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE)
 # outside a git checkout.
 GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
-LDLIBS = -lm -pthread
+LDLIBS = -lm -pthread -ldl
 
 BUILD ?= build
 PROGRAM ?= attackbench

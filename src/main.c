@@ -12,6 +12,7 @@
 #include "cli/genpos.h"
 #include "cli/instruction_count.h"
 #include "cli/options.h"
+#include "cli/plugin_arguments.h"
 #include "chess/perft.h"
 #include "cli/selection.h"
 
@@ -81,6 +82,9 @@ int main(int argc, char **argv)
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
+    int plugin_status = load_plugin_arguments(&argc, argv);
+    if (plugin_status != 0)
+        return plugin_status;
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return perft_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "genpos") == 0)

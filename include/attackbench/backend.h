@@ -78,6 +78,9 @@ struct backend {
      * since the last reset, and the reset. */
     double (*hit_rate)(void);
     void (*reset_statistics)(void);
+
+    /* The shared object a plugin came from; NULL for a built-in. */
+    const char *plugin_file;
 };
 
 #endif

@@ -1,7 +1,8 @@
 /* The registry: every backend attackbench knows, in the order --list and
  * the result tables show them.  Adding a technique is one file in
  * src/backends/ that ends with a BACKEND line (include/attackbench/loops.h)
- * and one X(name) line here, where it should stand in --list. */
+ * and one X(name) line here, where it should stand in --list.  Plugins
+ * (plugins.c) are appended after the built-ins. */
 #include "registry.h"
 
 #include <string.h>
@@ -70,9 +71,29 @@
 EVERY_BACKEND(DECLARE)
 
 #define ENTRY(ID) &ID##_backend,
-const struct backend *const backends[] = {EVERY_BACKEND(ENTRY)};
+static const struct backend *const built_in_backends[] = {EVERY_BACKEND(ENTRY)};
+enum { BUILT_IN_COUNT = sizeof built_in_backends / sizeof built_in_backends[0] };
 
-const size_t backend_count = sizeof backends / sizeof backends[0];
+/* The built-ins, then the plugins in the order they were loaded. */
+static const struct backend *every_backend[BUILT_IN_COUNT + REGISTRY_MAX_PLUGINS] = {EVERY_BACKEND(ENTRY)};
+const struct backend *const *const backends = every_backend;
+size_t backend_count = BUILT_IN_COUNT;
+
+int registry_add(const struct backend *backend)
+{
+    if (backend_count == BUILT_IN_COUNT + REGISTRY_MAX_PLUGINS)
+        return -1;
+    every_backend[backend_count++] = backend;
+    return 0;
+}
+
+int registry_is_built_in(const struct backend *backend)
+{
+    for (size_t i = 0; i < BUILT_IN_COUNT; i++)
+        if (built_in_backends[i] == backend)
+            return 1;
+    return 0;
+}
 
 const struct backend *find_backend(const char *name)
 {

@@ -5,8 +5,17 @@
 
 #include "contract.h"
 
-extern const struct backend *const backends[];
-extern const size_t backend_count;
+/* Every backend: the built-ins in --list order, then the plugins. */
+extern const struct backend *const *const backends;
+extern size_t backend_count;
+
+/* How many plugins one run may load. */
+enum { REGISTRY_MAX_PLUGINS = 16 };
+
+/* Append a plugin's backend; -1 when REGISTRY_MAX_PLUGINS are loaded. */
+int registry_add(const struct backend *backend);
+
+int registry_is_built_in(const struct backend *backend);
 
 const struct backend *find_backend(const char *name);
 

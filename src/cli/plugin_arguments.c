@@ -1,0 +1,71 @@
+/* Loading the plugins a command line names (plugin_arguments.h). */
+#include "plugin_arguments.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/plugins.h"
+#include "backends/registry.h"
+#include "platform/crash_guard.h"
+#include "platform/interrupt.h"
+#include "verify/verify_plugin.h"
+
+/* A plugin this CPU can run: its tables built and its answers checked.
+ * One this CPU cannot run stays in the registry, listed unavailable with
+ * the reason, as a built-in would. */
+static int prepare_plugin(const struct backend *backend)
+{
+    if (backend_unavailable_reason(backend))
+        return 0;
+    crash_guard_enter(backend->name, backend->plugin_file, "initialisation");
+    backend_initialize(backend, NULL);
+    crash_guard_leave();
+    if (verify_plugin(backend, stderr) != 0) {
+        if (interrupt_requested())
+            return interrupt_exit_status();
+        fprintf(stderr, "attackbench: plugin %s (%s) gives wrong attack sets; nothing was measured\n", backend->name,
+                backend->plugin_file);
+        return 1;
+    }
+    return 0;
+}
+
+static int load_one(const char *file)
+{
+    char error[512];
+    if (*file == '\0') {
+        fprintf(stderr, "attackbench: --plugin needs a file\n");
+        return 2;
+    }
+    crash_guard_install();
+    const struct backend *backend = plugin_load(file, error, sizeof error);
+    if (backend == NULL) {
+        fprintf(stderr, "attackbench: --plugin=%s: %s\n", file, error);
+        return 2;
+    }
+    return prepare_plugin(backend);
+}
+
+int load_plugin_arguments(int *argc, char **argv)
+{
+    int kept = 1, status = 0, past_options = 0;
+    for (int i = 1; i < *argc; i++) {
+        const char *argument = argv[i];
+        const char *file = NULL;
+        if (!past_options && strcmp(argument, "--") == 0)
+            past_options = 1;
+        else if (!past_options && strncmp(argument, "--plugin=", 9) == 0)
+            file = argument + 9;
+        else if (!past_options && strcmp(argument, "--plugin") == 0)
+            file = i + 1 < *argc ? argv[++i] : "";
+        if (file == NULL) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (status == 0)
+            status = load_one(file);
+    }
+    argv[kept] = NULL;
+    *argc = kept;
+    return status;
+}

@@ -1,0 +1,76 @@
+/* Checking a plugin (verify_plugin.h). */
+#include "verify_plugin.h"
+
+#include <inttypes.h>
+
+#include "backends/registry.h"
+#include "base/random.h"
+#include "platform/crash_guard.h"
+#include "verify.h"
+
+enum { LOOP_QUERIES = 4096, PRESSURE_LINES = 1024 };
+
+static const char *const verification_names[PIECE_KIND_COUNT] = {"rook verification", "bishop verification",
+                                                                  "queen verification"};
+
+/* The four loop shapes and the checking pass, each against the reference. */
+static int check_loop_shapes(const struct backend *backend, enum piece_kind piece, struct attackbench_run *run,
+                             FILE *report)
+{
+    static const char *const shapes[] = {"throughput", "latency", "cache-pressure throughput",
+                                         "cache-pressure latency", "checking pass"};
+    static uint8_t pressure_buffer[(size_t)PRESSURE_LINES * 64];
+    uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
+    uint64_t (*expected_loop)(const struct attackbench_run *) = backend_loop(find_backend("reference"), piece);
+    for (int shape = 0; shape < 5; shape++) {
+        run->chained = shape == 1 || shape == 3;
+        run->pressure_buffer = shape == 2 || shape == 3 ? pressure_buffer : NULL;
+        run->mix_results = shape == 4;
+        uint64_t expected = expected_loop(run), got = loop(run);
+        if (expected != got) {
+            fprintf(report, "verify: %s %s batched loop (%s) sums to 0x%016" PRIx64 ", the reference's to 0x%016" PRIx64
+                    " on the same %zu queries\n",
+                    backend->name, piece_names[piece], shapes[shape], got, expected, run->count);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int check_loops(const struct backend *backend, FILE *report)
+{
+    static uint64_t occupied[LOOP_QUERIES];
+    static uint8_t squares[LOOP_QUERIES];
+    static uint32_t lines[LOOP_QUERIES];
+    uint64_t state = 0x5EED;
+    for (int i = 0; i < LOOP_QUERIES; i++) {
+        occupied[i] = random_next(&state) & random_next(&state);
+        squares[i] = (uint8_t)(random_next(&state) & 63);
+        lines[i] = (uint32_t)random_next(&state);
+    }
+    struct attackbench_run run = {.occupied = occupied, .squares = squares, .count = LOOP_QUERIES,
+                                  .pressure_lines = lines, .pressure_line_mask = PRESSURE_LINES - 1};
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+        if (check_loop_shapes(backend, (enum piece_kind)piece, &run, report) != 0)
+            return -1;
+    return 0;
+}
+
+int verify_plugin(const struct backend *backend, FILE *report)
+{
+    int status = 0;
+    for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
+        crash_guard_enter(backend->name, backend->plugin_file, verification_names[piece]);
+        status = verify_backend(backend, piece_bit((enum piece_kind)piece), 100000, 1, report) != 0 ? -1 : 0;
+    }
+    if (status == 0) {
+        crash_guard_enter(backend->name, backend->plugin_file, "batched-loop verification");
+        status = check_loops(backend, report);
+    }
+    if (status == 0) {
+        crash_guard_enter(backend->name, backend->plugin_file, "side-wise verification");
+        status = verify_side_paths(backend, 2000, 1, report) != 0 ? -1 : 0;
+    }
+    crash_guard_leave();
+    return status;
+}

@@ -1,0 +1,132 @@
+# Plugins (--plugin=FILE): the examples build, load, verify, time and dump
+# like built-ins; a wrong plugin exits 1 naming the square; every refusal
+# exits 2 with one line; a crash is named.  Sourced by tests/run.sh.
+
+plugin_cc=${CC:-cc}
+plugin_dir="$scratch/plugins"
+mkdir -p "$plugin_dir"
+top="$here/.."
+# build_plugin NAME SOURCE [FLAGS...]: NAME.so in $plugin_dir, 0 when built.
+build_plugin() {
+    local name=$1 source=$2
+    shift 2
+    "$plugin_cc" -std=c99 -O2 -shared -fPIC -Wall -Wextra -Werror -I"$top/include" -I"$top/tests/plugins" "$@" \
+        "$source" -o "$plugin_dir/$name.so" 2>"$plugin_dir/$name.log"
+}
+
+if build_plugin my_engine "$top/examples/plugin/my_engine.c"; then
+    pass "the C example plugin builds without warnings"
+else
+    fail "the C example plugin builds without warnings ($(head -c 300 "$plugin_dir/my_engine.log"))"
+fi
+example="$plugin_dir/my_engine.so"
+"$program" --plugin="$example" --list >"$scratch/out" 2>"$scratch/err"
+grep -qE "^my-engine +available .*source: plugin $example" "$scratch/out" &&
+    pass "--list names the plugin and its file" || fail "--list names the plugin and its file ($(cat "$scratch/err"))"
+
+expect_status "a plugin passes --verify-only" 0 "$program" --plugin="$example" --verify-only -m my-engine tests/data/boards.fen
+"$program" --plugin "$example" -m my-engine,reference,pext -w random,pieces -p all -r 3 -c 20000 --queries=2048 \
+    -q -f csv tests/data/boards.fen >"$scratch/plugin.csv" 2>"$scratch/err"
+plugin_rows=$(csv_column method <"$scratch/plugin.csv" | grep -c '^my-engine$')
+plugin_sums=$(python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["method"] in ("my-engine", "reference")]
+groups = {}
+for r in rows:
+    groups.setdefault((r["workload"], r["piece"], r["dispatch"]), set()).add(r["checksum"])
+print(sum(len(v) != 1 for v in groups.values()))' "$scratch/plugin.csv")
+[ "$plugin_rows" -ge 12 ] && [ "$plugin_sums" = 0 ] && pass "a plugin is timed in every mode with the reference's checksums" ||
+    fail "a plugin is timed in every mode with the reference's checksums ($plugin_rows rows, $plugin_sums groups differ; $(head -c 300 "$scratch/err"))"
+all_methods=$("$program" --plugin="$example" -m all -w random -p rook --dispatch=batch -r 1 -c 1000 --queries=64 -q \
+    -f csv 2>/dev/null | csv_column method | grep -c '^my-engine$')
+[ "$all_methods" -eq 1 ] && pass "-m all includes the plugins" || fail "-m all includes the plugins"
+
+for workload in pieces sets sides; do
+    "$program" --plugin="$example" --dump -m my-engine --workload=$workload tests/data/boards.fen >"$scratch/p.dump" 2>&1
+    "$program" --dump -m reference --workload=$workload tests/data/boards.fen >"$scratch/r.dump" 2>&1
+    cmp -s "$scratch/p.dump" "$scratch/r.dump" && [ -s "$scratch/p.dump" ] &&
+        pass "--dump --workload=$workload of a plugin equals the reference's" ||
+        fail "--dump --workload=$workload of a plugin equals the reference's"
+done
+"$program" perft --plugin="$example" -m my-engine,reference --depth=2 -r 1 "$top/data/perft.epd" >"$scratch/out" 2>"$scratch/err"
+perft_status=$?
+[ $perft_status -eq 0 ] && grep -q my-engine "$scratch/err" && ! grep -qv ",ok$\|^position," "$scratch/out" && pass "perft runs a plugin" ||
+    fail "perft runs a plugin (exit $perft_status; $(head -c 300 "$scratch/err"))"
+
+# A path without a slash is the current directory's, never the library path's.
+program_path=$(cd "$(dirname "$program")" && pwd)/$(basename "$program")
+(cd "$plugin_dir" && "$program_path" --plugin=my_engine.so --list >/dev/null 2>&1) &&
+    pass "a plugin path without a slash is taken from the current directory" ||
+    fail "a plugin path without a slash is taken from the current directory"
+expect_error "a plugin path is not searched in LD_LIBRARY_PATH" "--plugin=my_engine.so: no such file" \
+    env LD_LIBRARY_PATH="$plugin_dir" "$program" --plugin=my_engine.so --list
+
+if build_plugin wrong "$top/tests/plugins/wrong.c"; then
+    "$program" --plugin="$plugin_dir/wrong.so" -m wrong-rook -w random tests/data/boards.fen >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 1 ] && grep -q "wrong-rook rook on d4 is wrong" "$scratch/err" && grep -q "occupancy 0x" "$scratch/err" &&
+        grep -q "^expected 0x" "$scratch/err" && [ ! -s "$scratch/out" ] &&
+        pass "a wrong plugin exits 1 naming the piece, the square and the occupancy" ||
+        fail "a wrong plugin exits 1 naming the piece, the square and the occupancy (exit $status; $(head -c 300 "$scratch/err"))"
+else
+    fail "the wrong test plugin builds ($(head -c 300 "$plugin_dir/wrong.log"))"
+fi
+
+if build_plugin crash "$top/tests/plugins/crash.c"; then
+    echo kept >"$scratch/kept.csv"
+    "$program" --plugin="$plugin_dir/crash.so" -m crash-rook --csv="$scratch/kept.csv" -w random >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 2 ] &&
+        grep -qx "attackbench: plugin crash-rook ($plugin_dir/crash.so) crashed with SIGSEGV during rook verification" \
+            "$scratch/err" && [ "$(cat "$scratch/kept.csv")" = kept ] &&
+        pass "a crashing plugin is named, exit 2, its output file untouched" ||
+        fail "a crashing plugin is named, exit 2, its output file untouched (exit $status; $(head -c 300 "$scratch/err"))"
+else
+    fail "the crashing test plugin builds ($(head -c 300 "$plugin_dir/crash.log"))"
+fi
+
+# Refusals: one line, exit 2.
+expect_error "a missing plugin file is refused" "--plugin=$plugin_dir/none.so: no such file" \
+    "$program" --plugin="$plugin_dir/none.so" --list
+echo 'not a shared object' >"$plugin_dir/text.so"
+expect_error "a file that is not a shared object is refused" "not a shared object" \
+    "$program" --plugin="$plugin_dir/text.so" --list
+build_plugin no_entry "$top/tests/plugins/no_entry.c"
+expect_error "a shared object without the plugin symbol is refused" "no attackbench_plugin_entry symbol" \
+    "$program" --plugin="$plugin_dir/no_entry.so" --list
+build_plugin abi2 "$top/tests/plugins/other_abi.c" -DABI_MAJOR=2 -DABI_MINOR=0
+expect_error "a plugin of another ABI is refused, naming both versions" "built for plugin ABI 2.0" \
+    "$program" --plugin="$plugin_dir/abi2.so" --list
+build_plugin abi15 "$top/tests/plugins/other_abi.c" -DABI_MAJOR=1 -DABI_MINOR=5
+expect_status "a plugin of a newer compatible ABI loads" 0 "$program" --plugin="$plugin_dir/abi15.so" --list
+build_plugin clash "$top/tests/plugins/named.c" -DPLUGIN_NAME='"pext"'
+expect_error "a plugin named like a built-in is refused" "its name 'pext' is taken by a built-in method" \
+    "$program" --plugin="$plugin_dir/clash.so" --list
+expect_error "a plugin loaded twice is refused" "its name 'my-engine' is taken by $example" \
+    "$program" --plugin="$example" --plugin="$example" --list
+build_plugin badname "$top/tests/plugins/named.c" -DPLUGIN_NAME='"My Engine"'
+expect_error "a plugin with an invalid name is refused" "its name 'My Engine' is not a method name" \
+    "$program" --plugin="$plugin_dir/badname.so" --list
+for refusal in none text no_entry abi2 clash badname; do
+    file="$plugin_dir/$refusal.so"
+    lines=$("$program" --plugin="$file" --list 2>&1 >/dev/null | wc -l)
+    [ "$lines" -eq 1 ] && pass "a refused plugin ($refusal) gets one line" || fail "a refused plugin ($refusal) gets one line ($lines)"
+done
+build_plugin needs "$top/tests/plugins/needs_features.c"
+ATTACKBENCH_HIDE_FEATURES=avx2 "$program" --plugin="$plugin_dir/needs.so" --list >"$scratch/out" 2>&1
+grep -qE "^needs-avx512 +unavailable \(this CPU lacks avx512\)" "$scratch/out" &&
+    pass "a plugin needing a feature this CPU lacks is listed unavailable with the reason" ||
+    fail "a plugin needing a feature this CPU lacks is listed unavailable with the reason ($(grep needs "$scratch/out"))"
+
+# The C++ example, when a C++ compiler is installed.
+if have_tool "${CXX:-c++}"; then
+    if "${CXX:-c++}" -std=c++17 -O2 -shared -fPIC -Wall -Wextra -Werror -I"$top/include" \
+        "$top/examples/plugin/my_engine_cpp.cpp" -o "$plugin_dir/cpp.so" 2>"$plugin_dir/cpp.log"; then
+        expect_status "the C++ example plugin builds without warnings and verifies" 0 \
+            "$program" --plugin="$plugin_dir/cpp.so" --verify-only -m my-engine-cpp tests/data/boards.fen
+    else
+        fail "the C++ example plugin builds without warnings ($(head -c 300 "$plugin_dir/cpp.log"))"
+    fi
+else
+    skip "the C++ example plugin (no C++ compiler: apt-get install g++)"
+fi
