@@ -32,6 +32,7 @@ MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
+	instructions-build install uninstall \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -64,9 +65,9 @@ test: $(PROGRAM) $(BUILD)/unit_tests
 test-bare: $(PROGRAM) $(BUILD)/unit_tests
 	@bash tests/bare-path.sh ./$(PROGRAM) $(BUILD)/unit_tests
 
-## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/
+## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 results:
-	bash scripts/results.sh
+	PLUGINS="$(PLUGINS)" bash scripts/results.sh
 
 ## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
@@ -138,6 +139,10 @@ VALGRIND_BUILD = build/valgrind
 VALGRIND_PROGRAM = $(VALGRIND_BUILD)/attackbench
 VALGRIND_CFLAGS = -O2 -g -march=x86-64-v3
 VALGRIND = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q
+## instructions-build: only the build valgrind can run, build/valgrind/attackbench (for --count=instructions, as in examples/plugin/compare-builds.sh)
+instructions-build:
+	@$(MAKE) --no-print-directory BUILD=$(VALGRIND_BUILD) PROGRAM=$(VALGRIND_PROGRAM) CFLAGS="$(VALGRIND_CFLAGS)" \
+		$(VALGRIND_PROGRAM)
 valgrind:
 	$(MAKE) BUILD=$(VALGRIND_BUILD) PROGRAM=$(VALGRIND_PROGRAM) CFLAGS="$(VALGRIND_CFLAGS)" $(VALGRIND_PROGRAM)
 	$(VALGRIND) $(VALGRIND_PROGRAM) --list >$(VALGRIND_BUILD)/list.txt
@@ -192,6 +197,24 @@ clean:
 	rm -rf build $(PROGRAM)
 
 ## help: this list
+## install: the program, the plugin header, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local)
+PREFIX ?= /usr/local
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/attackbench $(DESTDIR)$(PREFIX)/include/attackbench_plugin.h \
+	$(DESTDIR)$(PREFIX)/share/doc/attackbench
+install: $(PROGRAM)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
+	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/attackbench
+	install -m 644 include/attackbench_plugin.h $(DESTDIR)$(PREFIX)/include/attackbench_plugin.h
+	$(abspath $(PROGRAM)) --help >$(DESTDIR)$(PREFIX)/share/doc/attackbench/usage.txt
+	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/attackbench
+	install -m 644 examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml \
+		$(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
+	install -m 755 examples/plugin/compare-builds.sh $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
+
+## uninstall: remove what make install put under $(DESTDIR)$(PREFIX)
+uninstall:
+	rm -rf $(INSTALLED)
+
 help:
 	@grep -h '^## ' $(MAKEFILE_LIST) | sed 's/^## /  make /'
 

@@ -37,7 +37,12 @@ cd "$top"
 positions=${POSITIONS:-data/positions.fen}
 results=${RESULTS:-results}
 readme=${README:-results/README.md}
-extra_options=${BENCH_OPTIONS:-}
+# PLUGINS="a.so b.so": backends of your own, in every run (docs/plugins.md).
+plugin_options=""
+for plugin in ${PLUGINS:-}; do
+    plugin_options="$plugin_options --plugin=$plugin"
+done
+extra_options="$plugin_options ${BENCH_OPTIONS:-}"
 
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed for scripts/report (apt-get install python3)"
@@ -148,7 +153,7 @@ for build in "${builds[@]}"; do
     manifest_files+=("bench=$results/$stem-$compiler.csv")
     perft_csv="$results/$stem-perft-$compiler.csv"
     say "$program perft"
-    "$program" perft --depth=3 --csv="$perft_csv" "$positions" >/dev/null 2>"$work/perft.log" \
+    "$program" perft $plugin_options --depth=3 --csv="$perft_csv" "$positions" >/dev/null 2>"$work/perft.log" \
         || { cat "$work/perft.log" >&2; die "$program perft failed"; }
     perft_csvs+=("$perft_csv")
     manifest_files+=("perft=$perft_csv")
@@ -156,7 +161,7 @@ done
 
 probes="$results/$stem-probes-gcc.csv"
 run_probes "$results/$stem-gcc.csv" "$probes"
-./attackbench --list >"$work/list.txt"
+./attackbench $plugin_options --list >"$work/list.txt"
 
 report="$results/$stem.md"
 scripts/report --title "attackbench results: $machine, $(date -u +%F)" --machine "$machine" --probes "$probes" \

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "platform/cpu.h"
+#include "platform/crash_guard.h"
 #include "platform/timer.h"
 
 const char *backend_unavailable_reason(const struct backend *backend)
@@ -22,8 +23,17 @@ const char *backend_unavailable_reason(const struct backend *backend)
     return reason;
 }
 
+void backend_guard(const struct backend *backend, const char *activity)
+{
+    if (backend->plugin_file)
+        crash_guard_enter(backend->name, backend->plugin_file, activity);
+    else
+        crash_guard_leave();
+}
+
 size_t backend_initialize(const struct backend *backend, double *init_ms)
 {
+    backend_guard(backend, "initialisation");
     uint64_t start = clock_nanoseconds();
     size_t table_bytes = backend->init ? backend->init() : 0;
     if (init_ms)

@@ -94,6 +94,7 @@ static int count_one(const struct backend *backend, struct result_row *row, stru
     static int part;
     /* The same checking warm-up as the timed runs, so that cache-like
      * backends start from the same state. */
+    backend_guard(backend, "instruction counting");
     run->mix_results = 1;
     uint64_t mixed = one_pass(backend, row, run);
     run->mix_results = 0;

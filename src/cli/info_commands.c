@@ -168,6 +168,7 @@ int dump_command(const struct options *options, const struct backend **selected,
     enum workload_kind workload = (options->workloads & (1u << WORKLOAD_SIDES))  ? WORKLOAD_SIDES
                                   : (options->workloads & (1u << WORKLOAD_SETS)) ? WORKLOAD_SETS
                                                                                  : WORKLOAD_PIECES;
+    backend_guard(selected[0], "--dump");
     struct dump_context context = {selected[0], 0, workload};
     struct read_options read = {.skip_invalid = options->skip_invalid};
     long skipped = 0;

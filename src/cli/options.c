@@ -81,6 +81,8 @@ const char usage_text[] =
     "                               the files, from one --method (default reference);\n"
     "                               --workload=sides: the same through its multi-square\n"
     "                               path; --workload=sets: position,side,attacks\n"
+    "      --plugin=FILE            load a backend built against include/attackbench_plugin.h\n"
+    "                               from FILE (repeatable; on every command; docs/plugins.md)\n"
     "  -l, --list                   the backends, whether available, table bytes, needs\n"
     "      --skip-invalid           report and skip malformed lines instead of failing\n"
     "  -h, --help                   this text\n"

@@ -9,6 +9,7 @@
 
 #include "platform/interrupt.h"
 #include "chess/movegen.h"
+#include "backends/contract.h"
 #include "chess/perft.h"
 #include "perft_run.h"
 #include "platform/timer.h"
@@ -73,6 +74,7 @@ static int time_block(struct perft_run *run)
         size_t first = (run->blocks_finished + (size_t)rep) % methods;
         for (size_t k = 0; k < methods; k++) {
             size_t m = (first + k) % methods;
+            backend_guard(run->methods[m].backend, "perft");
             double seconds = time_method(run, run->methods[m].backend, &run->block_nodes[m * PERFT_BLOCK_POSITIONS]);
             if (interrupt_requested())
                 return -1;

@@ -208,6 +208,7 @@ static int run_checked(struct job *job, const struct backend *backend, int threa
                        struct job_result *result)
 {
     job->backend = backend;
+    backend_guard(backend, job->run.mix_results ? "its checking pass" : "timing");
     if (backend->reset_statistics)
         backend->reset_statistics();
     int wrong = 0;
