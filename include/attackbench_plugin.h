@@ -96,6 +96,9 @@ extern "C" {
 #define ATTACKBENCH_FEATURE_AVX512CD (1u << 10)
 /* Doubleword and quadword instructions, VPMULLQ among them. */
 #define ATTACKBENCH_FEATURE_AVX512DQ (1u << 11)
+/* aarch64: SVE2, and its bit permutes (BEXT, BDEP, BGRP). */
+#define ATTACKBENCH_FEATURE_SVE2 (1u << 12)
+#define ATTACKBENCH_FEATURE_SVE2_BITPERM (1u << 13)
 
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
 #pragma GCC optimize("no-tree-loop-vectorize")

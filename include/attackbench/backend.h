@@ -79,6 +79,10 @@ struct backend {
     double (*hit_rate)(void);
     void (*reset_statistics)(void);
 
+    /* Why it cannot run on this architecture at all (x86-64 code on
+     * aarch64); NULL when it is built here. */
+    const char *unavailable_here;
+
     /* The shared object a plugin came from; NULL for a built-in. */
     const char *plugin_file;
 };

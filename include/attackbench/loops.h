@@ -57,6 +57,17 @@
  * into the sets loop and given as the per-call .set_attacks. */
 #define TARGET_ATTRIBUTE(TARGET) __attribute__((target(TARGET)))
 
+/* Bit scans (TZCNT, LZCNT, BLSMSK) on x86-64 need BMI1 and LZCNT, which a
+ * backend names with these; aarch64 has them in its base instruction set
+ * (RBIT+CLZ, CLZ), so there the same code needs nothing. */
+#if defined(__x86_64__)
+#define BIT_SCAN_TARGET __attribute__((target("bmi,lzcnt")))
+#define BIT_SCAN_FEATURES (CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT)
+#else
+#define BIT_SCAN_TARGET
+#define BIT_SCAN_FEATURES 0
+#endif
+
 /* The loops alone, for a backend that builds its descriptor itself (two
  * code paths chosen at init, or a multi-square kernel): ID_rook_loop,
  * ID_bishop_loop, ID_queen_loop, ID_sets_loop and ID_sides_loop over the
@@ -100,6 +111,14 @@
 #define BACKEND_WITH_SET_FOR_TARGET(TARGET, FEATURES, ID, NAME, IDEA, SOURCE, ...)                               \
     BACKEND_WITH(TARGET_ATTRIBUTE(TARGET), FEATURES, ID##_set, ID, NAME, IDEA, SOURCE, .set_attacks = ID##_set,    \
                  __VA_ARGS__)
+
+#define BACKEND_FOR_BIT_SCANS(ID, NAME, IDEA, SOURCE, ...)                                                       \
+    BACKEND_WITH(BIT_SCAN_TARGET, BIT_SCAN_FEATURES, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+
+/* The descriptor of a backend written for another architecture: listed,
+ * unavailable here with WHY, never run. */
+#define BACKEND_NOT_ON_THIS_ARCHITECTURE(ID, NAME, WHY)                                                          \
+    const struct backend ID##_backend = {.name = NAME, .description = WHY, .source = "-", .unavailable_here = WHY};
 
 /* A queen that is a rook and a bishop on the same square, for a backend
  * with no queen of its own: defines static inline ID_queen. */

@@ -6,10 +6,19 @@
 
 #include "attackbench/bitboard.h"
 
-/* The 64-bit reversal: the compiler's builtin (clang, which lowers it to
- * GFNI where the build has it); with gcc, GF2P8AFFINEQB and a byte swap
- * where the build has GFNI; else a byte swap and three swaps. */
-#if defined(__has_builtin) && __has_builtin(__builtin_bitreverse64)
+/* The 64-bit reversal: aarch64's RBIT, one instruction in its base set;
+ * the compiler's builtin (clang, which lowers it to GFNI where the build has
+ * it); with gcc, GF2P8AFFINEQB and a byte swap where the build has GFNI;
+ * else a byte swap and three swaps. */
+#if defined(__aarch64__)
+#define BIT_REVERSAL "RBIT (aarch64)"
+static inline bitboard reverse_bits(bitboard board)
+{
+    bitboard reversed;
+    __asm__("rbit %0, %1" : "=r"(reversed) : "r"(board));
+    return reversed;
+}
+#elif defined(__has_builtin) && __has_builtin(__builtin_bitreverse64)
 #define BIT_REVERSAL "the compiler's __builtin_bitreverse64"
 static inline bitboard reverse_bits(bitboard board)
 {

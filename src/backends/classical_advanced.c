@@ -8,7 +8,6 @@
  * "Classical Approach" (Robert Hyatt; Michael Sherwin's variant), with
  * Daniel Infuehr's improvements (2022), as measured in Gigantua's
  * Chess_Movegen ("Advanced Bob-Mike"). */
-#include <immintrin.h>
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
@@ -50,29 +49,41 @@ static size_t classical_advanced_init(void)
     return sizeof by_scan + sizeof by_reverse_scan + sizeof rook_lines + sizeof bishop_lines;
 }
 
-#define BEYOND_UP(SQUARE, OCCUPIED, RAY) (by_scan[_tzcnt_u64(by_scan[SQUARE].RAY & (OCCUPIED))].RAY)
-#define BEYOND_DOWN(SQUARE, OCCUPIED, RAY) (by_reverse_scan[_lzcnt_u64(by_scan[SQUARE].RAY & (OCCUPIED))].RAY)
+/* TZCNT and LZCNT: 64 for an empty board (x86-64's instructions with BMI1
+ * and LZCNT, aarch64's RBIT+CLZ and CLZ, which give 64 too). */
+BIT_SCAN_TARGET static inline int trailing_zeros_or_64(bitboard board)
+{
+    return board ? __builtin_ctzll(board) : 64;
+}
 
-__attribute__((target("bmi,lzcnt"))) static inline bitboard classical_advanced_rook(int square, bitboard occupied)
+BIT_SCAN_TARGET static inline int leading_zeros_or_64(bitboard board)
+{
+    return board ? __builtin_clzll(board) : 64;
+}
+
+#define BEYOND_UP(SQUARE, OCCUPIED, RAY) (by_scan[trailing_zeros_or_64(by_scan[SQUARE].RAY & (OCCUPIED))].RAY)
+#define BEYOND_DOWN(SQUARE, OCCUPIED, RAY) (by_reverse_scan[leading_zeros_or_64(by_scan[SQUARE].RAY & (OCCUPIED))].RAY)
+
+BIT_SCAN_TARGET static inline bitboard classical_advanced_rook(int square, bitboard occupied)
 {
     bitboard beyond = BEYOND_UP(square, occupied, north) | BEYOND_UP(square, occupied, east) |
                       BEYOND_DOWN(square, occupied, south) | BEYOND_DOWN(square, occupied, west);
     return beyond ^ rook_lines[square];
 }
 
-__attribute__((target("bmi,lzcnt"))) static inline bitboard classical_advanced_bishop(int square, bitboard occupied)
+BIT_SCAN_TARGET static inline bitboard classical_advanced_bishop(int square, bitboard occupied)
 {
     bitboard beyond = BEYOND_UP(square, occupied, north_west) | BEYOND_UP(square, occupied, north_east) |
                       BEYOND_DOWN(square, occupied, south_east) | BEYOND_DOWN(square, occupied, south_west);
     return beyond ^ bishop_lines[square];
 }
 
-__attribute__((target("bmi,lzcnt"))) static inline bitboard classical_advanced_queen(int square, bitboard occupied)
+BIT_SCAN_TARGET static inline bitboard classical_advanced_queen(int square, bitboard occupied)
 {
     return classical_advanced_rook(square, occupied) | classical_advanced_bishop(square, occupied);
 }
 
-BACKEND_FOR_TARGET("bmi,lzcnt", CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT, classical_advanced, "classical-advanced",
-                   "per direction: the ray beyond the nearest blocker read by its TZCNT (up) or LZCNT (down, reversed table), a 65th empty entry for no blocker; the union XORed with the lines",
-                   "CPW Classical Approach (Hyatt, Sherwin), Daniel Infuehr's advanced form (2022), as measured in Gigantua's Chess_Movegen",
-                   .init = classical_advanced_init)
+BACKEND_FOR_BIT_SCANS(classical_advanced, "classical-advanced",
+                      "per direction: the ray beyond the nearest blocker read by its TZCNT (up) or LZCNT (down, reversed table), a 65th empty entry for no blocker; the union XORed with the lines",
+                      "CPW Classical Approach (Hyatt, Sherwin), Daniel Infuehr's advanced form (2022), as measured in Gigantua's Chess_Movegen",
+                      .init = classical_advanced_init)

@@ -14,6 +14,8 @@
 const char *backend_unavailable_reason(const struct backend *backend)
 {
     static char reason[128];
+    if (backend->unavailable_here)
+        return backend->unavailable_here;
     unsigned missing = backend->features & ~cpu_features();
     if (!missing)
         return NULL;

@@ -5,6 +5,7 @@
  * AVX-512's rotations, a queen in one zmm.
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill"
  * ("at its best processing several directions in parallel"). */
+#if defined(__x86_64__)
 #include "attackbench/loops.h"
 
 #include <immintrin.h>
@@ -125,3 +126,8 @@ BACKEND_WITH_SET_FOR_TARGET("avx2",
                             "dumb7fill-avx2",
                             "unrolled fill with the directions side by side in AVX2 lanes (vpsllvq/vpsrlvq, queen in two ymm)",
                             "seed 002 (CPW Dumb7Fill, several directions in parallel)")
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(dumb7fill_avx2, "dumb7fill-avx2", "x86-64 only: AVX2")
+#endif

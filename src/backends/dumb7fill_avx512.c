@@ -5,6 +5,7 @@
  * rays; dumb7fill-avx2 is the same fill with AVX2's shifts.
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill"
  * ("at its best processing several directions in parallel"). */
+#if defined(__x86_64__)
 #include "attackbench/loops.h"
 
 #include <immintrin.h>
@@ -96,3 +97,8 @@ BACKEND_WITH_SET_FOR_TARGET("avx512f,avx512vl",
                             "dumb7fill-avx512",
                             "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
                             "seed 002 (CPW Dumb7Fill, several directions in parallel)")
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(dumb7fill_avx512, "dumb7fill-avx512", "x86-64 only: AVX-512")
+#endif

@@ -5,6 +5,7 @@
  * 512-byte first-rank table as in `hyperbola`.
  * Source: Stockfish PR #6845, "HQ attacks for AVX2" (2026); the trick:
  * Chessprogramming wiki, "Hyperbola Quintessence". */
+#if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
 
@@ -138,3 +139,8 @@ BACKEND_FOR_TARGET("avx2", CPU_FEATURE_AVX2, hyperbola_avx2, "hyperbola-avx2",
                    "ranks from a 512-byte first-rank table",
                    "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
                    .init = hyperbola_avx2_init)
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(hyperbola_avx2, "hyperbola-avx2", "x86-64 only: AVX2")
+#endif

@@ -8,6 +8,7 @@
  * Sources: Stockfish PR #6845 (hyperbola quintessence in vector lanes);
  * Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, "Hyperbola
  * Quintessence". */
+#if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
 
@@ -241,3 +242,8 @@ const struct backend hyperbola_gfni_backend = {
     .sides_loop = hyperbola_gfni_sides_loop,
     .note = hyperbola_gfni_note,
 };
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(hyperbola_gfni, "hyperbola-gfni", "x86-64 only: GFNI and AVX2 or AVX-512")
+#endif

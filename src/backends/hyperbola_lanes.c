@@ -8,6 +8,7 @@
  * Sources: Chessprogramming wiki "Hyperbola Quintessence" (Gerd Isenberg,
  * after Ryan Mack) and "Bit Reversal"; the lane layout is this project's. */
 #define KERNEL_TARGET "avx512f,avx512vl,avx512cd,avx512bw,gfni"
+#if defined(__x86_64__)
 #include "side_lanes.h"
 
 /* Every lane's 64 bits in reverse order: the affine matrix with one bit
@@ -52,3 +53,8 @@ const struct backend hyperbola_lanes_backend = {
     .sides_loop = lanes_sides_loop,
     .side_attacks = lanes_side_call,
 };
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(hyperbola_lanes, "hyperbola-lanes", "x86-64 only: AVX-512 and GFNI")
+#endif

@@ -13,6 +13,7 @@
  * Sources: Chessprogramming wiki "Hyperbola Quintessence" (Gerd Isenberg,
  * after Ryan Mack) and "Bit Reversal"; the lane layout is this project's. */
 #define KERNEL_TARGET "avx2"
+#if defined(__x86_64__)
 #include "side_lanes_avx2.h"
 
 /* Every lane's 64 bits in reverse order: bytes reversed within each lane,
@@ -78,3 +79,8 @@ const struct backend hyperbola_lanes_avx2_backend = {
     .sides_loop = lanes_sides_loop,
     .side_attacks = lanes_side_call,
 };
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(hyperbola_lanes_avx2, "hyperbola-lanes-avx2", "x86-64 only: AVX2")
+#endif

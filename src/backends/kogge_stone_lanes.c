@@ -19,6 +19,7 @@
  * Single lookups run the kernel with one lane.
  * Sources: seed 002_0262fda5460adf24.txt ("Comparison with Kogge-Stone");
  * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
+#if defined(__x86_64__)
 #include <immintrin.h>
 
 #include "attackbench/loops.h"
@@ -182,3 +183,8 @@ const struct backend kogge_stone_lanes_backend = {
     .sides_loop = lanes_sides_loop,
     .side_attacks = lanes_side_call,
 };
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(kogge_stone_lanes, "kogge-stone-lanes", "x86-64 only: AVX-512")
+#endif

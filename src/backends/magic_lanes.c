@@ -11,6 +11,7 @@
  * Sources: Chessprogramming wiki "Magic Bitboards" (Pradyumna Kannan's
  * fancy variable-shift tables); Intel SDM, VPGATHERQQ and VPMULLQ; the
  * lane layout is this project's. */
+#if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
 #include <stdio.h>
@@ -321,3 +322,8 @@ const struct backend magic_lanes_backend = {
     .sides_loop = magic_lanes_sides_loop,
     .side_attacks = magic_lanes_side_call,
 };
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(magic_lanes, "magic-lanes", "x86-64 only: AVX-512")
+#endif

@@ -7,6 +7,7 @@
  * Sources: Chessprogramming wiki "Obstruction Difference" (Michael Hoffmann)
  * and "Line Attacks"; the lane layout is this project's. */
 #define KERNEL_TARGET "avx512f,avx512vl,avx512cd"
+#if defined(__x86_64__)
 #include "side_lanes.h"
 
 /* The obstruction difference on one line per lane: the blockers above,
@@ -40,3 +41,8 @@ const struct backend obstruction_lanes_backend = {
     .sides_loop = lanes_sides_loop,
     .side_attacks = lanes_side_call,
 };
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(obstruction_lanes, "obstruction-lanes", "x86-64 only: AVX-512 CD")
+#endif

@@ -3,6 +3,7 @@
  * one dense table (102400 rook + 5248 bishop entries).  Sources:
  * Chessprogramming wiki, "BMI2" (PEXT Bitboards); Stockfish bitboard.cpp
  * (Magic::index() under USE_PEXT). */
+#if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
 
@@ -81,3 +82,8 @@ BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext, "pext",
                    "BMI2 PEXT gathers the relevant occupancy into a dense index",
                    "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
                    .init = pext_init, .note = pext_note)
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(pext, "pext", "x86-64 only: BMI2 PEXT")
+#endif

@@ -5,6 +5,7 @@
  * for one more instruction per slider.  Sources: Stockfish PR #7108 (BMI2
  * PEXT/PDEP sliding-piece attacks, compressed table, 2026); Aryan
  * Naraghi, "From 20 Nanoseconds to One". */
+#if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
 
@@ -88,3 +89,8 @@ BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext_pdep, "pext-pdep",
                    "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
                    "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
                    .init = pext_pdep_init, .note = pext_pdep_note)
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(pext_pdep, "pext-pdep", "x86-64 only: BMI2 PEXT and PDEP")
+#endif

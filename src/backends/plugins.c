@@ -98,9 +98,16 @@ static struct backend *backend_of(const struct attackbench_plugin *descriptor, c
 }
 
 /* dlopen the file as given, relative to the current directory when it has
- * no slash (dlopen itself would search the library path). */
+ * no slash (dlopen itself would search the library path).  A statically
+ * linked attackbench (ATTACKBENCH_STATIC, as make test-aarch64 builds it)
+ * cannot load shared objects. */
 static void *open_shared_object(const char *file, char *error, size_t error_size)
 {
+#if defined(ATTACKBENCH_STATIC)
+    (void)file;
+    snprintf(error, error_size, "this attackbench is linked statically and cannot load plugins (build it with make)");
+    return NULL;
+#else
     char path[4096];
     snprintf(path, sizeof path, "%s%s", strchr(file, '/') ? "" : "./", file);
     struct stat status;
@@ -114,6 +121,7 @@ static void *open_shared_object(const char *file, char *error, size_t error_size
         snprintf(error, error_size, "not a shared object this system can load (%s)", reason ? reason : "dlopen failed");
     }
     return handle;
+#endif
 }
 
 const struct backend *plugin_load(const char *file, char *error, size_t error_size)

@@ -66,6 +66,8 @@
     X(genetic_obstruction_diff) \
     X(slide_arithmetic) \
     X(genetic_8_ray) \
+    /* Techniques engines use on ARM. */ \
+    X(hyperbola_rbit) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)

@@ -6,6 +6,7 @@
  * index multiplies the lines' patterns.  The price: twice the PEXTs.
  * Source: the split-index PEXT variants discussed on talkchess (Daniel
  * Infuehr 2020, Thomas Jahn 2022, Michael Sherwin's split index; 2023). */
+#if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
 
@@ -94,3 +95,8 @@ BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, split_pext, "split-pext",
                    "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
                    "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
                    .init = split_pext_init, .note = split_pext_note)
+#else
+#include "attackbench/loops.h"
+
+BACKEND_NOT_ON_THIS_ARCHITECTURE(split_pext, "split-pext", "x86-64 only: BMI2 PEXT")
+#endif

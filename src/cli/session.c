@@ -46,8 +46,12 @@ static void print_context(const struct session *session)
     const struct timer *timer = &session->timer;
     fprintf(stderr, "attackbench %s: %s; %s; flags %s\n", attackbench_version, session->context.metadata.cpu,
             attackbench_compiler, attackbench_flags);
-    if (timer->kind == TIMER_TSC)
-        fprintf(stderr, "timer: TSC at %.4f GHz (empty region %.0f ticks)", timer->tsc_hz / 1e9, timer->empty_ticks);
+    if (timer->kind == TIMER_TSC && timer->tsc_hz >= 1e9)
+        fprintf(stderr, "timer: %s at %.4f GHz (empty region %.0f ticks)", TIMER_COUNTER_NAME, timer->tsc_hz / 1e9,
+                timer->empty_ticks);
+    else if (timer->kind == TIMER_TSC) /* a slow counter: its tick is the resolution */
+        fprintf(stderr, "timer: %s at %.3f MHz (%.1f ns resolution; empty region %.0f ticks)", TIMER_COUNTER_NAME,
+                timer->tsc_hz / 1e6, 1e9 / timer->tsc_hz, timer->empty_ticks);
     else
         fprintf(stderr, "timer: clock_gettime(CLOCK_MONOTONIC_RAW)");
     fprintf(stderr, "; pinned to CPU %d; %d thread%s\n", session->pin_cpu, session->options->threads,

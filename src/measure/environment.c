@@ -5,7 +5,9 @@
 #include "environment.h"
 #include "platform/system_file.h"
 
+#if defined(__x86_64__)
 #include <cpuid.h>
+#endif
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +43,12 @@ static int read_hypervisor(void)
 {
     struct system_file system;
     if (open_system_file("/proc/cpuinfo", &system) != 0) {
+#if defined(__x86_64__)
         unsigned eax, ebx, ecx, edx;
         return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 31));
+#else
+        return 0;
+#endif
     }
     char line[4096];
     int found = 0;

@@ -1,8 +1,8 @@
-/* Run-time CPU feature detection: CPUID through the compiler's wrappers,
- * and XGETBV for what the operating system has enabled. */
+/* Run-time CPU features, portable part: the names, ATTACKBENCH_HIDE_FEATURES
+ * and the cache.  What the CPU reports, its name and identity come from
+ * the architecture's file: cpu_x86_64.c, cpu_aarch64.c or cpu_other.c. */
 #include "cpu.h"
 
-#include <cpuid.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,62 +32,13 @@ static const struct {
     {CPU_FEATURE_GFNI, "gfni", 0},
     {CPU_FEATURE_AVX512CD, "avx512cd", 0},
     {CPU_FEATURE_AVX512DQ, "avx512dq", 0},
+    {CPU_FEATURE_SVE2, "sve2", CPU_FEATURE_SVE2_BITPERM},
+    {CPU_FEATURE_SVE2_BITPERM, "sve2-bitperm", 0},
 };
 
 enum {
     FEATURE_COUNT = sizeof feature_table / sizeof feature_table[0]
 };
-
-/* The register states the operating system saves on a context switch
- * (XCR0), or 0 when it has not enabled XSAVE, in which case no AVX state
- * is saved and AVX instructions fault. */
-static uint64_t os_saved_states(void)
-{
-    unsigned eax, ebx, ecx, edx;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
-        return 0;
-    unsigned low, high;
-    __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-    return ((uint64_t)high << 32) | low;
-}
-
-/* What CPUID reports, each vector feature only when the OS saves the
- * registers it uses: XMM and YMM state (XCR0 bits 1, 2) for AVX, and the
- * opmask and upper ZMM state (bits 5-7) as well for AVX-512. */
-static unsigned detect_features(void)
-{
-    const uint64_t ymm_states = 0x6, zmm_states = 0xE6;
-    uint64_t saved = os_saved_states();
-    int avx_usable = (saved & ymm_states) == ymm_states;
-    int avx512_usable = (saved & zmm_states) == zmm_states;
-    unsigned features = 0;
-    unsigned eax, ebx, ecx, edx;
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
-        if (ecx & bit_POPCNT)
-            features |= CPU_FEATURE_POPCNT;
-        avx_usable = avx_usable && (ecx & bit_AVX);
-    }
-    if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) {
-        const struct {
-            unsigned registers, mask, feature;
-            int usable;
-        } leaf7[] = {
-            {ebx, bit_BMI, CPU_FEATURE_BMI1, 1},          {ebx, bit_BMI2, CPU_FEATURE_BMI2, 1},
-            {ebx, bit_AVX2, CPU_FEATURE_AVX2, avx_usable}, {ebx, bit_AVX512F, CPU_FEATURE_AVX512F, avx512_usable},
-            {ebx, bit_AVX512VL, CPU_FEATURE_AVX512VL, avx512_usable},
-            {ebx, bit_AVX512BW, CPU_FEATURE_AVX512BW, avx512_usable},
-            {ecx, bit_GFNI, CPU_FEATURE_GFNI, 1},
-            {ebx, bit_AVX512CD, CPU_FEATURE_AVX512CD, avx512_usable},
-            {ebx, bit_AVX512DQ, CPU_FEATURE_AVX512DQ, avx512_usable},
-        };
-        for (size_t i = 0; i < sizeof leaf7 / sizeof leaf7[0]; i++)
-            if ((leaf7[i].registers & leaf7[i].mask) && leaf7[i].usable)
-                features |= leaf7[i].feature;
-    }
-    if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & bit_LZCNT))
-        features |= CPU_FEATURE_LZCNT;
-    return features;
-}
 
 /* ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" makes the tool behave as on a CPU
  * without them, to test how backends that need them are skipped: the
@@ -113,7 +64,7 @@ unsigned cpu_features(void)
     static int known;
     if (known)
         return cached;
-    unsigned features = detect_features();
+    unsigned features = cpu_detected_features();
     /* The combined bit that the AVX-512 backends test. */
     if ((features & CPU_FEATURE_AVX512F) && (features & CPU_FEATURE_AVX512VL))
         features |= CPU_FEATURE_AVX512;
@@ -140,74 +91,4 @@ const char *cpu_feature_names(unsigned features, char *buffer, size_t size)
     if (used == 0)
         snprintf(buffer, size, "none");
     return buffer;
-}
-
-const char *cpu_model_name(void)
-{
-    static char name[49];
-    if (name[0])
-        return name;
-    unsigned registers[12];
-    for (unsigned leaf = 0; leaf < 3; leaf++) {
-        unsigned *r = registers + 4 * leaf;
-        if (!__get_cpuid(0x80000002u + leaf, &r[0], &r[1], &r[2], &r[3])) {
-            snprintf(name, sizeof name, "unknown x86-64");
-            return name;
-        }
-    }
-    memcpy(name, registers, 48);
-    name[48] = '\0';
-    /* Brand strings are padded with spaces on both sides. */
-    char *start = name;
-    while (*start == ' ')
-        start++;
-    memmove(name, start, strlen(start) + 1);
-    for (size_t length = strlen(name); length > 0 && name[length - 1] == ' '; length--)
-        name[length - 1] = '\0';
-    if (!name[0])
-        snprintf(name, sizeof name, "unknown x86-64");
-    return name;
-}
-
-const struct cpu_identity *cpu_identity(void)
-{
-    static struct cpu_identity identity;
-    if (identity.vendor[0])
-        return &identity;
-    unsigned eax, ebx, ecx, edx;
-    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) {
-        snprintf(identity.vendor, sizeof identity.vendor, "unknown");
-        return &identity;
-    }
-    memcpy(identity.vendor, &ebx, 4);
-    memcpy(identity.vendor + 4, &edx, 4);
-    memcpy(identity.vendor + 8, &ecx, 4);
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
-        /* Intel SDM vol. 2A, CPUID leaf 1: the extended family counts only
-         * when the family is 15, the extended model when it is 6 or 15. */
-        unsigned family = (eax >> 8) & 0xF, model = (eax >> 4) & 0xF;
-        if (family == 0xF)
-            family += (eax >> 20) & 0xFF;
-        if (family == 0x6 || family >= 0xF)
-            model += ((eax >> 16) & 0xF) << 4;
-        identity.family = family;
-        identity.model = model;
-    }
-    return &identity;
-}
-
-int cpu_pext_is_microcoded(void)
-{
-    unsigned eax, ebx, ecx, edx;
-    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
-        return 0;
-    /* "AuthenticAMD" */
-    if (ebx != 0x68747541u || edx != 0x69746e65u || ecx != 0x444d4163u)
-        return 0;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-        return 0;
-    unsigned family = (eax >> 8) & 0xF;
-    if (family == 0xF)
-        family += (eax >> 20) & 0xFF;
-    return family == 0x17;
 }

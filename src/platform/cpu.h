@@ -14,6 +14,10 @@
  * include/attackbench/features.h. */
 
 
+/* What the CPU reports, before ATTACKBENCH_HIDE_FEATURES (the
+ * architecture's file). */
+unsigned cpu_detected_features(void);
+
 /* The features this CPU has (CPU_FEATURE_* bits), less those named in
  * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
 unsigned cpu_features(void);
@@ -31,6 +35,10 @@ struct cpu_identity {
     unsigned family, model;
 };
 const struct cpu_identity *cpu_identity(void);
+
+/* Non-zero when the CPU is an emulator's (qemu-user on aarch64), whose
+ * timings say nothing about any real CPU. */
+int cpu_is_emulated(void);
 
 /* Non-zero on CPUs that implement PEXT/PDEP in microcode (AMD family
  * 17h, Zen 1 and Zen 2), where they take tens to hundreds of cycles. */

@@ -2,9 +2,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "timer.h"
 
-#include <cpuid.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 static int compare_u64(const void *a, const void *b)
 {
@@ -12,6 +14,7 @@ static int compare_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+#if defined(__x86_64__)
 static int cpu_has_rdtscp(void)
 {
     unsigned eax, ebx, ecx, edx;
@@ -23,6 +26,24 @@ static int cpu_has_invariant_tsc(void)
     unsigned eax, ebx, ecx, edx;
     return __get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx) && (edx & (1u << 8));
 }
+
+/* Below this a calibration is wrong, not a slow TSC. */
+static const double LOWEST_PLAUSIBLE_HZ = 1e8;
+#else
+/* aarch64's generic timer runs at a constant rate by definition. */
+static int cpu_has_rdtscp(void)
+{
+    return 0;
+}
+
+static int cpu_has_invariant_tsc(void)
+{
+    return TIMER_COUNTER_NAME != NULL;
+}
+
+/* The generic timer may run at 1 MHz (Arm permits it); 24 MHz is common. */
+static const double LOWEST_PLAUSIBLE_HZ = 1e6;
+#endif
 
 /* A TSC read this slow at its cheapest is trapped (MEASUREMENT.md). */
 enum { TRAPPED_TSC_TICKS = 200 };
@@ -66,6 +87,11 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
     timer->has_rdtscp = cpu_has_rdtscp();
     if (kind != TIMER_TSC)
         return;
+    if (TIMER_COUNTER_NAME == NULL) {
+        timer->kind = TIMER_CLOCK;
+        timer->fallback = "this architecture has no counter attackbench reads";
+        return;
+    }
     if (!cpu_has_invariant_tsc() || probe_forced("no-invariant-tsc")) {
         timer->kind = TIMER_CLOCK;
         timer->fallback = "the CPU does not report an invariant TSC";
@@ -93,7 +119,7 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
         ;
     uint64_t tsc_end = tsc_stop(timer->has_rdtscp);
     timer->tsc_hz = (double)(tsc_end - tsc_begin) * 1e9 / (double)(clock_end - clock_begin);
-    if (timer->tsc_hz < 1e8) {
+    if (timer->tsc_hz < LOWEST_PLAUSIBLE_HZ) {
         timer->kind = TIMER_CLOCK;
         timer->fallback = "TSC calibration gave an implausible frequency";
     }
