@@ -32,7 +32,7 @@ MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall \
+	instructions-build install uninstall test-aarch64 \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -64,6 +64,15 @@ test: $(PROGRAM) $(BUILD)/unit_tests
 ## test-bare: the test suite with gnuplot, hyperfine, valgrind and clang hidden from PATH (their tests must skip)
 test-bare: $(PROGRAM) $(BUILD)/unit_tests
 	@bash tests/bare-path.sh ./$(PROGRAM) $(BUILD)/unit_tests
+
+## test-aarch64: the suite on a static aarch64 build (aarch64-linux-gnu-gcc) under qemu-aarch64, in build/aarch64
+AARCH64_CC ?= aarch64-linux-gnu-gcc
+AARCH64_BUILD = build/aarch64
+test-aarch64:
+	@command -v $(AARCH64_CC) >/dev/null || { echo "test-aarch64 needs $(AARCH64_CC) (Debian: apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s CC=$(AARCH64_CC) CFLAGS="-O2 -DATTACKBENCH_STATIC" LDFLAGS=-static \
+		BUILD=$(AARCH64_BUILD) PROGRAM=$(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
+	@bash tests/aarch64.sh $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 results:

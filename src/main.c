@@ -52,6 +52,7 @@ static int run_command(const struct options *options)
     if (count < 0)
         return 2;
     if (count == 0) {
+        print_selection_notes();
         fprintf(stderr, "attackbench: no method to run on this CPU\n");
         return 2;
     }

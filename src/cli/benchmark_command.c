@@ -26,6 +26,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "selection.h"
 #include "measure/runner.h"
 #include "benchmark_report.h"
 #include "platform/build_info.h"
@@ -410,6 +411,7 @@ int benchmark_command(const struct options *options, const struct backend **sele
     int status = check_inputs(options);
     if (status != 0)
         return status;
+    print_selection_notes();
     struct session session;
     status = open_session(&session, options, selected, count);
     if (status == 0 && verifying(&session))

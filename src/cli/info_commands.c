@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "selection.h"
 #include "commands.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
@@ -174,6 +175,7 @@ int dump_command(const struct options *options, const struct backend **selected,
     long skipped = 0;
     if (check_dump_files(options, &read, &context) != 0)
         return 2;
+    print_selection_notes();
     printf(workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
     for (int i = 0; i < options->file_count; i++)
         if (read_positions(options->files[i], &read, dump_position, &context, &skipped) < 0)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "count_rows.h"
+#include "selection.h"
 
 /* Set for the process valgrind runs: the private directory its parent
  * made for callgrind's files.  The environment only says where to look:
@@ -177,5 +178,6 @@ int count_under_callgrind(void)
 
 int count_command(const struct options *options, const struct backend **selected, int count)
 {
+    print_selection_notes();
     return count_rows(options, selected, count, private_output());
 }

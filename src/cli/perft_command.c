@@ -175,8 +175,10 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
     const struct backend *chosen[MAX_METHODS];
     const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
     int count = select_backends(settings->method_list, &rules, chosen, MAX_METHODS);
-    if (count == 0)
+    if (count == 0) {
+        print_selection_notes();
         fprintf(stderr, "attackbench: perft: no method to run\n");
+    }
     if (count <= 0)
         return -1;
     run->method_count = (size_t)count;
@@ -194,6 +196,7 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
  * signal.  Returns 0 or PERFT_EXIT_USAGE. */
 static int report(struct perft_run *run)
 {
+    print_selection_notes();
     if (run->positions == 0) {
         if (!interrupt_requested())
             fprintf(stderr, "attackbench: perft: no positions read\n");

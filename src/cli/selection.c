@@ -23,6 +23,24 @@ struct chosen {
     size_t count;
 };
 
+/* The "skipping NAME: reason" lines, held until the command has checked
+ * its input (print_selection_notes), so that a bad file's error is the only
+ * line a run that cannot start prints, whatever this CPU lacks. */
+static char pending_notes[8192];
+
+static void note_skip_of(const struct backend *backend, const char *reason, const struct selection_rules *rules)
+{
+    size_t used = strlen(pending_notes);
+    snprintf(pending_notes + used, sizeof pending_notes - used, "%s: skipping %s: %s\n", rules->prefix, backend->name,
+             reason);
+}
+
+void print_selection_notes(void)
+{
+    fputs(pending_notes, stderr);
+    pending_notes[0] = '\0';
+}
+
 /* Add one backend unless it is already there or cannot run here. */
 static void add_backend(const struct backend *backend, const struct selection_rules *rules, int note_skip,
                         struct chosen *chosen)
@@ -30,7 +48,7 @@ static void add_backend(const struct backend *backend, const struct selection_ru
     const char *reason = backend_unavailable_reason(backend);
     if (reason) {
         if (note_skip)
-            fprintf(stderr, "%s: skipping %s: %s\n", rules->prefix, backend->name, reason);
+            note_skip_of(backend, reason, rules);
         return;
     }
     for (size_t i = 0; i < chosen->count; i++)

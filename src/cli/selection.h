@@ -40,4 +40,8 @@ int apply_parameters(const char *const *parameters, int parameter_count, const s
 /* "known methods: reference null ... (and all)" and a newline. */
 void list_backend_names(FILE *out);
 
+/* The "skipping" lines of the last selection (methods this CPU cannot
+ * run), printed once the command has checked its input. */
+void print_selection_notes(void);
+
 #endif

@@ -3,6 +3,7 @@
  * enough to be learnt, too few repetitions.  Reading the facts and deciding
  * on them are kept apart so that tests can give any facts. */
 #include "environment.h"
+#include "platform/cpu.h"
 #include "platform/system_file.h"
 
 #if defined(__x86_64__)
@@ -66,6 +67,7 @@ void read_environment_facts(int cpu, struct environment_facts *facts)
     if (read_first_line(file, facts->governor, sizeof facts->governor) != 0)
         facts->governor[0] = '\0';
     facts->boost = read_boost();
+    facts->emulated = cpu_is_emulated();
     facts->hypervisor = read_hypervisor();
 #ifdef __OPTIMIZE__
     facts->optimized = 1;
@@ -94,6 +96,9 @@ void check_environment(const struct environment_facts *facts, struct environment
                     "CPU frequency governor is '%s', not 'performance': the clock follows the load", facts->governor);
     if (facts->boost == 1)
         add_warning(report, "boost", "CPU boost (turbo) is on: the clock depends on temperature and other cores");
+    if (facts->emulated)
+        add_warning(report, "emulator",
+                    "running in an emulator (qemu-user): the figures say nothing about any real CPU; measure on one");
     if (facts->hypervisor)
         add_warning(report, "hypervisor",
                     "running under a hypervisor: other guests share the host and timings drift between runs");

@@ -12,6 +12,7 @@ struct environment_facts {
     char governor[32];     /* scaling_governor of the measuring CPU, "" unknown */
     int boost;             /* 1 on, 0 off, -1 unknown */
     int hypervisor;        /* 1 when CPUID says a hypervisor runs us */
+    int emulated;          /* 1 under an emulator (qemu-user) */
     int optimized;         /* 0 for a build without optimisation */
     int repetitions;       /* --reps */
     size_t shortest_stream; /* fewest queries in any stream, 0 unknown */
