@@ -66,6 +66,8 @@
     X(genetic_obstruction_diff) \
     X(slide_arithmetic) \
     X(genetic_8_ray) \
+    X(exploding) \
+    X(sbamg) \
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
 
