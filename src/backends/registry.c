@@ -68,6 +68,7 @@
     X(genetic_8_ray) \
     X(exploding) \
     X(sbamg) \
+    X(switch_lookup) \
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
 
