@@ -69,6 +69,7 @@
     X(exploding) \
     X(sbamg) \
     X(switch_lookup) \
+    X(qbb_shifted_mask) \
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
 
