@@ -104,9 +104,45 @@ while read -r method reason; do
     skip "verify $method: $reason"
 done < <("$program" --list | awk '$2 == "unavailable" { name = $1; sub(/^[^(]*\(/, ""); sub(/\).*$/, ""); print name, $0 }')
 
+# What kind of build this is: an x86-64 one (whose --list has no backend
+# written for another architecture), and one that can load plugins (not
+# linked statically); and whether it runs in an emulator
+# (tests/aarch64.sh), where timings say nothing.
+x86_build=1
+"$program" --list 2>/dev/null | quiet_grep -F "x86-64 only" && x86_build=0
+plugin_build=1
+"$program" --plugin="$scratch/none.so" --list 2>&1 | quiet_grep -F "linked statically" && plugin_build=0
+emulated=${ATTACKBENCH_TEST_EMULATED:-}
+# A fast table lookup for tests where any will do: pext on x86-64 builds,
+# magic-black (portable) elsewhere.
+lookup=pext
+[ "$x86_build" = 1 ] || lookup=magic-black
+# on_x86 NAME: whether to run a test of the x86-64 backends (else it is
+# skipped with the reason); not_emulated NAME: likewise for a test that
+# judges a timing.
+on_x86() {
+    [ "$x86_build" = 1 ] && return 0
+    skip "$1: it tests x86-64 backends, which this build lists as x86-64 only"
+    return 1
+}
+not_emulated() {
+    [ -z "$emulated" ] && return 0
+    skip "$1: it judges timings, which mean nothing under $emulated"
+    return 1
+}
+
 # Command-line tests.
 for script in "$here"/cli/*.sh; do
     [ -e "$script" ] || continue
+    case "${script##*/}" in
+    features.sh | bmi2_backends.sh) on_x86 "${script##*/}" || continue ;;
+    plugins.sh)
+        if [ "$plugin_build" = 0 ]; then
+            skip "plugins.sh: this attackbench is linked statically and cannot load plugins"
+            continue
+        fi
+        ;;
+    esac
     # shellcheck source=/dev/null
     source "$script"
 done

@@ -4,7 +4,7 @@
 # tests/run.sh.
 
 for format in csv json table; do
-    "$program" --method=reference,pext --workload=random,pieces --piece=rook,queen --reps=2 --calls=100 \
+    "$program" --method=reference,$lookup --workload=random,pieces --piece=rook,queen --reps=2 --calls=100 \
         --queries=100 --seed=1 -q --format="$format" "$here/data/boards.fen" >"$scratch/shape.$format" 2>/dev/null &&
         python3 "$here/output_shape.py" "$format" "$scratch/shape.$format"
 done >"$scratch/shape.txt"

@@ -22,11 +22,11 @@ reliability_good=$(grep -m 1 -v '^#' "$here/data/boards.fen")
 printf '%s\n%s\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n' "$reliability_good" "$reliability_good" \
     >"$scratch/bad-third.fen"
 expect_one_line "a bad FEN line is the only stderr line of a benchmark run" "bad-third.fen:3:" \
-    "$program" -m pext,null --reps=1 --calls=1000 "$scratch/bad-third.fen"
+    "$program" -m $lookup,null --reps=1 --calls=1000 "$scratch/bad-third.fen"
 expect_one_line "a bad FEN line in the second file is the only stderr line" "bad-third.fen:3:" \
-    "$program" -m pext --reps=1 --calls=1000 "$here/data/boards.fen" "$scratch/bad-third.fen"
+    "$program" -m $lookup --reps=1 --calls=1000 "$here/data/boards.fen" "$scratch/bad-third.fen"
 expect_one_line "the random workload refuses a file that does not exist" "absent.fen: cannot open" \
-    "$program" -m pext --workload=random --reps=1 --calls=1000 "$scratch/absent.fen"
+    "$program" -m $lookup --workload=random --reps=1 --calls=1000 "$scratch/absent.fen"
 
 # --dump reads a named file whole before its first row.
 "$program" --dump -m reference "$scratch/bad-third.fen" >"$scratch/out" 2>"$scratch/err"
@@ -50,7 +50,7 @@ for board in queens17 queens64; do
         fi
     done
     expect_one_line "the sides benchmark refuses $board" "$board.fen:1: white has" \
-        "$program" -m pext --workload=sides --reps=1 --calls=1000 "$scratch/$board.fen"
+        "$program" -m $lookup --workload=sides --reps=1 --calls=1000 "$scratch/$board.fen"
     "$program" --dump -m reference "$scratch/$board.fen" >"$scratch/reference.csv" 2>/dev/null &&
         "$program" --dump -m hyperbola "$scratch/$board.fen" | cmp -s - "$scratch/reference.csv" &&
         pass "--dump of $board (pieces) agrees with the reference" ||
