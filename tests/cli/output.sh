@@ -8,7 +8,16 @@ for format in csv json table; do
         --queries=100 --seed=1 -q --format="$format" "$here/data/boards.fen" >"$scratch/shape.$format" 2>/dev/null &&
         python3 "$here/output_shape.py" "$format" "$scratch/shape.$format"
 done >"$scratch/shape.txt"
-if diff "$here/data/output-shape.txt" "$scratch/shape.txt" >"$scratch/shape.diff"; then
+# Another architecture's build times magic-black where x86-64 times pext:
+# the same kinds of fields, named and so sorted otherwise.
+if [ "$lookup" != pext ]; then
+    sed "s/$lookup/pext/g" "$scratch/shape.txt" | sort >"$scratch/shape.sorted"
+    sort "$here/data/output-shape.txt" >"$scratch/shape.expected"
+else
+    cp "$scratch/shape.txt" "$scratch/shape.sorted"
+    cp "$here/data/output-shape.txt" "$scratch/shape.expected"
+fi
+if diff "$scratch/shape.expected" "$scratch/shape.sorted" >"$scratch/shape.diff"; then
     pass "output columns and formats unchanged"
 else
     fail "output columns and formats unchanged: $(head -c 400 "$scratch/shape.diff")"
