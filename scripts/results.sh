@@ -67,6 +67,10 @@ builds=()
 say "building with gcc"
 make -s CC=gcc >/dev/null || die "the gcc build failed (make CC=gcc)"
 builds+=("gcc ./attackbench")
+# An emulator's timings describe no CPU: no results table from one.
+if ./attackbench -m null -w random -p rook -r 1 -c 1000 --queries=64 -f csv 2>/dev/null | grep -q 'emulator'; then
+    die "this machine is an emulator (qemu-user): its timings say nothing about any CPU; run make results on real hardware"
+fi
 if command -v clang >/dev/null 2>&1; then
     say "building with clang"
     make -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang >/dev/null \
