@@ -72,6 +72,7 @@
     X(qbb_shifted_mask) \
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
+    X(pext_sve2) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
