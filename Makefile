@@ -32,7 +32,7 @@ MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 \
+	instructions-build install uninstall test-aarch64 compilers \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -73,6 +73,12 @@ test-aarch64:
 	@$(MAKE) --no-print-directory -s CC=$(AARCH64_CC) CFLAGS="-O2 -DATTACKBENCH_STATIC" LDFLAGS=-static \
 		BUILD=$(AARCH64_BUILD) PROGRAM=$(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
 	@bash tests/aarch64.sh $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
+
+## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked
+compilers:
+	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
+	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
+	@python3 scripts/compilers ./$(PROGRAM) build/attackbench-clang
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 results:
