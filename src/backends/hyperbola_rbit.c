@@ -31,36 +31,23 @@ static size_t hyperbola_rbit_init(void)
     return sizeof own_lines;
 }
 
-#if defined(__x86_64__) && defined(__GFNI__) && defined(__AVX2__)
-#include <immintrin.h>
-
-#include "lanes.h"
-
+#if defined(REVERSE_BITS_LANES4)
 /* Where the build has GFNI and AVX2, the four lines side by side in one
  * ymm: each 64-bit lane reversed by one GF2P8AFFINEQB (the bits of each
- * byte) and one VPSHUFB (the bytes of each lane), so a lookup crosses
+ * byte) and one VPSHUFB (the bytes of each lane: bit_reverse.h), so a lookup crosses
  * between general and vector registers twice, not twelve times (gcc keeps
  * the scalar form's twelve; clang pairs the lines by itself). */
 #define HYPERBOLA_RBIT_PATH "bit reversal: the four lines in one ymm, GF2P8AFFINEQB and VPSHUFB (GFNI and AVX2)"
-
-static inline lanes4 reverse_lanes4(lanes4 board)
-{
-    const __m256i bit_reversal = _mm256_set1_epi64x((long long)0x8040201008040201ULL);
-    const __m256i byte_reversal = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
-                                                   2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    __m256i bits = _mm256_gf2p8affine_epi64_epi8((__m256i)board, bit_reversal, 0);
-    return (lanes4)_mm256_shuffle_epi8(bits, byte_reversal);
-}
 
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
     const lanes4 lines = *(const lanes4 *)&own_lines[square];
     const lanes4 slider = (lanes4){0} + square_bit(square);
     lanes4 forward = occupied & lines & selected;
-    lanes4 reverse = reverse_lanes4(forward);
+    lanes4 reverse = reverse_bits_lanes4(forward);
     forward -= slider;
-    reverse -= reverse_lanes4(slider);
-    return or_lanes4((forward ^ reverse_lanes4(reverse)) & lines & selected);
+    reverse -= reverse_bits_lanes4(slider);
+    return or_lanes4((forward ^ reverse_bits_lanes4(reverse)) & lines & selected);
 }
 
 static inline bitboard hyperbola_rbit_rook(int square, bitboard occupied)
