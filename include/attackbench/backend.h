@@ -33,6 +33,7 @@ struct backend {
     const char *description; /* one line: the idea */
     const char *source;      /* seed file or public reference */
     unsigned features;       /* CPU_FEATURE_* bits the code needs */
+    unsigned instructions;   /* INSTRUCTION_* bits: special instructions it relies on */
     /* Non-zero for a backend that computes no attack sets (null): it is
      * timed as the harness's cost but never verified or checksummed. */
     int baseline;

@@ -30,4 +30,13 @@ enum cpu_feature {
     CPU_FEATURE_SVE2_BITPERM = ATTACKBENCH_FEATURE_SVE2_BITPERM,
 };
 
+/* Instructions a lookup relies on that some CPUs implement slowly, as bits
+ * of `struct backend`'s `instructions`: on such a CPU, --list and the
+ * benchmark's table name them beside the backend (the CPUs and their
+ * sources: src/platform/slow_instructions.c). */
+enum special_instruction {
+    INSTRUCTION_PEXT = 1u << 0,
+    INSTRUCTION_PDEP = 1u << 1,
+};
+
 #endif

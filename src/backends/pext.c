@@ -69,19 +69,10 @@ __attribute__((target("bmi2"))) static inline bitboard pext_bishop(int square, b
 
 QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", pext)
 
-/* PEXT is microcoded on AMD Zen 1 and Zen 2: tens to hundreds of cycles
- * depending on the mask, instead of 3. */
-static const char *pext_note(void)
-{
-    if (cpu_pext_is_microcoded())
-        return "warning: PEXT is microcoded on this CPU (AMD Zen 1/2) and slow";
-    return NULL;
-}
-
 BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext, "pext",
                    "BMI2 PEXT gathers the relevant occupancy into a dense index",
                    "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
-                   .init = pext_init, .note = pext_note)
+                   .init = pext_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -76,19 +76,10 @@ __attribute__((target("bmi2"))) static inline bitboard pext_pdep_bishop(int squa
  * core overlaps them. */
 QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", pext_pdep)
 
-/* PDEP, like PEXT, is microcoded on AMD Zen 1 and Zen 2 (family 17h):
- * tens to hundreds of cycles, growing with the mask's set bits. */
-static const char *pext_pdep_note(void)
-{
-    if (cpu_pext_is_microcoded())
-        return "warning: PEXT and PDEP are microcoded on this CPU (AMD Zen 1/2) and slow";
-    return NULL;
-}
-
 BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext_pdep, "pext-pdep",
                    "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
                    "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
-                   .init = pext_pdep_init, .note = pext_pdep_note)
+                   .init = pext_pdep_init, .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
 #else
 #include "attackbench/loops.h"
 

@@ -73,6 +73,8 @@
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
     X(pext_sve2) \
+    /* Techniques of the closest public comparison, continued. */ \
+    X(genetic_obstruction_diff_v2) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)

@@ -84,17 +84,10 @@ __attribute__((target("bmi2"))) static inline bitboard split_pext_bishop(int squ
 
 QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", split_pext)
 
-static const char *split_pext_note(void)
-{
-    if (cpu_pext_is_microcoded())
-        return "warning: PEXT is microcoded on this CPU (AMD Zen 1/2) and slow";
-    return NULL;
-}
-
 BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, split_pext, "split-pext",
                    "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
                    "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
-                   .init = split_pext_init, .note = split_pext_note)
+                   .init = split_pext_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -78,7 +78,7 @@ void print_fastest_summary(const struct result_set *results)
             }
             if (best == NULL)
                 continue;
-            fprintf(stderr, "%s  %-8s %-7s %-24s %.3f ns per query\n",
+            fprintf(stderr, "%s  %-8s %-7s %-27s %.3f ns per query\n",
                     printed++ ? "" : "attackbench: fastest in batch mode (workload, piece, method):\n", workload_names[workload],
                     piece_names[piece], best->measurement.backend->name, row_value(best));
         }

@@ -10,6 +10,7 @@
 #include "chess/position.h"
 #include "chess/sliders.h"
 #include "platform/cpu.h"
+#include "platform/slow_instructions.h"
 #include "backends/registry.h"
 
 /* The side-wise workloads a backend answers natively (a set-wise entry
@@ -24,7 +25,7 @@ static const char *native_paths(const struct backend *backend)
 
 int list_command(void)
 {
-    printf("%-24s %s\n", "method",
+    printf("%-27s %s\n", "method",
            "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
     for (size_t i = 0; i < backend_count; i++) {
         const struct backend *backend = backends[i];
@@ -32,17 +33,20 @@ int list_command(void)
         cpu_feature_names(backend->features, needs, sizeof needs);
         const char *reason = backend_unavailable_reason(backend);
         if (reason) {
-            printf("%-24s unavailable (%s)  table -  needs %s  native %s  source: %s  idea: %s\n", backend->name,
+            printf("%-27s unavailable (%s)  table -  needs %s  native %s  source: %s  idea: %s\n", backend->name,
                    reason, needs, native_paths(backend), backend->source, backend->description);
             continue;
         }
         double init_ms;
         size_t table_bytes = backend_initialize(backend, &init_ms);
-        printf("%-24s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
+        printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
                table_bytes, init_ms, needs, native_paths(backend), backend->source);
         const char *note = backend->note ? backend->note() : NULL;
         if (note && *note)
             printf("  note: %s", note);
+        char warning[160];
+        if (slow_instruction_warning(backend->instructions, warning, sizeof warning))
+            printf("  warning: %s", warning);
         printf("  idea: %s\n", backend->description);
     }
     printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"

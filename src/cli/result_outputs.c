@@ -20,14 +20,14 @@ static void write_output_job(FILE *out, void *data)
 static void write_count_table(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     (void)context;
-    fprintf(out, "%-24s %-7s %-9s %-8s %14s %9s\n", "method", "piece", "workload", "dispatch", "instructions/q",
+    fprintf(out, "%-27s %-7s %-9s %-8s %14s %9s\n", "method", "piece", "workload", "dispatch", "instructions/q",
             "relative");
     for (size_t i = 0; i < set->count; i++) {
         const struct result_row *row = &set->rows[i];
         char relative[16] = "";
         if (!row->measurement.backend->baseline)
             snprintf(relative, sizeof relative, "%.2fx", row->relative);
-        fprintf(out, "%-24s %-7s %-9s %-8s %14.2f %9s\n", row->measurement.backend->name,
+        fprintf(out, "%-27s %-7s %-9s %-8s %14.2f %9s\n", row->measurement.backend->name,
                 workload_piece_name(row->workload, row->piece),
                 workload_names[row->workload], dispatch_names[row->dispatch], row->instructions_per_query, relative);
     }

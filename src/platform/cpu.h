@@ -40,8 +40,5 @@ const struct cpu_identity *cpu_identity(void);
  * timings say nothing about any real CPU. */
 int cpu_is_emulated(void);
 
-/* Non-zero on CPUs that implement PEXT/PDEP in microcode (AMD family
- * 17h, Zen 1 and Zen 2), where they take tens to hundreds of cycles. */
-int cpu_pext_is_microcoded(void);
 
 #endif

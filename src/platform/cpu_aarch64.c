@@ -85,10 +85,6 @@ int cpu_is_emulated(void)
     return midr != 0 && ((midr >> 24) & 0xFF) == 0x00;
 }
 
-int cpu_pext_is_microcoded(void)
-{
-    return 0;
-}
 #else
 /* ISO C wants a translation unit to declare something. */
 typedef int cpu_aarch64_unused;

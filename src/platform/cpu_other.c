@@ -25,10 +25,6 @@ int cpu_is_emulated(void)
     return 0;
 }
 
-int cpu_pext_is_microcoded(void)
-{
-    return 0;
-}
 #else
 /* ISO C wants a translation unit to declare something. */
 typedef int cpu_other_unused;

@@ -118,22 +118,6 @@ int cpu_is_emulated(void)
     return 0;
 }
 
-int cpu_pext_is_microcoded(void)
-{
-    unsigned eax, ebx, ecx, edx;
-    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
-        return 0;
-    /* "AuthenticAMD" */
-    if (ebx != 0x68747541u || edx != 0x69746e65u || ecx != 0x444d4163u)
-        return 0;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-        return 0;
-    unsigned family = (eax >> 8) & 0xF;
-    if (family == 0xF)
-        family += (eax >> 20) & 0xFF;
-    return family == 0x17;
-}
-
 #else
 /* ISO C wants a translation unit to declare something. */
 typedef int cpu_x86_64_unused;

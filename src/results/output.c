@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "output.h"
 
+#include "platform/slow_instructions.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,18 @@ static int compare_rows_by_speed(const void *a, const void *b)
     return (p > q) - (p < q);
 }
 
+/* Under a group, one line per method that relies on an instruction this
+ * CPU implements slowly, so that a reader of its rank knows why. */
+static void write_slow_instruction_notes(FILE *out, const struct result_row *const *group, size_t members)
+{
+    for (size_t k = 0; k < members; k++) {
+        const struct backend *backend = group[k]->measurement.backend;
+        char warning[160];
+        if (slow_instruction_warning(backend->instructions, warning, sizeof warning))
+            fprintf(out, "  %s: %s\n", backend->name, warning);
+    }
+}
+
 void write_table_groups(FILE *out, const struct result_set *set, const struct run_context *context)
 {
     const struct result_row *rows = set->rows;
@@ -82,7 +96,7 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                 first->queries, first->measurement.calls_per_rep,
                 first->measurement.sample_count > 0 ? first->measurement.sample_count : context->reps,
                 first->measurement.checksum);
-        fprintf(out, "  %-24s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
+        fprintf(out, "  %-27s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
                 tsc ? "ticks/q" : "", "Mlookups/s", "spread", "relative", "table", "init ms");
         for (size_t k = 0; k < members; k++) {
             const struct result_row *row = group[k];
@@ -99,12 +113,13 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
             format_bytes(row->table_bytes, table, sizeof table);
             char name[64];
             snprintf(name, sizeof name, "%s%s", m->backend->name, m->backend->baseline ? " (harness)" : "");
-            fprintf(out, "  %-24s %9.3f %9s %9s %10.1f %8s %9s %11s %9.2f", name, m->ns_per_query.median, net,
+            fprintf(out, "  %-27s %9.3f %9s %9s %10.1f %8s %9s %11s %9.2f", name, m->ns_per_query.median, net,
                     ticks, m->mlookups_per_s, spread, relative, table, row->init_ms);
             if (m->hit_rate >= 0)
                 fprintf(out, "  hit rate %.1f%%", 100 * m->hit_rate);
             fputc('\n', out);
         }
+        write_slow_instruction_notes(out, group, members);
     }
     free(group);
     free(printed);

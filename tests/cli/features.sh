@@ -64,3 +64,20 @@ if "$program" --list | quiet_grep -E '^hyperbola-gfni +available.*note: EVEX'; t
         fail "verify hyperbola-gfni, VEX path ($(head -c 300 "$scratch/err"))"
     fi
 fi
+
+# Microcoded instructions: on a CPU of AMD family 23 (named through
+# ATTACKBENCH_SLOW_INSTRUCTIONS_CPU), --list and the benchmark's table
+# warn for the backends that rely on PEXT or PDEP, and for no other.
+if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available'; then
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list >"$scratch/list-zen1"
+    warned=$(grep -E 'warning: PE(XT|DEP)' "$scratch/list-zen1" | awk '{print $1}' | sort | tr '\n' ' ')
+    [ "$warned" = "pext pext-pdep split-pext " ] &&
+        pass "--list warns of microcoded PEXT for exactly the PEXT backends" ||
+        fail "--list warns of microcoded PEXT for exactly the PEXT backends (got: $warned)"
+    "$program" --list | quiet_grep 'microcoded' &&
+        fail "--list warns of microcoded PEXT on this CPU" || pass "--list warns of microcoded PEXT only where it is"
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" -m pext-pdep,magic-black -w random -p rook \
+        -r 1 -c 1000 2>/dev/null | quiet_grep -E '^  pext-pdep: PEXT and PDEP are microcoded on this CPU \(AMD family 23' &&
+        pass "the table names the microcoded instructions under the group" ||
+        fail "the table names the microcoded instructions under the group"
+fi
