@@ -4,7 +4,16 @@
 ifeq ($(origin CC),default)
 CC = gcc
 endif
+# make PORTABLE=1: one x86-64 binary for a fleet of CPUs.  The driver and
+# a baseline copy of every backend are built for x86-64-v2; each backend
+# file is also built for x86-64-v3, x86-64-v4 and x86-64-v4 with GFNI, and
+# the program picks, per backend, the highest level the CPU has
+# (src/backends/registry.c).
+ifeq ($(PORTABLE),1)
+CFLAGS ?= -O2 -march=x86-64-v2 -mtune=generic
+else
 CFLAGS ?= -O2 -march=native
+endif
 # -Wno-psabi: without AVX-512, gcc notes that passing the 512-bit vectors
 # of src/backends/lanes.h changed its calling convention in GCC 4.6; they
 # never cross a translation unit (all static, all inlined), so it cannot
@@ -18,7 +27,7 @@ ALL_CFLAGS = -std=c17 $(WARNINGS) -Isrc -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE)
 # The commit the binary is built from, recorded in every output; "unknown"
 # outside a git checkout.
 GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
+BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))$(PORTABLE_NOTE)"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
 LDLIBS = -lm -pthread -ldl
 
 BUILD ?= build
@@ -29,10 +38,24 @@ DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS)))
 BACKEND_SOURCES = $(wildcard src/backends/*.c)
 LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCES))
 MAIN_OBJECT = $(BUILD)/src/main.o
+
+# The files of the support code (tables, searches, the contract, the
+# registry) are built once; the technique files once per level.
+SUPPORT_SOURCES = $(addprefix src/backends/,contract.c kindergarten_tables.c magic_search.c pext_tables.c \
+	plugins.c registry.c row_hash_search.c sherwin_tables.c)
+VARIANT_SOURCES = $(filter-out $(SUPPORT_SOURCES),$(BACKEND_SOURCES))
+VARIANT_LEVELS = v3 v4 v4gfni
+VARIANT_FLAGS_v3 = -march=x86-64-v3
+VARIANT_FLAGS_v4 = -march=x86-64-v4
+VARIANT_FLAGS_v4gfni = -march=x86-64-v4 -mgfni
+ifeq ($(PORTABLE),1)
+LIBRARY_OBJECTS += $(foreach level,$(VARIANT_LEVELS),$(patsubst %.c,$(BUILD)/$(level)/%.o,$(VARIANT_SOURCES)))
+PORTABLE_NOTE = ; backends also for x86-64-v3, x86-64-v4, x86-64-v4 with GFNI, chosen at run time
+endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 compilers \
+	instructions-build install uninstall test-aarch64 test-portable compilers \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -45,6 +68,14 @@ $(BUILD)/unit_tests: $(UNIT_TEST_OBJECTS) $(LIBRARY_OBJECTS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+define VARIANT_RULE
+$$(BUILD)/$(1)/%.o: %.c scripts/variant-object.sh
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CFLAGS) $$(VARIANT_FLAGS_$(1)) -MF $$(@:.o=.d) -c -o $$@ $$<
+	@sh scripts/variant-object.sh $$@ $(1)
+endef
+$(foreach level,$(VARIANT_LEVELS),$(eval $(call VARIANT_RULE,$(level))))
 
 # Rewritten only when the commit changes, so build_info.o follows it.
 $(BUILD)/commit-stamp: FORCE
@@ -73,6 +104,12 @@ test-aarch64:
 	@$(MAKE) --no-print-directory -s CC=$(AARCH64_CC) CFLAGS="-O2 -DATTACKBENCH_STATIC" LDFLAGS=-static \
 		BUILD=$(AARCH64_BUILD) PROGRAM=$(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
 	@bash tests/aarch64.sh $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
+
+## test-portable: the suite on make PORTABLE=1 (x86-64-v2 with run-time choice of v3, v4 and v4+GFNI backend code), every level verified
+test-portable:
+	@$(MAKE) --no-print-directory -s PORTABLE=1 BUILD=build/portable PROGRAM=build/portable/attackbench \
+		build/portable/attackbench build/portable/unit_tests
+	@bash tests/portable.sh build/portable/attackbench build/portable/unit_tests
 
 ## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked
 compilers:

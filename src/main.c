@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
 #include "chess/perft.h"
+#include "backends/registry.h"
 #include "cli/selection.h"
 
 enum { MAX_SELECTED = 128 };
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
+    registry_choose_variants();
     int plugin_status = load_plugin_arguments(&argc, argv);
     if (plugin_status != 0)
         return plugin_status;

@@ -84,6 +84,10 @@ struct backend {
      * aarch64); NULL when it is built here. */
     const char *unavailable_here;
 
+    /* In a portable build, the x86-64 level of the code run-time dispatch
+     * chose ("x86-64-v3"); NULL for the baseline and in other builds. */
+    const char *variant;
+
     /* The shared object a plugin came from; NULL for a built-in. */
     const char *plugin_file;
 };

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "platform/cpu.h"
+
 #define EVERY_BACKEND(X) \
     /* The harness. */ \
     X(reference) \
@@ -88,6 +90,72 @@ static const struct backend *every_backend[BUILT_IN_COUNT + REGISTRY_MAX_PLUGINS
 const struct backend *const *const backends = every_backend;
 size_t backend_count = BUILT_IN_COUNT;
 
+/* Portable builds (make PORTABLE=1): every backend file is compiled once
+ * for the baseline (x86-64-v2) and once for each level below, its
+ * descriptor renamed ID_backend__LEVEL (scripts/variant-object.sh); at
+ * start-up each built-in is replaced by the copy for the highest level
+ * this CPU has, so one binary runs the code a native build would on each
+ * CPU of a fleet.  In other builds the declarations are weak and absent,
+ * and the choice keeps the baseline.  */
+
+struct variant_level {
+    const char *suffix_name; /* as --list shows it */
+    unsigned features;       /* what the CPU must have */
+};
+
+/* Highest first.  x86-64-v3 also implies FMA, MOVBE and F16C, which every
+ * CPU with AVX2, BMI2 and LZCNT has. */
+static const struct variant_level variant_levels[] = {
+    {"x86-64-v4 with GFNI", CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW |
+                                CPU_FEATURE_AVX512CD | CPU_FEATURE_AVX512DQ | CPU_FEATURE_GFNI | CPU_FEATURE_AVX2 |
+                                CPU_FEATURE_BMI1 | CPU_FEATURE_BMI2 | CPU_FEATURE_LZCNT},
+    {"x86-64-v4", CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD |
+                      CPU_FEATURE_AVX512DQ | CPU_FEATURE_AVX2 | CPU_FEATURE_BMI1 | CPU_FEATURE_BMI2 |
+                      CPU_FEATURE_LZCNT},
+    {"x86-64-v3", CPU_FEATURE_AVX2 | CPU_FEATURE_BMI1 | CPU_FEATURE_BMI2 | CPU_FEATURE_LZCNT},
+};
+enum { VARIANT_LEVEL_COUNT = sizeof variant_levels / sizeof variant_levels[0] };
+
+#define DECLARE_VARIANTS(ID)                                                                                 \
+    extern const struct backend ID##_backend__v4gfni __attribute__((weak));                               \
+    extern const struct backend ID##_backend__v4 __attribute__((weak));                                   \
+    extern const struct backend ID##_backend__v3 __attribute__((weak));
+EVERY_BACKEND(DECLARE_VARIANTS)
+
+#define VARIANT_ROW(ID) {&ID##_backend__v4gfni, &ID##_backend__v4, &ID##_backend__v3},
+static const struct backend *const compiled_variants[BUILT_IN_COUNT][VARIANT_LEVEL_COUNT] = {
+    EVERY_BACKEND(VARIANT_ROW)};
+
+/* The chosen copies.  Their `features` stay the backend's own, as --list
+ * shows them: the level is chosen from what this CPU has (after
+ * ATTACKBENCH_HIDE_FEATURES), so its own features are there. */
+static struct backend chosen_variants[BUILT_IN_COUNT];
+
+int registry_is_portable(void)
+{
+    for (int level = 0; level < VARIANT_LEVEL_COUNT; level++)
+        if (compiled_variants[0][level] != NULL)
+            return 1;
+    return 0;
+}
+
+void registry_choose_variants(void)
+{
+    unsigned features = cpu_features();
+    for (size_t i = 0; i < BUILT_IN_COUNT; i++) {
+        every_backend[i] = built_in_backends[i];
+        for (int level = 0; level < VARIANT_LEVEL_COUNT; level++) {
+            const struct backend *variant = compiled_variants[i][level];
+            if (variant == NULL || (variant_levels[level].features & ~features) != 0)
+                continue;
+            chosen_variants[i] = *variant;
+            chosen_variants[i].variant = variant_levels[level].suffix_name;
+            every_backend[i] = &chosen_variants[i];
+            break;
+        }
+    }
+}
+
 int registry_add(const struct backend *backend)
 {
     if (backend_count == BUILT_IN_COUNT + REGISTRY_MAX_PLUGINS)
@@ -99,7 +167,7 @@ int registry_add(const struct backend *backend)
 int registry_is_built_in(const struct backend *backend)
 {
     for (size_t i = 0; i < BUILT_IN_COUNT; i++)
-        if (built_in_backends[i] == backend)
+        if (every_backend[i] == backend)
             return 1;
     return 0;
 }

@@ -41,6 +41,8 @@ int list_command(void)
         size_t table_bytes = backend_initialize(backend, &init_ms);
         printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
                table_bytes, init_ms, needs, native_paths(backend), backend->source);
+        if (backend->variant)
+            printf("  compiled for: %s (run-time choice)", backend->variant);
         const char *note = backend->note ? backend->note() : NULL;
         if (note && *note)
             printf("  note: %s", note);
