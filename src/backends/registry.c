@@ -77,6 +77,7 @@
     X(pext_sve2) \
     /* Techniques of the closest public comparison, continued. */ \
     X(genetic_obstruction_diff_v2) \
+    X(correlation_magic) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)

@@ -10,3 +10,14 @@ if python3 "$generated_top/scripts/generate-switch-lookup" "$scratch/switch_look
 else
     fail "scripts/generate-switch-lookup writes the committed switch_lookup_cases.h (rerun it; $(head -c 300 "$scratch/generate-err"))"
 fi
+
+# The correlation-magic factors: the seeded search writes the committed
+# header again (its last line, the search's CPU time, aside).
+if "${CC:-cc}" -O2 -std=c17 -o "$scratch/correlation_magic_search" "$generated_top/scripts/correlation_magic_search.c" \
+        2>"$scratch/generate-err" &&
+    "$scratch/correlation_magic_search" 2>>"$scratch/generate-err" | grep -v '^/\* Search time' >"$scratch/factors.h" &&
+    grep -v '^/\* Search time' "$generated_top/src/backends/correlation_magic_factors.h" | cmp -s - "$scratch/factors.h"; then
+    pass "scripts/correlation_magic_search.c writes the committed correlation_magic_factors.h"
+else
+    fail "scripts/correlation_magic_search.c writes the committed correlation_magic_factors.h ($(head -c 300 "$scratch/generate-err"))"
+fi
