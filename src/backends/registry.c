@@ -78,6 +78,7 @@
     /* Techniques of the closest public comparison, continued. */ \
     X(genetic_obstruction_diff_v2) \
     X(correlation_magic) \
+    X(hypercube) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
