@@ -64,3 +64,18 @@ if "$program" --list | quiet_grep -E '^hyperbola-gfni +available.*note: EVEX'; t
         fail "verify hyperbola-gfni, VEX path ($(head -c 300 "$scratch/err"))"
     fi
 fi
+
+# binary-neural-network has an AVX2 path and a portable one (SWAR, software
+# PEXT/PDEP); run.sh verifies the one this CPU gets, this the portable one.
+if "$program" --list | quiet_grep -E '^binary-neural-network +available.*note: AVX2 path'; then
+    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-no-avx2"
+    grep -qE '^binary-neural-network +available.*note: portable path' "$scratch/list-no-avx2" &&
+        pass "hiding avx2 selects the portable path of binary-neural-network" ||
+        fail "hiding avx2 selects the portable path of binary-neural-network"
+    if ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --verify-only --method=binary-neural-network >/dev/null 2>"$scratch/err"
+    then
+        pass "verify binary-neural-network, portable path"
+    else
+        fail "verify binary-neural-network, portable path ($(head -c 300 "$scratch/err"))"
+    fi
+fi
