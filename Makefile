@@ -55,7 +55,7 @@ endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 test-portable compilers \
+	instructions-build install uninstall test-aarch64 test-portable compilers bnn-train \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -116,6 +116,12 @@ compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
 	@python3 scripts/compilers ./$(PROGRAM) build/attackbench-clang
+
+## bnn-train: retrain the binary-neural-network weights (scripts/bnn-train.c, fixed seed, about 15 s) into src/backends/binary_neural_network_weights.h
+bnn-train:
+	@mkdir -p $(BUILD)
+	$(CC) -O2 -std=c17 $(WARNINGS) -o $(BUILD)/bnn-train scripts/bnn-train.c -lm
+	nice -n 10 $(BUILD)/bnn-train src/backends/binary_neural_network_weights.h
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 results:

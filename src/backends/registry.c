@@ -79,6 +79,7 @@
     X(genetic_obstruction_diff_v2) \
     X(correlation_magic) \
     X(hypercube) \
+    X(binary_neural_network) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)

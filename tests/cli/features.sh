@@ -71,7 +71,7 @@ fi
 if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available'; then
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list >"$scratch/list-zen1"
     warned=$(grep -E 'warning: PE(XT|DEP)' "$scratch/list-zen1" | awk '{print $1}' | sort | tr '\n' ' ')
-    [ "$warned" = "pext pext-pdep split-pext " ] &&
+    [ "$warned" = "binary-neural-network pext pext-pdep split-pext " ] &&
         pass "--list warns of microcoded PEXT for exactly the PEXT backends" ||
         fail "--list warns of microcoded PEXT for exactly the PEXT backends (got: $warned)"
     "$program" --list | quiet_grep 'microcoded' &&
@@ -80,4 +80,19 @@ if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available';
         -r 1 -c 1000 2>/dev/null | quiet_grep -E '^  pext-pdep: PEXT and PDEP are microcoded on this CPU \(AMD family 23' &&
         pass "the table names the microcoded instructions under the group" ||
         fail "the table names the microcoded instructions under the group"
+fi
+
+# binary-neural-network has an AVX2 path and a portable one (SWAR, software
+# PEXT/PDEP); run.sh verifies the one this CPU gets, this the portable one.
+if "$program" --list | quiet_grep -E '^binary-neural-network +available.*note: AVX2 path'; then
+    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-no-avx2"
+    grep -qE '^binary-neural-network +available.*note: portable path' "$scratch/list-no-avx2" &&
+        pass "hiding avx2 selects the portable path of binary-neural-network" ||
+        fail "hiding avx2 selects the portable path of binary-neural-network"
+    if ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --verify-only --method=binary-neural-network >/dev/null 2>"$scratch/err"
+    then
+        pass "verify binary-neural-network, portable path"
+    else
+        fail "verify binary-neural-network, portable path ($(head -c 300 "$scratch/err"))"
+    fi
 fi

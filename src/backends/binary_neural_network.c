@@ -1,0 +1,314 @@
+/* Binary neural network: Daniel Infuehr (dangi12012), "Binary Neural
+ * Network for sliding piece attacks", talkchess 2022
+ * (http://www.talkchess.com/forum3/viewtopic.php?f=7&t=79332), measured as
+ * "BinaryNeuralNetwork" in Gigantua's Chess_Movegen.  The idea is his: PEXT
+ * gathers a square's relevant occupancy into an n-bit input (n <= 12), one
+ * tiny binary network per bit of the empty-board attack set computes that
+ * bit, and PDEP deposits the bits onto the board: weights in place of a
+ * table of attack sets.
+ *
+ * The architecture, trainer and weights here are the project's.  Each
+ * output bit's network: 32 hidden binary neurons, neuron j reading byte
+ * j & 1 of the input (bits 0-7 or 8-15), with 8 binary weights w_j and a
+ * threshold t_j in 0..9; it fires when popcount(byte AND w_j) < t_j, and
+ * the output bit is set when more than 16 of the 32 fire.  An output bit
+ * is "the squares between the slider and the target are all empty", which
+ * one neuron per byte with those squares as weights and threshold 1 would
+ * compute; the weights are instead trained from random starts by
+ * scripts/bnn-train.c (make bnn-train: simulated annealing on all 2^n
+ * inputs of each network, fixed seed, about 13 s of CPU), and every one of
+ * the 1,456 networks came out exact (none fell back to that construction;
+ * binary_neural_network_weights.h says so).  64 bytes per network, 93,184
+ * in all, where pext's attack table takes 843 KB.
+ *
+ * Two paths, chosen at init: with AVX2, BMI2 and POPCNT the 32 neurons in
+ * one ymm (AND, nibble-table popcount by vpshufb, the threshold subtracted,
+ * vpmovmskb of the signs, popcnt) between a PEXT and a PDEP; elsewhere,
+ * aarch64 included, eight neurons per 64-bit word (a SWAR byte popcount
+ * and compare) between a software bit extract and deposit. */
+#include <stdalign.h>
+#include <stdint.h>
+
+#include "attackbench/loops.h"
+#include "magic_search.h"
+#include "pext_tables.h"
+#include "platform/cpu.h"
+
+#include "binary_neural_network_weights.h"
+
+enum {
+    ROOK_OUTPUTS = 14,
+    /* Each network: 4 words of weights, then 4 words of thresholds. */
+    WORDS_PER_NETWORK = 8,
+    /* Votes at or above this set the output bit (more than half of 32). */
+    MAJORITY = 17
+};
+
+/* What a lookup reads about its square: the relevant occupancy mask (the
+ * input bits, in square order), the empty-board attacks (the output bits,
+ * in square order), and the square's networks, one per output bit. */
+struct square_networks {
+    bitboard gather;
+    bitboard scatter;
+    const uint64_t *networks;
+    uint64_t outputs;
+};
+
+static alignas(32) struct square_networks rook_squares[SQUARE_COUNT];
+static alignas(32) struct square_networks bishop_squares[SQUARE_COUNT];
+
+#if defined(__x86_64__)
+/* Chosen by init: non-zero for the AVX2 path. */
+static int use_avx2;
+#endif
+
+static void bind_networks(struct square_networks *squares, enum slider piece, const uint64_t *networks)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        squares[square].gather = magic_relevant_mask(piece, square);
+        squares[square].scatter = magic_ray_attacks(piece, square, 0);
+        squares[square].networks = networks;
+        squares[square].outputs = (uint64_t)population_count(squares[square].scatter);
+        networks += squares[square].outputs * WORDS_PER_NETWORK;
+    }
+}
+
+/* Points the squares at their networks; returns the size of what the
+ * lookups read. */
+static size_t binary_neural_network_init(void)
+{
+#if defined(__x86_64__)
+    const unsigned needed = CPU_FEATURE_AVX2 | CPU_FEATURE_BMI2 | CPU_FEATURE_POPCNT;
+    use_avx2 = (cpu_features() & needed) == needed;
+#endif
+    bind_networks(rook_squares, SLIDER_ROOK, bnn_rook_parameters);
+    bind_networks(bishop_squares, SLIDER_BISHOP, bnn_bishop_parameters);
+    return sizeof rook_squares + sizeof bishop_squares + sizeof bnn_rook_parameters + sizeof bnn_bishop_parameters;
+}
+
+/* ---- The portable path: eight neurons per 64-bit word. */
+
+/* The low bits of `value` spread onto the set bits of `mask`, lowest
+ * first: what PDEP computes, one mask bit a step. */
+static inline bitboard software_pdep(uint64_t value, bitboard mask)
+{
+    bitboard result = 0;
+    for (uint64_t bit = 1; mask != 0; bit <<= 1, mask &= mask - 1)
+        if (value & bit)
+            result |= mask & -mask;
+    return result;
+}
+
+/* One network's output.  `input` holds the 16-bit input in each of its
+ * four 16-bit lanes, so byte i of every word is input byte i & 1, the byte
+ * neuron i of that word reads.  Per word: the bytes' popcounts of input
+ * AND weights (SWAR), then threshold + 0x7F - popcount, whose top bit is
+ * set exactly when popcount < threshold (no byte borrows: threshold <= 9,
+ * popcount <= 8); the top bits, moved to bit 0 of each byte and added over
+ * the four words, are summed across the bytes by one multiply. */
+static inline uint64_t portable_network(uint64_t input, const uint64_t *network)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t fired = 0;
+    for (int word = 0; word < 4; word++) {
+        uint64_t bits = input & network[word];
+        bits -= (bits >> 1) & 0x5555555555555555ULL;
+        bits = (bits & 0x3333333333333333ULL) + ((bits >> 2) & 0x3333333333333333ULL);
+        bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        fired += (((network[4 + word] + 0x7F * ones) - bits) >> 7) & ones;
+    }
+    uint64_t votes = (fired * ones) >> 56;
+    return votes >= MAJORITY;
+}
+
+static inline bitboard portable_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
+{
+    uint64_t input = software_pext(occupied, entry->gather) * 0x0001000100010001ULL;
+    uint64_t code = 0;
+    for (uint64_t output = 0; output < outputs; output++)
+        code |= portable_network(input, entry->networks + output * WORDS_PER_NETWORK) << output;
+    return software_pdep(code, entry->scatter);
+}
+
+static inline bitboard portable_rook(int square, bitboard occupied)
+{
+    return portable_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
+}
+
+static inline bitboard portable_bishop(int square, bitboard occupied)
+{
+    return portable_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(portable)
+
+#define BNN_NAME "binary-neural-network"
+#define BNN_IDEA                                                                                                 \
+    "PEXT input, one trained binary network per attack bit (32 neurons: popcount(byte AND weights) < threshold, " \
+    "majority vote), PDEP output"
+#define BNN_SOURCE "Daniel Infuehr, Binary Neural Network (talkchess 2022); weights trained by scripts/bnn-train.c"
+#define PORTABLE_NOTE "portable path: software PEXT/PDEP, eight neurons per 64-bit word (SWAR popcount)"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* ---- The AVX2 path: 32 neurons per ymm. */
+
+#define AVX2_TARGET "avx2,bmi2,popcnt"
+
+/* The popcount of each byte: two lookups of 4-bit counts by vpshufb. */
+__attribute__((target(AVX2_TARGET))) static inline __m256i byte_popcounts(__m256i bytes)
+{
+    const __m256i nibble_counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, /* */
+                                                   0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    __m256i low = _mm256_and_si256(bytes, low_nibbles);
+    __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low_nibbles);
+    return _mm256_add_epi8(_mm256_shuffle_epi8(nibble_counts, low), _mm256_shuffle_epi8(nibble_counts, high));
+}
+
+/* One network's output.  `input` holds the 16-bit input in every 16-bit
+ * lane, so byte j is input byte j & 1, the byte neuron j reads; the
+ * popcount of input AND weights minus the threshold is negative (top bit
+ * set) exactly when the neuron fires (popcount <= 8, threshold <= 9);
+ * vpmovmskb gathers the 32 top bits, and (votes + 15) >> 5 is 1 exactly
+ * when votes >= 17. */
+__attribute__((target(AVX2_TARGET))) static inline uint64_t avx2_network(__m256i input, const uint64_t *network)
+{
+    const __m256i *vectors = (const __m256i *)network;
+    __m256i counts = byte_popcounts(_mm256_and_si256(input, _mm256_load_si256(&vectors[0])));
+    unsigned fired = (unsigned)_mm256_movemask_epi8(_mm256_sub_epi8(counts, _mm256_load_si256(&vectors[1])));
+    return (_mm_popcnt_u32(fired) + 32u - MAJORITY) >> 5;
+}
+
+__attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const struct square_networks *entry,
+                                                                        bitboard occupied, uint64_t outputs)
+{
+    __m256i input = _mm256_set1_epi16((short)_pext_u64(occupied, entry->gather));
+    uint64_t code = 0;
+    for (uint64_t output = 0; output < outputs; output++)
+        code |= avx2_network(input, entry->networks + output * WORDS_PER_NETWORK) << output;
+    return _pdep_u64(code, entry->scatter);
+}
+
+__attribute__((target(AVX2_TARGET))) static inline bitboard avx2_rook(int square, bitboard occupied)
+{
+    return avx2_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
+}
+
+__attribute__((target(AVX2_TARGET))) static inline bitboard avx2_bishop(int square, bitboard occupied)
+{
+    return avx2_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET(AVX2_TARGET, avx2)
+
+__attribute__((target(AVX2_TARGET), noinline)) static bitboard avx2_rook_call(int square, bitboard occupied)
+{
+    return avx2_rook(square, occupied);
+}
+
+__attribute__((target(AVX2_TARGET), noinline)) static bitboard avx2_bishop_call(int square, bitboard occupied)
+{
+    return avx2_bishop(square, occupied);
+}
+
+__attribute__((target(AVX2_TARGET), noinline)) static bitboard avx2_queen_call(int square, bitboard occupied)
+{
+    return avx2_queen(square, occupied);
+}
+
+/* ---- Both paths' loops, and the entry points of the path init chose. */
+
+BACKEND_LOOPS_FOR_TARGET(AVX2_TARGET, avx2)
+BACKEND_LOOPS_WITH(, portable, NULL)
+
+static bitboard binary_neural_network_rook(int square, bitboard occupied)
+{
+    return use_avx2 ? avx2_rook_call(square, occupied) : portable_rook(square, occupied);
+}
+
+static bitboard binary_neural_network_bishop(int square, bitboard occupied)
+{
+    return use_avx2 ? avx2_bishop_call(square, occupied) : portable_bishop(square, occupied);
+}
+
+static bitboard binary_neural_network_queen(int square, bitboard occupied)
+{
+    return use_avx2 ? avx2_queen_call(square, occupied) : portable_queen(square, occupied);
+}
+
+static uint64_t binary_neural_network_rook_loop(const struct attackbench_run *run)
+{
+    return use_avx2 ? avx2_rook_loop(run) : portable_rook_loop(run);
+}
+
+static uint64_t binary_neural_network_bishop_loop(const struct attackbench_run *run)
+{
+    return use_avx2 ? avx2_bishop_loop(run) : portable_bishop_loop(run);
+}
+
+static uint64_t binary_neural_network_queen_loop(const struct attackbench_run *run)
+{
+    return use_avx2 ? avx2_queen_loop(run) : portable_queen_loop(run);
+}
+
+static uint64_t binary_neural_network_sets_loop(const struct attackbench_run *run)
+{
+    return use_avx2 ? avx2_sets_loop(run) : portable_sets_loop(run);
+}
+
+static uint64_t binary_neural_network_sides_loop(const struct attackbench_run *run)
+{
+    return use_avx2 ? avx2_sides_loop(run) : portable_sides_loop(run);
+}
+
+static const char *binary_neural_network_note(void)
+{
+    if (use_avx2)
+        return "AVX2 path: PEXT, 32 neurons per ymm (vpshufb popcount, threshold subtracted, vpmovmskb, popcnt), PDEP";
+    return PORTABLE_NOTE " (this CPU lacks AVX2, BMI2 or POPCNT)";
+}
+
+const struct backend binary_neural_network_backend = {
+    .name = BNN_NAME,
+    .description = BNN_IDEA,
+    .source = BNN_SOURCE,
+    .init = binary_neural_network_init,
+    .rook = binary_neural_network_rook,
+    .bishop = binary_neural_network_bishop,
+    .queen = binary_neural_network_queen,
+    .rook_loop = binary_neural_network_rook_loop,
+    .bishop_loop = binary_neural_network_bishop_loop,
+    .queen_loop = binary_neural_network_queen_loop,
+    .sets_loop = binary_neural_network_sets_loop,
+    .sides_loop = binary_neural_network_sides_loop,
+    .note = binary_neural_network_note,
+    .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP,
+};
+#else
+/* ---- Other architectures: the portable path alone. */
+
+static inline bitboard binary_neural_network_rook(int square, bitboard occupied)
+{
+    return portable_rook(square, occupied);
+}
+
+static inline bitboard binary_neural_network_bishop(int square, bitboard occupied)
+{
+    return portable_bishop(square, occupied);
+}
+
+static inline bitboard binary_neural_network_queen(int square, bitboard occupied)
+{
+    return portable_queen(square, occupied);
+}
+
+static const char *binary_neural_network_note(void)
+{
+    return PORTABLE_NOTE " (the only path on this architecture)";
+}
+
+BACKEND(binary_neural_network, BNN_NAME, BNN_IDEA, BNN_SOURCE, .init = binary_neural_network_init,
+        .note = binary_neural_network_note)
+#endif
