@@ -12,6 +12,37 @@
 #include "attackbench/loops.h"
 #include "bit_reverse.h"
 
+#if defined(REVERSE_BITS_LANES4)
+/* With GFNI and AVX2 the four lines share one ymm register: each lane is
+ * reversed by one GF2P8AFFINEQB and one VPSHUFB (bit_reverse.h), where
+ * gcc 12 compiled the scalar form to four separate reversals. */
+static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
+{
+    const bitboard slider = square_bit(square);
+    const lanes4 lines =
+        (lanes4){rank_mask(square), file_mask(square), diagonal_mask(square), anti_diagonal_mask(square)} &
+        ~((lanes4){0} + slider) & selected;
+    const lanes4 pieces = occupied & lines;
+    const lanes4 up = pieces - 2 * ((lanes4){0} + slider);
+    const lanes4 down = reverse_bits_lanes4(reverse_bits_lanes4(pieces) - 2 * ((lanes4){0} + square_bit(63 - square)));
+    return or_lanes4((up ^ down) & lines);
+}
+
+static inline bitboard bitrotation_rook(int square, bitboard occupied)
+{
+    return lines_attacks(square, occupied, (lanes4){~(bitboard)0, ~(bitboard)0, 0, 0});
+}
+
+static inline bitboard bitrotation_bishop(int square, bitboard occupied)
+{
+    return lines_attacks(square, occupied, (lanes4){0, 0, ~(bitboard)0, ~(bitboard)0});
+}
+
+static inline bitboard bitrotation_queen(int square, bitboard occupied)
+{
+    return lines_attacks(square, occupied, (lanes4){0} + ~(bitboard)0);
+}
+#else
 /* One line: the attacks from both sides of the slider at once. */
 static inline bitboard rotated_line(bitboard occupied, bitboard line, bitboard slider, bitboard slider_reversed)
 {
@@ -39,6 +70,7 @@ static inline bitboard bitrotation_queen(int square, bitboard occupied)
 {
     return bitrotation_rook(square, occupied) | bitrotation_bishop(square, occupied);
 }
+#endif
 
 static const char *bitrotation_note(void)
 {
