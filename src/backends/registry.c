@@ -73,6 +73,8 @@
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
     X(pext_sve2) \
+    X(spectral_magic) \
+    X(spectral_magic_switched) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
