@@ -80,6 +80,8 @@
     X(correlation_magic) \
     X(hypercube) \
     X(binary_neural_network) \
+    X(spectral_magic) \
+    X(spectral_magic_switched) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
