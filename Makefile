@@ -32,7 +32,7 @@ MAIN_OBJECT = $(BUILD)/src/main.o
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 compilers \
+	instructions-build install uninstall test-aarch64 compilers folding-hash-search \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -79,6 +79,13 @@ compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
 	@python3 scripts/compilers ./$(PROGRAM) build/attackbench-clang
+
+## folding-hash-search: search folding-hash's factors and offsets again into src/backends/folding_hash_factors.h (about 10 minutes of CPU under nice; not part of make or make test)
+folding-hash-search:
+	@mkdir -p build
+	$(CC) -O2 -std=c17 -Wall -Wextra -o build/folding-hash-search scripts/folding-hash-search.c
+	nice -n 10 build/folding-hash-search >build/folding_hash_factors.h.new
+	mv build/folding_hash_factors.h.new src/backends/folding_hash_factors.h
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 results:

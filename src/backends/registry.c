@@ -73,6 +73,7 @@
     /* Techniques engines use on ARM. */ \
     X(hyperbola_rbit) \
     X(pext_sve2) \
+    X(folding_hash) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
