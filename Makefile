@@ -55,7 +55,7 @@ endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 test-portable compilers bnn-train \
+	instructions-build install uninstall test-aarch64 test-portable compilers bnn-train folding-hash-search \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -122,6 +122,12 @@ bnn-train:
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -std=c17 $(WARNINGS) -o $(BUILD)/bnn-train scripts/bnn-train.c -lm
 	nice -n 10 $(BUILD)/bnn-train src/backends/binary_neural_network_weights.h
+## folding-hash-search: search folding-hash's factors and offsets again into src/backends/folding_hash_factors.h (about 10 minutes of CPU under nice; not part of make or make test)
+folding-hash-search:
+	@mkdir -p build
+	$(CC) -O2 -std=c17 -Wall -Wextra -o build/folding-hash-search scripts/folding-hash-search.c
+	nice -n 10 build/folding-hash-search >build/folding_hash_factors.h.new
+	mv build/folding_hash_factors.h.new src/backends/folding_hash_factors.h
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 results:

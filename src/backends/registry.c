@@ -82,6 +82,7 @@
     X(binary_neural_network) \
     X(spectral_magic) \
     X(spectral_magic_switched) \
+    X(folding_hash) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
