@@ -18,7 +18,7 @@
  *
  * Build and run (prints the header the backend includes, on stdout; the
  * time and number of candidates per group on stderr):
- *   cc -O2 -std=c17 -o build/correlation_magic_search scripts/correlation_magic_search.c
+ *   cc -O2 -std=c17 -Isrc -Iinclude -o build/correlation_magic_search scripts/correlation_magic_search.c
  *   build/correlation_magic_search [candidates per group, default 20000000000] \
  *       > src/backends/correlation_magic_factors.h
  */
@@ -27,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+#include "base/ray_walk.h"
 
 enum piece { ROOK, BISHOP };
 
@@ -41,21 +43,6 @@ enum {
 
 /* The walk from `square` in direction (file_step, rank_step) up to the
  * first occupied square (included) or the edge. */
-static uint64_t ray(int square, uint64_t occupied, int file_step, int rank_step)
-{
-    uint64_t attacks = 0;
-    int file = square % 8 + file_step, rank = square / 8 + rank_step;
-    while (file >= 0 && file < 8 && rank >= 0 && rank < 8) {
-        uint64_t bit = 1ULL << (rank * 8 + file);
-        attacks |= bit;
-        if (occupied & bit)
-            break;
-        file += file_step;
-        rank += rank_step;
-    }
-    return attacks;
-}
-
 static const int directions[2][4][2] = {
     {{1, 0}, {-1, 0}, {0, 1}, {0, -1}},  /* rook */
     {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} /* bishop */
@@ -65,7 +52,7 @@ static uint64_t slider_attacks(enum piece piece, int square, uint64_t occupied)
 {
     uint64_t attacks = 0;
     for (int d = 0; d < 4; d++)
-        attacks |= ray(square, occupied, directions[piece][d][0], directions[piece][d][1]);
+        attacks |= ray_walk(square, occupied, directions[piece][d][0], directions[piece][d][1]);
     return attacks;
 }
 
@@ -74,7 +61,7 @@ static uint64_t relevant_mask(enum piece piece, int square)
 {
     uint64_t mask = 0;
     for (int d = 0; d < 4; d++) {
-        uint64_t line = ray(square, 0, directions[piece][d][0], directions[piece][d][1]);
+        uint64_t line = ray_walk(square, 0, directions[piece][d][0], directions[piece][d][1]);
         if (line == 0)
             continue;
         int step = directions[piece][d][0] + 8 * directions[piece][d][1];
@@ -203,14 +190,6 @@ static uint64_t search_group(const struct group *group, uint64_t budget, uint64_
     return 0;
 }
 
-static const char *square_name(int square)
-{
-    static char names[64][3];
-    names[square][0] = (char)('a' + square % 8);
-    names[square][1] = (char)('1' + square / 8);
-    return names[square];
-}
-
 static struct group group;
 
 /* Searches every group of one piece; prints the initializer lines and
@@ -226,10 +205,13 @@ static int search_piece(enum piece piece, uint64_t budget, double *seconds_total
         double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
         *seconds_total += seconds;
         int first = number * group.size, last = first + group.size - 1;
+        char first_name[3], last_name[3];
+        square_name(first, first_name);
+        square_name(last, last_name);
         fprintf(stderr, "%s group %2d (%s-%s): %" PRIu64 " candidates, %.1f s, %s\n", piece == ROOK ? "rook" : "bishop",
-                number, square_name(first), square_name(last), tried, seconds, factor ? "found" : "NOT FOUND");
-        printf("    0x%016" PRIX64 "ULL, /* %s-%s, %" PRIu64 " candidates */\n", factor, square_name(first),
-               square_name(last), tried);
+                number, first_name, last_name, tried, seconds, factor ? "found" : "NOT FOUND");
+        printf("    0x%016" PRIX64 "ULL, /* %s-%s, %" PRIu64 " candidates */\n", factor, first_name, last_name,
+               tried);
         missing += factor == 0;
     }
     return missing;

@@ -13,7 +13,8 @@ fi
 
 # The correlation-magic factors: the seeded search writes the committed
 # header again (its last line, the search's CPU time, aside).
-if "${CC:-cc}" -O2 -std=c17 -o "$scratch/correlation_magic_search" "$generated_top/scripts/correlation_magic_search.c" \
+if "${CC:-cc}" -O2 -std=c17 -I"$generated_top/src" -I"$generated_top/include" -o "$scratch/correlation_magic_search" \
+        "$generated_top/scripts/correlation_magic_search.c" \
         2>"$scratch/generate-err" &&
     "$scratch/correlation_magic_search" 2>>"$scratch/generate-err" | grep -v '^/\* Search time' >"$scratch/factors.h" &&
     grep -v '^/\* Search time' "$generated_top/src/backends/correlation_magic_factors.h" | cmp -s - "$scratch/factors.h"; then
