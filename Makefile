@@ -72,7 +72,7 @@ $(BUILD)/%.o: %.c
 define VARIANT_RULE
 $$(BUILD)/$(1)/%.o: %.c scripts/variant-object.sh
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CFLAGS) $$(VARIANT_FLAGS_$(1)) -MF $$(@:.o=.d) -c -o $$@ $$<
+	$$(CC) $$(ALL_CFLAGS) $$(VARIANT_FLAGS_$(1)) -c -o $$@ $$<
 	@sh scripts/variant-object.sh $$@ $(1)
 endef
 $(foreach level,$(VARIANT_LEVELS),$(eval $(call VARIANT_RULE,$(level))))

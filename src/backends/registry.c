@@ -105,7 +105,7 @@ size_t backend_count = BUILT_IN_COUNT;
  * and the choice keeps the baseline.  */
 
 struct variant_level {
-    const char *suffix_name; /* as --list shows it */
+    const char *name;        /* as --list shows it */
     unsigned features;       /* what the CPU must have */
 };
 
@@ -137,14 +137,6 @@ static const struct backend *const compiled_variants[BUILT_IN_COUNT][VARIANT_LEV
  * ATTACKBENCH_HIDE_FEATURES), so its own features are there. */
 static struct backend chosen_variants[BUILT_IN_COUNT];
 
-int registry_is_portable(void)
-{
-    for (int level = 0; level < VARIANT_LEVEL_COUNT; level++)
-        if (compiled_variants[0][level] != NULL)
-            return 1;
-    return 0;
-}
-
 void registry_choose_variants(void)
 {
     unsigned features = cpu_features();
@@ -155,7 +147,7 @@ void registry_choose_variants(void)
             if (variant == NULL || (variant_levels[level].features & ~features) != 0)
                 continue;
             chosen_variants[i] = *variant;
-            chosen_variants[i].variant = variant_levels[level].suffix_name;
+            chosen_variants[i].variant = variant_levels[level].name;
             every_backend[i] = &chosen_variants[i];
             break;
         }

@@ -19,10 +19,6 @@ int registry_is_built_in(const struct backend *backend);
 
 const struct backend *find_backend(const char *name);
 
-/* Non-zero in a portable build (make PORTABLE=1), whose backends are
- * compiled for several x86-64 levels. */
-int registry_is_portable(void);
-
 /* In a portable build, puts in place of each built-in the copy compiled
  * for the highest x86-64 level this CPU has (after
  * ATTACKBENCH_HIDE_FEATURES); a no-op otherwise.  Call before loading
