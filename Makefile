@@ -22,13 +22,15 @@ WARNINGS = -Wall -Wextra -Wno-psabi
 # Lookups are timed one query at a time: gcc must not vectorise the query
 # loops (clang is told per loop in include/attackbench/loops.h).
 NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize)
-ALL_CFLAGS = -std=c17 $(WARNINGS) -Isrc -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) -pthread -MMD -MP
+# Threads: POSIX threads, except in the WebAssembly build (make wasm).
+THREAD_FLAGS ?= -pthread
+ALL_CFLAGS = -std=c17 $(WARNINGS) -Isrc -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) $(THREAD_FLAGS) -MMD -MP
 # The flags are recorded in every result row.
 # The commit the binary is built from, recorded in every output; "unknown"
 # outside a git checkout.
 GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))$(PORTABLE_NOTE)"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
-LDLIBS = -lm -pthread -ldl
+LDLIBS ?= -lm -pthread -ldl
 
 BUILD ?= build
 PROGRAM ?= attackbench
@@ -55,7 +57,7 @@ endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 test-portable compilers bnn-train folding-hash-search \
+	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm compilers bnn-train folding-hash-search \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -104,6 +106,31 @@ test-aarch64:
 	@$(MAKE) --no-print-directory -s CC=$(AARCH64_CC) CFLAGS="-O2 -DATTACKBENCH_STATIC" LDFLAGS=-static \
 		BUILD=$(AARCH64_BUILD) PROGRAM=$(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
 	@bash tests/aarch64.sh $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
+
+## wasm: the program for wasm32-wasi (clang, lld, wasi-libc) into build/wasm/attackbench.wasm, with build/wasm/attackbench running it under node
+# Debian's packages: clang, lld, wasi-libc and libclang-rt-dev-wasm32 (or
+# the versioned libclang-rt-NN-dev-wasm32 of the installed clang).  WASI
+# has no signals, threads, memory maps or process clocks; wasi-libc's small
+# emulations of signal(), mmap() and clock() serve the few calls left
+# (src/platform/wasm.h says what is absent and where).
+WASM_CC ?= clang
+WASM_BUILD = build/wasm
+WASM_TARGET_FLAGS = --target=wasm32-wasi --sysroot=/usr -D_POSIX_C_SOURCE=200809L -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_MMAN \
+	-D_WASI_EMULATED_PROCESS_CLOCKS -DATTACKBENCH_STATIC
+WASM_CFLAGS ?= -O2
+WASM_LDLIBS = -lm -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks -Wl,-z,stack-size=1048576
+WASM_MAKE = $(MAKE) --no-print-directory -s CC=$(WASM_CC) CFLAGS="$(WASM_CFLAGS) $(WASM_TARGET_FLAGS)" THREAD_FLAGS= \
+	LDLIBS="$(WASM_LDLIBS)" BUILD=$(WASM_BUILD) PROGRAM=$(WASM_BUILD)/attackbench.wasm
+wasm:
+	@bash scripts/wasm-toolchain.sh $(WASM_CC)
+	+@$(WASM_MAKE) $(WASM_BUILD)/attackbench.wasm
+	@sh scripts/wasm-runner.sh $(WASM_BUILD)/attackbench.wasm $(WASM_BUILD)/attackbench
+
+## test-wasm: the suite on the WebAssembly build (make wasm) under node's WASI, in build/wasm
+test-wasm: wasm
+	+@$(WASM_MAKE) $(WASM_BUILD)/unit_tests
+	@sh scripts/wasm-runner.sh $(WASM_BUILD)/unit_tests $(WASM_BUILD)/unit_tests-node
+	@bash tests/wasm.sh $(WASM_BUILD)/attackbench $(WASM_BUILD)/unit_tests-node
 
 ## test-portable: the suite on make PORTABLE=1 (x86-64-v2 with run-time choice of v3, v4 and v4+GFNI backend code), every level verified
 test-portable:

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "platform/build_info.h"
+#include "platform/engine.h"
 #include "cli/commands.h"
 #include "results/compare.h"
 #include "cli/genpos.h"
@@ -81,6 +82,7 @@ static int finish_standard_output(int status)
 
 int main(int argc, char **argv)
 {
+    platform_start();
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);

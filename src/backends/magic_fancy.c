@@ -46,7 +46,7 @@ static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square,
     bitboard *slice = &fancy_attacks[*next_free];
     unsigned shift = 64u - (unsigned)bits;
     /* User-space addresses on x86-64 use 47 bits; 6 more must fit. */
-    if ((uintptr_t)slice >> (64 - FANCY_SHIFT_BITS)) {
+    if ((uint64_t)(uintptr_t)slice >> (64 - FANCY_SHIFT_BITS)) {
         fprintf(stderr, "magic-fancy: table address too high to pack\n");
         abort();
     }

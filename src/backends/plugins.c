@@ -2,7 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "plugins.h"
 
+#if !defined(__wasi__)
 #include <dlfcn.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +105,12 @@ static struct backend *backend_of(const struct attackbench_plugin *descriptor, c
  * cannot load shared objects. */
 static void *open_shared_object(const char *file, char *error, size_t error_size)
 {
-#if defined(ATTACKBENCH_STATIC)
+#if defined(__wasi__)
+    (void)file;
+    snprintf(error, error_size,
+             "this attackbench is WebAssembly, linked statically, and cannot load plugins (build it natively with make)");
+    return NULL;
+#elif defined(ATTACKBENCH_STATIC)
     (void)file;
     snprintf(error, error_size, "this attackbench is linked statically and cannot load plugins (build it with make)");
     return NULL;
@@ -124,22 +131,47 @@ static void *open_shared_object(const char *file, char *error, size_t error_size
 #endif
 }
 
+/* The plugin's entry symbol, and closing a refused plugin (never reached
+ * under WASI, where no plugin opens). */
+#if defined(__wasi__)
+static void *entry_symbol(void *handle)
+{
+    (void)handle;
+    return NULL;
+}
+
+static void close_shared_object(void *handle)
+{
+    (void)handle;
+}
+#else
+static void *entry_symbol(void *handle)
+{
+    return dlsym(handle, "attackbench_plugin_entry");
+}
+
+static void close_shared_object(void *handle)
+{
+    dlclose(handle);
+}
+#endif
+
 const struct backend *plugin_load(const char *file, char *error, size_t error_size)
 {
     void *handle = open_shared_object(file, error, error_size);
     if (handle == NULL)
         return NULL;
     const struct attackbench_plugin *(*entry)(void);
-    *(void **)&entry = dlsym(handle, "attackbench_plugin_entry");
+    *(void **)&entry = entry_symbol(handle);
     if (entry == NULL) {
         snprintf(error, error_size, "no attackbench_plugin_entry symbol (build it with ATTACKBENCH_PLUGIN)");
-        dlclose(handle);
+        close_shared_object(handle);
         return NULL;
     }
     struct attackbench_plugin descriptor;
     if (read_descriptor(entry(), &descriptor, error, error_size) != 0 ||
         check_descriptor(&descriptor, error, error_size) != 0) {
-        dlclose(handle);
+        close_shared_object(handle);
         return NULL;
     }
     struct backend *backend = backend_of(&descriptor, file);

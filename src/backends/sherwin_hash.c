@@ -11,7 +11,9 @@
  * lookup and frees when it exits), so concurrent lookups never share a
  * writable byte; the key tables are read-only after init().  hit_rate()
  * and reset_statistics() see the calling thread's counters only. */
+#if !defined(__wasi__)
 #include <pthread.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +52,8 @@ static _Thread_local uint64_t thread_slot_mask;
 static _Thread_local uint64_t thread_lookups;
 static _Thread_local uint64_t thread_misses;
 
+#if !defined(__wasi__)
+/* Each thread's table is freed when the thread ends. */
 static pthread_key_t table_key;
 static pthread_once_t table_key_once = PTHREAD_ONCE_INIT;
 
@@ -62,12 +66,15 @@ static void create_table_key(void)
 {
     pthread_key_create(&table_key, free_thread_table);
 }
+#endif
 
 /* An empty slot holds a signature whose low bits are not its own slot
  * number, so no real signature can ever match it. */
 static struct hash_entry *allocate_thread_table(void)
 {
+#if !defined(__wasi__)
     pthread_once(&table_key_once, create_table_key);
+#endif
     free(thread_table);
     size_t slots = (size_t)1 << hash_bits;
     struct hash_entry *table = malloc(slots * sizeof *table);
@@ -84,7 +91,9 @@ static struct hash_entry *allocate_thread_table(void)
     }
     thread_table = table;
     thread_slot_mask = slots - 1;
+#if !defined(__wasi__)
     pthread_setspecific(table_key, table);
+#endif
     return table;
 }
 

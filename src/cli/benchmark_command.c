@@ -270,11 +270,16 @@ static int measure_group(struct session *session, const struct workload *workloa
 /* The memory a stream may take: the machine's, or less under a ulimit. */
 static uint64_t memory_available(void)
 {
+#if defined(__wasi__)
+    /* wasm32 addresses 4 GiB at most, whatever the machine has. */
+    return (uint64_t)4 << 30;
+#else
     uint64_t bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     struct rlimit limit;
     if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < bytes)
         bytes = limit.rlim_cur;
     return bytes;
+#endif
 }
 
 /* The random streams have a known size: refuse them up front when they

@@ -13,6 +13,7 @@
 #include "genpos.h"
 #include "chess/genpos_game.h"
 #include "platform/interrupt.h"
+#include "platform/output_file.h"
 #include "results/output.h"
 #include "backends/registry.h"
 
@@ -92,7 +93,7 @@ static void copy_scratch(FILE *out, void *data)
  * file as it was. */
 static int write_to_file(struct generator *generator)
 {
-    FILE *scratch = tmpfile();
+    FILE *scratch = open_scratch_file();
     if (scratch == NULL) {
         fprintf(stderr, "attackbench: genpos: cannot create a temporary file: %s\n", strerror(errno));
         return EXIT_USAGE;

@@ -232,7 +232,7 @@ static int apply_stream_option(struct options *options, const char *name, const 
         /* At most 2^32 cache lines: each query's line index is 32 bits, so
          * that the pressure stream costs 4 bytes a query, and the line mask
          * then covers the whole buffer. */
-        if (size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 38))
+        if (size < 4096 || (size & (size - 1)) != 0 || (uint64_t)size > ((uint64_t)1 << 38))
             return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 256G",
                              value);
         options->pressure_bytes = size;

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 
 #include "platform/build_info.h"
+#include "platform/engine.h"
 #include "backends/registry.h"
 
 enum { EXIT_USAGE = 2 };
@@ -53,9 +54,12 @@ static void print_context(const struct session *session)
         fprintf(stderr, "timer: %s at %.3f MHz (%.1f ns resolution; empty region %.0f ticks)", TIMER_COUNTER_NAME,
                 timer->tsc_hz / 1e6, 1e9 / timer->tsc_hz, timer->empty_ticks);
     else
-        fprintf(stderr, "timer: clock_gettime(CLOCK_MONOTONIC_RAW)");
-    fprintf(stderr, "; pinned to CPU %d; %d thread%s\n", session->pin_cpu, session->options->threads,
-            session->options->threads == 1 ? "" : "s");
+        fprintf(stderr, "timer: %s (resolution %.0f ns)", TIMER_CLOCK_NAME, timer_clock_resolution_ns());
+    if (platform_engine() != NULL)
+        fprintf(stderr, "; %s", platform_limits());
+    else
+        fprintf(stderr, "; pinned to CPU %d", session->pin_cpu);
+    fprintf(stderr, "; %d thread%s\n", session->options->threads, session->options->threads == 1 ? "" : "s");
 }
 
 /* What measuring needs beyond the backends: CPUs, timer, pressure buffer. */

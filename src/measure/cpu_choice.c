@@ -5,12 +5,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#if !defined(__wasi__)
 #include <pthread.h>
 #include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if !defined(__wasi__)
 #include <sys/file.h>
+#endif
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,6 +52,14 @@ double cpu_busy_share(const struct cpu_times *before, const struct cpu_times *af
     return total > 0 ? busy / total : -1;
 }
 
+#if defined(__wasi__)
+/* WebAssembly (WASI) has no file locks, and no CPU to hold. */
+int claim_cpu(int cpu)
+{
+    (void)cpu;
+    return CLAIM_NO_LOCK;
+}
+#else
 /* The lock file of one CPU, shared by every attackbench process of the
  * machine's users that see the same directory. */
 static int lock_path(int cpu, char *path, size_t size)
@@ -86,6 +98,7 @@ int claim_cpu(int cpu)
     /* The descriptor stays open: the lock lasts until the process exits. */
     return CLAIM_HELD;
 }
+#endif
 
 static void sleep_milliseconds(int milliseconds)
 {
@@ -147,6 +160,21 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
     return shared;
 }
 
+#if defined(__wasi__)
+/* WebAssembly (WASI) knows no CPUs: no affinity to read or set. */
+int pin_to_cpu(int cpu)
+{
+    (void)cpu;
+    return -1;
+}
+
+int allowed_cpus(int *cpus, int capacity)
+{
+    (void)cpus;
+    (void)capacity;
+    return 0;
+}
+#else
 int pin_to_cpu(int cpu)
 {
     cpu_set_t set;
@@ -167,7 +195,9 @@ int allowed_cpus(int *cpus, int capacity)
             cpus[count++] = cpu;
     return count;
 }
+#endif
 
+#if !defined(__wasi__)
 /* --pin=CPU: that CPU for the first thread, the next allowed ones for the
  * others; each is held, with a warning when another run holds it. */
 static int pinned_cpus(int threads, int requested, const int *allowed, int allowed_count, int *cpus)
@@ -194,8 +224,22 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
     return shared;
 }
 
+#endif
+
 int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MAX_THREADS])
 {
+#if defined(__wasi__)
+    /* One thread, wherever the engine runs it (the context line says so). */
+    (void)requested;
+    (void)quiet;
+    (void)cpus;
+    *pin_cpu = -1;
+    if (threads > 1) {
+        fprintf(stderr, "attackbench: --threads=%d: WebAssembly (WASI) runs one thread\n", threads);
+        return -1;
+    }
+    return 0;
+#else
     int allowed[MAX_THREADS];
     int allowed_count = allowed_cpus(allowed, MAX_THREADS);
     *pin_cpu = -1;
@@ -221,6 +265,7 @@ int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MA
         return -1;
     }
     return 0;
+#endif
 }
 
 static double clock_seconds(clockid_t clock)
@@ -234,6 +279,11 @@ void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int th
 {
     share->threads = threads > 0 ? threads : 1;
     share->count = 0;
+#if defined(__wasi__)
+    /* Under WebAssembly the engine's thread runs on a CPU the module never
+     * learns: no /proc/stat line is this run's. */
+    cpus = NULL;
+#endif
     for (int i = 0; cpus != NULL && i < count && i < MAX_THREADS; i++) {
         if (read_cpu_times(cpus[i], &share->start[share->count]) != 0) {
             share->count = 0; /* all or none */

@@ -2,8 +2,10 @@
 #define _GNU_SOURCE
 #include "runner.h"
 
+#if !defined(__wasi__)
 #include <pthread.h>
 #include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +122,32 @@ struct pass_checksums stream_checksums(const struct backend *reference, enum pie
     return checksums;
 }
 
+#if defined(__wasi__)
+/* WebAssembly (WASI) runs one thread: choose_cpus() refuses --threads
+ * above 1, so the caller's thread is the only one. */
+static struct {
+    const struct job *job;
+    struct job_result results[1];
+} pool;
+
+static void pool_start(int count, const int *cpus)
+{
+    (void)count;
+    (void)cpus;
+}
+
+static void pool_stop(void)
+{
+}
+
+static void pool_release(void)
+{
+}
+
+static void pool_wait(void)
+{
+}
+#else
 /* Worker threads for --threads: they wait at a barrier for a job, run it
  * and meet again at a second barrier.  Thread 0 is the caller.  They live
  * for one measure_backends() call. */
@@ -178,6 +206,19 @@ static void pool_stop(void)
     pthread_barrier_destroy(&pool.finish);
 }
 
+/* The workers start on the job (pool_release) and meet thread 0 when
+ * done (pool_wait). */
+static void pool_release(void)
+{
+    pthread_barrier_wait(&pool.start);
+}
+
+static void pool_wait(void)
+{
+    pthread_barrier_wait(&pool.finish);
+}
+#endif
+
 /* Run a job on every thread at once; returns the slowest thread's time
  * and checks every thread's sum (*wrong). */
 static struct job_result run_on_threads(const struct job *job, int threads, uint64_t expected, int check, int *wrong)
@@ -188,9 +229,9 @@ static struct job_result run_on_threads(const struct job *job, int threads, uint
         return result;
     }
     pool.job = job;
-    pthread_barrier_wait(&pool.start);
+    pool_release();
     pool.results[0] = run_job(job);
-    pthread_barrier_wait(&pool.finish);
+    pool_wait();
     struct job_result slowest = pool.results[0];
     *wrong = 0;
     for (int i = 0; i < threads; i++) {

@@ -1,5 +1,5 @@
 /* CPU features, name and identity where attackbench has no probe: none. */
-#if !defined(__x86_64__) && !defined(__aarch64__)
+#if !defined(__x86_64__) && !defined(__aarch64__) && !defined(__wasi__)
 #include <stdio.h>
 
 #include "cpu.h"

@@ -63,6 +63,10 @@ void crash_guard_install(void)
     if (installed)
         return;
     installed = 1;
+#if defined(__wasi__)
+    /* No plugins (and no signals) under WASI: nothing to guard. */
+    (void)on_crash;
+#else
     static const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -71,6 +75,7 @@ void crash_guard_install(void)
     action.sa_flags = SA_RESETHAND;
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
         sigaction(signals[i], &action, NULL);
+#endif
 }
 
 void crash_guard_enter(const char *name, const char *file, const char *activity)

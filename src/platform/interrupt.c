@@ -13,6 +13,11 @@ static void on_signal(int signal_number)
 
 void interrupt_catch(void)
 {
+#if defined(__wasi__)
+    /* WASI delivers no signals: Ctrl-C ends the engine (node) at once,
+     * with no report of finished rows. */
+    (void)on_signal;
+#else
     struct sigaction action = {0};
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
@@ -20,6 +25,7 @@ void interrupt_catch(void)
      * input ends too. */
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+#endif
 }
 
 int interrupt_exit_status(void)

@@ -18,14 +18,53 @@
 /* The temporary file to remove if a signal ends the process meanwhile. */
 static char temporary_name[PATH_MAX + 32];
 static volatile sig_atomic_t temporary_exists;
-static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
-enum { CLEANUP_SIGNAL_COUNT = sizeof cleanup_signals / sizeof cleanup_signals[0] };
 
 static int report(const char *path, const char *what, int error)
 {
     fprintf(stderr, "attackbench: %s: %s: %s\n", path, what, strerror(error));
     return -1;
 }
+
+#if defined(__wasi__)
+/* WebAssembly (WASI) delivers no signals: no cleanup to install, nothing
+ * to block, and a closed pipe is a write error already. */
+struct signal_state {
+    int unused;
+};
+static void install_cleanup(struct signal_state *state)
+{
+    (void)state;
+}
+
+static void restore_signals(const struct signal_state *state)
+{
+    (void)state;
+}
+
+static void block_cleanup_signals(int block, struct signal_state *state)
+{
+    (void)block;
+    (void)state;
+}
+
+static void ignore_broken_pipe(struct signal_state *state)
+{
+    (void)state;
+}
+
+static void restore_broken_pipe(const struct signal_state *state)
+{
+    (void)state;
+}
+#else
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+enum { CLEANUP_SIGNAL_COUNT = sizeof cleanup_signals / sizeof cleanup_signals[0] };
+
+/* The signal actions and mask a step saves and puts back. */
+struct signal_state {
+    struct sigaction actions[CLEANUP_SIGNAL_COUNT];
+    sigset_t mask;
+};
 
 /* Remove the temporary file, then die of the signal as if uncaught. */
 static void remove_temporary_and_die(int signal_number)
@@ -39,8 +78,9 @@ static void remove_temporary_and_die(int signal_number)
 /* Only signals left at their default action: a caller that handles one
  * (the benchmark reports its finished rows on SIGINT) or ignores it
  * keeps it. */
-static void install_cleanup(struct sigaction saved[CLEANUP_SIGNAL_COUNT])
+static void install_cleanup(struct signal_state *state)
 {
+    struct sigaction *saved = state->actions;
     struct sigaction cleanup = {0};
     cleanup.sa_handler = remove_temporary_and_die;
     sigemptyset(&cleanup.sa_mask);
@@ -51,16 +91,18 @@ static void install_cleanup(struct sigaction saved[CLEANUP_SIGNAL_COUNT])
     }
 }
 
-static void restore_signals(const struct sigaction saved[CLEANUP_SIGNAL_COUNT])
+static void restore_signals(const struct signal_state *state)
 {
+    const struct sigaction *saved = state->actions;
     for (int i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
         sigaction(cleanup_signals[i], &saved[i], NULL);
 }
 
 /* Block (or unblock) the cleanup signals around a step that must not be
  * cut in two, such as the rename and forgetting the temporary name. */
-static void block_cleanup_signals(int block, sigset_t *previous)
+static void block_cleanup_signals(int block, struct signal_state *state)
 {
+    sigset_t *previous = &state->mask;
     if (!block) {
         sigprocmask(SIG_SETMASK, previous, NULL);
         return;
@@ -71,6 +113,20 @@ static void block_cleanup_signals(int block, sigset_t *previous)
         sigaddset(&blocked, cleanup_signals[i]);
     sigprocmask(SIG_BLOCK, &blocked, previous);
 }
+
+/* A FIFO whose reader went away is EPIPE, reported, not a silent death. */
+static void ignore_broken_pipe(struct signal_state *state)
+{
+    struct sigaction ignore = {0};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &state->actions[0]);
+}
+
+static void restore_broken_pipe(const struct signal_state *state)
+{
+    sigaction(SIGPIPE, &state->actions[0], NULL);
+}
+#endif
 
 int create_new_file(const char *path)
 {
@@ -110,6 +166,12 @@ static int create_temporary(const char *final)
  * this process replace a file it may write and they may not. */
 static int link_is_protected(const char *link_path, const struct stat *link_status)
 {
+#if defined(__wasi__)
+    /* WASI has no users: no link belongs to anyone else. */
+    (void)link_path;
+    (void)link_status;
+    return 0;
+#else
     char directory[PATH_MAX];
     const char *slash = strrchr(link_path, '/');
     if (slash == NULL)
@@ -123,6 +185,7 @@ static int link_is_protected(const char *link_path, const struct stat *link_stat
         return 0;
     int sticky_and_open = (directory_status.st_mode & S_ISVTX) && (directory_status.st_mode & S_IWOTH);
     return sticky_and_open && link_status->st_uid != geteuid() && link_status->st_uid != directory_status.st_uid;
+#endif
 }
 
 /* Follow `path` through symbolic links, as the kernel does, to the name
@@ -206,17 +269,15 @@ static int write_through(const char *path, const struct stat *followed, int (*wr
             return report(path, "cannot open", error);
         }
     }
-    /* A FIFO whose reader went away is EPIPE, reported, not a silent death. */
-    struct sigaction ignore = {0}, previous;
-    ignore.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ignore, &previous);
+    struct signal_state previous;
+    ignore_broken_pipe(&previous);
     errno = 0;
     int error, failed = stream_failed(out, writer(out, data), &error);
     if (!to_stdout && fclose(out) != 0 && !failed) {
         failed = 1;
         error = errno;
     }
-    sigaction(SIGPIPE, &previous, NULL);
+    restore_broken_pipe(&previous);
     return failed && error != 0 ? report(path, "cannot write", error) : -failed;
 }
 
@@ -224,6 +285,11 @@ static int write_through(const char *path, const struct stat *followed, int (*wr
  * permission bits, or a new file's 0666 less the umask. */
 static void copy_permissions(int descriptor, const struct stat *old)
 {
+#if defined(__wasi__)
+    /* WASI has no owners or permission bits: the host's defaults apply. */
+    (void)descriptor;
+    (void)old;
+#else
     if (old != NULL) {
         if (fchown(descriptor, old->st_uid, old->st_gid) != 0) {
             /* Not allowed: the file becomes ours, as with any editor. */
@@ -234,6 +300,7 @@ static void copy_permissions(int descriptor, const struct stat *old)
     mode_t mask = umask(0);
     umask(mask);
     fchmod(descriptor, 0666 & ~mask);
+#endif
 }
 
 /* Fill a temporary file beside `final` and rename it over `final`;
@@ -241,16 +308,15 @@ static void copy_permissions(int descriptor, const struct stat *old)
 static int replace_file(const char *path, const char *final, const struct stat *old,
                         int (*writer)(FILE *, void *), void *data)
 {
-    struct sigaction saved[CLEANUP_SIGNAL_COUNT];
-    sigset_t previous;
-    install_cleanup(saved);
+    struct signal_state saved, previous;
+    install_cleanup(&saved);
     block_cleanup_signals(1, &previous);
     int descriptor = create_temporary(final);
     int error = errno;
     temporary_exists = descriptor >= 0;
     block_cleanup_signals(0, &previous);
     if (descriptor < 0) {
-        restore_signals(saved);
+        restore_signals(&saved);
         return report(path, "cannot create", error);
     }
     FILE *out = fdopen(descriptor, "w");
@@ -281,8 +347,29 @@ static int replace_file(const char *path, const char *final, const struct stat *
         unlink(temporary_name);
     temporary_exists = 0;
     block_cleanup_signals(0, &previous);
-    restore_signals(saved);
+    restore_signals(&saved);
     return failed && error != 0 ? report(path, "cannot write", error) : -failed;
+}
+
+FILE *open_scratch_file(void)
+{
+#if defined(__wasi__)
+    /* WASI has no tmpfile(): a new file in $TMPDIR (or /tmp), its name
+     * removed at once, does the same. */
+    const char *directory = getenv("TMPDIR");
+    char place[PATH_MAX];
+    snprintf(place, sizeof place, "%s/attackbench-scratch", directory && *directory ? directory : "/tmp");
+    int descriptor = create_temporary(place);
+    if (descriptor < 0)
+        return NULL;
+    unlink(temporary_name);
+    FILE *scratch = fdopen(descriptor, "w+");
+    if (scratch == NULL)
+        close(descriptor);
+    return scratch;
+#else
+    return tmpfile();
+#endif
 }
 
 int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, void *data), void *data)

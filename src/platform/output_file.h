@@ -32,6 +32,11 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
  * which is never followed.  Returns the descriptor or -1. */
 int create_new_file(const char *path);
 
+/* A temporary file without a name, for writing and reading back
+ * (tmpfile(); WASI has none, so there a file whose name is removed at
+ * once).  NULL with errno set when none can be made. */
+FILE *open_scratch_file(void);
+
 /* Before a long run: 0 when `path` can be written (its directory exists
  * and takes a new file, it is no directory, its links may be followed),
  * else -1 after printing "PATH: cannot ...: why". */

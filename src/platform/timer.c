@@ -38,7 +38,7 @@ static int cpu_has_rdtscp(void)
 
 static int cpu_has_invariant_tsc(void)
 {
-    return TIMER_COUNTER_NAME != NULL;
+    return TIMER_COUNTER_NAME[0] != '\0';
 }
 
 /* The generic timer may run at 1 MHz (Arm permits it); 24 MHz is common. */
@@ -87,9 +87,13 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
     timer->has_rdtscp = cpu_has_rdtscp();
     if (kind != TIMER_TSC)
         return;
-    if (TIMER_COUNTER_NAME == NULL) {
+    if (TIMER_COUNTER_NAME[0] == '\0') {
         timer->kind = TIMER_CLOCK;
+#if defined(__wasi__)
+        timer->fallback = "WebAssembly has no cycle counter: the timer is WASI's monotonic clock";
+#else
         timer->fallback = "this architecture has no counter attackbench reads";
+#endif
         return;
     }
     if (!cpu_has_invariant_tsc() || probe_forced("no-invariant-tsc")) {
@@ -123,4 +127,12 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
         timer->kind = TIMER_CLOCK;
         timer->fallback = "TSC calibration gave an implausible frequency";
     }
+}
+
+double timer_clock_resolution_ns(void)
+{
+    struct timespec resolution;
+    if (clock_getres(TIMER_CLOCK_ID, &resolution) != 0)
+        return 0;
+    return (double)resolution.tv_sec * 1e9 + (double)resolution.tv_nsec;
 }

@@ -72,7 +72,7 @@ static inline uint64_t tsc_stop(int has_rdtscp)
     return counter_read_fenced();
 }
 #else
-#define TIMER_COUNTER_NAME NULL
+#define TIMER_COUNTER_NAME ""
 static inline uint64_t tsc_start(void)
 {
     return 0;
@@ -85,10 +85,21 @@ static inline uint64_t tsc_stop(int has_rdtscp)
 }
 #endif
 
+/* The clock: CLOCK_MONOTONIC_RAW (no NTP slewing), or under WebAssembly
+ * WASI's monotonic clock, which is all WASI has (clock_time_get; node
+ * serves it from the host's monotonic clock). */
+#if defined(__wasi__)
+#define TIMER_CLOCK_ID CLOCK_MONOTONIC
+#define TIMER_CLOCK_NAME "WASI clock_time_get(monotonic)"
+#else
+#define TIMER_CLOCK_ID CLOCK_MONOTONIC_RAW
+#define TIMER_CLOCK_NAME "clock_gettime(CLOCK_MONOTONIC_RAW)"
+#endif
+
 static inline uint64_t clock_nanoseconds(void)
 {
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC_RAW, &now);
+    clock_gettime(TIMER_CLOCK_ID, &now);
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
@@ -96,6 +107,9 @@ static inline uint64_t clock_nanoseconds(void)
  * CLOCK_MONOTONIC_RAW; fall back to the clock (and say why in
  * timer->fallback) if the TSC is unusable. */
 void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms);
+
+/* The clock's resolution in nanoseconds, as clock_getres reports it. */
+double timer_clock_resolution_ns(void);
 
 /* A reading in the timer's native unit (ticks or ns). */
 static inline uint64_t timer_start(const struct timer *timer)

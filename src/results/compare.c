@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "measure/ratio_interval.h"
+#include "platform/output_file.h"
 
 static const char compare_usage[] =
     "usage: attackbench compare [--threshold=PCT] [--absolute] [--normalize=METHOD] [--] BASE NEW\n"
@@ -418,7 +419,7 @@ static void print_changes(FILE *changes)
 
 static int report(const struct result_file *files, const struct compare_options *options)
 {
-    FILE *changes = tmpfile();
+    FILE *changes = open_scratch_file();
     if (changes == NULL) {
         fprintf(stderr, "attackbench compare: cannot create a temporary file: %s\n", strerror(errno));
         return 2;

@@ -7,6 +7,7 @@
 
 #include "platform/build_info.h"
 #include "platform/cpu.h"
+#include "platform/engine.h"
 #include "csv_field.h"
 
 const char run_metadata_csv_header[] =
@@ -18,7 +19,7 @@ void run_metadata_capture(struct run_metadata *metadata)
     struct tm utc;
     gmtime_r(&now, &utc);
     strftime(metadata->timestamp, sizeof metadata->timestamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    if (gethostname(metadata->host, sizeof metadata->host) != 0)
+    if (platform_host_name(metadata->host, sizeof metadata->host) != 0)
         snprintf(metadata->host, sizeof metadata->host, "unknown");
     metadata->host[sizeof metadata->host - 1] = '\0';
     metadata->cpu = cpu_model_name();
