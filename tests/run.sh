@@ -84,6 +84,10 @@ unit_status=$?
 echo "$unit_output"
 passed=$((passed + $(grep -c '^ok ' <<<"$unit_output")))
 failed=$((failed + $(grep -c '^FAIL ' <<<"$unit_output")))
+# A unit test this platform cannot run says "skip NAME: REASON".
+while read -r _ reason; do
+    skip "unit $reason"
+done < <(grep '^skip ' <<<"$unit_output")
 if [ "$unit_status" -ne 0 ] && ! grep -q '^FAIL ' <<<"$unit_output"; then
     fail "unit test binary exited with status $unit_status"
 fi
@@ -111,7 +115,10 @@ done < <("$program" --list | awk '$2 == "unavailable" { name = $1; sub(/^[^(]*\(
 x86_build=1
 "$program" --list 2>/dev/null | quiet_grep -F "x86-64 only" && x86_build=0
 plugin_build=1
-"$program" --plugin="$scratch/none.so" --list 2>&1 | quiet_grep -F "linked statically" && plugin_build=0
+wasm_build=0
+plugin_refusal=$("$program" --plugin="$scratch/none.so" --list 2>&1)
+quiet_grep -F "linked statically" <<<"$plugin_refusal" && plugin_build=0
+quiet_grep -F "is WebAssembly" <<<"$plugin_refusal" && wasm_build=1
 emulated=${ATTACKBENCH_TEST_EMULATED:-}
 # A fast table lookup for tests where any will do: pext on x86-64 builds,
 # magic-black (portable) elsewhere.
@@ -125,6 +132,13 @@ on_x86() {
     skip "$1: it tests x86-64 backends, which this build lists as x86-64 only"
     return 1
 }
+# on_native NAME WHAT: run a test of something WebAssembly (WASI) does not
+# have (WHAT: "no signals") only on a native build; else skip it, saying so.
+on_native() {
+    [ "$wasm_build" = 0 ] && return 0
+    skip "$1: WebAssembly (WASI) has $2"
+    return 1
+}
 not_emulated() {
     [ -z "$emulated" ] && return 0
     skip "$1: it judges timings, which mean nothing under $emulated"
@@ -136,6 +150,7 @@ for script in "$here"/cli/*.sh; do
     [ -e "$script" ] || continue
     case "${script##*/}" in
     features.sh | bmi2_backends.sh) on_x86 "${script##*/}" || continue ;;
+    signals.sh) on_native "${script##*/}" "no signals: Ctrl-C ends node at once" || continue ;;
     plugins.sh)
         if [ "$plugin_build" = 0 ]; then
             skip "plugins.sh: this attackbench is linked statically and cannot load plugins"

@@ -38,12 +38,10 @@ TEST(checksum_catches_errors_that_cancel_in_a_plain_sum)
         struct measurement_config config = {.timer = &timer, .dispatch = dispatch, .reps = 1, .calls = 4,
                                             .threads = 1};
         struct measurement results[2];
-        FILE *saved = stderr;
-        stderr = fopen("/dev/null", "w");
+        FILE *saved = unit_stderr_to(fopen("/dev/null", "w"));
         struct pass_checksums expected = stream_checksums(pair[0], PIECE_ROOK, &stream, 0);
         int status = measure_backends(pair, 2, PIECE_ROOK, &stream, &expected, &config, results);
-        fclose(stderr);
-        stderr = saved;
+        unit_stderr_back(saved);
         CHECK(status == -1);
     }
 }

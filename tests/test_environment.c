@@ -76,7 +76,7 @@ static void write_file(const char *path, const char *text)
 TEST(environment_facts_come_from_the_system_root)
 {
     char root[] = "/tmp/attackbench-root-XXXXXX";
-    CHECK(mkdtemp(root) != NULL);
+    CHECK(unit_temporary_directory(root) != NULL);
     static const char *const directories[] = {"/sys", "/sys/devices", "/sys/devices/system",
                                               "/sys/devices/system/cpu", "/sys/devices/system/cpu/cpu1",
                                               "/sys/devices/system/cpu/cpu1/cpufreq",
@@ -101,9 +101,7 @@ TEST(environment_facts_come_from_the_system_root)
     CHECK(facts.boost == 1);
     CHECK(facts.hypervisor == 1);
 
-    char command[600];
-    snprintf(command, sizeof command, "rm -rf '%s'", root);
-    CHECK(system(command) == 0);
+    CHECK(unit_remove_tree(root) == 0);
 }
 
 TEST(environment_keys_are_joined_by_spaces)

@@ -5,6 +5,7 @@
 #include "verify/verify.h"
 #include "base/piece.h"
 #include "backends/registry.h"
+#include "platform/output_file.h"
 
 TEST(reference_rook_on_empty_board)
 {
@@ -81,7 +82,7 @@ TEST(verifier_catches_a_single_wrong_bit)
     struct backend broken = *find_backend("reference");
     broken.name = "broken";
     broken.rook = broken_rook;
-    FILE *sink = tmpfile();
+    FILE *sink = open_scratch_file();
     CHECK(verify_backend(&broken, piece_bit(PIECE_ROOK), 0, 1, sink) == -1);
     CHECK(verify_backend(&broken, piece_bit(PIECE_BISHOP), 1000, 1, sink) == 0);
     if (sink)

@@ -1,6 +1,8 @@
 /* The Sherwin family: sherwin-hash's parameter, statistics and per-thread
  * tables, and the union variant agreeing with the shift variant. */
+#if !defined(__wasi__)
 #include <pthread.h>
+#endif
 #include <string.h>
 
 #include "attackbench/backend.h"
@@ -50,15 +52,20 @@ TEST(sherwin_hash_counts_hits_and_misses)
     CHECK(hash->hit_rate() == 0.0);
 }
 
+#if !defined(__wasi__)
 static void *verify_in_thread(void *argument)
 {
     const struct backend *hash = argument;
     long failed = verify_backend(hash, ALL_PIECES, 20000, 99, NULL);
     return (void *)failed;
 }
+#endif
 
 TEST(sherwin_hash_is_correct_with_two_threads_at_once)
 {
+#if defined(__wasi__)
+    unit_skip("WebAssembly (WASI) runs one thread");
+#else
     const struct backend *hash = find_backend("sherwin-hash");
     hash->init();
     pthread_t threads[2];
@@ -69,6 +76,7 @@ TEST(sherwin_hash_is_correct_with_two_threads_at_once)
         pthread_join(threads[i], &result);
         CHECK(result == NULL);
     }
+#endif
 }
 
 TEST(sherwin_union_matches_sherwin)

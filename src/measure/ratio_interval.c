@@ -63,20 +63,20 @@ static double *u_distribution(size_t m, size_t n)
     return count;
 }
 
-size_t mann_whitney_rank(size_t m, size_t n, double tail)
+uint64_t mann_whitney_rank(size_t m, size_t n, double tail)
 {
     double pairs = (double)m * (double)n;
     if (pairs > EXACT_PAIR_LIMIT) {
         /* U is close to normal: mean mn/2, variance mn(m+n+1)/12. */
         double z = normal_upper_quantile(tail);
         double k = floor(pairs / 2 - z * sqrt(pairs * (double)(m + n + 1) / 12));
-        return k < 1 ? 0 : (size_t)k;
+        return k < 1 ? 0 : (uint64_t)k;
     }
     double *probability = u_distribution(m, n);
     if (probability == NULL)
         return 0;
-    size_t k = 0;
-    while (k < m * n && probability[k] <= tail)
+    uint64_t k = 0;
+    while (k < (uint64_t)m * n && probability[k] <= tail)
         k++;
     free(probability);
     return k;
@@ -87,9 +87,10 @@ size_t mann_whitney_rank(size_t m, size_t n, double tail)
  * fall with i, so one walk over both samples counts them (O(m + n)).  The
  * ratios are computed by division exactly as a listing of them would be,
  * and rounding keeps division monotone, so the count is that listing's. */
-static size_t ratios_at_most(const double *base, size_t m, const double *changed, size_t n, double t)
+static uint64_t ratios_at_most(const double *base, size_t m, const double *changed, size_t n, double t)
 {
-    size_t count = 0, j = 0;
+    uint64_t count = 0;
+    size_t j = 0;
     for (size_t i = 0; i < m; i++) { /* the row with the largest ratios first */
         while (j < n && changed[j] / base[i] <= t)
             j++;
@@ -116,7 +117,7 @@ static double bits_double(uint64_t bits)
  * listing them: the smallest double t with at least `rank` ratios at most
  * t is that ratio.  Positive doubles order as their bit patterns, so a
  * bisection over the bits takes at most 64 counts. */
-static double ratio_of_rank(const double *base, size_t m, const double *changed, size_t n, size_t rank)
+static double ratio_of_rank(const double *base, size_t m, const double *changed, size_t n, uint64_t rank)
 {
     uint64_t low = 0, high = double_bits(changed[n - 1] / base[0]); /* the largest ratio */
     while (low < high) {
@@ -142,10 +143,12 @@ int ratio_interval(const double *base, size_t m, const double *changed, size_t n
     memcpy(sorted_changed, changed, n * sizeof *changed);
     qsort(sorted_base, m, sizeof *sorted_base, compare_doubles);
     qsort(sorted_changed, n, sizeof *sorted_changed, compare_doubles);
-    size_t pairs = m * n;
+    /* 64 bits: 100,000 samples a side are 10^10 pairs, beyond a 32-bit
+     * size_t (wasm32). */
+    uint64_t pairs = (uint64_t)m * n;
 #define RANK(r) ratio_of_rank(sorted_base, m, sorted_changed, n, (r))
     estimate->ratio = pairs % 2 ? RANK(pairs / 2 + 1) : sqrt(RANK(pairs / 2) * RANK(pairs / 2 + 1));
-    size_t k = mann_whitney_rank(m, n, (1 - confidence) / 2);
+    uint64_t k = mann_whitney_rank(m, n, (1 - confidence) / 2);
     estimate->bounded = k > 0;
     estimate->low = k ? RANK(k) : 0;
     estimate->high = k ? RANK(pairs - k + 1) : INFINITY;

@@ -4,6 +4,7 @@
 #define ATTACKBENCH_RATIO_INTERVAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct ratio_estimate {
     double ratio;      /* Hodges-Lehmann: the median of all new_j / base_i */
@@ -20,6 +21,6 @@ int ratio_interval(const double *base, size_t m, const double *changed, size_t n
  * hypothesis, for samples of m and n values; the interval runs from the
  * k-th smallest to the k-th largest of the m*n ratios.  0 when even k = 1
  * leaves too large a tail (too few samples). */
-size_t mann_whitney_rank(size_t m, size_t n, double tail);
+uint64_t mann_whitney_rank(size_t m, size_t n, double tail);
 
 #endif

@@ -21,8 +21,8 @@ const char *platform_engine(void)
 
 const char *platform_limits(void)
 {
-    return "WebAssembly: one thread, no CPU choice, pinning or CPU locks, no signals (Ctrl-C ends the engine "
-           "without a report)";
+    return "WebAssembly: one thread, no CPU choice, pinning or CPU locks, no check of other work on the CPU, no "
+           "signals (Ctrl-C ends the engine without a report)";
 }
 
 int platform_host_name(char *name, size_t size)

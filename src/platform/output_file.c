@@ -362,10 +362,10 @@ FILE *open_scratch_file(void)
     int descriptor = create_temporary(place);
     if (descriptor < 0)
         return NULL;
+    /* The new file opened again for reading too, then its name removed. */
+    FILE *scratch = fopen(temporary_name, "w+");
+    close(descriptor);
     unlink(temporary_name);
-    FILE *scratch = fdopen(descriptor, "w+");
-    if (scratch == NULL)
-        close(descriptor);
     return scratch;
 #else
     return tmpfile();

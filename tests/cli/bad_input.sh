@@ -41,7 +41,12 @@ expect_error "--reps=0" "--reps=0: expected a number from 1" "$program" --reps=0
 expect_error "--threads=100000" "--threads=100000: expected a number from 1 to" "$program" --threads=100000 --workload=random
 expect_error "--pressure=1Z" "--pressure=1Z: expected a size" "$program" --pressure=1Z --workload=random
 expect_error "--pressure not a power of two" "power of two" "$program" --pressure=3M --workload=random
-expect_error "--threads beyond the CPUs" "may use only" "$program" --threads=256 --workload=random --method=reference
+if [ "$wasm_build" = 0 ]; then
+    expect_error "--threads beyond the CPUs" "may use only" "$program" --threads=256 --workload=random --method=reference
+else
+    expect_error "--threads=2 under WebAssembly" "--threads=2: WebAssembly (WASI) runs one thread" \
+        "$program" --threads=2 --workload=random --method=reference
+fi
 expect_error "--param nobody knows" "no selected method has a parameter 'colour'" "$program" --param=colour=blue \
     --workload=random --method=reference
 

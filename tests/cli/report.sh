@@ -139,8 +139,11 @@ else
     # The scripts group rows as attackbench's table output does: one run
     # writes both, and each table of the output is one configuration of the
     # CSV with the same methods.
+    # (WebAssembly runs one thread.)
+    report_threads=2
+    [ "$wasm_build" = 1 ] && report_threads=1
     for report_options in "--workload=pieces,random --piece=queen,rook --dispatch=call,batch --phase" \
-            "--workload=random --piece=bishop --pressure=64K --threads=2 --chain"; do
+            "--workload=random --piece=bishop --pressure=64K --threads=$report_threads --chain"; do
         # shellcheck disable=SC2086
         "$program" --method=pext,kogge-stone,null $report_options --reps=1 --calls=2000 \
             --queries=1000 --timer=clock -q --csv="$report_tmp/groups.csv" data/positions.fen \
