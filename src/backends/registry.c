@@ -57,8 +57,10 @@
     X(hyperbola_lanes) \
     X(magic_lanes) \
     X(hyperbola_lanes_avx2) \
+    X(hyperbola_simd128) \
     X(kogge_stone_lanes) \
     X(kogge_stone_lanes_avx2) \
+    X(kogge_stone_simd128) \
     /* Techniques of the closest public comparison (Gigantua's \
      * Chess_Movegen): scans and subtractions without tables. */ \
     X(qbb) \
