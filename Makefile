@@ -57,7 +57,7 @@ endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
-	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm compilers bnn-train folding-hash-search \
+	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers bnn-train folding-hash-search \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -131,6 +131,26 @@ test-wasm: wasm
 	+@$(WASM_MAKE) $(WASM_BUILD)/unit_tests
 	@sh scripts/wasm-runner.sh $(WASM_BUILD)/unit_tests $(WASM_BUILD)/unit_tests-node
 	@bash tests/wasm.sh $(WASM_BUILD)/attackbench $(WASM_BUILD)/unit_tests-node
+
+## web: a static site in build/web (index.html runs attackbench.wasm in a Web Worker on the visitor's CPU; the committed results sortable)
+WEB_BUILD = build/web
+web: wasm
+	@mkdir -p $(WEB_BUILD)
+	cp web/index.html web/app.js web/worker.js web/wasi-shim.js web/style.css $(WASM_BUILD)/attackbench.wasm $(WEB_BUILD)/
+	python3 scripts/web-results.py results $(WEB_BUILD)/results.json
+
+## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's row and checksum, the committed results, bad input; a screenshot into build/web-screenshot.png
+CHROMIUM ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v chromium-browser 2>/dev/null))
+WEB_SCREENSHOT ?= build/web-screenshot.png
+test-web: web
+	@if [ -z "$(CHROMIUM)" ]; then echo "test-web skipped: no chromium (Debian: apt-get install chromium)"; exit 0; fi; \
+	node tests/web.cjs $(CHROMIUM) $(WEB_BUILD) $(WASM_BUILD)/attackbench $(WEB_SCREENSHOT)
+
+## results-wasm: every portable technique under node beside the native build (random and pieces, queen, batched), ratios, into results/wasm/
+results-wasm: wasm $(PROGRAM)
+	@mkdir -p results/wasm
+	nice python3 scripts/results-wasm ./$(PROGRAM) $(WASM_BUILD)/attackbench \
+		results/wasm/$$(python3 -c 'import re,platform;print(re.sub(r"[^a-z0-9]+","-",platform.node().lower()))')-$$(date -u +%Y-%m-%d).md
 
 ## test-portable: the suite on make PORTABLE=1 (x86-64-v2 with run-time choice of v3, v4 and v4+GFNI backend code), every level verified
 test-portable:

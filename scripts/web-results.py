@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""make web: the committed results of every machine, for the page.
+
+usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.json
+
+Reads each <machine>-<date>-<compiler>.csv of `make results` in the folder
+(not the perft, probes or sides-by-count files) and writes, per file, the
+CPU, compiler, date and the median ns per query of every method on random
+queens, batched (throughput, no pressure, all phases, one thread)."""
+import csv
+import glob
+import json
+import os
+import re
+import sys
+
+NAME = re.compile(r"^(?P<machine>.+)-(?P<date>\d{4}-\d\d-\d\d)-(?P<compiler>gcc|clang)\.csv$")
+
+
+def machine_of(path):
+    match = NAME.match(os.path.basename(path))
+    if match is None:
+        return None
+    ns, cpu = {}, ""
+    with open(path, newline="") as stream:
+        for row in csv.DictReader(stream):
+            if (row["metric"], row["workload"], row["piece"], row["dispatch"], row["mode"], row["pressure_bytes"],
+                    row["phase"], row["threads"]) == ("ns", "random", "queen", "batch", "throughput", "0", "all", "1"):
+                ns[row["method"]] = float(row["ns_per_query_median"])
+                cpu = row["cpu"]
+    return {"file": os.path.basename(path), "cpu": cpu, "compiler": match["compiler"], "date": match["date"],
+            "ns": ns} if ns else None
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.json")
+    machines = [m for m in map(machine_of, sorted(glob.glob(os.path.join(sys.argv[1], "*.csv")))) if m]
+    with open(sys.argv[2], "w") as out:
+        json.dump({"machines": machines}, out, indent=1)
+    print(f"web-results: {len(machines)} machine runs into {sys.argv[2]}", file=sys.stderr)
+
+
+main()

@@ -1,0 +1,143 @@
+// make test-web: the page of make web in headless Chromium, driven over the
+// DevTools protocol on a pipe (--remote-debugging-pipe: messages on fds 3
+// and 4, each ended by a NUL byte), served by node's own http module.  It
+// waits for the benchmark to finish, checks a row for every portable
+// technique with the command line's checksum, the committed results of
+// every machine, and bad input giving the command line's error and exit
+// status; then takes a screenshot.  Prints TAP-like "ok"/"FAIL" lines.
+// Usage: node tests/web.cjs CHROMIUM build/web CLI_PROGRAM SCREENSHOT.png
+'use strict';
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+const [chromium, site, cli, screenshot] = process.argv.slice(2);
+const TIMEOUT_MS = 20 * 60 * 1000;
+let failures = 0;
+const check = (ok, name, detail) => {
+    console.log(ok ? `ok ${name}` : `FAIL ${name}${detail ? ` (${detail})` : ''}`);
+    if (!ok) failures++;
+};
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
+    '.wasm': 'application/wasm' };
+const server = http.createServer((request, response) => {
+    const file = path.join(site, path.normalize(decodeURIComponent(request.url.split(/[?#]/)[0])).replace(/^(\.\.[/\\])+/, ''));
+    const target = file.endsWith('/') ? path.join(file, 'index.html') : file;
+    fs.readFile(target, (error, data) => {
+        if (error) { response.writeHead(404); response.end(); return; }
+        response.writeHead(200, { 'Content-Type': types[path.extname(target)] || 'application/octet-stream' });
+        response.end(data);
+    });
+});
+
+// The DevTools protocol over the pipe.
+function devtools(child) {
+    let buffer = '', next = 1;
+    const waiting = new Map();
+    child.stdio[4].on('data', (chunk) => {
+        buffer += chunk.toString();
+        let end;
+        while ((end = buffer.indexOf('\0')) >= 0) {
+            const message = JSON.parse(buffer.slice(0, end));
+            buffer = buffer.slice(end + 1);
+            if (message.id && waiting.has(message.id)) {
+                const { resolve, reject } = waiting.get(message.id);
+                waiting.delete(message.id);
+                if (message.error) reject(new Error(message.error.message)); else resolve(message.result);
+            }
+        }
+    });
+    return (method, params, sessionId) => new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        child.stdio[3].write(JSON.stringify({ id, method, params: params || {}, sessionId }) + '\0');
+    });
+}
+
+function cliRun(args) {
+    const result = spawnSync(cli, args, { encoding: 'utf8' });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function main() {
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${server.address().port}/#run`;
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attackbench-chromium-'));
+    const child = spawn(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`,
+        '--remote-debugging-pipe', '--window-size=1200,900', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+    const send = devtools(child);
+    // Chromium writes its profile until it has exited: remove it after.
+    const stop = (status) => {
+        child.once('exit', () => {
+            fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+            process.exit(status);
+        });
+        child.kill();
+        server.close();
+    };
+    const timer = setTimeout(() => { console.log('FAIL the page did not finish in 20 minutes'); stop(1); }, TIMEOUT_MS);
+    try {
+        const { targetId } = await send('Target.createTarget', { url });
+        const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+        const evaluate = async (expression) => (await send('Runtime.evaluate',
+            { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+        const started = Date.now();
+        let state;
+        while ((state = await evaluate('document.body.dataset.state')) !== 'done' && state !== 'error')
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+        console.log(`# the page finished (${state}) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        check(state === 'done', 'the benchmark in the page finishes', await evaluate("document.getElementById('error').textContent"));
+
+        const methods = cliRun(['--list']).stdout.split('\n').map((line) => line.split(/\s+/))
+            .filter((w) => w[1] === 'available' && w[0] !== 'reference' && w[0] !== 'null').map((w) => w[0]);
+        const calls = await evaluate("document.getElementById('clock-note').textContent.match(/is ([0-9,]+) lookups/)[1].replace(/,/g, '')");
+        const cliCsv = cliRun([`--method=${methods.join(',')}`, '--workload=random', '--piece=queen', '--dispatch=batch',
+            '--reps=1', `--calls=${calls}`, '-q', '--format=csv']).stdout.trim().split('\n');
+        const header = cliCsv[0].split(','), methodColumn = header.indexOf('method');
+        const expected = {};
+        for (const line of cliCsv.slice(1)) {
+            const fields = line.match(/("[^"]*"|[^,]*)(,|$)/g).map((field) => field.replace(/,$/, ''));
+            expected[fields[methodColumn]] = fields[header.indexOf('checksum')];
+        }
+        const rows = await evaluate("[...document.querySelectorAll('#mine tbody tr')].map((tr) => [tr.dataset.method, tr.dataset.checksum])");
+        const seen = Object.fromEntries(rows || []);
+        for (const method of methods)
+            check(seen[method] !== undefined && seen[method] === expected[method], `page row ${method} with the command line's checksum`,
+                `page ${seen[method]}, command line ${expected[method]}`);
+        const machines = new Set(fs.readdirSync('results').filter((name) => /-\d{4}-\d\d-\d\d-(gcc|clang)\.csv$/.test(name)));
+        check(Number(await evaluate("document.getElementById('committed').dataset.machines")) === machines.size,
+            `the committed results show all ${machines.size} machine runs`);
+
+        const badFen = fs.readFileSync('tests/bad-input/bad-piece.fen');
+        for (const [name, args, files] of [
+            ['an unknown method', ['--method=nosuch', '--workload=random'], {}],
+            ['a bad FEN file', ['--method=magic-black', 'tests/bad-input/bad-piece.fen'], { '/tests/bad-input/bad-piece.fen': badFen }],
+            ['an unwritable output', ['--method=magic-black', '--workload=random', '--reps=1', '--calls=1000', '-q',
+                '--csv=/nonexistent-folder/out.csv'], {}],
+        ]) {
+            const native = cliRun(args);
+            const filesCode = JSON.stringify(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, [...v]])));
+            const page = await evaluate(`(async () => { const files = Object.fromEntries(Object.entries(${filesCode})` +
+                `.map(([k, v]) => [k, new Uint8Array(v)])); return await window.runCommand(${JSON.stringify(args)}, files); })()`);
+            const firstLine = (text) => text.split('\n')[0];
+            check(page.status === native.status && firstLine(page.stderr) === firstLine(native.stderr),
+                `${name} in the page: the command line's error and exit status ${native.status}`,
+                `page ${page.status}: ${firstLine(page.stderr)}; command line ${native.status}: ${firstLine(native.stderr)}`);
+        }
+        const { data } = await send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true }, sessionId);
+        fs.writeFileSync(screenshot, Buffer.from(data, 'base64'));
+        console.log(`# screenshot: ${screenshot}`);
+    } catch (error) {
+        check(false, 'driving the page', error.message);
+    }
+    clearTimeout(timer);
+    console.log(`${failures === 0 ? 'all passed' : `${failures} failed`}`);
+    stop(failures === 0 ? 0 : 1);
+}
+
+main();

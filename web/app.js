@@ -1,0 +1,183 @@
+// The page: starts the worker, runs the benchmark one method at a time with
+// a progress bar, prints the table as the command line does, draws a bar
+// chart, lists the committed results of every machine (sortable), and runs
+// a command line of the visitor's own.
+'use strict';
+
+const worker = new Worker('worker.js');
+const page = (id) => document.getElementById(id);
+const state = { methods: [], calls: 1000000, pending: null };
+// Each repetition must last 100 clock steps, so the timer's rounding stays
+// below 1%; the fastest technique takes about 2 ns a query under WebAssembly.
+const STEPS_PER_REPETITION = 100, FASTEST_NS = 2;
+
+function setState(value) { document.body.dataset.state = value; }
+
+function showError(message) {
+    page('error').textContent = `The run failed: ${message}`;
+    page('error').hidden = false;
+    page('table').textContent = '';
+    page('chart').textContent = '';
+    page('mine').hidden = true;
+    setState('error');
+}
+
+function bytesText(bytes) {
+    if (bytes === 0) return '0';
+    if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${(bytes / 1048576).toFixed(1)} MB`;
+}
+
+// The rows as attackbench prints its table (relative to the fastest median
+// here, where the command line takes the median of round-by-round ratios).
+function tableText(rows) {
+    const timed = rows.filter((row) => row.method !== 'null').sort((a, b) => a.ns_per_query_median - b.ns_per_query_median);
+    const harness = rows.find((row) => row.method === 'null');
+    const fastest = Number(timed[0].ns_per_query_median);
+    const first = timed[0];
+    const lines = [`queen: workload random, dispatch batch, throughput, threads 1 (${first.queries} queries, ` +
+        `${first.calls_per_rep} calls x ${first.reps} reps; checksum ${first.checksum}` +
+        `${timed.every((row) => row.checksum === first.checksum) ? ', the same for every method' : ', METHODS DIFFER'})`,
+        '  method                       ns/query  Mlookups/s   spread  relative       table   init ms'];
+    const line = (row, relative) => {
+        const median = Number(row.ns_per_query_median), spread = 100 * Number(row.ns_per_query_mad) / median;
+        return '  ' + row.method.padEnd(27) + median.toFixed(3).padStart(10) + Number(row.mlookups_per_s).toFixed(1).padStart(12) +
+            `${spread > 3 ? '!' : ''}${spread.toFixed(1)}%`.padStart(9) + relative.padStart(10) +
+            bytesText(Number(row.table_bytes)).padStart(12) + Number(row.init_ms).toFixed(2).padStart(10);
+    };
+    timed.forEach((row) => lines.push(line(row, `${(Number(row.ns_per_query_median) / fastest).toFixed(2)}x`)));
+    if (harness) lines.push(line(Object.assign({}, harness, { method: 'null (harness)' }), ''));
+    return lines.join('\n');
+}
+
+function chartSvg(rows) {
+    const timed = rows.filter((row) => row.method !== 'null').sort((a, b) => a.ns_per_query_median - b.ns_per_query_median);
+    const slowest = Math.max(...timed.map((row) => Number(row.ns_per_query_median)));
+    const barHeight = 14, label = 200, width = 520;
+    const bars = timed.map((row, i) => {
+        const value = Number(row.ns_per_query_median), length = Math.max(1, (width * value) / slowest);
+        const kind = row.method.endsWith('-simd128') ? 'bar bar-simd' : 'bar';
+        return `<text x="0" y="${i * barHeight + 11}">${row.method}</text>` +
+            `<rect class="${kind}" x="${label}" y="${i * barHeight + 2}" width="${length.toFixed(1)}" height="${barHeight - 3}"/>` +
+            `<text x="${label + length + 4}" y="${i * barHeight + 11}">${value.toFixed(2)} ns</text>`;
+    });
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${label + width + 90}" height="${timed.length * barHeight + 4}">` +
+        bars.join('') + '</svg>';
+}
+
+function showRows(rows) {
+    page('table').textContent = tableText(rows);
+    page('chart').innerHTML = chartSvg(rows);
+    const body = page('mine').querySelector('tbody');
+    body.textContent = '';
+    for (const row of rows.filter((r) => r.method !== 'null')) {
+        const tr = document.createElement('tr');
+        tr.dataset.method = row.method;
+        tr.dataset.checksum = row.checksum;
+        for (const text of [row.method, Number(row.ns_per_query_median).toFixed(3), row.checksum]) {
+            const td = document.createElement('td');
+            td.textContent = text;
+            tr.appendChild(td);
+        }
+        body.appendChild(tr);
+    }
+    page('mine').hidden = false;
+    page('progress-text').textContent = `${rows.length - 1} techniques measured`;
+    setState('done');
+}
+
+function start() {
+    page('error').hidden = true;
+    page('start').disabled = true;
+    setState('running');
+    worker.postMessage({ kind: 'benchmark', methods: state.methods,
+        options: ['--workload=random', '--piece=queen', '--dispatch=batch', '--reps=5', `--calls=${state.calls}`] });
+}
+
+function showList(text, clockStepMs) {
+    state.methods = text.split('\n').map((line) => line.split(/\s+/))
+        .filter((words) => words[1] === 'available' && words[0] !== 'reference' && words[0] !== 'null')
+        .map((words) => words[0]);
+    const stepNs = clockStepMs * 1e6;
+    state.calls = Math.max(1000000, Math.ceil((STEPS_PER_REPETITION * stepNs) / FASTEST_NS));
+    page('clock-note').textContent = `This browser's timer moves in steps of ${(stepNs / 1000).toFixed(1)} µs ` +
+        `(performance.now() is rounded). A repetition here is ${state.calls.toLocaleString('en')} lookups, ` +
+        `at least ${((state.calls * FASTEST_NS) / 1e6).toFixed(1)} ms at ${FASTEST_NS} ns a lookup: ` +
+        `${STEPS_PER_REPETITION} steps or more, so the rounding stays below 1%. ${state.methods.length} techniques.`;
+    page('start').disabled = false;
+    page('run-command').disabled = false;
+    setState('ready');
+    if (location.hash === '#run') start();
+}
+
+worker.onmessage = (event) => {
+    const message = event.data;
+    if (message.kind === 'list') showList(message.text, message.clockStepMs);
+    else if (message.kind === 'progress') {
+        page('progress').max = message.total;
+        page('progress').value = message.done;
+        page('progress-text').textContent = message.method ? `${message.done + 1}/${message.total}: ${message.method}` : '';
+    } else if (message.kind === 'rows') showRows(message.rows);
+    else if (message.kind === 'command' && state.pending) { state.pending(message); state.pending = null; }
+    else if (message.kind === 'error') {
+        if (state.pending) { state.pending({ status: -1, stdout: '', stderr: message.message }); state.pending = null; }
+        else showError(message.message);
+    }
+};
+worker.onerror = (event) => { event.preventDefault(); showError(event.message || 'the worker stopped'); };
+
+// runCommand(["--method=nosuch"], {"/upload.fen": bytes}): { status, stdout, stderr }.
+window.runCommand = (args, files) => new Promise((resolve) => {
+    state.pending = resolve;
+    worker.postMessage({ kind: 'command', args, files: files || {} });
+});
+
+page('start').onclick = start;
+page('run-command').onclick = async () => {
+    const files = {};
+    const chosen = page('fen-file').files[0];
+    if (chosen) files['/upload.fen'] = new Uint8Array(await chosen.arrayBuffer());
+    const args = page('arguments').value.split(/\s+/).filter((word) => word.length > 0);
+    const result = await window.runCommand(args, files);
+    page('command-output').textContent = `$ attackbench ${args.join(' ')}\n${result.stdout}${result.stderr}` +
+        `(exit status ${result.status})`;
+};
+
+// The committed results: one column per machine and compiler.
+async function showCommitted() {
+    const results = await (await fetch('results.json')).json();
+    const head = page('committed').querySelector('thead'), body = page('committed').querySelector('tbody');
+    const columns = ['method'].concat(results.machines.map((machine) => `${machine.cpu} (${machine.compiler}, ${machine.date})`));
+    const methods = [...new Set(results.machines.flatMap((machine) => Object.keys(machine.ns)))];
+    const rows = methods.map((method) => [method].concat(results.machines.map((machine) => machine.ns[method])));
+    const render = (column, descending) => {
+        rows.sort((a, b) => {
+            const x = a[column], y = b[column];
+            if (x === undefined || y === undefined) return x === undefined ? 1 : -1;
+            return (typeof x === 'string' ? x.localeCompare(y) : x - y) * (descending ? -1 : 1);
+        });
+        body.textContent = '';
+        for (const row of rows) {
+            const tr = document.createElement('tr');
+            row.forEach((value, i) => {
+                const td = document.createElement('td');
+                td.textContent = value === undefined ? '-' : i === 0 ? value : value.toFixed(3);
+                tr.appendChild(td);
+            });
+            body.appendChild(tr);
+        }
+    };
+    const tr = document.createElement('tr');
+    columns.forEach((name, i) => {
+        const th = document.createElement('th');
+        th.textContent = name;
+        th.onclick = () => { th.dataset.descending = th.dataset.descending === '1' ? '0' : '1'; render(i, th.dataset.descending === '1'); };
+        tr.appendChild(th);
+    });
+    head.appendChild(tr);
+    page('committed').dataset.machines = results.machines.length;
+    render(1, false);
+}
+
+showCommitted().catch((error) => { page('committed').textContent = `No committed results: ${error}`; });
+worker.postMessage({ kind: 'list' });
