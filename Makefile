@@ -130,8 +130,11 @@ folding-hash-search:
 	mv build/folding_hash_factors.h.new src/backends/folding_hash_factors.h
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
+# $(PWD) is the folder make was started in, before any -C.
+results: export PLUGINS := $(PLUGINS)
+results: export RESULTS_CALLER_DIR := $(PWD)
 results:
-	PLUGINS="$(PLUGINS)" bash scripts/results.sh
+	bash scripts/results.sh
 
 ## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
