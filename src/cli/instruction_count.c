@@ -206,7 +206,8 @@ int count_under_callgrind(void)
 {
     if (built_with_avx512) {
         fprintf(stderr, "attackbench: --count=instructions: this binary uses AVX-512 (-march=native on an AVX-512 "
-                        "CPU), which valgrind cannot decode; build and run it with `make instructions`\n");
+                        "CPU), which valgrind cannot decode; count with attackbench-valgrind (make install) or "
+                        "build/valgrind/attackbench (make instructions-build)\n");
         return 2;
     }
     return run_under_callgrind();
