@@ -32,7 +32,11 @@ root=$destdir$prefix
 manifest_name=share/attackbench/install-manifest
 manifest=$root/$manifest_name
 
-# Run from the source tree's top (make runs it there).
+# Relative program paths are the caller's (make's: the source tree's top);
+# the script then runs from the source tree's top.
+absolute() { case $1 in '' | /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+INSTALL_PROGRAM=$(absolute "${INSTALL_PROGRAM-}")
+INSTALL_VALGRIND_PROGRAM=$(absolute "${INSTALL_VALGRIND_PROGRAM-}")
 cd "$(dirname "$0")/.."
 
 # check_manifest: every line is "file PATH" or "dir PATH", PATH relative
