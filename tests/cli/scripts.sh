@@ -16,7 +16,7 @@ script_refuses() {
     shift 2
     (cd "$scratch/scripts-caller" && "$@") >"$scratch/out" 2>"$scratch/err"
     local got=$? lines
-    lines=$(grep -vc '^make: \*\*\*' "$scratch/err")
+    lines=$(grep -Evc '^make(\[[0-9]+\])?: ' "$scratch/err")
     if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
         pass "$name"
     else
