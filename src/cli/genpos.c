@@ -15,7 +15,7 @@
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
 #include "results/output.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 enum { EXIT_USAGE = 2 };
 

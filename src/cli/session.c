@@ -8,7 +8,7 @@
 
 #include "platform/build_info.h"
 #include "platform/engine.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 enum { EXIT_USAGE = 2 };
 
