@@ -78,7 +78,7 @@ expect_no_warning() {
     if grep -qF -- "$text" "$scratch/guard-err"; then fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; else pass "$name"; fi
 }
 expect_warning "a governor other than performance is named" "governor is 'powersave'" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
-expect_no_warning "boost off and no hypervisor give no such warning" "hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_no_warning "boost off and no hypervisor give no such warning" "under a hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 echo performance | tee "$fake_root"/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor >/dev/null
 echo 1 >"$fake_root/sys/devices/system/cpu/cpufreq/boost"
 printf 'processor\t: 0\nflags\t\t: fpu hypervisor avx2\n' >"$fake_root/proc/cpuinfo"
