@@ -134,6 +134,10 @@ else
     skip "the C++ example plugin: no C++ compiler (apt-get install g++)"
 fi
 
+# make install and uninstall, and the CI recipe (compare-builds.sh): the
+# quick parts in tests/cli/ci_recipe.sh, the counts under valgrind in
+# tests/check/ci_recipe.sh.
+
 # A built-in's own source as a plugin verifies and answers like the built-in.
 if "$plugin_cc" -std=c17 -O2 -shared -fPIC -Wall -Wextra -Werror -I"$top/include" -I"$top/src" -DBUILT_IN=classical \
     "$top/tests/plugins/builtin_as_plugin.c" -o "$plugin_dir/classical.so" 2>"$plugin_dir/classical.log"; then

@@ -15,6 +15,9 @@ absolute_path() {
 }
 program=$(absolute_path "${ATTACKBENCH:-./attackbench}")
 unit_tests=$(absolute_path "${ATTACKBENCH_UNIT_TESTS:-build/unit_tests}")
+# The scripts the tests run read ATTACKBENCH too: they see it only where
+# a test sets it.
+unset ATTACKBENCH ATTACKBENCH_UNIT_TESTS
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 top=$(cd "$here/.." && pwd)
 cd "$top" || exit 2
