@@ -262,14 +262,15 @@ clean:
 	rm -rf build $(PROGRAM)
 
 ## help: this list
-## install: the program, the plugin header, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local)
+## install: the program, the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local)
 PREFIX ?= /usr/local
-INSTALLED = $(DESTDIR)$(PREFIX)/bin/attackbench $(DESTDIR)$(PREFIX)/include/attackbench_plugin.h \
+PLUGIN_HEADERS = attackbench_plugin.h attackbench_plugin_loops.h
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/attackbench $(addprefix $(DESTDIR)$(PREFIX)/include/,$(PLUGIN_HEADERS)) \
 	$(DESTDIR)$(PREFIX)/share/doc/attackbench
 install: $(PROGRAM)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
 	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/attackbench
-	install -m 644 include/attackbench_plugin.h $(DESTDIR)$(PREFIX)/include/attackbench_plugin.h
+	install -m 644 $(addprefix include/,$(PLUGIN_HEADERS)) $(DESTDIR)$(PREFIX)/include
 	$(abspath $(PROGRAM)) --help >$(DESTDIR)$(PREFIX)/share/doc/attackbench/usage.txt
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/attackbench
 	install -m 644 examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml \

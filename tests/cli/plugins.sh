@@ -134,7 +134,7 @@ fi
 # make install and make uninstall, into a staging folder.
 stage="$scratch/stage"
 if make -s -C "$top" install DESTDIR="$stage" PREFIX=/opt/ab PROGRAM="$(cd "$(dirname "$program")" && pwd)/$(basename "$program")" \
-    >"$scratch/out" 2>&1 && [ -x "$stage/opt/ab/bin/attackbench" ] && [ -f "$stage/opt/ab/include/attackbench_plugin.h" ] &&
+    >"$scratch/out" 2>&1 && [ -x "$stage/opt/ab/bin/attackbench" ] && [ -f "$stage/opt/ab/include/attackbench_plugin.h" ] && [ -f "$stage/opt/ab/include/attackbench_plugin_loops.h" ] &&
     grep -q -- '--plugin' "$stage/opt/ab/share/doc/attackbench/usage.txt" &&
     "$plugin_cc" -std=c99 -O2 -shared -fPIC -I"$stage/opt/ab/include" "$stage/opt/ab/share/doc/attackbench/examples/my_engine.c" \
         -o "$plugin_dir/installed.so" && "$stage/opt/ab/bin/attackbench" --plugin="$plugin_dir/installed.so" --list >/dev/null; then
