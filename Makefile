@@ -131,8 +131,11 @@ folding-hash-search:
 	mv build/folding_hash_factors.h.new src/generated/folding_hash_factors.h
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
+# $(PWD) is the folder make was started in, before any -C.
+results: export PLUGINS := $(PLUGINS)
+results: export RESULTS_CALLER_DIR := $(PWD)
 results:
-	PLUGINS="$(PLUGINS)" bash scripts/results.sh
+	bash scripts/results.sh
 
 ## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
@@ -202,7 +205,7 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRARY_OBJECTS)
 # as unavailable, with the reason, instead of being run.
 VALGRIND_BUILD = build/valgrind
 VALGRIND_PROGRAM = $(VALGRIND_BUILD)/attackbench
-VALGRIND_CFLAGS = -O2 -g -march=x86-64-v3
+VALGRIND_CFLAGS = -O2 -g $(if $(filter x86_64%,$(shell $(CC) -dumpmachine 2>/dev/null)),-march=x86-64-v3)
 VALGRIND = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q
 ## instructions-build: only the build valgrind can run, build/valgrind/attackbench (for --count=instructions, as in examples/plugin/compare-builds.sh)
 instructions-build:
@@ -262,24 +265,20 @@ clean:
 	rm -rf build $(PROGRAM)
 
 ## help: this list
-## install: the program, the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local)
+## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
-PLUGIN_HEADERS = attackbench_plugin.h attackbench_plugin_loops.h
-INSTALLED = $(DESTDIR)$(PREFIX)/bin/attackbench $(addprefix $(DESTDIR)$(PREFIX)/include/,$(PLUGIN_HEADERS)) \
-	$(DESTDIR)$(PREFIX)/share/doc/attackbench
-install: $(PROGRAM)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
-	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/attackbench
-	install -m 644 $(addprefix include/,$(PLUGIN_HEADERS)) $(DESTDIR)$(PREFIX)/include
-	$(abspath $(PROGRAM)) --help >$(DESTDIR)$(PREFIX)/share/doc/attackbench/usage.txt
-	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/attackbench
-	install -m 644 examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml \
-		$(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
-	install -m 755 examples/plugin/compare-builds.sh $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
+# scripts/install.sh takes the paths from its environment, so that a
+# PREFIX with spaces is one path, and refuses an empty or relative one.
+install uninstall: export INSTALL_PREFIX = $(PREFIX)
+install uninstall: export INSTALL_DESTDIR = $(DESTDIR)
+install: export INSTALL_PROGRAM = $(PROGRAM)
+install: export INSTALL_VALGRIND_PROGRAM = $(VALGRIND_PROGRAM)
+install: $(PROGRAM) instructions-build
+	@sh scripts/install.sh install
 
-## uninstall: remove what make install put under $(DESTDIR)$(PREFIX)
+## uninstall: remove exactly what make install wrote under $(DESTDIR)$(PREFIX) (its manifest), nothing else
 uninstall:
-	rm -rf $(INSTALLED)
+	@sh scripts/install.sh uninstall
 
 help:
 	@grep -h '^## ' $(MAKEFILE_LIST) | sed 's/^## /  make /'
