@@ -1,10 +1,12 @@
+#!/usr/bin/env bash
 # The CI recipe's quick parts, without valgrind or a build: make install
 # and uninstall through their manifest (scripts/install.sh, the program
 # under test standing in for both installed binaries), the installed docs'
 # links, the installed compare-builds.sh finding the installed header and
 # program on a first pull request, its refusals, and the workflow.  The
 # slow parts (a real make install, counts under valgrind) are in
-# tests/slow/ci_recipe.sh.  Sourced by tests/run.sh.
+# tests/check/ci_recipe.sh.
+source "$(dirname "$0")/../lib/tap.bash"
 
 recipe_top=$(cd "$here/.." && pwd)
 recipe_stage="$scratch/recipe stage"
