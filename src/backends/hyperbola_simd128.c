@@ -13,6 +13,8 @@
 #include <wasm_simd128.h>
 
 #include "attackbench/loops.h"
+
+#define HYPERBOLA_SIMD128_TARGET "simd128"
 #include "base/ray_walk.h"
 
 /* What a lookup reads about its square, 64 bytes: the diagonals as one
@@ -60,7 +62,7 @@ static inline bitboard rank_attacks(int square, bitboard occupied)
 }
 
 /* Reverses the byte order of each 64-bit lane: ranks 1..8 become 8..1. */
-__attribute__((target("simd128"))) static inline v128_t swap_bytes(v128_t lanes)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline v128_t swap_bytes(v128_t lanes)
 {
     const v128_t order = wasm_i8x16_make(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
     return wasm_i8x16_swizzle(lanes, order);
@@ -70,7 +72,7 @@ __attribute__((target("simd128"))) static inline v128_t swap_bytes(v128_t lanes)
  * out of o, so o - r already is o - 2r of the original trick; the
  * reversed image gives the ray towards rank 1 the same way, and xor joins
  * the two rays of each line, whose unchanged bits cancel. */
-__attribute__((target("simd128"))) static inline v128_t two_lines_attacks(const struct square_entry *entry,
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline v128_t two_lines_attacks(const struct square_entry *entry,
                                                                            bitboard occupied, v128_t masks)
 {
     const v128_t slider = wasm_v128_load(entry->slider);
@@ -81,13 +83,13 @@ __attribute__((target("simd128"))) static inline v128_t two_lines_attacks(const 
     return wasm_v128_and(wasm_v128_xor(forward, swap_bytes(reverse)), masks);
 }
 
-__attribute__((target("simd128"))) static inline bitboard or_lanes(v128_t lanes)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard or_lanes(v128_t lanes)
 {
     return (bitboard)(wasm_i64x2_extract_lane(lanes, 0) | wasm_i64x2_extract_lane(lanes, 1));
 }
 
 /* The file in lane 0; lane 1 (zero mask) gives nothing. */
-__attribute__((target("simd128"))) static inline bitboard hyperbola_simd128_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd128_rook(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     v128_t file = wasm_v128_load(&entry->file);
@@ -95,14 +97,14 @@ __attribute__((target("simd128"))) static inline bitboard hyperbola_simd128_rook
     return file_attacks | rank_attacks(square, occupied);
 }
 
-__attribute__((target("simd128"))) static inline bitboard hyperbola_simd128_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd128_bishop(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     return or_lanes(two_lines_attacks(entry, occupied, wasm_v128_load(&entry->diagonal)));
 }
 
 /* Three lines in two v128: the diagonals, and the file beside nothing. */
-__attribute__((target("simd128"))) static inline bitboard hyperbola_simd128_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd128_queen(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     v128_t diagonals = two_lines_attacks(entry, occupied, wasm_v128_load(&entry->diagonal));
@@ -110,12 +112,12 @@ __attribute__((target("simd128"))) static inline bitboard hyperbola_simd128_quee
     return or_lanes(wasm_v128_or(diagonals, file)) | rank_attacks(square, occupied);
 }
 
-BACKEND_FOR_TARGET("simd128", 0, hyperbola_simd128, "hyperbola-simd128",
+BACKEND(hyperbola_simd128, "hyperbola-simd128",
                    "o ^ (o - 2r) on two lines at once in WebAssembly SIMD128 lanes, reversed by i8x16.swizzle; "
                    "ranks from a 512-byte first-rank table",
                    "Stockfish PR #6845 (HQ attacks for AVX2), in two lanes; Chessprogramming wiki, Hyperbola "
                    "Quintessence",
-                   .init = hyperbola_simd128_init)
+                   TARGET(HYPERBOLA_SIMD128_TARGET), .init = hyperbola_simd128_init)
 #else
 #include "attackbench/loops.h"
 

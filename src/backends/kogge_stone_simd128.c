@@ -14,12 +14,14 @@
 
 #include "attackbench/loops.h"
 
+#define KOGGE_STONE_SIMD128_TARGET "simd128"
+
 static const bitboard NOT_FILE_A = ~0x0101010101010101ULL;
 static const bitboard NOT_FILE_H = ~0x8080808080808080ULL;
 
 /* Lane 0 as it is, lane 1 turned upside down (ranks 1..8 become 8..1);
  * its own inverse. */
-__attribute__((target("simd128"))) static inline v128_t flip_lane_1(v128_t lanes)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline v128_t flip_lane_1(v128_t lanes)
 {
     const v128_t order = wasm_i8x16_make(0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8);
     return wasm_i8x16_swizzle(lanes, order);
@@ -28,7 +30,7 @@ __attribute__((target("simd128"))) static inline v128_t flip_lane_1(v128_t lanes
 /* Both lanes filled from the slider by `shift` squares up the board
  * (left shifts), blocked by the occupied squares of `empty`'s complement,
  * landing only on `landing`: the attacks in those directions. */
-__attribute__((target("simd128"))) static inline v128_t fill_up(v128_t slider, v128_t empty, v128_t landing,
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline v128_t fill_up(v128_t slider, v128_t empty, v128_t landing,
                                                                  int shift)
 {
     v128_t generator = slider, propagator = wasm_v128_and(empty, landing);
@@ -41,13 +43,13 @@ __attribute__((target("simd128"))) static inline v128_t fill_up(v128_t slider, v
 }
 
 /* Lane 0 shifted left (east), lane 1 right (west), by `shift` squares. */
-__attribute__((target("simd128"))) static inline v128_t shift_east_west(v128_t lanes, int shift)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline v128_t shift_east_west(v128_t lanes, int shift)
 {
     return wasm_i64x2_shuffle(wasm_i64x2_shl(lanes, shift), wasm_u64x2_shr(lanes, shift), 0, 3);
 }
 
 /* East in lane 0, west in lane 1, on the board as it is. */
-__attribute__((target("simd128"))) static inline v128_t fill_east_west(bitboard slider, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline v128_t fill_east_west(bitboard slider, bitboard occupied)
 {
     const v128_t landing = wasm_i64x2_make((int64_t)NOT_FILE_A, (int64_t)NOT_FILE_H);
     v128_t generator = wasm_i64x2_splat((int64_t)slider);
@@ -60,7 +62,7 @@ __attribute__((target("simd128"))) static inline v128_t fill_east_west(bitboard 
     return wasm_v128_and(shift_east_west(generator, 1), landing);
 }
 
-__attribute__((target("simd128"))) static inline bitboard or_lanes(v128_t lanes)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard or_lanes(v128_t lanes)
 {
     return (bitboard)(wasm_i64x2_extract_lane(lanes, 0) | wasm_i64x2_extract_lane(lanes, 1));
 }
@@ -70,14 +72,14 @@ struct flipped_board {
     v128_t slider, empty;
 };
 
-__attribute__((target("simd128"))) static inline struct flipped_board flipped_board(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline struct flipped_board flipped_board(int square, bitboard occupied)
 {
     return (struct flipped_board){flip_lane_1(wasm_i64x2_splat((int64_t)square_bit(square))),
                                   flip_lane_1(wasm_i64x2_splat((int64_t)~occupied))};
 }
 
 /* North (lane 0) and south (lane 1, flipped), with east and west. */
-__attribute__((target("simd128"))) static inline bitboard kogge_stone_simd128_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_simd128_rook(int square, bitboard occupied)
 {
     struct flipped_board board = flipped_board(square, occupied);
     v128_t vertical = fill_up(board.slider, board.empty, wasm_i64x2_splat(-1), 8);
@@ -85,7 +87,7 @@ __attribute__((target("simd128"))) static inline bitboard kogge_stone_simd128_ro
 }
 
 /* North-east and north-west fills: south-east and south-west in lane 1. */
-__attribute__((target("simd128"))) static inline bitboard kogge_stone_simd128_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_simd128_bishop(int square, bitboard occupied)
 {
     struct flipped_board board = flipped_board(square, occupied);
     v128_t east = fill_up(board.slider, board.empty, wasm_i64x2_splat((int64_t)NOT_FILE_A), 9);
@@ -93,7 +95,7 @@ __attribute__((target("simd128"))) static inline bitboard kogge_stone_simd128_bi
     return or_lanes(flip_lane_1(wasm_v128_or(east, west)));
 }
 
-__attribute__((target("simd128"))) static inline bitboard kogge_stone_simd128_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_simd128_queen(int square, bitboard occupied)
 {
     struct flipped_board board = flipped_board(square, occupied);
     v128_t vertical = fill_up(board.slider, board.empty, wasm_i64x2_splat(-1), 8);
@@ -103,10 +105,11 @@ __attribute__((target("simd128"))) static inline bitboard kogge_stone_simd128_qu
     return or_lanes(wasm_v128_or(up_and_down, fill_east_west(square_bit(square), occupied)));
 }
 
-BACKEND_FOR_TARGET("simd128", 0, kogge_stone_simd128, "kogge-stone-simd128",
+BACKEND(kogge_stone_simd128, "kogge-stone-simd128",
                    "parallel-prefix occluded fill (steps 1, 2, 4), two directions per SIMD128 register: the "
                    "opposite one on the board flipped by i8x16.swizzle in lane 1; no tables",
-                   "Chessprogramming wiki, Kogge-Stone Algorithm (Steffan Westcott); WebAssembly SIMD128")
+                   "Chessprogramming wiki, Kogge-Stone Algorithm (Steffan Westcott); WebAssembly SIMD128",
+        TARGET(KOGGE_STONE_SIMD128_TARGET))
 #else
 #include "attackbench/loops.h"
 
