@@ -8,7 +8,7 @@
  *     static uint64_t my_bishop(int square, uint64_t occupied) { ... }
  *     ATTACKBENCH_PLUGIN("my-engine", "My engine, src/attacks.c", my_rook, my_bishop)
  *
- *     cc -O2 -shared -fPIC -I include my.c -o my.so
+ *     cc -O2 -march=native -shared -fPIC -fvisibility=hidden -I include my.c -o my.so
  *     attackbench --plugin=./my.so --method=my-engine,pext,magic-fancy
  *
  * Squares are 0 = a1, 1 = b1, ..., 63 = h8; bit n of a bitboard is square
@@ -24,7 +24,16 @@
  * attackbench's own backends, so a plugin is measured exactly like them
  * and pays no indirect call per query in batch mode.  Write the lookups
  * as static (or static inline) functions in the file that expands the
- * macro, so that the compiler can inline them.
+ * macro, so that the compiler can inline them.  An engine's own file
+ * included unchanged (#include "attacks.c") has extern lookups: build
+ * with -fvisibility=hidden (as above), or -fPIC lets another library
+ * replace them at run time (semantic interposition) and the compiler
+ * calls them instead of inlining them.  attackbench warns about a plugin
+ * that exports functions besides its entry.
+ *
+ * How the plugin was compiled is recorded in its descriptor (whether
+ * optimised, the compiler and its version); attackbench warns once about
+ * a plugin built without optimisation.
  *
  * One query at a time: an engine computes one attack set at a time, so a
  * compiler must not vectorise a loop across queries.  This header tells
@@ -59,8 +68,9 @@
  *
  * ABI: the descriptor carries the major and minor version of this header
  * and its own size.  attackbench loads a plugin of the same major version
- * (a newer minor version only appends fields, which it ignores) and
- * refuses another, naming both versions.
+ * (a newer minor version only appends fields, which it ignores; an older
+ * one lacks the fields appended since, which it takes as absent: 1.0
+ * recorded no build) and refuses another, naming both versions.
  *
  * The header is self-contained (<stddef.h>, <stdint.h>) and compiles as
  * C99 or later and as C++11 or later. */
@@ -75,7 +85,7 @@ extern "C" {
 #endif
 
 #define ATTACKBENCH_PLUGIN_ABI_MAJOR 1
-#define ATTACKBENCH_PLUGIN_ABI_MINOR 0
+#define ATTACKBENCH_PLUGIN_ABI_MINOR 1
 
 /* CPU features a plugin may need (the `features` argument). */
 #define ATTACKBENCH_FEATURE_POPCNT (1u << 0)
@@ -99,6 +109,39 @@ extern "C" {
 /* aarch64: SVE2, and its bit permutes (BEXT, BDEP, BGRP). */
 #define ATTACKBENCH_FEATURE_SVE2 (1u << 12)
 #define ATTACKBENCH_FEATURE_SVE2_BITPERM (1u << 13)
+
+/* How the plugin was compiled (the descriptor's build_flags, ABI 1.1). */
+#define ATTACKBENCH_BUILD_RECORDED (1u << 0)
+#define ATTACKBENCH_BUILD_OPTIMIZED (1u << 1)         /* __OPTIMIZE__: -O1 and above */
+#define ATTACKBENCH_BUILD_OPTIMIZED_FOR_SIZE (1u << 2) /* __OPTIMIZE_SIZE__: -Os, -Oz */
+#define ATTACKBENCH_BUILD_NO_INLINE (1u << 3)         /* __NO_INLINE__: -O0 or -fno-inline */
+#ifdef __OPTIMIZE__
+#define ATTACKBENCH_BUILD_OPTIMIZATION_FLAG ATTACKBENCH_BUILD_OPTIMIZED
+#else
+#define ATTACKBENCH_BUILD_OPTIMIZATION_FLAG 0u
+#endif
+#ifdef __OPTIMIZE_SIZE__
+#define ATTACKBENCH_BUILD_SIZE_FLAG ATTACKBENCH_BUILD_OPTIMIZED_FOR_SIZE
+#else
+#define ATTACKBENCH_BUILD_SIZE_FLAG 0u
+#endif
+#ifdef __NO_INLINE__
+#define ATTACKBENCH_BUILD_INLINE_FLAG ATTACKBENCH_BUILD_NO_INLINE
+#else
+#define ATTACKBENCH_BUILD_INLINE_FLAG 0u
+#endif
+#define ATTACKBENCH_BUILD_FLAGS                                                                                  \
+    (ATTACKBENCH_BUILD_RECORDED | ATTACKBENCH_BUILD_OPTIMIZATION_FLAG | ATTACKBENCH_BUILD_SIZE_FLAG |           \
+     ATTACKBENCH_BUILD_INLINE_FLAG)
+#if defined(__clang__)
+#define ATTACKBENCH_BUILD_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define ATTACKBENCH_BUILD_COMPILER "gcc " __VERSION__
+#elif defined(__VERSION__)
+#define ATTACKBENCH_BUILD_COMPILER __VERSION__
+#else
+#define ATTACKBENCH_BUILD_COMPILER "an unknown compiler"
+#endif
 
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
 #pragma GCC optimize("no-tree-loop-vectorize")
@@ -412,6 +455,9 @@ struct attackbench_plugin {
     uint64_t (*sides_loop)(const struct attackbench_run *run);
     attackbench_set_function set_attacks;
     attackbench_side_function side_attacks;
+    /* ABI 1.1: how the plugin was compiled. */
+    uint32_t build_flags;   /* ATTACKBENCH_BUILD_* */
+    const char *compiler;   /* ATTACKBENCH_BUILD_COMPILER: "gcc 12.2.0" */
 };
 
 /* The one symbol attackbench looks up in a plugin. */
@@ -465,7 +511,8 @@ const struct attackbench_plugin *attackbench_plugin_entry(void);
         NAME, SOURCE, DESCRIPTION, FEATURES, INIT,                                                               \
         attackbench_plugin_rook, attackbench_plugin_bishop, attackbench_plugin_queen,                            \
         attackbench_plugin_rook_loop, attackbench_plugin_bishop_loop, attackbench_plugin_queen_loop,             \
-        attackbench_plugin_sets_loop, attackbench_plugin_sides_loop, SET, SIDE};                                 \
+        attackbench_plugin_sets_loop, attackbench_plugin_sides_loop, SET, SIDE,                                  \
+        ATTACKBENCH_BUILD_FLAGS, ATTACKBENCH_BUILD_COMPILER};                                                    \
     ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_entry(void)                     \
     {                                                                                                            \
         return &attackbench_plugin_descriptor;                                                                   \

@@ -22,6 +22,9 @@ unsigned cpu_detected_features(void);
  * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
 unsigned cpu_features(void);
 
+/* Every feature bit this attackbench knows. */
+unsigned cpu_known_features(void);
+
 /* Space-separated names of the given feature bits, "none" for zero. */
 const char *cpu_feature_names(unsigned features, char *buffer, size_t size);
 
