@@ -136,9 +136,9 @@ for script in "$here"/cli/*.sh; do
     [ -e "$script" ] || continue
     case "${script##*/}" in
     features.sh | bmi2_backends.sh) on_x86 "${script##*/}" || continue ;;
-    plugins.sh)
+    plugins.sh | plugin_faults.sh)
         if [ "$plugin_build" = 0 ]; then
-            skip "plugins.sh: this attackbench is linked statically and cannot load plugins"
+            skip "${script##*/}: this attackbench is linked statically and cannot load plugins"
             continue
         fi
         ;;

@@ -28,7 +28,8 @@ else
 fi
 
 build() { # build SIDE SOURCE FLAGS
-    "$cc" $3 -shared -fPIC -I"$include" "$2" -o "$work/$1.so" || exit 2
+    # -fvisibility=hidden: an engine's extern lookups inline (docs/plugins.md).
+    "$cc" $3 -shared -fPIC -fvisibility=hidden -I"$include" "$2" -o "$work/$1.so" || exit 2
 }
 build base "$base_source" "${BASE_CFLAGS:--O2}"
 build head "$head_source" "${HEAD_CFLAGS:--O2}"

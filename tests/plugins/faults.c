@@ -28,6 +28,7 @@ static const uint64_t *volatile nowhere;
  *   NAME_NEWLINE           "fault\nattackbench: all good"
  *   DESCRIPTION_CONTROL    a newline and ESC in the description
  *   UNKNOWN_FEATURE        a feature bit no attackbench knows
+ *   ALL_FEATURES           every feature bit this header names (a long needs column)
  *   INIT_ABORT             init calls abort()
  *   INIT_EXIT              init calls exit(0)
  *   INIT_RECURSION         init overflows the stack
@@ -119,6 +120,8 @@ ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_en
     changed.description = "fine\nclassical  unavailable (this CPU lacks avx512)\x1b[2J";
 #elif defined(FAULT_UNKNOWN_FEATURE)
     changed.features = 1u << 20;
+#elif defined(FAULT_ALL_FEATURES)
+    changed.features = (ATTACKBENCH_FEATURE_SVE2_BITPERM << 1) - 1;
 #endif
     return &changed;
 }
