@@ -168,6 +168,8 @@ static char *source_line(const struct attackbench_plugin *descriptor, const char
         free(source);
         return NULL;
     }
+    for (size_t end = strlen(compiler); end > 0 && compiler[end - 1] == ' '; end--)
+        compiler[end - 1] = '\0'; /* clang's version string ends in a space */
     char build[PLUGIN_TEXT_MAX * 4 + 64], shown_file[4 * PLUGIN_PATH_MAX + 1];
     describe_build(descriptor, compiler, build, sizeof build);
     escape_text(file, shown_file, sizeof shown_file);

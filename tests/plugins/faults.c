@@ -17,7 +17,7 @@
 enum { VERIFIER_QUERIES = 4096 };
 #define START_POSITION_OCCUPANCY 0xFFFF00000000FFFFULL
 
-static const uint64_t *volatile nowhere;
+__attribute__((unused)) static const uint64_t *volatile nowhere;
 
 /* -DFAULT_NAME, one of:
  *   ENTRY_NULL             the entry returns NULL
