@@ -44,7 +44,7 @@
 #include "session.h"
 #include "verify/verify.h"
 #include "verify/verify_plugin.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "results/group_figures.h"
 
 enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
