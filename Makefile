@@ -265,7 +265,7 @@ clean:
 	rm -rf build $(PROGRAM)
 
 ## help: this list
-## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin header, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
+## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
 # scripts/install.sh takes the paths from its environment, so that a
 # PREFIX with spaces is one path, and refuses an empty or relative one.

@@ -219,22 +219,12 @@ static struct backend *backend_of(const struct attackbench_plugin *descriptor, c
         free(backend);
         return NULL;
     }
+    backend->plugin = *descriptor;
     backend->name = copied_name;
     backend->description = *description ? description : "a plugin's own attack code";
     backend->source = source;
-    backend->features = descriptor->features;
+    backend->compiler = NULL; /* said in `source`, escaped */
     backend->unavailable_here = unknown_feature_reason(descriptor->features);
-    backend->init = descriptor->init;
-    backend->rook = descriptor->rook;
-    backend->bishop = descriptor->bishop;
-    backend->queen = descriptor->queen;
-    backend->rook_loop = descriptor->rook_loop;
-    backend->bishop_loop = descriptor->bishop_loop;
-    backend->queen_loop = descriptor->queen_loop;
-    backend->sets_loop = descriptor->sets_loop;
-    backend->sides_loop = descriptor->sides_loop;
-    backend->set_attacks = descriptor->set_attacks;
-    backend->side_attacks = descriptor->side_attacks;
     backend->plugin_file = file;
     return backend;
 }

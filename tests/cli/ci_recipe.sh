@@ -25,7 +25,8 @@ run_install install "$recipe_prefix" >"$scratch/out" 2>"$scratch/err"
 status=$?
 manifest="$recipe_root/share/attackbench/install-manifest"
 missing=
-for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h share/doc/attackbench/usage.txt \
+for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h include/attackbench_plugin_loops.h \
+    share/doc/attackbench/usage.txt \
     share/doc/attackbench/README.md share/doc/attackbench/docs/plugins.md \
     share/doc/attackbench/examples/plugin/my_engine.c share/attackbench/install-manifest; do
     [ -f "$recipe_root/$file" ] || missing="$missing $file"

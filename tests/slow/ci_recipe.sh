@@ -89,7 +89,7 @@ else
     finish
 fi
 prefix="$runner/attackbench"
-for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h; do
+for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h include/attackbench_plugin_loops.h; do
     [ -e "$prefix/$file" ] || fail "make install wrote $file"
 done
 grep -q -- '-march=x86-64-v3\|-O2 -g' <("$prefix/bin/attackbench-valgrind" --version) &&
