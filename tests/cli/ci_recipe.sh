@@ -1,10 +1,12 @@
+#!/usr/bin/env bash
 # The CI recipe's quick parts, without valgrind or a build: make install
 # and uninstall through their manifest (scripts/install.sh, the program
 # under test standing in for both installed binaries), the installed docs'
 # links, the installed compare-builds.sh finding the installed header and
 # program on a first pull request, its refusals, and the workflow.  The
 # slow parts (a real make install, counts under valgrind) are in
-# tests/slow/ci_recipe.sh.  Sourced by tests/run.sh.
+# tests/check/ci_recipe.sh.
+source "$(dirname "$0")/../lib/tap.bash"
 
 recipe_top=$(cd "$here/.." && pwd)
 recipe_stage="$scratch/recipe stage"
@@ -65,6 +67,14 @@ workflow_script=$(grep -o '"$RUNNER_TEMP/attackbench/[^"]*compare-builds.sh"' "$
     grep -q 'PREFIX="$RUNNER_TEMP/attackbench"' "$workflow" &&
     pass "the workflow installs attackbench and runs the installed compare-builds.sh; no placeholder repository" ||
     fail "the workflow installs attackbench and runs the installed compare-builds.sh ('$workflow_script')"
+
+# A second install over the first keeps one manifest naming everything.
+cp "$manifest" "$scratch/manifest.first"
+run_install install "$recipe_prefix" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ $status -eq 0 ] && cmp -s "$manifest" "$scratch/manifest.first" &&
+    pass "install again over an install: the same manifest, no line twice" ||
+    fail "install again over an install: the same manifest (exit $status; $(diff "$scratch/manifest.first" "$manifest" | head -c 200))"
 
 # Uninstall: exactly what install wrote; a file of the user's stays, with
 # its folder, named.

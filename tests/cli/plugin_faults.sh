@@ -1,8 +1,10 @@
+#!/usr/bin/env bash
 # Hostile plugins (tests/plugins/faults.c, one fault each): every fault is
 # named with the plugin and the phase, exit 2 (128 + the signal for an
 # interrupted plugin), one line for a refusal, nothing a plugin writes
-# reaches the terminal raw; and the plugin build record and messages.
-# Sourced by tests/run.sh.
+# reaches the terminal raw.
+source "$(dirname "$0")/../lib/tap.bash"
+[ "$plugin_build" = 1 ] || skip_all "this attackbench is linked statically and cannot load plugins"
 
 fault_dir="$scratch/faults"
 mkdir -p "$fault_dir"

@@ -1,7 +1,8 @@
+#!/usr/bin/env bash
 # The scripts in scripts/ check their arguments and tools: a bad argument,
 # a missing program or tool, or a failed run is one line on stderr and
-# exit 2, never a traceback or a result counted as clean.  Sourced by
-# tests/run.sh.
+# exit 2, never a traceback or a result counted as clean.
+source "$(dirname "$0")/../lib/tap.bash"
 
 scripts_top=$(cd "$here/.." && pwd)
 mkdir -p "$scratch/scripts-caller"
@@ -76,3 +77,6 @@ script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen:
     bash "$s/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/linked-files" nope.md
 script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/install.sh" bogus
+for script in plot report readme-results; do
+    script_refuses "$script: a bad command line is one line, not argparse's usage" "$script: " "$s/$script" --bogus
+done
