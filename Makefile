@@ -5,12 +5,15 @@ ifeq ($(origin CC),default)
 CC = gcc
 endif
 # make PORTABLE=1: one x86-64 binary for a fleet of CPUs.  The driver and
-# a baseline copy of every backend are built for x86-64-v2; each backend
-# file is also built for x86-64-v3, x86-64-v4 and x86-64-v4 with GFNI, and
-# the program picks, per backend, the highest level the CPU has
-# (src/registry/registry.c).
+# a baseline copy of every backend are built for the baseline level
+# (x86-64-v2); each backend file is also built for the levels above it,
+# and the program picks, per backend, the highest level the CPU has
+# (src/registry/registry.c).  The levels, their flags and features:
+# src/platform/x86_64_levels.h, read here.
+X86_64_LEVELS = src/platform/x86_64_levels.h
+X86_64_BASELINE := x86-64-v$(shell sed -n 's/^\#define X86_64_BASELINE_LEVEL //p' $(X86_64_LEVELS))
 ifeq ($(PORTABLE),1)
-CFLAGS ?= -O2 -march=x86-64-v2 -mtune=generic
+CFLAGS ?= -O2 -march=$(X86_64_BASELINE) -mtune=generic
 else
 CFLAGS ?= -O2 -march=native
 endif
@@ -45,13 +48,17 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(SUPPORT_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 
 VARIANT_SOURCES = $(BACKEND_SOURCES)
-VARIANT_LEVELS = v3 v4 v4gfni
-VARIANT_FLAGS_v3 = -march=x86-64-v3
-VARIANT_FLAGS_v4 = -march=x86-64-v4
-VARIANT_FLAGS_v4gfni = -march=x86-64-v4 -mgfni
+# The rows X(ARGUMENT, SUFFIX, "NAME", LEVEL, "FLAGS", EXTRA) of the table.
+VARIANT_ROW_PATTERN = ^ *X(ARGUMENT, \([a-z0-9]*\), "\([^"]*\)", [0-9], "\([^"]*\)".*
+VARIANT_LEVELS := $(shell sed -n 's/$(VARIANT_ROW_PATTERN)/\1/p' $(X86_64_LEVELS))
+VARIANT_NAMES := $(shell sed -n 's/$(VARIANT_ROW_PATTERN)/\2/p' $(X86_64_LEVELS) | tac | paste -sd, | sed 's/,/, /g')
+VARIANT_FLAGS = $(shell sed -n 's/$(subst [a-z0-9]*,$(1),$(VARIANT_ROW_PATTERN))/\3/p' $(X86_64_LEVELS))
 ifeq ($(PORTABLE),1)
 LIBRARY_OBJECTS += $(foreach level,$(VARIANT_LEVELS),$(patsubst %.c,$(BUILD)/$(level)/%.o,$(VARIANT_SOURCES)))
-PORTABLE_NOTE = ; backends also for x86-64-v3, x86-64-v4, x86-64-v4 with GFNI, chosen at run time
+PORTABLE_NOTE = ; backends also for $(VARIANT_NAMES), chosen at run time
+# The refusal of a CPU below the baseline runs before any code built for
+# it: its file is built for the first level, which every x86-64 CPU has.
+$(BUILD)/src/platform/x86_64_levels.o: ALL_CFLAGS += -march=x86-64 -DATTACKBENCH_BASELINE_GUARD
 endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
@@ -73,7 +80,7 @@ $(BUILD)/%.o: %.c
 define VARIANT_RULE
 $$(BUILD)/$(1)/%.o: %.c scripts/variant-object.sh
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CFLAGS) $$(VARIANT_FLAGS_$(1)) -c -o $$@ $$<
+	$$(CC) $$(ALL_CFLAGS) $(call VARIANT_FLAGS,$(1)) -c -o $$@ $$<
 	@sh scripts/variant-object.sh $$@ $(1)
 endef
 $(foreach level,$(VARIANT_LEVELS),$(eval $(call VARIANT_RULE,$(level))))
