@@ -83,6 +83,9 @@
     X(spectral_magic) \
     X(spectral_magic_switched) \
     X(folding_hash) \
+    /* Stockfish as its master builds it here, and techniques published \
+     * since: Pre-school, Bitray, Cfish's AVX2 and AVX-512 forms, TITBOARD. */ \
+    X(stockfish) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)

@@ -96,3 +96,18 @@ if "$program" --list | quiet_grep -E '^binary-neural-network +available.*note: A
         fail "verify binary-neural-network, portable path ($(head -c 300 "$scratch/err"))"
     fi
 fi
+
+# stockfish runs DualMagic where the CPU has AVX2 and Stockfish's fancy
+# magic where it lacks it (as Stockfish's builds without AVX2); run.sh
+# verifies the first here, this the second.
+if "$program" --list | quiet_grep -E '^stockfish +available.*note: form: DualMagic'; then
+    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-stockfish"
+    grep -qE '^stockfish +available +table 865280 bytes.*note: form: fancy magic' "$scratch/list-stockfish" &&
+        pass "hiding avx2 gives stockfish its fancy magic form" ||
+        fail "hiding avx2 gives stockfish its fancy magic form"
+    if ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --verify-only --method=stockfish >/dev/null 2>"$scratch/err"; then
+        pass "verify stockfish, fancy magic form"
+    else
+        fail "verify stockfish, fancy magic form ($(head -c 300 "$scratch/err"))"
+    fi
+fi
