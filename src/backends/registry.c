@@ -86,6 +86,10 @@
     /* Stockfish as its master builds it here, and techniques published \
      * since: Pre-school, Bitray, Cfish's AVX2 and AVX-512 forms, TITBOARD. */ \
     X(stockfish) \
+    X(preschool) \
+    X(bitray) \
+    X(cfish_avx2) \
+    X(cfish_avx512) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
