@@ -90,6 +90,8 @@
     X(bitray) \
     X(cfish_avx2) \
     X(cfish_avx512) \
+    X(titboard) \
+    X(titboard_compact) \
 
 #define DECLARE(ID) extern const struct backend ID##_backend;
 EVERY_BACKEND(DECLARE)
