@@ -71,7 +71,7 @@ fi
 if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available'; then
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list >"$scratch/list-zen1"
     warned=$(grep -E 'warning: PE(XT|DEP)' "$scratch/list-zen1" | awk '{print $1}' | sort | tr '\n' ' ')
-    [ "$warned" = "binary-neural-network pext pext-pdep split-pext " ] &&
+    [ "$warned" = "binary-neural-network pext pext-pdep split-pext titboard titboard-compact " ] &&
         pass "--list warns of microcoded PEXT for exactly the PEXT backends" ||
         fail "--list warns of microcoded PEXT for exactly the PEXT backends (got: $warned)"
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 25 17" "$program" --list | quiet_grep 'microcoded' &&
