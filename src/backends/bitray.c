@@ -6,13 +6,13 @@
  * are joined before one reversal back.  The rank comes from a 512-byte
  * first-rank table.  Source: Daniel Infuehr, Chess_Movegen_GPU,
  * cu_Bitray.h (2023, for CUDA, where __brevll reverses in one
- * instruction); here on the CPU, the reversal bit_reverse.h's best for the
- * build (--list names it). */
+ * instruction); here on the CPU, the reversal the best of
+ * building_blocks/bit_reverse.h for the build (--list names it). */
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
-#include "bit_reverse.h"
+#include "building_blocks/bit_reverse.h"
 
 /* Per square the rays going up (north, north-east, north-west) and the
  * rays going down, reversed (south, south-west, south-east as seen from

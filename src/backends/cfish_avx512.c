@@ -12,7 +12,7 @@
 #include <immintrin.h>
 
 #include "attackbench/loops.h"
-#include "cfish_masks.h"
+#include "building_blocks/cfish_masks.h"
 
 #define CFISH_TARGET "avx2,bmi,avx512f,avx512vl,avx512cd"
 

@@ -33,7 +33,7 @@
 #endif
 
 #if defined(__aarch64__) || (defined(__loongarch__) && __loongarch_grlen == 64)
-#include "bit_reverse.h"
+#include "building_blocks/bit_reverse.h"
 #define STOCKFISH_HYPERBOLA 1
 #else
 #define STOCKFISH_MAGIC 1

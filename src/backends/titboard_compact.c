@@ -12,7 +12,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "titboard_lines.h"
+#include "building_blocks/titboard_lines.h"
 
 static bitboard line_masks[SQUARE_COUNT][TITBOARD_LINES];
 static uint16_t enemy_digits[128];
