@@ -25,19 +25,19 @@ static size_t cfish_avx2_init(void)
     return sizeof tables;
 }
 
-__attribute__((target(CFISH_TARGET))) static inline __m256i lowest_bit_masks(__m256i lanes)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i lowest_bit_masks(__m256i lanes)
 {
     return _mm256_xor_si256(_mm256_add_epi64(lanes, _mm256_set1_epi64x(-1)), lanes);
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard or_lanes(__m256i lanes)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard or_lanes(__m256i lanes)
 {
     __m128i two = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_unpackhi_epi64(two, two)));
 }
 
 /* Lanes west, south, south-west, south-east: steps 1, 8, 9, 7. */
-__attribute__((target(CFISH_TARGET))) static inline __m256i shadow_below(__m256i blockers)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i shadow_below(__m256i blockers)
 {
     const __m256i one_step = _mm256_setr_epi64x(1, 8, 9, 7);
     const __m256i two_steps = _mm256_setr_epi64x(2, 16, 18, 14);
@@ -47,7 +47,7 @@ __attribute__((target(CFISH_TARGET))) static inline __m256i shadow_below(__m256i
                            _mm256_or_si256(near, _mm256_srlv_epi64(near, two_steps)));
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx2_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_queen(int square, bitboard occupied)
 {
     const struct cfish_masks *masks = &tables.squares[square];
     const __m256i occupied4 = _mm256_set1_epi64x((long long)occupied);
@@ -58,12 +58,12 @@ __attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx2_queen(in
     return or_lanes(_mm256_or_si256(slides, _mm256_andnot_si256(shadow, down)));
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard lowest_bit_mask(bitboard board)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard lowest_bit_mask(bitboard board)
 {
     return board ^ (board - 1); /* BLSMSK */
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx2_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_rook(int square, bitboard occupied)
 {
     const bitboard north_of_a1 = 0x0101010101010100ULL;
     bitboard mask = north_of_a1 << square;
@@ -77,7 +77,7 @@ __attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx2_rook(int
 
 /* The board and its byte swap alternate in the lanes; the two halves'
  * results ORed, the flipped lane swapped back by a byte shuffle. */
-__attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx2_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_bishop(int square, bitboard occupied)
 {
     const __m128i board_and_flipped = _mm_set_epi64x((long long)__builtin_bswap64(occupied), (long long)occupied);
     const __m256i occupied4 = _mm256_broadcastsi128_si256(board_and_flipped);
@@ -88,12 +88,12 @@ __attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx2_bishop(i
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_shuffle_epi8(two, high_swapped_low)));
 }
 
-BACKEND_FOR_TARGET(CFISH_TARGET, CPU_FEATURE_AVX2 | CPU_FEATURE_BMI1, cfish_avx2, "cfish-avx2",
+BACKEND(cfish_avx2, "cfish-avx2",
                    "queen: eight rays in two ymm, rays up by vector BLSMSK, rays down by a shift-filled shadow; "
                    "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
                    "its byte swap in alternate lanes",
                    "Cfish src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-                   .init = cfish_avx2_init)
+                   TARGET(CFISH_TARGET), .init = cfish_avx2_init)
 #else
 #include "attackbench/loops.h"
 

@@ -25,14 +25,14 @@ static size_t cfish_avx512_init(void)
 }
 
 /* (lanes ^ (lanes - 1)) & mask: VPTERNLOGQ function 0x28. */
-__attribute__((target(CFISH_TARGET))) static inline __m256i up_slides(__m256i occupied, __m256i mask)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i up_slides(__m256i occupied, __m256i mask)
 {
     __m256i on_rays = _mm256_and_si256(occupied, mask);
     return _mm256_ternarylogic_epi64(on_rays, _mm256_add_epi64(on_rays, _mm256_set1_epi64x(-1)), mask, 0x28);
 }
 
 /* slides | (from the highest blocker up & mask): function 0xf8. */
-__attribute__((target(CFISH_TARGET))) static inline __m256i add_down_slides(__m256i slides, __m256i occupied,
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i add_down_slides(__m256i slides, __m256i occupied,
                                                                               __m256i mask)
 {
     __m256i from_blocker = _mm256_srav_epi64(_mm256_set1_epi64x((long long)0x8000000000000000ULL),
@@ -40,12 +40,12 @@ __attribute__((target(CFISH_TARGET))) static inline __m256i add_down_slides(__m2
     return _mm256_ternarylogic_epi64(slides, from_blocker, mask, 0xf8);
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard or_two_lanes(__m128i lanes)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard or_two_lanes(__m128i lanes)
 {
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx512_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_queen(int square, bitboard occupied)
 {
     const struct cfish_masks *masks = &tables.squares[square];
     const __m256i occupied4 = _mm256_set1_epi64x((long long)occupied);
@@ -56,7 +56,7 @@ __attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx512_queen(
 }
 
 /* Lanes east and north up, west and south down. */
-__attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx512_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_rook(int square, bitboard occupied)
 {
     const struct cfish_masks *masks = &tables.squares[square];
     const __m128i occupied2 = _mm_set1_epi64x((long long)occupied);
@@ -69,7 +69,7 @@ __attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx512_rook(i
     return or_two_lanes(_mm_ternarylogic_epi64(slides, from_blocker, down, 0xf8));
 }
 
-__attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx512_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_bishop(int square, bitboard occupied)
 {
     const __m128i board_and_flipped = _mm_set_epi64x((long long)__builtin_bswap64(occupied), (long long)occupied);
     const __m256i occupied4 = _mm256_broadcastsi128_si256(board_and_flipped);
@@ -80,14 +80,11 @@ __attribute__((target(CFISH_TARGET))) static inline bitboard cfish_avx512_bishop
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_shuffle_epi8(two, high_swapped_low)));
 }
 
-BACKEND_FOR_TARGET(CFISH_TARGET,
-                   CPU_FEATURE_AVX2 | CPU_FEATURE_BMI1 | CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL |
-                       CPU_FEATURE_AVX512CD,
-                   cfish_avx512, "cfish-avx512",
+BACKEND(cfish_avx512, "cfish-avx512",
                    "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
                    "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
                    "Cfish src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-                   .init = cfish_avx512_init)
+                   TARGET(CFISH_TARGET), .init = cfish_avx512_init)
 #else
 #include "attackbench/loops.h"
 

@@ -17,8 +17,9 @@
  *   with Stockfish's own factor search (xorshift64* seeded per rank,
  *   sparse factors) into its 0x19000 + 0x1480-entry tables, and on 32-bit
  *   targets its two-multiply 32-bit index.  PEXT is not used (#6939).
- * On x86-64 the form is chosen at init from the CPU, as Stockfish's build
- * chooses it from ARCH; --list names the form that runs. */
+ * On x86-64 both forms are built and the registry runs DualMagic on a CPU
+ * with AVX2 (the magic form's faster path), as Stockfish's build chooses
+ * by ARCH; --list names the form that runs. */
 #include <stdalign.h>
 #include <stdint.h>
 
@@ -28,8 +29,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "platform/cpu.h"
 #define STOCKFISH_DUAL_MAGIC 1
+#define DUAL_TARGET "avx2"
 #endif
 
 #if defined(__aarch64__) || (defined(__loongarch__) && __loongarch_grlen == 64)
@@ -259,7 +260,7 @@ static size_t dual_init(void)
 /* Reverses the 16 bytes of each 128-bit half: lanes 0 and 1 swap places,
  * each byte-reversed, and so do lanes 2 and 3.  Applied before and after a
  * lane-wise subtraction it is the per-lane byte reversal of hyperbola. */
-__attribute__((target("avx2"))) static inline __m256i reverse_halves(__m256i lanes)
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline __m256i reverse_halves(__m256i lanes)
 {
     const __m256i order = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, /* */
                                            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -268,7 +269,7 @@ __attribute__((target("avx2"))) static inline __m256i reverse_halves(__m256i lan
 
 /* Both pieces at once: the lanes' attacks, the halves ORed (lane 0 the
  * file, lane 1 both diagonals), the rank added to the file. */
-__attribute__((target("avx2"))) static inline struct rook_and_bishop dual_both(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct rook_and_bishop dual_both(int square, bitboard occupied)
 {
     const struct dual_magic *magic = &dual_magics[square];
     const __m256i masks = _mm256_load_si256((const __m256i *)magic);
@@ -286,120 +287,35 @@ __attribute__((target("avx2"))) static inline struct rook_and_bishop dual_both(i
     };
 }
 
-__attribute__((target("avx2"))) static inline bitboard dual_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_rook(int square, bitboard occupied)
 {
     return dual_both(square, occupied).rook;
 }
 
-__attribute__((target("avx2"))) static inline bitboard dual_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_bishop(int square, bitboard occupied)
 {
     return dual_both(square, occupied).bishop;
 }
 
-__attribute__((target("avx2"))) static inline bitboard dual_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_queen(int square, bitboard occupied)
 {
     struct rook_and_bishop both = dual_both(square, occupied);
     return both.rook | both.bishop;
 }
 
-__attribute__((target("avx2"), noinline)) static bitboard dual_rook_call(int square, bitboard occupied)
-{
-    return dual_rook(square, occupied);
-}
+#endif
 
-__attribute__((target("avx2"), noinline)) static bitboard dual_bishop_call(int square, bitboard occupied)
-{
-    return dual_bishop(square, occupied);
-}
-
-__attribute__((target("avx2"), noinline)) static bitboard dual_queen_call(int square, bitboard occupied)
-{
-    return dual_queen(square, occupied);
-}
-
-/* ---- x86-64: DualMagic where the CPU has AVX2, else the magic form. ---- */
-
-static int use_dual;
-
-static size_t stockfish_init(void)
-{
-    use_dual = (cpu_features() & CPU_FEATURE_AVX2) != 0;
-    return use_dual ? dual_init() : magic_init();
-}
-
-BACKEND_LOOPS_FOR_TARGET("avx2", dual)
-BACKEND_LOOPS_WITH(, magic, NULL)
-
-static bitboard stockfish_rook(int square, bitboard occupied)
-{
-    return use_dual ? dual_rook_call(square, occupied) : magic_rook(square, occupied);
-}
-
-static bitboard stockfish_bishop(int square, bitboard occupied)
-{
-    return use_dual ? dual_bishop_call(square, occupied) : magic_bishop(square, occupied);
-}
-
-static bitboard stockfish_queen(int square, bitboard occupied)
-{
-    return use_dual ? dual_queen_call(square, occupied) : magic_queen(square, occupied);
-}
-
-static uint64_t stockfish_rook_loop(const struct attackbench_run *run)
-{
-    return use_dual ? dual_rook_loop(run) : magic_rook_loop(run);
-}
-
-static uint64_t stockfish_bishop_loop(const struct attackbench_run *run)
-{
-    return use_dual ? dual_bishop_loop(run) : magic_bishop_loop(run);
-}
-
-static uint64_t stockfish_queen_loop(const struct attackbench_run *run)
-{
-    return use_dual ? dual_queen_loop(run) : magic_queen_loop(run);
-}
-
-static uint64_t stockfish_sets_loop(const struct attackbench_run *run)
-{
-    return use_dual ? dual_sets_loop(run) : magic_sets_loop(run);
-}
-
-static uint64_t stockfish_sides_loop(const struct attackbench_run *run)
-{
-    return use_dual ? dual_sides_loop(run) : magic_sides_loop(run);
-}
-
-static const char *stockfish_note(void)
-{
-    return use_dual ? "form: DualMagic (x86-64 with AVX2: file and diagonals in ymm lanes, 512-byte rank table)"
-                    : "form: fancy magic (x86-64 without AVX2), Stockfish's seeded factors";
-}
-
-const struct backend stockfish_backend = {
-    .name = "stockfish",
-    .description = "Stockfish master's own form for this platform: DualMagic (hyperbola in AVX2 lanes, rank table) "
-                   "on x86-64 with AVX2, rbit hyperbola on aarch64, fancy magic elsewhere",
-    .source = "official-stockfish/Stockfish attacks.h (PRs #6845, #6865, #6998, #6795, #6939)",
-    .init = stockfish_init,
-    .rook = stockfish_rook,
-    .bishop = stockfish_bishop,
-    .queen = stockfish_queen,
-    .rook_loop = stockfish_rook_loop,
-    .bishop_loop = stockfish_bishop_loop,
-    .queen_loop = stockfish_queen_loop,
-    .sets_loop = stockfish_sets_loop,
-    .sides_loop = stockfish_sides_loop,
-    .note = stockfish_note,
-};
-
-#else
-/* ---- Elsewhere: the one form this build has, under the backend's name. ---- */
+/* ---- The backend: the registry runs DualMagic where the CPU has AVX2
+ * (its .faster_path), else the form this build has for the platform. ---- */
 
 #if defined(STOCKFISH_HYPERBOLA)
 #define STOCKFISH_FORM(piece) hyperbola_##piece
 #define STOCKFISH_INIT hyperbola_init
 #define STOCKFISH_NOTE "form: hyperbola quintessence with the bit reversal (" BIT_REVERSAL ")"
+#elif defined(STOCKFISH_DUAL_MAGIC)
+#define STOCKFISH_FORM(piece) magic_##piece
+#define STOCKFISH_INIT magic_init
+#define STOCKFISH_NOTE "form: fancy magic, Stockfish's seeded factors (this CPU lacks AVX2 for DualMagic)"
 #elif STOCKFISH_64_BIT
 #define STOCKFISH_FORM(piece) magic_##piece
 #define STOCKFISH_INIT magic_init
@@ -430,9 +346,22 @@ static const char *stockfish_note(void)
     return STOCKFISH_NOTE;
 }
 
-BACKEND(stockfish, "stockfish",
-        "Stockfish master's own form for this platform: DualMagic (hyperbola in AVX2 lanes, rank table) on x86-64 "
-        "with AVX2, rbit hyperbola on aarch64, fancy magic elsewhere",
-        "official-stockfish/Stockfish attacks.h (PRs #6845, #6865, #6998, #6795, #6939)",
-        .init = STOCKFISH_INIT, .note = stockfish_note)
+#define STOCKFISH_NAME "stockfish"
+#define STOCKFISH_IDEA                                                                                           \
+    "Stockfish master's own form for this platform: DualMagic (hyperbola in AVX2 lanes, rank table) on x86-64 "  \
+    "with AVX2, rbit hyperbola on aarch64, fancy magic elsewhere"
+#define STOCKFISH_SOURCE "official-stockfish/Stockfish attacks.h (PRs #6845, #6865, #6998, #6795, #6939)"
+
+#if defined(STOCKFISH_DUAL_MAGIC)
+static const char *dual_note(void)
+{
+    return "form: DualMagic (x86-64 with AVX2: file and diagonals in ymm lanes, 512-byte rank table)";
+}
+
+BACKEND(stockfish_dual, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, TARGET(DUAL_TARGET), .init = dual_init,
+        .note = dual_note)
+BACKEND(stockfish, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, .init = STOCKFISH_INIT, .note = stockfish_note,
+        .faster_path = &stockfish_dual_backend)
+#else
+BACKEND(stockfish, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, .init = STOCKFISH_INIT, .note = stockfish_note)
 #endif

@@ -19,6 +19,8 @@
 #include "attackbench/loops.h"
 #include "building_blocks/titboard_lines.h"
 
+#define TITBOARD_TARGET "bmi2"
+
 static bitboard line_masks[SQUARE_COUNT][TITBOARD_LINES];
 static uint16_t enemy_digits[128];
 static alignas(64) bitboard line_attacks[SQUARE_COUNT][TITBOARD_LINES][TITBOARD_INDICES];
@@ -39,29 +41,29 @@ static size_t titboard_init(void)
     return sizeof line_masks + sizeof enemy_digits + sizeof line_attacks;
 }
 
-__attribute__((target("bmi2"))) static inline bitboard line_lookup(int square, bitboard occupied, int line)
+TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard line_lookup(int square, bitboard occupied, int line)
 {
     unsigned pattern = (unsigned)_pext_u64(occupied, line_masks[square][line]);
     return line_attacks[square][line][enemy_digits[pattern]];
 }
 
-__attribute__((target("bmi2"))) static inline bitboard titboard_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_rook(int square, bitboard occupied)
 {
     return line_lookup(square, occupied, 0) | line_lookup(square, occupied, 1);
 }
 
-__attribute__((target("bmi2"))) static inline bitboard titboard_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_bishop(int square, bitboard occupied)
 {
     return line_lookup(square, occupied, 2) | line_lookup(square, occupied, 3);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", titboard)
+QUEEN_FROM_ROOK_AND_BISHOP(titboard, TARGET_ATTRIBUTE(TITBOARD_TARGET))
 
-BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, titboard, "titboard",
+BACKEND(titboard, "titboard",
                    "per line PEXT, a base-2 to base-3 table, and a 2,187-entry line table (3^7 own/enemy/empty); "
                    "the attack form, every piece entered as an enemy; 4.3 MB",
                    "TiltedDFA/TDFA src/Titboard.hpp (TITBOARD, 2026); Chess_Movegen pull request #5",
-                   .init = titboard_init, .instructions = INSTRUCTION_PEXT)
+                   TARGET(TITBOARD_TARGET), .init = titboard_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -14,6 +14,8 @@
 #include "attackbench/loops.h"
 #include "building_blocks/titboard_lines.h"
 
+#define TITBOARD_TARGET "bmi2"
+
 static bitboard line_masks[SQUARE_COUNT][TITBOARD_LINES];
 static uint16_t enemy_digits[128];
 static alignas(64) uint8_t line_reaches[SQUARE_COUNT][TITBOARD_LINES][TITBOARD_INDICES];
@@ -63,29 +65,29 @@ static size_t titboard_compact_init(void)
     return sizeof line_masks + sizeof enemy_digits + sizeof line_reaches + sizeof reach_attacks;
 }
 
-__attribute__((target("bmi2"))) static inline bitboard line_lookup(int square, bitboard occupied, int line)
+TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard line_lookup(int square, bitboard occupied, int line)
 {
     unsigned pattern = (unsigned)_pext_u64(occupied, line_masks[square][line]);
     return reach_attacks[square][line][line_reaches[square][line][enemy_digits[pattern]]];
 }
 
-__attribute__((target("bmi2"))) static inline bitboard titboard_compact_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_compact_rook(int square, bitboard occupied)
 {
     return line_lookup(square, occupied, 0) | line_lookup(square, occupied, 1);
 }
 
-__attribute__((target("bmi2"))) static inline bitboard titboard_compact_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_compact_bishop(int square, bitboard occupied)
 {
     return line_lookup(square, occupied, 2) | line_lookup(square, occupied, 3);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", titboard_compact)
+QUEEN_FROM_ROOK_AND_BISHOP(titboard_compact, TARGET_ATTRIBUTE(TITBOARD_TARGET))
 
-BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, titboard_compact, "titboard-compact",
+BACKEND(titboard_compact, "titboard-compact",
                    "TITBOARD's PEXT and base-3 index into one byte per line (both reach lengths, 547 KB), then a "
                    "geometric table of attack sets by square, line and byte (128 KB)",
                    "TiltedDFA/TDFA compact TITBOARD specification (2026-04-04, endpoint bytes)",
-                   .init = titboard_compact_init, .instructions = INSTRUCTION_PEXT)
+                   TARGET(TITBOARD_TARGET), .init = titboard_compact_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

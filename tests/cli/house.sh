@@ -1,6 +1,7 @@
+#!/usr/bin/env bash
 # The source tree keeps the dependency rule of docs/architecture.md
-# (tests/layers.sh), and the check does fail on a breach.  Sourced by
-# tests/run.sh.
+# (tests/layers.sh), and the check does fail on a breach.
+source "$(dirname "$0")/../lib/tap.bash"
 
 if layer_output=$(sh "$here/layers.sh" "$here/.." 2>&1); then
     pass "every include follows the dependency rule"
