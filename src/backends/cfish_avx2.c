@@ -6,8 +6,8 @@
  * rook is Cfish's scalar BMI form (north by BLSMSK, south by the same on
  * the byte-swapped board, east-west from a 512-byte table); the bishop
  * byte-swaps the board into alternate lanes so its four rays are all BLSMSK
- * rays.  Source: Cfish src/avx2-bitboard.h and avx2-bitboard.c (syzygy1/
- * Cfish, pull requests #115 and #207, by okuhara), read at d77dd434f99c;
+ * rays.  Source: syzygy1/Cfish/src/avx2-bitboard.h and avx2-bitboard.c
+ * (pull requests #115 and #207, by okuhara), read at d77dd434f99c;
  * the AVX-512 form is cfish-avx512. */
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -92,7 +92,7 @@ BACKEND(cfish_avx2, "cfish-avx2",
                    "queen: eight rays in two ymm, rays up by vector BLSMSK, rays down by a shift-filled shadow; "
                    "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
                    "its byte swap in alternate lanes",
-                   "Cfish src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)",
+                   "Cfish/src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)",
                    TARGET(CFISH_TARGET), .init = cfish_avx2_init)
 #else
 #include "attackbench/loops.h"

@@ -5,7 +5,7 @@
  * to the ray's attacks (the whole ray when it is empty: a count of 64
  * shifts in the sign everywhere); VPTERNLOGQ joins masks and ORs.  The
  * rook takes the same path on two lanes (an xmm); the bishop is
- * cfish-avx2's.  Source: Cfish src/avx2-bitboard.h, its AVX512CD and
+ * cfish-avx2's.  Source: Cfish/src/avx2-bitboard.h, its AVX512CD and
  * AVX512VL branch (okuhara, syzygy1/Cfish pull requests #115 and #207),
  * read at d77dd434f99c.  Needs AVX-512 F, VL and CD. */
 #if defined(__x86_64__)
@@ -83,7 +83,7 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_bishop(int sq
 BACKEND(cfish_avx512, "cfish-avx512",
                    "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
                    "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
-                   "Cfish src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
+                   "Cfish/src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
                    TARGET(CFISH_TARGET), .init = cfish_avx512_init)
 #else
 #include "attackbench/loops.h"

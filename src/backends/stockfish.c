@@ -1,5 +1,5 @@
 /* Stockfish's sliding attacks as its master builds them on each platform,
- * read from official-stockfish/Stockfish src/attacks.h and attacks.cpp at
+ * read from official-stockfish/Stockfish/src/attacks.h and attacks.cpp at
  * commit 762dd1da9a5d (2026-08-03); written here, not copied.
  * - x86-64 with AVX2 ("DualMagic", pull request #6845): hyperbola
  *   quintessence on the file, the diagonal, an empty lane and the

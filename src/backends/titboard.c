@@ -9,8 +9,8 @@
  * depends on the occupancy alone, and a lookup, given only the occupancy,
  * enters every piece as an enemy (digit 2: one PEXT and one base-3 lookup a
  * line).  The move form adds the own side's PEXT and base-3 lookup, and
- * saves the caller's & ~own.  Sources: TiltedDFA/TDFA src/Titboard.hpp and
- * docs/superpowers/specs/2026-04-04-compact-titboard-movegen.md (2026);
+ * saves the caller's & ~own.  Sources: TiltedDFA/TDFA/src/Titboard.hpp
+ * and the compact-titboard specification in TDFA's docs (2026-04-04);
  * Chess_Movegen pull request #5, "Titboard addition" (2026). */
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -62,7 +62,7 @@ QUEEN_FROM_ROOK_AND_BISHOP(titboard, TARGET_ATTRIBUTE(TITBOARD_TARGET))
 BACKEND(titboard, "titboard",
                    "per line PEXT, a base-2 to base-3 table, and a 2,187-entry line table (3^7 own/enemy/empty); "
                    "the attack form, every piece entered as an enemy; 4.3 MB",
-                   "TiltedDFA/TDFA src/Titboard.hpp (TITBOARD, 2026); Chess_Movegen pull request #5",
+                   "TiltedDFA/TDFA/src/Titboard.hpp (TITBOARD, 2026); Chess_Movegen pull request #5",
                    TARGET(TITBOARD_TARGET), .init = titboard_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"

@@ -4,9 +4,9 @@
  * [64][4][2187] bytes, 547 KB; a second, geometric table turns the byte
  * into the line's attack set ([64][4][64] bitboards, 128 KB).  TDFA's
  * endpoint byte also carries two capture flags and its second table holds
- * encoded moves; the attack form needs neither.  Source: TiltedDFA/TDFA
- * docs/superpowers/specs/2026-04-04-compact-titboard-movegen.md
- * ("Endpoint-Based Table Splitting", 2026); see titboard.c. */
+ * encoded moves; the attack form needs neither.  Source: TiltedDFA/TDFA,
+ * its compact-titboard specification (2026-04-04-compact-titboard-
+ * movegen.md, "Endpoint-Based Table Splitting"); see titboard.c. */
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
