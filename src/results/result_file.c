@@ -45,10 +45,11 @@ static int check_plain_value(const char *value, const char *column, int table_ce
     return 0;
 }
 
-/* The whole file as one NUL-terminated string; NULL after an error. */
+/* The whole file, its length in *length (a NUL follows it); NULL after
+ * an error. */
 enum { MAX_RESULT_FILE_BYTES = 1 << 30 };
 
-static char *read_whole_file(const char *path)
+static char *read_whole_file(const char *path, size_t *length)
 {
     FILE *in = fopen(path, "rb");
     struct stat status;
@@ -92,14 +93,7 @@ static char *read_whole_file(const char *path)
         return NULL;
     }
     text[size] = '\0';
-    if (strlen(text) != size) {
-        long line = 1;
-        for (const char *p = text; *p; p++)
-            line += *p == '\n';
-        row_error(path, line, "a NUL byte: not a CSV or JSON file", "");
-        free(text);
-        return NULL;
-    }
+    *length = size;
     return text;
 }
 
@@ -285,15 +279,20 @@ static int add_record(const struct result_fields *row, const char *path, long li
 int load_result_file(const char *path, struct result_file *file)
 {
     *file = (struct result_file){.path = path};
-    char *text = read_whole_file(path);
+    size_t length;
+    char *text = read_whole_file(path, &length);
     if (text == NULL)
         return -1;
     char *start = text;
-    if (strncmp(start, "\xEF\xBB\xBF", 3) == 0)
+    if (length >= 3 && memcmp(start, "\xEF\xBB\xBF", 3) == 0)
         start += 3;
-    const char *first = start + strspn(start, " \t\r\n");
-    int status = *first == '{' || *first == '[' ? read_json_rows(path, start, add_record, file)
-                                                : read_csv_rows(path, start, add_record, file);
+    length -= (size_t)(start - text);
+    size_t space = 0;
+    while (space < length && (start[space] == ' ' || start[space] == '\t' || start[space] == '\r' || start[space] == '\n'))
+        space++;
+    int json = space < length && (start[space] == '{' || start[space] == '[');
+    int status = json ? read_json_rows(path, start, length, add_record, file)
+                      : read_csv_rows(path, start, length, add_record, file);
     free(text);
     if (status == 0 && file->count == 0) {
         fprintf(stderr, "attackbench: %s:1: no result rows\n", path);

@@ -25,11 +25,12 @@ typedef int (*row_visitor)(const struct result_fields *row, const char *path, lo
 /* The value of a field, or NULL when the row has none. */
 const char *field_value(const struct result_fields *row, const char *name);
 
-/* The two readers; `text` is the whole file, NUL-terminated, and may be
- * modified.  They print "PATH:LINE: what is wrong" and return -1 on
- * malformed input. */
-int read_csv_rows(const char *path, char *text, row_visitor visit, void *data);
-int read_json_rows(const char *path, char *text, row_visitor visit, void *data);
+/* The two readers; `text` is the whole file, `length` bytes without a NUL
+ * among them.  They read by length, never past text + length; the CSV
+ * reader unquotes in place and may write one NUL at text[length].  They
+ * print "PATH:LINE: what is wrong" and return -1 on malformed input. */
+int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit, void *data);
+int read_json_rows(const char *path, const char *text, size_t length, row_visitor visit, void *data);
 
 /* The columns that make a row's configuration: rows of two files are
  * compared when all of these and the metric agree. */
