@@ -165,6 +165,52 @@ static int read_configuration(const struct result_fields *row, struct result_rec
     return 0;
 }
 
+/* The keys that say a row's own measurement was disturbed. */
+static const char *const disturbance_warnings[] = {"cpu-contention", "canary-drift"};
+
+static int is_disturbance_key(const char *key, size_t length)
+{
+    for (size_t k = 0; k < sizeof disturbance_warnings / sizeof disturbance_warnings[0]; k++)
+        if (strlen(disturbance_warnings[k]) == length && strncmp(key, disturbance_warnings[k], length) == 0)
+            return 1;
+    return 0;
+}
+
+void disturbance_keys(const char *warnings, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *key = warnings; *key;) {
+        size_t length = strcspn(key, " ");
+        if (length > 0 && is_disturbance_key(key, length) && used + length + 2 <= size) {
+            used += (size_t)snprintf(out + used, size - used, "%s%.*s", used ? " " : "", (int)length, key);
+        }
+        key += length;
+        key += *key == ' ';
+    }
+}
+
+int record_disturbed(const struct result_record *record)
+{
+    char keys[WARNINGS_FIELD_SIZE];
+    disturbance_keys(record->warnings, keys, sizeof keys);
+    return keys[0] != '\0';
+}
+
+/* The warnings column, when the file has one. */
+static int read_warnings(const struct result_fields *row, struct result_record *record, const char *path, long line)
+{
+    const char *value = field_value(row, "warnings");
+    if (value == NULL)
+        return 0;
+    if (strlen(value) >= sizeof record->warnings)
+        return row_error(path, line, "value too long for ", "warnings");
+    if (check_plain_value(value, "warnings", 1, path, line) != 0)
+        return -1;
+    strcpy(record->warnings, value);
+    return 0;
+}
+
 /* Every row of a file must come from the same machine and build. */
 static int check_identity(const struct result_fields *row, struct result_file *file, const char *path, long line)
 {
@@ -256,7 +302,8 @@ static int add_record(const struct result_fields *row, const char *path, long li
 {
     struct result_file *file = data;
     struct result_record record = {.line = line};
-    if (read_configuration(row, &record, path, line) != 0 || check_identity(row, file, path, line) != 0)
+    if (read_configuration(row, &record, path, line) != 0 || check_identity(row, file, path, line) != 0 ||
+        read_warnings(row, &record, path, line) != 0)
         return -1;
     if (read_metric(row, &record, path, line) != 0) {
         free(record.samples);
