@@ -15,7 +15,7 @@
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
 #include "chess/perft.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "cli/selection.h"
 
 enum { MAX_SELECTED = 128 };

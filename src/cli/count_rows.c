@@ -15,7 +15,7 @@
 #include "results/output.h"
 #include "result_outputs.h"
 #include "measure/statistics.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "results/group_figures.h"
 
 enum { MAX_COUNTED = 256 };

@@ -16,7 +16,7 @@
 #include "chess/perft.h"
 #include "perft_run.h"
 #include "selection.h"
-#include "backends/contract.h"
+#include "registry/contract.h"
 
 enum {
     MAX_DEPTH = MAX_EXPECTED_DEPTH,
