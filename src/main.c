@@ -91,6 +91,7 @@ int main(int argc, char **argv)
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
     registry_choose_variants();
+    remember_command_line(argc, argv);
     int plugin_status = load_plugin_arguments(&argc, argv);
     if (plugin_status != 0)
         return plugin_status;

@@ -1,7 +1,9 @@
+#!/usr/bin/env bash
 # The charts of scripts/plot with every method at once (issue 33, item 11):
 # no two texts of the SVG overlap (the size chart's legend stands outside
 # the plot area, its crowded labels kept apart), and plugins' methods and
-# rows a run flagged as disturbed are marked.  Sourced by tests/run.sh.
+# rows a run flagged as disturbed are marked.
+source "$(dirname "$0")/../lib/tap.bash"
 
 if ! have_tool gnuplot; then
     skip "charts with every method: gnuplot is not installed (apt-get install gnuplot-nox)"

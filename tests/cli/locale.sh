@@ -1,9 +1,10 @@
+#!/usr/bin/env bash
 # Numbers are written with '.' whatever locale a plugin sets (issue 33,
 # item 16): a plugin switches the process to a decimal-comma locale as it
 # loads; the CSV, the JSON and the table must not change.  The locale is
 # one the system has (de_DE, fr_FR, ...), or one built with localedef into
 # $scratch (Debian: the locales package's sources; libc-bin's localedef).
-# Sourced by tests/run.sh.
+source "$(dirname "$0")/../lib/tap.bash"
 
 # comma_locale: prints a locale name whose decimal point is a comma
 # (setting LOCPATH when it is built here), or nothing.
