@@ -76,6 +76,7 @@ static int time_block(struct perft_run *run)
             size_t m = (first + k) % methods;
             backend_guard(run->methods[m].backend, "perft");
             double seconds = time_method(run, run->methods[m].backend, &run->block_nodes[m * PERFT_BLOCK_POSITIONS]);
+            backend_unguard();
             if (interrupt_requested())
                 return -1;
             run->block_seconds[m * (size_t)reps + (size_t)rep] = seconds;
