@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "attackbench/backend.h"
+#include "chess/engine_memory.h"
 #include "chess/position.h"
 
 enum {
@@ -31,6 +32,10 @@ struct perft_settings {
     int depth; /* 0: from each line's ;Dn counts */
     int divide;
     int reps;
+    int threads;           /* 1: the calling thread alone */
+    int processes;         /* 1: this process alone */
+    size_t pressure_bytes; /* hash table probed per node; 0: none */
+    size_t eval_bytes;     /* network bytes read per node; 0: none */
 };
 
 struct perft_method {
@@ -39,6 +44,7 @@ struct perft_method {
     double init_ms;
     uint64_t nodes;      /* over the positions finished */
     double *rep_seconds; /* [reps]: each repetition, summed over the blocks */
+    double *solo_seconds; /* [reps]: the same with one worker (with workers only) */
 };
 
 struct perft_entry {
@@ -47,6 +53,8 @@ struct perft_entry {
     long line_number;
     int depth;
 };
+
+struct perft_workers;
 
 struct perft_run {
     const struct perft_settings *settings;
@@ -58,6 +66,9 @@ struct perft_run {
     size_t block_count;
     uint64_t *block_nodes;
     double *block_seconds;
+    double *block_solo_seconds;
+    struct perft_workers *workers; /* --threads or --processes above 1, or NULL */
+    struct engine_memory memory;   /* the calling thread's, without workers */
     size_t blocks_finished;
     size_t positions; /* finished */
     int depth;        /* of every finished position, or -1 when mixed */

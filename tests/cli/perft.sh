@@ -7,7 +7,7 @@ source "$here/lib/signals.bash"
 perft_data="$here/../data/perft.epd"
 perft_scratch=$(mktemp -d)
 # The run's metadata columns, then perft's own.
-perft_csv_columns='method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms,reps,seconds_min,seconds_max,seconds_mad,samples_seconds'
+perft_csv_columns='method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms,reps,seconds_min,seconds_max,seconds_mad,samples_seconds,threads,processes,pressure_bytes,eval_bytes,seconds_one_worker,scaling'
 perft_csv_header_ok() {
     local header
     header=$(head -1 "$1")

@@ -1,0 +1,114 @@
+# The engine's view: perft with --threads, --processes, --pressure and
+# --eval-bytes (counts that agree with the published ones whatever the
+# setting; the CSV's setting columns), refusals above the usable CPUs, a
+# killed worker process named with its method and position.  Timings are
+# never judged.  Sourced by tests/run.sh (pass, fail, skip, $program, $here).
+view_data="$here/../data/perft.epd"
+view_scratch=$(mktemp -d)
+usable_cpus=$(nproc)
+view_methods=reference,magic-black,hyperbola,kogge-stone
+
+# all_ok OUTPUT: the seven positions of data/perft.epd, each row ok.
+all_ok() {
+    [ "$(tail -n +2 <<<"$1" | grep -c ',ok$')" -eq 7 ] && [ "$(tail -n +2 <<<"$1" | grep -c .)" -eq 7 ]
+}
+
+# csv_value FILE COLUMN ROW: one field of a CSV (1-based data row).
+csv_value() {
+    python3 -c 'import csv, sys; rows = list(csv.DictReader(open(sys.argv[1]))); print(rows[int(sys.argv[3]) - 1][sys.argv[2]])' "$@"
+}
+
+if [ "$usable_cpus" -ge 2 ]; then
+    for kind in threads processes; do
+        if output=$("$program" perft -m "$view_methods" --$kind=2 --depth=3 --reps=2 --csv="$view_scratch/$kind.csv" \
+                "$view_data" 2>"$view_scratch/$kind.err") && all_ok "$output" &&
+            [ "$(tail -n +2 "$view_scratch/$kind.csv" | grep -c .)" -eq 4 ] &&
+            [ "$(csv_value "$view_scratch/$kind.csv" $kind 1)" = 2 ] &&
+            [ "$(csv_value "$view_scratch/$kind.csv" nodes 2)" = 280779 ] &&
+            [ -n "$(csv_value "$view_scratch/$kind.csv" scaling 3)" ] &&
+            grep -q "^perft: 7 positions, depth 3, 4 methods, 2 reps each, 2 $kind" "$view_scratch/$kind.err" &&
+            grep -qE '^magic-black +280779 .* [0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+$' "$view_scratch/$kind.err"; then
+            pass "perft --$kind=2: the published counts, one row per method with the whole's and one worker's speed"
+        else
+            fail "perft --$kind=2 ($(head -c 400 "$view_scratch/$kind.err"))"
+        fi
+    done
+    # Every method with two threads at depth 2: the methods' order rotates
+    # as with one, and every method agrees with the published counts.
+    methods=$("$program" --list | awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }')
+    if output=$("$program" perft --method=all --threads=2 --depth=2 --reps=1 --csv="$view_scratch/all.csv" \
+            "$view_data" 2>"$view_scratch/all.err") && all_ok "$output" &&
+        [ "$(tail -n +2 "$view_scratch/all.csv" | grep -c ',7,2,')" -eq "$methods" ]; then
+        pass "perft --method=all --threads=2 agrees with the published counts ($methods methods)"
+    else
+        fail "perft --method=all --threads=2 ($(head -c 400 "$view_scratch/all.err"))"
+    fi
+else
+    skip "perft --threads=2 and --processes=2 need two usable CPUs (this process has $usable_cpus)"
+fi
+
+# The engine's other memory changes no count; its setting is in the CSV.
+if output=$("$program" perft -m "$view_methods" --pressure=1M --eval-bytes=2K --depth=3 --reps=1 \
+        --csv="$view_scratch/pressure.csv" "$view_data" 2>"$view_scratch/pressure.err") && all_ok "$output" &&
+    [ "$(csv_value "$view_scratch/pressure.csv" pressure_bytes 1)" = 1048576 ] &&
+    [ "$(csv_value "$view_scratch/pressure.csv" eval_bytes 1)" = 2048 ] &&
+    [ -z "$(csv_value "$view_scratch/pressure.csv" scaling 1)" ] &&
+    grep -q "1 thread, hash probe in 1024 KB, 2048 network bytes read per node" "$view_scratch/pressure.err"; then
+    pass "perft --pressure=1M --eval-bytes=2K: the same counts, the setting in the CSV and the summary"
+else
+    fail "perft --pressure --eval-bytes ($(head -c 400 "$view_scratch/pressure.err"))"
+fi
+
+# Bad values and limits: one line, exit 2, no output file.
+too_many=$((usable_cpus + 1))
+while IFS='|' read -r option message; do
+    "$program" perft -m reference --csv="$view_scratch/refused.csv" "$option" "$view_data" \
+        >"$view_scratch/out" 2>"$view_scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(wc -l <"$view_scratch/err")" -eq 1 ] &&
+        [ "$(cat "$view_scratch/err")" = "attackbench: perft: $message" ] && [ ! -e "$view_scratch/refused.csv" ]; then
+        pass "perft $option refused with one line"
+    else
+        fail "perft $option refused with one line (exit $status: $(head -c 300 "$view_scratch/err"))"
+    fi
+done <<EOF_CASES
+--threads=$too_many|--threads=$too_many: this process may use only $usable_cpus CPU$([ "$usable_cpus" -eq 1 ] || echo s)
+--processes=$too_many|--processes=$too_many: this process may use only $usable_cpus CPU$([ "$usable_cpus" -eq 1 ] || echo s)
+--threads=0|--threads must be 1 to 256, not '0'
+--processes=many|--processes must be 1 to 256, not 'many'
+--pressure=3M|--pressure=3M: the size must be a power of two from 4K to 256G
+--eval-bytes=65M|--eval-bytes=65M: expected a size from 1 to 64M
+EOF_CASES
+"$program" perft --threads=2 --processes=2 "$view_data" >/dev/null 2>"$view_scratch/err"
+status=$?
+[ "$status" -eq 2 ] && [ "$(cat "$view_scratch/err")" = "attackbench: perft: --threads and --processes cannot both be above 1" ] &&
+    pass "perft --threads with --processes refused" || fail "perft --threads with --processes refused (exit $status)"
+
+# A worker process killed while it counts: the method and the position are
+# named, exit 2, no row of the block and no CSV.  The kill waits until the
+# worker has used 5 clock ticks of CPU (its tables take far less), so that
+# it is counting; the start position to depth 6 lasts long past that.
+if [ "$usable_cpus" -ge 2 ]; then
+    echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D6 119060324' >"$view_scratch/deep.epd"
+    "$program" perft -m reference --processes=2 --reps=1 --depth=6 --csv="$view_scratch/killed.csv" \
+        "$view_scratch/deep.epd" >"$view_scratch/killed.out" 2>"$view_scratch/killed.err" &
+    parent=$!
+    child=
+    for _ in $(seq 400); do
+        child=$(ps -o pid= --ppid "$parent" 2>/dev/null | head -1 | tr -d ' ')
+        ticks=$([ -n "$child" ] && awk '{ print $14 }' "/proc/$child/stat" 2>/dev/null)
+        [ "${ticks:-0}" -ge 5 ] && break
+        sleep 0.05
+    done
+    [ -n "$child" ] && kill -KILL "$child"
+    wait "$parent"
+    status=$?
+    expected="attackbench: $view_scratch/deep.epd:1: perft: worker process [01] was killed by signal 9 (Killed) while counting this position with reference; the block's rows are not written"
+    if [ "$status" -eq 2 ] && grep -qx "$expected" "$view_scratch/killed.err" &&
+        ! grep -q ',ok$' "$view_scratch/killed.out" && [ ! -e "$view_scratch/killed.csv" ]; then
+        pass "a killed perft worker process is named with its method and position, exit 2, nothing written as complete"
+    else
+        fail "a killed perft worker process (exit $status: $(head -c 400 "$view_scratch/killed.err"))"
+    fi
+fi
+rm -rf "$view_scratch"
