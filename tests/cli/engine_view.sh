@@ -2,7 +2,8 @@
 # --eval-bytes (counts that agree with the published ones whatever the
 # setting; the CSV's setting columns), refusals above the usable CPUs, a
 # killed worker process named with its method and position.  Timings are
-# never judged.  Sourced by tests/run.sh (pass, fail, skip, $program, $here).
+# never judged; `recommend --quick`: its verdict's shape, a plugin's place,
+# what to avoid, exit 2 without a candidate.  Sourced by tests/run.sh (pass, fail, skip, $program, $here).
 view_data="$here/../data/perft.epd"
 view_scratch=$(mktemp -d)
 usable_cpus=$(nproc)
@@ -111,4 +112,66 @@ if [ "$usable_cpus" -ge 2 ]; then
         fail "a killed perft worker process (exit $status: $(head -c 400 "$view_scratch/killed.err"))"
     fi
 fi
+
+# recommend --quick: a verdict (decided or not: timings are not judged),
+# what to avoid, the figures of every candidate in both views, the two
+# commands; the same candidates in the CSV and the JSON.
+if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$view_scratch/recommend.json" \
+        >"$view_scratch/recommend.out" 2>"$view_scratch/recommend.err" &&
+    grep -qE '^use here: (undecided: the machine is too noisy to tell [a-z0-9-]+ from [a-z0-9-]+ |[a-z0-9-]+: [0-9.]+ Mnodes/s in the engine)' "$view_scratch/recommend.out" &&
+    [ "$(sed -n '/^figures:/,/^reproduce:/p' "$view_scratch/recommend.out" | grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+$')" -eq 9 ] &&
+    grep -qE "^  .*attackbench --method=[a-z0-9,-]+ --workload=random --piece=queen --dispatch=batch .*--csv=isolated.csv$" "$view_scratch/recommend.out" &&
+    grep -qE "^  .*attackbench perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv data/perft.epd$" "$view_scratch/recommend.out" &&
+    [ "$(tail -n +2 "$view_scratch/recommend.csv" | grep -c .)" -eq 9 ] &&
+    python3 -c 'import json, sys; document = json.load(open(sys.argv[1])); sys.exit(len(document["candidates"]) != 9 or document["threads"] != int(sys.argv[2]))' \
+        "$view_scratch/recommend.json" "$usable_cpus"; then
+    pass "recommend --quick: a verdict, the figures of the nine candidates in both views, the commands, CSV and JSON"
+else
+    fail "recommend --quick ($(head -c 600 "$view_scratch/recommend.out"; head -c 300 "$view_scratch/recommend.err"))"
+fi
+
+# With a plugin: where it stands against the recommended built-in.
+if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/plugin/my_engine.c" \
+        -o "$view_scratch/my_engine.so" 2>/dev/null; then
+    if "$program" --plugin="$view_scratch/my_engine.so" recommend --quick >"$view_scratch/plugin.out" 2>&1 &&
+        grep -qE '^plugin my-engine: alone [0-9.]+ ns per queen, [0-9.]+x the time of [a-z0-9-]+ \(rank [0-9]+\); in the engine [0-9.]+ Mnodes/s, [0-9.]+x [a-z0-9-]+.s speed \(rank [0-9]+\)$' "$view_scratch/plugin.out" &&
+        grep -q -- "--plugin=$view_scratch/my_engine.so perft" "$view_scratch/plugin.out"; then
+        pass "recommend with a plugin places it against the recommended built-in in both views"
+    else
+        fail "recommend with a plugin ($(head -c 600 "$view_scratch/plugin.out"))"
+    fi
+else
+    skip "recommend with a plugin: no C compiler to build examples/plugin"
+fi
+
+# What to avoid: a microcoded instruction (as on Zen 2, by the CPU identity
+# the tests may give) and an instruction this CPU lacks.
+if "$program" --list | grep -E '^pext +available' >/dev/null; then
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 49" "$program" recommend --quick --method=pext,hyperbola,kogge-stone \
+        >"$view_scratch/slow.out" 2>&1
+    grep -qE '^avoid: pext: PEXT (and PDEP )?(is|are) microcoded on this CPU' "$view_scratch/slow.out" &&
+        pass "recommend names a microcoded instruction to avoid" ||
+        fail "recommend names a microcoded instruction to avoid ($(head -c 400 "$view_scratch/slow.out"))"
+fi
+ATTACKBENCH_HIDE_FEATURES=bmi2 "$program" recommend --quick --method=pext,hyperbola >"$view_scratch/lacks.out" 2>&1
+grep -qx 'avoid: pext: cannot run here: this CPU lacks bmi2' "$view_scratch/lacks.out" &&
+    pass "recommend names a candidate this CPU cannot run" ||
+    fail "recommend names a candidate this CPU cannot run ($(head -c 400 "$view_scratch/lacks.out"))"
+
+# No candidate that runs here, an unknown one, an unknown option: exit 2, one line.
+while IFS='|' read -r arguments message; do
+    # shellcheck disable=SC2086
+    ATTACKBENCH_HIDE_FEATURES=bmi2 "$program" recommend $arguments >"$view_scratch/out" 2>"$view_scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(head -1 "$view_scratch/err")" = "attackbench: recommend: $message" ] &&
+        [ ! -s "$view_scratch/out" ]; then
+        pass "recommend $arguments: exit 2 with the reason"
+    else
+        fail "recommend $arguments: exit 2 with the reason (exit $status: $(head -c 300 "$view_scratch/err"))"
+    fi
+done <<EOF_CASES
+--method=pext,pext-pdep|no candidate runs on this CPU: pext: this CPU lacks bmi2; pext-pdep: this CPU lacks bmi2
+--method=no-such-method|no method named 'no-such-method' (attackbench --list names them)
+--fast|unknown argument '--fast'
+EOF_CASES
 rm -rf "$view_scratch"
