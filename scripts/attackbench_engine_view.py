@@ -118,7 +118,7 @@ def render(bench_runs, perft_runs):
     cells = []
     for compiler, label, result in found:
         movers = "; ".join(f"{method} {rank_text(alone)} -> {rank_text(inside)}"
-                           for _, method, alone, inside in result["moves"][:3])
+                           for shift, method, alone, inside in result["moves"][:3] if shift) or "none"
         rho = "-" if result["rho"] is None else f"{result['rho']:.2f}"
         cells.append([compiler, label, str(result["count"]), rho, movers])
     lines += fmt.table(["compiler", "perft setting", "methods", "rho", "moves most"], "llrrl", cells)
@@ -136,9 +136,9 @@ def findings(machine, bench_runs, perft_runs):
             continue
         top = result["moves"][0]
         direction = "falls" if top[0] > 0 else "rises"
-        parts.append(f"{label} ({compiler}): rho {result['rho']:.2f} over {result['count']} methods; "
-                     f"{top[1]} (tables {fmt.format_bytes(result['tables'].get(top[1]))}) {direction} most, "
-                     f"{rank_text(top[2])} alone and {rank_text(top[3])} in perft")
+        moved = (f"{top[1]} (tables {fmt.format_bytes(result['tables'].get(top[1]))}) {direction} most, "
+                 f"{rank_text(top[2])} alone and {rank_text(top[3])} in perft") if top[0] else "no method moves"
+        parts.append(f"{label} ({compiler}): rho {result['rho']:.2f} over {result['count']} methods; {moved}")
     if not parts:
         return None
     weakest = min((result["rho"], f"{label}, {compiler}") for compiler, label, result in found

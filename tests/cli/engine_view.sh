@@ -113,6 +113,41 @@ if [ "$usable_cpus" -ge 2 ]; then
     fi
 fi
 
+# scripts/report: Spearman's rho per perft setting against the isolated
+# ranking, the methods that move most, and the findings paragraph; on
+# hand-made files whose ranks are known (five methods; with two threads two
+# swap the ends: rho = 1 - 6 * 32 / (5 * 24) = -0.60).
+{
+    echo 'cpu,compiler,flags,method,piece,workload,dispatch,mode,pressure_bytes,phase,threads,ns_per_query_median,table_bytes'
+    ns=1
+    for method in pext magic-black hyperbola kogge-stone rotated; do
+        echo "Test CPU,gcc 12.2.0,-O2,$method,queen,random,batch,throughput,0,all,1,$ns.0,1024"
+        ns=$((ns + 1))
+    done
+} >"$view_scratch/bench.csv"
+perft_rows() { # THREADS then five speeds, in the order of the methods above
+    local threads=$1 method
+    shift
+    echo 'cpu,compiler,flags,method,positions,depth,nodes,nodes_per_second,table_bytes,threads,processes,pressure_bytes,eval_bytes'
+    for method in pext magic-black hyperbola kogge-stone rotated; do
+        echo "Test CPU,gcc 12.2.0,-O2,$method,7,3,280779,$1,1024,$threads,1,0,0"
+        shift
+    done
+}
+perft_rows 1 50 40 30 20 10 >"$view_scratch/perft-1.csv"
+perft_rows 2 10 40 30 20 50 >"$view_scratch/perft-2.csv"
+printf '# Findings\n\ntext\n' >"$view_scratch/findings.md"
+if python3 "$here/../scripts/report" --machine "Test CPU" --findings "$view_scratch/findings.md" \
+        "$view_scratch/bench.csv" "$view_scratch/perft-1.csv" "$view_scratch/perft-2.csv" >"$view_scratch/report.md" &&
+    grep -qx '| gcc 12.2.0 | 1 thread | 5 | 1.00 | none |' "$view_scratch/report.md" &&
+    grep -qx '| gcc 12.2.0 | 2 threads | 5 | -0.60 | pext 1 -> 5; rotated 5 -> 1 |' "$view_scratch/report.md" &&
+    grep -qx 'On Test CPU, the isolated ranking misleads most with 2 threads, gcc 12.2.0 (rho -0.60). 1 thread (gcc 12.2.0): rho 1.00 over 5 methods; no method moves; 2 threads (gcc 12.2.0): rho -0.60 over 5 methods; pext (tables 1.0 KB) falls most, 1 alone and 5 in perft.' "$view_scratch/findings.md" &&
+    grep -qx 'text' "$view_scratch/findings.md"; then
+    pass "report: rank correlation per perft setting, the methods that move most, the findings paragraph"
+else
+    fail "report: rank correlation per perft setting ($(grep -A4 'Isolated against' "$view_scratch/report.md" | head -c 600))"
+fi
+
 # recommend --quick: a verdict (decided or not: timings are not judged),
 # what to avoid, the figures of every candidate in both views, the two
 # commands; the same candidates in the CSV and the JSON.
