@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "perft_run.h"
+#include "perft_state.h"
 
 struct perft_workers;
 
