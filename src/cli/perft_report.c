@@ -71,6 +71,22 @@ static void format_depth(const struct perft_run *run, char *text, size_t size)
         snprintf(text, size, "%d", run->depth);
 }
 
+/* Below this, a pass with workers is too short for its figures: waking
+ * the workers (a scheduler's time slice on a busy CPU) weighs on them. */
+static const double SHORT_PASS_SECONDS = 0.02;
+
+/* The shortest median pass of any method (a block with all workers). */
+static double shortest_pass(const struct perft_run *run)
+{
+    double shortest = 0;
+    for (size_t m = 0; m < run->method_count && run->blocks_finished; m++) {
+        double pass = summarize_method(run, &run->methods[m]).median / (double)run->blocks_finished;
+        if (m == 0 || pass < shortest)
+            shortest = pass;
+    }
+    return shortest;
+}
+
 /* With workers: the whole's nodes per second, one worker's and their
  * ratio (the scaling), per method. */
 static void perft_report_workers(const struct perft_run *run, const char *depth, const char *setting)
@@ -94,6 +110,12 @@ static void perft_report_workers(const struct perft_run *run, const char *depth,
                 summary.median > 0 ? solo / summary.median : 0.0, fastest > 0 ? summary.median / fastest : 0.0,
                 method->table_bytes);
     }
+    double shortest = shortest_pass(run);
+    if (shortest < SHORT_PASS_SECONDS)
+        fprintf(stderr,
+                "attackbench: perft: warning: a block's pass with all workers lasts %.1f ms (under %.0f ms): waking "
+                "the workers weighs on these figures; give more positions or a greater --depth\n",
+                shortest * 1e3, SHORT_PASS_SECONDS * 1e3);
 }
 
 void perft_report_summary(const struct perft_run *run)
