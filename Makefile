@@ -8,14 +8,14 @@ endif
 # a baseline copy of every backend are built for x86-64-v2; each backend
 # file is also built for x86-64-v3, x86-64-v4 and x86-64-v4 with GFNI, and
 # the program picks, per backend, the highest level the CPU has
-# (src/backends/registry.c).
+# (src/registry/registry.c).
 ifeq ($(PORTABLE),1)
 CFLAGS ?= -O2 -march=x86-64-v2 -mtune=generic
 else
 CFLAGS ?= -O2 -march=native
 endif
 # -Wno-psabi: without AVX-512, gcc notes that passing the 512-bit vectors
-# of src/backends/lanes.h changed its calling convention in GCC 4.6; they
+# of src/building_blocks/lanes.h changed its calling convention in GCC 4.6; they
 # never cross a translation unit (all static, all inlined), so it cannot
 # matter.
 WARNINGS = -Wall -Wextra -Wno-psabi
@@ -35,15 +35,16 @@ PROGRAM ?= attackbench
 
 DRIVER_FOLDERS = src/cli src/results src/verify src/measure src/chess src/platform src/base
 DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS)))
+# The techniques (src/backends/, one file each) and what serves them: the
+# registry, contract and plugin loader (src/registry/) and the tables and
+# searches several share (src/building_blocks/).  The support code is
+# built once; in a portable build the technique files once per level.
 BACKEND_SOURCES = $(wildcard src/backends/*.c)
-LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(BACKEND_SOURCES))
+SUPPORT_SOURCES = $(wildcard src/registry/*.c src/building_blocks/*.c)
+LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(SUPPORT_SOURCES) $(BACKEND_SOURCES))
 MAIN_OBJECT = $(BUILD)/src/main.o
 
-# The files of the support code (tables, searches, the contract, the
-# registry) are built once; the technique files once per level.
-SUPPORT_SOURCES = $(addprefix src/backends/,contract.c kindergarten_tables.c magic_search.c pext_tables.c \
-	plugins.c registry.c row_hash_search.c sherwin_tables.c)
-VARIANT_SOURCES = $(filter-out $(SUPPORT_SOURCES),$(BACKEND_SOURCES))
+VARIANT_SOURCES = $(BACKEND_SOURCES)
 VARIANT_LEVELS = v3 v4 v4gfni
 VARIANT_FLAGS_v3 = -march=x86-64-v3
 VARIANT_FLAGS_v4 = -march=x86-64-v4
@@ -117,21 +118,24 @@ compilers:
 	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
 	@python3 scripts/compilers ./$(PROGRAM) build/attackbench-clang
 
-## bnn-train: retrain the binary-neural-network weights (scripts/bnn-train.c, fixed seed, about 15 s) into src/backends/binary_neural_network_weights.h
+## bnn-train: retrain the binary-neural-network weights (scripts/bnn-train.c, fixed seed, about 15 s) into src/generated/binary_neural_network_weights.h
 bnn-train:
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -std=c17 $(WARNINGS) -o $(BUILD)/bnn-train scripts/bnn-train.c -lm
-	nice -n 10 $(BUILD)/bnn-train src/backends/binary_neural_network_weights.h
-## folding-hash-search: search folding-hash's factors and offsets again into src/backends/folding_hash_factors.h (about 10 minutes of CPU under nice; not part of make or make test)
+	nice -n 10 $(BUILD)/bnn-train src/generated/binary_neural_network_weights.h
+## folding-hash-search: search folding-hash's factors and offsets again into src/generated/folding_hash_factors.h (about 10 minutes of CPU under nice; not part of make or make test)
 folding-hash-search:
 	@mkdir -p build
 	$(CC) -O2 -std=c17 -Wall -Wextra -o build/folding-hash-search scripts/folding-hash-search.c
 	nice -n 10 build/folding-hash-search >build/folding_hash_factors.h.new
-	mv build/folding_hash_factors.h.new src/backends/folding_hash_factors.h
+	mv build/folding_hash_factors.h.new src/generated/folding_hash_factors.h
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
+# $(PWD) is the folder make was started in, before any -C.
+results: export PLUGINS := $(PLUGINS)
+results: export RESULTS_CALLER_DIR := $(PWD)
 results:
-	PLUGINS="$(PLUGINS)" bash scripts/results.sh
+	bash scripts/results.sh
 
 ## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
@@ -201,7 +205,7 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRARY_OBJECTS)
 # as unavailable, with the reason, instead of being run.
 VALGRIND_BUILD = build/valgrind
 VALGRIND_PROGRAM = $(VALGRIND_BUILD)/attackbench
-VALGRIND_CFLAGS = -O2 -g -march=x86-64-v3
+VALGRIND_CFLAGS = -O2 -g $(if $(filter x86_64%,$(shell $(CC) -dumpmachine 2>/dev/null)),-march=x86-64-v3)
 VALGRIND = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q
 ## instructions-build: only the build valgrind can run, build/valgrind/attackbench (for --count=instructions, as in examples/plugin/compare-builds.sh)
 instructions-build:
@@ -261,23 +265,20 @@ clean:
 	rm -rf build $(PROGRAM)
 
 ## help: this list
-## install: the program, the plugin header, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local)
+## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin header, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
-INSTALLED = $(DESTDIR)$(PREFIX)/bin/attackbench $(DESTDIR)$(PREFIX)/include/attackbench_plugin.h \
-	$(DESTDIR)$(PREFIX)/share/doc/attackbench
-install: $(PROGRAM)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
-	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/attackbench
-	install -m 644 include/attackbench_plugin.h $(DESTDIR)$(PREFIX)/include/attackbench_plugin.h
-	$(abspath $(PROGRAM)) --help >$(DESTDIR)$(PREFIX)/share/doc/attackbench/usage.txt
-	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/attackbench
-	install -m 644 examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml \
-		$(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
-	install -m 755 examples/plugin/compare-builds.sh $(DESTDIR)$(PREFIX)/share/doc/attackbench/examples
+# scripts/install.sh takes the paths from its environment, so that a
+# PREFIX with spaces is one path, and refuses an empty or relative one.
+install uninstall: export INSTALL_PREFIX = $(PREFIX)
+install uninstall: export INSTALL_DESTDIR = $(DESTDIR)
+install: export INSTALL_PROGRAM = $(PROGRAM)
+install: export INSTALL_VALGRIND_PROGRAM = $(VALGRIND_PROGRAM)
+install: $(PROGRAM) instructions-build
+	@sh scripts/install.sh install
 
-## uninstall: remove what make install put under $(DESTDIR)$(PREFIX)
+## uninstall: remove exactly what make install wrote under $(DESTDIR)$(PREFIX) (its manifest), nothing else
 uninstall:
-	rm -rf $(INSTALLED)
+	@sh scripts/install.sh uninstall
 
 help:
 	@grep -h '^## ' $(MAKEFILE_LIST) | sed 's/^## /  make /'

@@ -30,7 +30,7 @@
  *
  * Build and run (make bnn-train does this):
  *   cc -O2 -std=c17 -o build/bnn-train scripts/bnn-train.c
- *   nice -n 10 build/bnn-train src/backends/binary_neural_network_weights.h
+ *   nice -n 10 build/bnn-train src/generated/binary_neural_network_weights.h
  */
 #include <math.h>
 #include <stdint.h>

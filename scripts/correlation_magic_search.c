@@ -20,7 +20,7 @@
  * time and number of candidates per group on stderr):
  *   cc -O2 -std=c17 -Isrc -Iinclude -o build/correlation_magic_search scripts/correlation_magic_search.c
  *   build/correlation_magic_search [candidates per group, default 20000000000] \
- *       > src/backends/correlation_magic_factors.h
+ *       > src/generated/correlation_magic_factors.h
  */
 #include <inttypes.h>
 #include <stdint.h>

@@ -27,7 +27,7 @@
  *
  * Build and run:  make folding-hash-search
  *   (cc -O2 -std=c17 -o build/folding-hash-search scripts/folding-hash-search.c
- *    build/folding-hash-search [factors per line] [draws per line] > src/backends/folding_hash_factors.h)
+ *    build/folding-hash-search [factors per line] [draws per line] > src/generated/folding_hash_factors.h)
  */
 #include <stdint.h>
 #include <stdio.h>

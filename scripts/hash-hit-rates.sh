@@ -4,9 +4,15 @@
 #   (default data/positions.fen and the backend's default table size)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fail() { echo "hash-hit-rates: $*" >&2; exit 2; }
+[ $# -le 2 ] || fail "usage: scripts/hash-hit-rates.sh [FILE] [HASH_BITS]"
 file=${1:-data/positions.fen}
+[ -f "$file" ] || fail "$file: no such file"
 parameter=()
-[ -n "${2:-}" ] && parameter=(--param=hash-bits="$2")
+if [ -n "${2:-}" ]; then
+    case $2 in *[!0-9]*) fail "HASH_BITS '$2' is not a whole number" ;; esac
+    parameter=(--param=hash-bits="$2")
+fi
 [ -x ./attackbench ] || make -s attackbench
 ./attackbench --method=sherwin-hash --phase --dispatch=batch --reps=9 -q --format=csv "${parameter[@]}" "$file" |
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i

@@ -8,8 +8,12 @@
 # Usage: scripts/memory-ladder.sh [PROGRAM]   (default ./attackbench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fail() { echo "memory-ladder: $*" >&2; exit 2; }
+[ $# -le 1 ] || fail "usage: scripts/memory-ladder.sh [PROGRAM]"
 program=${1:-./attackbench}
-[ -x "$program" ] || make -s attackbench
+# Only the default program is built when missing; a program given must exist.
+if [ $# -eq 0 ] && [ ! -x "$program" ]; then make -s attackbench; fi
+[ -x "$program" ] || fail "$program: no such program"
 measure() { # options... -> fewest ticks per query of the null backend over the repetitions
     "$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=31 -q --format=csv "$@" |
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }

@@ -5,7 +5,10 @@
 # Usage: scripts/peak-rss.sh [POSITIONS]   (default 10000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fail() { echo "peak-rss: $*" >&2; exit 2; }
+[ $# -le 1 ] || fail "usage: scripts/peak-rss.sh [POSITIONS]"
 want=${1:-10000000}
+case $want in '' | *[!0-9]* | 0*) fail "'$want' is not a number of positions (a whole number from 1)" ;; esac
 [ -x /usr/bin/time ] || { echo "peak-rss: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 [ -x ./attackbench ] || make -s attackbench
 work=$(mktemp -d)

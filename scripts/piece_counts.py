@@ -15,6 +15,7 @@ by material, the rule attackbench's --phase uses (src/measure/workload.c):
     middlegame  everything else
 Standard library only."""
 
+import os
 import sys
 
 VALUES = {"n": 3, "b": 3, "r": 5, "q": 9, "p": 0, "k": 0}
@@ -67,9 +68,13 @@ def profile(path):
 
 
 def main(paths):
-    if not paths:
-        print(__doc__, file=sys.stderr)
+    if not paths or any(path.startswith("-") for path in paths):
+        print("usage: scripts/piece_counts.py FILE...", file=sys.stderr)
         return 2
+    for path in paths:
+        if not os.path.isfile(path):
+            print(f"piece_counts.py: {path}: no such file", file=sys.stderr)
+            return 2
     bucket_names = ["%d-%d" % bucket for bucket in BUCKETS]
     header = ["file", "positions", "pieces", "pawns", "sliders", "material"]
     header += ["%s pcs" % name for name in bucket_names] + ["opening", "middlegame", "endgame"]

@@ -37,15 +37,22 @@ say() { echo "results: $*" >&2; }
 die() { echo "results: $*" >&2; exit 2; }
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Relative PLUGINS paths are the caller's: the folder `make -C ... results`
+# was started in (the Makefile passes it), or this script's.
+caller=${RESULTS_CALLER_DIR:-$PWD}
 cd "$top"
 
 positions=${POSITIONS:-data/positions.fen}
 results=${RESULTS:-results}
 readme=${README:-results/README.md}
 # PLUGINS="a.so b.so": backends of your own, in every run (docs/plugins.md).
+# They are split at spaces, so a path holding one cannot be given here.
 plugin_options=""
 for plugin in ${PLUGINS:-}; do
-    plugin_options="$plugin_options --plugin=$plugin"
+    case $plugin in /*) path=$plugin ;; *) path=$caller/$plugin ;; esac
+    [ -f "$path" ] || die "PLUGINS: $path: no such file (a relative path is taken from $caller; PLUGINS is split at spaces)"
+    case $path in *[[:space:]]*) die "PLUGINS: '$path' holds a space: give the plugin at a path without one" ;; esac
+    plugin_options="$plugin_options --plugin=$path"
 done
 extra_options="$plugin_options ${BENCH_OPTIONS:-}"
 

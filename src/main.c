@@ -15,7 +15,7 @@
 #include "cli/plugin_arguments.h"
 #include "chess/perft.h"
 #include "cli/recommend.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "cli/selection.h"
 
 enum { MAX_SELECTED = 128 };
@@ -86,6 +86,7 @@ int main(int argc, char **argv)
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
     registry_choose_variants();
+    remember_command_line(argc, argv);
     int plugin_status = load_plugin_arguments(&argc, argv);
     if (plugin_status != 0)
         return plugin_status;

@@ -5,7 +5,7 @@
 #include "unit.h"
 #include "base/random.h"
 #include "verify/verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 /* Attacks of a leaper by offsets, the direct way. */
 static bitboard leaper_attacks(int square, const int steps[8][2])

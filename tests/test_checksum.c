@@ -4,7 +4,7 @@
 
 #include "measure/runner.h"
 #include "unit.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 /* A mutant of the reference: a rook on d4 also "attacks" h8, which no rook
  * on d4 ever does, so every d4 result gains bit 63. */

@@ -1,12 +1,12 @@
 /* The kindergarten table helpers on hand-checked lines, and the four
  * kindergarten backends on boards that hold the slider's own square (the
  * magic file lookup masks it out) and through their batched loops. */
-#include "../src/backends/kindergarten_tables.h"
+#include "../src/building_blocks/kindergarten_tables.h"
 #include "attackbench/backend.h"
 #include "unit.h"
 #include "base/random.h"
 #include "verify/verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 static const char *const kindergarten_methods[] = {"kindergarten", "kindergarten-shared", "kindergarten-fold32",
                                                    "kindergarten-magic-file"};

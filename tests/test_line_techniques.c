@@ -5,7 +5,7 @@
 #include "attackbench/backend.h"
 #include "unit.h"
 #include "verify/verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 static const char *const line_techniques[] = {"classical", "hyperbola", "obstruction-diff", "rotated"};
 

@@ -9,7 +9,7 @@
 #include "attackbench/backend.h"
 #include "base/random.h"
 #include "unit.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 enum { QUERIES = 192, PRESSURE_LINES = 1024 };
 

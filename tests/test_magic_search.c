@@ -1,11 +1,11 @@
 /* The helpers shared by the magic and PEXT backends: masks, ray walk and
  * the magic-factor search. */
-#include "../src/backends/magic_search.h"
+#include "../src/building_blocks/magic_search.h"
 #include "attackbench/backend.h"
 #include "unit.h"
 #include "base/random.h"
 #include "verify/verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 TEST(magic_masks_match_the_verifier)
 {

@@ -6,7 +6,7 @@
 #include "chess/position.h"
 #include "chess/sliders.h"
 #include "unit.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 static const struct backend *movegen_backend(void)
 {

@@ -4,7 +4,7 @@
 #include "base/random.h"
 #include "verify/verify.h"
 #include "base/piece.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 TEST(reference_rook_on_empty_board)
 {

@@ -6,7 +6,7 @@
 #include "results/results.h"
 #include "measure/statistics.h"
 #include "unit.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "results/group_figures.h"
 
 static struct result_row timed_row(const char *method, double *samples, int count)

@@ -5,7 +5,7 @@
 
 #include "cli/selection.h"
 #include "unit.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 TEST(selection_keeps_order_and_drops_duplicates)
 {

@@ -8,7 +8,7 @@
 #include "base/random.h"
 #include "verify/verify.h"
 #include "base/piece.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 TEST(sherwin_hash_rejects_bad_parameters)
 {

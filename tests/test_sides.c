@@ -6,7 +6,7 @@
 #include "chess/sliders.h"
 #include "unit.h"
 #include "verify/verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 static bitboard reference_rook(int square, bitboard occupied)
 {

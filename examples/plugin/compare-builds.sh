@@ -1,41 +1,117 @@
 #!/bin/sh
 # compare-builds.sh METHOD BASE_SOURCE HEAD_SOURCE: did a change make an
-# engine's attack code slower?  Builds the two sources as attackbench
-# plugins, counts the instructions per lookup of each under callgrind
-# (exact and repeatable, unlike times on a shared CI machine), and compares
-# them: exit 0 when HEAD is no worse, 3 when a row regressed beyond the
-# threshold (5% for instruction counts), 2 on an error.
+# engine's attack code slower or its tables larger?  Builds the two sources
+# as attackbench plugins, counts the instructions per lookup of each under
+# callgrind (exact and repeatable, unlike times on a shared CI machine),
+# compares them with `attackbench compare`, and compares the table bytes
+# each side's init reports (instruction counts cannot see a larger table).
 #
-#   ATTACKBENCH      the attackbench to run (default: attackbench on PATH);
-#                    it must be a build valgrind can run (make instructions
-#                    builds build/valgrind/attackbench)
-#   ATTACKBENCH_INCLUDE  the folder of attackbench_plugin.h
+# Exit status: 0 when HEAD is no worse, and when BASE_SOURCE does not exist
+# (the pull request that adds the plugin: nothing to compare with; HEAD is
+# built and verified only); 3 when a row needs more than 5% more
+# instructions or a table grew by more than TABLE_GROWTH percent; 2 on an
+# error (one line on stderr); 1 when a side gives wrong attack sets.
+#
+#   ATTACKBENCH      the attackbench to count with, a build valgrind can run.
+#                    Default: bin/attackbench-valgrind of the prefix this
+#                    script is installed in (make install puts both there);
+#                    in a source tree, build/valgrind/attackbench, built
+#                    with `make instructions-build` when missing.
+#   ATTACKBENCH_INCLUDE  the folder of attackbench_plugin.h (default: the
+#                    installed include/, or the source tree's include/)
 #   CC, BASE_CFLAGS, HEAD_CFLAGS  how to build each side (default cc, -O2)
+#   TABLE_GROWTH     the table growth, in percent, that fails (default 10)
 #   WORK             where to leave base.csv and head.csv (default: a
 #                    temporary folder, removed at the end)
 set -eu
-[ $# -eq 3 ] || { echo "usage: $0 METHOD BASE_SOURCE HEAD_SOURCE" >&2; exit 2; }
+name=compare-builds.sh
+fail() { echo "$name: $*" >&2; exit 2; }
+[ $# -eq 3 ] || fail "usage: $name METHOD BASE_SOURCE HEAD_SOURCE (exit 0 same, 3 slower or larger, 2 error)"
 method=$1 base_source=$2 head_source=$3
-attackbench=${ATTACKBENCH:-attackbench}
-include=${ATTACKBENCH_INCLUDE:-$(dirname "$0")/../../include}
+case $method in '' | -*) fail "'$method' is not a method name (the name in your ATTACKBENCH_PLUGIN line)" ;; esac
+[ -f "$head_source" ] || fail "$head_source: no such file (HEAD_SOURCE, the plugin source at the head commit)"
+table_growth=${TABLE_GROWTH:-10}
+case $table_growth in '' | *[!0-9]*) fail "TABLE_GROWTH=$table_growth: not a whole number of percent" ;; esac
 cc=${CC:-cc}
+command -v "$cc" >/dev/null 2>&1 || fail "no C compiler '$cc' (set CC, or apt-get install gcc)"
+command -v python3 >/dev/null 2>&1 || fail "needs python3 to read the tables' sizes (apt-get install python3)"
+
+# Where this script lives: examples/plugin/ of a source tree, or
+# share/doc/attackbench/examples/plugin/ of an installed prefix.
+here=$(cd "$(dirname "$0")" && pwd)
+source_top=$(cd "$here/../.." && pwd)
+prefix=$(cd "$here/../../../../.." && pwd)
+if [ -f "$source_top/Makefile" ] && [ -f "$source_top/include/attackbench_plugin.h" ]; then
+    include=${ATTACKBENCH_INCLUDE:-$source_top/include}
+    default_attackbench=$source_top/build/valgrind/attackbench
+    if [ -z "${ATTACKBENCH:-}" ] && [ ! -x "$default_attackbench" ]; then
+        echo "$name: building attackbench for valgrind: make -C $source_top instructions-build" >&2
+        make -s -C "$source_top" instructions-build >&2 || fail "make -C $source_top instructions-build failed"
+    fi
+else
+    include=${ATTACKBENCH_INCLUDE:-$prefix/include}
+    default_attackbench=$prefix/bin/attackbench-valgrind
+fi
+attackbench=${ATTACKBENCH:-$default_attackbench}
+[ -x "$attackbench" ] || command -v "$attackbench" >/dev/null 2>&1 ||
+    fail "no attackbench valgrind can run at $attackbench: run \`make install\` or \`make instructions-build\` in attackbench's source, or set ATTACKBENCH"
+[ -f "$include/attackbench_plugin.h" ] || fail "no attackbench_plugin.h in $include: set ATTACKBENCH_INCLUDE"
+
 if [ -n "${WORK:-}" ]; then
     work=$WORK
-    mkdir -p "$work"
+    mkdir -p "$work" || fail "cannot create WORK=$work"
 else
-    work=$(mktemp -d)
+    work=$(mktemp -d) || fail "cannot create a temporary folder"
     trap 'rm -rf "$work"' EXIT
 fi
 
 build() { # build SIDE SOURCE FLAGS
-    "$cc" $3 -shared -fPIC -I"$include" "$2" -o "$work/$1.so" || exit 2
+    "$cc" $3 -shared -fPIC -I"$include" "$2" -o "$work/$1.so" || fail "the $1 side ($2) does not build as a plugin"
 }
+
+# The pull request that adds the plugin: the base has no source yet.
+if [ ! -e "$base_source" ]; then
+    echo "$name: the base has no $base_source (the pull request adds the plugin): nothing to compare with;" \
+        "the head is built and verified only"
+    build head "$head_source" "${HEAD_CFLAGS:--O2}"
+    "$attackbench" --plugin="$work/head.so" --verify-only --method="$method" -q >/dev/null
+    exit $?
+fi
+command -v valgrind >/dev/null 2>&1 || fail "needs valgrind to count instructions (apt-get install valgrind)"
 build base "$base_source" "${BASE_CFLAGS:--O2}"
 build head "$head_source" "${HEAD_CFLAGS:--O2}"
 
 for side in base head; do
     # valgrind cannot decode AVX-512 or GFNI: a plugin needing them is skipped.
+    status=0
     ATTACKBENCH_HIDE_FEATURES="avx512 gfni" "$attackbench" --plugin="$work/$side.so" --count=instructions \
-        --method="$method" --workload=random --piece=all --dispatch=batch -q --csv="$work/$side.csv" >/dev/null || exit 2
+        --method="$method" --workload=random --piece=all --dispatch=batch -q --csv="$work/$side.csv" >/dev/null ||
+        status=$?
+    [ $status -eq 0 ] || { echo "$name: counting the $side side failed (exit $status)" >&2; exit $status; }
 done
-"$attackbench" compare "$work/base.csv" "$work/head.csv"
+status=0
+"$attackbench" compare "$work/base.csv" "$work/head.csv" || status=$?
+[ $status -le 3 ] || status=2
+
+# Each side's table bytes (the plugin's init), and the verdict on growth.
+table_status=0
+python3 - "$work/base.csv" "$work/head.csv" "$method" "$table_growth" <<'EOF' || table_status=$?
+import csv, sys
+base_file, head_file, method, growth = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+def table_bytes(path):
+    with open(path, newline="") as handle:
+        sizes = {int(row["table_bytes"]) for row in csv.DictReader(handle) if row["method"] == method}
+    if len(sizes) != 1:
+        sys.exit(f"compare-builds.sh: {path}: no single table size for {method}")
+    return sizes.pop()
+base, head = table_bytes(base_file), table_bytes(head_file)
+change = "no table on either side" if base == head == 0 else (
+    f"{(head - base) / base:+.1%}" if base else "a table where the base had none")
+grew = head > base * (1 + growth / 100)
+print(f"\ntable bytes: base {base}, head {head} ({change}): "
+      + (f"**larger** (more than {growth}%, TABLE_GROWTH)" if grew else f"within {growth}% (TABLE_GROWTH)"))
+sys.exit(3 if grew else 0)
+EOF
+[ $table_status -eq 0 ] || [ $table_status -eq 3 ] || exit 2
+[ $status -ne 0 ] && exit $status
+exit $table_status

@@ -1,7 +1,7 @@
 /* The contract between the driver and the attack-generation techniques.
  *
  * Every technique lives in one file under src/backends/ and exports one
- * `struct backend`, listed in the registry in src/backends/registry.c.  The driver
+ * `struct backend`, listed in the registry in src/registry/registry.c.  The driver
  * only ever sees these descriptors: it knows nothing about any technique.
  *
  * A backend provides two kinds of entry points:

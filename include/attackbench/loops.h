@@ -47,7 +47,7 @@
 /* One registration line for a backend whose file defines static inline
  * ID_rook, ID_bishop and ID_queen lookups: it stamps the three batched
  * loops (the lookups inlined), the side-wise passes and the descriptor
- * ID_backend, which the registry (src/backends/registry.c) lists.  The
+ * ID_backend, which the registry (src/registry/registry.c) lists.  The
  * remaining descriptor fields follow as named options (.init = ...,
  * .note = ..., .set_parameter = ...):
  *   BACKEND(classical, "classical", "idea", "source", .init = classical_init)

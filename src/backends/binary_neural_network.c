@@ -30,11 +30,11 @@
 #include <stdint.h>
 
 #include "attackbench/loops.h"
-#include "magic_search.h"
-#include "pext_tables.h"
+#include "building_blocks/magic_search.h"
+#include "building_blocks/pext_tables.h"
 #include "platform/cpu.h"
 
-#include "binary_neural_network_weights.h"
+#include "generated/binary_neural_network_weights.h"
 
 enum {
     ROOK_OUTPUTS = 14,

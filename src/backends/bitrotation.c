@@ -10,11 +10,11 @@
  * (Hacker's Delight's swaps); measured as "Bitrotation" in Gigantua's
  * Chess_Movegen. */
 #include "attackbench/loops.h"
-#include "bit_reverse.h"
+#include "building_blocks/bit_reverse.h"
 
 #if defined(REVERSE_BITS_LANES4)
 /* With GFNI and AVX2 the four lines share one ymm register: each lane is
- * reversed by one GF2P8AFFINEQB and one VPSHUFB (bit_reverse.h), where
+ * reversed by one GF2P8AFFINEQB and one VPSHUFB (building_blocks/bit_reverse.h), where
  * gcc 12 compiled the scalar form to four separate reversals. */
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {

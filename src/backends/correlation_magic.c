@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "attackbench/loops.h"
-#include "correlation_magic_factors.h"
-#include "magic_search.h"
+#include "generated/correlation_magic_factors.h"
+#include "building_blocks/magic_search.h"
 
 enum {
     CORRELATION_ROOK_SLOTS = 1 << 12,

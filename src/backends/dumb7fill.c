@@ -4,14 +4,14 @@
  * masking the propagator with the squares a step can land on.  No tables.
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill". */
 #include "attackbench/loops.h"
-#include "fill_directions.h"
+#include "building_blocks/fill_directions.h"
 
 /* The unrolled fill, in the seed's seven-fill-cycles form: each cycle adds
  * the empty squares one step beyond the flood.  Six cycles reach every
  * square up to six away (a blocker on the seventh, the edge, changes
  * nothing), and the final step turns the occluded fill into attacks.  The
  * eight directions run side by side in vector lanes, each a rotation
- * masked by its landing squares (lanes.h), as the seed's page advises
+ * masked by its landing squares (building_blocks/lanes.h), as the seed's page advises
  * ("at its best processing several directions in parallel"): written out
  * for one direction per register, gcc 12 kept it scalar while clang paired
  * directions in 128-bit registers by itself. */

@@ -51,7 +51,7 @@ static inline __attribute__((always_inline)) bitboard sliding_attacks(bitboard s
  * form by itself from the scalar code, gcc 12 did not (scalar rotates,
  * each needing its count in CL), so it is written out.  Lanes whose
  * landing set `selected` clears contribute nothing. */
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 
 static lanes8 rotate_lanes, landing_lanes;
 

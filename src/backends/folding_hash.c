@@ -28,7 +28,7 @@ struct folding_line {
     uint32_t offset;
 };
 
-#include "folding_hash_factors.h"
+#include "generated/folding_hash_factors.h"
 
 enum { FOLDING_INDEX_SHIFT = 32 - 6 };
 

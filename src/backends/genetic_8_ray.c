@@ -10,7 +10,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "bit_reverse.h"
+#include "building_blocks/bit_reverse.h"
 #include "base/ray_walk.h"
 
 /* Per square: the four rays up the board as they are, the four down it

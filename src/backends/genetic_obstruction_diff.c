@@ -11,7 +11,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 
 /* The four lines side by side in one vector (rank, file, diagonal,
  * anti-diagonal), so that the lookup works on them at once, one

@@ -15,7 +15,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 
 /* Lanes: rank, file, diagonal, anti-diagonal. */
 struct square_record {

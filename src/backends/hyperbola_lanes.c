@@ -1,6 +1,6 @@
 /* Hyperbola Quintessence in AVX-512 lanes: a multi-square kernel, every
  * slider of one side against the one occupancy, one per 64-bit lane (the
- * lane layout: side_lanes.h).  Each lane runs o - 2s along its line, and
+ * lane layout: building_blocks/side_lanes.h).  Each lane runs o - 2s along its line, and
  * the same on the bit-reversed board for the other direction; a true
  * 64-bit reversal (GF2P8AFFINEQB reverses the bits of each byte, VPSHUFB
  * the bytes of each word) serves ranks as well as files and diagonals.
@@ -9,7 +9,7 @@
  * after Ryan Mack) and "Bit Reversal"; the lane layout is this project's. */
 #define KERNEL_TARGET "avx512f,avx512vl,avx512cd,avx512bw,gfni"
 #if defined(__x86_64__)
-#include "side_lanes.h"
+#include "building_blocks/side_lanes.h"
 
 /* Every lane's 64 bits in reverse order: the affine matrix with one bit
  * on the anti-diagonal reverses each byte, the shuffle the bytes. */

@@ -14,7 +14,7 @@
  * after Ryan Mack) and "Bit Reversal"; the lane layout is this project's. */
 #define KERNEL_TARGET "avx2"
 #if defined(__x86_64__)
-#include "side_lanes_avx2.h"
+#include "building_blocks/side_lanes_avx2.h"
 
 /* Every lane's 64 bits in reverse order: bytes reversed within each lane,
  * then each byte's bits through the nibble tables (the low nibble's

@@ -6,7 +6,7 @@
  * Source: Chessprogramming wiki, "Hyperbola Quintessence" (Gerd Isenberg,
  * Aleks Peshkov). */
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 #include "base/ray_walk.h"
 
 /* The lines through a square, without the square itself, one per lane of

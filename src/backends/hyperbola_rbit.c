@@ -12,7 +12,7 @@
  * reversal is bit_reverse.h's best for the build, named by --list. */
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
-#include "bit_reverse.h"
+#include "building_blocks/bit_reverse.h"
 
 /* The four lines through each square, without the square: 2 KB. */
 struct square_lines {
@@ -34,7 +34,7 @@ static size_t hyperbola_rbit_init(void)
 #if defined(REVERSE_BITS_LANES4)
 /* Where the build has GFNI and AVX2, the four lines side by side in one
  * ymm: each 64-bit lane reversed by one GF2P8AFFINEQB (the bits of each
- * byte) and one VPSHUFB (the bytes of each lane: bit_reverse.h), so a lookup crosses
+ * byte) and one VPSHUFB (the bytes of each lane: building_blocks/bit_reverse.h), so a lookup crosses
  * between general and vector registers twice, not twelve times (gcc keeps
  * the scalar form's twelve; clang pairs the lines by itself). */
 #define HYPERBOLA_RBIT_PATH "bit reversal: the four lines in one ymm, GF2P8AFFINEQB and VPSHUFB (GFNI and AVX2)"

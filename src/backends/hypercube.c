@@ -46,7 +46,7 @@
 #include <stdint.h>
 
 #include "attackbench/loops.h"
-#include "pext_tables.h"
+#include "building_blocks/pext_tables.h"
 
 /* 16-bit indices side by side in one vector register (written with the
  * vector extensions gcc and clang share): sixteen in a ymm with AVX2,

@@ -7,7 +7,7 @@
  * Source: Michael Sherwin, "Kindergarten Super SISSY Bitboards", talkchess
  * 2022 (also in Thomas Jahn's Leorik as "KiSS"). */
 #include "attackbench/loops.h"
-#include "kindergarten_tables.h"
+#include "building_blocks/kindergarten_tables.h"
 #include "base/ray_walk.h"
 
 /* One square's four line tables, by each line's 6-bit index: the attacks

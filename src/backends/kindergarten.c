@@ -5,7 +5,7 @@
  * 4 KB table.  Source: seed 003_92b150df8cf32a5a.txt, Chessprogramming
  * wiki "Kindergarten Bitboards" (Gerd Isenberg, Aleks Peshkov). */
 #include "attackbench/loops.h"
-#include "kindergarten_tables.h"
+#include "building_blocks/kindergarten_tables.h"
 
 /* Everything a lookup needs about its square, in one place: the three
  * line masks and the table rows of its file and of its rank. */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "attackbench/loops.h"
-#include "kindergarten_tables.h"
+#include "building_blocks/kindergarten_tables.h"
 
 /* Ranks, diagonals and anti-diagonals: the halves are or-ed unshifted
  * (one square per file, so no two bits meet) and the 32-bit B-file

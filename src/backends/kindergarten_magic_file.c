@@ -6,7 +6,7 @@
  * wiki "Kindergarten Bitboards", section "Magic Compression" (Grant
  * Osborne); the factors are our own, from scripts/. */
 #include "attackbench/loops.h"
-#include "kindergarten_tables.h"
+#include "building_blocks/kindergarten_tables.h"
 
 /* Per rank of the slider, counted from rank 1: the factor, with the right
  * shift (64 - index bits) in bits 58..63.  The occupancy it multiplies is

@@ -6,7 +6,7 @@
  * Source: seed 003_92b150df8cf32a5a.txt, Chessprogramming wiki
  * "Kindergarten Bitboards", section "Shared Rank Lookup". */
 #include "attackbench/loops.h"
-#include "kindergarten_tables.h"
+#include "building_blocks/kindergarten_tables.h"
 
 /* Everything a lookup needs about its square: the three masks of the
  * lines with one square per file, and the table rows of its file (for

@@ -6,7 +6,7 @@
  * Source: seed 002_0262fda5460adf24.txt ("Comparison with Kogge-Stone");
  * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
 #include "attackbench/loops.h"
-#include "fill_directions.h"
+#include "building_blocks/fill_directions.h"
 
 /* After masking the propagator once with the landing squares, a square in
  * the doubled propagator has an unwrapped empty stretch behind it, so the

@@ -10,7 +10,7 @@
  * the diagonal ones, a queen's lane both, so no lane is duplicated and
  * nothing is folded; shifts (not rotations) and the file masks of the
  * seed keep the fills from wrapping.  No tables.
- * Why not the line layout of side_lanes.h (a lane per slider and line,
+ * Why not the line layout of building_blocks/side_lanes.h (a lane per slider and line,
  * both ways along it, as hyperbola-lanes does; this file's first version,
  * commit 62a0c2f): there it needs half as many fills, but each lane needs
  * its own propagators and shift counts (read off its line), and the kernel
@@ -23,7 +23,7 @@
 #include <immintrin.h>
 
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 
 #define KERNEL_TARGET "avx512f,avx512vl"
 #define FILL_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline

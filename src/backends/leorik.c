@@ -11,8 +11,8 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "lanes.h"
-#include "slide_scans.h"
+#include "building_blocks/lanes.h"
+#include "building_blocks/slide_scans.h"
 
 /* One 16-byte entry per square: the diagonal and the anti-diagonal, each
  * without the square itself. */
@@ -48,7 +48,7 @@ static inline bitboard shifted_rank(int square)
 
 #if defined(__AVX512CD__) && defined(__AVX512VL__)
 /* Where the build has AVX-512 CD and VL, the four lines side by side in
- * one ymm (slide_scans.h): file, rank, diagonal, anti-diagonal. */
+ * one ymm (building_blocks/slide_scans.h): file, rank, diagonal, anti-diagonal. */
 #define LEORIK_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "attackbench/loops.h"
-#include "magic_search.h"
+#include "building_blocks/magic_search.h"
 
 enum {
     ROOK_SHIFT = 64 - 12,

@@ -10,7 +10,7 @@
 
 #include "attackbench/loops.h"
 #include "magic_fancy.h"
-#include "magic_search.h"
+#include "building_blocks/magic_search.h"
 
 enum {
     ROOK_TABLE_ENTRIES = 102400,

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 #include "magic_fancy.h"
 
 #define KERNEL_TARGET "avx512f,avx512vl,avx512dq,avx512bw"

@@ -6,7 +6,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "magic_search.h"
+#include "building_blocks/magic_search.h"
 
 enum {
     ROOK_INDEX_BITS = 12,

@@ -6,7 +6,7 @@
  * Source: Chessprogramming wiki, "Obstruction Difference" (Michael
  * Hoffmann). */
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 
 /* Per square: the rank, the file, the diagonal and the anti-diagonal. */
 enum line { RANK_LINE, FILE_LINE, DIAGONAL_LINE, ANTI_DIAGONAL_LINE, LINE_COUNT };

@@ -1,6 +1,6 @@
 /* Obstruction difference in AVX-512 lanes: a multi-square kernel, every
  * slider of one side against the one occupancy, one per 64-bit lane (the
- * lane layout: side_lanes.h).  Each lane scans its line with the
+ * lane layout: building_blocks/side_lanes.h).  Each lane scans its line with the
  * obstruction difference: the nearest blocker below the slider by
  * VPLZCNTQ, the one above by a subtraction.  No tables.  Single lookups
  * run the same kernel with one lane.
@@ -8,7 +8,7 @@
  * and "Line Attacks"; the lane layout is this project's. */
 #define KERNEL_TARGET "avx512f,avx512vl,avx512cd"
 #if defined(__x86_64__)
-#include "side_lanes.h"
+#include "building_blocks/side_lanes.h"
 
 /* The obstruction difference on one line per lane: the blockers above,
  * minus the highest blocker below (or bit 0 when there is none), flips

@@ -9,7 +9,7 @@
 
 #include "attackbench/loops.h"
 #include "platform/cpu.h"
-#include "magic_search.h"
+#include "building_blocks/magic_search.h"
 
 enum {
     ROOK_TABLE_ENTRIES = 102400,

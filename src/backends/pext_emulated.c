@@ -7,7 +7,7 @@
  * (the operation's definition); measured as "Pext Emulated" in Gigantua's
  * Chess_Movegen. */
 #include "attackbench/loops.h"
-#include "pext_tables.h"
+#include "building_blocks/pext_tables.h"
 
 static size_t pext_emulated_init(void)
 {

@@ -11,7 +11,7 @@
 #include "attackbench/loops.h"
 
 #if defined(__aarch64__)
-#include "pext_tables.h"
+#include "building_blocks/pext_tables.h"
 
 /* BEXT on 64-bit lanes; the assembler is told the extension, so the build
  * needs no -march for it, and the CPU is checked at run time. */

@@ -5,7 +5,7 @@
  * method", possibleBits2..7[sq][blockers.rowN]), mapped to a1 = 0. */
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
-#include "sherwin_tables.h"
+#include "building_blocks/sherwin_tables.h"
 
 /* possible[square][row][pattern]: the square's lines without whatever the
  * blockers `pattern` on that row shadow.  Bishop rows are the six inner

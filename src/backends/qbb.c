@@ -6,7 +6,7 @@
  * Source: Fabio Gobbato, QBBEngine (2015, as measured in Gigantua's
  * Chess_Movegen, "QBBEngine"); written here from that description. */
 #include "attackbench/loops.h"
-#include "lanes.h"
+#include "building_blocks/lanes.h"
 
 /* a1, then every seventh square: h1-a8's squares between a1 and h8. */
 static const bitboard SEVEN_STEP_LINE = 0x8102040810204081ULL;

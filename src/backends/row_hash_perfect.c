@@ -12,9 +12,9 @@
 #include <time.h>
 
 #include "attackbench/loops.h"
-#include "magic_search.h"
+#include "building_blocks/magic_search.h"
 #include "base/ray_walk.h"
-#include "row_hash_search.h"
+#include "building_blocks/row_hash_search.h"
 
 enum {
     ROWS = 8,

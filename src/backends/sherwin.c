@@ -4,7 +4,7 @@
  * Rows are cut out with shifts and masks.  Source: seed 000 (Chessprogramming
  * wiki, "Sherwin Bitboards", Michael Sherwin's Elephant), mapped to a1 = 0. */
 #include "attackbench/loops.h"
-#include "sherwin_tables.h"
+#include "building_blocks/sherwin_tables.h"
 
 static uint16_t bishop_rows[64][SHERWIN_BISHOP_ROWS][SHERWIN_BISHOP_PATTERNS];
 static uint32_t rook_rows[64][SHERWIN_ROOK_ROWS][SHERWIN_ROOK_PATTERNS];

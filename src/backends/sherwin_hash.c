@@ -18,7 +18,7 @@
 
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
-#include "sherwin_tables.h"
+#include "building_blocks/sherwin_tables.h"
 
 enum {
     DEFAULT_HASH_BITS = 16,

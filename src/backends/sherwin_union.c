@@ -4,7 +4,7 @@
  * offers it as a possibly faster form.  Source: seed 000 (Chessprogramming
  * wiki, "Sherwin Bitboards", the BBUnion version), mapped to a1 = 0. */
 #include "attackbench/loops.h"
-#include "sherwin_tables.h"
+#include "building_blocks/sherwin_tables.h"
 
 /* An occupancy seen as its eight rows: bytes[k] is rank k + 1 on a
  * little-endian machine.  gcc 12 and clang 14 turn a plain union read back

@@ -9,7 +9,7 @@
  * over the six inner rows and bits is the same idea on the relevant part. */
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
-#include "sherwin_tables.h"
+#include "building_blocks/sherwin_tables.h"
 
 /* queen_supersets[square][byte][row]: queen attacks from `square` when the
  * only blockers are `byte` on `row`.  Square first so that one square's

@@ -9,8 +9,8 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "lanes.h"
-#include "slide_scans.h"
+#include "building_blocks/lanes.h"
+#include "building_blocks/slide_scans.h"
 
 /* One 32-byte entry per square: file, rank, diagonal and anti-diagonal,
  * each without the square itself. */
@@ -39,7 +39,7 @@ static size_t slide_arithmetic_init(void)
 
 #if defined(__AVX512CD__) && defined(__AVX512VL__)
 /* Where the build has AVX-512 CD and VL, the four lines side by side in
- * one ymm (slide_scans.h): file, rank, diagonal, anti-diagonal. */
+ * one ymm (building_blocks/slide_scans.h): file, rank, diagonal, anti-diagonal. */
 #define SLIDE_ARITHMETIC_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {

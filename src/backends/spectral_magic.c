@@ -22,8 +22,8 @@
 #include <stdlib.h>
 
 #include "attackbench/loops.h"
-#include "magic_search.h"
-#include "spectral_magic_shifts.h"
+#include "building_blocks/magic_search.h"
+#include "generated/spectral_magic_shifts.h"
 
 enum {
     ROOK_SLICE_ENTRIES = 1 << SPECTRAL_ROOK_INDEX_BITS,

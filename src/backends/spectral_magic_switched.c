@@ -24,8 +24,8 @@
 #include <string.h>
 
 #include "attackbench/loops.h"
-#include "magic_search.h"
-#include "spectral_magic_switched_shifts.h"
+#include "building_blocks/magic_search.h"
+#include "generated/spectral_magic_switched_shifts.h"
 
 static alignas(64) bitboard spectral_switched_table[SPECTRAL_SWITCHED_TABLE_ENTRIES];
 

@@ -24,7 +24,7 @@ static inline bitboard switch_lookup_rook(int square, bitboard occupied)
 {
     switch (square) {
 #define SWITCH_LOOKUP_ROOK_CASES
-#include "switch_lookup_cases.h"
+#include "generated/switch_lookup_cases.h"
 #undef SWITCH_LOOKUP_ROOK_CASES
     default:
         __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
@@ -35,7 +35,7 @@ static inline bitboard switch_lookup_bishop(int square, bitboard occupied)
 {
     switch (square) {
 #define SWITCH_LOOKUP_BISHOP_CASES
-#include "switch_lookup_cases.h"
+#include "generated/switch_lookup_cases.h"
 #undef SWITCH_LOOKUP_BISHOP_CASES
     default:
         __builtin_unreachable(); /* squares are 0..63: no range check before the jump */

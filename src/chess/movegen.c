@@ -19,7 +19,7 @@
 
 #include "movegen_tables.h"
 #include "sliders.h"
-#include "backends/contract.h"
+#include "registry/contract.h"
 
 /* Pieces of `by` attacking a square, with the given occupancy. */
 static inline bitboard attackers_of(const struct backend *backend, const bitboard pieces[2][PIECE_TYPE_COUNT],

@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "backends/contract.h"
+#include "registry/contract.h"
 
 bitboard position_sliders(const struct position *position, enum piece_kind piece)
 {

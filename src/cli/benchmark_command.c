@@ -42,7 +42,7 @@
 #include "measure/statistics.h"
 #include "session.h"
 #include "verify/verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "results/group_figures.h"
 
 enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };

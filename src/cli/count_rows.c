@@ -15,7 +15,7 @@
 #include "results/output.h"
 #include "result_outputs.h"
 #include "measure/statistics.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "results/group_figures.h"
 
 enum { MAX_COUNTED = 256 };
@@ -86,8 +86,8 @@ static double read_dump(const char *output, int part)
     return total;
 }
 
-/* Count one backend on one stream; fills the row's count.  Returns 0, or
- * -1 after a wrong sum or an unreadable dump. */
+/* Count one backend on one stream; fills the row's count.  Returns 0, 1
+ * after a wrong sum (a wrong result) or 2 after an unreadable dump. */
 static int count_one(const struct backend *backend, struct result_row *row, struct attackbench_run *run,
                      const struct pass_checksums *expected, const char *output)
 {
@@ -103,17 +103,18 @@ static int count_one(const struct backend *backend, struct result_row *row, stru
     if (!backend->baseline && (sum != expected->sum || mixed != expected->mixed)) {
         fprintf(stderr, "attackbench: %s %s: checksum differs from the reference\n", backend->name,
                 workload_piece_name(row->workload, row->piece));
-        return -1;
+        return 1;
     }
     if (total < 0)
-        return -1;
+        return 2;
     row->measurement.checksum = mixed;
     row->metric = METRIC_INSTRUCTIONS;
     row->instructions_per_query = total / (double)(row->queries ? row->queries : 1);
     return 0;
 }
 
-/* Every selected backend on one stream, appended to the rows. */
+/* Every selected backend on one stream, appended to the rows; returns 0
+ * or count_one's status (2 when the rows cannot grow). */
 static int count_stream(const struct count_job *job, const struct stream *stream, struct result_row *template,
                         struct result_set *rows)
 {
@@ -127,8 +128,11 @@ static int count_stream(const struct count_job *job, const struct stream *stream
         row.measurement.hit_rate = -1;
         row.table_bytes = job->table_bytes[i];
         row.init_ms = job->init_ms[i];
-        if (count_one(job->selected[i], &row, &run, &expected, job->output) != 0 || result_set_add(rows, &row) != 0)
-            return -1;
+        int status = count_one(job->selected[i], &row, &run, &expected, job->output);
+        if (status != 0)
+            return status;
+        if (result_set_add(rows, &row) != 0)
+            return 2;
     }
     return 0;
 }
@@ -146,7 +150,11 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
     };
     struct workload workload;
     long skipped = 0;
-    int status = build_workload(&workload, &workload_options, options->files, options->file_count, &skipped);
+    /* An input file that cannot be read is a usage error (2), like the
+     * timed command's; only a wrong answer is 1. */
+    if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
+        return 2;
+    int status = 0;
     for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
         const struct stream *stream = &workload.streams[piece][PHASE_ALL];
         /* The side-wise workloads keep all of a side's sliders in streams[0]. */
@@ -162,10 +170,24 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
         }
     }
     free_workload(&workload);
-    return status ? (status < 0 ? 1 : 2) : 0;
+    return status;
 }
 
-int count_rows(const struct options *options, const struct backend **selected, int count, const char *output)
+/* The run's CPU fields: the host's, and the emulated CPU the counts ran on. */
+static void name_host_cpu(struct run_metadata *metadata, const struct host_cpu *host)
+{
+    static char cpu[200];
+    if (host == NULL)
+        return;
+    snprintf(cpu, sizeof cpu, "%s (counted on valgrind's emulated %s)", host->name, metadata->cpu);
+    metadata->cpu = cpu;
+    snprintf(metadata->cpu_vendor, sizeof metadata->cpu_vendor, "%s", host->vendor);
+    snprintf(metadata->cpu_family, sizeof metadata->cpu_family, "%s", host->family);
+    snprintf(metadata->cpu_model, sizeof metadata->cpu_model, "%s", host->model);
+}
+
+int count_rows(const struct options *options, const struct backend **selected, int count, const char *output,
+               const struct host_cpu *host)
 {
     static struct count_job job;
     job = (struct count_job){.options = options, .selected = selected, .count = count, .output = output,
@@ -193,6 +215,7 @@ int count_rows(const struct options *options, const struct backend **selected, i
         struct run_context context = {.timer = &timer, .pin_cpu = -1, .reps = 1,
                                       .seed = (unsigned long long)options->seed};
         run_metadata_capture(&context.metadata);
+        name_host_cpu(&context.metadata, host);
         derive_group_figures(&rows);
         status = write_result_outputs(options, &rows, &context);
     }

@@ -14,7 +14,7 @@
 #include "chess/genpos_game.h"
 #include "platform/interrupt.h"
 #include "results/output.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 enum { EXIT_USAGE = 2 };
 

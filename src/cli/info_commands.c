@@ -11,7 +11,7 @@
 #include "chess/sliders.h"
 #include "platform/cpu.h"
 #include "platform/slow_instructions.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 /* The side-wise workloads a backend answers natively (a set-wise entry
  * for sets, a multi-square kernel for sides), as "native sets,sides" or

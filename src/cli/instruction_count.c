@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "count_rows.h"
+#include "platform/cpu.h"
 #include "selection.h"
 
 /* Set for the process valgrind runs: the private directory its parent
@@ -28,35 +29,31 @@
 static const char OUTPUT_VARIABLE[] = "ATTACKBENCH_CALLGRIND_OUT";
 static const char DIRECTORY_PREFIX[] = "/tmp/attackbench-count.";
 static const char PARENT_FILE[] = "parent";
+/* The CPU this process runs on, written by the parent for the counted
+ * process: under valgrind, CPUID describes valgrind's emulated CPU. */
+static const char HOST_FILE[] = "host";
 
-/* The command line this process was started with, from /proc. */
-static char **own_arguments(void)
+/* The command line as main received it, plugins included: the counted
+ * process is started with exactly these arguments, never with a copy read
+ * back from /proc (which the kernel cuts at a page or two). */
+static char **command_arguments;
+
+void remember_command_line(int argc, char **argv)
 {
-    FILE *in = fopen("/proc/self/cmdline", "rb");
-    static char text[1 << 16];
-    size_t length = in ? fread(text, 1, sizeof text - 1, in) : 0;
-    if (in)
-        fclose(in);
-    size_t count = 0;
-    for (size_t i = 0; i < length; i++)
-        count += text[i] == '\0';
-    char **arguments = calloc(count + 1, sizeof *arguments);
-    if (arguments == NULL || length == 0)
-        return NULL;
-    size_t index = 0;
-    for (size_t i = 0; i < length; i += strlen(text + i) + 1)
-        arguments[index++] = text + i;
-    return arguments;
+    command_arguments = calloc((size_t)argc + 1, sizeof *command_arguments);
+    if (command_arguments != NULL)
+        memcpy(command_arguments, argv, (size_t)argc * sizeof *argv);
 }
 
 /* Start valgrind on this same program and arguments in `directory`. */
 static void exec_valgrind(const char *directory)
 {
     static char executable[4096], output[4200], output_option[4300];
-    char **arguments = own_arguments();
+    char **arguments = command_arguments;
     ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
-    if (arguments == NULL || length <= 0) {
-        fprintf(stderr, "attackbench: --count=instructions: cannot read /proc/self\n");
+    if (arguments == NULL || arguments[0] == NULL || length <= 0 || (size_t)length >= sizeof executable - 1) {
+        fprintf(stderr, "attackbench: --count=instructions: cannot name this program for valgrind "
+                        "(/proc/self/exe unreadable or too long)\n");
         _exit(2);
     }
     executable[length] = '\0';
@@ -96,6 +93,20 @@ static void remove_directory(const char *directory)
     rmdir(directory);
 }
 
+/* The host's CPU, one field a line: brand, vendor, family, model. */
+static int write_host_cpu(const char *directory)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", directory, HOST_FILE);
+    FILE *out = fopen(path, "wx");
+    const struct cpu_identity *identity = cpu_identity();
+    if (out == NULL)
+        return -1;
+    int written = fprintf(out, "%s\n%s\n%u\n%u\n", cpu_model_name(), identity->vendor, identity->family,
+                          identity->model) >= 0;
+    return fclose(out) == 0 && written ? 0 : -1;
+}
+
 static int run_under_callgrind(void)
 {
     char directory[] = "/tmp/attackbench-count.XXXXXX";
@@ -106,7 +117,8 @@ static int run_under_callgrind(void)
     char parent_path[sizeof directory + sizeof PARENT_FILE + 1];
     snprintf(parent_path, sizeof parent_path, "%s/%s", directory, PARENT_FILE);
     FILE *parent = fopen(parent_path, "wx");
-    if (parent == NULL || fprintf(parent, "%ld\n", (long)getpid()) < 0 || fclose(parent) != 0) {
+    if (parent == NULL || fprintf(parent, "%ld\n", (long)getpid()) < 0 || fclose(parent) != 0 ||
+        write_host_cpu(directory) != 0) {
         fprintf(stderr, "attackbench: cannot write in %s: %s\n", directory, strerror(errno));
         remove_directory(directory);
         return 2;
@@ -161,6 +173,30 @@ static const char *private_output(void)
     return output;
 }
 
+/* One line of the host file without its newline; 0 when read. */
+static int read_line(FILE *in, char *line, size_t size)
+{
+    if (fgets(line, (int)size, in) == NULL)
+        return -1;
+    line[strcspn(line, "\n")] = '\0';
+    return 0;
+}
+
+/* The host's CPU as the parent wrote it, or NULL. */
+static const struct host_cpu *host_cpu(const char *output)
+{
+    static struct host_cpu host;
+    char path[256];
+    snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(output, '/') - output), output, HOST_FILE);
+    FILE *in = fopen(path, "r");
+    if (in == NULL)
+        return NULL;
+    int read = read_line(in, host.name, sizeof host.name) == 0 && read_line(in, host.vendor, sizeof host.vendor) == 0 &&
+               read_line(in, host.family, sizeof host.family) == 0 && read_line(in, host.model, sizeof host.model) == 0;
+    fclose(in);
+    return read ? &host : NULL;
+}
+
 int counting_under_callgrind(void)
 {
     return private_output() != NULL;
@@ -170,7 +206,8 @@ int count_under_callgrind(void)
 {
     if (built_with_avx512) {
         fprintf(stderr, "attackbench: --count=instructions: this binary uses AVX-512 (-march=native on an AVX-512 "
-                        "CPU), which valgrind cannot decode; build and run it with `make instructions`\n");
+                        "CPU), which valgrind cannot decode; count with attackbench-valgrind (make install) or "
+                        "build/valgrind/attackbench (make instructions-build)\n");
         return 2;
     }
     return run_under_callgrind();
@@ -179,5 +216,6 @@ int count_under_callgrind(void)
 int count_command(const struct options *options, const struct backend **selected, int count)
 {
     print_selection_notes();
-    return count_rows(options, selected, count, private_output());
+    const char *output = private_output();
+    return count_rows(options, selected, count, output, output ? host_cpu(output) : NULL);
 }

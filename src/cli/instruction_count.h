@@ -7,6 +7,10 @@
 #include "attackbench/backend.h"
 #include "options.h"
 
+/* Keep main's argc and argv (before --plugin is taken out of them): the
+ * arguments the counted process is started with. */
+void remember_command_line(int argc, char **argv);
+
 /* Whether this process is the one valgrind runs for --count=instructions. */
 int counting_under_callgrind(void);
 

@@ -19,7 +19,7 @@
 #include "perft_run.h"
 #include "perft_workers.h"
 #include "selection.h"
-#include "backends/contract.h"
+#include "registry/contract.h"
 
 enum {
     MAX_DEPTH = MAX_EXPECTED_DEPTH,

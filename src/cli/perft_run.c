@@ -9,7 +9,7 @@
 
 #include "platform/interrupt.h"
 #include "chess/movegen.h"
-#include "backends/contract.h"
+#include "registry/contract.h"
 #include "chess/perft.h"
 #include "perft_run.h"
 #include "perft_workers.h"

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "backends/contract.h"
+#include "registry/contract.h"
 #include "chess/engine_memory.h"
 #include "chess/perft.h"
 #include "measure/cpu_choice.h"

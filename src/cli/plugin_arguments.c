@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backends/plugins.h"
-#include "backends/registry.h"
+#include "registry/plugins.h"
+#include "registry/registry.h"
 #include "platform/crash_guard.h"
 #include "platform/interrupt.h"
 #include "verify/verify_plugin.h"

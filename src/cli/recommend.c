@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "measure/cpu_choice.h"
 #include "option_spelling.h"
 #include "platform/interrupt.h"

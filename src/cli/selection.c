@@ -4,7 +4,7 @@
 #include <ctype.h>
 #include <fnmatch.h>
 #include <string.h>
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 enum { MAX_NAME = 64 };
 

@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 
 #include "platform/build_info.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 enum { EXIT_USAGE = 2 };
 

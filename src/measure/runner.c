@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "chess/sliders.h"
-#include "backends/contract.h"
+#include "registry/contract.h"
 
 const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 

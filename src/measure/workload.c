@@ -8,7 +8,7 @@
 #include "platform/interrupt.h"
 #include "base/random.h"
 #include "chess/sliders.h"
-#include "backends/contract.h"
+#include "registry/contract.h"
 
 const char *const workload_names[WORKLOAD_KIND_COUNT] = {"pieces", "squares", "random", "sets", "sides"};
 const char *const phase_names[PHASE_COUNT] = {"all", "opening", "middlegame", "endgame"};

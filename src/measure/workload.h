@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backends/contract.h"
+#include "registry/contract.h"
 #include "base/piece.h"
 #include "chess/position.h"
 

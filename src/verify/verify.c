@@ -8,7 +8,7 @@
 #include "platform/interrupt.h"
 #include "base/random.h"
 #include "chess/sliders.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 bitboard rook_relevant_mask(int square)
 {

@@ -3,7 +3,7 @@
 
 #include <inttypes.h>
 
-#include "backends/registry.h"
+#include "registry/registry.h"
 #include "base/random.h"
 #include "platform/crash_guard.h"
 #include "verify.h"

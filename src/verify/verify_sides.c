@@ -9,7 +9,7 @@
 #include "chess/sliders.h"
 #include "board_diagram.h"
 #include "verify.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 static const struct backend *reference_backend_once(void)
 {

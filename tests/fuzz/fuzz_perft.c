@@ -14,7 +14,7 @@
 #include "chess/movegen.h"
 #include "chess/perft.h"
 #include "chess/position.h"
-#include "backends/registry.h"
+#include "registry/registry.h"
 
 /* The position's expected counts written back as EPD operations and
  * parsed again must be the same counts. */

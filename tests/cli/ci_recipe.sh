@@ -1,0 +1,119 @@
+# The CI recipe's quick parts, without valgrind or a build: make install
+# and uninstall through their manifest (scripts/install.sh, the program
+# under test standing in for both installed binaries), the installed docs'
+# links, the installed compare-builds.sh finding the installed header and
+# program on a first pull request, its refusals, and the workflow.  The
+# slow parts (a real make install, counts under valgrind) are in
+# tests/slow/ci_recipe.sh.  Sourced by tests/run.sh.
+
+recipe_top=$(cd "$here/.." && pwd)
+recipe_stage="$scratch/recipe stage"
+recipe_prefix="/opt/my app"
+recipe_root="$recipe_stage$recipe_prefix"
+recipe_program=$(cd "$(dirname "$program")" && pwd)/$(basename "$program")
+mkdir -p "$scratch/recipe-cwd" "$scratch/recipe stage/opt/my"
+echo "not attackbench's" >"$scratch/recipe stage/opt/my/keep"
+
+# run_install ACTION PREFIX [DESTDIR]: scripts/install.sh as make runs it,
+# from an unrelated current folder.
+run_install() {
+    (cd "$scratch/recipe-cwd" && INSTALL_PREFIX=$2 INSTALL_DESTDIR=${3-$recipe_stage} INSTALL_PROGRAM=$recipe_program \
+        INSTALL_VALGRIND_PROGRAM=$recipe_program sh "$recipe_top/scripts/install.sh" "$1")
+}
+
+run_install install "$recipe_prefix" >"$scratch/out" 2>"$scratch/err"
+status=$?
+manifest="$recipe_root/share/attackbench/install-manifest"
+missing=
+for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h share/doc/attackbench/usage.txt \
+    share/doc/attackbench/README.md share/doc/attackbench/docs/plugins.md \
+    share/doc/attackbench/examples/plugin/my_engine.c share/attackbench/install-manifest; do
+    [ -f "$recipe_root/$file" ] || missing="$missing $file"
+done
+[ -x "$recipe_root/share/doc/attackbench/examples/plugin/compare-builds.sh" ] || missing="$missing compare-builds.sh(x)"
+listed=$(grep -c '^file ' "$manifest" 2>/dev/null)
+written=$(find "$recipe_root" -type f ! -name install-manifest | wc -l)
+[ $status -eq 0 ] && [ -z "$missing" ] && [ "$listed" = "$written" ] && [ -z "$(ls -A "$scratch/recipe-cwd")" ] &&
+    [ "$(cat "$scratch/recipe stage/opt/my/keep")" = "not attackbench's" ] &&
+    pass "install: a PREFIX with a space is one folder; every file it wrote is in the manifest" ||
+    fail "install: a PREFIX with a space is one folder; every file in the manifest (exit $status;$missing; $listed listed, $written written; $(head -c 300 "$scratch/err"))"
+
+python3 "$here/doc_links.py" "$recipe_root/share/doc/attackbench" >"$scratch/out" 2>&1 &&
+    pass "install: the installed docs' links all resolve" ||
+    fail "install: the installed docs' links all resolve ($(head -c 300 "$scratch/out"))"
+
+# The installed recipe on a first pull request: no ATTACKBENCH or
+# ATTACKBENCH_INCLUDE, so it must find the installed program and header.
+if [ "$plugin_build" = 1 ]; then
+    (cd "$scratch/recipe-cwd" && env -u ATTACKBENCH -u ATTACKBENCH_INCLUDE \
+        "$recipe_root/share/doc/attackbench/examples/plugin/compare-builds.sh" my-engine base/src/not-there-yet.c \
+        "$recipe_top/examples/plugin/my_engine.c") >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 0 ] && grep -q "nothing to compare" "$scratch/out" && ! grep -q '^| my-engine' "$scratch/out" &&
+        pass "the installed compare-builds.sh, first pull request: finds the installed header and program, compares nothing, exit 0" ||
+        fail "the installed compare-builds.sh, first pull request (exit $status; $(head -c 300 "$scratch/err"))"
+else
+    skip "the installed compare-builds.sh on a first pull request: this attackbench cannot load plugins"
+fi
+
+# The workflow runs the installed script at the path install writes, and
+# holds no placeholder.
+workflow="$recipe_top/examples/plugin/attack-regression.yml"
+workflow_script=$(grep -o '"$RUNNER_TEMP/attackbench/[^"]*compare-builds.sh"' "$workflow" | sed 's|"$RUNNER_TEMP/attackbench/||; s|"$||')
+[ -n "$workflow_script" ] && [ -x "$recipe_root/$workflow_script" ] && ! grep -q 'attackbench/attackbench' "$workflow" &&
+    grep -q 'PREFIX="$RUNNER_TEMP/attackbench"' "$workflow" &&
+    pass "the workflow installs attackbench and runs the installed compare-builds.sh; no placeholder repository" ||
+    fail "the workflow installs attackbench and runs the installed compare-builds.sh ('$workflow_script')"
+
+# Uninstall: exactly what install wrote; a file of the user's stays, with
+# its folder, named.
+echo "mine" >"$recipe_root/share/doc/attackbench/my-notes.txt"
+make -s -C "$recipe_top" uninstall DESTDIR="$recipe_stage" PREFIX="$recipe_prefix" >"$scratch/out" 2>"$scratch/err"
+status=$?
+left=$(cd "$recipe_stage" && find . -type f | sort | tr '\n' ' ')
+[ $status -eq 0 ] && [ "$left" = "./opt/my app/share/doc/attackbench/my-notes.txt ./opt/my/keep " ] &&
+    grep -q "kept .*share/doc/attackbench: it holds files make install did not write" "$scratch/out" &&
+    [ ! -e "$recipe_root/bin" ] && [ ! -e "$recipe_root/share/attackbench" ] &&
+    pass "make uninstall with a spaced PREFIX removes exactly what install wrote (its manifest), a user's file stays" ||
+    fail "make uninstall removes exactly what install wrote (exit $status; left: $left; $(head -c 300 "$scratch/err"))"
+
+# Refusals: one line, exit 2, nothing removed.
+run_install install "$recipe_prefix" >/dev/null 2>&1
+expect_error "make uninstall refuses an empty PREFIX" "PREFIX is empty" make -s -C "$recipe_top" uninstall PREFIX=
+expect_error "make uninstall refuses a relative PREFIX" "PREFIX=opt/my app is relative" \
+    make -s -C "$recipe_top" uninstall DESTDIR="$recipe_stage" PREFIX="opt/my app"
+expect_error "install refuses a relative PREFIX" "is relative" run_install install "my app"
+expect_error "uninstall refuses a relative DESTDIR" "DESTDIR=stage is relative" run_install uninstall "$recipe_prefix" stage
+cp "$manifest" "$scratch/manifest.kept"
+echo "file ../../../keep" >>"$manifest"
+expect_error "uninstall refuses a manifest naming a path outside the prefix" "is not a plain relative path; nothing removed" \
+    run_install uninstall "$recipe_prefix"
+[ -f "$recipe_root/bin/attackbench" ] && pass "a refused manifest removes nothing" || fail "a refused manifest removes nothing"
+cp "$scratch/manifest.kept" "$manifest"
+expect_error "uninstall where nothing was installed says so" "nothing installed there" \
+    run_install uninstall /opt/never-installed
+run_install uninstall "$recipe_prefix" >/dev/null 2>&1
+[ ! -e "$recipe_root/bin" ] && pass "uninstall after the refusals removes the install" ||
+    fail "uninstall after the refusals removes the install"
+for refusal in "empty PREFIX:" "relative PREFIX:opt/x"; do
+    value=${refusal#*:}
+    lines=$(make -s -C "$recipe_top" uninstall PREFIX="$value" 2>&1 >/dev/null | grep -vc '^make')
+    [ "$lines" -eq 1 ] && pass "make uninstall, ${refusal%%:*}: one line" || fail "make uninstall, ${refusal%%:*}: one line ($lines)"
+done
+
+# compare-builds.sh refusals: one line, exit 2.
+recipe_script="$recipe_top/examples/plugin/compare-builds.sh"
+recipe_example="$recipe_top/examples/plugin/my_engine.c"
+expect_error "compare-builds.sh without arguments prints its usage" "usage: compare-builds.sh METHOD" "$recipe_script"
+expect_error "compare-builds.sh with a missing head source says so" "$scratch/none.c: no such file (HEAD_SOURCE" \
+    "$recipe_script" my-engine "$recipe_example" "$scratch/none.c"
+expect_error "compare-builds.sh refuses a TABLE_GROWTH that is not a number" "TABLE_GROWTH=ten" \
+    env TABLE_GROWTH=ten "$recipe_script" my-engine "$recipe_example" "$recipe_example"
+expect_error "compare-builds.sh without a compiler says so" "no C compiler '/nonexistent/cc'" \
+    env CC=/nonexistent/cc "$recipe_script" my-engine "$recipe_example" "$recipe_example"
+expect_error "compare-builds.sh names the command when its attackbench is missing" \
+    "run \`make install\` or \`make instructions-build\`" \
+    env ATTACKBENCH=/nonexistent/attackbench "$recipe_script" my-engine "$recipe_example" "$recipe_example"
+lines=$(env ATTACKBENCH=/nonexistent/attackbench "$recipe_script" my-engine "$recipe_example" "$recipe_example" 2>&1 | wc -l)
+[ "$lines" -eq 1 ] && pass "compare-builds.sh: a missing attackbench is one line" ||
+    fail "compare-builds.sh: a missing attackbench is one line ($lines)"

@@ -1,0 +1,78 @@
+# The scripts in scripts/ check their arguments and tools: a bad argument,
+# a missing program or tool, or a failed run is one line on stderr and
+# exit 2, never a traceback or a result counted as clean.  Sourced by
+# tests/run.sh.
+
+scripts_top=$(cd "$here/.." && pwd)
+mkdir -p "$scratch/scripts-caller"
+# A program that fails like a broken attackbench.
+printf '#!/bin/sh\necho "attackbench: broken on purpose" >&2\nexit 1\n' >"$scratch/failing-attackbench"
+chmod +x "$scratch/failing-attackbench"
+
+# script_refuses NAME TEXT COMMAND...: exit 2, and stderr one line holding
+# TEXT (make's own "make: ***" line aside).
+script_refuses() {
+    local name=$1 text=$2
+    shift 2
+    (cd "$scratch/scripts-caller" && "$@") >"$scratch/out" 2>"$scratch/err"
+    local got=$? lines
+    lines=$(grep -Evc '^make(\[[0-9]+\])?: ' "$scratch/err")
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got, $lines lines; stderr: $(head -c 300 "$scratch/err"))"
+    fi
+}
+
+s=$scripts_top/scripts
+script_refuses "guard-rail-rates: a missing program is refused" "ATTACKBENCH=/nonexistent: no such program" \
+    env ATTACKBENCH=/nonexistent "$s/guard-rail-rates" 1 1
+script_refuses "guard-rail-rates: 0 runs is refused" "'0' is not a number of runs" "$s/guard-rail-rates" 0
+if have_tool taskset; then
+    script_refuses "guard-rail-rates: a failed run is a failure, not a clean run" "quiet run 1 failed (exit 1)" \
+        env ATTACKBENCH="$scratch/failing-attackbench" "$s/guard-rail-rates" 1 1
+else
+    skip "guard-rail-rates: a failed run is a failure (taskset is not installed)"
+fi
+script_refuses "false-regressions: 0 pairs is refused" "'0' is not a number of pairs" "$s/false-regressions" 0
+script_refuses "false-regressions: abc is refused" "'abc' is not a number of pairs" "$s/false-regressions" abc
+script_refuses "false-regressions: a failed run is a failure" "a run of pair 1 failed: attackbench: broken on purpose" \
+    env ATTACKBENCH="$scratch/failing-attackbench" "$s/false-regressions" 1
+script_refuses "compilers: no programs is a one-line usage" "usage: scripts/compilers" "$s/compilers"
+script_refuses "compilers: a failed run is named" "failed: attackbench: broken on purpose" \
+    "$s/compilers" "$scratch/failing-attackbench" "$scratch/failing-attackbench"
+"$s/compilers" "$program" "$program" -m "$lookup" -w random -p rook -r 1 -c 1000 --queries=64 >"$scratch/out" 2>"$scratch/err"
+grep -q "^| \`$lookup\` |" "$scratch/out" && pass "compilers: options without --format=csv still give the table" ||
+    fail "compilers: options without --format=csv still give the table ($(head -c 300 "$scratch/err"))"
+script_refuses "generate-switch-lookup: a folder as output is one line" "$scratch: Is a directory" \
+    "$s/generate-switch-lookup" "$scratch"
+if have_tool "${CC:-cc}"; then
+    echo 'int demo_backend = 1; int helper = 2;' >"$scratch/variant.c"
+    "${CC:-cc}" -c "$scratch/variant.c" -o "$scratch/variant.o"
+    cp "$scratch/variant.o" "$scratch/variant-kept.o"
+    script_refuses "variant-object.sh: a missing nm is refused" "no '/nonexistent/nm'" \
+        env NM=/nonexistent/nm sh "$s/variant-object.sh" "$scratch/variant.o" v3
+    cmp -s "$scratch/variant.o" "$scratch/variant-kept.o" && pass "variant-object.sh: a refused object is unchanged" ||
+        fail "variant-object.sh: a refused object is unchanged"
+    script_refuses "variant-object.sh: a missing object is refused" "no such object" \
+        sh "$s/variant-object.sh" "$scratch/none.o" v3
+else
+    skip "variant-object.sh: no C compiler to make an object"
+fi
+script_refuses "make results: PLUGINS relative to the caller's folder, a missing one named" \
+    "PLUGINS: $scratch/scripts-caller/nope.so: no such file" \
+    make -s -C "$scripts_top" --no-print-directory results PLUGINS="nope.so"
+touch "$scratch/scripts-caller/ok.so"
+script_refuses "make results: an existing relative plugin is found in the caller's folder" \
+    "PLUGINS: $scratch/scripts-caller/nope.so: no such file" \
+    make -s -C "$scripts_top" --no-print-directory results PLUGINS="ok.so nope.so"
+script_refuses "piece_counts.py: a missing file is one line" "/nonexistent.fen: no such file" \
+    python3 "$s/piece_counts.py" /nonexistent.fen
+script_refuses "results-tool: an unknown command is one line" "unknown command 'bogus'" "$s/results-tool" bogus
+script_refuses "peak-rss.sh: 0 positions is refused" "'0' is not a number of positions" bash "$s/peak-rss.sh" 0
+script_refuses "memory-ladder.sh: a missing program is refused, nothing built" "/nonexistent: no such program" \
+    bash "$s/memory-ladder.sh" /nonexistent
+script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
+    bash "$s/hash-hit-rates.sh" /nonexistent.fen
+script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/linked-files" nope.md
+script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/install.sh" bogus
