@@ -55,7 +55,7 @@ PORTABLE_NOTE = ; backends also for x86-64-v3, x86-64-v4, x86-64-v4 with GFNI, c
 endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
+.PHONY: all test check check-scripts test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
 	instructions-build install uninstall test-aarch64 test-portable compilers bnn-train folding-hash-search \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
@@ -89,13 +89,20 @@ $(BUILD)/src/platform/build_info.o: src/platform/build_info.c $(BUILD)/commit-st
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(BUILD_INFO) -c -o $@ $<
 
-## test: unit tests, exhaustive verification of every backend, CLI tests
+# The binaries under test, for tests/run.sh (tests/README.md).
+TEST_BINARIES = ATTACKBENCH=$(abspath $(PROGRAM)) ATTACKBENCH_UNIT_TESTS=$(abspath $(BUILD)/unit_tests)
+## test: the unit tests, every backend verified exhaustively against the reference, every command's contract (tests/cli, about a minute)
 test: $(PROGRAM) $(BUILD)/unit_tests
-	@bash tests/run.sh ./$(PROGRAM) $(BUILD)/unit_tests
+	@$(TEST_BINARIES) bash tests/run.sh
+
+## check: the slow tests: tests/check, the suite under sanitizers, valgrind, the portable build, without the optional tools
+check: check-scripts sanitize valgrind test-portable test-bare
+check-scripts: $(PROGRAM) $(BUILD)/unit_tests
+	@$(TEST_BINARIES) bash tests/run.sh --check
 
 ## test-bare: the test suite with gnuplot, hyperfine, valgrind and clang hidden from PATH (their tests must skip)
 test-bare: $(PROGRAM) $(BUILD)/unit_tests
-	@bash tests/bare-path.sh ./$(PROGRAM) $(BUILD)/unit_tests
+	@$(TEST_BINARIES) bash tests/bare-path.sh
 
 ## test-aarch64: the suite on a static aarch64 build (aarch64-linux-gnu-gcc) under qemu-aarch64, in build/aarch64
 AARCH64_CC ?= aarch64-linux-gnu-gcc
@@ -110,7 +117,8 @@ test-aarch64:
 test-portable:
 	@$(MAKE) --no-print-directory -s PORTABLE=1 BUILD=build/portable PROGRAM=build/portable/attackbench \
 		build/portable/attackbench build/portable/unit_tests
-	@bash tests/portable.sh build/portable/attackbench build/portable/unit_tests
+	@export ATTACKBENCH=build/portable/attackbench ATTACKBENCH_UNIT_TESTS=build/portable/unit_tests; \
+		bash tests/run.sh tests/portable.sh && bash tests/run.sh
 
 ## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked
 compilers:
@@ -164,7 +172,7 @@ sanitize:
 	$(MAKE) BUILD=build/sanitize PROGRAM=build/sanitize/attackbench CFLAGS="$(SANITIZE_CFLAGS)" \
 		build/sanitize/attackbench build/sanitize/unit_tests
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		bash tests/run.sh build/sanitize/attackbench build/sanitize/unit_tests
+		ATTACKBENCH=build/sanitize/attackbench ATTACKBENCH_UNIT_TESTS=build/sanitize/unit_tests bash tests/run.sh
 
 ## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
 FUZZ_SECONDS ?= 30
@@ -265,7 +273,7 @@ clean:
 	rm -rf build $(PROGRAM)
 
 ## help: this list
-## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin header, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
+## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
 # scripts/install.sh takes the paths from its environment, so that a
 # PREFIX with spaces is one path, and refuses an empty or relative one.

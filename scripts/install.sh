@@ -109,6 +109,7 @@ fi
 put 755 "$program" bin/attackbench
 put 755 "$valgrind_program" bin/attackbench-valgrind
 put 644 include/attackbench_plugin.h include/attackbench_plugin.h
+put 644 include/attackbench_plugin_loops.h include/attackbench_plugin_loops.h
 docs=share/doc/attackbench
 usage=$(mktemp) || fail "cannot create a temporary file"
 "$program" --help >"$usage" || { rm -f "$usage"; fail "$program --help failed"; }

@@ -5,10 +5,11 @@
 # (so the SVE2 paths run too); ATTACKBENCH_TEST_EMULATED tells the tests
 # that timings mean nothing here, so that the few that judge a timing skip
 # with the reason.
-# Usage: tests/aarch64.sh build/aarch64/attackbench build/aarch64/unit_tests
+# Usage: tests/aarch64.sh build/aarch64/attackbench build/aarch64/unit_tests [NAME...]
 set -u
 program=$1
 unit_tests=$2
+shift 2
 qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static) || {
     echo "test-aarch64 needs qemu-user (Debian: apt-get install qemu-user)" >&2
     exit 2
@@ -21,4 +22,5 @@ WRAPPER
     chmod +x "$binary-qemu"
 done
 export ATTACKBENCH_TEST_EMULATED="qemu-user"
-exec bash "$(dirname "$0")/run.sh" "$program-qemu" "$unit_tests-qemu"
+export ATTACKBENCH="$program-qemu" ATTACKBENCH_UNIT_TESTS="$unit_tests-qemu"
+exec bash "$(dirname "$0")/run.sh" "$@"

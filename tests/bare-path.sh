@@ -3,7 +3,7 @@
 # but gnuplot, hyperfine, valgrind and clang (any version) is linked into a
 # directory that becomes PATH, so that each test needing one of them must
 # skip with the reason instead of failing.
-# Usage: tests/bare-path.sh ./attackbench build/unit_tests
+# Usage: tests/bare-path.sh [tests/run.sh's arguments]
 set -u
 bare=$(mktemp -d)
 trap 'rm -rf "$bare"' EXIT

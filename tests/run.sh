@@ -1,155 +1,152 @@
 #!/usr/bin/env bash
-# The test runner behind `make test`: unit tests, verification of every
-# backend, then the command-line tests.  Last line: "N passed, N failed".
-# Usage: tests/run.sh ./attackbench build/unit_tests
+# The test runner behind `make test` and `make check` (tests/README.md).
+#   tests/run.sh [-j N] [NAME|FILE...]   the scripts named (NAME: a script
+#                                        of tests/cli or tests/check)
+#   tests/run.sh [-j N]                  every script of tests/cli (make test)
+#   tests/run.sh [-j N] --check          every script of tests/check
+# Each script runs in its own process, N at a time (default: the number of
+# CPUs); the output is one TAP stream, each test named after its script,
+# ending with the plan and a summary.  ATTACKBENCH and
+# ATTACKBENCH_UNIT_TESTS name the binaries under test (default
+# ./attackbench and build/unit_tests); so do two leading arguments that are
+# not test scripts: tests/run.sh build/x/attackbench build/x/unit_tests.
 set -u
-program=${1:-./attackbench}
-unit_tests=${2:-build/unit_tests}
 here=$(cd "$(dirname "$0")" && pwd)
-passed=0
-failed=0
-skipped=0
+jobs=$(nproc 2>/dev/null || echo 2)
+folder=cli
+scripts=()
 
-pass() { passed=$((passed + 1)); echo "ok $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1"; }
-skip() {
-    skipped=$((skipped + 1))
-    skip_reasons+=("$1")
-    echo "skip $1"
-}
-skip_reasons=()
-
-# quiet_grep ARGS...: grep -q that reads its whole input, so that the
-# program writing into the pipe never meets a closed pipe (and reports it).
-quiet_grep() { grep "$@" >/dev/null; }
-
-# have_tool NAME...: whether any of the commands is on PATH.
-have_tool() {
-    local tool
-    for tool in "$@"; do
-        command -v "$tool" >/dev/null 2>&1 && return 0
-    done
-    return 1
-}
-
-# The command-line tests read CSV with Python's csv module.
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "make test needs python3 (Debian: apt-get install python3)" >&2
+usage() {
+    echo "usage: tests/run.sh [-j N] [--check] [NAME|FILE...]" >&2
     exit 2
+}
+# The binaries under test, given as the first two arguments.
+if [ $# -ge 1 ] && [ -f "$1" ] && [ -x "$1" ] && [[ "$1" != *.sh ]]; then
+    ATTACKBENCH=$1
+    [ $# -ge 2 ] && [ -f "$2" ] && { ATTACKBENCH_UNIT_TESTS=$2; shift; }
+    shift
 fi
-
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-# The per-CPU locks of the tests' runs live here, apart from those of any
-# real run on the machine, whose warning would change the tests' output.
-export XDG_RUNTIME_DIR="$scratch/runtime"
-mkdir -p "$XDG_RUNTIME_DIR"
-
-# expect_status NAME STATUS COMMAND...: the command exits with STATUS.
-expect_status() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    local got=$?
-    if [ "$got" -eq "$want" ]; then pass "$name"; else fail "$name (exit $got, wanted $want)"; fi
-}
-
-# csv_column NAME: the NAME column of the CSV on standard input, one value
-# a line.  A real CSV reader: fields can be quoted (the flags of a
-# make sanitize build hold a comma).
-csv_column() {
-    python3 -c 'import csv, signal, sys
-signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that stops early is no error
-for row in csv.DictReader(sys.stdin):
-    print(row[sys.argv[1]])' "$1"
-}
-
-# expect_error NAME TEXT COMMAND...: exit status 2 and TEXT on stderr.
-expect_error() {
-    local name=$1 text=$2
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    local got=$?
-    if [ "$got" -eq 2 ] && grep -qF -- "$text" "$scratch/err"; then
-        pass "$name"
-    else
-        fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
-    fi
-}
-
-
-# Unit tests: one "ok NAME" or "FAIL NAME" line each.
-unit_output=$("$unit_tests" 2>&1)
-unit_status=$?
-echo "$unit_output"
-passed=$((passed + $(grep -c '^ok ' <<<"$unit_output")))
-failed=$((failed + $(grep -c '^FAIL ' <<<"$unit_output")))
-if [ "$unit_status" -ne 0 ] && ! grep -q '^FAIL ' <<<"$unit_output"; then
-    fail "unit test binary exited with status $unit_status"
-fi
-
-# Every available backend against the reference, exhaustively (the null
-# backend computes no attacks; the reference is checked by unit tests).
-for method in $("$program" --list | awk '$2 == "available" { print $1 }'); do
-    case "$method" in null | reference) continue ;; esac
-    if "$program" --verify-only --method="$method" >/dev/null 2>"$scratch/verify-$method.log"; then
-        pass "verify $method"
-    else
-        fail "verify $method: $(head -c 600 "$scratch/verify-$method.log")"
-    fi
-done
-
-# Backends this CPU cannot run are reported, with the reason, not verified.
-while read -r method reason; do
-    skip "verify $method: $reason"
-done < <("$program" --list | awk '$2 == "unavailable" { name = $1; sub(/^[^(]*\(/, ""); sub(/\).*$/, ""); print name, $0 }')
-
-# What kind of build this is: an x86-64 one (whose --list has no backend
-# written for another architecture), and one that can load plugins (not
-# linked statically); and whether it runs in an emulator
-# (tests/aarch64.sh), where timings say nothing.
-x86_build=1
-"$program" --list 2>/dev/null | quiet_grep -F "x86-64 only" && x86_build=0
-plugin_build=1
-"$program" --plugin="$scratch/none.so" --list 2>&1 | quiet_grep -F "linked statically" && plugin_build=0
-emulated=${ATTACKBENCH_TEST_EMULATED:-}
-# A fast table lookup for tests where any will do: pext on x86-64 builds,
-# magic-black (portable) elsewhere.
-lookup=pext
-[ "$x86_build" = 1 ] || lookup=magic-black
-# on_x86 NAME: whether to run a test of the x86-64 backends (else it is
-# skipped with the reason); not_emulated NAME: likewise for a test that
-# judges a timing.
-on_x86() {
-    [ "$x86_build" = 1 ] && return 0
-    skip "$1: it tests x86-64 backends, which this build lists as x86-64 only"
-    return 1
-}
-not_emulated() {
-    [ -z "$emulated" ] && return 0
-    skip "$1: it judges timings, which mean nothing under $emulated"
-    return 1
-}
-
-# Command-line tests.
-for script in "$here"/cli/*.sh; do
-    [ -e "$script" ] || continue
-    case "${script##*/}" in
-    features.sh | bmi2_backends.sh) on_x86 "${script##*/}" || continue ;;
-    plugins.sh)
-        if [ "$plugin_build" = 0 ]; then
-            skip "plugins.sh: this attackbench is linked statically and cannot load plugins"
-            continue
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -j) [ $# -ge 2 ] || usage; jobs=$2; shift ;;
+    -j*) jobs=${1#-j} ;;
+    --check) folder=check ;;
+    -*) usage ;;
+    *)
+        if [ -f "$1" ]; then
+            scripts+=("$1")
+        elif [ -f "$here/cli/$1.sh" ]; then
+            scripts+=("$here/cli/$1.sh")
+        elif [ -f "$here/check/$1.sh" ]; then
+            scripts+=("$here/check/$1.sh")
+        else
+            echo "tests/run.sh: no test script '$1' in tests/cli or tests/check" >&2
+            exit 2
         fi
         ;;
     esac
-    # shellcheck source=/dev/null
-    source "$script"
+    shift
+done
+case "$jobs" in '' | *[!0-9]* | 0) usage ;; esac
+# The slowest scripts start first, so that the others fill in beside them.
+if [ ${#scripts[@]} -eq 0 ]; then
+    for script in "$here/$folder"/verify*.sh "$here/$folder"/*.sh; do
+        [ -e "$script" ] || continue
+        [[ " ${scripts[*]} " == *" $script "* ]] || scripts+=("$script")
+    done
+fi
+[ ${#scripts[@]} -gt 0 ] || { echo "tests/run.sh: no test scripts in tests/$folder" >&2; exit 2; }
+
+# Relative paths are the caller's.
+for variable in ATTACKBENCH ATTACKBENCH_UNIT_TESTS; do
+    value=${!variable:-}
+    [ -n "$value" ] && [[ "$value" == */* ]] && [[ "$value" != /* ]] && printf -v "$variable" '%s' "$PWD/$value"
+done
+export ATTACKBENCH=${ATTACKBENCH:-$(cd "$here/.." && pwd)/attackbench}
+export ATTACKBENCH_UNIT_TESTS=${ATTACKBENCH_UNIT_TESTS:-$(cd "$here/.." && pwd)/build/unit_tests}
+
+output=$(mktemp -d)
+trap 'rm -rf "$output"' EXIT
+start=$(date +%s.%N)
+count=0
+passed=0
+failed=0
+skipped=0
+total_cpu=0
+timings=()
+skip_reasons=()
+
+# report SCRIPT_INDEX STATUS: the script's TAP lines renumbered into the
+# stream, each test named after the script.
+report() {
+    local index=$1 status=$2 script=${scripts[$1]} name line plan= seen=0 bad=0 cpu=0
+    name=$(basename "${script%.sh}")
+    while IFS= read -r line; do
+        if [[ "$line" =~ ^(not\ ok|ok)\ [0-9]+(\ -)?\ ?(.*)$ ]]; then
+            count=$((count + 1))
+            seen=$((seen + 1))
+            if [ "${BASH_REMATCH[1]}" = ok ]; then
+                if [[ "${BASH_REMATCH[3]}" == *' # SKIP'* ]]; then skipped=$((skipped + 1)); else passed=$((passed + 1)); fi
+            else
+                failed=$((failed + 1))
+            fi
+            echo "${BASH_REMATCH[1]} $count - $name: ${BASH_REMATCH[3]}"
+            [[ "${BASH_REMATCH[3]}" == *' # SKIP'* ]] && skip_reasons+=("$name: ${BASH_REMATCH[3]/ \# SKIP/:}")
+        elif [[ "$line" =~ ^1\.\.([0-9]+) ]]; then
+            plan=${BASH_REMATCH[1]}
+            [[ "$line" == *'# SKIP'* ]] && echo "# $name: skipped: ${line#*# SKIP }"
+        elif [[ "$line" == 'Bail out!'* ]]; then
+            bad=1
+            echo "# $name: $line"
+        elif [[ "$line" =~ ^#\ cpu\ ([0-9.]+)\ s$ ]]; then
+            cpu=${BASH_REMATCH[1]}
+        elif [[ "$line" == '#'* ]]; then
+            echo "$line"
+        else
+            echo "# $name: $line"
+        fi
+    done <"$output/$index.tap"
+    local why=
+    if [ "$bad" = 1 ]; then why="bailed out"
+    elif [ -z "$plan" ]; then why="gave no plan (does it source tests/lib/tap.bash?)"
+    elif [ "$plan" != "$seen" ]; then why="planned $plan tests, ran $seen"
+    elif [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then why="exited with status $status"
+    elif [ "$status" -eq 1 ] && ! grep -q '^not ok' "$output/$index.tap"; then why="exited with status 1"
+    fi
+    if [ -n "$why" ]; then
+        count=$((count + 1))
+        failed=$((failed + 1))
+        echo "not ok $count - $name: the script $why"
+    fi
+    timings+=("$(awk -v a="$(cat "$output/$index.start")" -v b="$(date +%s.%N)" -v cpu="$cpu" \
+        'BEGIN { printf "%6.1f s wall %6.1f s CPU", b - a, cpu }') $name")
+    total_cpu=$(awk -v a="$total_cpu" -v b="$cpu" 'BEGIN { print a + b }')
+}
+
+declare -A running=()
+next=0
+while [ "$next" -lt ${#scripts[@]} ] || [ ${#running[@]} -gt 0 ]; do
+    while [ "$next" -lt ${#scripts[@]} ] && [ ${#running[@]} -lt "$jobs" ]; do
+        date +%s.%N >"$output/$next.start"
+        bash "${scripts[$next]}" >"$output/$next.tap" 2>&1 </dev/null &
+        running[$!]=$next
+        next=$((next + 1))
+    done
+    finished=
+    wait -n -p finished "${!running[@]}"
+    status=$?
+    index=${running[$finished]}
+    unset "running[$finished]"
+    report "$index" "$status"
 done
 
-if [ "$skipped" -gt 0 ]; then
-    echo "skipped $skipped (reasons):"
-    printf '  %s\n' "${skip_reasons[@]}"
+echo "1..$count"
+elapsed=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
+if [ ${#skip_reasons[@]} -gt 0 ]; then
+    echo "# skipped (reasons):"
+    printf '#   %s\n' "${skip_reasons[@]}"
 fi
-echo "$passed passed, $failed failed, $skipped skipped"
+echo "# time per script ($jobs at a time):"
+printf '%s\n' "${timings[@]}" | sort -rn | sed 's/^/#   /'
+echo "# $passed passed, $failed failed, $skipped skipped in $elapsed s ($total_cpu s of CPU)"
 [ "$failed" -eq 0 ]

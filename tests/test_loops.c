@@ -31,7 +31,7 @@ static void make_stream(void)
 /* Query by query; returns the index of the first disagreement, or -1. */
 static int first_difference(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *shape)
 {
-    attack_function lookup = backend_lookup(backend, piece);
+    attackbench_lookup_function lookup = backend_lookup(backend, piece);
     uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
     struct attackbench_run run = *shape;
     uint64_t before = 0;

@@ -79,12 +79,12 @@ TEST(side_record_lists_rooks_then_bishops_then_queens)
 TEST(every_backend_has_batched_side_wise_passes)
 {
     /* A backend without them would be timed through the per-call
-     * fallback in batched rows: add its SIDE_PASSES line. */
+     * fallback in batched rows (BACKEND stamps them; a plugin's macro too). */
     for (size_t i = 0; i < backend_count; i++) {
         if (backends[i]->unavailable_here) /* another architecture's: never run here */
             continue;
         if (!backends[i]->sets_loop || !backends[i]->sides_loop)
-            fprintf(stderr, "%s has no sets_loop or sides_loop (add SIDE_PASSES, include/attackbench/loops.h)\n",
+            fprintf(stderr, "%s has no sets_loop or sides_loop (write its descriptor with BACKEND, include/attackbench/loops.h)\n",
                     backends[i]->name);
         CHECK(backends[i]->sets_loop != NULL && backends[i]->sides_loop != NULL);
     }

@@ -1,8 +1,10 @@
-/* Runs every registered unit test; prints "ok NAME" or "FAIL NAME" per
- * test and exits non-zero when any failed. */
+/* Runs every registered unit test on the backends as the program chooses
+ * them for this CPU; prints "ok NAME" or "FAIL NAME" per test and exits
+ * non-zero when any failed. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "registry/registry.h"
 #include "unit.h"
 
 enum { MAX_TESTS = 512 };
@@ -34,6 +36,7 @@ void unit_fail(const char *file, int line, const char *expression)
 int main(int argc, char **argv)
 {
     int failed = 0;
+    registry_choose_variants(); /* the code for this CPU, as main() runs it */
     for (int i = 0; i < test_count; i++) {
         if (argc > 1 && strstr(tests[i].name, argv[1]) == NULL)
             continue;

@@ -1,99 +1,123 @@
-/* How a backend writes its batched passes and registers itself: the one
- * query loop (attackbench_lookup_loop), the side-wise loops, and the BACKEND
- * registration forms at the end.  Every backend file includes this header.
- *
- * Side-wise workloads:
- * sets:  per position and side, the union of the rook-wise attacks of the
- *        side's rooks and queens and the bishop-wise attacks of its bishops
- *        and queens (king safety, legality, evaluation).
- * sides: per position and side, each rook, bishop and queen's own attack
- *        set, all against the one occupancy (a move generator's walk).
- *
- * By default a backend composes both from its own inlined rook, bishop and
- * queen lookups (BACKEND does it; by hand, one SIDE_PASSES line before the
- * descriptor).  A backend with a native set-wise (a fill that takes the
- * whole set as its generator) or multi-square entry (a SIMD kernel,
- * several sliders per instruction) passes it to the same loops instead,
- * inlined. */
+/* How a backend file registers itself: one BACKEND line at its end, whose
+ * options say everything that differs between backends.  The query loop
+ * and the side-wise loops it stamps are the plugin contract's
+ * (include/attackbench_plugin_loops.h), so a built-in and a plugin are
+ * timed by the same code.  Every backend file includes this header. */
 #ifndef ATTACKBENCH_LOOPS_H
 #define ATTACKBENCH_LOOPS_H
 
 #include "backend.h"
 
-/* The one line a backend adds for the default side-wise passes: defines
- * PREFIX_sets_loop and PREFIX_sides_loop from its static inline rook,
- * bishop and queen lookups.  SIDE_PASSES_FOR_TARGET compiles them for a
- * target attribute string ("bmi2", "avx2", ...) so that lookups built for
- * it inline.  A macro because C has no other way to stamp out a function
- * per backend with the lookups as compile-time constants. */
-#define SIDE_PASSES_WITH(ATTRIBUTES, PREFIX, ROOK, BISHOP, QUEEN, SET)                                           \
-    ATTRIBUTES static uint64_t PREFIX##_sets_loop(const struct attackbench_run *run)                                         \
-    {                                                                                                            \
-        return attackbench_sets_loop(ROOK, BISHOP, SET, run);                                                            \
-    }                                                                                                            \
-    ATTRIBUTES static uint64_t PREFIX##_sides_loop(const struct attackbench_run *run)                                        \
-    {                                                                                                            \
-        return attackbench_sides_loop(ROOK, BISHOP, QUEEN, NULL, run);                                                   \
-    }
-#define SIDE_PASSES(PREFIX, ROOK, BISHOP, QUEEN) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN, NULL)
-#define SIDE_PASSES_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN)                                              \
-    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, NULL)
-/* A backend with a native set-wise entry SET (a static inline
- * set_function, also given as .set_attacks for the per-call mode). */
-#define SIDE_PASSES_WITH_SET(PREFIX, ROOK, BISHOP, QUEEN, SET) SIDE_PASSES_WITH(, PREFIX, ROOK, BISHOP, QUEEN, SET)
-#define SIDE_PASSES_WITH_SET_FOR_TARGET(TARGET, PREFIX, ROOK, BISHOP, QUEEN, SET)                                \
-    SIDE_PASSES_WITH(__attribute__((target(TARGET))), PREFIX, ROOK, BISHOP, QUEEN, SET)
+/* BACKEND(ID, NAME, IDEA, SOURCE, options...) for a file whose static
+ * inline ID_rook, ID_bishop and ID_queen are its lookups.  It stamps:
+ *   - ID_rook_loop, ID_bishop_loop, ID_queen_loop: attackbench_lookup_loop
+ *     with the lookup inlined;
+ *   - ID_sets_loop, ID_sides_loop: the side-wise passes, composed from the
+ *     lookups or through the native entries the options name (inlined);
+ *   - the descriptor `const struct backend ID_backend`, which the registry
+ *     (src/registry/registry.c) lists as X(ID_backend).
+ * The options, in any order but TARGET first (docs/writing-a-backend.md
+ * has them in one table):
+ *   TARGET("bmi2")      compile the loops for this target attribute; the
+ *                       CPU features the backend needs are derived from it
+ *   .init, .note, .set_parameter, .hit_rate, .reset_statistics,
+ *   .instructions, .baseline
+ *                       the descriptor's fields of those names
+ *   .set_attacks = ID_set, .side_attacks = ID_side
+ *                       a native set-wise or multi-square entry: given
+ *                       per call and inlined into the side-wise pass
+ *   .faster_path = &OTHER_backend
+ *                       another path of the same backend (its own BACKEND
+ *                       line), which the registry runs instead when the
+ *                       CPU has its target's features
+ *   .rook = ..., .sides_loop = ..., any other field
+ *                       replaces what BACKEND would stamp (a native loop)
+ * A macro because C has no other way to stamp out functions per backend
+ * with the lookups as compile-time constants. */
+#define BACKEND(ID, NAME, IDEA, SOURCE, ...)                                                                     \
+    BACKEND_CHOOSE(BACKEND_HAS_TARGET(BACKEND_FIRST(__VA_ARGS__, ~)))(ID, NAME, IDEA, SOURCE, __VA_ARGS__)
 
-/* One registration line for a backend whose file defines static inline
- * ID_rook, ID_bishop and ID_queen lookups: it stamps the three batched
- * loops (the lookups inlined), the side-wise passes and the descriptor
- * ID_backend, which the registry (src/registry/registry.c) lists.  The
- * remaining descriptor fields follow as named options (.init = ...,
- * .note = ..., .set_parameter = ...):
- *   BACKEND(classical, "classical", "idea", "source", .init = classical_init)
- * BACKEND_FOR_TARGET compiles the loops for a target attribute string and
- * records the CPU features the descriptor requires.  The _WITH_SET forms
- * are for a set-wise fill: a static inline set_function ID_set, inlined
- * into the sets loop and given as the per-call .set_attacks. */
-#define TARGET_ATTRIBUTE(TARGET) __attribute__((target(TARGET)))
+/* The target option: a parenthesised string, told apart from a field.
+ * The file names its target once (#define MY_TARGET "bmi2") and gives its
+ * lookups TARGET_ATTRIBUTE(MY_TARGET), its BACKEND line TARGET(MY_TARGET). */
+#define TARGET(STRING) (STRING)
+#define TARGET_ATTRIBUTE(STRING) __attribute__((target(STRING)))
 
-/* Bit scans (TZCNT, LZCNT, BLSMSK) on x86-64 need BMI1 and LZCNT, which a
- * backend names with these; aarch64 has them in its base instruction set
- * (RBIT+CLZ, CLZ), so there the same code needs nothing. */
+/* Bit scans (TZCNT, LZCNT, BLSMSK) need BMI1 and LZCNT on x86-64 and
+ * nothing on aarch64 (RBIT+CLZ, CLZ are base instructions): the lookups
+ * take BIT_SCAN_ATTRIBUTE, the BACKEND line the option TARGET_BIT_SCANS. */
 #if defined(__x86_64__)
-#define BIT_SCAN_TARGET __attribute__((target("bmi,lzcnt")))
-#define BIT_SCAN_FEATURES (CPU_FEATURE_BMI1 | CPU_FEATURE_LZCNT)
+#define BIT_SCAN_TARGET "bmi,lzcnt"
+#define BIT_SCAN_ATTRIBUTE __attribute__((target(BIT_SCAN_TARGET)))
+#define TARGET_BIT_SCANS TARGET(BIT_SCAN_TARGET)
 #else
-#define BIT_SCAN_TARGET
-#define BIT_SCAN_FEATURES 0
+#define BIT_SCAN_ATTRIBUTE
+#define TARGET_BIT_SCANS .target = NULL
 #endif
 
-/* The loops alone, for a backend that builds its descriptor itself (two
- * code paths chosen at init, or a multi-square kernel): ID_rook_loop,
- * ID_bishop_loop, ID_queen_loop, ID_sets_loop and ID_sides_loop over the
- * static inline ID_rook, ID_bishop and ID_queen (and SET, or NULL). */
-#define BACKEND_LOOPS_WITH(ATTRIBUTES, ID, SET)                                                                  \
-    ATTRIBUTES static uint64_t ID##_rook_loop(const struct attackbench_run *run)                                             \
-    {                                                                                                            \
-        return attackbench_lookup_loop(ID##_rook, run);                                                                  \
-    }                                                                                                            \
-    ATTRIBUTES static uint64_t ID##_bishop_loop(const struct attackbench_run *run)                                           \
-    {                                                                                                            \
-        return attackbench_lookup_loop(ID##_bishop, run);                                                                \
-    }                                                                                                            \
-    ATTRIBUTES static uint64_t ID##_queen_loop(const struct attackbench_run *run)                                            \
-    {                                                                                                            \
-        return attackbench_lookup_loop(ID##_queen, run);                                                                 \
-    }                                                                                                            \
-    SIDE_PASSES_WITH(ATTRIBUTES, ID, ID##_rook, ID##_bishop, ID##_queen, SET)
-#define BACKEND_LOOPS_FOR_TARGET(TARGET, ID) BACKEND_LOOPS_WITH(TARGET_ATTRIBUTE(TARGET), ID, NULL)
+/* The descriptor of a backend written for another architecture: listed,
+ * unavailable here with WHY, never run. */
+#define BACKEND_NOT_ON_THIS_ARCHITECTURE(ID, NAME, WHY)                                                          \
+    const struct backend ID##_backend = {.name = NAME, .description = WHY, .source = "-", .unavailable_here = WHY};
 
-#define BACKEND_WITH(ATTRIBUTES, FEATURES, SET, ID, NAME, IDEA, SOURCE, ...)                                     \
-    BACKEND_LOOPS_WITH(ATTRIBUTES, ID, SET)                                                                      \
+/* A queen that is a rook and a bishop on the same square, for a backend
+ * with no queen of its own: defines static inline ID_queen, with the
+ * lookups' attributes when they have some:
+ *   QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET)) */
+#define QUEEN_FROM_ROOK_AND_BISHOP(ID, ...)                                                                      \
+    __VA_ARGS__ static inline bitboard ID##_queen(int square, bitboard occupied)                                 \
+    {                                                                                                            \
+        return ID##_rook(square, occupied) | ID##_bishop(square, occupied);                                      \
+    }
+
+/* ---- How BACKEND works: nothing below is written in a backend file. */
+
+/* Whether the first option is TARGET(...): a parenthesised group makes
+ * BACKEND_PROBE expand to two arguments, shifting 1 into second place. */
+#define BACKEND_FIRST(FIRST, ...) FIRST
+#define BACKEND_SECOND(FIRST, SECOND, ...) SECOND
+#define BACKEND_SECOND_OF(...) BACKEND_SECOND(__VA_ARGS__)
+#define BACKEND_PROBE(...) ~, 1
+#define BACKEND_HAS_TARGET(OPTION) BACKEND_SECOND_OF(BACKEND_PROBE OPTION, 0, ~)
+#define BACKEND_CHOOSE(HAS_TARGET) BACKEND_CHOOSE_(HAS_TARGET)
+#define BACKEND_CHOOSE_(HAS_TARGET) BACKEND_TARGETED_##HAS_TARGET
+#define BACKEND_UNPARENTHESISE(...) __VA_ARGS__
+#define BACKEND_TARGETED_0(ID, NAME, IDEA, SOURCE, ...) BACKEND_STAMP(, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
+#define BACKEND_TARGETED_1(ID, NAME, IDEA, SOURCE, TARGET_OPTION, ...)                                           \
+    BACKEND_STAMP(__attribute__((target TARGET_OPTION)), BACKEND_UNPARENTHESISE TARGET_OPTION, ID, NAME, IDEA,  \
+                  SOURCE, __VA_ARGS__)
+
+/* The options are read twice: as ID_options, whose native entries the
+ * compiler folds into the side-wise passes as constants (a static const
+ * object's field), and as the descriptor, where they replace the stamped
+ * defaults (hence the override warning silenced for that one object). */
+#define BACKEND_STAMP(ATTRIBUTES, TARGET_STRING, ID, NAME, IDEA, SOURCE, ...)                                    \
+    __attribute__((unused)) static const struct backend ID##_options = {.name = NAME, __VA_ARGS__};             \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_rook_loop(const struct attackbench_run *run)         \
+    {                                                                                                            \
+        return attackbench_lookup_loop(ID##_rook, run);                                                          \
+    }                                                                                                            \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_bishop_loop(const struct attackbench_run *run)       \
+    {                                                                                                            \
+        return attackbench_lookup_loop(ID##_bishop, run);                                                        \
+    }                                                                                                            \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_queen_loop(const struct attackbench_run *run)        \
+    {                                                                                                            \
+        return attackbench_lookup_loop(ID##_queen, run);                                                         \
+    }                                                                                                            \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sets_loop(const struct attackbench_run *run)         \
+    {                                                                                                            \
+        return attackbench_sets_loop(ID##_rook, ID##_bishop, ID##_options.set_attacks, run);                     \
+    }                                                                                                            \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sides_loop(const struct attackbench_run *run)        \
+    {                                                                                                            \
+        return attackbench_sides_loop(ID##_rook, ID##_bishop, ID##_queen, ID##_options.side_attacks, run);       \
+    }                                                                                                            \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Woverride-init\"")                         \
     const struct backend ID##_backend = {.name = NAME,                                                           \
                                          .description = IDEA,                                                    \
                                          .source = SOURCE,                                                       \
-                                         .features = FEATURES,                                                   \
+                                         .target = TARGET_STRING,                                                \
                                          .rook = ID##_rook,                                                      \
                                          .bishop = ID##_bishop,                                                  \
                                          .queen = ID##_queen,                                                    \
@@ -102,32 +126,7 @@
                                          .queen_loop = ID##_queen_loop,                                          \
                                          .sets_loop = ID##_sets_loop,                                            \
                                          .sides_loop = ID##_sides_loop,                                          \
-                                         __VA_ARGS__};
-#define BACKEND(ID, NAME, IDEA, SOURCE, ...) BACKEND_WITH(, 0, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
-#define BACKEND_FOR_TARGET(TARGET, FEATURES, ID, NAME, IDEA, SOURCE, ...)                                        \
-    BACKEND_WITH(TARGET_ATTRIBUTE(TARGET), FEATURES, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
-#define BACKEND_WITH_SET(ID, NAME, IDEA, SOURCE, ...)                                                            \
-    BACKEND_WITH(, 0, ID##_set, ID, NAME, IDEA, SOURCE, .set_attacks = ID##_set, __VA_ARGS__)
-#define BACKEND_WITH_SET_FOR_TARGET(TARGET, FEATURES, ID, NAME, IDEA, SOURCE, ...)                               \
-    BACKEND_WITH(TARGET_ATTRIBUTE(TARGET), FEATURES, ID##_set, ID, NAME, IDEA, SOURCE, .set_attacks = ID##_set,    \
-                 __VA_ARGS__)
-
-#define BACKEND_FOR_BIT_SCANS(ID, NAME, IDEA, SOURCE, ...)                                                       \
-    BACKEND_WITH(BIT_SCAN_TARGET, BIT_SCAN_FEATURES, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
-
-/* The descriptor of a backend written for another architecture: listed,
- * unavailable here with WHY, never run. */
-#define BACKEND_NOT_ON_THIS_ARCHITECTURE(ID, NAME, WHY)                                                          \
-    const struct backend ID##_backend = {.name = NAME, .description = WHY, .source = "-", .unavailable_here = WHY};
-
-/* A queen that is a rook and a bishop on the same square, for a backend
- * with no queen of its own: defines static inline ID_queen. */
-#define QUEEN_FROM_ROOK_AND_BISHOP_WITH(ATTRIBUTES, ID)                                                          \
-    ATTRIBUTES static inline bitboard ID##_queen(int square, bitboard occupied)                                  \
-    {                                                                                                            \
-        return ID##_rook(square, occupied) | ID##_bishop(square, occupied);                                      \
-    }
-#define QUEEN_FROM_ROOK_AND_BISHOP(ID) QUEEN_FROM_ROOK_AND_BISHOP_WITH(, ID)
-#define QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET(TARGET, ID) QUEEN_FROM_ROOK_AND_BISHOP_WITH(TARGET_ATTRIBUTE(TARGET), ID)
+                                         __VA_ARGS__};                                                           \
+    _Pragma("GCC diagnostic pop")
 
 #endif

@@ -18,21 +18,21 @@
  * scripts/bnn-train.c (make bnn-train: simulated annealing on all 2^n
  * inputs of each network, fixed seed, about 13 s of CPU), and every one of
  * the 1,456 networks came out exact (none fell back to that construction;
- * binary_neural_network_weights.h says so).  64 bytes per network, 93,184
+ * generated/binary_neural_network_weights.h says so).  64 bytes per network, 93,184
  * in all, where pext's attack table takes 843 KB.
  *
- * Two paths, chosen at init: with AVX2, BMI2 and POPCNT the 32 neurons in
- * one ymm (AND, nibble-table popcount by vpshufb, the threshold subtracted,
- * vpmovmskb of the signs, popcnt) between a PEXT and a PDEP; elsewhere,
- * aarch64 included, eight neurons per 64-bit word (a SWAR byte popcount
- * and compare) between a software bit extract and deposit. */
+ * Two paths, which the registry chooses between at start-up: with AVX2,
+ * BMI2 and POPCNT the 32 neurons in one ymm (AND, nibble-table popcount
+ * by vpshufb, the threshold subtracted, vpmovmskb of the signs, popcnt)
+ * between a PEXT and a PDEP; elsewhere, aarch64 included, eight neurons
+ * per 64-bit word (a SWAR byte popcount and compare) between a software
+ * bit extract and deposit. */
 #include <stdalign.h>
 #include <stdint.h>
 
 #include "attackbench/loops.h"
 #include "building_blocks/magic_search.h"
 #include "building_blocks/pext_tables.h"
-#include "platform/cpu.h"
 
 #include "generated/binary_neural_network_weights.h"
 
@@ -57,10 +57,6 @@ struct square_networks {
 static alignas(32) struct square_networks rook_squares[SQUARE_COUNT];
 static alignas(32) struct square_networks bishop_squares[SQUARE_COUNT];
 
-#if defined(__x86_64__)
-/* Chosen by init: non-zero for the AVX2 path. */
-static int use_avx2;
-#endif
 
 static void bind_networks(struct square_networks *squares, enum slider piece, const uint64_t *networks)
 {
@@ -77,10 +73,6 @@ static void bind_networks(struct square_networks *squares, enum slider piece, co
  * lookups read. */
 static size_t binary_neural_network_init(void)
 {
-#if defined(__x86_64__)
-    const unsigned needed = CPU_FEATURE_AVX2 | CPU_FEATURE_BMI2 | CPU_FEATURE_POPCNT;
-    use_avx2 = (cpu_features() & needed) == needed;
-#endif
     bind_networks(rook_squares, SLIDER_ROOK, bnn_rook_parameters);
     bind_networks(bishop_squares, SLIDER_BISHOP, bnn_bishop_parameters);
     return sizeof rook_squares + sizeof bishop_squares + sizeof bnn_rook_parameters + sizeof bnn_bishop_parameters;
@@ -130,17 +122,17 @@ static inline bitboard portable_attacks(const struct square_networks *entry, bit
     return software_pdep(code, entry->scatter);
 }
 
-static inline bitboard portable_rook(int square, bitboard occupied)
+static inline bitboard binary_neural_network_rook(int square, bitboard occupied)
 {
     return portable_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
 }
 
-static inline bitboard portable_bishop(int square, bitboard occupied)
+static inline bitboard binary_neural_network_bishop(int square, bitboard occupied)
 {
     return portable_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP(portable)
+QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network)
 
 #define BNN_NAME "binary-neural-network"
 #define BNN_IDEA                                                                                                 \
@@ -191,124 +183,44 @@ __attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const s
     return _pdep_u64(code, entry->scatter);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard avx2_rook(int square, bitboard occupied)
+__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_rook(int square, bitboard occupied)
 {
     return avx2_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard avx2_bishop(int square, bitboard occupied)
+__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_bishop(int square, bitboard occupied)
 {
     return avx2_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET(AVX2_TARGET, avx2)
+QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_avx2, TARGET_ATTRIBUTE(AVX2_TARGET))
 
-__attribute__((target(AVX2_TARGET), noinline)) static bitboard avx2_rook_call(int square, bitboard occupied)
+static const char *avx2_note(void)
 {
-    return avx2_rook(square, occupied);
+    return "AVX2 path: PEXT, 32 neurons per ymm (vpshufb popcount, threshold subtracted, vpmovmskb, popcnt), PDEP";
 }
 
-__attribute__((target(AVX2_TARGET), noinline)) static bitboard avx2_bishop_call(int square, bitboard occupied)
+static const char *portable_note(void)
 {
-    return avx2_bishop(square, occupied);
-}
-
-__attribute__((target(AVX2_TARGET), noinline)) static bitboard avx2_queen_call(int square, bitboard occupied)
-{
-    return avx2_queen(square, occupied);
-}
-
-/* ---- Both paths' loops, and the entry points of the path init chose. */
-
-BACKEND_LOOPS_FOR_TARGET(AVX2_TARGET, avx2)
-BACKEND_LOOPS_WITH(, portable, NULL)
-
-static bitboard binary_neural_network_rook(int square, bitboard occupied)
-{
-    return use_avx2 ? avx2_rook_call(square, occupied) : portable_rook(square, occupied);
-}
-
-static bitboard binary_neural_network_bishop(int square, bitboard occupied)
-{
-    return use_avx2 ? avx2_bishop_call(square, occupied) : portable_bishop(square, occupied);
-}
-
-static bitboard binary_neural_network_queen(int square, bitboard occupied)
-{
-    return use_avx2 ? avx2_queen_call(square, occupied) : portable_queen(square, occupied);
-}
-
-static uint64_t binary_neural_network_rook_loop(const struct attackbench_run *run)
-{
-    return use_avx2 ? avx2_rook_loop(run) : portable_rook_loop(run);
-}
-
-static uint64_t binary_neural_network_bishop_loop(const struct attackbench_run *run)
-{
-    return use_avx2 ? avx2_bishop_loop(run) : portable_bishop_loop(run);
-}
-
-static uint64_t binary_neural_network_queen_loop(const struct attackbench_run *run)
-{
-    return use_avx2 ? avx2_queen_loop(run) : portable_queen_loop(run);
-}
-
-static uint64_t binary_neural_network_sets_loop(const struct attackbench_run *run)
-{
-    return use_avx2 ? avx2_sets_loop(run) : portable_sets_loop(run);
-}
-
-static uint64_t binary_neural_network_sides_loop(const struct attackbench_run *run)
-{
-    return use_avx2 ? avx2_sides_loop(run) : portable_sides_loop(run);
-}
-
-static const char *binary_neural_network_note(void)
-{
-    if (use_avx2)
-        return "AVX2 path: PEXT, 32 neurons per ymm (vpshufb popcount, threshold subtracted, vpmovmskb, popcnt), PDEP";
     return PORTABLE_NOTE " (this CPU lacks AVX2, BMI2 or POPCNT)";
 }
 
-const struct backend binary_neural_network_backend = {
-    .name = BNN_NAME,
-    .description = BNN_IDEA,
-    .source = BNN_SOURCE,
-    .init = binary_neural_network_init,
-    .rook = binary_neural_network_rook,
-    .bishop = binary_neural_network_bishop,
-    .queen = binary_neural_network_queen,
-    .rook_loop = binary_neural_network_rook_loop,
-    .bishop_loop = binary_neural_network_bishop_loop,
-    .queen_loop = binary_neural_network_queen_loop,
-    .sets_loop = binary_neural_network_sets_loop,
-    .sides_loop = binary_neural_network_sides_loop,
-    .note = binary_neural_network_note,
-    .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP,
-};
+/* ---- The two paths: the AVX2 one where the CPU has AVX2, BMI2 and
+ * POPCNT, else the portable one (the registry chooses:
+ * src/registry/registry.c). */
+
+BACKEND(binary_neural_network_avx2, BNN_NAME, BNN_IDEA, BNN_SOURCE, TARGET(AVX2_TARGET),
+        .init = binary_neural_network_init, .note = avx2_note, .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+BACKEND(binary_neural_network, BNN_NAME, BNN_IDEA, BNN_SOURCE, .init = binary_neural_network_init,
+        .note = portable_note, .faster_path = &binary_neural_network_avx2_backend)
 #else
 /* ---- Other architectures: the portable path alone. */
 
-static inline bitboard binary_neural_network_rook(int square, bitboard occupied)
-{
-    return portable_rook(square, occupied);
-}
-
-static inline bitboard binary_neural_network_bishop(int square, bitboard occupied)
-{
-    return portable_bishop(square, occupied);
-}
-
-static inline bitboard binary_neural_network_queen(int square, bitboard occupied)
-{
-    return portable_queen(square, occupied);
-}
-
-static const char *binary_neural_network_note(void)
+static const char *portable_note(void)
 {
     return PORTABLE_NOTE " (the only path on this architecture)";
 }
 
 BACKEND(binary_neural_network, BNN_NAME, BNN_IDEA, BNN_SOURCE, .init = binary_neural_network_init,
-        .note = binary_neural_network_note)
+        .note = portable_note)
 #endif

@@ -51,12 +51,12 @@ static size_t classical_advanced_init(void)
 
 /* TZCNT and LZCNT: 64 for an empty board (x86-64's instructions with BMI1
  * and LZCNT, aarch64's RBIT+CLZ and CLZ, which give 64 too). */
-BIT_SCAN_TARGET static inline int trailing_zeros_or_64(bitboard board)
+BIT_SCAN_ATTRIBUTE static inline int trailing_zeros_or_64(bitboard board)
 {
     return board ? __builtin_ctzll(board) : 64;
 }
 
-BIT_SCAN_TARGET static inline int leading_zeros_or_64(bitboard board)
+BIT_SCAN_ATTRIBUTE static inline int leading_zeros_or_64(bitboard board)
 {
     return board ? __builtin_clzll(board) : 64;
 }
@@ -64,26 +64,28 @@ BIT_SCAN_TARGET static inline int leading_zeros_or_64(bitboard board)
 #define BEYOND_UP(SQUARE, OCCUPIED, RAY) (by_scan[trailing_zeros_or_64(by_scan[SQUARE].RAY & (OCCUPIED))].RAY)
 #define BEYOND_DOWN(SQUARE, OCCUPIED, RAY) (by_reverse_scan[leading_zeros_or_64(by_scan[SQUARE].RAY & (OCCUPIED))].RAY)
 
-BIT_SCAN_TARGET static inline bitboard classical_advanced_rook(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard classical_advanced_rook(int square, bitboard occupied)
 {
     bitboard beyond = BEYOND_UP(square, occupied, north) | BEYOND_UP(square, occupied, east) |
                       BEYOND_DOWN(square, occupied, south) | BEYOND_DOWN(square, occupied, west);
     return beyond ^ rook_lines[square];
 }
 
-BIT_SCAN_TARGET static inline bitboard classical_advanced_bishop(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard classical_advanced_bishop(int square, bitboard occupied)
 {
     bitboard beyond = BEYOND_UP(square, occupied, north_west) | BEYOND_UP(square, occupied, north_east) |
                       BEYOND_DOWN(square, occupied, south_east) | BEYOND_DOWN(square, occupied, south_west);
     return beyond ^ bishop_lines[square];
 }
 
-BIT_SCAN_TARGET static inline bitboard classical_advanced_queen(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard classical_advanced_queen(int square, bitboard occupied)
 {
     return classical_advanced_rook(square, occupied) | classical_advanced_bishop(square, occupied);
 }
 
-BACKEND_FOR_BIT_SCANS(classical_advanced, "classical-advanced",
-                      "per direction: the ray beyond the nearest blocker read by its TZCNT (up) or LZCNT (down, reversed table), a 65th empty entry for no blocker; the union XORed with the lines",
-                      "CPW Classical Approach (Hyatt, Sherwin), Daniel Infuehr's advanced form (2022), as measured in Gigantua's Chess_Movegen",
-                      .init = classical_advanced_init)
+BACKEND(classical_advanced,
+        "classical-advanced",
+        "per direction: the ray beyond the nearest blocker read by its TZCNT (up) or LZCNT (down, reversed table), a 65th empty entry for no blocker; the union XORed with the lines",
+        "CPW Classical Approach (Hyatt, Sherwin), Daniel Infuehr's advanced form (2022), as measured in Gigantua's Chess_Movegen",
+        TARGET_BIT_SCANS,
+        .init = classical_advanced_init)

@@ -57,6 +57,8 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard roo
     return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-BACKEND_WITH_SET(dumb7fill, "dumb7fill",
-                 "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
-                 "seed 002 (CPW Dumb7Fill)")
+BACKEND(dumb7fill,
+        "dumb7fill",
+        "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
+        "seed 002 (CPW Dumb7Fill)",
+        .set_attacks = dumb7fill_set)

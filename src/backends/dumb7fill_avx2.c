@@ -8,6 +8,10 @@
 #if defined(__x86_64__)
 #include "attackbench/loops.h"
 
+/* The target of every lookup and loop here; the features --list names and
+ * the driver checks are derived from it. */
+#define DUMB7FILL_AVX2_TARGET "avx2"
+
 #include <immintrin.h>
 
 /* A lane shifts left by its left count and right by its right count; a
@@ -16,7 +20,7 @@
  * wrapped from one edge file to the other. */
 enum shift_way { SHIFT_LEFT, SHIFT_RIGHT, SHIFT_BOTH };
 
-__attribute__((target("avx2"))) static inline __m256i step_avx2(__m256i board, enum shift_way way, __m256i left,
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i step_avx2(__m256i board, enum shift_way way, __m256i left,
                                                                  __m256i right)
 {
     switch (way) {
@@ -32,7 +36,7 @@ __attribute__((target("avx2"))) static inline __m256i step_avx2(__m256i board, e
 /* The seed's unrolled attack fill, four directions at once: six fill
  * cycles through the empty landing squares (written out, as the seed's
  * "real" dumb7fill is), then one step from the flood. */
-__attribute__((target("avx2"))) static inline __m256i fill_avx2(__m256i slider, __m256i occupied, enum shift_way way,
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i fill_avx2(__m256i slider, __m256i occupied, enum shift_way way,
                                                                  __m256i left, __m256i right, __m256i landing)
 {
     const __m256i empty = _mm256_andnot_si256(occupied, landing);
@@ -46,7 +50,7 @@ __attribute__((target("avx2"))) static inline __m256i fill_avx2(__m256i slider, 
     return _mm256_and_si256(step_avx2(flood, way, left, right), landing);
 }
 
-__attribute__((target("avx2"))) static inline bitboard or_lanes_avx2(__m256i lanes)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard or_lanes_avx2(__m256i lanes)
 {
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
@@ -55,7 +59,7 @@ __attribute__((target("avx2"))) static inline bitboard or_lanes_avx2(__m256i lan
 /* Lanes north, east, south, west: two go left, two right.  From every
  * square of `sliders` at once (a fill from a union of squares is the
  * union of their fills). */
-__attribute__((target("avx2"))) static inline bitboard rook_fill(bitboard sliders, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard rook_fill(bitboard sliders, bitboard occupied)
 {
     const __m256i left = _mm256_setr_epi64x(8, 1, 64, 64);
     const __m256i right = _mm256_setr_epi64x(64, 64, 8, 1);
@@ -65,13 +69,13 @@ __attribute__((target("avx2"))) static inline bitboard rook_fill(bitboard slider
     return or_lanes_avx2(attacks);
 }
 
-__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_rook(int square, bitboard occupied)
 {
     return rook_fill(square_bit(square), occupied);
 }
 
 /* Mirrors ranks (a byte swap) in lanes 2 and 3, leaving lanes 0 and 1. */
-__attribute__((target("avx2"))) static inline __m256i flip_upper_lanes(__m256i board)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i flip_upper_lanes(__m256i board)
 {
     const __m256i order = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, /* lanes 0, 1 */
                                            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8); /* lanes 2, 3 */
@@ -81,7 +85,7 @@ __attribute__((target("avx2"))) static inline __m256i flip_upper_lanes(__m256i b
 /* Lanes north-east, north-west, south-east, south-west, the last two on
  * the board mirrored top to bottom, where they run north-east and
  * north-west: every lane shifts left, one shift per step instead of two. */
-__attribute__((target("avx2"))) static inline bitboard bishop_fill(bitboard sliders, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard bishop_fill(bitboard sliders, bitboard occupied)
 {
     const __m256i left = _mm256_setr_epi64x(9, 7, 9, 7);
     const __m256i landing = _mm256_setr_epi64x((long long)~FILE_A, (long long)~FILE_H, (long long)~FILE_A,
@@ -92,14 +96,14 @@ __attribute__((target("avx2"))) static inline bitboard bishop_fill(bitboard slid
     return or_lanes_avx2(flip_upper_lanes(attacks));
 }
 
-__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_bishop(int square, bitboard occupied)
 {
     return bishop_fill(square_bit(square), occupied);
 }
 
 /* Lanes north, north-east, north-west, east in one register (all left)
  * and the opposite directions in the other (all right). */
-__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_queen(int square, bitboard occupied)
 {
     const __m256i counts = _mm256_setr_epi64x(8, 9, 7, 1);
     const __m256i left_landing = _mm256_setr_epi64x(-1, (long long)~FILE_A, (long long)~FILE_H, (long long)~FILE_A);
@@ -114,18 +118,18 @@ __attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_queen(int 
 /* Set-wise, as the seed describes the fill: the rook-wise set fills the
  * rook's lanes and the bishop-wise set the bishop's, one fill of each for
  * every slider of a side. */
-__attribute__((target("avx2"))) static inline bitboard dumb7fill_avx2_set(bitboard rook_sliders, bitboard bishop_sliders,
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_set(bitboard rook_sliders, bitboard bishop_sliders,
                                                                  bitboard occupied)
 {
     return rook_fill(rook_sliders, occupied) | bishop_fill(bishop_sliders, occupied);
 }
 
-BACKEND_WITH_SET_FOR_TARGET("avx2",
-                            CPU_FEATURE_AVX2,
-                            dumb7fill_avx2,
-                            "dumb7fill-avx2",
-                            "unrolled fill with the directions side by side in AVX2 lanes (vpsllvq/vpsrlvq, queen in two ymm)",
-                            "seed 002 (CPW Dumb7Fill, several directions in parallel)")
+BACKEND(dumb7fill_avx2,
+        "dumb7fill-avx2",
+        "unrolled fill with the directions side by side in AVX2 lanes (vpsllvq/vpsrlvq, queen in two ymm)",
+        "seed 002 (CPW Dumb7Fill, several directions in parallel)",
+        TARGET(DUMB7FILL_AVX2_TARGET),
+        .set_attacks = dumb7fill_avx2_set)
 #else
 #include "attackbench/loops.h"
 

@@ -8,12 +8,16 @@
 #if defined(__x86_64__)
 #include "attackbench/loops.h"
 
+/* The target of every lookup and loop here; the features --list names and
+ * the driver checks are derived from it. */
+#define DUMB7FILL_AVX512_TARGET "avx512f,avx512vl"
+
 #include <immintrin.h>
 
 /* A left rotate by 64 - n is a right shift by n plus the bits that came
  * round; the avoid-wrap masks (landing squares of one step that neither
  * wrap across files nor come round across ranks) remove those. */
-__attribute__((target("avx512f,avx512vl"))) static inline __m256i fill_avx512_ymm(__m256i slider, __m256i occupied,
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline __m256i fill_avx512_ymm(__m256i slider, __m256i occupied,
                                                                                    __m256i amounts, __m256i landing)
 {
     const __m256i empty = _mm256_andnot_si256(occupied, landing);
@@ -27,14 +31,14 @@ __attribute__((target("avx512f,avx512vl"))) static inline __m256i fill_avx512_ym
     return _mm256_and_si256(_mm256_rolv_epi64(flood, amounts), landing);
 }
 
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard or_lanes_avx512_ymm(__m256i lanes)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard or_lanes_avx512_ymm(__m256i lanes)
 {
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }
 
 /* Lanes north, east, south, west. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_rook(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(8, 1, 56, 63);
     const __m256i landing = _mm256_setr_epi64x((long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8,
@@ -44,7 +48,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx
 }
 
 /* Lanes north-east, north-west, south-east, south-west. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_bishop(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(9, 7, 57, 55);
     const __m256i landing =
@@ -57,7 +61,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx
 /* All eight directions in one zmm: the rook's lanes, then the bishop's,
  * each flooding from its own generator lane (a fill from a union of
  * squares is the union of their fills). */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard fill_avx512_zmm(__m512i slider, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard fill_avx512_zmm(__m512i slider, bitboard occupied)
 {
     const __m512i amounts = _mm512_setr_epi64(8, 1, 56, 63, 9, 7, 57, 55);
     const __m512i landing = _mm512_setr_epi64(
@@ -74,7 +78,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard fill_avx512_z
     return (bitboard)_mm512_reduce_or_epi64(_mm512_and_si512(_mm512_rolv_epi64(flood, amounts), landing));
 }
 
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_queen(int square, bitboard occupied)
 {
     return fill_avx512_zmm(_mm512_set1_epi64((long long)square_bit(square)), occupied);
 }
@@ -82,7 +86,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx
 /* Set-wise, as the seed describes the fill: the rook-wise set is the
  * generator in the rook's lanes and the bishop-wise set in the bishop's,
  * one zmm fill for every slider of a side. */
-__attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx512_set(bitboard rook_sliders,
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_set(bitboard rook_sliders,
                                                                               bitboard bishop_sliders,
                                                                               bitboard occupied)
 {
@@ -91,12 +95,12 @@ __attribute__((target("avx512f,avx512vl"))) static inline bitboard dumb7fill_avx
                            occupied);
 }
 
-BACKEND_WITH_SET_FOR_TARGET("avx512f,avx512vl",
-                            CPU_FEATURE_AVX512,
-                            dumb7fill_avx512,
-                            "dumb7fill-avx512",
-                            "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
-                            "seed 002 (CPW Dumb7Fill, several directions in parallel)")
+BACKEND(dumb7fill_avx512,
+        "dumb7fill-avx512",
+        "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
+        "seed 002 (CPW Dumb7Fill, several directions in parallel)",
+        TARGET(DUMB7FILL_AVX512_TARGET),
+        .set_attacks = dumb7fill_avx512_set)
 #else
 #include "attackbench/loops.h"
 

@@ -55,6 +55,8 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboar
            direction_attacks(bishop_sliders, empty, -7) | direction_attacks(bishop_sliders, empty, -9);
 }
 
-BACKEND_WITH_SET(dumb7fill_loop, "dumb7fill-loop",
-                 "flood fill per direction that loops only while the flood advances, no tables",
-                 "seed 002 (CPW Dumb7Fill, fill loop)")
+BACKEND(dumb7fill_loop,
+        "dumb7fill-loop",
+        "flood fill per direction that loops only while the flood advances, no tables",
+        "seed 002 (CPW Dumb7Fill, fill loop)",
+        .set_attacks = dumb7fill_loop_set)

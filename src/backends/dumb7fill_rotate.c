@@ -162,7 +162,9 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_set(bitbo
     return both_rays(rook_sliders, bishop_sliders, ~occupied);
 }
 
-BACKEND_WITH_SET(dumb7fill_rotate, "dumb7fill-rotate",
-                 "one unrolled fill routine for all directions: rotate amount and avoid-wrap mask looked up",
-                 "seed 002 (CPW Dumb7Fill, generalized rays)",
-                 .init = dumb7fill_rotate_init)
+BACKEND(dumb7fill_rotate,
+        "dumb7fill-rotate",
+        "one unrolled fill routine for all directions: rotate amount and avoid-wrap mask looked up",
+        "seed 002 (CPW Dumb7Fill, generalized rays)",
+        .set_attacks = dumb7fill_rotate_set,
+        .init = dumb7fill_rotate_init)

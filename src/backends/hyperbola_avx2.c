@@ -10,6 +10,10 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
+
+/* The target of every lookup and loop here; the features --list names and
+ * the driver checks are derived from it. */
+#define HYPERBOLA_AVX2_TARGET "avx2"
 #include "base/ray_walk.h"
 
 /* What a lookup reads about its square, 64 bytes (one cache line): lanes
@@ -61,14 +65,14 @@ static inline bitboard rank_attacks(int square, bitboard occupied)
 }
 
 /* Reverses the byte order of each 64-bit lane: ranks 1..8 become 8..1. */
-__attribute__((target("avx2"))) static inline __m256i swap_bytes(__m256i lanes)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m256i swap_bytes(__m256i lanes)
 {
     const __m256i order = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, /* */
                                            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
     return _mm256_shuffle_epi8(lanes, order);
 }
 
-__attribute__((target("avx2"))) static inline __m128i swap_bytes_128(__m128i lanes)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m128i swap_bytes_128(__m128i lanes)
 {
     return _mm256_castsi256_si128(swap_bytes(_mm256_castsi128_si256(lanes)));
 }
@@ -78,7 +82,7 @@ __attribute__((target("avx2"))) static inline __m128i swap_bytes_128(__m128i lan
  * the swapped image gives the ray towards rank 1 the same way (the slider
  * swapped is square ^ 56), and xor joins the two rays of each line, whose
  * unchanged bits cancel. */
-__attribute__((target("avx2"))) static inline __m256i lines_attacks(const struct square_entry *entry,
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m256i lines_attacks(const struct square_entry *entry,
                                                                      bitboard occupied, __m256i masks)
 {
     const __m256i slider = _mm256_set1_epi64x((long long)entry->slider);
@@ -90,7 +94,7 @@ __attribute__((target("avx2"))) static inline __m256i lines_attacks(const struct
 }
 
 /* The same on two lanes (an xmm), for the bishop and the rook's file. */
-__attribute__((target("avx2"))) static inline __m128i two_lines_attacks(const struct square_entry *entry,
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m128i two_lines_attacks(const struct square_entry *entry,
                                                                          bitboard occupied, __m128i masks)
 {
     const __m128i slider = _mm_set1_epi64x((long long)entry->slider);
@@ -101,18 +105,18 @@ __attribute__((target("avx2"))) static inline __m128i two_lines_attacks(const st
     return _mm_and_si128(_mm_xor_si128(forward, swap_bytes_128(reverse)), masks);
 }
 
-__attribute__((target("avx2"))) static inline bitboard or_two_lanes(__m128i lanes)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard or_two_lanes(__m128i lanes)
 {
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
 }
 
-__attribute__((target("avx2"))) static inline bitboard or_lanes(__m256i lanes)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard or_lanes(__m256i lanes)
 {
     return or_two_lanes(_mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1)));
 }
 
 /* Lane 0 is the file; lane 1 (zero mask) gives nothing. */
-__attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard hyperbola_avx2_rook(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m128i file = _mm_loadl_epi64((const __m128i *)&entry->file);
@@ -120,25 +124,27 @@ __attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_rook(int s
     return file_attacks | rank_attacks(square, occupied);
 }
 
-__attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard hyperbola_avx2_bishop(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m128i diagonals = _mm_loadu_si128((const __m128i *)&entry->diagonal);
     return or_two_lanes(two_lines_attacks(entry, occupied, diagonals));
 }
 
-__attribute__((target("avx2"))) static inline bitboard hyperbola_avx2_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard hyperbola_avx2_queen(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m256i masks = _mm256_load_si256((const __m256i *)entry);
     return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
 }
 
-BACKEND_FOR_TARGET("avx2", CPU_FEATURE_AVX2, hyperbola_avx2, "hyperbola-avx2",
-                   "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
-                   "ranks from a 512-byte first-rank table",
-                   "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
-                   .init = hyperbola_avx2_init)
+BACKEND(hyperbola_avx2,
+        "hyperbola-avx2",
+        "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
+          "ranks from a 512-byte first-rank table",
+        "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
+        TARGET(HYPERBOLA_AVX2_TARGET),
+        .init = hyperbola_avx2_init)
 #else
 #include "attackbench/loops.h"
 

@@ -2,7 +2,8 @@
  * reversal: GF2P8AFFINEQB with the bit-reversal matrix mirrors the bits
  * of every byte and vpshufb reverses the bytes of every 64-bit lane, so
  * the rank is reversed like the file and the diagonals and needs no
- * attack table, only the line masks.  Two code paths, chosen at init: EVEX-encoded
+ * attack table, only the line masks.  Two code paths, which the registry
+ * chooses between at start-up: EVEX-encoded
  * 256-bit forms (AVX-512VL, AVX-512BW and GFNI: vpternlogq, embedded
  * broadcasts) or VEX-encoded GFNI on AVX2.
  * Sources: Stockfish PR #6845 (hyperbola quintessence in vector lanes);
@@ -13,7 +14,6 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
-#include "platform/cpu.h"
 
 /* What a lookup reads about its square, 64 bytes (one cache line): the
  * lines file, rank, diagonal and anti-diagonal, each without the square
@@ -29,9 +29,6 @@ struct square_entry {
 };
 
 static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
-
-/* Chosen by init: non-zero for the EVEX path. */
-static int use_evex;
 
 /* GF2P8AFFINEQB maps each byte x to A * x over GF(2), bit i of the result
  * from byte 7 - i of the 64-bit matrix A; with byte 7 - i holding only
@@ -50,8 +47,6 @@ static size_t hyperbola_gfni_init(void)
             .reversed_slider = square_bit(63 - square),
         };
     }
-    const unsigned evex = CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW;
-    use_evex = (cpu_features() & evex) == evex;
     return sizeof square_entries;
 }
 
@@ -113,21 +108,21 @@ __attribute__((target(VEX_TARGET))) static inline bitboard or_two_lanes(__m128i 
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
 }
 
-__attribute__((target(VEX_TARGET))) static inline bitboard vex_rook(int square, bitboard occupied)
+__attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_rook(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m128i masks = _mm_load_si128((const __m128i *)&entry->lines[0]);
     return or_two_lanes(two_lines_attacks(entry, occupied, masks));
 }
 
-__attribute__((target(VEX_TARGET))) static inline bitboard vex_bishop(int square, bitboard occupied)
+__attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_bishop(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m128i masks = _mm_load_si128((const __m128i *)&entry->lines[2]);
     return or_two_lanes(two_lines_attacks(entry, occupied, masks));
 }
 
-__attribute__((target(VEX_TARGET))) static inline bitboard vex_queen(int square, bitboard occupied)
+__attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_queen(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     __m256i lines = lines_attacks(entry, occupied, _mm256_load_si256((const __m256i *)entry->lines));
@@ -136,76 +131,28 @@ __attribute__((target(VEX_TARGET))) static inline bitboard vex_queen(int square,
 
 /* ---- The EVEX path: the same lookups inlined under the wider target. --- */
 
-__attribute__((target(EVEX_TARGET))) static inline bitboard evex_rook(int square, bitboard occupied)
+__attribute__((target(EVEX_TARGET))) static inline bitboard hyperbola_gfni_evex_rook(int square, bitboard occupied)
 {
-    return vex_rook(square, occupied);
+    return hyperbola_gfni_rook(square, occupied);
 }
 
-__attribute__((target(EVEX_TARGET))) static inline bitboard evex_bishop(int square, bitboard occupied)
+__attribute__((target(EVEX_TARGET))) static inline bitboard hyperbola_gfni_evex_bishop(int square, bitboard occupied)
 {
-    return vex_bishop(square, occupied);
+    return hyperbola_gfni_bishop(square, occupied);
 }
 
-__attribute__((target(EVEX_TARGET))) static inline bitboard evex_queen(int square, bitboard occupied)
+__attribute__((target(EVEX_TARGET))) static inline bitboard hyperbola_gfni_evex_queen(int square, bitboard occupied)
 {
-    return vex_queen(square, occupied);
+    return hyperbola_gfni_queen(square, occupied);
 }
 
-__attribute__((target(EVEX_TARGET), noinline)) static bitboard evex_rook_call(int square, bitboard occupied)
+static const char *evex_note(void)
 {
-    return evex_rook(square, occupied);
+    return "EVEX 256-bit path: AVX-512VL/BW + GFNI (vpternlogq, embedded broadcasts)";
 }
 
-__attribute__((target(EVEX_TARGET), noinline)) static bitboard evex_bishop_call(int square, bitboard occupied)
+static const char *vex_note(void)
 {
-    return evex_bishop(square, occupied);
-}
-
-__attribute__((target(EVEX_TARGET), noinline)) static bitboard evex_queen_call(int square, bitboard occupied)
-{
-    return evex_queen(square, occupied);
-}
-
-/* ---- Both paths' batched and side-wise loops, and the entry points of the
- * path init chose. */
-
-BACKEND_LOOPS_FOR_TARGET(EVEX_TARGET, evex)
-BACKEND_LOOPS_FOR_TARGET(VEX_TARGET, vex)
-
-__attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_rook(int square, bitboard occupied)
-{
-    return use_evex ? evex_rook_call(square, occupied) : vex_rook(square, occupied);
-}
-
-__attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_bishop(int square, bitboard occupied)
-{
-    return use_evex ? evex_bishop_call(square, occupied) : vex_bishop(square, occupied);
-}
-
-__attribute__((target(VEX_TARGET))) static bitboard hyperbola_gfni_queen(int square, bitboard occupied)
-{
-    return use_evex ? evex_queen_call(square, occupied) : vex_queen(square, occupied);
-}
-
-static uint64_t hyperbola_gfni_rook_loop(const struct attackbench_run *run)
-{
-    return use_evex ? evex_rook_loop(run) : vex_rook_loop(run);
-}
-
-static uint64_t hyperbola_gfni_bishop_loop(const struct attackbench_run *run)
-{
-    return use_evex ? evex_bishop_loop(run) : vex_bishop_loop(run);
-}
-
-static uint64_t hyperbola_gfni_queen_loop(const struct attackbench_run *run)
-{
-    return use_evex ? evex_queen_loop(run) : vex_queen_loop(run);
-}
-
-static const char *hyperbola_gfni_note(void)
-{
-    if (use_evex)
-        return "EVEX 256-bit path: AVX-512VL/BW + GFNI (vpternlogq, embedded broadcasts)";
 #if defined(__AVX512VL__)
     return "VEX path chosen (GFNI on AVX2), but this build's -march has AVX-512, which the compiler may use";
 #else
@@ -213,35 +160,21 @@ static const char *hyperbola_gfni_note(void)
 #endif
 }
 
+/* ---- The two paths: the EVEX one where the CPU has AVX-512VL and BW,
+ * else the VEX one (the registry chooses: src/registry/registry.c). */
 
-static uint64_t hyperbola_gfni_sets_loop(const struct attackbench_run *run)
-{
-    return use_evex ? evex_sets_loop(run) : vex_sets_loop(run);
-}
+#define GFNI_NAME "hyperbola-gfni"
+#define GFNI_IDEA                                                                                                \
+    "o ^ (o - 2r) on all four lines in one ymm, reversed by GF2P8AFFINEQB (bits) and vpshufb (bytes); no table " \
+    "beyond line masks and slider bits"
+#define GFNI_SOURCE                                                                                              \
+    "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, Hyperbola "       \
+    "Quintessence"
 
-static uint64_t hyperbola_gfni_sides_loop(const struct attackbench_run *run)
-{
-    return use_evex ? evex_sides_loop(run) : vex_sides_loop(run);
-}
-
-const struct backend hyperbola_gfni_backend = {
-    .name = "hyperbola-gfni",
-    .description = "o ^ (o - 2r) on all four lines in one ymm, reversed by GF2P8AFFINEQB (bits) and vpshufb "
-                   "(bytes); no table beyond line masks and slider bits",
-    .source = "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, "
-              "Hyperbola Quintessence",
-    .features = CPU_FEATURE_GFNI | CPU_FEATURE_AVX2,
-    .init = hyperbola_gfni_init,
-    .rook = hyperbola_gfni_rook,
-    .bishop = hyperbola_gfni_bishop,
-    .queen = hyperbola_gfni_queen,
-    .rook_loop = hyperbola_gfni_rook_loop,
-    .bishop_loop = hyperbola_gfni_bishop_loop,
-    .queen_loop = hyperbola_gfni_queen_loop,
-    .sets_loop = hyperbola_gfni_sets_loop,
-    .sides_loop = hyperbola_gfni_sides_loop,
-    .note = hyperbola_gfni_note,
-};
+BACKEND(hyperbola_gfni_evex, GFNI_NAME, GFNI_IDEA, GFNI_SOURCE, TARGET(EVEX_TARGET), .init = hyperbola_gfni_init,
+        .note = evex_note)
+BACKEND(hyperbola_gfni, GFNI_NAME, GFNI_IDEA, GFNI_SOURCE, TARGET(VEX_TARGET), .init = hyperbola_gfni_init,
+        .note = vex_note, .faster_path = &hyperbola_gfni_evex_backend)
 #else
 #include "attackbench/loops.h"
 

@@ -7,6 +7,7 @@
  * No tables.  Single lookups run the same kernel with one lane.
  * Sources: Chessprogramming wiki "Hyperbola Quintessence" (Gerd Isenberg,
  * after Ryan Mack) and "Bit Reversal"; the lane layout is this project's. */
+#define LANES_BACKEND hyperbola_lanes
 #define KERNEL_TARGET "avx512f,avx512vl,avx512cd,avx512bw,gfni"
 #if defined(__x86_64__)
 #include "building_blocks/side_lanes.h"
@@ -38,21 +39,10 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i line
     return _mm512_ternarylogic_epi64(forward, backward, line, 0x28); /* (a ^ b) & c */
 }
 
-const struct backend hyperbola_lanes_backend = {
-    .name = "hyperbola-lanes",
-    .description = "multi-square AVX-512 kernel: a side's sliders in 8 lanes, hyperbola with a GFNI bit reversal",
-    .source = "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's",
-    .features = CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512CD | CPU_FEATURE_AVX512BW | CPU_FEATURE_GFNI,
-    .rook = lanes_rook,
-    .bishop = lanes_bishop,
-    .queen = lanes_queen,
-    .rook_loop = lanes_rook_loop,
-    .bishop_loop = lanes_bishop_loop,
-    .queen_loop = lanes_queen_loop,
-    .sets_loop = lanes_sets_loop,
-    .sides_loop = lanes_sides_loop,
-    .side_attacks = lanes_side_call,
-};
+BACKEND(hyperbola_lanes, "hyperbola-lanes",
+        "multi-square AVX-512 kernel: a side's sliders in 8 lanes, hyperbola with a GFNI bit reversal",
+        "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's",
+        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

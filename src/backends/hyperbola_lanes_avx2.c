@@ -12,6 +12,7 @@
  * down takes twelve operations where the reversal takes seven.
  * Sources: Chessprogramming wiki "Hyperbola Quintessence" (Gerd Isenberg,
  * after Ryan Mack) and "Bit Reversal"; the lane layout is this project's. */
+#define LANES_BACKEND hyperbola_lanes_avx2
 #define KERNEL_TARGET "avx2"
 #if defined(__x86_64__)
 #include "building_blocks/side_lanes_avx2.h"
@@ -64,21 +65,10 @@ LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occ
     return _mm256_and_si256(_mm256_xor_si256(forward, backward), line);
 }
 
-const struct backend hyperbola_lanes_avx2_backend = {
-    .name = "hyperbola-lanes-avx2",
-    .description = "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, hyperbola with a VPSHUFB bit reversal",
-    .source = "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's",
-    .features = CPU_FEATURE_AVX2,
-    .rook = lanes_rook,
-    .bishop = lanes_bishop,
-    .queen = lanes_queen,
-    .rook_loop = lanes_rook_loop,
-    .bishop_loop = lanes_bishop_loop,
-    .queen_loop = lanes_queen_loop,
-    .sets_loop = lanes_sets_loop,
-    .sides_loop = lanes_sides_loop,
-    .side_attacks = lanes_side_call,
-};
+BACKEND(hyperbola_lanes_avx2, "hyperbola-lanes-avx2",
+        "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, hyperbola with a VPSHUFB bit reversal",
+        "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's",
+        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

@@ -97,12 +97,6 @@ FILL_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occu
         _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)((1u << (sliders - 8)) - 1), side_block(side, 8, occupied));
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
-                                                                             bitboard occupied, bitboard *attacks)
-{
-    lanes_side(side, occupied, attacks);
-}
-
 /* Single lookups: the kernel with one lane. */
 FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitboard occupied)
 {
@@ -112,42 +106,28 @@ FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitb
     return (bitboard)_mm_cvtsi128_si64(_mm512_castsi512_si128(attacks));
 }
 
-FILL_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
+FILL_FUNCTION bitboard kogge_stone_lanes_rook(int square, bitboard occupied)
 {
     return one_lane(square, 1, 0, occupied);
 }
 
-FILL_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
+FILL_FUNCTION bitboard kogge_stone_lanes_bishop(int square, bitboard occupied)
 {
     return one_lane(square, 0, 1, occupied);
 }
 
-FILL_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
+FILL_FUNCTION bitboard kogge_stone_lanes_queen(int square, bitboard occupied)
 {
     return one_lane(square, 1, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_rook, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_bishop, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_queen, run);
-}
-
 /* The timed sides pass: the lanes added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+        return attackbench_sides_loop(kogge_stone_lanes_rook, kogge_stone_lanes_bishop, kogge_stone_lanes_queen, lanes_side,
+                                      run);
     __m512i sum = _mm512_setzero_si512();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++) {
@@ -161,28 +141,10 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
     return sum_of_lanes(lanes, 8);
 }
 
-/* Sets: composed from the one-lane lookups (the kernel answers per slider;
- * the set-wise answer is kogge-stone's, the whole set as one generator). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
-{
-    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
-}
-
-const struct backend kogge_stone_lanes_backend = {
-    .name = "kogge-stone-lanes",
-    .description = "multi-square AVX-512 kernel: a side's sliders in 8 lanes, Kogge-Stone fills with shared propagators",
-    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
-    .features = CPU_FEATURE_AVX512,
-    .rook = lanes_rook,
-    .bishop = lanes_bishop,
-    .queen = lanes_queen,
-    .rook_loop = lanes_rook_loop,
-    .bishop_loop = lanes_bishop_loop,
-    .queen_loop = lanes_queen_loop,
-    .sets_loop = lanes_sets_loop,
-    .sides_loop = lanes_sides_loop,
-    .side_attacks = lanes_side_call,
-};
+BACKEND(kogge_stone_lanes, "kogge-stone-lanes",
+        "multi-square AVX-512 kernel: a side's sliders in 8 lanes, Kogge-Stone fills with shared propagators",
+        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
+        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

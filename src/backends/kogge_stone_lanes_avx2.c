@@ -154,12 +154,6 @@ FILL_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occu
     }
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
-                                                                             bitboard occupied, bitboard *attacks)
-{
-    lanes_side(side, occupied, attacks);
-}
-
 /* Single lookups: the kernel with one lane. */
 FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitboard occupied)
 {
@@ -171,42 +165,28 @@ FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitb
     return (bitboard)_mm_cvtsi128_si64(_mm256_castsi256_si128(attacks));
 }
 
-FILL_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
+FILL_FUNCTION bitboard kogge_stone_lanes_avx2_rook(int square, bitboard occupied)
 {
     return one_lane(square, 1, 0, occupied);
 }
 
-FILL_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
+FILL_FUNCTION bitboard kogge_stone_lanes_avx2_bishop(int square, bitboard occupied)
 {
     return one_lane(square, 0, 1, occupied);
 }
 
-FILL_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
+FILL_FUNCTION bitboard kogge_stone_lanes_avx2_queen(int square, bitboard occupied)
 {
     return one_lane(square, 1, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_rook, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_bishop, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_queen, run);
-}
-
 /* The timed sides pass: the lanes added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+        return attackbench_sides_loop(kogge_stone_lanes_avx2_rook, kogge_stone_lanes_avx2_bishop, kogge_stone_lanes_avx2_queen, lanes_side,
+                                      run);
     __m256i sum = _mm256_setzero_si256();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++)
@@ -215,27 +195,10 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
     return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
 }
 
-/* Sets: composed from the one-lane lookups. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
-{
-    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
-}
-
-const struct backend kogge_stone_lanes_avx2_backend = {
-    .name = "kogge-stone-lanes-avx2",
-    .description = "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, Kogge-Stone fills with shared propagators",
-    .source = "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
-    .features = CPU_FEATURE_AVX2,
-    .rook = lanes_rook,
-    .bishop = lanes_bishop,
-    .queen = lanes_queen,
-    .rook_loop = lanes_rook_loop,
-    .bishop_loop = lanes_bishop_loop,
-    .queen_loop = lanes_queen_loop,
-    .sets_loop = lanes_sets_loop,
-    .sides_loop = lanes_sides_loop,
-    .side_attacks = lanes_side_call,
-};
+BACKEND(kogge_stone_lanes_avx2, "kogge-stone-lanes-avx2",
+        "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, Kogge-Stone fills with shared propagators",
+        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
+        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

@@ -75,20 +75,20 @@ static inline bitboard leorik_queen(int square, bitboard occupied)
 }
 #else
 #define LEORIK_PATH "path: one line at a time, LZCNT (no AVX-512 CD and VL in this build)"
-BIT_SCAN_TARGET static inline bitboard leorik_rook(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard leorik_rook(int square, bitboard occupied)
 {
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
     return line_attacks(above, below, shifted_file(square)) | line_attacks(above, below, shifted_rank(square));
 }
 
-BIT_SCAN_TARGET static inline bitboard leorik_bishop(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard leorik_bishop(int square, bitboard occupied)
 {
     const struct diagonal_masks *masks = &diagonal_masks[square];
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
     return line_attacks(above, below, masks->diagonal) | line_attacks(above, below, masks->anti_diagonal);
 }
 
-BIT_SCAN_TARGET static inline bitboard leorik_queen(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard leorik_queen(int square, bitboard occupied)
 {
     const struct diagonal_masks *masks = &diagonal_masks[square];
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
@@ -104,8 +104,11 @@ static const char *leorik_note(void)
     return LEORIK_PATH;
 }
 
-BACKEND_FOR_BIT_SCANS(leorik, "leorik",
-                      "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
-                      "bits from the nearest one there, their overlap within the line",
-                      "Thomas Jahn, Leorik chess engine (2022), Slider/Classic.cs",
-                      .init = leorik_init, .note = leorik_note)
+BACKEND(leorik,
+        "leorik",
+        "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
+          "bits from the nearest one there, their overlap within the line",
+        "Thomas Jahn, Leorik chess engine (2022), Slider/Classic.cs",
+        TARGET_BIT_SCANS,
+        .init = leorik_init,
+        .note = leorik_note)

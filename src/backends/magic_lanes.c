@@ -233,12 +233,6 @@ magic_lanes_side(const struct attackbench_side *side, bitboard occupied, bitboar
     _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)(live >> 8), blocks[1]);
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void
-magic_lanes_side_call(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
-{
-    magic_lanes_side(side, occupied, attacks);
-}
-
 /* Single lookups: the kernel with one lane; a queen's rook-wise set in
  * lane 0 and its bishop-wise set in lane 1. */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard magic_lanes_rook(int square,
@@ -263,25 +257,10 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard mag
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves)));
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_rook_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(magic_lanes_rook, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_bishop_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(magic_lanes_bishop, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_queen_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(magic_lanes_queen, run);
-}
-
 /* The timed sides pass: each block's lanes added in a vector register (a
  * store of the block and a reload of its words would stall on store
  * forwarding); the other modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
         return attackbench_sides_loop(magic_lanes_rook, magic_lanes_bishop, magic_lanes_queen, magic_lanes_side, run);
@@ -298,30 +277,12 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sides_loop(co
     return sum_of_lanes(lanes, 8);
 }
 
-/* Sets: composed from the one-lane lookups (the kernel answers per
- * slider; a set-wise answer would OR its lanes). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t magic_lanes_sets_loop(const struct attackbench_run *run)
-{
-    return attackbench_sets_loop(magic_lanes_rook, magic_lanes_bishop, NULL, run);
-}
-
-const struct backend magic_lanes_backend = {
-    .name = "magic-lanes",
-    .description = "multi-square AVX-512 kernel: a side's slider lines in 8 lanes, fancy magic indices by VPMULLQ, "
-                   "attack sets by VPGATHERQQ from magic-fancy's table",
-    .source = "CPW Magic Bitboards (Pradyumna Kannan's fancy tables); Intel SDM VPGATHERQQ; lane layout this project's",
-    .features = CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512DQ | CPU_FEATURE_AVX512BW,
-    .init = magic_lanes_init,
-    .rook = magic_lanes_rook,
-    .bishop = magic_lanes_bishop,
-    .queen = magic_lanes_queen,
-    .rook_loop = magic_lanes_rook_loop,
-    .bishop_loop = magic_lanes_bishop_loop,
-    .queen_loop = magic_lanes_queen_loop,
-    .sets_loop = magic_lanes_sets_loop,
-    .sides_loop = magic_lanes_sides_loop,
-    .side_attacks = magic_lanes_side_call,
-};
+BACKEND(magic_lanes, "magic-lanes",
+        "multi-square AVX-512 kernel: a side's slider lines in 8 lanes, fancy magic indices by VPMULLQ, "
+        "attack sets by VPGATHERQQ from magic-fancy's table",
+        "CPW Magic Bitboards (Pradyumna Kannan's fancy tables); Intel SDM VPGATHERQQ; lane layout this project's",
+        TARGET(KERNEL_TARGET), .init = magic_lanes_init, .side_attacks = magic_lanes_side,
+        .sides_loop = magic_lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

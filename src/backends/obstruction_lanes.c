@@ -6,6 +6,7 @@
  * run the same kernel with one lane.
  * Sources: Chessprogramming wiki "Obstruction Difference" (Michael Hoffmann)
  * and "Line Attacks"; the lane layout is this project's. */
+#define LANES_BACKEND obstruction_lanes
 #define KERNEL_TARGET "avx512f,avx512vl,avx512cd"
 #if defined(__x86_64__)
 #include "building_blocks/side_lanes.h"
@@ -26,21 +27,10 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i line
     return _mm512_ternarylogic_epi64(upper, difference, line, 0x28); /* (a ^ b) & c */
 }
 
-const struct backend obstruction_lanes_backend = {
-    .name = "obstruction-lanes",
-    .description = "multi-square AVX-512 kernel: a side's sliders in 8 lanes, obstruction difference with VPLZCNTQ",
-    .source = "CPW Obstruction Difference (Michael Hoffmann), Line Attacks; lane layout this project's",
-    .features = CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512CD,
-    .rook = lanes_rook,
-    .bishop = lanes_bishop,
-    .queen = lanes_queen,
-    .rook_loop = lanes_rook_loop,
-    .bishop_loop = lanes_bishop_loop,
-    .queen_loop = lanes_queen_loop,
-    .sets_loop = lanes_sets_loop,
-    .sides_loop = lanes_sides_loop,
-    .side_attacks = lanes_side_call,
-};
+BACKEND(obstruction_lanes, "obstruction-lanes",
+        "multi-square AVX-512 kernel: a side's sliders in 8 lanes, obstruction difference with VPLZCNTQ",
+        "CPW Obstruction Difference (Michael Hoffmann), Line Attacks; lane layout this project's",
+        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

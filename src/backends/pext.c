@@ -8,6 +8,10 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
+
+/* The target of every lookup and loop here; the features --list names and
+ * the driver checks are derived from it. */
+#define PEXT_TARGET "bmi2"
 #include "platform/cpu.h"
 #include "building_blocks/magic_search.h"
 
@@ -31,7 +35,7 @@ static alignas(64) bitboard pext_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRI
 
 /* Fills one slider's slice of the table, starting at *next_free, which it
  * advances; returns the slice. */
-__attribute__((target("bmi2"))) static const bitboard *pext_fill(enum slider piece, int square, size_t *next_free)
+TARGET_ATTRIBUTE(PEXT_TARGET) static const bitboard *pext_fill(enum slider piece, int square, size_t *next_free)
 {
     static struct magic_subsets subsets;
     magic_enumerate_subsets(piece, square, &subsets);
@@ -42,7 +46,7 @@ __attribute__((target("bmi2"))) static const bitboard *pext_fill(enum slider pie
     return slice;
 }
 
-__attribute__((target("bmi2"))) static size_t pext_init(void)
+TARGET_ATTRIBUTE(PEXT_TARGET) static size_t pext_init(void)
 {
     size_t next_free = 0;
     for (int square = 0; square < SQUARE_COUNT; square++) {
@@ -57,22 +61,25 @@ __attribute__((target("bmi2"))) static size_t pext_init(void)
            sizeof pext_attacks;
 }
 
-__attribute__((target("bmi2"))) static inline bitboard pext_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_rook(int square, bitboard occupied)
 {
     return pext_rook_attacks[square][_pext_u64(occupied, pext_rook_masks[square])];
 }
 
-__attribute__((target("bmi2"))) static inline bitboard pext_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_bishop(int square, bitboard occupied)
 {
     return pext_bishop_attacks[square][_pext_u64(occupied, pext_bishop_masks[square])];
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", pext)
+QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET))
 
-BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext, "pext",
-                   "BMI2 PEXT gathers the relevant occupancy into a dense index",
-                   "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
-                   .init = pext_init, .instructions = INSTRUCTION_PEXT)
+BACKEND(pext,
+        "pext",
+        "BMI2 PEXT gathers the relevant occupancy into a dense index",
+        "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
+        TARGET(PEXT_TARGET),
+        .init = pext_init,
+        .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -10,6 +10,10 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
+
+/* The target of every lookup and loop here; the features --list names and
+ * the driver checks are derived from it. */
+#define PEXT_PDEP_TARGET "bmi2"
 #include "platform/cpu.h"
 #include "building_blocks/magic_search.h"
 
@@ -31,7 +35,7 @@ static alignas(64) uint16_t codes[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
 /* Fills one slider's slice of codes from *next_free, which it advances;
  * returns the slice. */
-__attribute__((target("bmi2"))) static const uint16_t *fill_codes(enum slider piece, int square, bitboard reach,
+TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static const uint16_t *fill_codes(enum slider piece, int square, bitboard reach,
                                                                    size_t *next_free)
 {
     static struct magic_subsets subsets;
@@ -43,7 +47,7 @@ __attribute__((target("bmi2"))) static const uint16_t *fill_codes(enum slider pi
     return slice;
 }
 
-__attribute__((target("bmi2"))) static size_t pext_pdep_init(void)
+TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static size_t pext_pdep_init(void)
 {
     size_t next_free = 0;
     for (int square = 0; square < SQUARE_COUNT; square++) {
@@ -60,13 +64,13 @@ __attribute__((target("bmi2"))) static size_t pext_pdep_init(void)
            sizeof rook_codes + sizeof bishop_codes + sizeof codes;
 }
 
-__attribute__((target("bmi2"))) static inline bitboard pext_pdep_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static inline bitboard pext_pdep_rook(int square, bitboard occupied)
 {
     uint16_t code = rook_codes[square][_pext_u64(occupied, rook_relevant[square])];
     return _pdep_u64(code, rook_reach[square]);
 }
 
-__attribute__((target("bmi2"))) static inline bitboard pext_pdep_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static inline bitboard pext_pdep_bishop(int square, bitboard occupied)
 {
     uint16_t code = bishop_codes[square][_pext_u64(occupied, bishop_relevant[square])];
     return _pdep_u64(code, bishop_reach[square]);
@@ -74,12 +78,15 @@ __attribute__((target("bmi2"))) static inline bitboard pext_pdep_bishop(int squa
 
 /* The two chains (PEXT, load, PDEP) are independent: the out-of-order
  * core overlaps them. */
-QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", pext_pdep)
+QUEEN_FROM_ROOK_AND_BISHOP(pext_pdep, TARGET_ATTRIBUTE(PEXT_PDEP_TARGET))
 
-BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, pext_pdep, "pext-pdep",
-                   "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
-                   "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
-                   .init = pext_pdep_init, .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+BACKEND(pext_pdep,
+        "pext-pdep",
+        "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
+        "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
+        TARGET(PEXT_PDEP_TARGET),
+        .init = pext_pdep_init,
+        .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
 #else
 #include "attackbench/loops.h"
 

@@ -63,21 +63,21 @@ static inline bitboard slide_arithmetic_queen(int square, bitboard occupied)
 }
 #else
 #define SLIDE_ARITHMETIC_PATH "path: one line at a time, LZCNT (no AVX-512 CD and VL in this build)"
-BIT_SCAN_TARGET static inline bitboard slide_arithmetic_rook(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard slide_arithmetic_rook(int square, bitboard occupied)
 {
     const struct line_masks *masks = &line_masks[square];
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
     return line_attacks(above, below, masks->file) | line_attacks(above, below, masks->rank);
 }
 
-BIT_SCAN_TARGET static inline bitboard slide_arithmetic_bishop(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard slide_arithmetic_bishop(int square, bitboard occupied)
 {
     const struct line_masks *masks = &line_masks[square];
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
     return line_attacks(above, below, masks->diagonal) | line_attacks(above, below, masks->anti_diagonal);
 }
 
-BIT_SCAN_TARGET static inline bitboard slide_arithmetic_queen(int square, bitboard occupied)
+BIT_SCAN_ATTRIBUTE static inline bitboard slide_arithmetic_queen(int square, bitboard occupied)
 {
     const struct line_masks *masks = &line_masks[square];
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
@@ -93,8 +93,11 @@ static const char *slide_arithmetic_note(void)
     return SLIDE_ARITHMETIC_PATH;
 }
 
-BACKEND_FOR_BIT_SCANS(slide_arithmetic, "slide-arithmetic",
-                      "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
-                      "bits from the nearest one there, their overlap within the line",
-                      "Daniel Infuehr, Slide Arithmetic (2022, Gigantua's Chess_Movegen); Thomas Jahn, Leorik (2022)",
-                      .init = slide_arithmetic_init, .note = slide_arithmetic_note)
+BACKEND(slide_arithmetic,
+        "slide-arithmetic",
+        "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
+          "bits from the nearest one there, their overlap within the line",
+        "Daniel Infuehr, Slide Arithmetic (2022, Gigantua's Chess_Movegen); Thomas Jahn, Leorik (2022)",
+        TARGET_BIT_SCANS,
+        .init = slide_arithmetic_init,
+        .note = slide_arithmetic_note)

@@ -11,6 +11,10 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
+
+/* The target of every lookup and loop here; the features --list names and
+ * the driver checks are derived from it. */
+#define SPLIT_PEXT_TARGET "bmi2"
 #include "platform/cpu.h"
 #include "base/ray_walk.h"
 
@@ -41,7 +45,7 @@ static bitboard walk_line(enum line line, int square, bitboard occupied)
 
 /* Fills one line's slice for one square from *next_free, which it
  * advances, by every subset of the relevant squares (carry-rippler). */
-__attribute__((target("bmi2"))) static const bitboard *fill_line(enum line line, int square, size_t *next_free)
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static const bitboard *fill_line(enum line line, int square, size_t *next_free)
 {
     bitboard relevant = line_relevant[line][square];
     bitboard *slice = &line_attacks_table[*next_free];
@@ -54,7 +58,7 @@ __attribute__((target("bmi2"))) static const bitboard *fill_line(enum line line,
     return slice;
 }
 
-__attribute__((target("bmi2"))) static size_t split_pext_init(void)
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static size_t split_pext_init(void)
 {
     size_t next_free = 0;
     for (int line = 0; line < LINE_COUNT; line++)
@@ -67,27 +71,30 @@ __attribute__((target("bmi2"))) static size_t split_pext_init(void)
     return sizeof line_relevant + sizeof line_slices + sizeof line_attacks_table;
 }
 
-__attribute__((target("bmi2"))) static inline bitboard line_lookup(enum line line, int square, bitboard occupied)
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard line_lookup(enum line line, int square, bitboard occupied)
 {
     return line_slices[line][square][_pext_u64(occupied, line_relevant[line][square])];
 }
 
-__attribute__((target("bmi2"))) static inline bitboard split_pext_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard split_pext_rook(int square, bitboard occupied)
 {
     return line_lookup(LINE_RANK, square, occupied) | line_lookup(LINE_FILE, square, occupied);
 }
 
-__attribute__((target("bmi2"))) static inline bitboard split_pext_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard split_pext_bishop(int square, bitboard occupied)
 {
     return line_lookup(LINE_DIAGONAL, square, occupied) | line_lookup(LINE_ANTI_DIAGONAL, square, occupied);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP_FOR_TARGET("bmi2", split_pext)
+QUEEN_FROM_ROOK_AND_BISHOP(split_pext, TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET))
 
-BACKEND_FOR_TARGET("bmi2", CPU_FEATURE_BMI2, split_pext, "split-pext",
-                   "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
-                   "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
-                   .init = split_pext_init, .instructions = INSTRUCTION_PEXT)
+BACKEND(split_pext,
+        "split-pext",
+        "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
+        "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
+        TARGET(SPLIT_PEXT_TARGET),
+        .init = split_pext_init,
+        .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

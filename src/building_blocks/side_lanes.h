@@ -6,11 +6,12 @@
  * n + q <= 8 two passes serve it (a queen's diagonals ride in a spare lane
  * and are folded back); otherwise four passes over eight sliders at a time.
  *
- * The including file defines KERNEL_TARGET (its target attribute string)
- * before including this, and then defines line_attacks(), the per-line
- * technique.  Everything here is static: each kernel gets its own copy,
- * compiled for its own target.  This is explicit multi-query SIMD, the
- * kind include/attackbench/backend.h keeps out of every other loop. */
+ * The including file defines LANES_BACKEND (its BACKEND id) and
+ * KERNEL_TARGET (its target attribute string) before including this, and
+ * then defines line_attacks(), the per-line technique.  Everything here is
+ * static: each kernel gets its own copy, compiled for its own target.
+ * This is explicit multi-query SIMD, the kind the one-query-at-a-time
+ * rule (include/attackbench_plugin_loops.h) keeps out of every other loop. */
 #ifndef ATTACKBENCH_SIDE_LANES_H
 #define ATTACKBENCH_SIDE_LANES_H
 
@@ -18,6 +19,13 @@
 
 #include "attackbench/loops.h"
 #include "lanes.h"
+
+/* The single lookups are named after the including backend, which
+ * defines LANES_BACKEND (its BACKEND id) before including this: they are
+ * LANES_BACKEND_rook, _bishop and _queen, as BACKEND expects. */
+#define LANES_LOOKUP(PIECE) LANES_LOOKUP_NAMED(LANES_BACKEND, PIECE)
+#define LANES_LOOKUP_NAMED(ID, PIECE) LANES_LOOKUP_PASTED(ID, PIECE)
+#define LANES_LOOKUP_PASTED(ID, PIECE) ID##_##PIECE
 
 /* The two halves of a line around each lane's slider: squares below and
  * above the slider bit. */
@@ -159,13 +167,6 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline void lanes_s
     _mm512_mask_storeu_epi64(attacks + 8, (__mmask8)(live >> 8), blocks[1]);
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
-                                                                                       bitboard occupied,
-                                                                                       bitboard *attacks)
-{
-    lanes_side(side, occupied, attacks);
-}
-
 /* Single lookups: the four-pass kernel with one live lane. */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard one_lane(int square, __mmask8 rook_wise,
                                                                        __mmask8 bishop_wise, bitboard occupied)
@@ -174,43 +175,28 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard one
     return (bitboard)_mm_cvtsi128_si64(_mm512_castsi512_si128(attacks));
 }
 
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard lanes_rook(int square, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(rook)(int square, bitboard occupied)
 {
     return one_lane(square, 1, 0, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard lanes_bishop(int square, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(bishop)(int square, bitboard occupied)
 {
     return one_lane(square, 0, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard lanes_queen(int square, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(queen)(int square, bitboard occupied)
 {
     return one_lane(square, 1, 1, occupied);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_rook, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_bishop, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_queen, run);
 }
 
 /* The timed sides pass: each block's lanes added in a vector register (a
  * store of the block and a reload of its words would stall on store
  * forwarding); the other modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen,
+        return attackbench_sides_loop(LANES_LOOKUP(rook), LANES_LOOKUP(bishop), LANES_LOOKUP(queen),
                               lanes_side, run);
     __m512i sum = _mm512_setzero_si512();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
@@ -222,13 +208,6 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const st
     uint64_t lanes[8];
     _mm512_storeu_si512((void *)lanes, sum);
     return sum_of_lanes(lanes, 8);
-}
-
-/* Sets: composed from the one-lane lookups (the kernel answers per slider;
- * a set-wise answer would OR its lanes, which the fills do better). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
-{
-    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 #endif

@@ -12,10 +12,11 @@
  * blend between the two.  The variable shifts (VPSLLVQ, VPSRLVQ) give 0
  * for a count of 64 or more, as in AVX-512, which the diagonals rely on.
  *
- * The including file defines KERNEL_TARGET (its target attribute string)
- * before including this, then line_attacks(), the per-line technique.
- * Everything here is static.  This is explicit multi-query SIMD, the
- * kind include/attackbench/backend.h keeps out of every other loop. */
+ * The including file defines LANES_BACKEND (its BACKEND id) and
+ * KERNEL_TARGET (its target attribute string) before including this, then
+ * line_attacks(), the per-line technique.  Everything here is static.
+ * This is explicit multi-query SIMD, the kind the one-query-at-a-time
+ * rule (include/attackbench_plugin_loops.h) keeps out of every other loop. */
 #ifndef ATTACKBENCH_SIDE_LANES_AVX2_H
 #define ATTACKBENCH_SIDE_LANES_AVX2_H
 
@@ -23,6 +24,13 @@
 #include <string.h>
 
 #include "attackbench/loops.h"
+
+/* The single lookups are named after the including backend, which
+ * defines LANES_BACKEND (its BACKEND id) before including this: they are
+ * LANES_BACKEND_rook, _bishop and _queen, as BACKEND expects. */
+#define LANES_LOOKUP(PIECE) LANES_LOOKUP_NAMED(LANES_BACKEND, PIECE)
+#define LANES_LOOKUP_NAMED(ID, PIECE) LANES_LOOKUP_PASTED(ID, PIECE)
+#define LANES_LOOKUP_PASTED(ID, PIECE) ID##_##PIECE
 
 #define LANE_FUNCTION __attribute__((target(KERNEL_TARGET), always_inline)) static inline
 
@@ -223,12 +231,6 @@ LANE_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occu
                                large_side_block(side, block, board));
 }
 
-__attribute__((target(KERNEL_TARGET), noinline)) static void lanes_side_call(const struct attackbench_side *side,
-                                                                             bitboard occupied, bitboard *attacks)
-{
-    lanes_side(side, occupied, attacks);
-}
-
 /* Single lookups: the query's lines side by side, one per lane (rank,
  * file, diagonal, anti-diagonal; a rook keeps the first two, a bishop the
  * last two), one pass, the lanes ORed. */
@@ -244,55 +246,33 @@ LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lin
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }
 
-LANE_FUNCTION bitboard lanes_rook(int square, bitboard occupied)
+LANE_FUNCTION bitboard LANES_LOOKUP(rook)(int square, bitboard occupied)
 {
     return one_query(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0), 1);
 }
 
-LANE_FUNCTION bitboard lanes_bishop(int square, bitboard occupied)
+LANE_FUNCTION bitboard LANES_LOOKUP(bishop)(int square, bitboard occupied)
 {
     return one_query(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1), 0);
 }
 
-LANE_FUNCTION bitboard lanes_queen(int square, bitboard occupied)
+LANE_FUNCTION bitboard LANES_LOOKUP(queen)(int square, bitboard occupied)
 {
     return one_query(square, occupied, _mm256_set1_epi64x(-1), 1);
 }
 
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_rook_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_rook, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_bishop_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_bishop, run);
-}
-
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_queen_loop(const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lanes_queen, run);
-}
-
 /* The timed sides pass: the blocks added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_loop(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(lanes_rook, lanes_bishop, lanes_queen, lanes_side, run);
+        return attackbench_sides_loop(LANES_LOOKUP(rook), LANES_LOOKUP(bishop), LANES_LOOKUP(queen), lanes_side, run);
     __m256i sum = _mm256_setzero_si256();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++)
         sum = _mm256_add_epi64(sum, side_lane_sum(&run->sides[i], run->sides[i].occupied));
     __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
-}
-
-/* Sets: composed from the single lookups (the kernel answers per slider;
- * a set-wise answer would OR its lanes, which the fills do better). */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sets_loop(const struct attackbench_run *run)
-{
-    return attackbench_sets_loop(lanes_rook, lanes_bishop, NULL, run);
 }
 
 #endif

@@ -84,7 +84,7 @@ static inline void add_moves_from(struct move_list *list, int from, bitboard tar
 /* The moves of one kind of slider: its attacks from the backend, within
  * `allowed`, and along the line through the king when it is pinned. */
 static inline __attribute__((always_inline)) void add_slider_moves(struct move_list *list, bitboard sliders,
-                                                                   attack_function attacks, bitboard occupied,
+                                                                   attackbench_lookup_function attacks, bitboard occupied,
                                                                    bitboard allowed, bitboard pinned, int king,
                                                                    int count_only)
 {

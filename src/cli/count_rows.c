@@ -32,7 +32,7 @@ struct count_job {
 };
 
 /* The same loop as the timed per-call mode: an indirect call per query. */
-static __attribute__((noinline)) uint64_t counted_call_pass(attack_function lookup, const struct attackbench_run *run)
+static __attribute__((noinline)) uint64_t counted_call_pass(attackbench_lookup_function lookup, const struct attackbench_run *run)
 {
     return attackbench_lookup_loop(lookup, run);
 }

@@ -30,7 +30,7 @@ int list_command(void)
     for (size_t i = 0; i < backend_count; i++) {
         const struct backend *backend = backends[i];
         char needs[64];
-        cpu_feature_names(backend->features, needs, sizeof needs);
+        cpu_feature_names(backend_features(backend), needs, sizeof needs);
         const char *reason = backend_unavailable_reason(backend);
         if (reason) {
             printf("%-27s unavailable (%s)  table -  needs %s  native %s  source: %s  idea: %s\n", backend->name,

@@ -15,7 +15,7 @@ const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */
-static __attribute__((noinline)) uint64_t per_call_pass(attack_function lookup, const struct attackbench_run *run)
+static __attribute__((noinline)) uint64_t per_call_pass(attackbench_lookup_function lookup, const struct attackbench_run *run)
 {
     return attackbench_lookup_loop(lookup, run);
 }
@@ -94,7 +94,7 @@ static struct job_result run_job(const struct job *job)
         }
         stop = timer_stop(timer);
     } else {
-        attack_function lookup = backend_lookup(job->backend, job->piece);
+        attackbench_lookup_function lookup = backend_lookup(job->backend, job->piece);
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes; pass++) {
             sum += per_call_pass(lookup, &job->run);

@@ -16,24 +16,24 @@ static const struct {
     const char *name;
     unsigned dependents;
 } feature_table[] = {
-    {CPU_FEATURE_POPCNT, "popcnt", 0},
-    {CPU_FEATURE_BMI1, "bmi1", 0},
-    {CPU_FEATURE_BMI2, "bmi2", 0},
-    {CPU_FEATURE_LZCNT, "lzcnt", 0},
-    {CPU_FEATURE_AVX2, "avx2",
-     CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD |
-         CPU_FEATURE_AVX512DQ},
-    {CPU_FEATURE_AVX512, "avx512",
-     CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD | CPU_FEATURE_AVX512DQ},
-    {CPU_FEATURE_AVX512F, "avx512f",
-     CPU_FEATURE_AVX512 | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD | CPU_FEATURE_AVX512DQ},
-    {CPU_FEATURE_AVX512VL, "avx512vl", CPU_FEATURE_AVX512},
-    {CPU_FEATURE_AVX512BW, "avx512bw", 0},
-    {CPU_FEATURE_GFNI, "gfni", 0},
-    {CPU_FEATURE_AVX512CD, "avx512cd", 0},
-    {CPU_FEATURE_AVX512DQ, "avx512dq", 0},
-    {CPU_FEATURE_SVE2, "sve2", CPU_FEATURE_SVE2_BITPERM},
-    {CPU_FEATURE_SVE2_BITPERM, "sve2-bitperm", 0},
+    {ATTACKBENCH_FEATURE_POPCNT, "popcnt", 0},
+    {ATTACKBENCH_FEATURE_BMI1, "bmi1", 0},
+    {ATTACKBENCH_FEATURE_BMI2, "bmi2", 0},
+    {ATTACKBENCH_FEATURE_LZCNT, "lzcnt", 0},
+    {ATTACKBENCH_FEATURE_AVX2, "avx2",
+     ATTACKBENCH_FEATURE_AVX512 | ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW | ATTACKBENCH_FEATURE_AVX512CD |
+         ATTACKBENCH_FEATURE_AVX512DQ},
+    {ATTACKBENCH_FEATURE_AVX512, "avx512",
+     ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW | ATTACKBENCH_FEATURE_AVX512CD | ATTACKBENCH_FEATURE_AVX512DQ},
+    {ATTACKBENCH_FEATURE_AVX512F, "avx512f",
+     ATTACKBENCH_FEATURE_AVX512 | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW | ATTACKBENCH_FEATURE_AVX512CD | ATTACKBENCH_FEATURE_AVX512DQ},
+    {ATTACKBENCH_FEATURE_AVX512VL, "avx512vl", ATTACKBENCH_FEATURE_AVX512},
+    {ATTACKBENCH_FEATURE_AVX512BW, "avx512bw", 0},
+    {ATTACKBENCH_FEATURE_GFNI, "gfni", 0},
+    {ATTACKBENCH_FEATURE_AVX512CD, "avx512cd", 0},
+    {ATTACKBENCH_FEATURE_AVX512DQ, "avx512dq", 0},
+    {ATTACKBENCH_FEATURE_SVE2, "sve2", ATTACKBENCH_FEATURE_SVE2_BITPERM},
+    {ATTACKBENCH_FEATURE_SVE2_BITPERM, "sve2-bitperm", 0},
 };
 
 enum {
@@ -66,8 +66,8 @@ unsigned cpu_features(void)
         return cached;
     unsigned features = cpu_detected_features();
     /* The combined bit that the AVX-512 backends test. */
-    if ((features & CPU_FEATURE_AVX512F) && (features & CPU_FEATURE_AVX512VL))
-        features |= CPU_FEATURE_AVX512;
+    if ((features & ATTACKBENCH_FEATURE_AVX512F) && (features & ATTACKBENCH_FEATURE_AVX512VL))
+        features |= ATTACKBENCH_FEATURE_AVX512;
     const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");
     if (hidden)
         features = hide_features(features, hidden);
@@ -91,4 +91,41 @@ const char *cpu_feature_names(unsigned features, char *buffer, size_t size)
     if (used == 0)
         snprintf(buffer, size, "none");
     return buffer;
+}
+
+/* One name of a target attribute string: gcc's spelling, which is the
+ * table's but for BMI1 ("bmi"). */
+static int feature_of_target_name(const char *name, size_t length, unsigned *bit)
+{
+    if (length == 3 && strncmp(name, "bmi", 3) == 0) {
+        *bit = ATTACKBENCH_FEATURE_BMI1;
+        return 0;
+    }
+    for (size_t i = 0; i < FEATURE_COUNT; i++)
+        if (strlen(feature_table[i].name) == length && strncmp(feature_table[i].name, name, length) == 0) {
+            *bit = feature_table[i].bit;
+            return 0;
+        }
+    return -1;
+}
+
+int cpu_features_of_target(const char *target, unsigned *features)
+{
+    unsigned bits = 0;
+    int status = 0;
+    for (size_t at = 0; target != NULL && target[at];) {
+        size_t length = strcspn(target + at, ",");
+        unsigned bit;
+        if (feature_of_target_name(target + at, length, &bit) == 0)
+            bits |= bit;
+        else
+            status = -1;
+        at += length + (target[at + length] == ',');
+    }
+    /* AVX-512F with VL is the combined bit the backends have always named. */
+    const unsigned foundation = ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL;
+    if ((bits & foundation) == foundation)
+        bits = (bits & ~foundation) | ATTACKBENCH_FEATURE_AVX512;
+    *features = bits;
+    return status;
 }

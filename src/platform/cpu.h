@@ -10,7 +10,7 @@
 
 #include "attackbench/features.h"
 
-/* The feature bits (CPU_FEATURE_*) are the public contract's:
+/* The feature bits (ATTACKBENCH_FEATURE_*) are the public contract's:
  * include/attackbench/features.h. */
 
 
@@ -18,9 +18,15 @@
  * architecture's file). */
 unsigned cpu_detected_features(void);
 
-/* The features this CPU has (CPU_FEATURE_* bits), less those named in
+/* The features this CPU has (ATTACKBENCH_FEATURE_* bits), less those named in
  * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
 unsigned cpu_features(void);
+
+/* The features a target attribute string needs ("avx2,gfni", gcc's
+ * names, "bmi" for bmi1; AVX-512F with VL as the combined
+ * ATTACKBENCH_FEATURE_AVX512): 0, or -1 when a name is not a feature of
+ * the table (the bits of the others are still stored).  NULL needs none. */
+int cpu_features_of_target(const char *target, unsigned *features);
 
 /* Space-separated names of the given feature bits, "none" for zero. */
 const char *cpu_feature_names(unsigned features, char *buffer, size_t size);

@@ -23,9 +23,9 @@ unsigned cpu_detected_features(void)
     unsigned long hwcap2 = getauxval(AT_HWCAP2);
     unsigned features = 0;
     if (hwcap2 & HWCAP2_SVE2_BIT)
-        features |= CPU_FEATURE_SVE2;
+        features |= ATTACKBENCH_FEATURE_SVE2;
     if ((hwcap2 & HWCAP2_SVE2_BIT) && (hwcap2 & HWCAP2_SVEBITPERM_BIT))
-        features |= CPU_FEATURE_SVE2_BITPERM;
+        features |= ATTACKBENCH_FEATURE_SVE2_BITPERM;
     return features;
 }
 

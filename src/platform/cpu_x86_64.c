@@ -34,7 +34,7 @@ unsigned cpu_detected_features(void)
     unsigned eax, ebx, ecx, edx;
     if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
         if (ecx & bit_POPCNT)
-            features |= CPU_FEATURE_POPCNT;
+            features |= ATTACKBENCH_FEATURE_POPCNT;
         avx_usable = avx_usable && (ecx & bit_AVX);
     }
     if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) {
@@ -42,20 +42,20 @@ unsigned cpu_detected_features(void)
             unsigned registers, mask, feature;
             int usable;
         } leaf7[] = {
-            {ebx, bit_BMI, CPU_FEATURE_BMI1, 1},          {ebx, bit_BMI2, CPU_FEATURE_BMI2, 1},
-            {ebx, bit_AVX2, CPU_FEATURE_AVX2, avx_usable}, {ebx, bit_AVX512F, CPU_FEATURE_AVX512F, avx512_usable},
-            {ebx, bit_AVX512VL, CPU_FEATURE_AVX512VL, avx512_usable},
-            {ebx, bit_AVX512BW, CPU_FEATURE_AVX512BW, avx512_usable},
-            {ecx, bit_GFNI, CPU_FEATURE_GFNI, 1},
-            {ebx, bit_AVX512CD, CPU_FEATURE_AVX512CD, avx512_usable},
-            {ebx, bit_AVX512DQ, CPU_FEATURE_AVX512DQ, avx512_usable},
+            {ebx, bit_BMI, ATTACKBENCH_FEATURE_BMI1, 1},          {ebx, bit_BMI2, ATTACKBENCH_FEATURE_BMI2, 1},
+            {ebx, bit_AVX2, ATTACKBENCH_FEATURE_AVX2, avx_usable}, {ebx, bit_AVX512F, ATTACKBENCH_FEATURE_AVX512F, avx512_usable},
+            {ebx, bit_AVX512VL, ATTACKBENCH_FEATURE_AVX512VL, avx512_usable},
+            {ebx, bit_AVX512BW, ATTACKBENCH_FEATURE_AVX512BW, avx512_usable},
+            {ecx, bit_GFNI, ATTACKBENCH_FEATURE_GFNI, 1},
+            {ebx, bit_AVX512CD, ATTACKBENCH_FEATURE_AVX512CD, avx512_usable},
+            {ebx, bit_AVX512DQ, ATTACKBENCH_FEATURE_AVX512DQ, avx512_usable},
         };
         for (size_t i = 0; i < sizeof leaf7 / sizeof leaf7[0]; i++)
             if ((leaf7[i].registers & leaf7[i].mask) && leaf7[i].usable)
                 features |= leaf7[i].feature;
     }
     if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & bit_LZCNT))
-        features |= CPU_FEATURE_LZCNT;
+        features |= ATTACKBENCH_FEATURE_LZCNT;
     return features;
 }
 

@@ -11,12 +11,19 @@
 #include "platform/crash_guard.h"
 #include "platform/timer.h"
 
+unsigned backend_features(const struct backend *backend)
+{
+    unsigned of_target;
+    cpu_features_of_target(backend->target, &of_target);
+    return backend->features | of_target;
+}
+
 const char *backend_unavailable_reason(const struct backend *backend)
 {
     static char reason[128];
     if (backend->unavailable_here)
         return backend->unavailable_here;
-    unsigned missing = backend->features & ~cpu_features();
+    unsigned missing = backend_features(backend) & ~cpu_features();
     if (!missing)
         return NULL;
     char names[64];
@@ -43,9 +50,9 @@ size_t backend_initialize(const struct backend *backend, double *init_ms)
     return table_bytes;
 }
 
-attack_function backend_lookup(const struct backend *backend, enum piece_kind piece)
+attackbench_lookup_function backend_lookup(const struct backend *backend, enum piece_kind piece)
 {
-    const attack_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    const attackbench_lookup_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
     return lookups[piece];
 }
 
@@ -92,7 +99,7 @@ void backend_side_attacks(const struct backend *backend, const struct attackbenc
         backend->side_attacks(side, occupied, attacks);
         return;
     }
-    const attack_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    const attackbench_lookup_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
     const int counts[PIECE_KIND_COUNT] = {side->rooks, side->bishops, side->queens};
     for (int piece = 0, k = 0; piece < PIECE_KIND_COUNT; piece++)
         for (int i = 0; i < counts[piece]; i++, k++)

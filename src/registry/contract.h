@@ -15,6 +15,10 @@ enum stream_kind {
     STREAM_SIDES,   /* side records: one attack set per slider */
 };
 
+/* The CPU features a backend needs: its `features` and those its target
+ * names (ATTACKBENCH_FEATURE_* bits). */
+unsigned backend_features(const struct backend *backend);
+
 /* Why a backend cannot run on this CPU, or NULL when it can. */
 const char *backend_unavailable_reason(const struct backend *backend);
 
@@ -27,7 +31,7 @@ void backend_guard(const struct backend *backend, const char *activity);
 size_t backend_initialize(const struct backend *backend, double *init_ms);
 
 /* The per-call lookup and the batched pass of one piece. */
-attack_function backend_lookup(const struct backend *backend, enum piece_kind piece);
+attackbench_lookup_function backend_lookup(const struct backend *backend, enum piece_kind piece);
 uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct attackbench_run *run);
 
 /* A record from slider sets: rooks, bishops and queens disjoint, at most

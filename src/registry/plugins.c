@@ -77,22 +77,10 @@ static struct backend *backend_of(const struct attackbench_plugin *descriptor, c
     }
     sprintf(source, "plugin %s%s%s", file, descriptor->source && *descriptor->source ? ": " : "",
             descriptor->source ? descriptor->source : "");
-    backend->name = descriptor->name;
+    backend->plugin = *descriptor;
     backend->description = descriptor->description && *descriptor->description ? descriptor->description
                                                                                  : "a plugin's own attack code";
     backend->source = source;
-    backend->features = descriptor->features;
-    backend->init = descriptor->init;
-    backend->rook = descriptor->rook;
-    backend->bishop = descriptor->bishop;
-    backend->queen = descriptor->queen;
-    backend->rook_loop = descriptor->rook_loop;
-    backend->bishop_loop = descriptor->bishop_loop;
-    backend->queen_loop = descriptor->queen_loop;
-    backend->sets_loop = descriptor->sets_loop;
-    backend->sides_loop = descriptor->sides_loop;
-    backend->set_attacks = descriptor->set_attacks;
-    backend->side_attacks = descriptor->side_attacks;
     backend->plugin_file = file;
     return backend;
 }

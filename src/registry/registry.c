@@ -1,8 +1,10 @@
 /* The registry: every backend attackbench knows, in the order --list and
  * the result tables show them.  Adding a technique is one file in
  * src/backends/ that ends with a BACKEND line (include/attackbench/loops.h)
- * and one X(name) line here, where it should stand in --list.  Plugins
- * (plugins.c) are appended after the built-ins. */
+ * and one X(ID_backend) line here, where it should stand in --list: the
+ * descriptor that BACKEND(ID, ...) in src/backends/ID.c defines, so that
+ * its name is found by grep.  Plugins (plugins.c) are appended after the
+ * built-ins. */
 #include "registry.h"
 
 #include <string.h>
@@ -11,83 +13,83 @@
 
 #define EVERY_BACKEND(X) \
     /* The harness. */ \
-    X(reference) \
-    X(null) \
+    X(reference_backend) \
+    X(null_backend) \
     /* Seed techniques: Sherwin and the row post. */ \
-    X(sherwin) \
-    X(sherwin_union) \
-    X(sherwin_hash) \
-    X(possible_bits) \
-    X(sissy) \
+    X(sherwin_backend) \
+    X(sherwin_union_backend) \
+    X(sherwin_hash_backend) \
+    X(possible_bits_backend) \
+    X(sissy_backend) \
     /* Seed techniques: Blockers and Beyond, the fills. */ \
-    X(blockers_and_beyond) \
-    X(dumb7fill) \
-    X(dumb7fill_loop) \
-    X(dumb7fill_rotate) \
-    X(dumb7fill_avx2) \
-    X(dumb7fill_avx512) \
-    X(kogge_stone) \
+    X(blockers_and_beyond_backend) \
+    X(dumb7fill_backend) \
+    X(dumb7fill_loop_backend) \
+    X(dumb7fill_rotate_backend) \
+    X(dumb7fill_avx2_backend) \
+    X(dumb7fill_avx512_backend) \
+    X(kogge_stone_backend) \
     /* Seed techniques: Kindergarten. */ \
-    X(kindergarten) \
-    X(kindergarten_shared) \
-    X(kindergarten_fold32) \
-    X(kindergarten_magic_file) \
+    X(kindergarten_backend) \
+    X(kindergarten_shared_backend) \
+    X(kindergarten_fold32_backend) \
+    X(kindergarten_magic_file_backend) \
     /* Techniques engines ship today. */ \
-    X(classical) \
-    X(hyperbola) \
-    X(obstruction_difference) \
-    X(rotated) \
+    X(classical_backend) \
+    X(hyperbola_backend) \
+    X(obstruction_difference_backend) \
+    X(rotated_backend) \
     /* Magic and PEXT. */ \
-    X(magic_plain) \
-    X(magic_fancy) \
-    X(magic_black) \
-    X(pext) \
+    X(magic_plain_backend) \
+    X(magic_fancy_backend) \
+    X(magic_black_backend) \
+    X(pext_backend) \
     /* Hyperbola quintessence in vector lanes, and Leorik's line scans. */ \
-    X(hyperbola_avx2) \
-    X(hyperbola_gfni) \
-    X(leorik) \
+    X(hyperbola_avx2_backend) \
+    X(hyperbola_gfni_backend) \
+    X(leorik_backend) \
     /* The techniques of 2026: compressed and split PEXT, the row post's \
      * perfect hash, Kindergarten Super SISSY. */ \
-    X(pext_pdep) \
-    X(split_pext) \
-    X(row_hash_perfect) \
-    X(kgssb) \
+    X(pext_pdep_backend) \
+    X(split_pext_backend) \
+    X(row_hash_perfect_backend) \
+    X(kgssb_backend) \
     /* Multi-square kernels (a side's sliders in vector lanes). */ \
-    X(obstruction_lanes) \
-    X(hyperbola_lanes) \
-    X(magic_lanes) \
-    X(hyperbola_lanes_avx2) \
-    X(kogge_stone_lanes) \
-    X(kogge_stone_lanes_avx2) \
+    X(obstruction_lanes_backend) \
+    X(hyperbola_lanes_backend) \
+    X(magic_lanes_backend) \
+    X(hyperbola_lanes_avx2_backend) \
+    X(kogge_stone_lanes_backend) \
+    X(kogge_stone_lanes_avx2_backend) \
     /* Techniques of the closest public comparison (Gigantua's \
      * Chess_Movegen): scans and subtractions without tables. */ \
-    X(qbb) \
-    X(bitrotation) \
-    X(pext_emulated) \
-    X(classical_advanced) \
-    X(genetic_obstruction_diff) \
-    X(slide_arithmetic) \
-    X(genetic_8_ray) \
-    X(exploding) \
-    X(sbamg) \
-    X(switch_lookup) \
-    X(qbb_shifted_mask) \
+    X(qbb_backend) \
+    X(bitrotation_backend) \
+    X(pext_emulated_backend) \
+    X(classical_advanced_backend) \
+    X(genetic_obstruction_diff_backend) \
+    X(slide_arithmetic_backend) \
+    X(genetic_8_ray_backend) \
+    X(exploding_backend) \
+    X(sbamg_backend) \
+    X(switch_lookup_backend) \
+    X(qbb_shifted_mask_backend) \
     /* Techniques engines use on ARM. */ \
-    X(hyperbola_rbit) \
-    X(pext_sve2) \
+    X(hyperbola_rbit_backend) \
+    X(pext_sve2_backend) \
     /* Techniques of the closest public comparison, continued. */ \
-    X(genetic_obstruction_diff_v2) \
-    X(correlation_magic) \
-    X(hypercube) \
-    X(binary_neural_network) \
-    X(spectral_magic) \
-    X(spectral_magic_switched) \
-    X(folding_hash) \
+    X(genetic_obstruction_diff_v2_backend) \
+    X(correlation_magic_backend) \
+    X(hypercube_backend) \
+    X(binary_neural_network_backend) \
+    X(spectral_magic_backend) \
+    X(spectral_magic_switched_backend) \
+    X(folding_hash_backend) \
 
-#define DECLARE(ID) extern const struct backend ID##_backend;
+#define DECLARE(DESCRIPTOR) extern const struct backend DESCRIPTOR;
 EVERY_BACKEND(DECLARE)
 
-#define ENTRY(ID) &ID##_backend,
+#define ENTRY(DESCRIPTOR) &DESCRIPTOR,
 static const struct backend *const built_in_backends[] = {EVERY_BACKEND(ENTRY)};
 enum { BUILT_IN_COUNT = sizeof built_in_backends / sizeof built_in_backends[0] };
 
@@ -112,45 +114,72 @@ struct variant_level {
 /* Highest first.  x86-64-v3 also implies FMA, MOVBE and F16C, which every
  * CPU with AVX2, BMI2 and LZCNT has. */
 static const struct variant_level variant_levels[] = {
-    {"x86-64-v4 with GFNI", CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW |
-                                CPU_FEATURE_AVX512CD | CPU_FEATURE_AVX512DQ | CPU_FEATURE_GFNI | CPU_FEATURE_AVX2 |
-                                CPU_FEATURE_BMI1 | CPU_FEATURE_BMI2 | CPU_FEATURE_LZCNT},
-    {"x86-64-v4", CPU_FEATURE_AVX512F | CPU_FEATURE_AVX512VL | CPU_FEATURE_AVX512BW | CPU_FEATURE_AVX512CD |
-                      CPU_FEATURE_AVX512DQ | CPU_FEATURE_AVX2 | CPU_FEATURE_BMI1 | CPU_FEATURE_BMI2 |
-                      CPU_FEATURE_LZCNT},
-    {"x86-64-v3", CPU_FEATURE_AVX2 | CPU_FEATURE_BMI1 | CPU_FEATURE_BMI2 | CPU_FEATURE_LZCNT},
+    {"x86-64-v4 with GFNI", ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW |
+                                ATTACKBENCH_FEATURE_AVX512CD | ATTACKBENCH_FEATURE_AVX512DQ | ATTACKBENCH_FEATURE_GFNI | ATTACKBENCH_FEATURE_AVX2 |
+                                ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_BMI2 | ATTACKBENCH_FEATURE_LZCNT},
+    {"x86-64-v4", ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW | ATTACKBENCH_FEATURE_AVX512CD |
+                      ATTACKBENCH_FEATURE_AVX512DQ | ATTACKBENCH_FEATURE_AVX2 | ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_BMI2 |
+                      ATTACKBENCH_FEATURE_LZCNT},
+    {"x86-64-v3", ATTACKBENCH_FEATURE_AVX2 | ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_BMI2 | ATTACKBENCH_FEATURE_LZCNT},
 };
 enum { VARIANT_LEVEL_COUNT = sizeof variant_levels / sizeof variant_levels[0] };
 
-#define DECLARE_VARIANTS(ID)                                                                                 \
-    extern const struct backend ID##_backend__v4gfni __attribute__((weak));                               \
-    extern const struct backend ID##_backend__v4 __attribute__((weak));                                   \
-    extern const struct backend ID##_backend__v3 __attribute__((weak));
+#define DECLARE_VARIANTS(DESCRIPTOR)                                                                             \
+    extern const struct backend DESCRIPTOR##__v4gfni __attribute__((weak));                                      \
+    extern const struct backend DESCRIPTOR##__v4 __attribute__((weak));                                          \
+    extern const struct backend DESCRIPTOR##__v3 __attribute__((weak));
 EVERY_BACKEND(DECLARE_VARIANTS)
 
-#define VARIANT_ROW(ID) {&ID##_backend__v4gfni, &ID##_backend__v4, &ID##_backend__v3},
+#define VARIANT_ROW(DESCRIPTOR) {&DESCRIPTOR##__v4gfni, &DESCRIPTOR##__v4, &DESCRIPTOR##__v3},
 static const struct backend *const compiled_variants[BUILT_IN_COUNT][VARIANT_LEVEL_COUNT] = {
     EVERY_BACKEND(VARIANT_ROW)};
 
-/* The chosen copies.  Their `features` stay the backend's own, as --list
- * shows them: the level is chosen from what this CPU has (after
- * ATTACKBENCH_HIDE_FEATURES), so its own features are there. */
-static struct backend chosen_variants[BUILT_IN_COUNT];
+/* The copies chosen for this CPU.  Their name, description, source and
+ * needs stay the backend's own, as --list shows them: a level or path is
+ * chosen only when this CPU (after ATTACKBENCH_HIDE_FEATURES) has what it
+ * needs. */
+static struct backend chosen_copies[BUILT_IN_COUNT];
+
+/* The level copy for the highest x86-64 level this CPU has, or NULL. */
+static const struct backend *variant_for_this_cpu(size_t index, unsigned features, const char **level_name)
+{
+    for (int level = 0; level < VARIANT_LEVEL_COUNT; level++) {
+        const struct backend *variant = compiled_variants[index][level];
+        if (variant != NULL && (variant_levels[level].features & ~features) == 0) {
+            *level_name = variant_levels[level].name;
+            return variant;
+        }
+    }
+    return NULL;
+}
+
+/* Down the chain of faster paths as far as this CPU has what each needs. */
+static const struct backend *path_for_this_cpu(const struct backend *backend, unsigned features)
+{
+    while (backend->faster_path != NULL && (backend_features(backend->faster_path) & ~features) == 0)
+        backend = backend->faster_path;
+    return backend;
+}
 
 void registry_choose_variants(void)
 {
     unsigned features = cpu_features();
     for (size_t i = 0; i < BUILT_IN_COUNT; i++) {
-        every_backend[i] = built_in_backends[i];
-        for (int level = 0; level < VARIANT_LEVEL_COUNT; level++) {
-            const struct backend *variant = compiled_variants[i][level];
-            if (variant == NULL || (variant_levels[level].features & ~features) != 0)
-                continue;
-            chosen_variants[i] = *variant;
-            chosen_variants[i].variant = variant_levels[level].name;
-            every_backend[i] = &chosen_variants[i];
-            break;
-        }
+        const struct backend *own = built_in_backends[i];
+        const char *level_name = NULL;
+        const struct backend *level = variant_for_this_cpu(i, features, &level_name);
+        const struct backend *path = path_for_this_cpu(level ? level : own, features);
+        every_backend[i] = own;
+        if (path == own)
+            continue;
+        chosen_copies[i] = *path;
+        chosen_copies[i].name = own->name;
+        chosen_copies[i].description = own->description;
+        chosen_copies[i].source = own->source;
+        chosen_copies[i].features = own->features;
+        chosen_copies[i].target = own->target;
+        chosen_copies[i].variant = level_name;
+        every_backend[i] = &chosen_copies[i];
     }
 }
 
@@ -168,6 +197,16 @@ int registry_is_built_in(const struct backend *backend)
         if (every_backend[i] == backend)
             return 1;
     return 0;
+}
+
+size_t registry_built_in_count(void)
+{
+    return BUILT_IN_COUNT;
+}
+
+const struct backend *registry_own_descriptor(size_t index)
+{
+    return built_in_backends[index];
 }
 
 const struct backend *find_backend(const char *name)

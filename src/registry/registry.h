@@ -17,12 +17,19 @@ int registry_add(const struct backend *backend);
 
 int registry_is_built_in(const struct backend *backend);
 
+/* The built-ins, by index in --list order, as their files define them:
+ * before the choice of a level or a code path (for the tests that check
+ * every path). */
+size_t registry_built_in_count(void);
+const struct backend *registry_own_descriptor(size_t index);
+
 const struct backend *find_backend(const char *name);
 
-/* In a portable build, puts in place of each built-in the copy compiled
- * for the highest x86-64 level this CPU has (after
- * ATTACKBENCH_HIDE_FEATURES); a no-op otherwise.  Call before loading
- * plugins or looking a backend up. */
+/* Puts in place of each built-in the code for this CPU (after
+ * ATTACKBENCH_HIDE_FEATURES): in a portable build the copy compiled for
+ * the highest x86-64 level it has, and then, for a backend with two code
+ * paths, the faster path when it has what that needs (BACKEND's
+ * .faster_path).  Call before loading plugins or looking a backend up. */
 void registry_choose_variants(void);
 
 #endif

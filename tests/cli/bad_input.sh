@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # Hostile input: every malformed file gives its exact error and exit 2;
-# well-formed but illegal boards are accepted.  Sourced by tests/run.sh.
+# well-formed but illegal boards are accepted.
+source "$(dirname "$0")/../lib/tap.bash"
 
 bad="$here/bad-input"
 # Each file under every timer decision (ATTACKBENCH_TIMER_PROBE forces the

@@ -1,10 +1,12 @@
+#!/usr/bin/env bash
 # The CI recipe's quick parts, without valgrind or a build: make install
 # and uninstall through their manifest (scripts/install.sh, the program
 # under test standing in for both installed binaries), the installed docs'
 # links, the installed compare-builds.sh finding the installed header and
 # program on a first pull request, its refusals, and the workflow.  The
 # slow parts (a real make install, counts under valgrind) are in
-# tests/slow/ci_recipe.sh.  Sourced by tests/run.sh.
+# tests/check/ci_recipe.sh.
+source "$(dirname "$0")/../lib/tap.bash"
 
 recipe_top=$(cd "$here/.." && pwd)
 recipe_stage="$scratch/recipe stage"
@@ -25,7 +27,8 @@ run_install install "$recipe_prefix" >"$scratch/out" 2>"$scratch/err"
 status=$?
 manifest="$recipe_root/share/attackbench/install-manifest"
 missing=
-for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h share/doc/attackbench/usage.txt \
+for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h include/attackbench_plugin_loops.h \
+    share/doc/attackbench/usage.txt \
     share/doc/attackbench/README.md share/doc/attackbench/docs/plugins.md \
     share/doc/attackbench/examples/plugin/my_engine.c share/attackbench/install-manifest; do
     [ -f "$recipe_root/$file" ] || missing="$missing $file"

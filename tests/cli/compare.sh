@@ -1,5 +1,6 @@
-# Tests of `attackbench compare`; sourced by tests/run.sh, which provides
-# $program, $here, $scratch, pass, fail, expect_status and expect_error.
+#!/usr/bin/env bash
+# Tests of `attackbench compare`.
+source "$(dirname "$0")/../lib/tap.bash"
 
 # Malformed files: exit 2, the exact message with file and line, nothing on
 # standard output.

@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # scripts/compilers (make compilers): a row per method with both builds'
-# times and their ratio; a failing build is exit 2.  Sourced by tests/run.sh.
+# times and their ratio; a failing build is exit 2.
+source "$(dirname "$0")/../lib/tap.bash"
 
 compilers_options=(-m classical,magic-black -w random -p rook --dispatch=batch -r 3 -c 2000 --queries=256 -q -f csv)
 python3 "$here/../scripts/compilers" "$program" "$program" "${compilers_options[@]}" >"$scratch/compilers.md" 2>"$scratch/err"

@@ -1,6 +1,6 @@
-# Command-line tests of the main driver; sourced by tests/run.sh, which
-# provides $program, $here, $scratch, pass, fail, expect_status and
-# expect_error.
+#!/usr/bin/env bash
+# Command-line tests of the main driver.
+source "$(dirname "$0")/../lib/tap.bash"
 
 expect_status "help exits 0" 0 "$program" --help
 grep -q -- "--method=LIST" "$scratch/out" && pass "help lists --method" || fail "help lists --method"

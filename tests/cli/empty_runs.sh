@@ -1,6 +1,8 @@
+#!/usr/bin/env bash
 # Runs that cannot measure anything, or not in this machine's memory,
 # stop at once with exit 2 and say why; an existing --csv file is left as
-# it was.  Sourced by tests/run.sh.
+# it was.
+source "$(dirname "$0")/../lib/tap.bash"
 
 printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n' >"$scratch/kings.fen"
 printf 'kept\n' >"$scratch/existing.csv"

@@ -1,7 +1,10 @@
+#!/usr/bin/env bash
 # CPU features: each backend that needs GFNI, AVX2, AVX-512, BMI1 or LZCNT
 # is listed unavailable, with the reason, when ATTACKBENCH_HIDE_FEATURES
 # hides what it needs, and each code path a hidden feature selects is
-# verified.  Sourced by tests/run.sh.
+# verified.
+source "$(dirname "$0")/../lib/tap.bash"
+[ "$x86_build" = 1 ] || skip_all "it tests x86-64 backends, which this build lists as x86-64 only"
 
 # expect_unavailable HIDDEN METHOD FEATURE: with HIDDEN hidden, --list
 # shows METHOD unavailable because the CPU lacks FEATURE.

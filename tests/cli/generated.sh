@@ -1,7 +1,8 @@
+#!/usr/bin/env bash
 # Generated sources: each committed file a script writes is what the
 # script writes today (src/generated/switch_lookup_cases.h from
-# scripts/generate-switch-lookup).  Sourced by tests/run.sh (uses $here,
-# $scratch, pass, fail).
+# scripts/generate-switch-lookup).
+source "$(dirname "$0")/../lib/tap.bash"
 
 generated_top=$(cd "$here/.." && pwd)
 if python3 "$generated_top/scripts/generate-switch-lookup" "$scratch/switch_lookup_cases.h" 2>"$scratch/generate-err" &&

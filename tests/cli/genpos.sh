@@ -1,5 +1,6 @@
-# genpos: the same seed gives the same legal positions.  Sourced by
-# tests/run.sh (pass, fail, $program, $here).
+#!/usr/bin/env bash
+# genpos: the same seed gives the same legal positions.
+source "$(dirname "$0")/../lib/tap.bash"
 genpos_scratch=$(mktemp -d)
 if "$program" genpos --seed=7 --games=20 --out="$genpos_scratch/a.fen" 2>/dev/null &&
     "$program" genpos --seed=7 --games=20 2>/dev/null >"$genpos_scratch/b.fen" &&

@@ -1,6 +1,7 @@
+#!/usr/bin/env bash
 # Guard rails: the CPU choice keeps concurrent runs apart, and warnings
 # about the machine appear exactly when their condition holds.
-# Sourced by tests/run.sh (uses $program, $scratch, pass, fail).
+source "$(dirname "$0")/../lib/tap.bash"
 
 tiny_run=(--method=null --workload=random --queries=100 --calls=1000 --reps=5 --dispatch=batch --piece=rook)
 
@@ -46,17 +47,6 @@ else
     skip "CPU locks: needs two CPUs and flock(1)"
 fi
 
-# Two runs started together measure on different CPUs.
-if [ "$allowed" -ge 2 ]; then
-    XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --calls=2000000 --format=csv >"$scratch/first.csv" 2>/dev/null &
-    first=$!
-    XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --calls=2000000 --format=csv >"$scratch/second.csv" 2>/dev/null
-    wait "$first"
-    a=$(csv_column pin_cpu <"$scratch/first.csv" | head -n 1)
-    b=$(csv_column pin_cpu <"$scratch/second.csv" | head -n 1)
-    if [ -n "$a" ] && [ "$a" != "$b" ]; then pass "two runs started together take two CPUs"; else fail "two runs started together take two CPUs ($a and $b)"; fi
-fi
-
 # Warnings about the machine, from a fake /sys and /proc.
 fake_root="$scratch/root"
 mkdir -p "$fake_root/sys/devices/system/cpu/cpufreq" "$fake_root/proc"
@@ -88,7 +78,7 @@ expect_no_warning() {
     if grep -qF -- "$text" "$scratch/guard-err"; then fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; else pass "$name"; fi
 }
 expect_warning "a governor other than performance is named" "governor is 'powersave'" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
-expect_no_warning "boost off and no hypervisor give no such warning" "hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+expect_no_warning "boost off and no hypervisor give no such warning" "under a hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 echo performance | tee "$fake_root"/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor >/dev/null
 echo 1 >"$fake_root/sys/devices/system/cpu/cpufreq/boost"
 printf 'processor\t: 0\nflags\t\t: fpu hypervisor avx2\n' >"$fake_root/proc/cpuinfo"
@@ -125,26 +115,6 @@ csv_column warnings <"$scratch/guard-out" | head -n 1 | quiet_grep canary-drift 
     pass "the CSV records the canary's drift" || fail "the CSV records the canary's drift"
 expect_no_warning "a steady canary gives no warning" "changed speed" ATTACKBENCH_FAKE_CANARY_DRIFT=0.01 --
 
-# --target-spread: more rounds until the spread is reached or the time is
-# spent, and the rows that did not get there are named.  The time is
-# counted from the first round, warm-up included, so it is long enough for
-# a first block to finish well inside it on a loaded machine; a first block
-# of five rounds, as three with two equal times would have a MAD of 0 and
-# meet any target.
-run_guarded -- --method=$lookup,null --reps=5 --calls=200000 --target-spread=0.000001 --min-time=2 --format=csv
-rounds=$(csv_column reps <"$scratch/guard-out" | head -n 1)
-samples=$(csv_column samples_ns <"$scratch/guard-out" | head -n 1 | wc -w)
-if [ "${rounds:-0}" -gt 5 ] && [ "$rounds" = "$samples" ]; then pass "--target-spread adds rounds"; else fail "--target-spread adds rounds ($rounds rounds, $samples samples)"; fi
-# The row is named exactly when its final spread is above the target.
-above=$(paste -d, <(csv_column ns_per_query_mad <"$scratch/guard-out") <(csv_column ns_per_query_median <"$scratch/guard-out") |
-    head -n 1 | awk -F, '{ print (100 * $1 / $2 > 0.000001) ? "yes" : "no" }')
-named=no
-grep -q "random rook batch: spread still above 1e-06% after $rounds rounds: $lookup" "$scratch/guard-err" && named=yes
-[ "$above" = "$named" ] && pass "--target-spread names the rows that did not get there" ||
-    fail "--target-spread names the rows that did not get there (above $above, named $named)"
-run_guarded -- --method=$lookup,null --reps=5 --target-spread=100 --format=csv
-[ "$(csv_column reps <"$scratch/guard-out" | head -n 1)" = 5 ] && ! grep -q "spread still above" "$scratch/guard-err" &&
-    pass "--target-spread that is met adds nothing" || fail "--target-spread that is met adds nothing"
 expect_error "--target-spread refuses a bad value" "--target-spread=abc" "$program" --target-spread=abc --workload=random
 
 # --list starts with a header and explains the seed numbers; genpos --help

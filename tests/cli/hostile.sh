@@ -1,6 +1,7 @@
+#!/usr/bin/env bash
 # Hostile input and hostile outputs: endless lines, read errors, terminal
-# escapes in messages.  Sourced by tests/run.sh (pass, fail, expect_error,
-# $program, $here, $scratch).
+# escapes in messages.
+source "$(dirname "$0")/../lib/tap.bash"
 
 hostile_one_fen=$(grep -m 1 -v '^#' "$here/data/boards.fen")
 

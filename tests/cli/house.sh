@@ -1,6 +1,7 @@
+#!/usr/bin/env bash
 # The source tree keeps the dependency rule of docs/architecture.md
-# (tests/layers.sh), and the check does fail on a breach.  Sourced by
-# tests/run.sh.
+# (tests/layers.sh), and the check does fail on a breach.
+source "$(dirname "$0")/../lib/tap.bash"
 
 if layer_output=$(sh "$here/layers.sh" "$here/.." 2>&1); then
     pass "every include follows the dependency rule"
@@ -17,11 +18,14 @@ printf '#include "chess/board.h"\n' >"$mock/src/cli/options.h"
 printf '#include "b.h"\n' >"$mock/src/cli/a.h"
 printf '#include "a.h"\n' >"$mock/src/cli/b.h"
 printf 'int x;\n' >"$mock/src/loose.c"
+printf '#include "bits.h"\n' >"$mock/src/chess/moved.c"
 mock_output=$(sh "$here/layers.sh" "$mock" 2>&1)
 mock_status=$?
 [ "$mock_status" -eq 1 ] && pass "the rule check fails on a breach" || fail "the rule check fails on a breach (exit $mock_status)"
 for breach in "src/base/bits.h:1: base/ may not include chess/" "src/chess/board.h:1: chess/ may not include cli/" \
-    "include loop: src/cli/(a -> src/cli/b -> src/cli/a|b -> src/cli/a -> src/cli/b)" "src/loose.c: in no folder of the rule"; do
+    "include loop: src/cli/(a -> src/cli/b -> src/cli/a|b -> src/cli/a -> src/cli/b)" "src/loose.c: in no folder of the rule" \
+    'src/chess/moved.c:1: "bits.h" is not in this folder; it is src/base/bits.h: include "base/bits.h"' \
+    "layers: 3 folders, [0-9]+ includes, 3 against the rule, 2 include loops, 1 files in no folder"; do
     grep -qE "$breach" <<<"$mock_output" && pass "the rule check names: $breach" ||
         fail "the rule check names: $breach (it said: $mock_output)"
 done
@@ -33,6 +37,17 @@ if link_output=$(python3 "$here/doc_links.py" "$here/.." 2>&1); then
 else
     fail "every relative link of the Markdown pages resolves: $link_output"
 fi
+if reference_output=$(python3 "$here/references.py" "$here/.." 2>&1); then
+    pass "every path a comment or a page names exists"
+else
+    fail "every path a comment or a page names exists: $reference_output"
+fi
+mkdir -p "$scratch/references/src/cli"
+printf '/* see src/cli/gone.c and registry/nowhere.h */\n' >"$scratch/references/src/cli/here.c"
+reference_mock=$(python3 "$here/references.py" "$scratch/references" 2>&1)
+[ $? -eq 1 ] && grep -q 'src/cli/here.c:1: src/cli/gone.c' <<<"$reference_mock" &&
+    grep -q 'registry/nowhere.h' <<<"$reference_mock" && pass "the reference check names a path that names nothing" ||
+    fail "the reference check names a path that names nothing (it said: $reference_mock)"
 readme_lines=$(wc -l <"$here/../README.md")
 [ "$readme_lines" -le 250 ] && pass "README.md is a front page ($readme_lines lines)" ||
     fail "README.md is a front page ($readme_lines lines, at most 250)"

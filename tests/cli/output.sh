@@ -1,7 +1,8 @@
+#!/usr/bin/env bash
 # The columns and number formats of the CSV, JSON and table outputs stay
 # as recorded in tests/data/output-shape.txt (measured values and machine
-# details are reduced to their kind by tests/output_shape.py).  Sourced by
-# tests/run.sh.
+# details are reduced to their kind by tests/output_shape.py).
+source "$(dirname "$0")/../lib/tap.bash"
 
 for format in csv json table; do
     "$program" --method=reference,$lookup --workload=random,pieces --piece=rook,queen --reps=2 --calls=100 \

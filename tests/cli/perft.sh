@@ -1,7 +1,8 @@
+#!/usr/bin/env bash
 # perft: move counts of data/perft.epd with every backend, the CSV, the
 # refusal of illegal positions, zero counts, streaming, repetitions,
-# interrupts and write errors.  Sourced by tests/run.sh (pass, fail,
-# $program, $here).
+# interrupts and write errors.
+source "$(dirname "$0")/../lib/tap.bash"
 # shellcheck source=../lib/signals.bash
 source "$here/lib/signals.bash"
 perft_data="$here/../data/perft.epd"

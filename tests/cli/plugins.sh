@@ -1,6 +1,9 @@
+#!/usr/bin/env bash
 # Plugins (--plugin=FILE): the examples build, load, verify, time and dump
 # like built-ins; a wrong plugin exits 1 naming the square; every refusal
-# exits 2 with one line; a crash is named.  Sourced by tests/run.sh.
+# exits 2 with one line; a crash is named.
+source "$(dirname "$0")/../lib/tap.bash"
+[ "$plugin_build" = 1 ] || skip_all "this attackbench is linked statically and cannot load plugins"
 
 plugin_cc=${CC:-cc}
 plugin_dir="$scratch/plugins"
@@ -128,12 +131,12 @@ if have_tool "${CXX:-c++}"; then
         fail "the C++ example plugin builds without warnings ($(head -c 300 "$plugin_dir/cpp.log"))"
     fi
 else
-    skip "the C++ example plugin (no C++ compiler: apt-get install g++)"
+    skip "the C++ example plugin: no C++ compiler (apt-get install g++)"
 fi
 
 # make install and uninstall, and the CI recipe (compare-builds.sh): the
 # quick parts in tests/cli/ci_recipe.sh, the counts under valgrind in
-# tests/slow/ci_recipe.sh.
+# tests/check/ci_recipe.sh.
 
 # A built-in's own source as a plugin verifies and answers like the built-in.
 if "$plugin_cc" -std=c17 -O2 -shared -fPIC -Wall -Wextra -Werror -I"$top/include" -I"$top/src" -DBUILT_IN=classical \

@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # The catalogue (docs/techniques.md) names every backend, with the table bytes
-# that --list reports.  Sourced by tests/run.sh.
+# that --list reports.
+source "$(dirname "$0")/../lib/tap.bash"
 
 readme="$here/../docs/techniques.md"
 while read -r name state _ bytes _; do

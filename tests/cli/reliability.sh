@@ -1,7 +1,8 @@
+#!/usr/bin/env bash
 # Inputs checked before anything is timed, output files checked before a
 # run, sides beyond a record's capacity, planted links and file size
-# limits.  Sourced by tests/run.sh (pass, fail, expect_error, $program,
-# $here, $scratch).
+# limits.
+source "$(dirname "$0")/../lib/tap.bash"
 
 # expect_one_line NAME TEXT COMMAND...: exit 2, and stderr is exactly one
 # line holding TEXT (no context lines, no timer note before the error).

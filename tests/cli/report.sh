@@ -1,6 +1,7 @@
+#!/usr/bin/env bash
 # shellcheck shell=bash disable=SC2154,SC2016
 # Tests of scripts/report, scripts/plot and scripts/hyperfine.sh.
-# Sourced by tests/run.sh, which defines pass/fail and $here (tests/).
+source "$(dirname "$0")/../lib/tap.bash"
 
 report_top=$(cd "$here/.." && pwd)
 # The interpreter itself (not a wrapper such as a pyenv shim), so that it

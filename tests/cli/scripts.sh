@@ -1,7 +1,8 @@
+#!/usr/bin/env bash
 # The scripts in scripts/ check their arguments and tools: a bad argument,
 # a missing program or tool, or a failed run is one line on stderr and
-# exit 2, never a traceback or a result counted as clean.  Sourced by
-# tests/run.sh.
+# exit 2, never a traceback or a result counted as clean.
+source "$(dirname "$0")/../lib/tap.bash"
 
 scripts_top=$(cd "$here/.." && pwd)
 mkdir -p "$scratch/scripts-caller"

@@ -1,5 +1,6 @@
-# Command-line tests of the side-wise workloads (sets, sides); sourced by
-# tests/run.sh.
+#!/usr/bin/env bash
+# Command-line tests of the side-wise workloads (sets, sides).
+source "$(dirname "$0")/../lib/tap.bash"
 
 # --dump --workload=sets: the header, two rows per position (white, then
 # black, also without sliders), every method agreeing with the reference.
@@ -41,9 +42,8 @@ grep -qE '^kogge-stone +available .*  native sets  source:' "$scratch/list-nativ
     pass "--list names each method's native side-wise paths" ||
     { [ "$x86_build" = 1 ] && fail "--list names each method's native side-wise paths"; }
 
-# Every side-wise path of every position of a file, per backend.
-expect_status "verify-only checks sets and sides on the files" 0 \
-    "$program" --verify-only --workload=sets,sides --method=all data/positions.fen
+# Every side-wise path of every position of data/positions.fen, per
+# backend: tests/cli/verify.sh.
 
 # Rows: workload sets and sides, piece "sliders", queries = position-sides
 # for sets and sliders for sides; --phase splits both.

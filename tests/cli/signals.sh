@@ -1,7 +1,9 @@
+#!/usr/bin/env bash
 # SIGINT and SIGTERM stop a run within about a second wherever it is, keep
 # the finished rows and exit 128 + the signal.  Each test waits for a line
 # the program prints once the state under test is reached, never for a
-# fixed time.  Sourced by tests/run.sh.
+# fixed time.
+source "$(dirname "$0")/../lib/tap.bash"
 
 # wait_for_line FILE PATTERN: up to 60 s for PATTERN to appear in FILE.
 wait_for_line() {

@@ -7,29 +7,16 @@
 # install prefix: the same code (exit 0), a slowed head (exit 3), a larger
 # table (exit 3), the first pull request (exit 0, nothing compared), the
 # host's CPU named; then --count=instructions' exit codes and a command
-# line over 64 KB, and make uninstall.  Prints "ok"/"FAIL" lines and
-# "N passed, N failed, N skipped"; exit 1 on a failure.
-# Usage: tests/slow/ci_recipe.sh
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-passed=0 failed=0 skipped=0
-pass() { passed=$((passed + 1)); echo "ok $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1"; }
-skip() { skipped=$((skipped + 1)); echo "skip $1"; }
-finish() {
-    echo "$passed passed, $failed failed, $skipped skipped"
-    [ "$failed" -eq 0 ]
-    exit
-}
+# line over 64 KB, and make uninstall.
+source "$(dirname "$0")/../lib/tap.bash"
+finish() { exit 0; }
 for tool in valgrind make python3 git tar; do
     command -v "$tool" >/dev/null 2>&1 && continue
     skip "the CI recipe from an install prefix: $tool is not installed (apt-get install $tool)"
     finish
 done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export XDG_RUNTIME_DIR="$work/runtime"
-mkdir -p "$XDG_RUNTIME_DIR"
+work="$scratch/work"
+mkdir -p "$work"
 
 # The engine's checkout: attackbench's source in it (this tree's tracked
 # files as they are now), its plugin at src/attackbench_plugin.c.
@@ -89,7 +76,7 @@ else
     finish
 fi
 prefix="$runner/attackbench"
-for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h; do
+for file in bin/attackbench bin/attackbench-valgrind include/attackbench_plugin.h include/attackbench_plugin_loops.h; do
     [ -e "$prefix/$file" ] || fail "make install wrote $file"
 done
 grep -q -- '-march=x86-64-v3\|-O2 -g' <("$prefix/bin/attackbench-valgrind" --version) &&

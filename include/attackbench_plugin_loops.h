@@ -1,0 +1,269 @@
+/* attackbench_plugin_loops.h: the loops ATTACKBENCH_PLUGIN (and
+ * attackbench's own BACKEND) stamp around a backend's lookups, included
+ * by attackbench_plugin.h after its types (not on its own).  Nothing here needs reading to write a plugin:
+ * it is how a pass runs one query at a time over a stream, in every loop
+ * shape (throughput, latency, cache pressure, the checking pass), and the
+ * side-wise passes over side records. */
+#ifndef ATTACKBENCH_PLUGIN_LOOPS_H
+#define ATTACKBENCH_PLUGIN_LOOPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+
+/* One query at a time: an engine computes one attack set at a time, so a
+ * compiler must not vectorise a loop across queries.  clang is told so
+ * per loop (#pragma clang loop vectorize(disable)) and gcc 14 and later
+ * likewise (#pragma GCC novector); for older gcc this sets
+ * -fno-tree-loop-vectorize for the rest of the file that includes it
+ * (#pragma GCC optimize), which leaves vector code inside one lookup
+ * (intrinsics, SLP) alone. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
+#pragma GCC optimize("no-tree-loop-vectorize")
+#endif
+
+/* Total sliders of a record. */
+static inline int attackbench_side_slider_count(const struct attackbench_side *side)
+{
+    return side->rooks + side->bishops + side->queens;
+}
+
+/* Keep a value alive without a store: an empty asm that claims to read it
+ * from a register and to touch memory. */
+static inline void attackbench_keep(uint64_t value)
+{
+    __asm__ volatile("" : : "r"(value) : "memory");
+}
+
+/* What the checking pass adds up for each lookup: the attack set through
+ * the finalizer of MurmurHash3 (Austin Appleby, public domain; its shifts
+ * and multipliers).  A plain sum of attack sets lets errors cancel: two
+ * results each wrong by h8 (bit 63) add 2^64, which is 0.  After this mix
+ * a change of any bits of one result changes its term by a value that
+ * depends on all 64 bits of the result, so a few wrong results cancel
+ * only by a 2^-64 chance.  The timed passes keep the plain sum: two
+ * multiplies per query would compete with PEXT and imul lookups for the
+ * same execution port and distort what is measured. */
+static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
+{
+    uint64_t x = attacks;
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ULL;
+    return x ^ (x >> 33);
+}
+
+/* The one loop every batched pass uses.  `lookup` must be a compile-time
+ * constant (a backend's static inline function) so that it is inlined; the
+ * driver also calls this through a non-inlined wrapper with a run-time
+ * pointer for the per-call mode.  The flag tests sit outside the loops. */
+/* The loops below must run one lookup at a time, as an engine does: a
+ * compiler that vectorised them would compute several queries' attacks in
+ * one instruction, which no engine's move generator can use.  clang is told
+ * so per loop; gcc through -fno-tree-loop-vectorize in the Makefile.  The
+ * throughput loop is unrolled four times by the compiler, after its
+ * vectorisers have run, so they never see two queries side by side (a
+ * hand-unrolled loop would let the SLP vectoriser pair them).  Vector code
+ * inside one lookup (SLP, intrinsics) is unaffected. */
+#if defined(__clang__)
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("clang loop vectorize(disable) interleave(disable)")
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
+#elif defined(__GNUC__) && __GNUC__ >= 14
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("GCC novector")
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC novector") _Pragma("GCC unroll 4")
+#else
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC unroll 4")
+#endif
+
+static inline __attribute__((always_inline)) uint64_t
+attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
+{
+    const uint64_t *occupied = run->occupied;
+    const uint8_t *squares = run->squares;
+    const size_t count = run->count;
+    uint64_t sum = 0;
+
+    if (run->mix_results) {
+        /* The checking pass: untimed, so one loop serves both modes. */
+        uint64_t previous = 0;
+        for (size_t i = 0; i < count; i++) {
+            previous = lookup(squares[i], occupied[i] ^ (run->chained ? previous & 1 : 0));
+            sum += attackbench_checksum_mix(previous);
+        }
+        return sum;
+    }
+    if (run->pressure_buffer == NULL) {
+        if (!run->chained) {
+            ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
+            for (size_t i = 0; i < count; i++)
+                sum += lookup(squares[i], occupied[i]);
+        } else {
+            uint64_t previous = 0;
+            ATTACKBENCH_ONE_QUERY_AT_A_TIME
+            for (size_t i = 0; i < count; i++) {
+                previous = lookup(squares[i], occupied[i] ^ (previous & 1));
+                sum += previous;
+            }
+        }
+        return sum;
+    }
+
+    const uint8_t *buffer = run->pressure_buffer;
+    const uint32_t *lines = run->pressure_lines;
+    const uint32_t line_mask = run->pressure_line_mask;
+    uint64_t touched = 0;
+    if (!run->chained) {
+        ATTACKBENCH_ONE_QUERY_AT_A_TIME
+        for (size_t i = 0; i < count; i++) {
+            touched += buffer[(size_t)(lines[i] & line_mask) * 64];
+            sum += lookup(squares[i], occupied[i]);
+        }
+    } else {
+        uint64_t previous = 0;
+        ATTACKBENCH_ONE_QUERY_AT_A_TIME
+        for (size_t i = 0; i < count; i++) {
+            touched += buffer[(size_t)(lines[i] & line_mask) * 64];
+            previous = lookup(squares[i], occupied[i] ^ (previous & 1));
+            sum += previous;
+        }
+    }
+    attackbench_keep(touched);
+    return sum;
+}
+
+/* The set-wise answer composed from single lookups: a loop over the bits
+ * of each set, the order in which an engine walks its pieces. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_function bishop, uint64_t rook_sliders, uint64_t bishop_sliders,
+                    uint64_t occupied)
+{
+    uint64_t attacks = 0;
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (; rook_sliders; rook_sliders &= rook_sliders - 1)
+        attacks |= rook(__builtin_ctzll(rook_sliders), occupied);
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (; bishop_sliders; bishop_sliders &= bishop_sliders - 1)
+        attacks |= bishop(__builtin_ctzll(bishop_sliders), occupied);
+    return attacks;
+}
+
+/* One sets pass with its flags as constants (the callers below pass
+ * literals, so each combination is its own loop with no test inside).
+ * `set` NULL: compose from rook and bishop. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_sets_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_set_function set, const struct attackbench_run *run, const int chained,
+          const int mix, const int pressure)
+{
+    const struct attackbench_side *sides = run->sides;
+    uint64_t sum = 0, touched = 0;
+    uint64_t previous = 0;
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++) {
+        const struct attackbench_side *side = &sides[i];
+        if (pressure)
+            touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
+        uint64_t occupied = side->occupied ^ (chained ? previous & 1 : 0);
+        previous = set ? set(side->rook_sliders, side->bishop_sliders, occupied)
+                       : attackbench_compose_set(rook, bishop, side->rook_sliders, side->bishop_sliders, occupied);
+        sum += mix ? attackbench_checksum_mix(previous) : previous;
+    }
+    if (pressure)
+        attackbench_keep(touched);
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t attackbench_sets_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                                                                    attackbench_set_function set, const struct attackbench_run *run)
+{
+    const int pressure = run->pressure_buffer != NULL;
+    if (run->mix_results) /* untimed: one loop serves every mode */
+        return attackbench_sets_pass(rook, bishop, set, run, run->chained, 1, pressure);
+    if (pressure)
+        return run->chained ? attackbench_sets_pass(rook, bishop, set, run, 1, 0, 1) : attackbench_sets_pass(rook, bishop, set, run, 0, 0, 1);
+    return run->chained ? attackbench_sets_pass(rook, bishop, set, run, 1, 0, 0) : attackbench_sets_pass(rook, bishop, set, run, 0, 0, 0);
+}
+
+/* The sides answer from single lookups: each slider in turn, its result
+ * added before the next (`previous` is the last one, for latency mode). */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_lookup_function queen, const struct attackbench_side *side,
+                 uint64_t occupied, const int mix, uint64_t *previous)
+{
+    const uint8_t *squares = side->squares;
+    const int bishops_end = side->rooks + side->bishops, end = bishops_end + side->queens;
+    uint64_t sum = 0;
+    uint64_t attacks = *previous;
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (int k = 0; k < side->rooks; k++) {
+        attacks = rook(squares[k], occupied);
+        sum += mix ? attackbench_checksum_mix(attacks) : attacks;
+    }
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (int k = side->rooks; k < bishops_end; k++) {
+        attacks = bishop(squares[k], occupied);
+        sum += mix ? attackbench_checksum_mix(attacks) : attacks;
+    }
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (int k = bishops_end; k < end; k++) {
+        attacks = queen(squares[k], occupied);
+        sum += mix ? attackbench_checksum_mix(attacks) : attacks;
+    }
+    *previous = attacks;
+    return sum;
+}
+
+/* The same through a multi-square entry. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_native_side(attackbench_side_function kernel, const struct attackbench_side *side, uint64_t occupied, const int mix,
+                uint64_t *previous)
+{
+    uint64_t attacks[ATTACKBENCH_SIDE_MAX_SLIDERS];
+    const int count = attackbench_side_slider_count(side);
+    uint64_t sum = 0;
+    kernel(side, occupied, attacks);
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (int k = 0; k < count; k++)
+        sum += mix ? attackbench_checksum_mix(attacks[k]) : attacks[k];
+    if (count)
+        *previous = attacks[count - 1];
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+attackbench_sides_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_lookup_function queen, attackbench_side_function kernel,
+           const struct attackbench_run *run, const int chained, const int mix, const int pressure)
+{
+    const struct attackbench_side *sides = run->sides;
+    uint64_t sum = 0, touched = 0;
+    uint64_t previous = 0;
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (size_t i = 0; i < run->count; i++) {
+        const struct attackbench_side *side = &sides[i];
+        if (pressure)
+            touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
+        uint64_t occupied = side->occupied ^ (chained ? previous & 1 : 0);
+        sum += kernel ? attackbench_native_side(kernel, side, occupied, mix, &previous)
+                      : attackbench_compose_side(rook, bishop, queen, side, occupied, mix, &previous);
+    }
+    if (pressure)
+        attackbench_keep(touched);
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t attackbench_sides_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                                                                     attackbench_lookup_function queen, attackbench_side_function kernel,
+                                                                     const struct attackbench_run *run)
+{
+    const int pressure = run->pressure_buffer != NULL;
+    if (run->mix_results)
+        return attackbench_sides_pass(rook, bishop, queen, kernel, run, run->chained, 1, pressure);
+    if (pressure)
+        return run->chained ? attackbench_sides_pass(rook, bishop, queen, kernel, run, 1, 0, 1)
+                            : attackbench_sides_pass(rook, bishop, queen, kernel, run, 0, 0, 1);
+    return run->chained ? attackbench_sides_pass(rook, bishop, queen, kernel, run, 1, 0, 0)
+                        : attackbench_sides_pass(rook, bishop, queen, kernel, run, 0, 0, 0);
+}
+
+#endif

@@ -1,0 +1,163 @@
+# The helpers every test script sources first (tests/README.md): the
+# program under test, a scratch folder of its own, and TAP output.
+#   source "$(dirname "$0")/../lib/tap.bash"
+# The script then runs from the top of the repository; its results are
+# "ok N - NAME", "not ok N - NAME" or "ok N - NAME # SKIP REASON" lines
+# and the plan "1..N" when it exits (exit 1 when a test failed).
+# ATTACKBENCH names the program (default ./attackbench) and
+# ATTACKBENCH_UNIT_TESTS the unit-test binary (default build/unit_tests);
+# ATTACKBENCH_TEST_EMULATED says the program runs in an emulator.
+set -u
+
+# absolute_path PATH: PATH from the folder the script was started in.
+absolute_path() {
+    case "$1" in /*) echo "$1" ;; */*) echo "$PWD/$1" ;; *) command -v "$1" || echo "$PWD/$1" ;; esac
+}
+program=$(absolute_path "${ATTACKBENCH:-./attackbench}")
+unit_tests=$(absolute_path "${ATTACKBENCH_UNIT_TESTS:-build/unit_tests}")
+# The scripts the tests run read ATTACKBENCH too: they see it only where
+# a test sets it.
+unset ATTACKBENCH ATTACKBENCH_UNIT_TESTS
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+top=$(cd "$here/.." && pwd)
+cd "$top" || exit 2
+emulated=${ATTACKBENCH_TEST_EMULATED:-}
+
+passed=0
+failed=0
+skipped=0
+tap_count=0
+tap_plan_given=0
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/attackbench-test.XXXXXX")
+# The per-CPU locks of the tests' runs live here, apart from those of any
+# real run on the machine, whose warning would change the tests' output.
+export XDG_RUNTIME_DIR="$scratch/runtime"
+mkdir -p "$XDG_RUNTIME_DIR"
+
+tap_finish() {
+    local status=$?
+    [ "$tap_plan_given" = 1 ] && { rm -rf "$scratch"; exit "$status"; }
+    if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+        tap_result "not ok" "the script ended with status $status"
+    fi
+    echo "1..$tap_count"
+    # The CPU time of the script and the commands it waited for, which
+    # tests/run.sh adds up.
+    times >"$scratch/times"
+    awk '{ for (i = 1; i <= NF; i++) { split($i, t, /[ms]/); cpu += 60 * t[1] + t[2] } }
+        END { printf "# cpu %.1f s\n", cpu }' "$scratch/times"
+    rm -rf "$scratch"
+    [ "$failed" -eq 0 ] || exit 1
+    exit 0
+}
+trap tap_finish EXIT
+
+# tap_result STATUS TEXT [DIRECTIVE]: one numbered line; a '#' in the
+# text is escaped, and lines after the first become diagnostics.
+tap_result() {
+    local first=${2%%$'\n'*}
+    tap_count=$((tap_count + 1))
+    echo "$1 $tap_count - ${first//#/\\#}${3:+ # $3}"
+    if [ "$first" != "$2" ]; then
+        sed 's/^/# /' <<<"${2#*$'\n'}"
+    fi
+}
+pass() { passed=$((passed + 1)); tap_result ok "$1"; }
+fail() { failed=$((failed + 1)); tap_result "not ok" "$1"; }
+# skip "NAME: REASON": a test this build or machine cannot run.
+skip() {
+    skipped=$((skipped + 1))
+    case "$1" in
+    *': '*) tap_result ok "${1%%: *}" "SKIP ${1#*: }" ;;
+    *) tap_result ok "$1" "SKIP" ;;
+    esac
+}
+# skip_all REASON: the whole script does not apply to this build.
+skip_all() {
+    echo "1..0 # SKIP $1"
+    tap_plan_given=1
+    exit 0
+}
+
+# quiet_grep ARGS...: grep -q that reads its whole input, so that the
+# program writing into the pipe never meets a closed pipe (and reports it).
+quiet_grep() { grep "$@" >/dev/null; }
+
+# have_tool NAME...: whether any of the commands is on PATH.
+have_tool() {
+    local tool
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
+
+# expect_status NAME STATUS COMMAND...: the command exits with STATUS.
+expect_status() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    if [ "$got" -eq "$want" ]; then pass "$name"; else fail "$name (exit $got, wanted $want)"; fi
+}
+
+# expect_error NAME TEXT COMMAND...: exit status 2 and TEXT on stderr.
+expect_error() {
+    local name=$1 text=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    if [ "$got" -eq 2 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
+    fi
+}
+
+# csv_column NAME: the NAME column of the CSV on standard input, one value
+# a line.  A real CSV reader: fields can be quoted (the flags of a
+# make sanitize build hold a comma).
+csv_column() {
+    python3 -c 'import csv, signal, sys
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that stops early is no error
+for row in csv.DictReader(sys.stdin):
+    print(row[sys.argv[1]])' "$1"
+}
+
+if ! have_tool python3; then
+    echo "the tests need python3 (Debian: apt-get install python3)" >&2
+    exit 2
+fi
+if [ ! -x "$program" ]; then
+    echo "Bail out! no program to test at $program (run make, or set ATTACKBENCH)"
+    tap_plan_given=1
+    exit 2
+fi
+
+# What kind of build this is: an x86-64 one (whose --list has no backend
+# written for another architecture), and one that can load plugins (not
+# linked statically).
+"$program" --list >"$scratch/list" 2>/dev/null
+x86_build=1
+quiet_grep -F "x86-64 only" "$scratch/list" && x86_build=0
+plugin_build=1
+"$program" --plugin="$scratch/none.so" --list 2>&1 | quiet_grep -F "linked statically" && plugin_build=0
+# A fast table lookup for tests where any will do: pext on x86-64 builds,
+# magic-black (portable) elsewhere.
+lookup=pext
+[ "$x86_build" = 1 ] || lookup=magic-black
+
+# on_x86 NAME: whether to run a test of the x86-64 backends (else it is
+# skipped with the reason); not_emulated NAME: likewise for a test that
+# judges a timing.
+on_x86() {
+    [ "$x86_build" = 1 ] && return 0
+    skip "$1: it tests x86-64 backends, which this build lists as x86-64 only"
+    return 1
+}
+not_emulated() {
+    [ -z "$emulated" ] && return 0
+    skip "$1: it judges timings, which mean nothing under $emulated"
+    return 1
+}
