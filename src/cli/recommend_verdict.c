@@ -179,6 +179,21 @@ static void print_choice(const struct decision *decision)
                100 * (decision->ratio.low - 1), 100 * (decision->ratio.high - 1), second->isolated_ns);
 }
 
+/* A candidate that lost RANK_DROP places or more in the engine, beyond
+ * the noise: the candidate now at its isolated rank is faster by a ratio
+ * whose interval excludes 1.  *ratio gets the ratio of the times. */
+static int loses_in_engine(const struct recommendation *recommendation, const struct candidate *candidate,
+                           struct ratio_estimate *ratio)
+{
+    if (candidate->engine_rank - candidate->isolated_rank < RANK_DROP)
+        return 0;
+    const struct candidate *taker = at_engine_rank(recommendation, candidate->isolated_rank, 0);
+    if (taker == NULL || ratio_interval(taker->engine_seconds, (size_t)taker->engine_reps, candidate->engine_seconds,
+                                        (size_t)candidate->engine_reps, CONFIDENCE, ratio) != 0)
+        return 0;
+    return ratio->bounded && ratio->low > 1.0;
+}
+
 /* What to avoid: an instruction this CPU lacks, one it runs in microcode, a
  * table that loses in the engine's setting. */
 static void print_avoid(const struct recommendation *recommendation)
@@ -195,9 +210,12 @@ static void print_avoid(const struct recommendation *recommendation)
         if (slow_instruction_warning(candidate->backend->instructions & slow, warning, sizeof warning))
             printf("avoid: %s: %s (ranks %d alone, %d in the engine)\n", name, warning, candidate->isolated_rank,
                    candidate->engine_rank);
-        if (candidate->engine_rank - candidate->isolated_rank >= RANK_DROP)
-            printf("avoid: %s: ranks %d alone but %d in the engine (%s)\n", name, candidate->isolated_rank,
-                   candidate->engine_rank,
+        struct ratio_estimate ratio;
+        if (loses_in_engine(recommendation, candidate, &ratio))
+            printf("avoid: %s: ranks %d alone but %d in the engine, %.1f%% slower there than rank %d (%.0f%% "
+                   "interval %.1f%% to %.1f%%): %s\n",
+                   name, candidate->isolated_rank, candidate->engine_rank, 100 * (ratio.ratio - 1),
+                   candidate->isolated_rank, 100 * CONFIDENCE, 100 * (ratio.low - 1), 100 * (ratio.high - 1),
                    candidate->table_bytes >= LARGE_TABLE_BYTES
                        ? "a table that loses in the engine's setting: it competes with the hash, the move "
                          "generator and the other threads for the caches"
@@ -239,7 +257,8 @@ static void print_figures(const struct recommendation *recommendation)
 }
 
 /* A candidate's verdict word for the files. */
-static const char *verdict_of(const struct candidate *candidate, const struct decision *decision)
+static const char *verdict_of(const struct recommendation *recommendation, const struct candidate *candidate,
+                              const struct decision *decision)
 {
     if (candidate->skipped)
         return "cannot-run";
@@ -249,8 +268,9 @@ static const char *verdict_of(const struct candidate *candidate, const struct de
         return "use";
     if (candidate == decision->second)
         return "runner-up";
+    struct ratio_estimate ratio;
     if (slow_instruction_warning(candidate->backend->instructions & cpu_slow_instructions(), (char[8]){0}, 8) ||
-        candidate->engine_rank - candidate->isolated_rank >= RANK_DROP)
+        loses_in_engine(recommendation, candidate, &ratio))
         return "avoid";
     return "";
 }
@@ -270,7 +290,7 @@ static void write_csv(FILE *out, void *data)
         const struct candidate *candidate = &context->recommendation->candidates[c];
         write_csv_field(out, candidate->backend->name);
         fprintf(out, ",%s,%s,", candidate->backend->plugin_file ? "plugin" : "built-in",
-                verdict_of(candidate, context->decision));
+                verdict_of(context->recommendation, candidate, context->decision));
         write_csv_field(out, candidate->skipped ? candidate->skipped : "");
         fprintf(out, ",%.4f,%d,%.0f,%d,%zu,%d,%d,%d\n", candidate->isolated_ns, candidate->isolated_rank,
                 candidate->engine_nodes_per_second, candidate->engine_rank, candidate->table_bytes,
@@ -305,7 +325,7 @@ static void write_json(FILE *out, void *data)
         fprintf(out, "%s\n  {\"method\": ", c ? "," : "");
         write_json_string(out, candidate->backend->name);
         fprintf(out, ", \"source\": \"%s\", \"verdict\": ", candidate->backend->plugin_file ? "plugin" : "built-in");
-        write_json_string(out, verdict_of(candidate, decision));
+        write_json_string(out, verdict_of(recommendation, candidate, decision));
         fputs(", \"reason\": ", out);
         write_json_string(out, candidate->skipped ? candidate->skipped : "");
         fprintf(out,

@@ -3,7 +3,8 @@
 # setting; the CSV's setting columns), refusals above the usable CPUs, a
 # killed worker process named with its method and position.  Timings are
 # never judged; `recommend --quick`: its verdict's shape, a plugin's place,
-# what to avoid, exit 2 without a candidate.  Sourced by tests/run.sh (pass, fail, skip, $program, $here).
+# what to avoid, exit 2 without a candidate.
+source "$(dirname "$0")/../lib/tap.bash"
 view_data="$here/../data/perft.epd"
 view_scratch=$(mktemp -d)
 usable_cpus=$(nproc)
