@@ -2,6 +2,8 @@
 configurations, headings, run labels and markdown tables.  Shared by
 scripts/report and scripts/readme-results.  Standard library only."""
 
+import sys
+
 # Display order of the known values; unknown values follow, alphabetically.
 WORKLOAD_ORDER = ("pieces", "squares", "random", "sets", "sides")
 DISPATCH_ORDER = ("batch", "call")
@@ -119,3 +121,13 @@ def table(header, alignments, rows):
     for row in rows:
         lines.append("| " + " | ".join(escape(cell) for cell in row) + " |")
     return lines
+
+
+def one_line_errors(parser):
+    """PARSER reports a bad command line as one line on stderr and exit 2
+    (argparse would print its whole usage first)."""
+    def error(message):
+        print(f"{parser.prog}: {message} (--help lists the options)", file=sys.stderr)
+        sys.exit(2)
+    parser.error = error
+    return parser

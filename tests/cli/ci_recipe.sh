@@ -68,6 +68,14 @@ workflow_script=$(grep -o '"$RUNNER_TEMP/attackbench/[^"]*compare-builds.sh"' "$
     pass "the workflow installs attackbench and runs the installed compare-builds.sh; no placeholder repository" ||
     fail "the workflow installs attackbench and runs the installed compare-builds.sh ('$workflow_script')"
 
+# A second install over the first keeps one manifest naming everything.
+cp "$manifest" "$scratch/manifest.first"
+run_install install "$recipe_prefix" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ $status -eq 0 ] && cmp -s "$manifest" "$scratch/manifest.first" &&
+    pass "install again over an install: the same manifest, no line twice" ||
+    fail "install again over an install: the same manifest (exit $status; $(diff "$scratch/manifest.first" "$manifest" | head -c 200))"
+
 # Uninstall: exactly what install wrote; a file of the user's stays, with
 # its folder, named.
 echo "mine" >"$recipe_root/share/doc/attackbench/my-notes.txt"

@@ -77,3 +77,6 @@ script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen:
     bash "$s/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/linked-files" nope.md
 script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/install.sh" bogus
+for script in plot report readme-results; do
+    script_refuses "$script: a bad command line is one line, not argparse's usage" "$script: " "$s/$script" --bogus
+done
