@@ -10,7 +10,7 @@
  *
  * What to build and run:
  *
- *     cc -O2 -shared -fPIC -I include my.c -o my.so
+ *     cc -O2 -march=native -shared -fPIC -fvisibility=hidden -I include my.c -o my.so
  *     attackbench --plugin=./my.so --method=my-engine,pext,magic-fancy
  *
  * Squares are 0 = a1, 1 = b1, ..., 63 = h8; bit n of a bitboard is square
@@ -20,6 +20,15 @@
  * slider's own square.  A queen is rook | bishop unless the plugin gives
  * its own.  Write the lookups as static (or static inline) functions in
  * the file that expands the macro, and include this header before them.
+ * An engine's own file included unchanged (#include "attacks.c") has
+ * extern lookups: -fvisibility=hidden (above) lets them inline, where
+ * plain -fPIC keeps them replaceable at run time (semantic interposition)
+ * and the compiler calls them.  attackbench warns about a plugin that
+ * exports functions besides its entry.
+ *
+ * The descriptor records how the plugin was compiled (optimised or not,
+ * the compiler and its version); attackbench warns once about a plugin
+ * built without optimisation.
  *
  * The second form, ATTACKBENCH_PLUGIN_WITH, takes every optional part in
  * order (0 or NULL where absent):
@@ -50,8 +59,10 @@
  * the feature bits.  The descriptor carries the version it was built with
  * and its own size.  attackbench loads a plugin of the same major version
  * (a newer minor version only appends descriptor fields, which it
- * ignores) and refuses another, naming both versions.  A change to the
- * side record or the run is a new major version.
+ * ignores; an older one lacks the fields appended since, which it takes
+ * as absent: 1.1 appended the build record) and refuses another, naming
+ * both versions.  A change to the side record or the run is a new major
+ * version.
  *
  * ATTACKBENCH_PLUGIN expands, inside the plugin, to the per-call entries
  * and to the batched loops with the plugin's lookups inlined, from the
@@ -74,7 +85,7 @@ extern "C" {
 #endif
 
 #define ATTACKBENCH_PLUGIN_ABI_MAJOR 1
-#define ATTACKBENCH_PLUGIN_ABI_MINOR 0
+#define ATTACKBENCH_PLUGIN_ABI_MINOR 1
 
 /* CPU features a plugin may need (the `features` argument). */
 #define ATTACKBENCH_FEATURE_POPCNT (1u << 0)
@@ -98,6 +109,39 @@ extern "C" {
 /* aarch64: SVE2, and its bit permutes (BEXT, BDEP, BGRP). */
 #define ATTACKBENCH_FEATURE_SVE2 (1u << 12)
 #define ATTACKBENCH_FEATURE_SVE2_BITPERM (1u << 13)
+
+/* How the plugin was compiled (the descriptor's build_flags, ABI 1.1). */
+#define ATTACKBENCH_BUILD_RECORDED (1u << 0)
+#define ATTACKBENCH_BUILD_OPTIMIZED (1u << 1)          /* __OPTIMIZE__: -O1 and above */
+#define ATTACKBENCH_BUILD_OPTIMIZED_FOR_SIZE (1u << 2) /* __OPTIMIZE_SIZE__: -Os, -Oz */
+#define ATTACKBENCH_BUILD_NO_INLINE (1u << 3)          /* __NO_INLINE__: -O0 or -fno-inline */
+#ifdef __OPTIMIZE__
+#define ATTACKBENCH_BUILD_OPTIMIZATION_FLAG ATTACKBENCH_BUILD_OPTIMIZED
+#else
+#define ATTACKBENCH_BUILD_OPTIMIZATION_FLAG 0u
+#endif
+#ifdef __OPTIMIZE_SIZE__
+#define ATTACKBENCH_BUILD_SIZE_FLAG ATTACKBENCH_BUILD_OPTIMIZED_FOR_SIZE
+#else
+#define ATTACKBENCH_BUILD_SIZE_FLAG 0u
+#endif
+#ifdef __NO_INLINE__
+#define ATTACKBENCH_BUILD_INLINE_FLAG ATTACKBENCH_BUILD_NO_INLINE
+#else
+#define ATTACKBENCH_BUILD_INLINE_FLAG 0u
+#endif
+#define ATTACKBENCH_BUILD_FLAGS                                                                                  \
+    (ATTACKBENCH_BUILD_RECORDED | ATTACKBENCH_BUILD_OPTIMIZATION_FLAG | ATTACKBENCH_BUILD_SIZE_FLAG |           \
+     ATTACKBENCH_BUILD_INLINE_FLAG)
+#if defined(__clang__)
+#define ATTACKBENCH_BUILD_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define ATTACKBENCH_BUILD_COMPILER "gcc " __VERSION__
+#elif defined(__VERSION__)
+#define ATTACKBENCH_BUILD_COMPILER __VERSION__
+#else
+#define ATTACKBENCH_BUILD_COMPILER "an unknown compiler"
+#endif
 
 /* A lookup: the attack set of a rook or bishop (or queen) on `square`. */
 typedef uint64_t (*attackbench_lookup_function)(int square, uint64_t occupied);
@@ -166,7 +210,10 @@ typedef uint64_t (*attackbench_loop_function)(const struct attackbench_run *run)
     attackbench_loop_function rook_loop, bishop_loop, queen_loop;                                                \
     attackbench_loop_function sets_loop, sides_loop;                                                             \
     attackbench_set_function set_attacks;                                                                        \
-    attackbench_side_function side_attacks;
+    attackbench_side_function side_attacks;                                                                      \
+    /* ABI 1.1: how the plugin was compiled (0 and NULL in a built-in) */                                        \
+    uint32_t build_flags; /* ATTACKBENCH_BUILD_* */                                                              \
+    const char *compiler; /* ATTACKBENCH_BUILD_COMPILER: "gcc 12.2.0" */
 
 /* The descriptor a plugin exports (through attackbench_plugin_entry). */
 struct attackbench_plugin {
@@ -227,7 +274,8 @@ const struct attackbench_plugin *attackbench_plugin_entry(void);
         NAME, SOURCE, DESCRIPTION, FEATURES, INIT,                                                               \
         attackbench_plugin_rook, attackbench_plugin_bishop, attackbench_plugin_queen,                            \
         attackbench_plugin_rook_loop, attackbench_plugin_bishop_loop, attackbench_plugin_queen_loop,             \
-        attackbench_plugin_sets_loop, attackbench_plugin_sides_loop, SET, SIDE};                                 \
+        attackbench_plugin_sets_loop, attackbench_plugin_sides_loop, SET, SIDE,                                  \
+        ATTACKBENCH_BUILD_FLAGS, ATTACKBENCH_BUILD_COMPILER};                                                    \
     ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_entry(void)                     \
     {                                                                                                            \
         return &attackbench_plugin_descriptor;                                                                   \

@@ -66,7 +66,9 @@ else
 fi
 
 build() { # build SIDE SOURCE FLAGS
-    "$cc" $3 -shared -fPIC -I"$include" "$2" -o "$work/$1.so" || fail "the $1 side ($2) does not build as a plugin"
+    # -fvisibility=hidden: an engine's extern lookups inline (docs/plugins.md).
+    "$cc" $3 -shared -fPIC -fvisibility=hidden -I"$include" "$2" -o "$work/$1.so" ||
+        fail "the $1 side ($2) does not build as a plugin"
 }
 
 # The pull request that adds the plugin: the base has no source yet.

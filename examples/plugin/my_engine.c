@@ -3,7 +3,7 @@
  * the four rays of a slider from precomputed ray masks and stops at the
  * first blocker with one bit scan per ray (the classical approach).
  *
- *   make                      (or: cc -O2 -shared -fPIC -I../../include my_engine.c -o my_engine.so)
+ *   make                      (or: cc -O2 -shared -fPIC -fvisibility=hidden -I../../include my_engine.c -o my_engine.so)
  *   attackbench --plugin=./my_engine.so --method=my-engine,pext,magic-fancy --workload=random
  */
 #include "attackbench_plugin.h"

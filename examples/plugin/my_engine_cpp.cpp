@@ -2,7 +2,7 @@
 // write it, one template per direction so that every shift and wrap mask is
 // a compile-time constant (an occluded fill, Kogge-Stone style, per ray).
 //
-//   make      (or: c++ -std=c++17 -O2 -shared -fPIC -I../../include my_engine_cpp.cpp -o my_engine_cpp.so)
+//   make      (or: c++ -std=c++17 -O2 -shared -fPIC -fvisibility=hidden -I../../include my_engine_cpp.cpp -o my_engine_cpp.so)
 #include "attackbench_plugin.h"
 
 namespace {

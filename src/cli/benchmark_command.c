@@ -4,6 +4,7 @@
  *     check_inputs                     files given where needed
  *     open_session                     backends initialised (reference and null among
  *                                      them), CPUs, timer, pressure buffer, context
+ *     report_plugin_checks             the selected plugins' checks at load
  *     verify_backends, verify_file_queries   --verify / --verify-only
  *     measure_workload (each kind)     build the streams, then per piece and phase
  *       measure_group                  every dispatch mode into the result set (with
@@ -42,6 +43,7 @@
 #include "measure/statistics.h"
 #include "session.h"
 #include "verify/verify.h"
+#include "verify/verify_plugin.h"
 #include "registry/registry.h"
 #include "results/group_figures.h"
 
@@ -158,9 +160,11 @@ static int verify_backends(const struct session *session)
         const struct backend *backend = session->check.backends[i];
         if (backend->baseline || backend == session->reference)
             continue;
+        backend_guard(backend, "verification");
         int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
         if (status == 0)
             status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
+        backend_unguard();
         if (status < 0)
             return EXIT_WRONG;
         if (status > 0)
@@ -170,6 +174,19 @@ static int verify_backends(const struct session *session)
                     backend->name, SIDE_CHECKS);
     }
     return 0;
+}
+
+/* The check every plugin passed when it was loaded
+ * (verify/verify_plugin.h), said for the selected ones as --verify says
+ * it for the built-ins. */
+static void report_plugin_checks(const struct session *session)
+{
+    if (session->options->quiet || verifying(session))
+        return;
+    for (int i = 0; i < session->check.count; i++)
+        if (session->check.backends[i]->plugin_file)
+            fprintf(stderr, "attackbench: verified plugin %s (%s) when loaded: %s\n", session->check.backends[i]->name,
+                    session->check.backends[i]->plugin_file, plugin_check_summary());
 }
 
 /* Every query of the files (--verify, --verify-only), read for this
@@ -414,6 +431,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
     print_selection_notes();
     struct session session;
     status = open_session(&session, options, selected, count);
+    if (status == 0)
+        report_plugin_checks(&session);
     if (status == 0 && verifying(&session))
         status = verify_backends(&session);
     if (status == 0 && verifying(&session))

@@ -61,7 +61,9 @@ static int generate(struct generator *generator, FILE *out)
     fprintf(out, "# attackbench genpos --seed=%llu --games=%ld%s%s\n", generator->seed, generator->games,
             generator->out_file ? " --out=" : "", generator->out_file ? generator->out_file : "");
     while (generator->played < generator->games && !interrupt_requested() && !ferror(out)) {
+        backend_guard(generator->sampler.backend, "position generation");
         play_game(&generator->sampler);
+        backend_unguard();
         generator->played++;
     }
     return generator->played == generator->games && !ferror(out) ? 0 : -1;

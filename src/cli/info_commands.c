@@ -29,7 +29,7 @@ int list_command(void)
            "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
     for (size_t i = 0; i < backend_count; i++) {
         const struct backend *backend = backends[i];
-        char needs[64];
+        char needs[256];
         cpu_feature_names(backend_features(backend), needs, sizeof needs);
         const char *reason = backend_unavailable_reason(backend);
         if (reason) {
@@ -127,7 +127,7 @@ static int check_dump_files(const struct options *options, const struct read_opt
     return 0;
 }
 
-static int dump_position(const struct position *position, const char *file_name, long line_number, void *data)
+static int dump_position_rows(const struct position *position, const char *file_name, long line_number, void *data)
 {
     struct dump_context *context = data;
     if (context->workload == WORKLOAD_SIDES && check_side_sliders(position, file_name, line_number) != 0)
@@ -156,6 +156,16 @@ static int dump_position(const struct position *position, const char *file_name,
     return check_dump_output();
 }
 
+/* One position's rows, a plugin's work guarded (platform/crash_guard.h). */
+static int dump_position(const struct position *position, const char *file_name, long line_number, void *data)
+{
+    const struct dump_context *context = data;
+    backend_guard(context->backend, "--dump");
+    int status = dump_position_rows(position, file_name, line_number, data);
+    backend_unguard();
+    return status;
+}
+
 int dump_command(const struct options *options, const struct backend **selected, int count)
 {
     if (count != 1) {
@@ -175,7 +185,6 @@ int dump_command(const struct options *options, const struct backend **selected,
     enum workload_kind workload = (options->workloads & (1u << WORKLOAD_SIDES))  ? WORKLOAD_SIDES
                                   : (options->workloads & (1u << WORKLOAD_SETS)) ? WORKLOAD_SETS
                                                                                  : WORKLOAD_PIECES;
-    backend_guard(selected[0], "--dump");
     struct dump_context context = {selected[0], 0, workload};
     struct read_options read = {.skip_invalid = options->skip_invalid};
     long skipped = 0;

@@ -126,6 +126,7 @@ static int time_block(struct perft_run *run)
             }
             backend_guard(run->methods[m].backend, "perft");
             double seconds = time_method(run, run->methods[m].backend, nodes);
+            backend_unguard();
             if (interrupt_requested())
                 return -1;
             run->block_seconds[m * (size_t)reps + (size_t)rep] = seconds;

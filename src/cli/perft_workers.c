@@ -22,6 +22,7 @@
 #include "chess/engine_memory.h"
 #include "chess/perft.h"
 #include "measure/cpu_choice.h"
+#include "platform/crash_guard.h"
 #include "platform/interrupt.h"
 #include "platform/timer.h"
 
@@ -91,6 +92,7 @@ static void count_items(struct perft_worker *worker, const struct perft_run *run
         atomic_store(&shared->current_item[worker->index], (int)i);
         shared->item_nodes[i] = count_item(shared, backend, i, memory);
     }
+    backend_unguard();
     atomic_store(&shared->current_item[worker->index], NO_ITEM);
 }
 
@@ -120,6 +122,7 @@ static void pin_worker(const struct perft_worker *worker)
 static void *thread_main(void *data)
 {
     struct perft_worker *worker = data;
+    crash_guard_thread_start();
     pin_worker(worker);
     serve(worker, &worker->memory);
     return NULL;

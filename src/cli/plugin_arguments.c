@@ -17,9 +17,7 @@ static int prepare_plugin(const struct backend *backend)
 {
     if (backend_unavailable_reason(backend))
         return 0;
-    crash_guard_enter(backend->name, backend->plugin_file, "initialisation");
     backend_initialize(backend, NULL);
-    crash_guard_leave();
     if (verify_plugin(backend, stderr) != 0) {
         if (interrupt_requested())
             return interrupt_exit_status();

@@ -114,7 +114,7 @@ static void report_unknown(const char *pattern, const struct selection_rules *ru
     if (nearest)
         fprintf(stderr, "%s: unknown method '%s'; did you mean '%s'?\n", rules->prefix, pattern, nearest->name);
     else
-        fprintf(stderr, "%s: unknown method '%s'\n", rules->prefix, pattern);
+        fprintf(stderr, "%s: unknown method '%s' (a plugin's method needs --plugin=FILE)\n", rules->prefix, pattern);
     list_backend_names(stderr);
 }
 

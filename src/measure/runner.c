@@ -10,6 +10,7 @@
 
 #include "chess/sliders.h"
 #include "registry/contract.h"
+#include "platform/crash_guard.h"
 
 const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
@@ -141,6 +142,7 @@ static struct worker_argument worker_arguments[MAX_THREADS];
 static void *worker_main(void *data)
 {
     const struct worker_argument *argument = data;
+    crash_guard_thread_start();
     if (argument->cpu >= 0)
         pin_to_cpu(argument->cpu);
     for (;;) {
@@ -213,6 +215,7 @@ static int run_checked(struct job *job, const struct backend *backend, int threa
         backend->reset_statistics();
     int wrong = 0;
     *result = run_on_threads(job, threads, expected, !backend->baseline, &wrong);
+    backend_unguard();
     if (stop_requested(job))
         return 1;
     if (wrong) {

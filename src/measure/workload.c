@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "platform/interrupt.h"
+#include "platform/sealed_memory.h"
 #include "base/random.h"
 #include "chess/sliders.h"
 #include "registry/contract.h"
@@ -264,6 +265,39 @@ static int build_from_files(struct build_context *context, char **files, int fil
     return 0;
 }
 
+/* One array replaced by its read-only copy (kept writable when memory is
+ * short: sealing guards against plugins, it is not needed to measure);
+ * 1 when it was. */
+static unsigned seal_array(void **array, size_t bytes)
+{
+    void *copy = *array ? sealed_copy(*array, bytes, "attackbench's query stream") : NULL;
+    if (copy == NULL)
+        return 0;
+    free(*array);
+    *array = copy;
+    return 1;
+}
+
+/* The built stream made read-only: a plugin that writes into the queries
+ * it is handed is stopped and named (platform/crash_guard.h). */
+static void seal_stream(struct stream *stream)
+{
+    size_t count = stream->count;
+    stream->sealed = seal_array((void **)&stream->occupied, count * sizeof *stream->occupied) |
+                     seal_array((void **)&stream->squares, count * sizeof *stream->squares) << 1 |
+                     seal_array((void **)&stream->pressure_lines, count * sizeof *stream->pressure_lines) << 2 |
+                     seal_array((void **)&stream->sides, count * sizeof *stream->sides) << 3;
+}
+
+/* Release array k of a stream, sealed or not. */
+static void release_array(const struct stream *stream, int k, void *array, size_t element_bytes)
+{
+    if (stream->sealed & (1u << k))
+        sealed_free(array, stream->count * element_bytes);
+    else
+        free(array);
+}
+
 int build_workload(struct workload *workload, const struct workload_options *options, char **files,
                    int file_count, long *skipped)
 {
@@ -281,9 +315,14 @@ int build_workload(struct workload *workload, const struct workload_options *opt
     struct build_context context = {workload, options, options->seed ? options->seed : 1};
     int status = options->kind == WORKLOAD_RANDOM ? build_random(&context)
                                                   : build_from_files(&context, files, file_count, skipped);
-    if (status != 0)
+    if (status != 0) {
         free_workload(workload);
-    return status;
+        return status;
+    }
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+        for (int phase = 0; phase < PHASE_COUNT; phase++)
+            seal_stream(&workload->streams[piece][phase]);
+    return 0;
 }
 
 struct attackbench_run stream_run(const struct stream *stream)
@@ -313,10 +352,10 @@ void free_workload(struct workload *workload)
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
         for (int phase = 0; phase < PHASE_COUNT; phase++) {
             struct stream *stream = &workload->streams[piece][phase];
-            free(stream->occupied);
-            free(stream->squares);
-            free(stream->pressure_lines);
-            free(stream->sides);
+            release_array(stream, 0, stream->occupied, sizeof *stream->occupied);
+            release_array(stream, 1, stream->squares, sizeof *stream->squares);
+            release_array(stream, 2, stream->pressure_lines, sizeof *stream->pressure_lines);
+            release_array(stream, 3, stream->sides, sizeof *stream->sides);
         }
     memset(workload, 0, sizeof *workload);
 }

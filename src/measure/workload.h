@@ -46,6 +46,8 @@ struct stream {
     size_t capacity;          /* queries the arrays hold */
     size_t limit;             /* most queries kept */
     uint64_t offered;         /* queries seen */
+    unsigned sealed;          /* bit k: array k (in the order above) is a read-only
+                                 copy (platform/sealed_memory.h) */
 };
 
 /* Bytes one query takes in a stream. */

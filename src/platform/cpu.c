@@ -76,17 +76,38 @@ unsigned cpu_features(void)
     return features;
 }
 
+/* Append one name, whole or not at all; -1 when it does not fit. */
+static int append_name(char *buffer, size_t size, size_t *used, const char *name)
+{
+    int written = snprintf(buffer + *used, size - *used, "%s%s", *used ? " " : "", name);
+    if (written < 0 || (size_t)written >= size - *used) {
+        buffer[*used] = '\0';
+        return -1;
+    }
+    *used += (size_t)written;
+    return 0;
+}
+
+unsigned cpu_known_features(void)
+{
+    unsigned known = 0;
+    for (size_t i = 0; i < FEATURE_COUNT; i++)
+        known |= feature_table[i].bit;
+    return known;
+}
+
 const char *cpu_feature_names(unsigned features, char *buffer, size_t size)
 {
     size_t used = 0;
     buffer[0] = '\0';
-    for (size_t i = 0; i < FEATURE_COUNT; i++) {
-        if (!(features & feature_table[i].bit))
-            continue;
-        int written = snprintf(buffer + used, size - used, "%s%s", used ? " " : "", feature_table[i].name);
-        if (written < 0 || (size_t)written >= size - used)
-            break;
-        used += (size_t)written;
+    for (size_t i = 0; i < FEATURE_COUNT; i++)
+        if ((features & feature_table[i].bit) && append_name(buffer, size, &used, feature_table[i].name) != 0)
+            return buffer;
+    for (int bit = 0; bit < 32; bit++) {
+        char name[24];
+        snprintf(name, sizeof name, "unknown-bit-%d", bit);
+        if ((features & ~cpu_known_features() & (1u << bit)) && append_name(buffer, size, &used, name) != 0)
+            return buffer;
     }
     if (used == 0)
         snprintf(buffer, size, "none");

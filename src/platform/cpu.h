@@ -22,6 +22,9 @@ unsigned cpu_detected_features(void);
  * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
 unsigned cpu_features(void);
 
+/* Every feature bit this attackbench knows. */
+unsigned cpu_known_features(void);
+
 /* The features a target attribute string needs ("avx2,gfni", gcc's
  * names, "bmi" for bmi1; AVX-512F with VL as the combined
  * ATTACKBENCH_FEATURE_AVX512): 0, or -1 when a name is not a feature of

@@ -1,15 +1,28 @@
-/* Crash naming for plugins (crash_guard.h).  The handler only calls
- * write() and _exit(), which are async-signal-safe. */
-#define _POSIX_C_SOURCE 200809L
+/* Naming plugin faults (crash_guard.h).  The handlers only read volatile
+ * globals and call write(), alarm() and _exit(), which are
+ * async-signal-safe; they run on an alternate stack, so that a stack
+ * overflow is named too. */
+#define _GNU_SOURCE
 #include "crash_guard.h"
 
 #include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+enum { ALTERNATE_STACK_BYTES = 64 * 1024, WATCHED_MAX = 64 };
+
 static const char *volatile guarded_name;
 static const char *volatile guarded_file;
-static const char *volatile guarded_activity;
+static const char *volatile guarded_activity; /* not NULL while plugin code runs */
+static volatile sig_atomic_t pending_interrupt, deadline_armed;
+
+static struct watched {
+    const char *volatile start;
+    volatile size_t bytes;
+    const char *volatile what;
+} watched[WATCHED_MAX];
 
 static void write_text(const char *text)
 {
@@ -32,29 +45,108 @@ static const char *signal_name(int signal_number)
         return "SIGBUS";
     case SIGILL:
         return "SIGILL";
+    case SIGABRT:
+        return "SIGABRT (abort)";
+    case SIGINT:
+        return "SIGINT";
+    case SIGTERM:
+        return "SIGTERM";
     default:
         return "SIGFPE";
     }
 }
 
-static void on_crash(int signal_number)
+/* "attackbench: plugin NAME (FILE) ": the name is unknown while the
+ * file loads. */
+static void write_plugin(void)
 {
     const char *name = guarded_name;
-    if (name == NULL) { /* not in a plugin: die of the signal as before */
+    write_text("attackbench: plugin ");
+    if (name && *name) {
+        write_text(name);
+        write_text(" (");
+        write_text(guarded_file);
+        write_text(") ");
+    } else {
+        write_text(guarded_file);
+        write_text(" ");
+    }
+}
+
+static const char *watched_region(const void *address)
+{
+    for (int i = 0; i < WATCHED_MAX; i++) {
+        const char *start = watched[i].start;
+        if (start && (const char *)address >= start && (const char *)address < start + watched[i].bytes)
+            return watched[i].what;
+    }
+    return NULL;
+}
+
+static void on_crash(int signal_number, siginfo_t *info, void *context)
+{
+    (void)context;
+    const char *activity = guarded_activity;
+    if (activity == NULL) { /* not in a plugin: die of the signal as before */
         signal(signal_number, SIG_DFL);
         raise(signal_number);
         _exit(128 + signal_number);
     }
-    write_text("attackbench: plugin ");
-    write_text(name);
-    write_text(" (");
-    write_text(guarded_file);
-    write_text(") crashed with ");
-    write_text(signal_name(signal_number));
+    const char *region = signal_number == SIGSEGV ? watched_region(info->si_addr) : NULL;
+    write_plugin();
+    if (region) {
+        write_text("wrote into ");
+        write_text(region);
+        write_text(", which is read-only for plugins,");
+    } else {
+        write_text("crashed with ");
+        write_text(signal_name(signal_number));
+    }
     write_text(" during ");
-    write_text(guarded_activity);
+    write_text(activity);
     write_text("\n");
     _exit(2);
+}
+
+/* The deadline of an interrupted plugin: still in its code a second after
+ * the signal, it is abandoned. */
+static void on_deadline(int signal_number)
+{
+    (void)signal_number;
+    const char *activity = guarded_activity;
+    int interrupt = pending_interrupt;
+    deadline_armed = 0; /* attackbench's own code: it stops at its next check */
+    if (activity == NULL || interrupt == 0)
+        return;
+    write_plugin();
+    write_text("stopped by ");
+    write_text(signal_name(interrupt));
+    write_text(" during ");
+    write_text(activity);
+    write_text(": it did not return within a second\n");
+    _exit(128 + interrupt);
+}
+
+/* exit() called while plugin code runs: the plugin ended the process. */
+static void on_exit_call(void)
+{
+    const char *activity = guarded_activity;
+    if (activity == NULL)
+        return;
+    write_plugin();
+    write_text("called exit() during ");
+    write_text(activity);
+    write_text("; nothing was measured\n");
+    _exit(2);
+}
+
+void crash_guard_thread_start(void)
+{
+    stack_t stack = {0};
+    stack.ss_sp = malloc(ALTERNATE_STACK_BYTES);
+    stack.ss_size = ALTERNATE_STACK_BYTES;
+    if (stack.ss_sp)
+        sigaltstack(&stack, NULL);
 }
 
 void crash_guard_install(void)
@@ -63,24 +155,63 @@ void crash_guard_install(void)
     if (installed)
         return;
     installed = 1;
-    static const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+    crash_guard_thread_start();
+    static const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = on_crash;
+    action.sa_sigaction = on_crash;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
         sigaction(signals[i], &action, NULL);
+    struct sigaction deadline;
+    memset(&deadline, 0, sizeof deadline);
+    deadline.sa_handler = on_deadline;
+    sigemptyset(&deadline.sa_mask);
+    deadline.sa_flags = SA_RESTART | SA_ONSTACK;
+    sigaction(SIGALRM, &deadline, NULL);
+    atexit(on_exit_call);
 }
 
 void crash_guard_enter(const char *name, const char *file, const char *activity)
 {
+    guarded_name = name;
     guarded_file = file;
     guarded_activity = activity;
-    guarded_name = name;
+    if (pending_interrupt && !deadline_armed) { /* interrupted before: the deadline runs from now */
+        deadline_armed = 1;
+        alarm(1);
+    }
 }
 
 void crash_guard_leave(void)
 {
-    guarded_name = NULL;
+    guarded_activity = NULL;
+}
+
+void crash_guard_watch(const void *start, size_t bytes, const char *what)
+{
+    for (int i = 0; i < WATCHED_MAX; i++)
+        if (watched[i].start == NULL) {
+            watched[i].bytes = bytes;
+            watched[i].what = what;
+            watched[i].start = start;
+            return;
+        }
+}
+
+void crash_guard_unwatch(const void *start)
+{
+    for (int i = 0; i < WATCHED_MAX; i++)
+        if (watched[i].start == start)
+            watched[i].start = NULL;
+}
+
+void crash_guard_interrupted(int signal_number)
+{
+    pending_interrupt = signal_number;
+    if (guarded_activity && !deadline_armed) {
+        deadline_armed = 1;
+        alarm(1);
+    }
 }

@@ -1,17 +1,43 @@
-/* Naming a crash in code attackbench did not write: while a plugin's code
- * runs, a SIGSEGV, SIGBUS, SIGILL or SIGFPE prints one line naming the
- * plugin, its file and what it was doing, and exits with status 2 (no
- * output file is replaced: they are written after the plugin's work). */
+/* Naming what a plugin does wrong in code attackbench did not write.
+ * While a plugin's code runs (between crash_guard_enter and
+ * crash_guard_leave):
+ *   - a SIGSEGV, SIGBUS, SIGILL, SIGFPE or SIGABRT, a stack overflow
+ *     among them (the handler runs on an alternate stack), prints one line
+ *     naming the plugin, its file, the signal and the phase, and exits 2;
+ *     a write into memory attackbench made read-only for plugins (the query
+ *     streams) is named as such;
+ *   - a call of exit() is named the same way and exits 2 instead;
+ *   - a SIGINT or SIGTERM (interrupt.h) gives the plugin one second to
+ *     return to attackbench, which then stops in order; a plugin still
+ *     running after it is named as stopped, and the process exits
+ *     128 + the signal.
+ * No output file is replaced: they are written after the plugins' work. */
 #ifndef ATTACKBENCH_CRASH_GUARD_H
 #define ATTACKBENCH_CRASH_GUARD_H
 
-/* Install the handlers (once; later calls do nothing). */
+#include <stddef.h>
+
+/* Install the handlers and the exit guard, and give the calling thread
+ * an alternate signal stack (once; later calls do nothing). */
 void crash_guard_install(void);
 
-/* From now until crash_guard_leave(), a crash is reported as
+/* Give a thread started later its own alternate signal stack (a stack
+ * overflow cannot run its handler on the overflowed stack). */
+void crash_guard_thread_start(void);
+
+/* From now until crash_guard_leave(), a fault is reported as
  * "attackbench: plugin NAME (FILE) crashed with SIGNAL during ACTIVITY".
  * The strings must outlive the call. */
 void crash_guard_enter(const char *name, const char *file, const char *activity);
 void crash_guard_leave(void);
+
+/* Memory that no plugin may write: a fault on it is reported as a write
+ * into WHAT (a string that outlives the region).  Up to 64 regions. */
+void crash_guard_watch(const void *start, size_t bytes, const char *what);
+void crash_guard_unwatch(const void *start);
+
+/* Called by the SIGINT/SIGTERM handler (async-signal-safe): when a
+ * plugin's code is running, start its one-second deadline. */
+void crash_guard_interrupted(int signal_number);
 
 #endif

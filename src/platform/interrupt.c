@@ -4,11 +4,14 @@
 
 #include <stddef.h>
 
+#include "crash_guard.h"
+
 volatile sig_atomic_t interrupt_signal;
 
 static void on_signal(int signal_number)
 {
     interrupt_signal = signal_number;
+    crash_guard_interrupted(signal_number); /* a plugin's code gets a deadline */
 }
 
 void interrupt_catch(void)

@@ -20,13 +20,13 @@ unsigned backend_features(const struct backend *backend)
 
 const char *backend_unavailable_reason(const struct backend *backend)
 {
-    static char reason[128];
+    static char reason[320];
     if (backend->unavailable_here)
         return backend->unavailable_here;
     unsigned missing = backend_features(backend) & ~cpu_features();
     if (!missing)
         return NULL;
-    char names[64];
+    char names[256];
     cpu_feature_names(missing, names, sizeof names);
     snprintf(reason, sizeof reason, "this CPU lacks %s", names);
     return reason;
@@ -40,6 +40,11 @@ void backend_guard(const struct backend *backend, const char *activity)
         crash_guard_leave();
 }
 
+void backend_unguard(void)
+{
+    crash_guard_leave();
+}
+
 size_t backend_initialize(const struct backend *backend, double *init_ms)
 {
     backend_guard(backend, "initialisation");
@@ -47,6 +52,7 @@ size_t backend_initialize(const struct backend *backend, double *init_ms)
     size_t table_bytes = backend->init ? backend->init() : 0;
     if (init_ms)
         *init_ms = (double)(clock_nanoseconds() - start) / 1e6;
+    backend_unguard();
     return table_bytes;
 }
 

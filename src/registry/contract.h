@@ -22,9 +22,11 @@ unsigned backend_features(const struct backend *backend);
 /* Why a backend cannot run on this CPU, or NULL when it can. */
 const char *backend_unavailable_reason(const struct backend *backend);
 
-/* From now on a crash is named as one of this backend's during `activity`,
- * when it is a plugin (platform/crash_guard.h); a built-in clears it. */
+/* From now until backend_unguard(), a crash, an exit() or an interrupted
+ * loop is named as this backend's during `activity`, when it is a plugin
+ * (platform/crash_guard.h); a built-in clears it. */
 void backend_guard(const struct backend *backend, const char *activity);
+void backend_unguard(void);
 
 /* Build the backend's tables (nothing when it has no init); returns their
  * size in bytes and stores how long that took in *init_ms (unless NULL). */

@@ -23,6 +23,20 @@ bitboard bishop_relevant_mask(int square)
     return (diagonal_mask(square) | anti_diagonal_mask(square)) & ~edges & ~square_bit(square);
 }
 
+/* "a8 h1": the names of the squares of `board`, a1 first. */
+static const char *square_list(bitboard board, char text[64 * 3 + 1])
+{
+    size_t used = 0;
+    for (; board; board = without_lowest(board)) {
+        if (used)
+            text[used++] = ' ';
+        square_name(lowest_square(board), text + used);
+        used += 2;
+    }
+    text[used] = '\0';
+    return text;
+}
+
 int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
                   FILE *report)
 {
@@ -41,7 +55,9 @@ int verify_lookup(const struct backend *backend, enum piece_kind piece, int squa
         print_board(report, occupied, square);
         fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
         print_board(report, expected, square);
-        fprintf(report, "got      0x%016" PRIx64 " (differs on 0x%016" PRIx64 "):\n", got, expected ^ got);
+        char differing[64 * 3 + 1];
+        fprintf(report, "got      0x%016" PRIx64 " (differs on %s, 0x%016" PRIx64 "):\n", got,
+                square_list(expected ^ got, differing), expected ^ got);
         print_board(report, got, square);
     }
     return -1;
@@ -105,9 +121,15 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
 /* One query for every backend of the check; -1 after a mismatch report. */
 static int verify_query(const struct file_check *check, enum piece_kind piece, int square, bitboard occupied)
 {
-    for (int i = 0; i < check->count; i++)
-        if (!check->backends[i]->baseline && verify_lookup(check->backends[i], piece, square, occupied, stderr) != 0)
+    for (int i = 0; i < check->count; i++) {
+        if (check->backends[i]->baseline)
+            continue;
+        backend_guard(check->backends[i], "verification of the input's queries");
+        int status = verify_lookup(check->backends[i], piece, square, occupied, stderr);
+        backend_unguard();
+        if (status != 0)
             return -1;
+    }
     return 0;
 }
 
@@ -117,9 +139,13 @@ static int verify_position_sides(const struct file_check *check, const struct po
     for (int color = WHITE; color <= BLACK; color++) {
         struct attackbench_side side;
         side_record_from_position(position, color, &side);
-        for (int i = 0; i < check->count; i++)
-            if (verify_side_record(check->backends[i], &side, stderr) != 0)
+        for (int i = 0; i < check->count; i++) {
+            backend_guard(check->backends[i], "side-wise verification of the input's positions");
+            int status = verify_side_record(check->backends[i], &side, stderr);
+            backend_unguard();
+            if (status != 0)
                 return -1;
+        }
     }
     return 0;
 }

@@ -8,7 +8,7 @@
 #include "platform/crash_guard.h"
 #include "verify.h"
 
-enum { LOOP_QUERIES = 4096, PRESSURE_LINES = 1024 };
+enum { LOOP_QUERIES = 4096, PRESSURE_LINES = 1024, RANDOM_BOARDS = 100000, RANDOM_SIDES = 2000 };
 
 static const char *const verification_names[PIECE_KIND_COUNT] = {"rook verification", "bishop verification",
                                                                   "queen verification"};
@@ -61,7 +61,7 @@ int verify_plugin(const struct backend *backend, FILE *report)
     int status = 0;
     for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
         crash_guard_enter(backend->name, backend->plugin_file, verification_names[piece]);
-        status = verify_backend(backend, piece_bit((enum piece_kind)piece), 100000, 1, report) != 0 ? -1 : 0;
+        status = verify_backend(backend, piece_bit((enum piece_kind)piece), RANDOM_BOARDS, 1, report) != 0 ? -1 : 0;
     }
     if (status == 0) {
         crash_guard_enter(backend->name, backend->plugin_file, "batched-loop verification");
@@ -69,8 +69,17 @@ int verify_plugin(const struct backend *backend, FILE *report)
     }
     if (status == 0) {
         crash_guard_enter(backend->name, backend->plugin_file, "side-wise verification");
-        status = verify_side_paths(backend, 2000, 1, report) != 0 ? -1 : 0;
+        status = verify_side_paths(backend, RANDOM_SIDES, 1, report) != 0 ? -1 : 0;
     }
     crash_guard_leave();
     return status;
+}
+
+const char *plugin_check_summary(void)
+{
+    static char summary[160];
+    snprintf(summary, sizeof summary,
+             "every subset of every relevant mask, %d random boards, its batched loops in every shape, %d random sides",
+             RANDOM_BOARDS, RANDOM_SIDES);
+    return summary;
 }

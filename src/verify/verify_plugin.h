@@ -15,4 +15,7 @@
  * after the report of the first mismatch. */
 int verify_plugin(const struct backend *backend, FILE *report);
 
+/* What verify_plugin checks, in a phrase for the run's report. */
+const char *plugin_check_summary(void);
+
 #endif

@@ -1,6 +1,7 @@
 /* A plugin from another version of the header: -DABI_MAJOR=2 stands for an
  * incompatible one, -DABI_MINOR=5 for a newer compatible one, whose
- * descriptor has a field appended.  The descriptor is the one
+ * descriptor has a field appended, -DABI_MINOR=0 -DABI_1_0_SIZE for an
+ * older one, without the build record.  The descriptor is the one
  * ATTACKBENCH_PLUGIN makes, copied with the versions and size changed. */
 #define attackbench_plugin_entry this_version_entry
 #include "attackbench_plugin.h"
@@ -21,6 +22,10 @@ ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_en
     newer.plugin = *this_version_entry();
     newer.plugin.abi_major = ABI_MAJOR;
     newer.plugin.abi_minor = ABI_MINOR;
+#ifdef ABI_1_0_SIZE /* the descriptor before 1.1 appended the build record */
+    newer.plugin.size = offsetof(struct attackbench_plugin, build_flags);
+#else
     newer.plugin.size = sizeof newer;
+#endif
     return &newer.plugin;
 }

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Hostile plugins (tests/plugins/faults.c, one fault each): every fault is
+# named with the plugin and the phase, exit 2 (128 + the signal for an
+# interrupted plugin), one line for a refusal, nothing a plugin writes
+# reaches the terminal raw.
+source "$(dirname "$0")/../lib/tap.bash"
+[ "$plugin_build" = 1 ] || skip_all "this attackbench is linked statically and cannot load plugins"
+
+fault_dir="$scratch/faults"
+mkdir -p "$fault_dir"
+fault_cc=${CC:-cc}
+fault_jobs=0
+# fault_plugin NAME: FAULT_NAME's plugin in $fault_dir/NAME.so, 0 when built.
+fault_plugin() {
+    "$fault_cc" -std=c99 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
+        -I"$here/plugins" -DFAULT_"$1" "$here/plugins/faults.c" -o "$fault_dir/$1.so" 2>"$fault_dir/$1.log"
+}
+# expect_fault NAME STATUS TEXT COMMAND...: exit STATUS, TEXT on stderr,
+# and no line on stderr that is not attackbench's.
+expect_fault() {
+    local name=$1 want=$2 text=$3
+    shift 3
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    if [ "$got" -eq "$want" ] && grep -qF -- "$text" "$scratch/err" && ! grep -qv '^attackbench' "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got, wanted $want; stderr: $(head -c 400 "$scratch/err"))"
+    fi
+}
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$fault_dir/start.fen"
+
+faults="NONE ENTRY_NULL ENTRY_CRASH ENTRY_DATA NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE DESCRIPTION_CONTROL
+    UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY TIMING_LOOP STREAM_WRITE"
+for fault in $faults; do # two at a time
+    fault_plugin "$fault" &
+    [ $((++fault_jobs % 2)) -eq 0 ] && wait
+done
+wait
+for fault in $faults; do
+    [ -f "$fault_dir/$fault.so" ] || fail "the fault plugin $fault builds ($(head -c 300 "$fault_dir/$fault.log"))"
+done
+expect_status "the fault plugin without a fault loads" 0 "$program" --plugin="$fault_dir/NONE.so" --list
+
+# Loading: the file, the entry and the descriptor.
+head -c 3000 "$fault_dir/NONE.so" >"$fault_dir/cut.so"
+expect_fault "a shared object cut short is refused before dlopen maps it" 2 "cut short" \
+    "$program" --plugin="$fault_dir/cut.so" --list
+expect_fault "an entry that returns NULL is refused" 2 "attackbench_plugin_entry returned NULL" \
+    "$program" --plugin="$fault_dir/ENTRY_NULL.so" --list
+expect_fault "an entry that crashes is named, phase loading" 2 \
+    "attackbench: plugin $fault_dir/ENTRY_CRASH.so crashed with SIGSEGV during loading" \
+    "$program" --plugin="$fault_dir/ENTRY_CRASH.so" --list
+expect_fault "an entry that is a data symbol is refused" 2 "its attackbench_plugin_entry is not a function" \
+    "$program" --plugin="$fault_dir/ENTRY_DATA.so" --list
+expect_fault "a name without a terminating NUL is refused" 2 "is not a method name" \
+    "$program" --plugin="$fault_dir/NAME_UNTERMINATED.so" --list
+expect_fault "a source without a terminating NUL is refused" 2 "its source has no terminating NUL within 1024 bytes" \
+    "$program" --plugin="$fault_dir/SOURCE_UNTERMINATED.so" --list
+expect_fault "a constructor that calls exit() is named, phase loading" 2 \
+    "plugin $fault_dir/CONSTRUCTOR_EXIT.so called exit() during loading" \
+    "$program" --plugin="$fault_dir/CONSTRUCTOR_EXIT.so" --list
+for refused in cut ENTRY_NULL ENTRY_DATA NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE; do
+    lines=$("$program" --plugin="$fault_dir/$refused.so" --list 2>&1 >/dev/null | wc -l)
+    [ "$lines" -eq 1 ] && pass "a refused plugin ($refused) gets one line" ||
+        fail "a refused plugin ($refused) gets one line ($lines)"
+done
+
+# Control characters never reach the terminal raw.
+expect_fault "a newline in a plugin's name is refused and shown escaped" 2 "its name 'fault\\x0aattackbench: all go" \
+    "$program" --plugin="$fault_dir/NAME_NEWLINE.so" --list
+"$program" --plugin="$fault_dir/DESCRIPTION_CONTROL.so" --list >"$scratch/out" 2>&1
+classical_lines=$(grep -c '^classical ' "$scratch/out")
+if ! grep -q "$(printf '\033')" "$scratch/out" && [ "$classical_lines" -eq 1 ] &&
+    grep -qF 'idea: fine\x0aclassical  unavailable (this CPU lacks avx512)\x1b[2J' "$scratch/out"; then
+    pass "a plugin's description is printed with its control characters escaped, forging no line"
+else
+    fail "a plugin's description is printed with its control characters escaped ($classical_lines classical lines)"
+fi
+
+# Feature bits: an unknown one named, a long list cut at no word.
+"$program" --plugin="$fault_dir/UNKNOWN_FEATURE.so" --list >"$scratch/out" 2>&1
+grep -qE '^fault +unavailable \(it needs a CPU feature this attackbench does not know \(bit 20\)\)' "$scratch/out" && pass "an unknown feature bit makes a plugin unavailable, naming the bit" ||
+    fail "an unknown feature bit makes a plugin unavailable, naming the bit ($(grep '^fault' "$scratch/out"))"
+"$program" --plugin="$fault_dir/ALL_FEATURES.so" --list >"$scratch/out" 2>&1
+grep -qE '^fault .* needs popcnt bmi1 bmi2 lzcnt avx2 avx512 avx512f avx512vl avx512bw gfni avx512cd avx512dq sve2 sve2-bitperm  native' \
+    "$scratch/out" && pass "the needs column lists every feature whole" ||
+    fail "the needs column lists every feature whole ($(grep '^fault' "$scratch/out" | head -c 300))"
+
+# Initialisation: abort, exit, a stack overflow.
+expect_fault "abort() in a plugin's init is named, phase initialisation" 2 \
+    "plugin fault ($fault_dir/INIT_ABORT.so) crashed with SIGABRT (abort) during initialisation" \
+    "$program" --plugin="$fault_dir/INIT_ABORT.so" --list
+expect_fault "exit(0) in a plugin's init is named and exits 2" 2 \
+    "plugin fault ($fault_dir/INIT_EXIT.so) called exit() during initialisation" \
+    "$program" --plugin="$fault_dir/INIT_EXIT.so" --list
+expect_fault "a stack overflow in a plugin's init is named" 2 \
+    "plugin fault ($fault_dir/INIT_RECURSION.so) crashed with SIGSEGV during initialisation" \
+    "$program" --plugin="$fault_dir/INIT_RECURSION.so" --list
+
+# Verification of the input file: after the plugin's own checks passed.
+expect_fault "a crash on a query of the input file is named, phase verification" 2 \
+    "plugin fault ($fault_dir/FILE_QUERY.so) crashed with SIGSEGV during verification of the input's queries" \
+    "$program" --plugin="$fault_dir/FILE_QUERY.so" --verify-only -m fault "$fault_dir/start.fen"
+expect_fault "a crash on a side of the input file is named, phase side-wise verification" 2 \
+    "crashed with SIGSEGV during side-wise verification of the input's positions" \
+    "$program" --plugin="$fault_dir/FILE_QUERY.so" --verify -w sides -m fault -r 1 -c 100 -q "$fault_dir/start.fen"
+
+expect_fault "a crash in genpos is named, phase position generation" 2 \
+    "plugin fault ($fault_dir/FILE_QUERY.so) crashed with SIGSEGV during position generation" \
+    "$program" --plugin="$fault_dir/FILE_QUERY.so" genpos --method=fault --seed=1 --games=1
+
+# Timing: a write into the queries, a loop that never returns.
+echo kept >"$fault_dir/kept.csv"
+expect_fault "a plugin writing into the query stream is named, not a built-in blamed" 2 \
+    "plugin fault ($fault_dir/STREAM_WRITE.so) wrote into attackbench's query stream, which is read-only for plugins, during timing" \
+    "$program" --plugin="$fault_dir/STREAM_WRITE.so" -m pext,fault -w random -p rook --dispatch=batch -r 2 -c 1000 \
+    --queries=512 -q --csv="$fault_dir/kept.csv"
+[ "$(cat "$fault_dir/kept.csv")" = kept ] && pass "a plugin fault leaves the output file as it was" ||
+    fail "a plugin fault leaves the output file as it was"
+# The plugin says when it starts looping (a line on stderr, read from a
+# FIFO), then the signal: no sleep, and a hang is cut by timeout.
+for signal_name in INT TERM; do
+    rm -f "$fault_dir/fifo"
+    mkfifo "$fault_dir/fifo"
+    timeout -s KILL 120 "$program" --plugin="$fault_dir/TIMING_LOOP.so" -m fault -w random -p rook --dispatch=batch \
+        -r 2 -c 1000 --queries=512 -q 2>"$fault_dir/fifo" >/dev/null &
+    loop_pid=$!
+    exec {fault_fd}<"$fault_dir/fifo"
+    : >"$fault_dir/stderr"
+    while IFS= read -r line <&$fault_fd; do
+        echo "$line" >>"$fault_dir/stderr"
+        [ "$line" = "fault: looping" ] && break
+    done
+    kill -s "$signal_name" "$loop_pid"
+    cat <&$fault_fd >>"$fault_dir/stderr"
+    exec {fault_fd}<&-
+    wait "$loop_pid"
+    status=$?
+    want=$([ "$signal_name" = INT ] && echo 130 || echo 143)
+    [ "$status" -eq "$want" ] &&
+        grep -qF "plugin fault ($fault_dir/TIMING_LOOP.so) stopped by SIG$signal_name during timing" "$fault_dir/stderr" &&
+        pass "SIG$signal_name stops a plugin looping in timing and names it (exit $want)" ||
+        fail "SIG$signal_name stops a plugin looping in timing and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
+done
+
+# Paths and names.
+expect_fault "a plugin named 'all' is refused" 2 "its name 'all' is not a method name" \
+    env CC="$fault_cc" sh -c "'$fault_cc' -std=c99 -O2 -shared -fPIC -I'$here/../include' -I'$here/plugins' \
+        -DPLUGIN_NAME='\"all\"' '$here/plugins/named.c' -o '$fault_dir/all.so' && '$program' --plugin='$fault_dir/all.so' --list"
+expect_fault "a folder given as a plugin is named a folder" 2 "--plugin=$fault_dir: is a folder" \
+    "$program" --plugin="$fault_dir" --list
+expect_fault "/dev/zero given as a plugin is not a regular file" 2 "--plugin=/dev/zero: is not a regular file" \
+    "$program" --plugin=/dev/zero --list
+expect_fault "a FIFO given as a plugin is not a regular file" 2 "is not a regular file" \
+    "$program" --plugin="$fault_dir/fifo" --list
+long_path=$(printf '%04096d' 0)
+expect_fault "a plugin path longer than 4095 bytes is refused" 2 "the path is longer than 4095 bytes" \
+    "$program" --plugin="/$long_path.so" --list
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$fault_dir/closed" && cp "$fault_dir/NONE.so" "$fault_dir/closed/" && chmod 000 "$fault_dir/closed"
+    expect_fault "a plugin behind an unsearchable folder cannot be reached" 2 "cannot be reached (Permission denied)" \
+        "$program" --plugin="$fault_dir/closed/NONE.so" --list
+    chmod 700 "$fault_dir/closed"
+    skip "root is warned about a world-writable plugin: the tests do not run as root"
+else
+    skip "a plugin behind an unsearchable folder: root searches every folder"
+    cp "$fault_dir/NONE.so" "$fault_dir/open.so" && chmod o+w "$fault_dir/open.so"
+    "$program" --plugin="$fault_dir/open.so" --list >/dev/null 2>"$scratch/err"
+    grep -qF "loading as root a plugin whose file anyone may write" "$scratch/err" &&
+        pass "root is warned about a world-writable plugin" || fail "root is warned about a world-writable plugin"
+fi
