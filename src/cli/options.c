@@ -83,7 +83,7 @@ const char usage_text[] =
     "                               --workload=sides: the same through its multi-square\n"
     "                               path; --workload=sets: position,side,attacks\n"
     "      --plugin=FILE            load a backend built against include/attackbench_plugin.h\n"
-    "                               from FILE (repeatable; on every command; docs/plugins.md)\n"
+    "                               from FILE (repeatable, up to 16; every command; docs/plugins.md)\n"
     "  -l, --list                   the backends, whether available, table bytes, needs\n"
     "      --skip-invalid           report and skip malformed lines instead of failing\n"
     "  -h, --help                   this text\n"

@@ -229,6 +229,7 @@ static struct backend *backend_of(const struct attackbench_plugin *descriptor, c
     return backend;
 }
 
+#if !defined(ATTACKBENCH_STATIC)
 /* The path names a regular file that can be read: one line for each
  * other case (too long, missing, a folder on the way not searchable, a
  * folder, a device or FIFO). */
@@ -280,6 +281,7 @@ static void warn_world_writable(const char *path, const char *file)
         fprintf(stderr, "attackbench: warning: --plugin=%s: loading as root a plugin whose %s anyone may write\n",
                 file, writable);
 }
+#endif
 
 /* dlopen the file as given, relative to the current directory when it has
  * no slash (dlopen itself would search the library path), after checking
