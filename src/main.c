@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "platform/build_info.h"
+#include "platform/c_locale.h"
 #include "cli/commands.h"
 #include "results/compare.h"
 #include "cli/genpos.h"
@@ -82,6 +83,11 @@ static int finish_standard_output(int status)
 
 int main(int argc, char **argv)
 {
+    /* Before any plugin is loaded: its setlocale cannot reach this thread. */
+    if (keep_c_locale_in_this_thread() != 0) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        return 2;
+    }
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
