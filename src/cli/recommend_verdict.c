@@ -70,7 +70,7 @@ static int read_file(const char *path, row_visitor visit, void *data)
     FILE *in = fopen(path, "rb");
     char *text = in ? calloc(1, 1 << 20) : NULL;
     size_t length = text ? fread(text, 1, (1 << 20) - 1, in) : 0;
-    int status = text && length > 0 ? read_csv_rows(path, text, visit, data) : -1;
+    int status = text && length > 0 ? read_csv_rows(path, text, length, visit, data) : -1;
     if (in)
         fclose(in);
     free(text);
