@@ -31,8 +31,8 @@ else
         awk -f "$here/data/check-labels.awk" "$charts_dir/gp/every-size-random.dat" "$charts_dir/gp/every-size-random.gp" \
             >"$scratch/out" && pass "charts: every label of the crowded size chart anchored at its own point" ||
             fail "charts: every label of the crowded size chart anchored at its own point ($(head -c 300 "$scratch/out"))"
-        grep -qF '"my-engine (plugin)"' "$charts_dir/gp/every-ranked-random.dat" &&
-            grep -qF '"my-engine (plugin)"' "$charts_dir/gp/every-size-random.dat" &&
+        grep -qF '"my-engine (plugin)' "$charts_dir/gp/every-ranked-random.dat" &&
+            grep -qF '"my-engine (plugin)' "$charts_dir/gp/every-size-random.dat" &&
             [ "$(grep -c ' (disturbed)' "$charts_dir/gp/every-ranked-random.dat")" -eq $((methods / 5)) ] &&
             pass "charts: plugins and disturbed rows are marked" ||
             fail "charts: plugins and disturbed rows are marked"
