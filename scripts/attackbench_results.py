@@ -164,8 +164,16 @@ def perft_entry(row, where):
              "depth": text_field(row, "depth"),
              "positions": text_field(row, "positions"), "where": where}
     for column, kind in (("nodes", int), ("seconds", float),
-                         ("table_bytes", int), ("init_ms", float)):
+                         ("table_bytes", int), ("init_ms", float),
+                         ("threads", int), ("processes", int),
+                         ("pressure_bytes", int), ("eval_bytes", int),
+                         ("scaling", float)):
         entry[column] = parse_number(row.get(column), kind, where, column)
+    # Files written before perft took --threads: one thread, nothing else.
+    for column, default in (("threads", 1), ("processes", 1),
+                            ("pressure_bytes", 0), ("eval_bytes", 0)):
+        if entry[column] is None:
+            entry[column] = default
     return entry
 
 

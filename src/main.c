@@ -15,6 +15,7 @@
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
 #include "chess/perft.h"
+#include "cli/recommend.h"
 #include "registry/registry.h"
 #include "cli/selection.h"
 
@@ -97,6 +98,8 @@ int main(int argc, char **argv)
         return plugin_status;
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return perft_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "recommend") == 0)
+        return recommend_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "genpos") == 0)
         return genpos_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "compare") == 0)
