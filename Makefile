@@ -178,7 +178,7 @@ SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=addres
 sanitize:
 	$(MAKE) BUILD=build/sanitize PROGRAM=build/sanitize/attackbench CFLAGS="$(SANITIZE_CFLAGS)" \
 		build/sanitize/attackbench build/sanitize/unit_tests
-	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:malloc_fill_byte=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		ATTACKBENCH=build/sanitize/attackbench ATTACKBENCH_UNIT_TESTS=build/sanitize/unit_tests bash tests/run.sh
 
 ## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
@@ -196,7 +196,7 @@ fuzz:
 	@pids=; \
 	for target in $(FUZZ_TARGETS); do \
 		name=$${target%%:*}; seeds=tests/fuzz/seeds-$$name; mkdir -p build/fuzz/corpus-$$name; \
-		build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
+		ASAN_OPTIONS=malloc_fill_byte=0 build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
 			-artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name $$seeds >build/fuzz/$$name.log 2>&1 & \
 		pids="$$pids $$!"; \
 	done; \

@@ -86,6 +86,15 @@
     X(spectral_magic_backend) \
     X(spectral_magic_switched_backend) \
     X(folding_hash_backend) \
+    /* Stockfish as its master builds it here, and techniques published \
+     * since: Pre-school, Bitray, Cfish's AVX2 and AVX-512 forms, TITBOARD. */ \
+    X(stockfish_backend) \
+    X(preschool_backend) \
+    X(bitray_backend) \
+    X(cfish_avx2_backend) \
+    X(cfish_avx512_backend) \
+    X(titboard_backend) \
+    X(titboard_compact_backend) \
 
 #define DECLARE(DESCRIPTOR) extern const struct backend DESCRIPTOR;
 EVERY_BACKEND(DECLARE)
