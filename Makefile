@@ -5,12 +5,15 @@ ifeq ($(origin CC),default)
 CC = gcc
 endif
 # make PORTABLE=1: one x86-64 binary for a fleet of CPUs.  The driver and
-# a baseline copy of every backend are built for x86-64-v2; each backend
-# file is also built for x86-64-v3, x86-64-v4 and x86-64-v4 with GFNI, and
-# the program picks, per backend, the highest level the CPU has
-# (src/registry/registry.c).
+# a baseline copy of every backend are built for the baseline level
+# (x86-64-v2); each backend file is also built for the levels above it,
+# and the program picks, per backend, the highest level the CPU has
+# (src/registry/registry.c).  The levels, their flags and features:
+# src/platform/x86_64_levels.h, read here.
+X86_64_LEVELS = src/platform/x86_64_levels.h
+X86_64_BASELINE := x86-64-v$(shell sed -n 's/^\#define X86_64_BASELINE_LEVEL //p' $(X86_64_LEVELS))
 ifeq ($(PORTABLE),1)
-CFLAGS ?= -O2 -march=x86-64-v2 -mtune=generic
+CFLAGS ?= -O2 -march=$(X86_64_BASELINE) -mtune=generic
 else
 CFLAGS ?= -O2 -march=native
 endif
@@ -47,13 +50,17 @@ LIBRARY_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(DRIVER_SOURCES) $(SUPPORT_SOURCE
 MAIN_OBJECT = $(BUILD)/src/main.o
 
 VARIANT_SOURCES = $(BACKEND_SOURCES)
-VARIANT_LEVELS = v3 v4 v4gfni
-VARIANT_FLAGS_v3 = -march=x86-64-v3
-VARIANT_FLAGS_v4 = -march=x86-64-v4
-VARIANT_FLAGS_v4gfni = -march=x86-64-v4 -mgfni
+# The rows X(ARGUMENT, SUFFIX, "NAME", LEVEL, "FLAGS", EXTRA) of the table.
+VARIANT_ROW_PATTERN = ^ *X(ARGUMENT, \([a-z0-9]*\), "\([^"]*\)", [0-9], "\([^"]*\)".*
+VARIANT_LEVELS := $(shell sed -n 's/$(VARIANT_ROW_PATTERN)/\1/p' $(X86_64_LEVELS))
+VARIANT_NAMES := $(shell sed -n 's/$(VARIANT_ROW_PATTERN)/\2/p' $(X86_64_LEVELS) | tac | paste -sd, | sed 's/,/, /g')
+VARIANT_FLAGS = $(shell sed -n 's/$(subst [a-z0-9]*,$(1),$(VARIANT_ROW_PATTERN))/\3/p' $(X86_64_LEVELS))
 ifeq ($(PORTABLE),1)
 LIBRARY_OBJECTS += $(foreach level,$(VARIANT_LEVELS),$(patsubst %.c,$(BUILD)/$(level)/%.o,$(VARIANT_SOURCES)))
-PORTABLE_NOTE = ; backends also for x86-64-v3, x86-64-v4, x86-64-v4 with GFNI, chosen at run time
+PORTABLE_NOTE = ; backends also for $(VARIANT_NAMES), chosen at run time
+# The refusal of a CPU below the baseline runs before any code built for
+# it: its file is built for the first level, which every x86-64 CPU has.
+$(BUILD)/src/platform/x86_64_levels.o: ALL_CFLAGS += -march=x86-64 -DATTACKBENCH_BASELINE_GUARD
 endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
@@ -75,7 +82,7 @@ $(BUILD)/%.o: %.c
 define VARIANT_RULE
 $$(BUILD)/$(1)/%.o: %.c scripts/variant-object.sh
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CFLAGS) $$(VARIANT_FLAGS_$(1)) -c -o $$@ $$<
+	$$(CC) $$(ALL_CFLAGS) $(call VARIANT_FLAGS,$(1)) -c -o $$@ $$<
 	@sh scripts/variant-object.sh $$@ $(1)
 endef
 $(foreach level,$(VARIANT_LEVELS),$(eval $(call VARIANT_RULE,$(level))))
@@ -218,7 +225,7 @@ SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=addres
 sanitize:
 	$(MAKE) BUILD=build/sanitize PROGRAM=build/sanitize/attackbench CFLAGS="$(SANITIZE_CFLAGS)" \
 		build/sanitize/attackbench build/sanitize/unit_tests
-	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:malloc_fill_byte=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		ATTACKBENCH=build/sanitize/attackbench ATTACKBENCH_UNIT_TESTS=build/sanitize/unit_tests bash tests/run.sh
 
 ## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
@@ -236,7 +243,7 @@ fuzz:
 	@pids=; \
 	for target in $(FUZZ_TARGETS); do \
 		name=$${target%%:*}; seeds=tests/fuzz/seeds-$$name; mkdir -p build/fuzz/corpus-$$name; \
-		build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
+		ASAN_OPTIONS=malloc_fill_byte=0 build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
 			-artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name $$seeds >build/fuzz/$$name.log 2>&1 & \
 		pids="$$pids $$!"; \
 	done; \

@@ -51,11 +51,25 @@ def needs_text(features):
     return "needs " + "+".join(features) if features else "no special instructions"
 
 
-class FeatureColours:
-    """A colour per set of CPU features."""
+def marked(colours, entry, with_needs=True):
+    """A method's label: its name (with the features it needs), marked
+    when it is a plugin's or when its run flagged it as disturbed (other
+    work on the measuring CPU, or the harness changing speed)."""
+    method = entry["method"]
+    text = colours.name(method) if with_needs else method
+    if method in colours.plugins:
+        text += " (plugin)"
+    if entry.get("disturbed"):
+        text += " (disturbed)"
+    return text
 
-    def __init__(self, needs):
+
+class FeatureColours:
+    """A colour per set of CPU features, and which methods are plugins'."""
+
+    def __init__(self, needs, plugins=()):
         self.needs = needs or {}
+        self.plugins = set(plugins)
         # Colours by the sorted feature sets of every method, so that one
         # feature keeps its colour across the charts of a run.
         sets = sorted({tuple(features) for features in self.needs.values()
@@ -77,9 +91,9 @@ class FeatureColours:
         features = self.needs.get(method, [])
         return f"{method} [{'+'.join(features)}]" if features else method
 
-    def legend(self, methods):
-        """gnuplot plot clauses that draw one legend entry per feature set
-        present among methods (and one for none)."""
+    def feature_sets(self, methods):
+        """The feature sets among methods, sorted; none when every method
+        needs nothing (no legend then)."""
         seen = []
         for method in methods:
             features = tuple(self.needs.get(method, []))
@@ -87,9 +101,18 @@ class FeatureColours:
                 seen.append(features)
         if len(seen) < 2 and not any(seen):
             return []
+        return sorted(seen)
+
+    def legend_texts(self, methods):
+        return [needs_text(features) for features in self.feature_sets(methods)]
+
+    def legend(self, methods):
+        """gnuplot plot clauses that draw one legend entry per feature set
+        present among methods (and one for none)."""
         return [f"NaN with points pointtype 7 pointsize 1.2 linecolor rgb "
                 f"'{self.of_features(features)}' title "
-                f"{quote(needs_text(features))}" for features in sorted(seen)]
+                f"{quote(needs_text(features))}"
+                for features in self.feature_sets(methods)]
 
     def of_features(self, features):
         if not features:
@@ -143,8 +166,8 @@ class Charts:
         lines = []
         for index, entry in enumerate(entries):
             method = entry["method"]
-            label = colours.name(method) + (f" ({path})" if method in natives
-                                            else "")
+            label = marked(colours, entry) + (f" ({path})" if method in natives
+                                              else "")
             lines.append(f"{count - 1 - index} {data_field(label)} "
                          f"{entry['median']!r} {entry['mad'] or 0.0!r} "
                          f"0x{colours.of(method)[1:]} "
@@ -183,7 +206,7 @@ class Charts:
             "pointsize 1.3 linecolor rgb variable notitle, "
             "DATA using ($3+$4):1:(sprintf('%.2f', $3)) with labels left "
             "offset 0.8,0 notitle" + "".join(", " + clause for clause in extra))
-        labels = [colours.name(entry["method"])
+        labels = [marked(colours, entry)
                   + (f" ({path})" if entry["method"] in natives else "")
                   for entry in entries]
         self.draw(name, chart_width(labels, heading),
@@ -192,10 +215,16 @@ class Charts:
     def size(self, name, heading, entries, colours, unit="query"):
         """ns/query against table bytes; methods without tables on the left;
         each label anchored at its own point, a leader line when moved."""
-        width, height = 860, 560
-        chart = labels.SizeChart(entries, width, height, unit)
-        lines = [f"{x!r} {y!r} {data_field(method)} 0x{colours.of(method)[1:]}"
-                 for x, y, method in chart.points]
+        methods = [entry["method"] for entry in entries]
+        entries = [dict(entry, label=marked(colours, entry, with_needs=False))
+                   for entry in entries]
+        method_of = {entry["label"]: entry["method"] for entry in entries}
+        chart = labels.SizeChart(entries, 860, 560, unit,
+                                 colours.legend_texts(methods))
+        width, height = chart.width, chart.height
+        lines = [f"{x!r} {y!r} {data_field(text)} "
+                 f"0x{colours.of(method_of[text])[1:]}"
+                 for x, y, text in chart.points]
         body = [f"set title {title(heading)}"] + chart.axes()
         for number, (x, y, text, dx, dy, align) in enumerate(chart.place(), 1):
             body.append(f"set label {number} {quote(text)} at {x!r},{y!r} "
@@ -203,7 +232,7 @@ class Charts:
                         f"{dy / height:.4f} font ',9'")
             if (dx, dy) != labels.NEAREST:
                 body.append(chart.leader(number, x, y, dx, dy))
-        extra = colours.legend([method for _, _, method in chart.points])
+        extra = colours.legend(methods)
         body.append("plot DATA using 1:2:4 with points pointtype 7 pointsize "
                     "1.2 linecolor rgb variable notitle"
                     + "".join(", " + clause for clause in extra))

@@ -2,14 +2,22 @@
 one label per point.  Every label is anchored at its own point's
 coordinates (`set label ... at X,Y` with the point's X and Y) and only
 offset from there in pixels; a label moved away from its point gets a leader
-line back to it, so no label can be read as another point's.  The test
-tests/data/check-labels.awk checks the anchors in the generated script."""
+line back to it, so no label can be read as another point's.  The legend
+stands right of the plot area, outside it, in a column the chart is made
+wider for.  The tests check the anchors in the generated script
+(tests/data/check-labels.awk) and that no two texts of the SVG overlap
+(tests/svg_text_overlaps.py)."""
 
 import math
 
-# Plot area in screen fractions, fixed so that labels can be placed in
-# pixels.
-PLOT_AREA = {"l": 0.09, "r": 0.97, "b": 0.14, "t": 0.87}
+# The plot area's margins in pixels, fixed so that labels can be placed in
+# pixels: left of it the y tick labels and label, below it the x tick
+# labels and label, above it the title; right of it the legend, when there
+# is one (LEGEND_GAP_PIXELS from the plot, its own width wide).
+MARGIN_PIXELS = {"l": 78, "r": 26, "b": 78, "t": 73}
+LEGEND_GAP_PIXELS = 16
+LEGEND_CHARACTER_PIXELS = 7.5   # sans 12 in the SVG terminal
+LEGEND_SAMPLE_PIXELS = 60       # the symbol and the space before the text
 CHARACTER_PIXELS = 6.2      # sans 9 in the PNG and SVG terminals
 LABEL_HEIGHT_PIXELS = 12.0
 MARKER_PIXELS = 10.0
@@ -21,6 +29,11 @@ NEAREST = (9, 0)
 OFFSETS = (NEAREST, (-9, 0), (0, 13), (0, -13), (9, 14), (9, -14),
            (-9, 14), (-9, -14), (24, 26), (24, -26), (-24, 26), (-24, -26),
            (40, 0), (-40, 0), (30, 40), (30, -40), (-30, 40), (-30, -40))
+# Where a crowd of points (the no-table column, where every method without
+# a table stands) leaves none of those free: a ladder of rows a label
+# high, ever further up and down, at a few distances to either side.
+LADDER = tuple((dx, sign * step * 13) for step in range(1, 40)
+               for dx in (24, 70, 130, -24, -70) for sign in (1, -1))
 
 
 def format_bytes_tick(count):
@@ -40,8 +53,19 @@ class SizeChart:
     """Points (table bytes or the 'no table' column, ns/query, method) and
     their mapping to pixels."""
 
-    def __init__(self, entries, width, height, unit="query"):
-        self.width, self.height = width, height
+    def __init__(self, entries, width, height, unit="query", legend=()):
+        """legend: the texts of the legend's entries, which widen the
+        chart by a column right of the plot area."""
+        self.legend_pixels = 0
+        if legend:
+            self.legend_pixels = LEGEND_GAP_PIXELS + LEGEND_SAMPLE_PIXELS + int(
+                LEGEND_CHARACTER_PIXELS * max(len(text) for text in legend))
+        self.width, self.height = width + self.legend_pixels, height
+        right = MARGIN_PIXELS["r"] + self.legend_pixels
+        self.area = {"l": MARGIN_PIXELS["l"] / self.width,
+                     "r": 1 - right / self.width,
+                     "b": MARGIN_PIXELS["b"] / height,
+                     "t": 1 - MARGIN_PIXELS["t"] / height}
         self.unit = unit
         sizes = [entry["table_bytes"] for entry in entries
                  if entry["table_bytes"]]
@@ -50,7 +74,7 @@ class SizeChart:
         self.x_low = self.no_table / 2
         self.x_high = (max(sizes) if sizes else 1024) * 4
         self.points = [(float(entry["table_bytes"] or self.no_table),
-                        entry["median"], entry["method"])
+                        entry["median"], entry.get("label", entry["method"]))
                        for entry in sorted(entries,
                                            key=lambda e: e["method"])]
         medians = [y for _, y, _ in self.points]
@@ -72,17 +96,24 @@ class SizeChart:
                 f"set yrange [{self.y_low!r}:{self.y_high!r}]",
                 "set xtics (" + ", ".join(tics) + ") nomirror",
                 f"set ytics {log_tics(self.y_low, self.y_high)} nomirror",
-                "set border 3", "set grid", "set key below"] + [
-                    f"set {side}margin at screen {PLOT_AREA[side]}"
+                "set border 3", "set grid", self.key()] + [
+                    f"set {side}margin at screen {self.area[side]!r}"
                     for side in ("l", "r", "b", "t")]
+
+    def key(self):
+        """The legend in its column right of the plot area, top-aligned
+        with it, one entry a line."""
+        x = self.area["r"] + LEGEND_GAP_PIXELS / self.width
+        return (f"set key at screen {x!r},{self.area['t']!r} left top "
+                "vertical Left reverse noautotitle")
 
     def to_pixels(self, x, y):
         x_fraction = math.log(x / self.x_low) / math.log(self.x_high
                                                          / self.x_low)
         y_fraction = math.log(y / self.y_low) / math.log(self.y_high
                                                          / self.y_low)
-        left, right = PLOT_AREA["l"], PLOT_AREA["r"]
-        bottom, top = PLOT_AREA["b"], PLOT_AREA["t"]
+        left, right = self.area["l"], self.area["r"]
+        bottom, top = self.area["b"], self.area["t"]
         return (self.width * (left + (right - left) * x_fraction),
                 self.height * (bottom + (top - bottom) * y_fraction))
 
@@ -98,10 +129,10 @@ class SizeChart:
                 py + dy + LABEL_HEIGHT_PIXELS / 2)
 
     def inside(self, box):
-        return (box[0] >= self.width * PLOT_AREA["l"]
-                and box[2] <= self.width * PLOT_AREA["r"]
-                and box[1] >= self.height * PLOT_AREA["b"]
-                and box[3] <= self.height * PLOT_AREA["t"])
+        return (box[0] >= self.width * self.area["l"]
+                and box[2] <= self.width * self.area["r"]
+                and box[1] >= self.height * self.area["b"]
+                and box[3] <= self.height * self.area["t"])
 
     def place(self):
         """(x, y, text, dx, dy, align) per point: the point's own
@@ -118,7 +149,7 @@ class SizeChart:
             px, py = self.to_pixels(x, y)
             taken = placed + [box for name, box in markers.items()
                               if name != text]
-            choice = next(((dx, dy) for dx, dy in OFFSETS
+            choice = next(((dx, dy) for dx, dy in OFFSETS + LADDER
                            if self.fits(self.label_box(px, py, dx, dy, text),
                                         taken)), NEAREST)
             placed.append(self.label_box(px, py, *choice, text))

@@ -32,6 +32,18 @@ def method_needs(list_text):
     return list_methods(list_text, "needs")
 
 
+def method_plugins(list_text):
+    """[methods] a plugin brought (`source: plugin FILE: ...` on their
+    `attackbench --list` line), sorted."""
+    found = []
+    for line in list_text.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[1] in ("available", "unavailable") \
+                and re.search(r"  source: plugin ", line):
+            found.append(words[0])
+    return sorted(found)
+
+
 def method_native(list_text):
     """{method: [workloads]}: the side-wise workloads (sets, sides) each
     method answers natively, with a set-wise entry or a multi-square

@@ -36,6 +36,9 @@ CONFIG_COLUMNS = ("workload", "piece", "dispatch", "mode", "pressure_bytes",
 # them are never compared as if they were one run.
 SOURCE_COLUMNS = ("cpu", "compiler", "flags", "metric")
 
+# The warnings (CSV column warnings) that say a row's own measurement was
+# disturbed, as `attackbench compare` reads them.
+DISTURBANCE_WARNINGS = {"cpu-contention", "canary-drift"}
 BENCH_REQUIRED = ("method", "piece", "workload", "dispatch", "mode",
                   "ns_per_query_median")
 # Perft speed columns, first found wins (a median over repetitions, when
@@ -138,6 +141,10 @@ def bench_entry(row, where):
         "hit_rate": number("hit_rate"),
         "queries": number("queries", int),
         "checksum": text_field(row, "checksum") or None,
+        # Flagged by the run: other work on the measuring CPU, or the
+        # harness changing speed (docs/measurement.md).
+        "disturbed": bool(DISTURBANCE_WARNINGS & set(
+            (text_field(row, "warnings") or "").split())),
         "where": where,
     })
     if entry["mlookups"] is None and entry["median"] > 0:
@@ -157,8 +164,16 @@ def perft_entry(row, where):
              "depth": text_field(row, "depth"),
              "positions": text_field(row, "positions"), "where": where}
     for column, kind in (("nodes", int), ("seconds", float),
-                         ("table_bytes", int), ("init_ms", float)):
+                         ("table_bytes", int), ("init_ms", float),
+                         ("threads", int), ("processes", int),
+                         ("pressure_bytes", int), ("eval_bytes", int),
+                         ("scaling", float)):
         entry[column] = parse_number(row.get(column), kind, where, column)
+    # Files written before perft took --threads: one thread, nothing else.
+    for column, default in (("threads", 1), ("processes", 1),
+                            ("pressure_bytes", 0), ("eval_bytes", 0)):
+        if entry[column] is None:
+            entry[column] = default
     return entry
 
 
@@ -384,4 +399,6 @@ def read_manifest(path):
     manifest.setdefault("needs", {})
     # Manifests written before --list named native paths have none.
     manifest.setdefault("native", {})
+    # Manifests written before plugins were marked name none.
+    manifest.setdefault("plugins", [])
     return manifest

@@ -7,6 +7,10 @@
 # CPU identification (brand string, family and model: <machine>):
 #   <machine>-<date>-<compiler>.csv        one CSV per compiler
 #   <machine>-<date>-perft-<compiler>.csv  perft to depth 3, per method
+#   <machine>-<date>-perft-threads-gcc.csv  the same with every usable CPU
+#                                          as a thread (--threads)
+#   <machine>-<date>-perft-pressure-gcc.csv  the same, one thread, with a
+#                                          64 MB hash probed per node
 #   <machine>-<date>-probes-gcc.csv        the memory ladder and the fastest
 #                                          method on a short stream
 #   <machine>-<date>-sides-by-count-gcc.csv  the sides workload per number of
@@ -25,7 +29,8 @@
 #
 # Environment: POSITIONS (default data/positions.fen), RESULTS (default
 # results), BENCH_OPTIONS (extra attackbench options for every run, e.g.
-# "--reps=3 --calls=100000" for a quick trial), README (default README.md).
+# "--reps=3 --calls=100000" for a quick trial), README (default README.md),
+# FINDINGS (default docs/findings.md: the engine-view paragraph of this machine).
 set -euo pipefail
 
 say() { echo "results: $*" >&2; }
@@ -170,13 +175,28 @@ for build in "${builds[@]}"; do
     manifest_files+=("perft=$perft_csv")
 done
 
+# The engine's view (gcc): perft with every usable CPU as a thread, and with
+# a hash table probed at every node; the report ranks each against the
+# isolated ranking (docs/perft.md).
+usable_cpus=$(nproc)
+for setting in "threads --threads=$usable_cpus" "pressure --pressure=64M"; do
+    perft_csv="$results/$stem-perft-${setting%% *}-gcc.csv"
+    say "./attackbench perft ${setting#* }"
+    # shellcheck disable=SC2086
+    ./attackbench perft $plugin_options ${setting#* } --depth=3 --csv="$perft_csv" "$positions" >/dev/null \
+        2>"$work/perft.log" || { cat "$work/perft.log" >&2; die "./attackbench perft ${setting#* } failed"; }
+    perft_csvs+=("$perft_csv")
+    manifest_files+=("perft=$perft_csv")
+done
+
 probes="$results/$stem-probes-gcc.csv"
 run_probes "$results/$stem-gcc.csv" "$probes"
 ./attackbench $plugin_options --list >"$work/list.txt"
 
 report="$results/$stem.md"
 scripts/report --title "attackbench results: $machine, $(date -u +%F)" --machine "$machine" --probes "$probes" \
-    --list "$work/list.txt" -o "$report" "${csvs[@]}" "${perft_csvs[@]}" || die "scripts/report failed"
+    --list "$work/list.txt" --findings "${FINDINGS:-docs/findings.md}" -o "$report" "${csvs[@]}" "${perft_csvs[@]}" \
+    || die "scripts/report failed"
 say "row-hash hit rates by phase"
 # shellcheck disable=SC2016 # the backquotes are markdown
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "platform/build_info.h"
+#include "platform/c_locale.h"
 #include "platform/engine.h"
 #include "cli/commands.h"
 #include "results/compare.h"
@@ -15,6 +16,7 @@
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
 #include "chess/perft.h"
+#include "cli/recommend.h"
 #include "registry/registry.h"
 #include "cli/selection.h"
 
@@ -83,6 +85,11 @@ static int finish_standard_output(int status)
 int main(int argc, char **argv)
 {
     platform_start();
+    /* Before any plugin is loaded: its setlocale cannot reach this thread. */
+    if (keep_c_locale_in_this_thread() != 0) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        return 2;
+    }
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
@@ -93,6 +100,8 @@ int main(int argc, char **argv)
         return plugin_status;
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return perft_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "recommend") == 0)
+        return recommend_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "genpos") == 0)
         return genpos_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "compare") == 0)

@@ -16,6 +16,7 @@ const char usage_text[] =
     "usage: attackbench [OPTION]... [FILE]...\n"
     "       attackbench perft [OPTION]... FILE...     (attackbench perft --help)\n"
     "       attackbench genpos [OPTION]...            (attackbench genpos --help)\n"
+    "       attackbench recommend [OPTION]...         (attackbench recommend --help)\n"
     "       attackbench compare [OPTION]... BASE NEW  (attackbench compare --help)\n"
     "\n"
     "Measure sliding-piece attack generators (rook, bishop, queen attack sets) on\n"

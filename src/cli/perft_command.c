@@ -14,7 +14,10 @@
 #include "option_spelling.h"
 #include "results/output.h"
 #include "chess/perft.h"
+#include "measure/cpu_choice.h"
+#include "options.h"
 #include "perft_run.h"
+#include "perft_workers.h"
 #include "selection.h"
 #include "registry/contract.h"
 
@@ -24,9 +27,9 @@ enum {
     DEFAULT_REPS = 5,
 };
 
-static const char usage_text[] =
+static const char perft_usage_text[] =
     "usage: attackbench perft [--method=NAME[,NAME...]|all] [--depth=N] [--reps=N] [--divide] [--csv=FILE]\n"
-    "                         [FILE...]\n"
+    "                         [--threads=N|--processes=N] [--pressure=SIZE] [--eval-bytes=N] [FILE...]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree (perft) of every position in\n"
     "the FEN/EPD files (\"-\" is standard input; default data/perft.epd), using the\n"
@@ -47,11 +50,27 @@ static const char usage_text[] =
     "  --divide       print the count under each root move (\"e2e4: 20\"), one\n"
     "                 block per position, with the first method, before the\n"
     "                 rows of its block\n"
+    "  --threads=N    N threads count the block's subtrees (its positions split\n"
+    "                 at the root moves) at once, sharing one copy of each\n"
+    "                 method's tables, each pinned to its own CPU where the\n"
+    "                 affinity allows; every repetition also counts the block\n"
+    "                 with one of them, for the scaling (at most the CPUs this\n"
+    "                 process may use)\n"
+    "  --processes=N  the same with N processes, each with its own tables built\n"
+    "                 after it starts, as N engine processes on one host\n"
+    "  --pressure=SIZE  at every node also read one random entry of a SIZE hash\n"
+    "                 table (a power of two from 4K to 256G, e.g. 64M), as a\n"
+    "                 search probes its transposition table (default off)\n"
+    "  --eval-bytes=N  at every node also read N bytes (up to 64M) of a 64 MB\n"
+    "                 network, as an evaluation reads its weights (default off)\n"
     "  --csv=FILE     also write one row per method (the benchmark's metadata\n"
     "                 columns, then method, positions, depth, nodes, seconds\n"
     "                 (the median), nodes_per_second, relative, table_bytes,\n"
     "                 init_ms, reps, seconds_min, seconds_max, seconds_mad,\n"
-    "                 samples_seconds (each repetition, space-separated)),\n"
+    "                 samples_seconds (each repetition, space-separated),\n"
+    "                 threads, processes, pressure_bytes, eval_bytes,\n"
+    "                 seconds_one_worker (the median with one worker, or\n"
+    "                 empty), scaling (its ratio to seconds, or empty)),\n"
     "                 through a temporary file renamed at the end\n"
     "  -h, --help     this text\n"
     "\n"
@@ -84,6 +103,49 @@ static int parse_number(const char *text, long minimum, long maximum, int *value
     return 0;
 }
 
+/* --threads=N or --processes=N: 1 to MAX_THREADS here; above the CPUs the
+ * process may use, refused when the workers start. */
+static enum parsed parse_workers(const char *argument, struct perft_settings *settings)
+{
+    int threads = argument[2] == 't';
+    const char *value = strchr(argument, '=') + 1;
+    int *count = threads ? &settings->threads : &settings->processes;
+    if (parse_number(value, 1, MAX_THREADS, count) != 0) {
+        fprintf(stderr, "attackbench: perft: --%s must be 1 to %d, not '%s'\n", threads ? "threads" : "processes",
+                MAX_THREADS, value);
+        return PARSED_ERROR;
+    }
+    if (settings->threads > 1 && settings->processes > 1) {
+        fprintf(stderr, "attackbench: perft: --threads and --processes cannot both be above 1\n");
+        return PARSED_ERROR;
+    }
+    return PARSED_RUN;
+}
+
+/* --pressure=SIZE as the benchmark takes it; --eval-bytes=N up to the
+ * network's size. */
+static enum parsed parse_memory(const char *argument, struct perft_settings *settings)
+{
+    const char *value = strchr(argument, '=') + 1;
+    size_t size;
+    int ok = parse_size(value, &size) == 0;
+    if (argument[2] == 'p') {
+        if (!ok || size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 38)) {
+            fprintf(stderr, "attackbench: perft: --pressure=%s: the size must be a power of two from 4K to 256G\n",
+                    value);
+            return PARSED_ERROR;
+        }
+        settings->pressure_bytes = size;
+    } else {
+        if (!ok || size < 1 || size > ENGINE_NETWORK_BYTES) {
+            fprintf(stderr, "attackbench: perft: --eval-bytes=%s: expected a size from 1 to 64M\n", value);
+            return PARSED_ERROR;
+        }
+        settings->eval_bytes = size;
+    }
+    return PARSED_RUN;
+}
+
 static enum parsed parse_option(const char *argument, struct perft_settings *settings)
 {
     if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
@@ -100,12 +162,16 @@ static enum parsed parse_option(const char *argument, struct perft_settings *set
             fprintf(stderr, "attackbench: perft: --reps must be 1 to %d, not '%s'\n", PERFT_MAX_REPS, argument + 7);
             return PARSED_ERROR;
         }
+    } else if (strncmp(argument, "--threads=", 10) == 0 || strncmp(argument, "--processes=", 12) == 0) {
+        return parse_workers(argument, settings);
+    } else if (strncmp(argument, "--pressure=", 11) == 0 || strncmp(argument, "--eval-bytes=", 13) == 0) {
+        return parse_memory(argument, settings);
     } else if (strcmp(argument, "--divide") == 0) {
         settings->divide = 1;
     } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
         settings->csv_file = argument + 6;
     } else if (argument[0] == '-' && argument[1] != '\0') {
-        fprintf(stderr, "attackbench: perft: unknown option '%s'\n%s", argument, usage_text);
+        fprintf(stderr, "attackbench: perft: unknown option '%s'\n%s", argument, perft_usage_text);
         return PARSED_ERROR;
     } else {
         settings->files[settings->file_count++] = argument;
@@ -116,7 +182,7 @@ static enum parsed parse_option(const char *argument, struct perft_settings *set
 /* The options into *settings (files points into argv; free settings->files). */
 static enum parsed parse_settings(int argc, char **argv, struct perft_settings *settings)
 {
-    *settings = (struct perft_settings){.method_list = "all", .reps = DEFAULT_REPS};
+    *settings = (struct perft_settings){.method_list = "all", .reps = DEFAULT_REPS, .threads = 1, .processes = 1};
     settings->files = calloc((size_t)argc + 1, sizeof *settings->files);
     if (settings->files == NULL) {
         fprintf(stderr, "attackbench: perft: out of memory\n");
@@ -134,7 +200,7 @@ static enum parsed parse_settings(int argc, char **argv, struct perft_settings *
 
 static int write_help(void)
 {
-    fputs(usage_text, stdout);
+    fputs(perft_usage_text, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench: perft: cannot write the help: %s\n", strerror(errno));
         return PERFT_EXIT_USAGE;
@@ -144,12 +210,17 @@ static int write_help(void)
 
 static void close_run(struct perft_run *run)
 {
-    for (size_t m = 0; run->methods && m < run->method_count; m++)
+    perft_workers_stop(run->workers);
+    engine_memory_close(&run->memory);
+    for (size_t m = 0; run->methods && m < run->method_count; m++) {
         free(run->methods[m].rep_seconds);
+        free(run->methods[m].solo_seconds);
+    }
     free(run->methods);
     free(run->block);
     free(run->block_nodes);
     free(run->block_seconds);
+    free(run->block_solo_seconds);
 }
 
 /* The block buffers and each method's repetition times. */
@@ -160,9 +231,13 @@ static int allocate_run(struct perft_run *run)
     run->block = malloc(PERFT_BLOCK_POSITIONS * sizeof *run->block);
     run->block_nodes = malloc(methods * PERFT_BLOCK_POSITIONS * sizeof *run->block_nodes);
     run->block_seconds = malloc(methods * reps * sizeof *run->block_seconds);
-    int failed = !run->methods || !run->block || !run->block_nodes || !run->block_seconds;
-    for (size_t m = 0; !failed && m < methods; m++)
-        failed = (run->methods[m].rep_seconds = calloc(reps, sizeof(double))) == NULL;
+    run->block_solo_seconds = malloc(methods * reps * sizeof *run->block_solo_seconds);
+    int failed = !run->methods || !run->block || !run->block_nodes || !run->block_seconds || !run->block_solo_seconds;
+    for (size_t m = 0; !failed && m < methods; m++) {
+        run->methods[m].rep_seconds = calloc(reps, sizeof(double));
+        run->methods[m].solo_seconds = calloc(reps, sizeof(double));
+        failed = !run->methods[m].rep_seconds || !run->methods[m].solo_seconds;
+    }
     if (failed)
         fprintf(stderr, "attackbench: perft: out of memory\n");
     return failed ? -1 : 0;
@@ -184,11 +259,21 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
     run->method_count = (size_t)count;
     if (allocate_run(run) != 0)
         return -1;
-    for (int m = 0; m < count; m++) {
+    for (int m = 0; m < count; m++)
         run->methods[m].backend = chosen[m];
+    /* Processes start before this one builds a table, so that each builds
+     * its own; threads share this one's. */
+    if (settings->processes > 1 && (run->workers = perft_workers_start(run)) == NULL)
+        return -1;
+    for (int m = 0; m < count; m++)
         run->methods[m].table_bytes = backend_initialize(chosen[m], &run->methods[m].init_ms);
-    }
     movegen_init();
+    if (settings->threads > 1 && (run->workers = perft_workers_start(run)) == NULL)
+        return -1;
+    if (!run->workers && engine_memory_open(&run->memory, settings->pressure_bytes, settings->eval_bytes) != 0) {
+        fprintf(stderr, "attackbench: perft: out of memory\n");
+        return -1;
+    }
     return 0;
 }
 
@@ -228,7 +313,8 @@ int perft_command(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
-    static const char *const value_options[] = {"method", "depth", "reps", "csv", NULL};
+    static const char *const value_options[] = {"method",   "depth",    "reps",       "csv",
+                                                "threads",  "processes", "pressure", "eval-bytes", NULL};
     argc = normalize_option_spelling(argc, argv, value_options);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);

@@ -12,6 +12,7 @@
 #include "registry/contract.h"
 #include "chess/perft.h"
 #include "perft_run.h"
+#include "perft_workers.h"
 #include "platform/timer.h"
 
 enum { DEFAULT_DEPTH = 3 };
@@ -51,31 +52,80 @@ static void print_divides(const struct perft_run *run)
     }
 }
 
-/* One method over the block: its counts into nodes[], the seconds taken. */
-static double time_method(const struct perft_run *run, const struct backend *backend, uint64_t *nodes)
+/* The engine's other memory of the calling thread, or NULL when off. */
+static struct engine_memory *serial_memory(struct perft_run *run)
 {
+    return run->memory.hash_table || run->memory.network ? &run->memory : NULL;
+}
+
+/* One method over the block: its counts into nodes[], the seconds taken. */
+static double time_method(struct perft_run *run, const struct backend *backend, uint64_t *nodes)
+{
+    struct engine_memory *memory = serial_memory(run);
     uint64_t start = clock_nanoseconds();
     for (size_t i = 0; i < run->block_count; i++) {
         struct board board;
         board_from_position(&board, &run->block[i].position);
-        nodes[i] = perft(backend, &board, run->block[i].depth);
+        nodes[i] = perft_in_engine(backend, &board, run->block[i].depth, memory);
     }
     return (double)(clock_nanoseconds() - start) / 1e9;
 }
 
+static uint64_t block_total(const struct perft_run *run, const uint64_t *nodes)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < run->block_count; i++)
+        total += nodes[i];
+    return total;
+}
+
+/* With workers: the block with one of them and with all, in an order that
+ * alternates from one repetition to the next; the two totals must agree.
+ * Returns 0, -1 on a signal or a dead worker (run->failed set). */
+static int time_with_workers(struct perft_run *run, size_t m, int rep, uint64_t *nodes)
+{
+    const size_t slot = m * (size_t)run->settings->reps + (size_t)rep;
+    const int all = perft_workers_count_of(run->workers);
+    uint64_t totals[2];
+    for (int pass = 0; pass < 2; pass++) {
+        int together = (pass + rep) % 2;
+        double *seconds = together ? &run->block_seconds[slot] : &run->block_solo_seconds[slot];
+        int status = perft_workers_count(run->workers, run, m, together ? all : 1, nodes, seconds);
+        if (status == -2)
+            run->failed = 1;
+        if (status != 0)
+            return -1;
+        totals[together] = block_total(run, nodes);
+    }
+    if (totals[0] != totals[1]) {
+        run->mismatches++;
+        fprintf(stderr, "attackbench: perft: %s counts %llu nodes in the block with one worker, %llu with %d\n",
+                run->methods[m].backend->name, (unsigned long long)totals[0], (unsigned long long)totals[1], all);
+    }
+    return 0;
+}
+
 /* Every repetition runs every method once, the order rotating from one
  * repetition and one block to the next so that drift hits all alike.
- * Returns -1 when a signal stopped it. */
+ * Returns -1 when a signal or a dead worker stopped it. */
 static int time_block(struct perft_run *run)
 {
     const size_t methods = run->method_count;
     const int reps = run->settings->reps;
+    if (run->workers && perft_workers_load_block(run->workers, run) != 0)
+        return -1;
     for (int rep = 0; rep < reps; rep++) {
         size_t first = (run->blocks_finished + (size_t)rep) % methods;
         for (size_t k = 0; k < methods; k++) {
             size_t m = (first + k) % methods;
+            uint64_t *nodes = &run->block_nodes[m * PERFT_BLOCK_POSITIONS];
+            if (run->workers) {
+                if (time_with_workers(run, m, rep, nodes) != 0)
+                    return -1;
+                continue;
+            }
             backend_guard(run->methods[m].backend, "perft");
-            double seconds = time_method(run, run->methods[m].backend, &run->block_nodes[m * PERFT_BLOCK_POSITIONS]);
+            double seconds = time_method(run, run->methods[m].backend, nodes);
             backend_unguard();
             if (interrupt_requested())
                 return -1;
@@ -136,8 +186,11 @@ static void add_block(struct perft_run *run)
     for (size_t m = 0; m < run->method_count; m++) {
         for (size_t i = 0; i < run->block_count; i++)
             run->methods[m].nodes += run->block_nodes[m * PERFT_BLOCK_POSITIONS + i];
-        for (int rep = 0; rep < reps; rep++)
+        for (int rep = 0; rep < reps; rep++) {
             run->methods[m].rep_seconds[rep] += run->block_seconds[m * (size_t)reps + (size_t)rep];
+            if (run->workers)
+                run->methods[m].solo_seconds[rep] += run->block_solo_seconds[m * (size_t)reps + (size_t)rep];
+        }
     }
     for (size_t i = 0; i < run->block_count; i++) {
         if (run->positions + i == 0)

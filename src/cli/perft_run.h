@@ -9,62 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "attackbench/backend.h"
-#include "chess/position.h"
-
-enum {
-    /* Positions read, counted and timed together: enough to time (a
-     * block at depth 1 takes a fraction of a millisecond), few enough to
-     * keep memory small whatever the input's length. */
-    PERFT_BLOCK_POSITIONS = 1024,
-    /* Each repetition counts every position again: a perft run is long. */
-    PERFT_MAX_REPS = 1000,
-    PERFT_EXIT_MISMATCH = 1,
-    PERFT_EXIT_USAGE = 2,
-};
-
-struct perft_settings {
-    const char *method_list;
-    const char *csv_file; /* or NULL */
-    const char **files;
-    size_t file_count;
-    int depth; /* 0: from each line's ;Dn counts */
-    int divide;
-    int reps;
-};
-
-struct perft_method {
-    const struct backend *backend;
-    size_t table_bytes;
-    double init_ms;
-    uint64_t nodes;      /* over the positions finished */
-    double *rep_seconds; /* [reps]: each repetition, summed over the blocks */
-};
-
-struct perft_entry {
-    struct position position;
-    const char *file_name;
-    long line_number;
-    int depth;
-};
-
-struct perft_run {
-    const struct perft_settings *settings;
-    struct perft_method *methods;
-    size_t method_count;
-    /* The block being read; then its counts ([method][position]) and
-     * times ([method][rep]), added to the totals once it is finished. */
-    struct perft_entry *block;
-    size_t block_count;
-    uint64_t *block_nodes;
-    double *block_seconds;
-    size_t blocks_finished;
-    size_t positions; /* finished */
-    int depth;        /* of every finished position, or -1 when mixed */
-    long mismatches;  /* counts that differ from the EPD or between methods */
-    int rows_started; /* the CSV header is on stdout */
-    int failed;       /* an input or output error was reported */
-};
+#include "perft_state.h"
 
 /* Read every position of the files, in blocks: check legality, count and
  * time every block with every method, and print its rows.  Returns 0, or

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "x86_64_levels.h"
 
 /* The register states the operating system saves on a context switch
  * (XCR0), or 0 when it has not enabled XSAVE, in which case no AVX state
  * is saved and AVX instructions fault. */
-static uint64_t os_saved_states(void)
+unsigned long long cpu_saved_register_states(void)
 {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
@@ -27,7 +28,7 @@ static uint64_t os_saved_states(void)
 unsigned cpu_detected_features(void)
 {
     const uint64_t ymm_states = 0x6, zmm_states = 0xE6;
-    uint64_t saved = os_saved_states();
+    uint64_t saved = cpu_saved_register_states();
     int avx_usable = (saved & ymm_states) == ymm_states;
     int avx512_usable = (saved & zmm_states) == zmm_states;
     unsigned features = 0;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "platform/cpu.h"
+#include "platform/x86_64_levels.h"
 
 #define EVERY_BACKEND(X) \
     /* The harness. */ \
@@ -87,6 +88,15 @@
     X(spectral_magic_backend) \
     X(spectral_magic_switched_backend) \
     X(folding_hash_backend) \
+    /* Stockfish as its master builds it here, and techniques published \
+     * since: Pre-school, Bitray, Cfish's AVX2 and AVX-512 forms, TITBOARD. */ \
+    X(stockfish_backend) \
+    X(preschool_backend) \
+    X(bitray_backend) \
+    X(cfish_avx2_backend) \
+    X(cfish_avx512_backend) \
+    X(titboard_backend) \
+    X(titboard_compact_backend) \
 
 #define DECLARE(DESCRIPTOR) extern const struct backend DESCRIPTOR;
 EVERY_BACKEND(DECLARE)
@@ -109,30 +119,23 @@ size_t backend_count = BUILT_IN_COUNT;
  * and the choice keeps the baseline.  */
 
 struct variant_level {
-    const char *name;        /* as --list shows it */
-    unsigned features;       /* what the CPU must have */
+    const char *name; /* as --list shows it */
+    int level;        /* the psABI level the CPU must have, every feature of it */
+    unsigned extra;   /* what else it needs */
 };
 
-/* Highest first.  x86-64-v3 also implies FMA, MOVBE and F16C, which every
- * CPU with AVX2, BMI2 and LZCNT has. */
-static const struct variant_level variant_levels[] = {
-    {"x86-64-v4 with GFNI", ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW |
-                                ATTACKBENCH_FEATURE_AVX512CD | ATTACKBENCH_FEATURE_AVX512DQ | ATTACKBENCH_FEATURE_GFNI | ATTACKBENCH_FEATURE_AVX2 |
-                                ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_BMI2 | ATTACKBENCH_FEATURE_LZCNT},
-    {"x86-64-v4", ATTACKBENCH_FEATURE_AVX512F | ATTACKBENCH_FEATURE_AVX512VL | ATTACKBENCH_FEATURE_AVX512BW | ATTACKBENCH_FEATURE_AVX512CD |
-                      ATTACKBENCH_FEATURE_AVX512DQ | ATTACKBENCH_FEATURE_AVX2 | ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_BMI2 |
-                      ATTACKBENCH_FEATURE_LZCNT},
-    {"x86-64-v3", ATTACKBENCH_FEATURE_AVX2 | ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_BMI2 | ATTACKBENCH_FEATURE_LZCNT},
-};
+/* Highest first: src/platform/x86_64_levels.h. */
+#define VARIANT_LEVEL(UNUSED, SUFFIX, NAME, LEVEL, FLAGS, EXTRA) {NAME, LEVEL, EXTRA},
+static const struct variant_level variant_levels[] = {X86_64_VARIANTS(VARIANT_LEVEL, )};
 enum { VARIANT_LEVEL_COUNT = sizeof variant_levels / sizeof variant_levels[0] };
 
-#define DECLARE_VARIANTS(DESCRIPTOR)                                                                             \
-    extern const struct backend DESCRIPTOR##__v4gfni __attribute__((weak));                                      \
-    extern const struct backend DESCRIPTOR##__v4 __attribute__((weak));                                          \
-    extern const struct backend DESCRIPTOR##__v3 __attribute__((weak));
+#define DECLARE_VARIANT(DESCRIPTOR, SUFFIX, NAME, LEVEL, FLAGS, EXTRA)                                           \
+    extern const struct backend DESCRIPTOR##__##SUFFIX __attribute__((weak));
+#define DECLARE_VARIANTS(DESCRIPTOR) X86_64_VARIANTS(DECLARE_VARIANT, DESCRIPTOR)
 EVERY_BACKEND(DECLARE_VARIANTS)
 
-#define VARIANT_ROW(DESCRIPTOR) {&DESCRIPTOR##__v4gfni, &DESCRIPTOR##__v4, &DESCRIPTOR##__v3},
+#define VARIANT_POINTER(DESCRIPTOR, SUFFIX, NAME, LEVEL, FLAGS, EXTRA) &DESCRIPTOR##__##SUFFIX,
+#define VARIANT_ROW(DESCRIPTOR) {X86_64_VARIANTS(VARIANT_POINTER, DESCRIPTOR)},
 static const struct backend *const compiled_variants[BUILT_IN_COUNT][VARIANT_LEVEL_COUNT] = {
     EVERY_BACKEND(VARIANT_ROW)};
 
@@ -143,11 +146,12 @@ static const struct backend *const compiled_variants[BUILT_IN_COUNT][VARIANT_LEV
 static struct backend chosen_copies[BUILT_IN_COUNT];
 
 /* The level copy for the highest x86-64 level this CPU has, or NULL. */
-static const struct backend *variant_for_this_cpu(size_t index, unsigned features, const char **level_name)
+static const struct backend *variant_for_this_cpu(size_t index, unsigned features, int cpu_level,
+                                                  const char **level_name)
 {
     for (int level = 0; level < VARIANT_LEVEL_COUNT; level++) {
         const struct backend *variant = compiled_variants[index][level];
-        if (variant != NULL && (variant_levels[level].features & ~features) == 0) {
+        if (variant != NULL && variant_levels[level].level <= cpu_level && (variant_levels[level].extra & ~features) == 0) {
             *level_name = variant_levels[level].name;
             return variant;
         }
@@ -166,10 +170,11 @@ static const struct backend *path_for_this_cpu(const struct backend *backend, un
 void registry_choose_variants(void)
 {
     unsigned features = cpu_features();
+    int cpu_level = x86_64_level(features);
     for (size_t i = 0; i < BUILT_IN_COUNT; i++) {
         const struct backend *own = built_in_backends[i];
         const char *level_name = NULL;
-        const struct backend *level = variant_for_this_cpu(i, features, &level_name);
+        const struct backend *level = variant_for_this_cpu(i, features, cpu_level, &level_name);
         const struct backend *path = path_for_this_cpu(level ? level : own, features);
         every_backend[i] = own;
         if (path == own)

@@ -4,6 +4,7 @@
 #include "compare.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,15 +15,17 @@
 #include "platform/output_file.h"
 
 static const char compare_usage[] =
-    "usage: attackbench compare [--threshold=PCT] [--absolute] [--normalize=METHOD] [--] BASE NEW\n"
+    "usage: attackbench compare [--threshold=PCT] [--absolute] [--strict] [--normalize=METHOD]\n"
+    "                           [--method=GLOB,...] [--piece=GLOB,...] [--workload=GLOB,...] [--] BASE NEW\n"
     "\n"
     "Compares two result files written by attackbench (--csv or --json, or the\n"
     "CSV of --count=instructions) row by row: rows match when method, piece,\n"
     "workload, dispatch, mode, pressure, phase, threads and metric agree.\n"
     "Prints a markdown table: the median of each side, the ratio new/base\n"
-    "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), and a verdict;\n"
-    "then the geometric mean of the ratios, the rows only one file has, and\n"
-    "the lists of slower and faster rows.\n"
+    "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), both after the\n"
+    "group's shift when it is taken out (the figures the verdict is read from),\n"
+    "and a verdict; then the geometric mean of the raw ratios, the rows only\n"
+    "one file has, and the lists of slower and faster rows.\n"
     "Instruction counts are exact: their ratio needs no interval.\n"
     "\n"
     "  --threshold=PCT     the smallest change that counts (default 20 for times,\n"
@@ -37,6 +40,13 @@ static const char compare_usage[] =
     "                      pressure, phase and threads, when there are 3 or more:\n"
     "                      the state of the machine, not a change) is taken out\n"
     "                      first; null, the harness, gets no verdict\n"
+    "  --strict            judge rows that either run flagged as disturbed\n"
+    "                      (warnings cpu-contention or canary-drift); by default\n"
+    "                      their verdict is \"unreliable (disturbed: ...)\", never a\n"
+    "                      regression\n"
+    "  --method=GLOB,...   judge only the rows whose method matches one of the\n"
+    "  --piece=GLOB,...    shell patterns (and likewise piece and workload); the\n"
+    "  --workload=GLOB,... group shift still comes from every method of a group\n"
     "  --normalize=METHOD  compare each method's time divided by METHOD's in\n"
     "                      the same run, so that runs of different machines,\n"
     "                      compilers or flags can be compared by ratio\n"
@@ -46,14 +56,23 @@ static const char compare_usage[] =
     "file, or runs of different machines or builds without --normalize,\n"
     "3 at least one row regressed.\n";
 
-enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED, VERDICT_HARNESS };
-static const char *const verdict_names[] = {"faster", "no change", "**slower**", "no change (too few samples)",
-                                            "harness"};
+enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED, VERDICT_HARNESS,
+               VERDICT_UNRELIABLE };
+static const char *const verdict_names[] = {"faster",  "no change", "**slower**", "no change (too few samples)",
+                                            "harness", "unreliable"};
+
+/* --method, --piece, --workload: comma-separated shell patterns, matched
+ * against these configuration columns. */
+enum { FILTER_COUNT = 3 };
+static const char *const filter_options[FILTER_COUNT] = {"--method", "--piece", "--workload"};
+static const int filter_columns[FILTER_COUNT] = {0, 1, 2};
 
 struct compare_options {
     double threshold; /* fraction, e.g. 0.05; < 0: each metric's default */
     int absolute;     /* --absolute: no group shift taken out */
+    int strict;       /* --strict: disturbed rows judged all the same */
     const char *normalize;
+    const char *filters[FILTER_COUNT]; /* NULL: every row */
     const char *paths[2];
 };
 
@@ -98,6 +117,47 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
     return NULL;
 }
 
+/* --method=GLOB,... and its siblings: 0 when argv[*i] was one (an empty
+ * pattern list is refused by the caller's check), else -1. */
+static int parse_filter(int argc, char **argv, int *i, struct compare_options *options)
+{
+    for (int f = 0; f < FILTER_COUNT; f++) {
+        const char *value = option_value(argc, argv, i, filter_options[f]);
+        if (value != NULL) {
+            options->filters[f] = value;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* Whether `value` matches one of the comma-separated patterns. */
+static int matches_patterns(const char *patterns, const char *value)
+{
+    char pattern[256];
+    for (const char *p = patterns; *p;) {
+        size_t length = strcspn(p, ",");
+        if (length > 0 && length < sizeof pattern) {
+            memcpy(pattern, p, length);
+            pattern[length] = '\0';
+            if (fnmatch(pattern, value, 0) == 0)
+                return 1;
+        }
+        p += length;
+        p += *p == ',';
+    }
+    return 0;
+}
+
+/* Whether a row is one the options ask to judge. */
+static int row_selected(const struct compare_options *options, const struct result_record *row)
+{
+    for (int f = 0; f < FILTER_COUNT; f++)
+        if (options->filters[f] && !matches_patterns(options->filters[f], row->configuration[filter_columns[f]]))
+            return 0;
+    return 1;
+}
+
 /* Returns -1 to go on, or the exit status (0 after --help). */
 static int parse_compare_options(int argc, char **argv, struct compare_options *options)
 {
@@ -122,6 +182,10 @@ static int parse_compare_options(int argc, char **argv, struct compare_options *
             return 0;
         } else if (strcmp(argv[i], "--absolute") == 0) {
             options->absolute = 1;
+        } else if (strcmp(argv[i], "--strict") == 0) {
+            options->strict = 1;
+        } else if (parse_filter(argc, argv, &i, options) == 0) {
+            continue;
         } else if ((value = option_value(argc, argv, &i, "--threshold")) != NULL) {
             if (parse_threshold(value, &options->threshold) != 0) {
                 fprintf(stderr, "attackbench compare: --threshold=%s: expected a percentage from 0 to 999\n", value);
@@ -143,6 +207,11 @@ static int parse_compare_options(int argc, char **argv, struct compare_options *
         fputs(compare_usage, stderr);
         return 2;
     }
+    for (int f = 0; f < FILTER_COUNT; f++)
+        if (options->filters[f] && strspn(options->filters[f], ",") == strlen(options->filters[f])) {
+            fprintf(stderr, "attackbench compare: %s: expected one or more patterns\n", filter_options[f]);
+            return 2;
+        }
     return -1;
 }
 
@@ -204,14 +273,40 @@ static enum verdict decide(const struct ratio_estimate *estimate, double thresho
     return VERDICT_NO_CHANGE;
 }
 
+/* The warnings a file's rows carry (the union, each key once), in
+ * `out`: the run's facts (hypervisor, few-repetitions, ...) and the
+ * disturbances of its rows, which their verdicts name. */
+static void file_warnings(const struct result_file *file, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < file->count; i++)
+        for (const char *key = file->records[i].warnings; *key;) {
+            size_t length = strcspn(key, " ");
+            int seen = 0;
+            for (const char *kept = out; *kept && !seen;) {
+                size_t kept_length = strcspn(kept, " ");
+                seen = kept_length == length && strncmp(kept, key, length) == 0;
+                kept += kept_length;
+                kept += *kept == ' ';
+            }
+            if (length > 0 && !seen && used + length + 2 <= size)
+                used += (size_t)snprintf(out + used, size - used, "%s%.*s", used ? " " : "", (int)length, key);
+            key += length;
+            key += *key == ' ';
+        }
+}
+
 static void print_identity(const char *label, const struct result_file *file)
 {
     const char(*id)[IDENTITY_FIELD_SIZE] = file->identity;
-    printf("- %s: `%s`: attackbench %s, commit %s; %s (%s family %s model %s); %s; `%s`\n", label, file->path, id[6],
-           id[7], id[0], id[1], id[2], id[3], id[4], id[5]);
+    char warnings[512];
+    file_warnings(file, warnings, sizeof warnings);
+    printf("- %s: `%s`: attackbench %s, commit %s; %s (%s family %s model %s); %s; `%s`; warnings: %s\n", label,
+           file->path, id[6], id[7], id[0], id[1], id[2], id[3], id[4], id[5], warnings[0] ? warnings : "none");
 }
 
-static void print_header(enum metric_kind metric, const char *normalize)
+static void print_header(enum metric_kind metric, const char *normalize, int shifted)
 {
     char unit[96];
     if (normalize)
@@ -219,8 +314,8 @@ static void print_header(enum metric_kind metric, const char *normalize)
     else
         snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
     printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | base %s | new %s "
-           "| group shift | new/base | 95%% interval | verdict |\n",
-           unit, unit);
+           "| group shift | new/base%s | 95%% interval | verdict |\n",
+           unit, unit, shifted ? " ÷ shift" : "");
     printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
 }
 
@@ -288,39 +383,66 @@ static void estimate_row(struct compared *row)
     row->shift = 1;
 }
 
-/* The verdict on the row's interval with its group's shift taken out;
- * the harness (null) itself gets none. */
-static enum verdict row_verdict(const struct compared *row, double threshold)
+/* The row's ratio and interval with its group's shift taken out: what
+ * the verdict is read from, and what the table shows. */
+static struct ratio_estimate shifted_estimate(const struct compared *row)
+{
+    struct ratio_estimate adjusted = row->estimate;
+    adjusted.ratio /= row->shift;
+    adjusted.low /= row->shift;
+    adjusted.high /= row->shift;
+    return adjusted;
+}
+
+/* The verdict on the row's shifted interval; the harness (null) itself
+ * gets none, and a row either run flagged as disturbed is unreliable
+ * unless --strict. */
+static enum verdict row_verdict(const struct compared *row, double threshold, int strict)
 {
     if (strcmp(row->base->configuration[0], "null") == 0)
         return VERDICT_HARNESS;
-    struct ratio_estimate adjusted = row->estimate;
-    adjusted.low /= row->shift;
-    adjusted.high /= row->shift;
+    if (!strict && (record_disturbed(row->base) || record_disturbed(row->changed)))
+        return VERDICT_UNRELIABLE;
+    struct ratio_estimate adjusted = shifted_estimate(row);
     return decide(&adjusted, threshold);
+}
+
+/* The verdict cell: the verdict, and what disturbed either run's row. */
+static void format_verdict(const struct compared *row, char *cell, size_t size)
+{
+    char base[WARNINGS_FIELD_SIZE], changed[WARNINGS_FIELD_SIZE];
+    disturbance_keys(row->base->warnings, base, sizeof base);
+    disturbance_keys(row->changed->warnings, changed, sizeof changed);
+    if (!base[0] && !changed[0]) {
+        snprintf(cell, size, "%s", verdict_names[row->verdict]);
+        return;
+    }
+    snprintf(cell, size, "%s (disturbed: %s%s%s%s%s)", verdict_names[row->verdict], base[0] ? "base " : "", base,
+             base[0] && changed[0] ? "; " : "", changed[0] ? "new " : "", changed);
 }
 
 /* Totals over a table, for the geometric mean and the exit status. */
 struct table_totals {
-    size_t rows, regressions, slower, faster;
+    size_t rows, regressions, slower, faster, unreliable;
     double log_ratio, log_base, log_new;
 };
 
 static void print_row(const struct compared *row, struct table_totals *totals)
 {
-    char interval[64] = "exact", shift[32] = "";
+    char interval[64] = "exact", shift[32] = "", verdict[2 * WARNINGS_FIELD_SIZE + 64];
+    struct ratio_estimate shown = shifted_estimate(row);
     if (row->base->metric == METRIC_NS)
-        snprintf(interval, sizeof interval, row->estimate.bounded ? "%.3f–%.3f" : "unbounded", row->estimate.low,
-                 row->estimate.high);
+        snprintf(interval, sizeof interval, shown.bounded ? "%.3f–%.3f" : "unbounded", shown.low, shown.high);
+    format_verdict(row, verdict, sizeof verdict);
     if (row->shift != 1)
         snprintf(shift, sizeof shift, "%.3f", row->shift);
     double base_value = record_median(row->base), new_value = record_median(row->changed);
     printf("|");
     for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
         printf(" %s |", row->base->configuration[c]);
-    printf(" %.4g | %.4g | %s | %.3f | %s | %s |\n", base_value, new_value, shift, row->estimate.ratio, interval,
-           verdict_names[row->verdict]);
+    printf(" %.4g | %.4g | %s | %.3f | %s | %s |\n", base_value, new_value, shift, shown.ratio, interval, verdict);
     totals->rows++;
+    totals->unreliable += row->verdict == VERDICT_UNRELIABLE;
     totals->regressions += row->verdict == VERDICT_SLOWER;
     totals->slower += row->verdict == VERDICT_SLOWER;
     totals->faster += row->verdict == VERDICT_FASTER;
@@ -348,21 +470,29 @@ static struct compared *judge_table(const struct result_file *base, const struct
     }
     if (metric == METRIC_NS && !options->absolute && !options->normalize)
         find_group_shifts(rows, *count);
+    /* The shifts come from every method of a group; only the selected
+     * rows are judged. */
+    size_t kept = 0;
     for (size_t i = 0; i < *count; i++)
-        rows[i].verdict = row_verdict(&rows[i], metric_threshold(options, metric));
+        if (row_selected(options, rows[i].base))
+            rows[kept++] = rows[i];
+    *count = kept;
+    for (size_t i = 0; i < *count; i++)
+        rows[i].verdict = row_verdict(&rows[i], metric_threshold(options, metric), options->strict);
     return rows;
 }
 
 /* One table per metric; returns the number of regressions and adds the
  * slower and faster rows to `changes` for the closing lists. */
 static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
-                          const struct compare_options *options, FILE *changes)
+                          const struct compare_options *options, FILE *changes, size_t *unreliable)
 {
     size_t count;
     struct compared *rows = judge_table(base, changed, metric, options, &count);
     struct table_totals totals = {0};
+    int shifted = metric == METRIC_NS && !options->absolute && !options->normalize;
     if (count > 0)
-        print_header(metric, options->normalize);
+        print_header(metric, options->normalize, shifted);
     for (size_t i = 0; i < count; i++) {
         print_row(&rows[i], &totals);
         if (rows[i].verdict == VERDICT_SLOWER || rows[i].verdict == VERDICT_FASTER)
@@ -372,6 +502,7 @@ static size_t print_table(const struct result_file *base, const struct result_fi
                     rows[i].shift != 1 ? " after the group's shift" : "");
     }
     free(rows);
+    *unreliable += totals.unreliable;
     if (count == 0)
         return 0;
     double n = (double)totals.rows;
@@ -381,13 +512,14 @@ static size_t print_table(const struct result_file *base, const struct result_fi
     return totals.regressions;
 }
 
-/* Rows of `file` that `other` lacks; returns how many. */
-static size_t print_unmatched(const struct result_file *file, const struct result_file *other, const char *label)
+/* Selected rows of `file` that `other` lacks; returns how many. */
+static size_t print_unmatched(const struct result_file *file, const struct result_file *other, const char *label,
+                              const struct compare_options *options)
 {
     size_t count = 0;
     for (size_t i = 0; i < file->count; i++) {
         const struct result_record *row = &file->records[i];
-        if (find_match(other, row) != NULL)
+        if (find_match(other, row) != NULL || !row_selected(options, row))
             continue;
         if (count++ == 0)
             printf("\nFound in %s (`%s`) only:\n\n", label, file->path);
@@ -427,11 +559,11 @@ static int report(const struct result_file *files, const struct compare_options 
     printf("## attackbench compare\n\n");
     print_identity("base", &files[0]);
     print_identity("new", &files[1]);
-    size_t regressions = 0;
+    size_t regressions = 0, unreliable = 0;
     for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
-        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options, changes);
-    print_unmatched(&files[0], &files[1], "base");
-    print_unmatched(&files[1], &files[0], "new");
+        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options, changes, &unreliable);
+    print_unmatched(&files[0], &files[1], "base", options);
+    print_unmatched(&files[1], &files[0], "new", options);
     if (options->threshold >= 0)
         printf("\nThreshold %g%%:", 100 * options->threshold);
     else
@@ -443,8 +575,15 @@ static int report(const struct result_file *files, const struct compare_options 
                ? ""
                : "Timed rows are judged after their group's shift (the median ratio of the methods that share "
                  "piece, workload, dispatch, mode, pressure, phase and threads, when there are 3 or more) is "
-                 "taken out; --absolute judges the raw ratios. ",
+                 "taken out, and the table shows their ratio and interval after it (the raw ratio is that times "
+                 "the shift); --absolute judges the raw ratios. ",
            regressions, regressions == 1 ? "" : "s");
+    if (unreliable > 0)
+        printf("%zu row%s unreliable: either run flagged %s as disturbed (cpu-contention: other work on the "
+               "measuring CPU; canary-drift: the harness changed speed), so %s no verdict; rerun on a quiet "
+               "machine, or give --strict to judge %s all the same.\n",
+               unreliable, unreliable == 1 ? "" : "s", unreliable == 1 ? "it" : "them",
+               unreliable == 1 ? "it gets" : "they get", unreliable == 1 ? "it" : "them");
     print_changes(changes);
     fclose(changes);
     if (fflush(stdout) != 0 || ferror(stdout)) {

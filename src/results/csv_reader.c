@@ -1,5 +1,7 @@
 /* CSV as attackbench writes it (RFC 4180: a header row, fields quoted when
- * they hold a comma, a quote or a line break), read row by row. */
+ * they hold a comma, a quote or a line break), read row by row.  The text
+ * is read by length: every look at a byte checks the end first, so no
+ * lookahead (a doubled quote, a CR before the line break) can pass it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,53 +9,77 @@
 
 struct csv_cursor {
     const char *path;
-    char *text; /* unquoted in place: a field never grows */
+    char *text, *end; /* the unread text [text, end), unquoted in place: a field never grows */
     long line;
 };
 
-/* Read one field starting at cursor->text, unquoting it in place.  Returns
- * its NUL-terminated start, and in *end the character that ended it (',',
- * '\n' or '\0'); NULL after printing an error. */
-static char *next_csv_field(struct csv_cursor *cursor, char *end)
+/* The byte at `at`, or '\0' at the end of the text (the text itself holds
+ * no NUL: the file reader refuses one). */
+static char byte_at(const struct csv_cursor *cursor, const char *at)
 {
-    char *start = cursor->text, *read = start, *write = start;
-    if (*read == '"') {
-        long opened = cursor->line;
-        read++;
-        for (;;) {
-            if (*read == '\0') {
-                fprintf(stderr, "attackbench: %s:%ld: quoted field never closed\n", cursor->path, opened);
-                return NULL;
-            }
-            if (*read == '"' && read[1] != '"')
-                break;
-            if (*read == '"')
-                read++;
-            else if (*read == '\n')
-                cursor->line++;
-            *write++ = *read++;
-        }
-        read++;
-        if (*read == '\r')
-            read++;
-        if (*read != ',' && *read != '\n' && *read != '\0') {
-            fprintf(stderr, "attackbench: %s:%ld: text after a closing quote\n", cursor->path, cursor->line);
+    return at < cursor->end ? *at : '\0';
+}
+
+/* A quoted field from its opening quote: the text unquoted into `write`;
+ * returns where the field's text ends (after the closing quote), or NULL
+ * after printing an error. */
+static char *unquote_field(struct csv_cursor *cursor, char *read, char **write)
+{
+    long opened = cursor->line;
+    read++;
+    for (;;) {
+        char c = byte_at(cursor, read);
+        if (read == cursor->end) {
+            fprintf(stderr, "attackbench: %s:%ld: quoted field never closed\n", cursor->path, opened);
             return NULL;
         }
+        if (c == '"' && byte_at(cursor, read + 1) != '"')
+            break;
+        if (c == '"')
+            read++;
+        else if (c == '\n')
+            cursor->line++;
+        *(*write)++ = *read++;
+    }
+    read++;
+    if (byte_at(cursor, read) == '\r')
+        read++;
+    char after = byte_at(cursor, read);
+    if (after != ',' && after != '\n' && read != cursor->end) {
+        fprintf(stderr, "attackbench: %s:%ld: text after a closing quote\n", cursor->path, cursor->line);
+        return NULL;
+    }
+    return read;
+}
+
+/* Read one field starting at cursor->text, unquoting it in place.  Returns
+ * its NUL-terminated start, and in *ended the character that ended it
+ * (',', '\n', or '\0' at the end of the text); NULL after printing an
+ * error. */
+static char *next_csv_field(struct csv_cursor *cursor, char *ended)
+{
+    char *start = cursor->text, *read = start, *write = start;
+    if (byte_at(cursor, read) == '"') {
+        read = unquote_field(cursor, read, &write);
+        if (read == NULL)
+            return NULL;
     } else {
-        while (*read != ',' && *read != '\n' && *read != '\0' && *read != '"')
+        for (char c = byte_at(cursor, read); c != ',' && c != '\n' && c != '"' && read != cursor->end;
+             c = byte_at(cursor, read))
             *write++ = *read++;
-        if (*read == '"') {
+        if (byte_at(cursor, read) == '"') {
             fprintf(stderr, "attackbench: %s:%ld: a quote inside an unquoted field\n", cursor->path, cursor->line);
             return NULL;
         }
         if (write > start && write[-1] == '\r')
             write--;
     }
-    *end = *read;
-    cursor->text = *read ? read + 1 : read;
-    if (*end == '\n')
+    *ended = byte_at(cursor, read);
+    cursor->text = read < cursor->end ? read + 1 : read;
+    if (*ended == '\n')
         cursor->line++;
+    /* write < read <= end, and read < end unless the field ends the text,
+     * which never happens: read_csv_rows checked the final line break. */
     *write = '\0';
     return start;
 }
@@ -62,9 +88,9 @@ static char *next_csv_field(struct csv_cursor *cursor, char *end)
 static int next_csv_record(struct csv_cursor *cursor, const char **values)
 {
     int count = 0;
-    char end = ',';
-    while (end == ',') {
-        char *field = next_csv_field(cursor, &end);
+    char ended = ',';
+    while (ended == ',') {
+        char *field = next_csv_field(cursor, &ended);
         if (field == NULL)
             return -1;
         if (count == MAX_ROW_FIELDS) {
@@ -77,39 +103,48 @@ static int next_csv_record(struct csv_cursor *cursor, const char **values)
     return count;
 }
 
-static int is_blank_line(const char *text)
+/* A blank line next: its length (1 or 2 with a CR), else 0. */
+static int blank_line_length(const struct csv_cursor *cursor)
 {
-    return *text == '\n' || (*text == '\r' && text[1] == '\n');
+    if (byte_at(cursor, cursor->text) == '\n')
+        return 1;
+    return byte_at(cursor, cursor->text) == '\r' && byte_at(cursor, cursor->text + 1) == '\n' ? 2 : 0;
 }
 
-int read_csv_rows(const char *path, char *text, row_visitor visit, void *data)
+/* The writer ends every row with a line break: a file without one was cut
+ * short, perhaps inside its last sample. */
+static int check_final_line_break(const char *path, const char *text, size_t length)
 {
-    struct csv_cursor cursor = {path, text, 1};
-    struct result_fields header = {0}, row = {0};
-    if (*text == '\0') {
+    if (length == 0) {
         fprintf(stderr, "attackbench: %s:1: empty file: no CSV header\n", path);
         return -1;
     }
-    /* The writer ends every row with a line break: a file without one was
-     * cut short, perhaps inside its last sample. */
-    size_t length = strlen(text);
-    if (text[length - 1] != '\n') {
-        long last_line = 1;
-        for (const char *p = text; *p; p++)
-            last_line += *p == '\n';
-        fprintf(stderr, "attackbench: %s:%ld: the file ends inside a row (no final line break): cut short?\n",
-                path, last_line);
+    if (text[length - 1] == '\n')
+        return 0;
+    long last_line = 1;
+    for (size_t i = 0; i < length; i++)
+        last_line += text[i] == '\n';
+    fprintf(stderr, "attackbench: %s:%ld: the file ends inside a row (no final line break): cut short?\n", path,
+            last_line);
+    return -1;
+}
+
+int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit, void *data)
+{
+    struct csv_cursor cursor = {path, text, text + length, 1};
+    struct result_fields header = {0}, row = {0};
+    if (check_final_line_break(path, text, length) != 0)
         return -1;
-    }
     int columns = next_csv_record(&cursor, header.values);
     if (columns < 0)
         return -1;
     header.count = (size_t)columns;
     for (int c = 0; c < columns; c++)
         row.names[c] = header.values[c];
-    while (*cursor.text) {
-        if (is_blank_line(cursor.text)) {
-            cursor.text += *cursor.text == '\r' ? 2 : 1;
+    while (cursor.text < cursor.end) {
+        int blank = blank_line_length(&cursor);
+        if (blank > 0) {
+            cursor.text += blank;
             cursor.line++;
             continue;
         }

@@ -2,7 +2,9 @@
  * "results": [{...}, ...]}, every row a flat object whose values are
  * strings, numbers, null, booleans or arrays of numbers.  Not a general
  * JSON parser: it reads the tool's own files and names the line of
- * anything else. */
+ * anything else.  The text is read by length: every look at the next
+ * byte goes through peek(), which sees the end, so no lookahead (a number,
+ * an escape, a keyword) can pass it, whatever the bytes after it. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +16,15 @@
 /* The newest layout this reader knows. */
 enum { JSON_SCHEMA = RESULT_JSON_SCHEMA };
 
+/* What peek() gives at the end of the text. */
+enum { END_OF_TEXT = -1 };
+
 struct json_cursor {
     const char *path;
-    const char *p;
+    const char *p, *end; /* the unread text: [p, end) */
     long line;
     char *arena; /* decoded names and values */
-    size_t used;
+    size_t used, capacity;
 };
 
 static int json_error(const struct json_cursor *cursor, const char *what)
@@ -28,11 +33,21 @@ static int json_error(const struct json_cursor *cursor, const char *what)
     return -1;
 }
 
+/* The next byte, or END_OF_TEXT. */
+static int peek(const struct json_cursor *cursor)
+{
+    return cursor->p < cursor->end ? (unsigned char)*cursor->p : END_OF_TEXT;
+}
+
+static size_t remaining(const struct json_cursor *cursor)
+{
+    return (size_t)(cursor->end - cursor->p);
+}
+
 static void skip_space(struct json_cursor *cursor)
 {
-    while (*cursor->p == ' ' || *cursor->p == '\t' || *cursor->p == '\r' || *cursor->p == '\n') {
-        if (*cursor->p == '\n')
-            cursor->line++;
+    for (int c = peek(cursor); c == ' ' || c == '\t' || c == '\r' || c == '\n'; c = peek(cursor)) {
+        cursor->line += c == '\n';
         cursor->p++;
     }
 }
@@ -40,9 +55,9 @@ static void skip_space(struct json_cursor *cursor)
 static int expect(struct json_cursor *cursor, char wanted)
 {
     skip_space(cursor);
-    if (*cursor->p == '\0')
+    if (peek(cursor) == END_OF_TEXT)
         return json_error(cursor, "the file ends too early");
-    if (*cursor->p != wanted) {
+    if (peek(cursor) != (unsigned char)wanted) {
         char message[64];
         snprintf(message, sizeof message, "expected '%c'", wanted);
         return json_error(cursor, message);
@@ -55,7 +70,7 @@ static int expect(struct json_cursor *cursor, char wanted)
 static int accept(struct json_cursor *cursor, char wanted)
 {
     skip_space(cursor);
-    if (*cursor->p != wanted)
+    if (peek(cursor) != (unsigned char)wanted)
         return 0;
     cursor->p++;
     return 1;
@@ -66,40 +81,52 @@ static char *arena_start(struct json_cursor *cursor)
     return cursor->arena + cursor->used;
 }
 
-static void arena_put(struct json_cursor *cursor, char c)
+/* The arena is sized for the worst case of the text (read_json_rows); a
+ * full arena is an error all the same, never a write past it. */
+static int arena_put(struct json_cursor *cursor, char c)
 {
+    if (cursor->used == cursor->capacity)
+        return json_error(cursor, "a value larger than the file (internal error)");
     cursor->arena[cursor->used++] = c;
+    return 0;
 }
 
-/* A string's escapes; only the ASCII range of \u is needed for the tool's
- * own output. */
-static int decode_escape(struct json_cursor *cursor)
+static int hex_value(int c)
 {
-    static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-    char letter = *cursor->p;
-    if (letter == '\0')
-        return json_error(cursor, "the file ends inside an escape");
-    cursor->p++;
-    for (size_t i = 0; escapes[i]; i += 2)
-        if (escapes[i] == letter) {
-            arena_put(cursor, escapes[i + 1]);
-            return 0;
-        }
-    /* \u takes exactly four hex digits; the file may end before them. */
+    return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+}
+
+/* \u takes exactly four hex digits; only the ASCII range is needed for
+ * the tool's own output. */
+static int decode_unicode_escape(struct json_cursor *cursor)
+{
     unsigned code = 0;
-    if (letter != 'u')
-        return json_error(cursor, "unsupported escape in a string");
     for (int digit = 0; digit < 4; digit++) {
-        char c = cursor->p[digit];
-        if (!isxdigit((unsigned char)c))
+        int c = peek(cursor);
+        if (c == END_OF_TEXT || !isxdigit(c))
             return json_error(cursor, "\\u needs four hex digits");
-        code = code * 16 + (unsigned)(isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10);
+        code = code * 16 + (unsigned)hex_value(c);
+        cursor->p++;
     }
     if (code == 0 || code > 0x7f)
         return json_error(cursor, "unsupported escape in a string");
-    cursor->p += 4;
-    arena_put(cursor, (char)code);
-    return 0;
+    return arena_put(cursor, (char)code);
+}
+
+/* A string's escape, after its backslash. */
+static int decode_escape(struct json_cursor *cursor)
+{
+    static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+    int letter = peek(cursor);
+    if (letter == END_OF_TEXT)
+        return json_error(cursor, "the file ends inside an escape");
+    cursor->p++;
+    if (letter == 'u')
+        return decode_unicode_escape(cursor);
+    for (size_t i = 0; escapes[i]; i += 2)
+        if ((unsigned char)escapes[i] == letter)
+            return arena_put(cursor, escapes[i + 1]);
+    return json_error(cursor, "unsupported escape in a string");
 }
 
 static const char *parse_string(struct json_cursor *cursor)
@@ -107,30 +134,33 @@ static const char *parse_string(struct json_cursor *cursor)
     if (expect(cursor, '"') != 0)
         return NULL;
     char *start = arena_start(cursor);
-    while (*cursor->p != '"') {
-        if (*cursor->p == '\0' || *cursor->p == '\n') {
+    for (int c = peek(cursor); c != '"'; c = peek(cursor)) {
+        if (c == END_OF_TEXT || c == '\n') {
             json_error(cursor, "string never closed");
             return NULL;
         }
-        if (*cursor->p == '\\') {
-            cursor->p++;
-            if (decode_escape(cursor) != 0)
-                return NULL;
-        } else {
-            arena_put(cursor, *cursor->p++);
-        }
+        cursor->p++;
+        if ((c == '\\' ? decode_escape(cursor) : arena_put(cursor, (char)c)) != 0)
+            return NULL;
     }
     cursor->p++;
-    arena_put(cursor, '\0');
-    return start;
+    return arena_put(cursor, '\0') == 0 ? start : NULL;
+}
+
+static int is_number_character(int c)
+{
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
 }
 
 /* A number's characters, copied as they are (the caller converts them). */
 static int copy_number(struct json_cursor *cursor)
 {
     const char *start = cursor->p;
-    while (isdigit((unsigned char)*cursor->p) || strchr("+-.eE", *cursor->p) != NULL)
-        arena_put(cursor, *cursor->p++);
+    for (int c = peek(cursor); is_number_character(c); c = peek(cursor)) {
+        if (arena_put(cursor, (char)c) != 0)
+            return -1;
+        cursor->p++;
+    }
     return cursor->p > start ? 0 : json_error(cursor, "expected a value");
 }
 
@@ -142,35 +172,46 @@ static int copy_number_array(struct json_cursor *cursor)
         return 0;
     do {
         skip_space(cursor);
-        if (copy_number(cursor) != 0)
+        if (copy_number(cursor) != 0 || arena_put(cursor, ' ') != 0)
             return -1;
-        arena_put(cursor, ' ');
     } while (accept(cursor, ','));
     cursor->used--; /* the last space */
     return expect(cursor, ']');
+}
+
+/* null, true or false next: its length, else 0. */
+static size_t keyword_length(const struct json_cursor *cursor, int *which)
+{
+    static const char *const words[] = {"null", "true", "false"};
+    for (int i = 0; i < 3; i++) {
+        size_t length = strlen(words[i]);
+        if (remaining(cursor) >= length && memcmp(cursor->p, words[i], length) == 0) {
+            *which = i;
+            return length;
+        }
+    }
+    return 0;
 }
 
 /* A row value as text: strings decoded, null empty. */
 static const char *parse_value(struct json_cursor *cursor)
 {
     skip_space(cursor);
-    if (*cursor->p == '"')
+    if (peek(cursor) == '"')
         return parse_string(cursor);
     char *start = arena_start(cursor);
-    static const char *const words[] = {"null", "true", "false"};
-    for (int i = 0; i < 3; i++)
-        if (strncmp(cursor->p, words[i], strlen(words[i])) == 0) {
-            cursor->p += strlen(words[i]);
-            if (i > 0)
-                for (const char *w = words[i]; *w; w++)
-                    arena_put(cursor, *w);
-            arena_put(cursor, '\0');
-            return start;
-        }
-    int status = *cursor->p == '[' ? copy_number_array(cursor) : copy_number(cursor);
-    if (status != 0)
+    int which, status = 0;
+    size_t length = keyword_length(cursor, &which);
+    if (length > 0) {
+        /* null is the empty value; true and false are kept as words. */
+        for (size_t i = 0; which > 0 && i < length && status == 0; i++)
+            status = arena_put(cursor, cursor->p[i]);
+        cursor->p += length;
+    } else {
+        status = peek(cursor) == '[' ? copy_number_array(cursor) : copy_number(cursor);
+    }
+    if (status != 0 || arena_put(cursor, '\0') != 0)
         return NULL;
-    arena_put(cursor, '\0');
     return start;
 }
 
@@ -217,12 +258,17 @@ static int parse_rows(struct json_cursor *cursor, const struct result_fields *co
     return expect(cursor, ']');
 }
 
+/* The schema: a whole number of at most six digits, at least 1. */
 static int check_schema(struct json_cursor *cursor)
 {
     skip_space(cursor);
-    char *end;
-    long schema = strtol(cursor->p, &end, 10);
-    if (end == cursor->p || schema < 1)
+    long schema = 0;
+    int digits = 0;
+    for (int c = peek(cursor); c >= '0' && c <= '9' && digits < 7; c = peek(cursor), digits++) {
+        schema = schema * 10 + (c - '0');
+        cursor->p++;
+    }
+    if (digits == 0 || digits > 6 || schema < 1 || is_number_character(peek(cursor)))
         return json_error(cursor, "schema: expected a positive whole number");
     if (schema > JSON_SCHEMA) {
         char message[96];
@@ -230,7 +276,6 @@ static int check_schema(struct json_cursor *cursor)
                  JSON_SCHEMA);
         return json_error(cursor, message);
     }
-    cursor->p = end;
     return 0;
 }
 
@@ -264,10 +309,11 @@ static int parse_document(struct json_cursor *cursor, row_visitor visit, void *d
     return expect(cursor, '}');
 }
 
-int read_json_rows(const char *path, char *text, row_visitor visit, void *data)
+int read_json_rows(const char *path, const char *text, size_t length, row_visitor visit, void *data)
 {
     /* Decoded text is never longer than its source, plus one NUL each. */
-    struct json_cursor cursor = {path, text, 1, malloc(2 * strlen(text) + 16), 0};
+    size_t capacity = 2 * length + 16;
+    struct json_cursor cursor = {path, text, text + length, 1, malloc(capacity), 0, capacity};
     if (cursor.arena == NULL) {
         fprintf(stderr, "attackbench: out of memory\n");
         return -1;
@@ -275,10 +321,11 @@ int read_json_rows(const char *path, char *text, row_visitor visit, void *data)
     skip_space(&cursor);
     /* Schema 1: a bare array of rows. */
     struct result_fields no_context = {0};
-    int status = *cursor.p == '[' ? parse_rows(&cursor, &no_context, visit, data) : parse_document(&cursor, visit, data);
+    int status = peek(&cursor) == '[' ? parse_rows(&cursor, &no_context, visit, data)
+                                      : parse_document(&cursor, visit, data);
     if (status == 0) {
         skip_space(&cursor);
-        if (*cursor.p != '\0')
+        if (peek(&cursor) != END_OF_TEXT)
             status = json_error(&cursor, "text after the end of the document");
     }
     /* The visitor copies what it keeps, so the arena can go. */

@@ -87,6 +87,9 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
             }
         qsort(group, members, sizeof *group, compare_rows_by_speed);
         const struct result_row *first = group[0];
+        /* relative: each median over the first row's, the smallest of the
+         * column the table is sorted by, so that the two columns agree. */
+        double fastest = first->measurement.ns_per_query.median;
         char pressure[32];
         format_pressure(first->pressure_bytes, pressure, sizeof pressure);
         fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d", workload_piece_name(first->workload, first->piece),
@@ -106,8 +109,8 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                 harness_difference(m->ns_per_query.median, row->harness_ns, net, sizeof net);
             if (tsc)
                 snprintf(ticks, sizeof ticks, "%.2f", m->ticks_per_query.median);
-            if (!m->backend->baseline)
-                snprintf(relative, sizeof relative, "%.2fx", row->relative);
+            if (!m->backend->baseline && fastest > 0)
+                snprintf(relative, sizeof relative, "%.2fx", m->ns_per_query.median / fastest);
             double percent = m->ns_per_query.median > 0 ? 100 * m->ns_per_query.mad / m->ns_per_query.median : 0;
             snprintf(spread, sizeof spread, "%s%.1f%%", percent > 3 ? "!" : "", percent);
             format_bytes(row->table_bytes, table, sizeof table);
@@ -130,8 +133,9 @@ void write_table_notes(FILE *out)
     fprintf(out, "\nns/query: median over repetitions; -harness: minus the null backend (approximate: the CPU\n"
                  "overlaps the two; \"below\": under the harness's resolution, the lookup hides in the loop's\n"
                  "own cost); spread: median absolute deviation as %% of the median (! above 3%%);\n"
-                 "relative: to the fastest method of the group, round by round (the median of the ratios of\n"
-                 "the two methods' times in the same round, so a slowdown of a whole round cancels).\n");
+                 "relative: ns/query over the first row's (the fastest median of the group); the CSV's\n"
+                 "relative is the median of the per-round ratios to that method, which a slowdown of a whole\n"
+                 "round cancels, and can differ when the rounds were disturbed.\n");
 }
 
 /* The one list of columns, shared by CSV and JSON; row_fields() fills

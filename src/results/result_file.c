@@ -45,10 +45,11 @@ static int check_plain_value(const char *value, const char *column, int table_ce
     return 0;
 }
 
-/* The whole file as one NUL-terminated string; NULL after an error. */
+/* The whole file, its length in *length (a NUL follows it); NULL after
+ * an error. */
 enum { MAX_RESULT_FILE_BYTES = 1 << 30 };
 
-static char *read_whole_file(const char *path)
+static char *read_whole_file(const char *path, size_t *length)
 {
     FILE *in = fopen(path, "rb");
     struct stat status;
@@ -92,14 +93,7 @@ static char *read_whole_file(const char *path)
         return NULL;
     }
     text[size] = '\0';
-    if (strlen(text) != size) {
-        long line = 1;
-        for (const char *p = text; *p; p++)
-            line += *p == '\n';
-        row_error(path, line, "a NUL byte: not a CSV or JSON file", "");
-        free(text);
-        return NULL;
-    }
+    *length = size;
     return text;
 }
 
@@ -168,6 +162,52 @@ static int read_configuration(const struct result_fields *row, struct result_rec
             return -1;
         strcpy(record->configuration[c], value);
     }
+    return 0;
+}
+
+/* The keys that say a row's own measurement was disturbed. */
+static const char *const disturbance_warnings[] = {"cpu-contention", "canary-drift"};
+
+static int is_disturbance_key(const char *key, size_t length)
+{
+    for (size_t k = 0; k < sizeof disturbance_warnings / sizeof disturbance_warnings[0]; k++)
+        if (strlen(disturbance_warnings[k]) == length && strncmp(key, disturbance_warnings[k], length) == 0)
+            return 1;
+    return 0;
+}
+
+void disturbance_keys(const char *warnings, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *key = warnings; *key;) {
+        size_t length = strcspn(key, " ");
+        if (length > 0 && is_disturbance_key(key, length) && used + length + 2 <= size) {
+            used += (size_t)snprintf(out + used, size - used, "%s%.*s", used ? " " : "", (int)length, key);
+        }
+        key += length;
+        key += *key == ' ';
+    }
+}
+
+int record_disturbed(const struct result_record *record)
+{
+    char keys[WARNINGS_FIELD_SIZE];
+    disturbance_keys(record->warnings, keys, sizeof keys);
+    return keys[0] != '\0';
+}
+
+/* The warnings column, when the file has one. */
+static int read_warnings(const struct result_fields *row, struct result_record *record, const char *path, long line)
+{
+    const char *value = field_value(row, "warnings");
+    if (value == NULL)
+        return 0;
+    if (strlen(value) >= sizeof record->warnings)
+        return row_error(path, line, "value too long for ", "warnings");
+    if (check_plain_value(value, "warnings", 1, path, line) != 0)
+        return -1;
+    strcpy(record->warnings, value);
     return 0;
 }
 
@@ -262,7 +302,8 @@ static int add_record(const struct result_fields *row, const char *path, long li
 {
     struct result_file *file = data;
     struct result_record record = {.line = line};
-    if (read_configuration(row, &record, path, line) != 0 || check_identity(row, file, path, line) != 0)
+    if (read_configuration(row, &record, path, line) != 0 || check_identity(row, file, path, line) != 0 ||
+        read_warnings(row, &record, path, line) != 0)
         return -1;
     if (read_metric(row, &record, path, line) != 0) {
         free(record.samples);
@@ -285,15 +326,20 @@ static int add_record(const struct result_fields *row, const char *path, long li
 int load_result_file(const char *path, struct result_file *file)
 {
     *file = (struct result_file){.path = path};
-    char *text = read_whole_file(path);
+    size_t length;
+    char *text = read_whole_file(path, &length);
     if (text == NULL)
         return -1;
     char *start = text;
-    if (strncmp(start, "\xEF\xBB\xBF", 3) == 0)
+    if (length >= 3 && memcmp(start, "\xEF\xBB\xBF", 3) == 0)
         start += 3;
-    const char *first = start + strspn(start, " \t\r\n");
-    int status = *first == '{' || *first == '[' ? read_json_rows(path, start, add_record, file)
-                                                : read_csv_rows(path, start, add_record, file);
+    length -= (size_t)(start - text);
+    size_t space = 0;
+    while (space < length && (start[space] == ' ' || start[space] == '\t' || start[space] == '\r' || start[space] == '\n'))
+        space++;
+    int json = space < length && (start[space] == '{' || start[space] == '[');
+    int status = json ? read_json_rows(path, start, length, add_record, file)
+                      : read_csv_rows(path, start, length, add_record, file);
     free(text);
     if (status == 0 && file->count == 0) {
         fprintf(stderr, "attackbench: %s:1: no result rows\n", path);

@@ -25,11 +25,12 @@ typedef int (*row_visitor)(const struct result_fields *row, const char *path, lo
 /* The value of a field, or NULL when the row has none. */
 const char *field_value(const struct result_fields *row, const char *name);
 
-/* The two readers; `text` is the whole file, NUL-terminated, and may be
- * modified.  They print "PATH:LINE: what is wrong" and return -1 on
- * malformed input. */
-int read_csv_rows(const char *path, char *text, row_visitor visit, void *data);
-int read_json_rows(const char *path, char *text, row_visitor visit, void *data);
+/* The two readers; `text` is the whole file, `length` bytes without a NUL
+ * among them.  They read by length, never past text + length; the CSV
+ * reader unquotes in place and may write one NUL at text[length].  They
+ * print "PATH:LINE: what is wrong" and return -1 on malformed input. */
+int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit, void *data);
+int read_json_rows(const char *path, const char *text, size_t length, row_visitor visit, void *data);
 
 /* The columns that make a row's configuration: rows of two files are
  * compared when all of these and the metric agree. */
@@ -42,8 +43,13 @@ extern const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT];
 enum { IDENTITY_COLUMN_COUNT = 8, IDENTITY_FIELD_SIZE = 1024 };
 extern const char *const identity_columns[IDENTITY_COLUMN_COUNT];
 
+/* The warnings column: keys separated by spaces (output.c writes at most
+ * 223 bytes). */
+enum { WARNINGS_FIELD_SIZE = 256 };
+
 struct result_record {
     char configuration[CONFIGURATION_COLUMN_COUNT][64];
+    char warnings[WARNINGS_FIELD_SIZE]; /* "" when none, or an older file without the column */
     enum metric_kind metric;
     double *samples; /* ns/query per repetition, or the one count */
     size_t sample_count;
@@ -71,6 +77,14 @@ int index_result_file(struct result_file *file);
 
 /* The record with `key`'s metric and configuration, or NULL. */
 const struct result_record *find_record(const struct result_file *file, const struct result_record *key);
+
+/* Whether a record's warnings say something disturbed its measurement
+ * (cpu-contention, canary-drift), as opposed to facts of the whole run
+ * (hypervisor, few-repetitions, ...). */
+int record_disturbed(const struct result_record *record);
+
+/* The disturbance keys of `warnings` (joined by spaces), or "" when none. */
+void disturbance_keys(const char *warnings, char *out, size_t size);
 
 /* The median of a record's samples. */
 double record_median(const struct result_record *record);

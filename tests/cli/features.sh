@@ -74,7 +74,7 @@ fi
 if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available'; then
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list >"$scratch/list-zen1"
     warned=$(grep -E 'warning: PE(XT|DEP)' "$scratch/list-zen1" | awk '{print $1}' | sort | tr '\n' ' ')
-    [ "$warned" = "binary-neural-network pext pext-pdep split-pext " ] &&
+    [ "$warned" = "binary-neural-network pext pext-pdep split-pext titboard titboard-compact " ] &&
         pass "--list warns of microcoded PEXT for exactly the PEXT backends" ||
         fail "--list warns of microcoded PEXT for exactly the PEXT backends (got: $warned)"
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 25 17" "$program" --list | quiet_grep 'microcoded' &&
@@ -97,5 +97,20 @@ if "$program" --list | quiet_grep -E '^binary-neural-network +available.*note: A
         pass "verify binary-neural-network, portable path"
     else
         fail "verify binary-neural-network, portable path ($(head -c 300 "$scratch/err"))"
+    fi
+fi
+
+# stockfish runs DualMagic where the CPU has AVX2 and Stockfish's fancy
+# magic where it lacks it (as Stockfish's builds without AVX2); run.sh
+# verifies the first here, this the second.
+if "$program" --list | quiet_grep -E '^stockfish +available.*note: form: DualMagic'; then
+    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-stockfish"
+    grep -qE '^stockfish +available +table 865280 bytes.*note: form: fancy magic' "$scratch/list-stockfish" &&
+        pass "hiding avx2 gives stockfish its fancy magic form" ||
+        fail "hiding avx2 gives stockfish its fancy magic form"
+    if ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --verify-only --method=stockfish >/dev/null 2>"$scratch/err"; then
+        pass "verify stockfish, fancy magic form"
+    else
+        fail "verify stockfish, fancy magic form ($(head -c 300 "$scratch/err"))"
     fi
 fi

@@ -65,3 +65,20 @@ link_mock=$(python3 "$here/doc_links.py" "$scratch/links" 2>&1)
 [ $? -eq 1 ] && grep -q 'page.md:2: missing.md' <<<"$link_mock" && grep -q '#no-such-heading' <<<"$link_mock" &&
     ! grep -q '#page$' <<<"$link_mock" && pass "the link check names a missing file and a missing heading" ||
     fail "the link check names a missing file and a missing heading (it said: $link_mock)"
+
+# Cross-references in comments and pages (FILE:LINE, "see FILE") point at
+# files that exist and lines they have; the check names one that does not.
+if line_reference_output=$(python3 "$here/cross_references.py" "$top" 2>&1); then
+    pass "every FILE:LINE and 'see FILE' reference points at what exists"
+else
+    fail "every FILE:LINE and 'see FILE' reference points at what exists: $line_reference_output"
+fi
+mkdir -p "$scratch/line-references/src/a"
+printf '/* see src/a/gone.h, and src/a/b.h:3 */\nint x;\n' >"$scratch/line-references/src/a/b.h"
+printf '# Page\nSee `src/a/b.h`; b.h:2 and b.h:9.\n' >"$scratch/line-references/page.md"
+line_reference_mock=$(python3 "$here/cross_references.py" "$scratch/line-references" 2>&1)
+[ $? -eq 1 ] && grep -q 'src/a/b.h:1: src/a/gone.h: no such file' <<<"$line_reference_mock" &&
+    grep -q 'page.md:2: b.h:9: the file has fewer lines' <<<"$line_reference_mock" && ! grep -q 'b.h:2:' <<<"$line_reference_mock" &&
+    [ "$(wc -l <<<"$line_reference_mock")" -eq 3 ] &&
+    pass "the cross-reference check names a missing file and a line past the end" ||
+    fail "the cross-reference check names a missing file and a line past the end (it said: $line_reference_mock)"

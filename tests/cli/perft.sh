@@ -8,7 +8,7 @@ source "$here/lib/signals.bash"
 perft_data="$here/../data/perft.epd"
 perft_scratch=$(mktemp -d)
 # The run's metadata columns, then perft's own.
-perft_csv_columns='method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms,reps,seconds_min,seconds_max,seconds_mad,samples_seconds'
+perft_csv_columns='method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms,reps,seconds_min,seconds_max,seconds_mad,samples_seconds,threads,processes,pressure_bytes,eval_bytes,seconds_one_worker,scaling'
 perft_csv_header_ok() {
     local header
     header=$(head -1 "$1")
@@ -130,8 +130,8 @@ status=$?
 # Rows with 3 repetitions, 3 samples, min <= median <= max.  Columns are
 # counted from the end: the metadata before them may hold quoted commas
 # (the flags of a sanitizer build).
-reps_rows=$(awk -F, 'NR > 1 && $(NF - 4) == 3 && split($NF, samples, " ") == 3 &&
-    $(NF - 3) <= $(NF - 9) && $(NF - 9) <= $(NF - 2) && $(NF - 1) >= 0 { n++ } END { print n + 0 }' \
+reps_rows=$(awk -F, 'NR > 1 && $(NF - 10) == 3 && split($(NF - 6), samples, " ") == 3 &&
+    $(NF - 9) <= $(NF - 15) && $(NF - 15) <= $(NF - 8) && $(NF - 7) >= 0 { n++ } END { print n + 0 }' \
     "$perft_scratch/reps.csv" 2>/dev/null)
 if [ "$status" -eq 0 ] && perft_csv_header_ok "$perft_scratch/reps.csv" && [ "$reps_rows" -eq 2 ] &&
     grep -q 'MAD' "$perft_scratch/reps.err"; then
@@ -178,7 +178,7 @@ for _ in $(seq 400); do
 done
 stop_and_time "$runner" INT
 finished=$(($(wc -l <"$perft_scratch/partial.out") - 1))
-csv_positions=$(awk -F, 'NR > 1 { print $(NF - 12) }' "$perft_scratch/partial.csv" 2>/dev/null)
+csv_positions=$(awk -F, 'NR > 1 { print $(NF - 18) }' "$perft_scratch/partial.csv" 2>/dev/null)
 if [ "$stop_status" -eq 130 ] && [ "$finished" -gt 0 ] && [ $((finished % 1024)) -eq 0 ] &&
     [ "$csv_positions" = "$finished" ] && [ -z "$(find "$perft_scratch" -name 'partial.csv?*')" ]; then
     pass "perft interrupted keeps the finished blocks"

@@ -329,16 +329,18 @@ else
             fail "plot: every chart of a manifest ($(head -c 300 "$report_tmp/err"))"
         fi
         # The side-wise charts: ranked by median, in ns per position-side and
-        # per slider, the native methods drawn apart and named with their path.
+        # per slider, the native methods drawn apart and named with their path
+        # (every row of report-sidewise.csv carries cpu-contention: each is
+        # marked disturbed).
         if "$report_python" "$report_top/scripts/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
                 "$report_tmp/s-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err" \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sets.svg" ] \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sides.png" ] \
                 && grep -q "set xlabel 'ns per position-side" "$report_tmp/gp/report-sidewise-ranked-sets.gp" \
                 && grep -q "set xlabel 'ns per slider" "$report_tmp/gp/report-sidewise-ranked-sides.gp" \
-                && grep -q '^[0-9]* "kogge-stone (set-wise entry)" .* 1$' "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
-                && grep -q '^[0-9]* "pext \[bmi2\]" .* 0$' "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
-                && grep -q '^[0-9]* "obstruction-lanes \[avx512+avx512cd\] (multi-square kernel)" .* 1$' \
+                && grep -q '^[0-9]* "kogge-stone (disturbed) (set-wise entry)" .* 1$' "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
+                && grep -q '^[0-9]* "pext \[bmi2\] (disturbed)" .* 0$' "$report_tmp/gp/report-sidewise-ranked-sets.dat" \
+                && grep -q '^[0-9]* "obstruction-lanes \[avx512+avx512cd\] (disturbed) (multi-square kernel)" .* 1$' \
                     "$report_tmp/gp/report-sidewise-ranked-sides.dat" \
                 && awk 'NR > 1 && $(NF - 3) + 0 < last { bad = 1 } { last = $(NF - 3) + 0 } END { exit bad }' \
                     "$report_tmp/gp/report-sidewise-ranked-sets.dat" \

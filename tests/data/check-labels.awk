@@ -1,10 +1,11 @@
 # Checks the labels of a scripts/plot size chart: every `set label N 'TEXT'
 # at X,Y` of the gnuplot script (the second file) must be anchored at the
-# point of method TEXT in the data file (the first file: X Y "METHOD" ...).
+# point of method TEXT in the data file (the first file: X Y "METHOD" ...;
+# the label may hold spaces: "pext (disturbed)").
 # Prints each mismatch; exit status 1 when there is one or no label at all.
 FNR == NR {
-    method = $3
-    gsub(/"/, "", method)
+    match($0, /"[^"]*"/)
+    method = substr($0, RSTART + 1, RLENGTH - 2)
     point[method] = $1 "," $2
     next
 }

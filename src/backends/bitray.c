@@ -1,0 +1,96 @@
+/* Bitray: each ray as a lowest-set-bit mask.  On a ray running up the
+ * board, o = occupied & ray; o ^ (o - 1) sets every bit up to and including
+ * o's lowest, so (o ^ (o - 1)) & ray is the ray up to its first blocker
+ * (all of it when o is empty).  A ray running down the board is the same
+ * on the bit-reversed board, with the ray's reversed mask; the down rays
+ * are joined before one reversal back.  The rank comes from a 512-byte
+ * first-rank table.  Source: Daniel Infuehr, Chess_Movegen_GPU,
+ * cu_Bitray.h (2023, for CUDA, where __brevll reverses in one
+ * instruction); here on the CPU, the reversal the best of
+ * building_blocks/bit_reverse.h for the build (--list names it). */
+#include <stdalign.h>
+
+#include "attackbench/loops.h"
+#include "base/ray_walk.h"
+#include "building_blocks/bit_reverse.h"
+
+/* Per square the rays going up (north, north-east, north-west) and the
+ * rays going down, reversed (south, south-west, south-east as seen from
+ * the reversed square 63 - square); 48 bytes. */
+struct square_rays {
+    bitboard north, north_east, north_west;
+    bitboard south_reversed, south_west_reversed, south_east_reversed;
+};
+
+static alignas(64) struct square_rays square_rays[SQUARE_COUNT];
+
+/* first_rank_attacks[inner][file], the six inner bits of the rank. */
+static uint8_t first_rank_attacks[64][8];
+
+static size_t bitray_init(void)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++)
+        square_rays[square] = (struct square_rays){
+            .north = ray_walk(square, 0, 0, 1),
+            .north_east = ray_walk(square, 0, 1, 1),
+            .north_west = ray_walk(square, 0, -1, 1),
+            .south_reversed = reverse_bits(ray_walk(square, 0, 0, -1)),
+            .south_west_reversed = reverse_bits(ray_walk(square, 0, -1, -1)),
+            .south_east_reversed = reverse_bits(ray_walk(square, 0, 1, -1)),
+        };
+    for (unsigned inner = 0; inner < 64; inner++)
+        for (int file = 0; file < 8; file++)
+            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    return sizeof square_rays + sizeof first_rank_attacks;
+}
+
+/* The ray up to and including its first blocker. */
+static inline bitboard up_to_first(bitboard occupied, bitboard ray)
+{
+    bitboard on_ray = occupied & ray;
+    return (on_ray ^ (on_ray - 1)) & ray;
+}
+
+static inline bitboard rank_attacks(int square, bitboard occupied)
+{
+    int rank_shift = square & 56;
+    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
+    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+}
+
+static inline bitboard bitray_rook(int square, bitboard occupied)
+{
+    const struct square_rays *rays = &square_rays[square];
+    bitboard down = up_to_first(reverse_bits(occupied), rays->south_reversed);
+    return up_to_first(occupied, rays->north) | reverse_bits(down) | rank_attacks(square, occupied);
+}
+
+static inline bitboard bitray_bishop(int square, bitboard occupied)
+{
+    const struct square_rays *rays = &square_rays[square];
+    bitboard reversed = reverse_bits(occupied);
+    bitboard down = up_to_first(reversed, rays->south_west_reversed) | up_to_first(reversed, rays->south_east_reversed);
+    return up_to_first(occupied, rays->north_east) | up_to_first(occupied, rays->north_west) | reverse_bits(down);
+}
+
+/* One reversal of the board and one of the three down rays together. */
+static inline bitboard bitray_queen(int square, bitboard occupied)
+{
+    const struct square_rays *rays = &square_rays[square];
+    bitboard reversed = reverse_bits(occupied);
+    bitboard down = up_to_first(reversed, rays->south_reversed) | up_to_first(reversed, rays->south_west_reversed) |
+                    up_to_first(reversed, rays->south_east_reversed);
+    bitboard up = up_to_first(occupied, rays->north) | up_to_first(occupied, rays->north_east) |
+                  up_to_first(occupied, rays->north_west);
+    return up | reverse_bits(down) | rank_attacks(square, occupied);
+}
+
+static const char *bitray_note(void)
+{
+    return "bit reversal: " BIT_REVERSAL;
+}
+
+BACKEND(bitray, "bitray",
+        "(o ^ (o - 1)) & ray per ray going up, the same on the bit-reversed board for the rays going down; "
+        "ranks from a 512-byte table",
+        "Daniel Infuehr, Chess_Movegen_GPU cu_Bitray.h (2023)", .init = bitray_init, .note = bitray_note)

@@ -1,0 +1,299 @@
+/* `attackbench recommend`: the candidates, the two measurements as child
+ * processes of this very program, and the order of the stages (see
+ * recommend.h).  The children's commands are printed with the verdict, so
+ * that every figure can be measured again by hand. */
+#define _GNU_SOURCE
+#include "recommend.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "registry/registry.h"
+#include "measure/cpu_choice.h"
+#include "option_spelling.h"
+#include "platform/interrupt.h"
+
+/* The techniques engines ship (docs/techniques.md): magic bitboards in
+ * three layouts, PEXT, hyperbola quintessence, obstruction difference,
+ * rotated bitboards, kindergarten and the Kogge-Stone fill. */
+static const char default_candidates[] =
+    "magic-plain,magic-fancy,magic-black,pext,hyperbola,obstruction-diff,rotated,kindergarten,kogge-stone";
+
+/* The positions of data/perft.epd (the Chessprogramming wiki's "Perft
+ * Results"), to depth 4, so that the engine view needs no file. */
+static const char *const positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;D3 8902 ;D4 197281",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039 ;D3 97862 ;D4 4085603",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - ;D1 14 ;D2 191 ;D3 2812 ;D4 43238",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - ;D1 6 ;D2 264 ;D3 9467 ;D4 422333",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - ;D1 6 ;D2 264 ;D3 9467 ;D4 422333",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - ;D1 44 ;D2 1486 ;D3 62379 ;D4 2103487",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - ;D1 46 ;D2 2079 ;D3 89890 ;D4 3894594",
+};
+
+/* The engine view's hash: a typical engine's (docs/perft.md). */
+static const char engine_pressure[] = "64M";
+
+static const char usage_text[] =
+    "usage: attackbench [--plugin=FILE...] recommend [--quick] [--method=LIST] [--csv=FILE] [--json=FILE]\n"
+    "\n"
+    "Which sliding-attack technique to use on this machine.  Measures the\n"
+    "candidates (the techniques engines ship, and every --plugin) twice: alone\n"
+    "(random queens, batched, as the benchmark's headline) and inside perft with\n"
+    "all the CPUs this process may use as threads and a 64 MB hash probed at every\n"
+    "node.  Prints the technique to use, the runner-up and by how much, what to\n"
+    "avoid and why, the figures and the commands that measure them again.  When\n"
+    "the repetitions cannot tell the first two apart it says so instead.\n"
+    "\n"
+    "  --quick        a short run (seconds; for tests): too short to decide\n"
+    "                 anything close\n"
+    "  --method=LIST  the candidates instead of the default list\n"
+    "  --csv=FILE     also write one row per candidate (docs/perft.md)\n"
+    "  --json=FILE    the same as JSON\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "Exit status: 0 a verdict, 2 bad usage, no candidate this CPU runs, or a\n"
+    "measurement that failed.\n";
+
+static int parse(int argc, char **argv, struct recommendation *recommendation)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *argument = argv[i];
+        if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return 1;
+        } else if (strcmp(argument, "--quick") == 0) {
+            recommendation->quick = 1;
+        } else if (strncmp(argument, "--method=", 9) == 0 && argument[9]) {
+            recommendation->method_list = argument + 9;
+        } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
+            recommendation->csv_file = argument + 6;
+        } else if (strncmp(argument, "--json=", 7) == 0 && argument[7]) {
+            recommendation->json_file = argument + 7;
+        } else {
+            fprintf(stderr, "attackbench: recommend: unknown argument '%s'\n%s", argument, usage_text);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int add_candidate(struct recommendation *recommendation, const struct backend *backend)
+{
+    for (int c = 0; c < recommendation->count; c++)
+        if (recommendation->candidates[c].backend == backend)
+            return 0;
+    if (recommendation->count == RECOMMEND_MAX_CANDIDATES) {
+        fprintf(stderr, "attackbench: recommend: more than %d candidates\n", RECOMMEND_MAX_CANDIDATES);
+        return -1;
+    }
+    struct candidate *candidate = &recommendation->candidates[recommendation->count++];
+    *candidate = (struct candidate){.backend = backend, .skipped = backend_unavailable_reason(backend)};
+    return 0;
+}
+
+/* The named candidates (each must exist), then every plugin loaded. */
+static int choose_candidates(struct recommendation *recommendation)
+{
+    char list[1024];
+    snprintf(list, sizeof list, "%s", recommendation->method_list ? recommendation->method_list : default_candidates);
+    for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        const struct backend *backend = find_backend(name);
+        if (backend == NULL || strcmp(name, "null") == 0) {
+            fprintf(stderr, "attackbench: recommend: no method named '%s' (attackbench --list names them)\n", name);
+            return -1;
+        }
+        if (add_candidate(recommendation, backend) != 0)
+            return -1;
+    }
+    for (size_t b = 0; recommendation->method_list == NULL && b < backend_count; b++)
+        if (!registry_is_built_in(backends[b]) && add_candidate(recommendation, backends[b]) != 0)
+            return -1;
+    return 0;
+}
+
+/* Exit 2 with the reason when this CPU runs none of them. */
+static int check_runnable(const struct recommendation *recommendation)
+{
+    for (int c = 0; c < recommendation->count; c++)
+        if (recommendation->candidates[c].skipped == NULL)
+            return 0;
+    fprintf(stderr, "attackbench: recommend: no candidate runs on this CPU:");
+    for (int c = 0; c < recommendation->count; c++)
+        fprintf(stderr, "%s %s: %s", c ? ";" : "", recommendation->candidates[c].backend->name,
+                recommendation->candidates[c].skipped);
+    fputc('\n', stderr);
+    return -1;
+}
+
+/* The runnable candidates as a --method list. */
+static void runnable_list(const struct recommendation *recommendation, char *list, size_t size)
+{
+    size_t used = 0;
+    list[0] = '\0';
+    for (int c = 0; c < recommendation->count && used < size; c++)
+        if (recommendation->candidates[c].skipped == NULL)
+            used += (size_t)snprintf(list + used, size - used, "%s%s", used ? "," : "",
+                                     recommendation->candidates[c].backend->name);
+}
+
+/* " --plugin=FILE" for every plugin among the candidates. */
+static void plugin_options(const struct recommendation *recommendation, char *text, size_t size)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (int c = 0; c < recommendation->count && used < size; c++) {
+        const char *file = recommendation->candidates[c].backend->plugin_file;
+        if (file && recommendation->candidates[c].skipped == NULL)
+            used += (size_t)snprintf(text + used, size - used, " --plugin=%s", file);
+    }
+}
+
+/* The two commands, their files under `prefix` ("" or "DIRECTORY/"), the
+ * engine view's positions in `positions_file`. */
+static void write_commands(const struct recommendation *recommendation, const char *program, const char *prefix,
+                           const char *positions_file, char isolated[2048], char engine[2048])
+{
+    char list[1024], plugins[1024];
+    runnable_list(recommendation, list, sizeof list);
+    plugin_options(recommendation, plugins, sizeof plugins);
+    const char *isolated_reps = recommendation->quick ? "--reps=5 --calls=20000" : "--reps=15";
+    snprintf(isolated, 2048, "%s%s --method=%s --workload=random --piece=queen --dispatch=batch %s --csv=%sisolated.csv",
+             program, plugins, list, isolated_reps, prefix);
+    snprintf(engine, 2048, "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
+             program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
+             recommendation->reps, prefix, positions_file);
+}
+
+static int write_positions(const char *directory)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/positions.epd", directory);
+    FILE *out = fopen(path, "w");
+    if (out == NULL)
+        return -1;
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++)
+        fprintf(out, "%s\n", positions[i]);
+    return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Run a command of write_commands (words split at spaces; no word holds
+ * one but a path, which is refused first) with stdout to /dev/null and
+ * stderr into `log`.  Returns 0 when it exits 0. */
+static int run_child(const char *command, const char *log)
+{
+    char copy[2048], *words[64];
+    int count = 0;
+    snprintf(copy, sizeof copy, "%s", command);
+    for (char *save = NULL, *word = strtok_r(copy, " ", &save); word && count < 63; word = strtok_r(NULL, " ", &save))
+        words[count++] = word;
+    words[count] = NULL;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY), err = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0)
+            _exit(127);
+        execv(words[0], words);
+        _exit(127);
+    }
+    int status;
+    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        if (interrupt_requested())
+            kill(pid, SIGINT);
+    return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* A failed child: its command and the last lines it wrote. */
+static void report_failure(const char *what, const char *command, const char *log)
+{
+    fprintf(stderr, "attackbench: recommend: the %s measurement failed: %s\n", what, command);
+    FILE *in = fopen(log, "r");
+    char line[512];
+    while (in && fgets(line, sizeof line, in))
+        fprintf(stderr, "  %s", line);
+    if (in)
+        fclose(in);
+}
+
+static int measure(struct recommendation *recommendation, const char *program, const char *directory)
+{
+    const char *what[2] = {"isolated", "engine"};
+    char prefix[PATH_MAX], positions_file[PATH_MAX], log[PATH_MAX], isolated_csv[PATH_MAX], engine_csv[PATH_MAX];
+    static char isolated_command[2048], engine_command[2048];
+    snprintf(prefix, sizeof prefix, "%s/", directory);
+    snprintf(positions_file, sizeof positions_file, "%s/positions.epd", directory);
+    write_commands(recommendation, program, prefix, positions_file, isolated_command, engine_command);
+    const char *commands[2] = {isolated_command, engine_command};
+    for (int k = 0; k < 2; k++) {
+        fprintf(stderr, "recommend: measuring %s (%s)\n", what[k], k ? "in perft" : "alone");
+        snprintf(log, sizeof log, "%s/%s.log", directory, what[k]);
+        if (run_child(commands[k], log) != 0) {
+            report_failure(what[k], commands[k], log);
+            return -1;
+        }
+        if (interrupt_requested())
+            return -1;
+    }
+    snprintf(isolated_csv, sizeof isolated_csv, "%s/isolated.csv", directory);
+    snprintf(engine_csv, sizeof engine_csv, "%s/engine.csv", directory);
+    return recommend_read(recommendation, isolated_csv, engine_csv);
+}
+
+/* The work directory's files, then itself. */
+static void remove_directory(const char *directory)
+{
+    const char *names[] = {"positions.epd", "isolated.csv", "engine.csv", "isolated.log", "engine.log"};
+    char path[PATH_MAX];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", directory, names[i]);
+        unlink(path);
+    }
+    rmdir(directory);
+}
+
+static int run(struct recommendation *recommendation)
+{
+    char program[PATH_MAX], directory[] = "/tmp/attackbench-recommend-XXXXXX";
+    ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
+    if (length <= 0 || strchr(program, ' ') || mkdtemp(directory) == NULL) {
+        fprintf(stderr, "attackbench: recommend: cannot find this program or make a work directory\n");
+        return RECOMMEND_EXIT_USAGE;
+    }
+    program[length] = '\0';
+    int allowed[MAX_THREADS];
+    recommendation->threads = allowed_cpus(allowed, MAX_THREADS);
+    recommendation->threads = recommendation->threads > 0 ? recommendation->threads : 1;
+    recommendation->depth = recommendation->quick ? 2 : 4;
+    recommendation->reps = recommendation->quick ? 5 : 7;
+    write_commands(recommendation, program, "", "data/perft.epd", recommendation->isolated_command,
+                   recommendation->engine_command);
+    int status = RECOMMEND_EXIT_USAGE;
+    if (write_positions(directory) != 0)
+        fprintf(stderr, "attackbench: recommend: cannot write %s/positions.epd\n", directory);
+    else if (measure(recommendation, program, directory) == 0)
+        status = recommend_report(recommendation);
+    remove_directory(directory);
+    return interrupt_requested() ? interrupt_exit_status() : status;
+}
+
+int recommend_command(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    static const char *const value_options[] = {"method", "csv", "json", NULL};
+    argc = normalize_option_spelling(argc, argv, value_options);
+    static struct recommendation recommendation;
+    int parsed = parse(argc, argv, &recommendation);
+    if (parsed != 0)
+        return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
+    if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)
+        return RECOMMEND_EXIT_USAGE;
+    interrupt_catch();
+    return run(&recommendation);
+}

@@ -1,0 +1,54 @@
+/* `attackbench recommend`: which attack technique to use on this machine,
+ * from two views measured side by side: alone (random queens, batched: the
+ * benchmark's headline) and inside perft with the machine's threads and a
+ * typical hash pressure.  recommend.c chooses the candidates and runs the
+ * two measurements as child processes of this program (the commands it
+ * prints to reproduce them); recommend_verdict.c reads their CSV files and
+ * writes the verdict. */
+#ifndef ATTACKBENCH_RECOMMEND_H
+#define ATTACKBENCH_RECOMMEND_H
+
+#include <stddef.h>
+
+#include "attackbench/backend.h"
+
+enum {
+    RECOMMEND_MAX_CANDIDATES = 32,
+    RECOMMEND_MAX_SAMPLES = 64,
+    RECOMMEND_EXIT_USAGE = 2,
+};
+
+struct candidate {
+    const struct backend *backend;
+    const char *skipped; /* why this CPU cannot run it, or NULL */
+    double isolated_ns;  /* median ns per queen query, alone */
+    double engine_nodes_per_second;
+    double engine_seconds[RECOMMEND_MAX_SAMPLES]; /* each repetition */
+    int engine_reps;
+    size_t table_bytes;
+    int isolated_rank, engine_rank; /* 1 = fastest; 0 = not measured */
+};
+
+struct recommendation {
+    int quick;
+    const char *method_list; /* or NULL: the techniques engines ship */
+    const char *csv_file, *json_file;
+    struct candidate candidates[RECOMMEND_MAX_CANDIDATES];
+    int count;   /* candidates, skipped ones included */
+    int threads; /* of the engine view */
+    int depth, reps;
+    char isolated_command[2048], engine_command[2048];
+};
+
+/* Read the two CSV files into the candidates and rank them.  Returns 0,
+ * or -1 after printing what is missing. */
+int recommend_read(struct recommendation *recommendation, const char *isolated_csv, const char *engine_csv);
+
+/* The verdict on stdout and the --csv/--json files.  Returns the exit
+ * status. */
+int recommend_report(const struct recommendation *recommendation);
+
+/* `attackbench recommend ...`; argv[0] is "recommend". */
+int recommend_command(int argc, char **argv);
+
+#endif

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The charts of scripts/plot with every method at once (issue 33, item 11):
+# no two texts of the SVG overlap (the size chart's legend stands outside
+# the plot area, its crowded labels kept apart), and plugins' methods and
+# rows a run flagged as disturbed are marked.
+source "$(dirname "$0")/../lib/tap.bash"
+
+if ! have_tool gnuplot; then
+    skip "charts with every method: gnuplot is not installed (apt-get install gnuplot-nox)"
+else
+    charts_dir="$scratch/charts"
+    mkdir -p "$charts_dir"
+    # Every method this build lists (an x86-64 list elsewhere), and one a
+    # plugin brought.
+    if [ "$x86_build" = 1 ]; then "$program" --list; else cat "$here/data/list-x86-64.txt"; fi >"$charts_dir/list.txt"
+    echo "my-engine                   available  table 107520 bytes  init 0.50 ms  needs none  native none  source: plugin /tmp/my_engine.so: my engine  idea: a plugin's own attack code" \
+        >>"$charts_dir/list.txt"
+    python3 "$here/chart_every_method.py" "$charts_dir/list.txt" "$charts_dir/every.csv" &&
+        python3 "$here/../scripts/results-tool" manifest "$charts_dir/every-manifest.json" \
+            machine="Test CPU (AMD family 25 model 1)" list="$charts_dir/list.txt" bench="$charts_dir/every.csv" cpus=2 &&
+        python3 "$here/../scripts/plot" -o "$charts_dir/plots" --keep-scripts "$charts_dir/gp" \
+            "$charts_dir/every-manifest.json" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    size_svg="$charts_dir/plots/every-size-random.svg" ranked_svg="$charts_dir/plots/every-ranked-random.svg"
+    if [ "$status" -eq 0 ] && [ -s "$size_svg" ] && [ -s "$ranked_svg" ]; then
+        methods=$(($(wc -l <"$charts_dir/every.csv") - 1))
+        python3 "$here/svg_text_overlaps.py" "$size_svg" >"$scratch/overlaps" &&
+            python3 "$here/svg_text_overlaps.py" "$ranked_svg" >>"$scratch/overlaps" &&
+            pass "charts: $methods methods, no two texts of the size or ranked chart overlap" ||
+            fail "charts: $methods methods, no two texts of the size or ranked chart overlap ($(head -c 400 "$scratch/overlaps"))"
+        awk -f "$here/data/check-labels.awk" "$charts_dir/gp/every-size-random.dat" "$charts_dir/gp/every-size-random.gp" \
+            >"$scratch/out" && pass "charts: every label of the crowded size chart anchored at its own point" ||
+            fail "charts: every label of the crowded size chart anchored at its own point ($(head -c 300 "$scratch/out"))"
+        grep -qF '"my-engine (plugin)' "$charts_dir/gp/every-ranked-random.dat" &&
+            grep -qF '"my-engine (plugin)' "$charts_dir/gp/every-size-random.dat" &&
+            [ "$(grep -c ' (disturbed)' "$charts_dir/gp/every-ranked-random.dat")" -eq $((methods / 5)) ] &&
+            pass "charts: plugins and disturbed rows are marked" ||
+            fail "charts: plugins and disturbed rows are marked"
+    else
+        fail "charts with every method: scripts/plot (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+fi

@@ -1,0 +1,215 @@
+# The engine's view: perft with --threads, --processes, --pressure and
+# --eval-bytes (counts that agree with the published ones whatever the
+# setting; the CSV's setting columns), refusals above the usable CPUs, a
+# killed worker process named with its method and position.  Timings are
+# never judged; `recommend --quick`: its verdict's shape, a plugin's place,
+# what to avoid, exit 2 without a candidate.
+source "$(dirname "$0")/../lib/tap.bash"
+view_data="$here/../data/perft.epd"
+view_scratch=$(mktemp -d)
+usable_cpus=$(nproc)
+view_methods=reference,magic-black,hyperbola,kogge-stone
+
+# all_ok OUTPUT: the seven positions of data/perft.epd, each row ok.
+all_ok() {
+    [ "$(tail -n +2 <<<"$1" | grep -c ',ok$')" -eq 7 ] && [ "$(tail -n +2 <<<"$1" | grep -c .)" -eq 7 ]
+}
+
+# csv_value FILE COLUMN ROW: one field of a CSV (1-based data row).
+csv_value() {
+    python3 -c 'import csv, sys; rows = list(csv.DictReader(open(sys.argv[1]))); print(rows[int(sys.argv[3]) - 1][sys.argv[2]])' "$@"
+}
+
+if [ "$usable_cpus" -ge 2 ]; then
+    for kind in threads processes; do
+        if output=$("$program" perft -m "$view_methods" --$kind=2 --depth=3 --reps=2 --csv="$view_scratch/$kind.csv" \
+                "$view_data" 2>"$view_scratch/$kind.err") && all_ok "$output" &&
+            [ "$(tail -n +2 "$view_scratch/$kind.csv" | grep -c .)" -eq 4 ] &&
+            [ "$(csv_value "$view_scratch/$kind.csv" $kind 1)" = 2 ] &&
+            [ "$(csv_value "$view_scratch/$kind.csv" nodes 2)" = 280779 ] &&
+            [ -n "$(csv_value "$view_scratch/$kind.csv" scaling 3)" ] &&
+            grep -q "^perft: 7 positions, depth 3, 4 methods, 2 reps each, 2 $kind" "$view_scratch/$kind.err" &&
+            grep -qE '^magic-black +280779 .* [0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+$' "$view_scratch/$kind.err"; then
+            pass "perft --$kind=2: the published counts, one row per method with the whole's and one worker's speed"
+        else
+            fail "perft --$kind=2 ($(head -c 400 "$view_scratch/$kind.err"))"
+        fi
+    done
+    # Every method with two threads at depth 2: the methods' order rotates
+    # as with one, and every method agrees with the published counts.
+    methods=$("$program" --list | awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }')
+    if output=$("$program" perft --method=all --threads=2 --depth=2 --reps=1 --csv="$view_scratch/all.csv" \
+            "$view_data" 2>"$view_scratch/all.err") && all_ok "$output" &&
+        [ "$(tail -n +2 "$view_scratch/all.csv" | grep -c ',7,2,')" -eq "$methods" ]; then
+        pass "perft --method=all --threads=2 agrees with the published counts ($methods methods)"
+    else
+        fail "perft --method=all --threads=2 ($(head -c 400 "$view_scratch/all.err"))"
+    fi
+else
+    skip "perft --threads=2 and --processes=2 need two usable CPUs (this process has $usable_cpus)"
+fi
+
+# The engine's other memory changes no count; its setting is in the CSV.
+if output=$("$program" perft -m "$view_methods" --pressure=1M --eval-bytes=2K --depth=3 --reps=1 \
+        --csv="$view_scratch/pressure.csv" "$view_data" 2>"$view_scratch/pressure.err") && all_ok "$output" &&
+    [ "$(csv_value "$view_scratch/pressure.csv" pressure_bytes 1)" = 1048576 ] &&
+    [ "$(csv_value "$view_scratch/pressure.csv" eval_bytes 1)" = 2048 ] &&
+    [ -z "$(csv_value "$view_scratch/pressure.csv" scaling 1)" ] &&
+    grep -q "1 thread, hash probe in 1024 KB, 2048 network bytes read per node" "$view_scratch/pressure.err"; then
+    pass "perft --pressure=1M --eval-bytes=2K: the same counts, the setting in the CSV and the summary"
+else
+    fail "perft --pressure --eval-bytes ($(head -c 400 "$view_scratch/pressure.err"))"
+fi
+
+# Bad values and limits: one line, exit 2, no output file.
+too_many=$((usable_cpus + 1))
+while IFS='|' read -r option message; do
+    "$program" perft -m reference --csv="$view_scratch/refused.csv" "$option" "$view_data" \
+        >"$view_scratch/out" 2>"$view_scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(wc -l <"$view_scratch/err")" -eq 1 ] &&
+        [ "$(cat "$view_scratch/err")" = "attackbench: perft: $message" ] && [ ! -e "$view_scratch/refused.csv" ]; then
+        pass "perft $option refused with one line"
+    else
+        fail "perft $option refused with one line (exit $status: $(head -c 300 "$view_scratch/err"))"
+    fi
+done <<EOF_CASES
+--threads=$too_many|--threads=$too_many: this process may use only $usable_cpus CPU$([ "$usable_cpus" -eq 1 ] || echo s)
+--processes=$too_many|--processes=$too_many: this process may use only $usable_cpus CPU$([ "$usable_cpus" -eq 1 ] || echo s)
+--threads=0|--threads must be 1 to 256, not '0'
+--processes=many|--processes must be 1 to 256, not 'many'
+--pressure=3M|--pressure=3M: the size must be a power of two from 4K to 256G
+--eval-bytes=65M|--eval-bytes=65M: expected a size from 1 to 64M
+EOF_CASES
+"$program" perft --threads=2 --processes=2 "$view_data" >/dev/null 2>"$view_scratch/err"
+status=$?
+[ "$status" -eq 2 ] && [ "$(cat "$view_scratch/err")" = "attackbench: perft: --threads and --processes cannot both be above 1" ] &&
+    pass "perft --threads with --processes refused" || fail "perft --threads with --processes refused (exit $status)"
+
+# A worker process killed while it counts: the method and the position are
+# named, exit 2, no row of the block and no CSV.  The kill waits until the
+# worker has used 5 clock ticks of CPU (its tables take far less), so that
+# it is counting; the start position to depth 6 lasts long past that.
+if [ "$usable_cpus" -ge 2 ] && ! command -v ps >/dev/null; then
+    skip "a killed perft worker process: no ps (Debian: apt-get install procps)"
+elif [ "$usable_cpus" -ge 2 ]; then
+    echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D6 119060324' >"$view_scratch/deep.epd"
+    "$program" perft -m reference --processes=2 --reps=1 --depth=6 --csv="$view_scratch/killed.csv" \
+        "$view_scratch/deep.epd" >"$view_scratch/killed.out" 2>"$view_scratch/killed.err" &
+    parent=$!
+    child=
+    for _ in $(seq 400); do
+        child=$(ps -o pid= --ppid "$parent" 2>/dev/null | head -1 | tr -d ' ')
+        ticks=$([ -n "$child" ] && awk '{ print $14 }' "/proc/$child/stat" 2>/dev/null)
+        [ "${ticks:-0}" -ge 5 ] && break
+        sleep 0.05
+    done
+    if [ -n "$child" ]; then kill -KILL "$child"; else kill -KILL "$parent"; fi
+    wait "$parent"
+    status=$?
+    expected="attackbench: $view_scratch/deep.epd:1: perft: worker process [01] was killed by signal 9 (Killed) while counting this position with reference; the block's rows are not written"
+    if [ "$status" -eq 2 ] && grep -qx "$expected" "$view_scratch/killed.err" &&
+        ! grep -q ',ok$' "$view_scratch/killed.out" && [ ! -e "$view_scratch/killed.csv" ]; then
+        pass "a killed perft worker process is named with its method and position, exit 2, nothing written as complete"
+    else
+        fail "a killed perft worker process (exit $status: $(head -c 400 "$view_scratch/killed.err"))"
+    fi
+fi
+
+# scripts/report: Spearman's rho per perft setting against the isolated
+# ranking, the methods that move most, and the findings paragraph; on
+# hand-made files whose ranks are known (five methods; with two threads two
+# swap the ends: rho = 1 - 6 * 32 / (5 * 24) = -0.60).
+{
+    echo 'cpu,compiler,flags,method,piece,workload,dispatch,mode,pressure_bytes,phase,threads,ns_per_query_median,table_bytes'
+    ns=1
+    for method in pext magic-black hyperbola kogge-stone rotated; do
+        echo "Test CPU,gcc 12.2.0,-O2,$method,queen,random,batch,throughput,0,all,1,$ns.0,1024"
+        ns=$((ns + 1))
+    done
+} >"$view_scratch/bench.csv"
+perft_rows() { # THREADS then five speeds, in the order of the methods above
+    local threads=$1 method
+    shift
+    echo 'cpu,compiler,flags,method,positions,depth,nodes,nodes_per_second,table_bytes,threads,processes,pressure_bytes,eval_bytes'
+    for method in pext magic-black hyperbola kogge-stone rotated; do
+        echo "Test CPU,gcc 12.2.0,-O2,$method,7,3,280779,$1,1024,$threads,1,0,0"
+        shift
+    done
+}
+perft_rows 1 50 40 30 20 10 >"$view_scratch/perft-1.csv"
+perft_rows 2 10 40 30 20 50 >"$view_scratch/perft-2.csv"
+printf '# Findings\n\ntext\n' >"$view_scratch/findings.md"
+if python3 "$here/../scripts/report" --machine "Test CPU" --findings "$view_scratch/findings.md" \
+        "$view_scratch/bench.csv" "$view_scratch/perft-1.csv" "$view_scratch/perft-2.csv" >"$view_scratch/report.md" &&
+    grep -qx '| gcc 12.2.0 | 1 thread | 5 | 1.00 | none |' "$view_scratch/report.md" &&
+    grep -qx '| gcc 12.2.0 | 2 threads | 5 | -0.60 | pext 1 -> 5; rotated 5 -> 1 |' "$view_scratch/report.md" &&
+    grep -qx 'On Test CPU, the isolated ranking misleads most with 2 threads, gcc 12.2.0 (rho -0.60). 1 thread (gcc 12.2.0): rho 1.00 over 5 methods; no method moves; 2 threads (gcc 12.2.0): rho -0.60 over 5 methods; pext (tables 1.0 KB) falls most, 1 alone and 5 in perft.' "$view_scratch/findings.md" &&
+    grep -qx 'text' "$view_scratch/findings.md"; then
+    pass "report: rank correlation per perft setting, the methods that move most, the findings paragraph"
+else
+    fail "report: rank correlation per perft setting ($(grep -A4 'Isolated against' "$view_scratch/report.md" | head -c 600))"
+fi
+
+# recommend --quick: a verdict (decided or not: timings are not judged),
+# what to avoid, the figures of every candidate in both views, the two
+# commands; the same candidates in the CSV and the JSON.
+if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$view_scratch/recommend.json" \
+        >"$view_scratch/recommend.out" 2>"$view_scratch/recommend.err" &&
+    grep -qE '^use here: (undecided: the machine is too noisy to tell [a-z0-9-]+ from [a-z0-9-]+ |[a-z0-9-]+: [0-9.]+ Mnodes/s in the engine)' "$view_scratch/recommend.out" &&
+    [ "$(sed -n '/^figures:/,/^reproduce:/p' "$view_scratch/recommend.out" | grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+$')" -eq 9 ] &&
+    grep -qE "^  .*attackbench --method=[a-z0-9,-]+ --workload=random --piece=queen --dispatch=batch .*--csv=isolated.csv$" "$view_scratch/recommend.out" &&
+    grep -qE "^  .*attackbench perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv data/perft.epd$" "$view_scratch/recommend.out" &&
+    [ "$(tail -n +2 "$view_scratch/recommend.csv" | grep -c .)" -eq 9 ] &&
+    python3 -c 'import json, sys; document = json.load(open(sys.argv[1])); sys.exit(len(document["candidates"]) != 9 or document["threads"] != int(sys.argv[2]))' \
+        "$view_scratch/recommend.json" "$usable_cpus"; then
+    pass "recommend --quick: a verdict, the figures of the nine candidates in both views, the commands, CSV and JSON"
+else
+    fail "recommend --quick ($(head -c 600 "$view_scratch/recommend.out"; head -c 300 "$view_scratch/recommend.err"))"
+fi
+
+# With a plugin: where it stands against the recommended built-in.
+if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/plugin/my_engine.c" \
+        -o "$view_scratch/my_engine.so" 2>/dev/null; then
+    if "$program" --plugin="$view_scratch/my_engine.so" recommend --quick >"$view_scratch/plugin.out" 2>&1 &&
+        grep -qE '^plugin my-engine: alone [0-9.]+ ns per queen, [0-9.]+x the time of [a-z0-9-]+ \(rank [0-9]+\); in the engine [0-9.]+ Mnodes/s, [0-9.]+x [a-z0-9-]+.s speed \(rank [0-9]+\)$' "$view_scratch/plugin.out" &&
+        grep -q -- "--plugin=$view_scratch/my_engine.so perft" "$view_scratch/plugin.out"; then
+        pass "recommend with a plugin places it against the recommended built-in in both views"
+    else
+        fail "recommend with a plugin ($(head -c 600 "$view_scratch/plugin.out"))"
+    fi
+else
+    skip "recommend with a plugin: no C compiler to build examples/plugin"
+fi
+
+# What to avoid: a microcoded instruction (as on Zen 2, by the CPU identity
+# the tests may give) and an instruction this CPU lacks.
+if "$program" --list | grep -E '^pext +available' >/dev/null; then
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 49" "$program" recommend --quick --method=pext,hyperbola,kogge-stone \
+        >"$view_scratch/slow.out" 2>&1
+    grep -qE '^avoid: pext: PEXT (and PDEP )?(is|are) microcoded on this CPU' "$view_scratch/slow.out" &&
+        pass "recommend names a microcoded instruction to avoid" ||
+        fail "recommend names a microcoded instruction to avoid ($(head -c 400 "$view_scratch/slow.out"))"
+fi
+ATTACKBENCH_HIDE_FEATURES=bmi2 "$program" recommend --quick --method=pext,hyperbola >"$view_scratch/lacks.out" 2>&1
+grep -qx 'avoid: pext: cannot run here: this CPU lacks bmi2' "$view_scratch/lacks.out" &&
+    pass "recommend names a candidate this CPU cannot run" ||
+    fail "recommend names a candidate this CPU cannot run ($(head -c 400 "$view_scratch/lacks.out"))"
+
+# No candidate that runs here, an unknown one, an unknown option: exit 2, one line.
+while IFS='|' read -r arguments message; do
+    # shellcheck disable=SC2086
+    ATTACKBENCH_HIDE_FEATURES=bmi2 "$program" recommend $arguments >"$view_scratch/out" 2>"$view_scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(head -1 "$view_scratch/err")" = "attackbench: recommend: $message" ] &&
+        [ ! -s "$view_scratch/out" ]; then
+        pass "recommend $arguments: exit 2 with the reason"
+    else
+        fail "recommend $arguments: exit 2 with the reason (exit $status: $(head -c 300 "$view_scratch/err"))"
+    fi
+done <<EOF_CASES
+--method=pext,pext-pdep|no candidate runs on this CPU: pext: this CPU lacks bmi2; pext-pdep: this CPU lacks bmi2
+--method=no-such-method|no method named 'no-such-method' (attackbench --list names them)
+--fast|unknown argument '--fast'
+EOF_CASES
+rm -rf "$view_scratch"
