@@ -130,7 +130,7 @@ static enum parsed parse_memory(const char *argument, struct perft_settings *set
     size_t size;
     int ok = parse_size(value, &size) == 0;
     if (argument[2] == 'p') {
-        if (!ok || size < 4096 || (size & (size - 1)) != 0 || size > ((size_t)1 << 38)) {
+        if (!ok || size < 4096 || (size & (size - 1)) != 0 || (uint64_t)size > ((uint64_t)1 << 38)) {
             fprintf(stderr, "attackbench: perft: --pressure=%s: the size must be a power of two from 4K to 256G\n",
                     value);
             return PARSED_ERROR;

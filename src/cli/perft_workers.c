@@ -8,6 +8,44 @@
 #define _GNU_SOURCE
 #include "perft_workers.h"
 
+#if defined(__wasi__)
+/* WebAssembly (WASI) has neither threads nor processes: --threads and
+ * --processes above 1 are refused there before this is reached (one usable
+ * CPU); should a caller get here, it is told so and no worker starts. */
+#include <stdio.h>
+
+struct perft_workers *perft_workers_start(struct perft_run *run)
+{
+    (void)run;
+    fprintf(stderr, "attackbench: perft --threads and --processes: WebAssembly has no threads or processes\n");
+    return NULL;
+}
+
+int perft_workers_load_block(struct perft_workers *workers, const struct perft_run *run)
+{
+    (void)workers;
+    (void)run;
+    return -1;
+}
+
+int perft_workers_count(struct perft_workers *workers, const struct perft_run *run, size_t m, int participants,
+                        uint64_t *nodes, double *seconds)
+{
+    (void)workers, (void)run, (void)m, (void)participants, (void)nodes, (void)seconds;
+    return -1;
+}
+
+int perft_workers_count_of(const struct perft_workers *workers)
+{
+    (void)workers;
+    return 1;
+}
+
+void perft_workers_stop(struct perft_workers *workers)
+{
+    (void)workers;
+}
+#else
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -420,3 +458,4 @@ void perft_workers_stop(struct perft_workers *workers)
         munmap(workers->shared, sizeof *workers->shared);
     free(workers);
 }
+#endif

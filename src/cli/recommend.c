@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if !defined(__wasi__)
 #include <sys/wait.h>
+#endif
 #include <unistd.h>
 
 #include "registry/registry.h"
@@ -195,6 +197,10 @@ static int run_child(const char *command, const char *log)
     for (char *save = NULL, *word = strtok_r(copy, " ", &save); word && count < 63; word = strtok_r(NULL, " ", &save))
         words[count++] = word;
     words[count] = NULL;
+#if defined(__wasi__)
+    (void)log;
+    return -1; /* no processes under WASI: recommend_command refuses first */
+#else
     pid_t pid = fork();
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY), err = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -208,6 +214,7 @@ static int run_child(const char *command, const char *log)
         if (interrupt_requested())
             kill(pid, SIGINT);
     return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+#endif
 }
 
 /* A failed child: its command and the last lines it wrote. */
@@ -294,6 +301,11 @@ int recommend_command(int argc, char **argv)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
     if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)
         return RECOMMEND_EXIT_USAGE;
+#if defined(__wasi__)
+    fprintf(stderr, "attackbench recommend: it measures in child processes, which WebAssembly does not have; "
+                    "run it on the native build\n");
+    return RECOMMEND_EXIT_USAGE;
+#endif
     interrupt_catch();
     return run(&recommendation);
 }

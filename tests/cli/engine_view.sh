@@ -5,6 +5,11 @@
 # never judged; `recommend --quick`: its verdict's shape, a plugin's place,
 # what to avoid, exit 2 without a candidate.
 source "$(dirname "$0")/../lib/tap.bash"
+if [ "$wasm_build" = 1 ]; then
+    # Every test here starts threads, processes or child processes.
+    skip "engine_view.sh: WebAssembly (WASI) has no threads, processes or child processes"
+    exit 0
+fi
 view_data="$here/../data/perft.epd"
 view_scratch=$(mktemp -d)
 usable_cpus=$(nproc)
