@@ -164,7 +164,7 @@ test-web: web
 ## results-wasm: every portable technique under node beside the native build (random and pieces, queen, batched), ratios, into results/wasm/
 results-wasm: wasm $(PROGRAM)
 	@mkdir -p results/wasm
-	nice python3 scripts/results-wasm ./$(PROGRAM) $(WASM_BUILD)/attackbench \
+	nice python3 scripts/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench \
 		results/wasm/$$(python3 -c 'import re,platform;print(re.sub(r"[^a-z0-9]+","-",platform.node().lower()))')-$$(date -u +%Y-%m-%d).md
 
 ## test-portable: the suite on make PORTABLE=1 (x86-64-v2 with run-time choice of v3, v4 and v4+GFNI backend code), every level verified
