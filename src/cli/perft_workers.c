@@ -163,6 +163,7 @@ static void *thread_main(void *data)
     crash_guard_thread_start();
     pin_worker(worker);
     serve(worker, &worker->memory);
+    crash_guard_thread_end();
     return NULL;
 }
 

@@ -175,8 +175,10 @@ static void *worker_main(void *data)
         pin_to_cpu(argument->cpu);
     for (;;) {
         pthread_barrier_wait(&pool.start);
-        if (pool.quit)
+        if (pool.quit) {
+            crash_guard_thread_end();
             return NULL;
+        }
         pool.results[argument->index] = run_job(pool.job);
         pthread_barrier_wait(&pool.finish);
     }

@@ -17,6 +17,10 @@ void crash_guard_thread_start(void)
 {
 }
 
+void crash_guard_thread_end(void)
+{
+}
+
 void crash_guard_enter(const char *name, const char *file, const char *activity)
 {
     (void)name;
@@ -47,6 +51,7 @@ void crash_guard_interrupted(int signal_number)
 #else
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,13 +186,30 @@ static void on_exit_call(void)
     _exit(2);
 }
 
+/* Each thread's alternate stack, kept for the life of the process (a
+ * thread's stack may serve until the thread ends, and a leak checker sees
+ * them held here); threads beyond the table run without one. */
+enum { ALTERNATE_STACKS_MAX = 256 };
+static void *alternate_stacks[ALTERNATE_STACKS_MAX];
+static atomic_int alternate_stack_count;
+
 void crash_guard_thread_start(void)
 {
+    int slot = atomic_fetch_add(&alternate_stack_count, 1);
+    if (slot >= ALTERNATE_STACKS_MAX)
+        return;
     stack_t stack = {0};
-    stack.ss_sp = malloc(ALTERNATE_STACK_BYTES);
+    stack.ss_sp = alternate_stacks[slot] = malloc(ALTERNATE_STACK_BYTES);
     stack.ss_size = ALTERNATE_STACK_BYTES;
     if (stack.ss_sp)
         sigaltstack(&stack, NULL);
+}
+
+void crash_guard_thread_end(void)
+{
+    stack_t stack = {0};
+    stack.ss_flags = SS_DISABLE;
+    sigaltstack(&stack, NULL);
 }
 
 void crash_guard_install(void)

@@ -25,6 +25,10 @@ void crash_guard_install(void);
  * overflow cannot run its handler on the overflowed stack). */
 void crash_guard_thread_start(void);
 
+/* Before such a thread returns: it stops using its alternate stack (which
+ * stays allocated), so that nothing at thread exit takes it for its own. */
+void crash_guard_thread_end(void);
+
 /* From now until crash_guard_leave(), a fault is reported as
  * "attackbench: plugin NAME (FILE) crashed with SIGNAL during ACTIVITY".
  * The strings must outlive the call. */

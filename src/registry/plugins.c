@@ -238,7 +238,11 @@ static struct backend *backend_of(const struct attackbench_plugin *descriptor, c
     }
     backend->plugin = *descriptor;
     backend->name = copied_name;
-    backend->description = *description ? description : "a plugin's own attack code";
+    if (*description == '\0') {
+        free(description); /* an empty description is said for it */
+        description = NULL;
+    }
+    backend->description = description ? description : "a plugin's own attack code";
     backend->source = source;
     backend->compiler = NULL; /* said in `source`, escaped */
     backend->unavailable_here = unknown_feature_reason(descriptor->features);

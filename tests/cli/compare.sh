@@ -199,6 +199,8 @@ expect_status "compare: instruction counts within --threshold=7" 0 "$program" co
 status=$?
 if [ -n "$emulated" ]; then
     skip "count: valgrind cannot run this $emulated build"
+elif [ "$sanitized" = 1 ]; then
+    skip "count: valgrind cannot run a sanitizer build"
 elif grep -q "uses AVX-512.*make instructions" "$scratch/err"; then
     [ "$status" -eq 2 ] && pass "count: an AVX-512 build refuses" || fail "count: an AVX-512 build refuses (exit $status)"
 elif ! have_tool valgrind; then

@@ -182,7 +182,9 @@ fi
 # instructions per lookup as the same code made static in one file: the
 # extern lookups inlined.  Counted by this attackbench under valgrind
 # (no other build), skipped where valgrind is missing or cannot run it.
-if have_tool valgrind && [ "$x86_build" = 1 ]; then
+if [ "$sanitized" = 1 ]; then
+    skip "the engine wrapper's instruction count: valgrind cannot run a sanitizer build"
+elif have_tool valgrind && [ "$x86_build" = 1 ]; then
     one_file="$plugin_dir/one_file"
     mkdir -p "$one_file"
     sed 's/^uint64_t engine_/static uint64_t engine_/; s/^void engine_/static void engine_/' \

@@ -75,6 +75,8 @@ fi
 status=$?
 if [ -n "$emulated" ]; then
     skip "count sides: valgrind cannot run this $emulated build"
+elif [ "$sanitized" = 1 ]; then
+    skip "count sides: valgrind cannot run a sanitizer build"
 elif grep -q "uses AVX-512.*make instructions" "$scratch/count-sides.err"; then
     [ "$status" -eq 2 ] && pass "count sides: refused where valgrind cannot count" ||
         fail "count sides: refused where valgrind cannot count (exit $status)"

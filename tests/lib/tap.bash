@@ -22,6 +22,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 top=$(cd "$here/.." && pwd)
 cd "$top" || exit 2
 emulated=${ATTACKBENCH_TEST_EMULATED:-}
+# A sanitizer build (make sanitize) cannot run under valgrind: its runtime
+# must come first and it reserves terabytes of address space.
+sanitized=0
+"$program" --version 2>&1 | grep -q -- '-fsanitize' && sanitized=1
 
 passed=0
 failed=0
