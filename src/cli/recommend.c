@@ -265,11 +265,25 @@ static void remove_directory(const char *directory)
     rmdir(directory);
 }
 
+/* mkdtemp, which WASI's libc does not declare. */
+static int make_work_directory(char *directory)
+{
+#if defined(__wasi__)
+    (void)directory;
+    return -1;
+#else
+    return mkdtemp(directory) == NULL ? -1 : 0;
+#endif
+}
+
 static int run(struct recommendation *recommendation)
 {
     char program[PATH_MAX], directory[] = "/tmp/attackbench-recommend-XXXXXX";
     ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
-    if (length <= 0 || strchr(program, ' ') || mkdtemp(directory) == NULL) {
+#if defined(__wasi__)
+    length = 0; /* no child processes, no mkdtemp: recommend_command refused first */
+#endif
+    if (length <= 0 || strchr(program, ' ') || make_work_directory(directory) != 0) {
         fprintf(stderr, "attackbench: recommend: cannot find this program or make a work directory\n");
         return RECOMMEND_EXIT_USAGE;
     }
