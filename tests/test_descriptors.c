@@ -48,7 +48,11 @@ TEST(every_code_path_this_cpu_runs_matches_the_reference)
             paths++;
         }
     }
+#if defined(__x86_64__)
     CHECK(paths >= 2); /* binary-neural-network's portable path runs everywhere, and its own */
+#else
+    CHECK(paths >= 1); /* binary-neural-network's portable path; its own is x86-64 only */
+#endif
 }
 
 TEST(the_run_record_keeps_the_layout_of_abi_1)
