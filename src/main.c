@@ -40,7 +40,7 @@ static int run_command(const struct options *options)
         return 0;
     }
     if (options->action == ACTION_LIST)
-        return list_command();
+        return list_command(options);
 
     /* --count=instructions chooses its backends under valgrind, whose CPU
      * is not this one. */

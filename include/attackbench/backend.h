@@ -50,6 +50,19 @@ struct backend {
      * the registry chooses at start-up, so no lookup tests a flag. */
     const struct backend *faster_path;
 
+    /* A technique with several formulations (the same attack sets
+     * computed another way, whose order changes between CPUs): their
+     * descriptors, each its own BACKEND line named "technique:variant",
+     * the default first, NULL-terminated.  The registry runs one of them
+     * under the technique's own name: the fastest in a short calibration
+     * (measure/formulation_choice.h), or with --formulation=fixed the
+     * first this CPU can run.  NULL for a technique with one. */
+    const struct backend *const *formulations;
+    /* In a technique's entry, set by the registry: the variant of the
+     * formulation it runs ("scalar").  NULL otherwise (a formulation's
+     * own descriptor says it after the colon of its name). */
+    const char *formulation;
+
     /* Optional hooks; leave NULL when not needed. */
 
     /* Extra words for --list after init, e.g. which code path was chosen

@@ -2,6 +2,8 @@
  * squares, unrolled, one fill per direction; a last step from the flood
  * gives the attacks (blocker included, slider excluded).  Wraps are cut by
  * masking the propagator with the squares a step can land on.  No tables.
+ * Two formulations: the directions in vector lanes (dumb7fill:lanes, the
+ * default) or one at a time (dumb7fill:scalar).
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill". */
 #include "attackbench/loops.h"
 #include "building_blocks/fill_directions.h"
@@ -57,8 +59,73 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard roo
     return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
+/* ---- The formulations: the lanes above, or one direction at a time in
+ * general registers, as the seed's page first writes it; the registry
+ * runs the faster here (src/measure/formulation_choice.c). */
+
+/* One direction: six flood steps through the empty squares, then one
+ * onto the blocker. */
+static inline __attribute__((always_inline)) bitboard one_direction(bitboard flood, bitboard occupied, int step,
+                                                                    bitboard landing)
+{
+    const bitboard empty = ~occupied & landing;
+    flood |= rotate_squares(flood, step) & empty;
+    flood |= rotate_squares(flood, step) & empty;
+    flood |= rotate_squares(flood, step) & empty;
+    flood |= rotate_squares(flood, step) & empty;
+    flood |= rotate_squares(flood, step) & empty;
+    flood |= rotate_squares(flood, step) & empty;
+    return rotate_squares(flood, step) & landing;
+}
+
+static inline bitboard dumb7fill_scalar_rook(int square, bitboard occupied)
+{
+    return fill_one_direction_at_a_time(square_bit(square), 0, occupied, one_direction);
+}
+
+static inline bitboard dumb7fill_scalar_bishop(int square, bitboard occupied)
+{
+    return fill_one_direction_at_a_time(0, square_bit(square), occupied, one_direction);
+}
+
+static inline bitboard dumb7fill_scalar_queen(int square, bitboard occupied)
+{
+    return fill_one_direction_at_a_time(square_bit(square), square_bit(square), occupied, one_direction);
+}
+
+static inline bitboard dumb7fill_scalar_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
+{
+    return fill_one_direction_at_a_time(rook_sliders, bishop_sliders, occupied, one_direction);
+}
+
+/* The lanes form above under its formulation's name. */
+static inline bitboard dumb7fill_in_lanes_rook(int square, bitboard occupied)
+{
+    return dumb7fill_rook(square, occupied);
+}
+
+static inline bitboard dumb7fill_in_lanes_bishop(int square, bitboard occupied)
+{
+    return dumb7fill_bishop(square, occupied);
+}
+
+static inline bitboard dumb7fill_in_lanes_queen(int square, bitboard occupied)
+{
+    return dumb7fill_queen(square, occupied);
+}
+
+BACKEND(dumb7fill_in_lanes, "dumb7fill:lanes", "the eight directions side by side in vector lanes",
+        "seed 002 (CPW Dumb7Fill)", .set_attacks = dumb7fill_set)
+BACKEND(dumb7fill_scalar, "dumb7fill:scalar",
+        "one direction at a time in general registers, seven rotations each with landing masks",
+        "seed 002 (CPW Dumb7Fill)", .set_attacks = dumb7fill_scalar_set)
+
+/* Lanes first: --formulation=fixed runs it, as before formulations. */
+static const struct backend *const dumb7fill_formulations[] = {&dumb7fill_in_lanes_backend,
+                                                               &dumb7fill_scalar_backend, NULL};
+
 BACKEND(dumb7fill,
         "dumb7fill",
         "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
         "seed 002 (CPW Dumb7Fill)",
-        .set_attacks = dumb7fill_set)
+        .set_attacks = dumb7fill_set, .formulations = dumb7fill_formulations)

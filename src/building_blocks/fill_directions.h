@@ -32,4 +32,31 @@ static inline lanes8 fill_generators(bitboard straight, bitboard diagonal)
     return (lanes8){straight, straight, diagonal, diagonal, straight, straight, diagonal, diagonal};
 }
 
+/* ---- One direction at a time, in general registers (the fills'
+ * scalar formulations). */
+
+/* A rotation by a constant number of squares: one instruction. */
+static inline __attribute__((always_inline)) bitboard rotate_squares(bitboard board, int amount)
+{
+    return (board << amount) | (board >> ((64 - amount) & 63));
+}
+
+/* The attacks of one direction from `generator`: a left rotation by
+ * `step`, wraps cut by `landing` (a lane of QUEEN_STEPS and QUEEN_LANDING). */
+typedef bitboard direction_fill(bitboard generator, bitboard occupied, int step, bitboard landing);
+
+/* The eight directions one after the other with `fill`: the straight
+ * ones from `straight`, the diagonal ones from `diagonal` (a zero
+ * generator folds away once inlined, so a rook computes four). */
+static inline __attribute__((always_inline)) bitboard fill_one_direction_at_a_time(bitboard straight,
+                                                                                   bitboard diagonal,
+                                                                                   bitboard occupied,
+                                                                                   direction_fill *fill)
+{
+    return fill(straight, occupied, 8, ~RANK_1) | fill(straight, occupied, 1, ~FILE_A) |
+           fill(straight, occupied, 56, ~RANK_8) | fill(straight, occupied, 63, ~FILE_H) |
+           fill(diagonal, occupied, 9, ~(FILE_A | RANK_1)) | fill(diagonal, occupied, 7, ~(FILE_H | RANK_1)) |
+           fill(diagonal, occupied, 55, ~(FILE_H | RANK_8)) | fill(diagonal, occupied, 57, ~(FILE_A | RANK_8));
+}
+
 #endif

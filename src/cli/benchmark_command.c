@@ -6,6 +6,8 @@
  *                                      them), CPUs, timer, pressure buffer, context
  *     report_plugin_checks             the selected plugins' checks at load
  *     verify_backends, verify_file_queries   --verify / --verify-only
+ *     choose_formulations              each technique's formulation for this CPU
+ *                                      (formulations.c, measure/formulation_choice.c)
  *     measure_workload (each kind)     build the streams, then per piece and phase
  *       measure_group                  every dispatch mode into the result set (with
  *                                      --target-spread, more rounds: benchmark.c)
@@ -37,6 +39,7 @@
 #include "platform/output_file.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
+#include "formulations.h"
 #include "group_checks.h"
 #include "progress.h"
 #include "result_outputs.h"
@@ -152,26 +155,42 @@ static int check_inputs(const struct options *options)
     return 0;
 }
 
-/* Exhaustive check of every selected backend (--verify, --verify-only). */
-static int verify_backends(const struct session *session)
+/* Exhaustive check of one backend or formulation. */
+static int verify_one(const struct session *session, const struct backend *backend)
 {
     const struct options *options = session->options;
+    backend_guard(backend, "verification");
+    int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
+    if (status == 0)
+        status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
+    backend_unguard();
+    if (status < 0)
+        return EXIT_WRONG;
+    if (status > 0)
+        return interrupt_exit_status();
+    if (!options->quiet)
+        fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
+                backend->name, SIDE_CHECKS);
+    return 0;
+}
+
+/* Exhaustive check of every selected backend (--verify, --verify-only);
+ * of a technique with formulations, every one this CPU runs, since the
+ * calibration after it may choose any of them. */
+static int verify_backends(const struct session *session)
+{
     for (int i = 0; i < session->check.count; i++) {
         const struct backend *backend = session->check.backends[i];
         if (backend->baseline || backend == session->reference)
             continue;
-        backend_guard(backend, "verification");
-        int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
-        if (status == 0)
-            status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
-        backend_unguard();
-        if (status < 0)
-            return EXIT_WRONG;
-        if (status > 0)
-            return interrupt_exit_status();
-        if (!options->quiet)
-            fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
-                    backend->name, SIDE_CHECKS);
+        int status = verify_one(session, backend);
+        for (const struct backend *const *known = backend->formulations; status == 0 && known && *known; known++)
+            if (backend_unavailable_reason(*known) == NULL) {
+                backend_initialize(*known, NULL);
+                status = verify_one(session, *known);
+            }
+        if (status != 0)
+            return status;
     }
     return 0;
 }
@@ -442,6 +461,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
         status = verify_backends(&session);
     if (status == 0 && verifying(&session))
         status = verify_file_queries(&session);
+    if (status == 0 && !session.verify_only)
+        status = choose_formulations(&session);
     struct result_set results = {0};
     unsigned empty_pieces = 0;
     progress_start(&session.progress, !options->quiet && isatty(fileno(stderr)), expected_groups(options));

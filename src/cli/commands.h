@@ -13,6 +13,6 @@ int benchmark_command(const struct options *options, const struct backend **sele
 int dump_command(const struct options *options, const struct backend **selected, int count);
 
 /* --list: one line per backend. */
-int list_command(void);
+int list_command(const struct options *options);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "selection.h"
+#include "formulations.h"
 #include "commands.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
@@ -23,7 +24,7 @@ static const char *native_paths(const struct backend *backend)
     return backend->set_attacks ? "sets" : backend->side_attacks ? "sides" : "none";
 }
 
-int list_command(void)
+int list_command(const struct options *options)
 {
     printf("%-27s %s\n", "method",
            "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
@@ -37,6 +38,9 @@ int list_command(void)
                    reason, needs, native_paths(backend), backend->source, backend->description);
             continue;
         }
+        char formulation[512];
+        int has_formulations = formulation_for_list(backend, options->fixed_formulations, formulation,
+                                                    sizeof formulation);
         double init_ms;
         size_t table_bytes = backend_initialize(backend, &init_ms);
         printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
@@ -49,8 +53,11 @@ int list_command(void)
         char warning[160];
         if (slow_instruction_warning(backend->instructions, warning, sizeof warning))
             printf("  warning: %s", warning);
+        if (has_formulations)
+            printf("  formulation: %s", formulation);
         printf("  idea: %s\n", backend->description);
     }
+    list_formulations(stdout);
     printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"
            "methods): 000 Sherwin Bitboards, 001 Blockers and Beyond, 002 Dumb7Fill, 003 Kindergarten\n"
            "Bitboards, 004 the forum post on row hashing and row masks.\n");

@@ -56,6 +56,9 @@ const char usage_text[] =
     "      --max-queries=N          queries kept per stream from files (default 1048576;\n"
     "                               more are reservoir-sampled)\n"
     "      --seed=N                 random seed (default 1)\n"
+    "      --formulation=HOW        measured (default): a technique with several\n"
+    "                               formulations (--list) runs the fastest of a short\n"
+    "                               calibration on this CPU; fixed: its default one\n"
     "      --timer=tsc|clock        time-stamp counter (default) or clock_gettime; tsc falls\n"
     "                               back to clock_gettime, saying why, when the CPU has no\n"
     "                               invariant TSC or even the cheapest of 1001 reads costs\n"
@@ -179,7 +182,7 @@ static const struct option_spec specs[] = {
     {"dispatch", 0, 1},   {"chain", 0, 0},      {"pressure", 0, 1},      {"phase", 0, 0},
     {"threads", 0, 1},    {"pin", 0, 1},        {"reps", 'r', 1},        {"calls", 'c', 1},
     {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
-    {"min-time", 0, 1},   {"target-spread", 0, 1},
+    {"min-time", 0, 1},   {"target-spread", 0, 1}, {"formulation", 0, 1},
     {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
     {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
     {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
@@ -288,6 +291,13 @@ static int apply_timing_option(struct options *options, const char *name, const 
         if (parse_decimal(value, 0.000001, 100, &options->target_spread) != 0)
             return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.000001 to 100",
                              value);
+    } else if (strcmp(name, "formulation") == 0) {
+        if (strcmp(value, "measured") == 0)
+            options->fixed_formulations = 0;
+        else if (strcmp(value, "fixed") == 0)
+            options->fixed_formulations = 1;
+        else
+            return set_error(error, error_size, "--formulation=%s: expected measured or fixed", value);
     } else if (strcmp(name, "timer") == 0) {
         if (strcmp(value, "tsc") == 0)
             options->timer = TIMER_TSC;

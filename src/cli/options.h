@@ -33,6 +33,7 @@ struct options {
     size_t random_queries;
     size_t max_queries;
     enum timer_kind timer;
+    int fixed_formulations;    /* --formulation=fixed: no calibration, the defaults */
     const char *csv_path;
     const char *json_path;
     int count_instructions;    /* --count=instructions */

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <fnmatch.h>
+#include <stdio.h>
 #include <string.h>
 #include "registry/registry.h"
 
@@ -118,6 +119,37 @@ static void report_unknown(const char *pattern, const struct selection_rules *ru
     list_backend_names(stderr);
 }
 
+/* A formulation, named exactly ("kogge-stone:scalar"): `all` and globs
+ * leave formulations out.  An unknown one is one line naming those the
+ * technique has. */
+static int apply_formulation(const char *name, int remove, const struct selection_rules *rules,
+                             struct chosen *chosen)
+{
+    const struct backend *formulation = find_backend(name);
+    if (formulation != NULL) {
+        if (remove)
+            remove_backend(formulation, chosen);
+        else
+            add_backend(formulation, rules, 1, chosen);
+        return 0;
+    }
+    char technique_name[MAX_NAME];
+    snprintf(technique_name, sizeof technique_name, "%.*s", (int)strcspn(name, ":"), name);
+    const struct backend *technique = find_backend(technique_name);
+    if (technique == NULL || technique->formulations == NULL) {
+        fprintf(stderr, "%s: unknown method '%s': %s has no formulations (--list names them)\n", rules->prefix,
+                name, technique ? technique->name : technique_name);
+        return -1;
+    }
+    char known[256] = "";
+    for (const struct backend *const *each = technique->formulations; *each != NULL; each++) {
+        size_t used = strlen(known);
+        snprintf(known + used, sizeof known - used, "%s%s", used ? ", " : "", (*each)->name);
+    }
+    fprintf(stderr, "%s: unknown formulation '%s'; %s has %s\n", rules->prefix, name, technique->name, known);
+    return -1;
+}
+
 /* Apply one item of the list: PATTERN adds what it matches, -PATTERN
  * removes it.  Returns 0, or -1 after saying why the item is wrong. */
 static int apply_item(const char *list, const char *item, const struct selection_rules *rules,
@@ -151,6 +183,8 @@ static int apply_item(const char *list, const char *item, const struct selection
             add_backend(backend, rules, !glob || !rules->quiet, chosen);
         }
     }
+    if (!matched && strchr(pattern, ':') != NULL)
+        return apply_formulation(pattern, remove, rules, chosen);
     if (!matched) {
         report_unknown(pattern, rules);
         return -1;

@@ -167,6 +167,33 @@ static const struct backend *path_for_this_cpu(const struct backend *backend, un
     return backend;
 }
 
+/* The first formulation of a technique that this CPU can run: the
+ * default, which --formulation=fixed keeps; NULL when none can run. */
+static const struct backend *default_formulation(const struct backend *technique)
+{
+    for (const struct backend *const *formulation = technique->formulations; *formulation != NULL; formulation++)
+        if (backend_unavailable_reason(*formulation) == NULL)
+            return *formulation;
+    return NULL;
+}
+
+/* Entry i runs `code` under its own name, description, source and needs,
+ * and keeps the list of formulations it chooses from. */
+static void run_copy(size_t i, const struct backend *own, const struct backend *code,
+                     const struct backend *const *formulations, const char *level_name)
+{
+    chosen_copies[i] = *code;
+    chosen_copies[i].name = own->name;
+    chosen_copies[i].description = own->description;
+    chosen_copies[i].source = own->source;
+    chosen_copies[i].features = own->features;
+    chosen_copies[i].target = own->target;
+    chosen_copies[i].variant = level_name;
+    chosen_copies[i].formulations = formulations;
+    chosen_copies[i].formulation = backend_formulation(code);
+    every_backend[i] = &chosen_copies[i];
+}
+
 void registry_choose_variants(void)
 {
     unsigned features = cpu_features();
@@ -175,19 +202,41 @@ void registry_choose_variants(void)
         const struct backend *own = built_in_backends[i];
         const char *level_name = NULL;
         const struct backend *level = variant_for_this_cpu(i, features, cpu_level, &level_name);
-        const struct backend *path = path_for_this_cpu(level ? level : own, features);
+        const struct backend *base = level ? level : own;
+        const struct backend *path = path_for_this_cpu(base, features);
         every_backend[i] = own;
-        if (path == own)
-            continue;
-        chosen_copies[i] = *path;
-        chosen_copies[i].name = own->name;
-        chosen_copies[i].description = own->description;
-        chosen_copies[i].source = own->source;
-        chosen_copies[i].features = own->features;
-        chosen_copies[i].target = own->target;
-        chosen_copies[i].variant = level_name;
-        every_backend[i] = &chosen_copies[i];
+        if (base->formulations != NULL && default_formulation(base) != NULL)
+            path = default_formulation(base);
+        if (path != own)
+            run_copy(i, own, path, base->formulations, level_name);
     }
+}
+
+int registry_use_formulation(const struct backend *technique, const struct backend *formulation)
+{
+    for (size_t i = 0; i < BUILT_IN_COUNT; i++) {
+        if (every_backend[i] != technique || technique->formulations == NULL)
+            continue;
+        for (const struct backend *const *known = technique->formulations; *known != NULL; known++)
+            if (*known == formulation && backend_unavailable_reason(formulation) == NULL) {
+                run_copy(i, built_in_backends[i], formulation, technique->formulations, technique->variant);
+                return 0;
+            }
+    }
+    return -1;
+}
+
+const char *backend_formulation(const struct backend *backend)
+{
+    if (backend->formulation)
+        return backend->formulation;
+    const char *colon = strchr(backend->name, ':');
+    return colon ? colon + 1 : NULL;
+}
+
+const struct backend *registry_default_formulation(const struct backend *technique)
+{
+    return technique->formulations ? default_formulation(technique) : NULL;
 }
 
 int registry_add(const struct backend *backend)
@@ -221,5 +270,9 @@ const struct backend *find_backend(const char *name)
     for (size_t i = 0; i < backend_count; i++)
         if (strcmp(backends[i]->name, name) == 0)
             return backends[i];
+    for (size_t i = 0; i < BUILT_IN_COUNT; i++)
+        for (const struct backend *const *known = every_backend[i]->formulations; known && *known; known++)
+            if (strcmp((*known)->name, name) == 0)
+                return *known;
     return NULL;
 }

@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include "platform/slow_instructions.h"
+#include "registry/registry.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -308,6 +309,15 @@ static void row_fields(const struct result_row *row, const struct run_context *c
         abort();
 }
 
+/* The formulation the row's method ran ("lanes"), or "" for a technique
+ * with one: the last column of the CSV and the last member of a JSON row,
+ * after samples_ns, so readers of the columns before it are unchanged. */
+static const char *row_formulation(const struct result_row *row)
+{
+    const char *formulation = backend_formulation(row->measurement.backend);
+    return formulation ? formulation : "";
+}
+
 /* The repetitions' ns/query in measurement order, separated by `between`. */
 static void write_samples(FILE *out, const struct measurement *m, const char *between)
 {
@@ -319,7 +329,7 @@ void write_csv(FILE *out, const struct result_set *set, const struct run_context
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
         fprintf(out, "%s,", columns[c].name);
-    fputs("samples_ns\n", out);
+    fputs("samples_ns,formulation\n", out);
     char fields[COLUMN_COUNT][FIELD_SIZE];
     for (size_t r = 0; r < set->count; r++) {
         row_fields(&set->rows[r], context, fields);
@@ -328,6 +338,8 @@ void write_csv(FILE *out, const struct result_set *set, const struct run_context
             fputc(',', out);
         }
         write_samples(out, &set->rows[r].measurement, " ");
+        fputc(',', out);
+        write_csv_field(out, row_formulation(&set->rows[r]));
         fputc('\n', out);
     }
 }
@@ -379,7 +391,12 @@ void write_json(FILE *out, const struct result_set *set, const struct run_contex
         write_json_members(out, fields, ROW_COLUMN);
         fputs(", \"samples_ns\": [", out);
         write_samples(out, &set->rows[r].measurement, ", ");
-        fprintf(out, "]}%s\n", r + 1 < set->count ? "," : "");
+        fputs("], \"formulation\": ", out);
+        if (*row_formulation(&set->rows[r]))
+            write_json_string(out, row_formulation(&set->rows[r]));
+        else
+            fputs("null", out);
+        fprintf(out, "}%s\n", r + 1 < set->count ? "," : "");
     }
     fputs("  ]\n}\n", out);
 }

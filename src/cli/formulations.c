@@ -1,0 +1,69 @@
+/* Formulations in the commands (formulations.h). */
+#include "formulations.h"
+
+#include <string.h>
+
+#include "measure/formulation_choice.h"
+#include "registry/registry.h"
+
+/* Choose and put in place the formulation `technique` runs; the line
+ * that says which goes to `out` unless it is NULL. */
+static void choose_one(const struct backend *technique, const struct timer *timer, int fixed, FILE *out)
+{
+    struct formulation_choice choice;
+    if (choose_formulation(technique, fixed ? NULL : calibration_pass, (void *)timer, &choice) != 0)
+        return;
+    registry_use_formulation(technique, choice.chosen);
+    if (out == NULL)
+        return;
+    char text[512];
+    describe_formulation_choice(&choice, text, sizeof text);
+    fprintf(out, "formulation: %s runs %s\n", technique->name, text);
+}
+
+int choose_formulations(struct session *session)
+{
+    const struct options *options = session->options;
+    int fixed = options->fixed_formulations || options->count_instructions;
+    for (int i = 0; i < session->entry_count; i++) {
+        struct backend_entry *entry = &session->entries[i];
+        if (entry->backend->formulations == NULL)
+            continue;
+        const char *before = entry->backend->formulation;
+        choose_one(entry->backend, &session->timer, fixed, options->quiet ? NULL : stderr);
+        if (before != entry->backend->formulation) /* its own tables, which the choice built */
+            entry->table_bytes = backend_initialize(entry->backend, &entry->init_ms);
+    }
+    return 0;
+}
+
+int formulation_for_list(const struct backend *technique, int fixed, char *text, size_t size)
+{
+    struct timer timer;
+    timer_setup(&timer, TIMER_CLOCK, 0); /* a ratio of two passes: the clock serves, with no calibration */
+    struct formulation_choice choice;
+    if (technique->formulations == NULL ||
+        choose_formulation(technique, fixed ? NULL : calibration_pass, &timer, &choice) != 0)
+        return 0;
+    registry_use_formulation(technique, choice.chosen);
+    describe_formulation_choice(&choice, text, size);
+    return 1;
+}
+
+void list_formulations(FILE *out)
+{
+    fprintf(out, "\nformulations (a technique's other ways to the same attack sets; the plain name runs the\n"
+                 "fastest in a short calibration, --formulation=fixed the first this CPU has):\n");
+    for (size_t i = 0; i < registry_built_in_count(); i++) {
+        const struct backend *technique = backends[i];
+        for (const struct backend *const *known = technique->formulations; known && *known; known++) {
+            const char *reason = backend_unavailable_reason(*known);
+            if (reason)
+                fprintf(out, "%-27s formulation of %s  unavailable (%s)  idea: %s\n", (*known)->name,
+                        technique->name, reason, (*known)->description);
+            else
+                fprintf(out, "%-27s formulation of %s  available  idea: %s\n", (*known)->name, technique->name,
+                        (*known)->description);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/* Formulations in the commands: the benchmark's choice of each selected
+ * technique's formulation (after verification, before the first timed
+ * pass) and the lines --list gives each technique's formulations. */
+#ifndef ATTACKBENCH_CLI_FORMULATIONS_H
+#define ATTACKBENCH_CLI_FORMULATIONS_H
+
+#include <stdio.h>
+
+#include "session.h"
+
+/* Every selected technique with formulations runs the one the
+ * calibration chose (--formulation=fixed: its default), with a context
+ * line each ("formulation: kogge-stone runs lanes (scalar 1.62x
+ * slower; ...)").  Updates the entries' table sizes.  Returns 0. */
+int choose_formulations(struct session *session);
+
+/* For --list: the choice for `technique` made and put in place here
+ * (timed with the clock unless fixed), said in `text`; 0 when it has no
+ * formulations or none this CPU runs. */
+int formulation_for_list(const struct backend *technique, int fixed, char *text, size_t size);
+
+/* For --list, after the backends: every formulation, by technique. */
+void list_formulations(FILE *out);
+
+#endif

@@ -1,0 +1,128 @@
+/* The choice of a formulation by measurement (formulation_choice.h). */
+#include "formulation_choice.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/random.h"
+#include "registry/registry.h"
+
+enum { CALIBRATION_QUERIES = 4096 };
+
+const char *formulation_variant(const struct backend *formulation)
+{
+    const char *variant = backend_formulation(formulation);
+    return variant ? variant : formulation->name;
+}
+
+/* The formulations this CPU can run, in the technique's order; the
+ * others are named with their reason in choice->skipped. */
+static int runnable_formulations(const struct backend *technique, const struct backend **runnable,
+                                 struct formulation_choice *choice)
+{
+    int count = 0;
+    for (const struct backend *const *known = technique->formulations; *known != NULL; known++) {
+        const char *reason = backend_unavailable_reason(*known);
+        if (reason == NULL) {
+            if (count < FORMULATION_MAX)
+                runnable[count++] = *known;
+            continue;
+        }
+        size_t used = strlen(choice->skipped);
+        snprintf(choice->skipped + used, sizeof choice->skipped - used, "%s%s: %s", used ? "; " : "",
+                 formulation_variant(*known), reason);
+    }
+    return count;
+}
+
+int choose_formulation(const struct backend *technique, formulation_timing timing, void *data,
+                       struct formulation_choice *choice)
+{
+    memset(choice, 0, sizeof *choice);
+    choice->technique = technique;
+    const struct backend *runnable[FORMULATION_MAX];
+    int count = technique->formulations ? runnable_formulations(technique, runnable, choice) : 0;
+    if (count == 0)
+        return -1;
+    choice->chosen = runnable[0];
+    if (timing == NULL)
+        return 0;
+    double best[FORMULATION_MAX];
+    for (int i = 0; i < count; i++) {
+        backend_initialize(runnable[i], NULL);
+        best[i] = -1;
+    }
+    /* Rounds interleaved, so that drift in the machine's speed hits every
+     * formulation alike; the best round of each is its figure. */
+    for (int round = 0; round < FORMULATION_ROUNDS; round++)
+        for (int i = 0; i < count; i++) {
+            double ns = timing(runnable[i], data);
+            if (best[i] < 0 || ns < best[i])
+                best[i] = ns;
+        }
+    int fastest = 0, second = -1;
+    for (int i = 1; i < count; i++)
+        if (best[i] < best[fastest])
+            fastest = i;
+    for (int i = 0; i < count; i++)
+        if (i != fastest && (second < 0 || best[i] < best[second]))
+            second = i;
+    choice->measured = 1;
+    choice->chosen = runnable[fastest];
+    choice->chosen_ns = best[fastest];
+    if (second >= 0) {
+        choice->runner_up = runnable[second];
+        choice->runner_up_ns = best[second];
+    }
+    return 0;
+}
+
+/* The calibration stream: random squares, occupancies of about a quarter
+ * of the board (r1 & r2), with a fixed seed so every run times the same. */
+static uint64_t calibration_occupied[CALIBRATION_QUERIES];
+static uint8_t calibration_squares[CALIBRATION_QUERIES];
+
+static void build_calibration_stream(void)
+{
+    static int built;
+    if (built)
+        return;
+    uint64_t state = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < CALIBRATION_QUERIES; i++) {
+        uint64_t first = random_next(&state);
+        calibration_occupied[i] = first & random_next(&state);
+        calibration_squares[i] = (uint8_t)(random_next(&state) & 63);
+    }
+    built = 1;
+}
+
+double calibration_pass(const struct backend *formulation, void *data)
+{
+    const struct timer *timer = data;
+    build_calibration_stream();
+    const struct attackbench_run run = {
+        .occupied = calibration_occupied, .squares = calibration_squares, .count = CALIBRATION_QUERIES};
+    uint64_t start = timer_start(timer);
+    uint64_t sum = formulation->queen_loop(&run);
+    uint64_t stop = timer_stop(timer);
+    __asm__ volatile("" : : "r"(sum) : "memory"); /* the pass is not dead code */
+    return timer_nanoseconds(timer, stop - start) / CALIBRATION_QUERIES;
+}
+
+void describe_formulation_choice(const struct formulation_choice *choice, char *text, size_t size)
+{
+    const char *variant = formulation_variant(choice->chosen);
+    if (!choice->measured)
+        snprintf(text, size, "%s (fixed: the default)", variant);
+    else if (choice->runner_up == NULL)
+        snprintf(text, size, "%s (the only one this CPU runs)", variant);
+    else
+        snprintf(text, size, "%s (%s %.2fx slower; measured %.2f against %.2f ns/queen)", variant,
+                 formulation_variant(choice->runner_up),
+                 choice->chosen_ns > 0 ? choice->runner_up_ns / choice->chosen_ns : 0.0, choice->chosen_ns,
+                 choice->runner_up_ns);
+    if (choice->skipped[0]) {
+        size_t used = strlen(text);
+        snprintf(text + used, size - used, "; skipped %s", choice->skipped);
+    }
+}
