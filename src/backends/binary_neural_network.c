@@ -21,7 +21,8 @@
  * generated/binary_neural_network_weights.h says so).  64 bytes per network, 93,184
  * in all, where pext's attack table takes 843 KB.
  *
- * Two paths, which the registry chooses between at start-up: with AVX2,
+ * Two paths, its formulations (binary-neural-network:avx2 and :portable),
+ * which the registry chooses between at start-up by measurement: with AVX2,
  * BMI2 and POPCNT the 32 neurons in one ymm (AND, nibble-table popcount
  * by vpshufb, the threshold subtracted, vpmovmskb of the signs, popcnt)
  * between a PEXT and a PDEP; elsewhere, aarch64 included, eight neurons
@@ -202,17 +203,39 @@ static const char *avx2_note(void)
 
 static const char *portable_note(void)
 {
-    return PORTABLE_NOTE " (this CPU lacks AVX2, BMI2 or POPCNT)";
+    return PORTABLE_NOTE;
 }
 
-/* ---- The two paths: the AVX2 one where the CPU has AVX2, BMI2 and
- * POPCNT, else the portable one (the registry chooses:
- * src/registry/registry.c). */
+/* The portable path under its formulation's name. */
+static inline bitboard binary_neural_network_portable_rook(int square, bitboard occupied)
+{
+    return binary_neural_network_rook(square, occupied);
+}
 
-BACKEND(binary_neural_network_avx2, BNN_NAME, BNN_IDEA, BNN_SOURCE, TARGET(AVX2_TARGET),
-        .init = binary_neural_network_init, .note = avx2_note, .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+static inline bitboard binary_neural_network_portable_bishop(int square, bitboard occupied)
+{
+    return binary_neural_network_bishop(square, occupied);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_portable)
+
+/* ---- The two paths are its formulations: the AVX2 one first (the
+ * default where the CPU has AVX2, BMI2 and POPCNT, as before
+ * formulations), then the portable one; the registry runs the faster
+ * here (src/measure/formulation_choice.c). */
+
+BACKEND(binary_neural_network_avx2, BNN_NAME ":avx2", "PEXT, 32 neurons per ymm, PDEP (AVX2, BMI2, POPCNT)",
+        BNN_SOURCE, TARGET(AVX2_TARGET), .init = binary_neural_network_init, .note = avx2_note,
+        .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+BACKEND(binary_neural_network_portable, BNN_NAME ":portable",
+        "software bit extract and deposit, eight neurons per 64-bit word", BNN_SOURCE,
+        .init = binary_neural_network_init, .note = portable_note)
+
+static const struct backend *const binary_neural_network_formulations[] = {
+    &binary_neural_network_avx2_backend, &binary_neural_network_portable_backend, NULL};
+
 BACKEND(binary_neural_network, BNN_NAME, BNN_IDEA, BNN_SOURCE, .init = binary_neural_network_init,
-        .note = portable_note, .faster_path = &binary_neural_network_avx2_backend)
+        .note = portable_note, .formulations = binary_neural_network_formulations)
 #else
 /* ---- Other architectures: the portable path alone. */
 

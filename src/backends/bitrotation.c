@@ -8,9 +8,40 @@
  * Source: Chessprogramming wiki, "Subtracting a Rook from a Blocking
  * Piece" (Gerd Isenberg, Aleks Peshkov); "Bit-Twiddling, Reverse"
  * (Hacker's Delight's swaps); measured as "Bitrotation" in Gigantua's
- * Chess_Movegen. */
+ * Chess_Movegen.  Two formulations on x86-64: the four lines in one ymm
+ * (bitrotation:lanes, with GFNI and AVX2) or one after the other
+ * (bitrotation:scalar). */
 #include "attackbench/loops.h"
 #include "building_blocks/bit_reverse.h"
+
+/* One line: the attacks from both sides of the slider at once. */
+static inline bitboard rotated_line(bitboard occupied, bitboard line, bitboard slider, bitboard slider_reversed)
+{
+    bitboard pieces = occupied & line;
+    bitboard up = pieces - 2 * slider;
+    bitboard down = reverse_bits(reverse_bits(pieces) - 2 * slider_reversed);
+    return (up ^ down) & line;
+}
+
+/* The scalar formulation: one line after the other. */
+static inline bitboard bitrotation_scalar_rook(int square, bitboard occupied)
+{
+    bitboard slider = square_bit(square), reversed = square_bit(63 - square);
+    return rotated_line(occupied, rank_mask(square) ^ slider, slider, reversed) |
+           rotated_line(occupied, file_mask(square) ^ slider, slider, reversed);
+}
+
+static inline bitboard bitrotation_scalar_bishop(int square, bitboard occupied)
+{
+    bitboard slider = square_bit(square), reversed = square_bit(63 - square);
+    return rotated_line(occupied, diagonal_mask(square) ^ slider, slider, reversed) |
+           rotated_line(occupied, anti_diagonal_mask(square) ^ slider, slider, reversed);
+}
+
+static inline bitboard bitrotation_scalar_queen(int square, bitboard occupied)
+{
+    return bitrotation_scalar_rook(square, occupied) | bitrotation_scalar_bishop(square, occupied);
+}
 
 #if defined(REVERSE_BITS_LANES4)
 /* With GFNI and AVX2 the four lines share one ymm register: each lane is
@@ -43,33 +74,88 @@ static inline bitboard bitrotation_queen(int square, bitboard occupied)
     return lines_attacks(square, occupied, (lanes4){0} + ~(bitboard)0);
 }
 #else
-/* One line: the attacks from both sides of the slider at once. */
-static inline bitboard rotated_line(bitboard occupied, bitboard line, bitboard slider, bitboard slider_reversed)
-{
-    bitboard pieces = occupied & line;
-    bitboard up = pieces - 2 * slider;
-    bitboard down = reverse_bits(reverse_bits(pieces) - 2 * slider_reversed);
-    return (up ^ down) & line;
-}
-
 static inline bitboard bitrotation_rook(int square, bitboard occupied)
 {
-    bitboard slider = square_bit(square), reversed = square_bit(63 - square);
-    return rotated_line(occupied, rank_mask(square) ^ slider, slider, reversed) |
-           rotated_line(occupied, file_mask(square) ^ slider, slider, reversed);
+    return bitrotation_scalar_rook(square, occupied);
 }
 
 static inline bitboard bitrotation_bishop(int square, bitboard occupied)
 {
-    bitboard slider = square_bit(square), reversed = square_bit(63 - square);
-    return rotated_line(occupied, diagonal_mask(square) ^ slider, slider, reversed) |
-           rotated_line(occupied, anti_diagonal_mask(square) ^ slider, slider, reversed);
+    return bitrotation_scalar_bishop(square, occupied);
 }
 
 static inline bitboard bitrotation_queen(int square, bitboard occupied)
 {
-    return bitrotation_rook(square, occupied) | bitrotation_bishop(square, occupied);
+    return bitrotation_scalar_queen(square, occupied);
 }
+#endif
+
+#define BITROTATION_SOURCE                                                                                       \
+    "CPW Subtracting a Rook from a Blocking Piece (Gerd Isenberg, Aleks Peshkov); as measured in Gigantua's "   \
+    "Chess_Movegen"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* The lanes formulation, for any x86-64 CPU with GFNI and AVX2 whatever
+ * the build's -march: the four lines in one ymm, as above, in
+ * intrinsics under the target attribute. */
+#define LANES_TARGET "avx2,gfni"
+
+TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i reverse_each_lane(__m256i board)
+{
+    const __m256i byte_reversal = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, /* */
+                                                   7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    __m256i bits = _mm256_gf2p8affine_epi64_epi8(board, _mm256_set1_epi64x((long long)0x8040201008040201ULL), 0);
+    return _mm256_shuffle_epi8(bits, byte_reversal);
+}
+
+/* The lines `selected` (all ones in a lane to take it) of the square:
+ * rank, file, diagonal, anti-diagonal. */
+TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard lanes_lines(int square, bitboard occupied, __m256i selected)
+{
+    const __m256i slider = _mm256_set1_epi64x((long long)square_bit(square));
+    const __m256i reversed_slider = _mm256_set1_epi64x((long long)square_bit(63 - square));
+    const __m256i lines = _mm256_andnot_si256(
+        slider, _mm256_and_si256(_mm256_setr_epi64x((long long)rank_mask(square), (long long)file_mask(square),
+                                                    (long long)diagonal_mask(square),
+                                                    (long long)anti_diagonal_mask(square)),
+                                 selected));
+    const __m256i pieces = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), lines);
+    const __m256i up = _mm256_sub_epi64(pieces, _mm256_add_epi64(slider, slider));
+    const __m256i down = reverse_each_lane(
+        _mm256_sub_epi64(reverse_each_lane(pieces), _mm256_add_epi64(reversed_slider, reversed_slider)));
+    const __m256i attacks = _mm256_and_si256(_mm256_xor_si256(up, down), lines);
+    const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves)));
+}
+
+TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard bitrotation_lanes_rook(int square, bitboard occupied)
+{
+    return lanes_lines(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0));
+}
+
+TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard bitrotation_lanes_bishop(int square, bitboard occupied)
+{
+    return lanes_lines(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1));
+}
+
+TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard bitrotation_lanes_queen(int square, bitboard occupied)
+{
+    return lanes_lines(square, occupied, _mm256_set1_epi64x(-1));
+}
+
+BACKEND(bitrotation_lanes, "bitrotation:lanes", "the four lines in one ymm, reversed by GF2P8AFFINEQB and vpshufb",
+        BITROTATION_SOURCE, TARGET(LANES_TARGET))
+BACKEND(bitrotation_scalar, "bitrotation:scalar", "one line after the other, a 64-bit reversal each (" BIT_REVERSAL ")",
+        BITROTATION_SOURCE)
+
+/* Lanes first: --formulation=fixed runs it where the CPU has GFNI. */
+static const struct backend *const bitrotation_formulations[] = {&bitrotation_lanes_backend,
+                                                                 &bitrotation_scalar_backend, NULL};
+#define BITROTATION_FORMULATIONS bitrotation_formulations
+#else
+#define BITROTATION_FORMULATIONS NULL /* one formulation: the scalar one */
 #endif
 
 static const char *bitrotation_note(void)
@@ -79,5 +165,5 @@ static const char *bitrotation_note(void)
 
 BACKEND(bitrotation, "bitrotation",
         "per line: (o - 2s) ^ reverse(reverse(o) - 2 reverse(s)) with a full 64-bit bit reversal on all four lines (GFNI where the build has it); line masks computed from the square, no table",
-        "CPW Subtracting a Rook from a Blocking Piece (Gerd Isenberg, Aleks Peshkov); as measured in Gigantua's Chess_Movegen",
-        .note = bitrotation_note)
+        BITROTATION_SOURCE,
+        .note = bitrotation_note, .formulations = BITROTATION_FORMULATIONS)

@@ -2,8 +2,9 @@
  * reversal: GF2P8AFFINEQB with the bit-reversal matrix mirrors the bits
  * of every byte and vpshufb reverses the bytes of every 64-bit lane, so
  * the rank is reversed like the file and the diagonals and needs no
- * attack table, only the line masks.  Two code paths, which the registry
- * chooses between at start-up: EVEX-encoded
+ * attack table, only the line masks.  Two code paths, its formulations
+ * (hyperbola-gfni:evex, hyperbola-gfni:vex), which the registry chooses
+ * between at start-up by measurement: EVEX-encoded
  * 256-bit forms (AVX-512VL, AVX-512BW and GFNI: vpternlogq, embedded
  * broadcasts) or VEX-encoded GFNI on AVX2.
  * Sources: Stockfish PR #6845 (hyperbola quintessence in vector lanes);
@@ -160,8 +161,26 @@ static const char *vex_note(void)
 #endif
 }
 
-/* ---- The two paths: the EVEX one where the CPU has AVX-512VL and BW,
- * else the VEX one (the registry chooses: src/registry/registry.c). */
+/* ---- The VEX path under its formulation's name. */
+
+__attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_vex_rook(int square, bitboard occupied)
+{
+    return hyperbola_gfni_rook(square, occupied);
+}
+
+__attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_vex_bishop(int square, bitboard occupied)
+{
+    return hyperbola_gfni_bishop(square, occupied);
+}
+
+__attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_vex_queen(int square, bitboard occupied)
+{
+    return hyperbola_gfni_queen(square, occupied);
+}
+
+/* ---- The two paths are its formulations: EVEX first (the default
+ * where the CPU has AVX-512VL and BW, as before formulations), then VEX;
+ * the registry runs the faster here (src/measure/formulation_choice.c). */
 
 #define GFNI_NAME "hyperbola-gfni"
 #define GFNI_IDEA                                                                                                \
@@ -171,10 +190,16 @@ static const char *vex_note(void)
     "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, Hyperbola "       \
     "Quintessence"
 
-BACKEND(hyperbola_gfni_evex, GFNI_NAME, GFNI_IDEA, GFNI_SOURCE, TARGET(EVEX_TARGET), .init = hyperbola_gfni_init,
-        .note = evex_note)
+BACKEND(hyperbola_gfni_evex, GFNI_NAME ":evex", "the EVEX-encoded 256-bit forms (AVX-512VL/BW and GFNI)",
+        GFNI_SOURCE, TARGET(EVEX_TARGET), .init = hyperbola_gfni_init, .note = evex_note)
+BACKEND(hyperbola_gfni_vex, GFNI_NAME ":vex", "the VEX-encoded forms (GFNI on AVX2)", GFNI_SOURCE,
+        TARGET(VEX_TARGET), .init = hyperbola_gfni_init, .note = vex_note)
+
+static const struct backend *const hyperbola_gfni_formulations[] = {&hyperbola_gfni_evex_backend,
+                                                                    &hyperbola_gfni_vex_backend, NULL};
+
 BACKEND(hyperbola_gfni, GFNI_NAME, GFNI_IDEA, GFNI_SOURCE, TARGET(VEX_TARGET), .init = hyperbola_gfni_init,
-        .note = vex_note, .faster_path = &hyperbola_gfni_evex_backend)
+        .note = vex_note, .formulations = hyperbola_gfni_formulations)
 #else
 #include "attackbench/loops.h"
 

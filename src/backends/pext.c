@@ -2,7 +2,9 @@
  * bits of a square into a dense index, a perfect hash with no factor, into
  * one dense table (102400 rook + 5248 bishop entries).  Sources:
  * Chessprogramming wiki, "BMI2" (PEXT Bitboards); Stockfish bitboard.cpp
- * (Magic::index() under USE_PEXT). */
+ * (Magic::index() under USE_PEXT).  Two formulations: the index by the
+ * instruction (pext:hardware, the default) or by a software gather
+ * (pext:software). */
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
@@ -14,6 +16,7 @@
 #define PEXT_TARGET "bmi2"
 #include "platform/cpu.h"
 #include "building_blocks/magic_search.h"
+#include "building_blocks/pext_tables.h"
 
 enum {
     ROOK_TABLE_ENTRIES = 102400,
@@ -73,13 +76,55 @@ TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_bishop(int square, bit
 
 QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET))
 
+/* ---- The formulations: the index by the PEXT instruction, or gathered
+ * in software (one step per mask bit) from the same tables, which is
+ * what a CPU with PEXT in microcode (AMD Zen 1 and 2: tens of cycles a
+ * PEXT) may do faster.  The registry runs the faster here
+ * (src/measure/formulation_choice.c); both build the tables with PEXT. */
+
+TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_hardware_rook(int square, bitboard occupied)
+{
+    return pext_rook(square, occupied);
+}
+
+TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_hardware_bishop(int square, bitboard occupied)
+{
+    return pext_bishop(square, occupied);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(pext_hardware, TARGET_ATTRIBUTE(PEXT_TARGET))
+
+static inline bitboard pext_software_rook(int square, bitboard occupied)
+{
+    return pext_rook_attacks[square][software_pext(occupied, pext_rook_masks[square])];
+}
+
+static inline bitboard pext_software_bishop(int square, bitboard occupied)
+{
+    return pext_bishop_attacks[square][software_pext(occupied, pext_bishop_masks[square])];
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(pext_software)
+
+#define PEXT_SOURCE "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp"
+
+BACKEND(pext_hardware, "pext:hardware", "the index by the BMI2 PEXT instruction", PEXT_SOURCE,
+        TARGET(PEXT_TARGET), .init = pext_init, .instructions = INSTRUCTION_PEXT)
+BACKEND(pext_software, "pext:software",
+        "the index gathered in software, one step per mask bit (the tables are still built with PEXT)",
+        PEXT_SOURCE, TARGET(PEXT_TARGET), .init = pext_init)
+
+/* Hardware first: --formulation=fixed runs it, as before formulations. */
+static const struct backend *const pext_formulations[] = {&pext_hardware_backend, &pext_software_backend, NULL};
+
 BACKEND(pext,
         "pext",
         "BMI2 PEXT gathers the relevant occupancy into a dense index",
-        "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
+        PEXT_SOURCE,
         TARGET(PEXT_TARGET),
         .init = pext_init,
-        .instructions = INSTRUCTION_PEXT)
+        .instructions = INSTRUCTION_PEXT,
+        .formulations = pext_formulations)
 #else
 #include "attackbench/loops.h"
 

@@ -5,7 +5,9 @@
  * the 107,648 (841 KiB) of one PEXT over the whole relevant mask, whose
  * index multiplies the lines' patterns.  The price: twice the PEXTs.
  * Source: the split-index PEXT variants discussed on talkchess (Daniel
- * Infuehr 2020, Thomas Jahn 2022, Michael Sherwin's split index; 2023). */
+ * Infuehr 2020, Thomas Jahn 2022, Michael Sherwin's split index; 2023).
+ * Two formulations: the index by the instruction (split-pext:hardware,
+ * the default) or by a software gather (split-pext:software). */
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdalign.h>
@@ -17,6 +19,7 @@
 #define SPLIT_PEXT_TARGET "bmi2"
 #include "platform/cpu.h"
 #include "base/ray_walk.h"
+#include "building_blocks/pext_tables.h"
 
 enum line { LINE_RANK, LINE_FILE, LINE_DIAGONAL, LINE_ANTI_DIAGONAL, LINE_COUNT };
 
@@ -88,13 +91,61 @@ TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard split_pext_bishop(int
 
 QUEEN_FROM_ROOK_AND_BISHOP(split_pext, TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET))
 
+/* ---- The formulations: each line's index by the PEXT instruction, or
+ * gathered in software from the same tables (at most six steps a line),
+ * for a CPU with PEXT in microcode (AMD Zen 1 and 2).  The registry runs
+ * the faster here (src/measure/formulation_choice.c). */
+
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard split_pext_hardware_rook(int square, bitboard occupied)
+{
+    return split_pext_rook(square, occupied);
+}
+
+TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard split_pext_hardware_bishop(int square, bitboard occupied)
+{
+    return split_pext_bishop(square, occupied);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(split_pext_hardware, TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET))
+
+static inline bitboard software_line_lookup(enum line line, int square, bitboard occupied)
+{
+    return line_slices[line][square][software_pext(occupied, line_relevant[line][square])];
+}
+
+static inline bitboard split_pext_software_rook(int square, bitboard occupied)
+{
+    return software_line_lookup(LINE_RANK, square, occupied) | software_line_lookup(LINE_FILE, square, occupied);
+}
+
+static inline bitboard split_pext_software_bishop(int square, bitboard occupied)
+{
+    return software_line_lookup(LINE_DIAGONAL, square, occupied) |
+           software_line_lookup(LINE_ANTI_DIAGONAL, square, occupied);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(split_pext_software)
+
+#define SPLIT_PEXT_SOURCE "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)"
+
+BACKEND(split_pext_hardware, "split-pext:hardware", "each line's index by the BMI2 PEXT instruction",
+        SPLIT_PEXT_SOURCE, TARGET(SPLIT_PEXT_TARGET), .init = split_pext_init, .instructions = INSTRUCTION_PEXT)
+BACKEND(split_pext_software, "split-pext:software",
+        "each line's index gathered in software, one step per mask bit (the tables are still built with PEXT)",
+        SPLIT_PEXT_SOURCE, TARGET(SPLIT_PEXT_TARGET), .init = split_pext_init)
+
+/* Hardware first: --formulation=fixed runs it, as before formulations. */
+static const struct backend *const split_pext_formulations[] = {&split_pext_hardware_backend,
+                                                                &split_pext_software_backend, NULL};
+
 BACKEND(split_pext,
         "split-pext",
         "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
-        "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
+        SPLIT_PEXT_SOURCE,
         TARGET(SPLIT_PEXT_TARGET),
         .init = split_pext_init,
-        .instructions = INSTRUCTION_PEXT)
+        .instructions = INSTRUCTION_PEXT,
+        .formulations = split_pext_formulations)
 #else
 #include "attackbench/loops.h"
 

@@ -7,7 +7,7 @@
 #include "base/random.h"
 #include "registry/registry.h"
 
-enum { CALIBRATION_QUERIES = 4096 };
+enum { CALIBRATION_QUERIES = 2048 };
 
 const char *formulation_variant(const struct backend *formulation)
 {

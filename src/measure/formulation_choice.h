@@ -16,7 +16,7 @@
  * timing's own (calibration_pass takes a struct timer). */
 typedef double (*formulation_timing)(const struct backend *formulation, void *data);
 
-enum { FORMULATION_ROUNDS = 7, FORMULATION_MAX = 8 };
+enum { FORMULATION_ROUNDS = 5, FORMULATION_MAX = 8 };
 
 struct formulation_choice {
     const struct backend *technique;
@@ -36,7 +36,7 @@ int choose_formulation(const struct backend *technique, formulation_timing timin
                        struct formulation_choice *choice);
 
 /* The timing of a run: a batched pass over a fixed stream of random
- * queens (4096, generated once), timed with `data`, a struct timer. */
+ * queens (2048, generated once), timed with `data`, a struct timer. */
 double calibration_pass(const struct backend *formulation, void *data);
 
 /* "lanes (scalar 1.62x slower; measured)", "lanes (fixed default)". */
