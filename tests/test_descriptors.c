@@ -1,7 +1,7 @@
 /* The descriptors BACKEND writes: every target names CPU features the
  * driver knows (so the check derived from it is complete), every code
- * path this CPU can run matches the reference exhaustively (the paths the
- * registry did not choose here included), and the run record a plugin's
+ * path and every formulation this CPU can run matches the reference
+ * exhaustively (those the registry did not choose here included), and the run record a plugin's
  * loops read keeps the layout of ABI 1 (a change is a new major version:
  * include/attackbench_plugin.h). */
 #include <stddef.h>
@@ -13,45 +13,64 @@
 #include "unit.h"
 #include "verify/verify.h"
 
+/* Every code path of a built-in: its own, the faster paths it chains to
+ * and its formulations; calls `visit` on each, returns how many. */
+static int each_code_path(size_t index, void (*visit)(const struct backend *own, const struct backend *path, int *count),
+                          int *count)
+{
+    const struct backend *own = registry_own_descriptor(index);
+    int paths = 0;
+    for (const struct backend *path = own; path != NULL; path = path->faster_path, paths++)
+        visit(own, path, count);
+    for (const struct backend *const *known = own->formulations; known && *known; known++, paths++)
+        visit(own, *known, count);
+    return paths;
+}
+
+static void check_target(const struct backend *own, const struct backend *path, int *count)
+{
+    (void)own;
+    (void)count;
+    unsigned features;
+    int status = cpu_features_of_target(path->target, &features);
+    if (status != 0)
+        fprintf(stderr, "descriptors: %s: target \"%s\" names a feature the driver does not know\n", path->name,
+                path->target);
+    CHECK(status == 0);
+}
+
 TEST(every_target_names_features_the_driver_checks)
 {
+    int unused = 0;
     for (size_t i = 0; i < registry_built_in_count(); i++)
-        for (const struct backend *path = registry_own_descriptor(i); path != NULL; path = path->faster_path) {
-            unsigned features;
-            int status = cpu_features_of_target(path->target, &features);
-            if (status != 0)
-                fprintf(stderr, "descriptors: %s: target \"%s\" names a feature the driver does not know\n",
-                        path->name, path->target);
-            CHECK(status == 0);
-        }
+        each_code_path(i, check_target, &unused);
+}
+
+/* One path against the reference, exhaustively, when this CPU runs it. */
+static void verify_path(const struct backend *own, const struct backend *path, int *count)
+{
+    if (backend_unavailable_reason(path)) {
+        fprintf(stderr, "descriptors: a path of %s skipped: %s\n", own->name, backend_unavailable_reason(path));
+        return;
+    }
+    backend_initialize(path, NULL);
+    CHECK(verify_backend(path, piece_bit(PIECE_ROOK) | piece_bit(PIECE_BISHOP) | piece_bit(PIECE_QUEEN), 1000, 1,
+                         stderr) == 0);
+    ++*count;
 }
 
 TEST(every_code_path_this_cpu_runs_matches_the_reference)
 {
-#if defined(__wasi__)
-    unit_skip("WebAssembly builds one code path per backend: no other path to check");
-    return;
-#endif
     int paths = 0;
     for (size_t i = 0; i < registry_built_in_count(); i++) {
         const struct backend *own = registry_own_descriptor(i);
-        if (own->faster_path == NULL)
-            continue;
-        for (const struct backend *path = own; path != NULL; path = path->faster_path) {
-            if (backend_unavailable_reason(path)) {
-                fprintf(stderr, "descriptors: a path of %s skipped: %s\n", own->name, backend_unavailable_reason(path));
-                continue;
-            }
-            backend_initialize(path, NULL);
-            CHECK(verify_backend(path, piece_bit(PIECE_ROOK) | piece_bit(PIECE_BISHOP) | piece_bit(PIECE_QUEEN), 1000, 1,
-                                 stderr) == 0);
-            paths++;
-        }
+        if (own->faster_path != NULL || own->formulations != NULL)
+            each_code_path(i, verify_path, &paths);
     }
 #if defined(__x86_64__)
-    CHECK(paths >= 2); /* binary-neural-network's portable path runs everywhere, and its own */
+    CHECK(paths >= 6); /* the fills' two formulations each, and binary-neural-network's portable path */
 #else
-    (void)paths; /* elsewhere no backend has two paths: the loop above checks any there is */
+    CHECK(paths >= 4); /* the fills' two formulations each, wherever they are built */
 #endif
 }
 
