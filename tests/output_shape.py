@@ -10,8 +10,9 @@ import re
 import sys
 
 # Values that differ between machines and runs even when nothing changed.
+# The formulation a technique runs is chosen by measurement on the CPU.
 VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer", "version", "commit",
-            "cpu_vendor", "cpu_family", "cpu_model", "warnings"}
+            "cpu_vendor", "cpu_family", "cpu_model", "warnings", "formulation"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 

@@ -51,11 +51,12 @@ if "$program" --list | quiet_grep -E '^magic-lanes +available'; then
         pass "hiding avx512f hides avx512dq" || fail "hiding avx512f hides avx512dq"
 fi
 
-# hyperbola-gfni has two paths; the exhaustive verification in run.sh
+# hyperbola-gfni has two paths (its formulations; --formulation=fixed
+# runs the first this CPU has); the exhaustive verification in run.sh
 # checks the one this CPU gets, this checks the other where it can run.
-if "$program" --list | quiet_grep -E '^hyperbola-gfni +available.*note: EVEX'; then
+if "$program" --list --formulation=fixed | quiet_grep -E '^hyperbola-gfni +available.*note: EVEX'; then
     for hidden in avx512vl avx512bw; do
-        ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list >"$scratch/list-vex"
+        ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list --formulation=fixed >"$scratch/list-vex"
         grep -qE '^hyperbola-gfni +available.*note: VEX' "$scratch/list-vex" &&
             pass "hiding $hidden selects the VEX path of hyperbola-gfni" ||
             fail "hiding $hidden selects the VEX path of hyperbola-gfni"
@@ -71,13 +72,13 @@ fi
 # Microcoded instructions: on a CPU of AMD family 23 (named through
 # ATTACKBENCH_SLOW_INSTRUCTIONS_CPU), --list and the benchmark's table
 # warn for the backends that rely on PEXT or PDEP, and for no other.
-if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available'; then
-    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list >"$scratch/list-zen1"
+if [ "$x86_build" = 1 ] && "$program" --list --formulation=fixed | quiet_grep -E '^pext +available'; then
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list --formulation=fixed >"$scratch/list-zen1"
     warned=$(grep -E 'warning: PE(XT|DEP)' "$scratch/list-zen1" | awk '{print $1}' | sort | tr '\n' ' ')
     [ "$warned" = "binary-neural-network pext pext-pdep split-pext titboard titboard-compact " ] &&
         pass "--list warns of microcoded PEXT for exactly the PEXT backends" ||
         fail "--list warns of microcoded PEXT for exactly the PEXT backends (got: $warned)"
-    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 25 17" "$program" --list | quiet_grep 'microcoded' &&
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 25 17" "$program" --list --formulation=fixed | quiet_grep 'microcoded' &&
         fail "--list warns of microcoded PEXT on a Zen 4" || pass "--list warns of microcoded PEXT only where it is"
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" -m pext-pdep,magic-black -w random -p rook \
         -r 1 -c 1000 2>/dev/null | quiet_grep -E '^  pext-pdep: PEXT and PDEP are microcoded on this CPU \(AMD family 23' &&
@@ -87,8 +88,8 @@ fi
 
 # binary-neural-network has an AVX2 path and a portable one (SWAR, software
 # PEXT/PDEP); run.sh verifies the one this CPU gets, this the portable one.
-if "$program" --list | quiet_grep -E '^binary-neural-network +available.*note: AVX2 path'; then
-    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-no-avx2"
+if "$program" --list --formulation=fixed | quiet_grep -E '^binary-neural-network +available.*note: AVX2 path'; then
+    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list --formulation=fixed >"$scratch/list-no-avx2"
     grep -qE '^binary-neural-network +available.*note: portable path' "$scratch/list-no-avx2" &&
         pass "hiding avx2 selects the portable path of binary-neural-network" ||
         fail "hiding avx2 selects the portable path of binary-neural-network"
