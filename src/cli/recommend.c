@@ -21,6 +21,7 @@
 #include "measure/cpu_choice.h"
 #include "option_spelling.h"
 #include "platform/interrupt.h"
+#include "platform/output_file.h"
 
 /* The techniques engines ship (docs/techniques.md): magic bitboards in
  * three layouts, PEXT, hyperbola quintessence, obstruction difference,
@@ -328,6 +329,10 @@ int recommend_command(int argc, char **argv)
     int parsed = parse(argc, argv, &recommendation);
     if (parsed != 0)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
+    const char *outputs[2] = {recommendation.csv_file, recommendation.json_file};
+    for (int k = 0; k < 2; k++)
+        if (outputs[k] && check_output_path(outputs[k]) != 0)
+            return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
     if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)
         return RECOMMEND_EXIT_USAGE;
 #if defined(__wasi__)
