@@ -3,8 +3,9 @@ the random stream's generator (xorshift64*, src/base/random.c, seeded as
 src/measure/workload.c seeds it), each occupancy r1 & r2 followed by 12
 squares (the top six bits of a draw), attacks by a ray walk, and the sum
 of attackbench_checksum_mix() of every attack set, for rook, bishop and
-queen.  In latency mode (--chain) the mix pass ignores the chain, so one
-set of sums serves both.  Usage: layout_checksums.py POSITIONS SEED"""
+queen.  Latency mode (--chain) toggles bit 0, a1, in the occupancy: a
+corner, whose occupancy changes no attack set, so one set of sums serves
+both modes.  Usage: layout_checksums.py POSITIONS SEED"""
 import sys
 
 MASK = (1 << 64) - 1
