@@ -20,7 +20,7 @@ static const char compare_usage[] =
     "\n"
     "Compares two result files written by attackbench (--csv or --json, or the\n"
     "CSV of --count=instructions) row by row: rows match when method, piece,\n"
-    "workload, dispatch, mode, pressure, phase, threads and metric agree.\n"
+    "workload, dispatch, mode, pressure, phase, threads, layout and metric agree.\n"
     "Prints a markdown table: the median of each side, the ratio new/base\n"
     "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), both after the\n"
     "group's shift when it is taken out (the figures the verdict is read from),\n"
@@ -37,7 +37,8 @@ static const char compare_usage[] =
     "  --absolute          judge timed rows by their raw ratios; by default the\n"
     "                      shift a whole group shares (the median ratio of the\n"
     "                      methods with the same piece, workload, dispatch, mode,\n"
-    "                      pressure, phase and threads, when there are 3 or more:\n"
+    "                      pressure, phase, threads and layout, when there are 3 or\n"
+    "                      more:\n"
     "                      the state of the machine, not a change) is taken out\n"
     "                      first; null, the harness, gets no verdict\n"
     "  --strict            judge rows that either run flagged as disturbed\n"
@@ -313,10 +314,10 @@ static void print_header(enum metric_kind metric, const char *normalize, int shi
         snprintf(unit, sizeof unit, "%s/query ÷ %s", metric_names[metric], normalize);
     else
         snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
-    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | base %s | new %s "
+    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | layout | base %s | new %s "
            "| group shift | new/base%s | 95%% interval | verdict |\n",
            unit, unit, shifted ? " ÷ shift" : "");
-    printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+    printf("|---|---|---|---|---|---:|---|---:|---|---:|---:|---:|---:|---:|---|\n");
 }
 
 /* One matched row: its estimate and the shift of its group. */
@@ -574,7 +575,7 @@ static int report(const struct result_file *files, const struct compare_options 
            options->absolute || options->normalize
                ? ""
                : "Timed rows are judged after their group's shift (the median ratio of the methods that share "
-                 "piece, workload, dispatch, mode, pressure, phase and threads, when there are 3 or more) is "
+                 "piece, workload, dispatch, mode, pressure, phase, threads and layout, when there are 3 or more) is "
                  "taken out, and the table shows their ratio and interval after it (the raw ratio is that times "
                  "the shift); --absolute judges the raw ratios. ",
            regressions, regressions == 1 ? "" : "s");
