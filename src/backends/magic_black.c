@@ -164,9 +164,9 @@ static const struct black_constant bishop_constants[SQUARE_COUNT] = {
 
 /* What a lookup reads about its square, as arrays of 8-byte entries
  * indexed by the square (scaled-index loads, no address arithmetic): the
- * complemented relevant mask, the factor and the slice pointer, per piece.
- * On the Zen 4 VM this ran queens 3-7% faster than one 64-byte struct per
- * square, which needs a shift and an add on the square first. */
+ * complemented relevant mask, the factor and the slice pointer, per piece:
+ * one 64-byte struct per square needs a shift and an add on the square
+ * first (docs/findings.md, "Choices in the code"). */
 struct black_magics {
     alignas(64) bitboard outside_masks[SQUARE_COUNT]; /* ~relevant mask */
     alignas(64) bitboard factors[SQUARE_COUNT];

@@ -13,8 +13,8 @@
 /* One slider on one square: Stockfish's Magic (mask, magic, attacks,
  * shift), with the attacks pointer and the shift sharing one word, so a
  * lookup makes one load fewer: the shift sits in the low 6 bits, which is
- * all a 64-bit shift reads of its count, and the pointer above them.
- * Measured on the Zen 4 VM: queens 10-12% faster than separate fields. */
+ * all a 64-bit shift reads of its count, and the pointer above them
+ * (docs/findings.md, "Choices in the code", has the measurement). */
 struct fancy_magic {
     bitboard mask;
     bitboard magic;

@@ -24,9 +24,9 @@ enum {
  * indexed by the square: each load is then one scaled-index address with
  * no arithmetic on the square (a 32-byte struct per square needs a shift
  * and an add first).  Same 8 loads per queen either way (square,
- * occupancy, 2 masks, 2 slice pointers, 2 attack sets); on the Zen 4 VM
- * this layout ran queens 9% faster with an L1-sized working set and as
- * fast with the whole table.  The four arrays (2 KiB) stay in L1. */
+ * occupancy, 2 masks, 2 slice pointers, 2 attack sets), but no address
+ * arithmetic here (docs/findings.md, "Choices in the code", has the
+ * measurement).  The four arrays (2 KiB) stay in L1. */
 static alignas(64) bitboard pext_rook_masks[SQUARE_COUNT];
 static alignas(64) bitboard pext_bishop_masks[SQUARE_COUNT];
 static alignas(64) const bitboard *pext_rook_attacks[SQUARE_COUNT];
