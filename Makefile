@@ -12,8 +12,11 @@ endif
 # src/platform/x86_64_levels.h, read here.
 X86_64_LEVELS = src/platform/x86_64_levels.h
 X86_64_BASELINE := x86-64-v$(shell sed -n 's/^\#define X86_64_BASELINE_LEVEL //p' $(X86_64_LEVELS))
+# The portable build's flags are its own: a CFLAGS given to make test or
+# make check (-march=native) reaches its sub-make and must not replace them.
+PORTABLE_CFLAGS ?= -O2 -march=$(X86_64_BASELINE) -mtune=generic
 ifeq ($(PORTABLE),1)
-CFLAGS ?= -O2 -march=$(X86_64_BASELINE) -mtune=generic
+CFLAGS ?= $(PORTABLE_CFLAGS)
 else
 CFLAGS ?= -O2 -march=native
 endif
@@ -169,8 +172,8 @@ results-wasm: wasm $(PROGRAM)
 
 ## test-portable: the suite on make PORTABLE=1 (x86-64-v2 with run-time choice of v3, v4 and v4+GFNI backend code), every level verified
 test-portable:
-	@$(MAKE) --no-print-directory -s PORTABLE=1 BUILD=build/portable PROGRAM=build/portable/attackbench \
-		build/portable/attackbench build/portable/unit_tests
+	@$(MAKE) --no-print-directory -s PORTABLE=1 CFLAGS="$(PORTABLE_CFLAGS)" BUILD=build/portable \
+		PROGRAM=build/portable/attackbench build/portable/attackbench build/portable/unit_tests
 	@export ATTACKBENCH=build/portable/attackbench ATTACKBENCH_UNIT_TESTS=build/portable/unit_tests; \
 		bash tests/run.sh tests/portable.sh && bash tests/run.sh
 
