@@ -31,8 +31,8 @@ static struct fancy_square fancy_squares[SQUARE_COUNT];
 static alignas(64) bitboard fancy_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
 /* The seed of the factor search.  Any non-zero seed gives valid factors;
- * this one was the quickest of seeds 1 to 64 (docs/findings.md, "Choices
- * in the code"; the CSV's init_ms column has the time). */
+ * this one was the quickest of seeds 1 to 64 (the CSV's init_ms column
+ * has the time; docs/findings.md, "Choices in the code", the search's). */
 static const uint64_t FANCY_SEED = 5;
 
 /* Finds the factor for one slider on one square and fills its slice of

@@ -29,8 +29,8 @@ static alignas(64) bitboard plain_rook_attacks[SQUARE_COUNT][1 << ROOK_INDEX_BIT
 static alignas(64) bitboard plain_bishop_attacks[SQUARE_COUNT][1 << BISHOP_INDEX_BITS];
 
 /* The seed of the factor search.  Any non-zero seed gives valid factors;
- * this one was the quickest of seeds 1 to 16 (docs/findings.md, "Choices
- * in the code"; the CSV's init_ms column has the time). */
+ * this one was the quickest of seeds 1 to 16 (the CSV's init_ms column
+ * has the time; docs/findings.md, "Choices in the code", the search's). */
 static const uint64_t PLAIN_SEED = 4;
 
 static size_t magic_plain_init(void)

@@ -10,7 +10,7 @@
 
 #include "option_spelling.h"
 #include "attackbench/backend.h"
-#include "genpos.h"
+#include "commands.h"
 #include "chess/genpos_game.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
@@ -28,7 +28,7 @@ struct generator {
     long played;
 };
 
-static const char usage_text[] =
+static const char genpos_usage_text[] =
     "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
     "\n"
     "Plays G random games from the initial position, with move choices weighted\n"
@@ -150,7 +150,7 @@ static enum parsed parse_option(const char *argument, struct generator *generato
     } else if (strncmp(argument, "--method=", 9) == 0) {
         *method = argument + 9;
     } else {
-        fprintf(stderr, "attackbench: genpos: unexpected argument '%s'\n%s", argument, usage_text);
+        fprintf(stderr, "attackbench: genpos: unexpected argument '%s'\n%s", argument, genpos_usage_text);
         return PARSED_ERROR;
     }
     return PARSED_RUN;
@@ -166,7 +166,7 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
             return parsed;
     }
     if (!generator->have_seed || generator->games == 0) {
-        fprintf(stderr, "attackbench: genpos: --seed and --games are required\n%s", usage_text);
+        fprintf(stderr, "attackbench: genpos: --seed and --games are required\n%s", genpos_usage_text);
         return PARSED_ERROR;
     }
     const struct backend *backend = find_backend(method);
@@ -182,7 +182,7 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
 
 static int write_help(void)
 {
-    fputs(usage_text, stdout);
+    fputs(genpos_usage_text, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench: genpos: cannot write the help: %s\n", strerror(errno));
         return EXIT_USAGE;

@@ -14,6 +14,7 @@
 #include "option_spelling.h"
 #include "results/output.h"
 #include "chess/perft.h"
+#include "commands.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
 #include "perft_run.h"

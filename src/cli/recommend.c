@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "registry/registry.h"
+#include "commands.h"
 #include "measure/cpu_choice.h"
 #include "option_spelling.h"
 #include "platform/interrupt.h"
@@ -43,7 +44,7 @@ static const char *const positions[] = {
 /* The engine view's hash: a typical engine's (docs/perft.md). */
 static const char engine_pressure[] = "64M";
 
-static const char usage_text[] =
+static const char recommend_usage_text[] =
     "usage: attackbench [--plugin=FILE...] recommend [--quick] [--method=LIST] [--csv=FILE] [--json=FILE]\n"
     "\n"
     "Which sliding-attack technique to use on this machine.  Measures the\n"
@@ -69,7 +70,7 @@ static int parse(int argc, char **argv, struct recommendation *recommendation)
     for (int i = 1; i < argc; i++) {
         const char *argument = argv[i];
         if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0) {
-            fputs(usage_text, stdout);
+            fputs(recommend_usage_text, stdout);
             return 1;
         } else if (strcmp(argument, "--quick") == 0) {
             recommendation->quick = 1;
@@ -80,7 +81,7 @@ static int parse(int argc, char **argv, struct recommendation *recommendation)
         } else if (strncmp(argument, "--json=", 7) == 0 && argument[7]) {
             recommendation->json_file = argument + 7;
         } else {
-            fprintf(stderr, "attackbench: recommend: unknown argument '%s'\n%s", argument, usage_text);
+            fprintf(stderr, "attackbench: recommend: unknown argument '%s'\n%s", argument, recommend_usage_text);
             return -1;
         }
     }
