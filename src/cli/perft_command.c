@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "platform/interrupt.h"
+#include "platform/output_file.h"
 #include "chess/movegen.h"
 #include "option_spelling.h"
 #include "results/output.h"
@@ -319,6 +320,8 @@ int perft_command(int argc, char **argv)
     argc = normalize_option_spelling(argc, argv, value_options);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);
+    if (parsed == PARSED_RUN && settings.csv_file && check_output_path(settings.csv_file) != 0)
+        parsed = PARSED_ERROR; /* said before the run, not after it */
     int status = parsed == PARSED_HELP ? write_help() : PERFT_EXIT_USAGE;
     if (parsed == PARSED_RUN) {
         interrupt_catch();

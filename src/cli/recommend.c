@@ -22,6 +22,7 @@
 #include "measure/cpu_choice.h"
 #include "option_spelling.h"
 #include "platform/interrupt.h"
+#include "platform/output_file.h"
 
 /* The techniques engines ship (docs/techniques.md): magic bitboards in
  * three layouts, PEXT, hyperbola quintessence, obstruction difference,
@@ -136,8 +137,8 @@ static int check_runnable(const struct recommendation *recommendation)
     return -1;
 }
 
-/* The runnable candidates as a --method list. */
-static void runnable_list(const struct recommendation *recommendation, char *list, size_t size)
+/* The runnable candidates as a --method list; -1 when it does not fit. */
+static int runnable_list(const struct recommendation *recommendation, char *list, size_t size)
 {
     size_t used = 0;
     list[0] = '\0';
@@ -145,34 +146,47 @@ static void runnable_list(const struct recommendation *recommendation, char *lis
         if (recommendation->candidates[c].skipped == NULL)
             used += (size_t)snprintf(list + used, size - used, "%s%s", used ? "," : "",
                                      recommendation->candidates[c].backend->name);
+    return used < size ? 0 : -1;
 }
 
-/* " --plugin=FILE" for every plugin among the candidates. */
-static void plugin_options(const struct recommendation *recommendation, char *text, size_t size)
+/* " --plugin=FILE" for every plugin among the candidates; -1 when it does
+ * not fit or a file's name holds a space (run_child splits at spaces). */
+static int plugin_options(const struct recommendation *recommendation, char *text, size_t size)
 {
     size_t used = 0;
     text[0] = '\0';
     for (int c = 0; c < recommendation->count && used < size; c++) {
         const char *file = recommendation->candidates[c].backend->plugin_file;
-        if (file && recommendation->candidates[c].skipped == NULL)
+        if (file && recommendation->candidates[c].skipped == NULL) {
+            if (strchr(file, ' '))
+                return -1;
             used += (size_t)snprintf(text + used, size - used, " --plugin=%s", file);
+        }
     }
+    return used < size ? 0 : -1;
 }
 
 /* The two commands, their files under `prefix` ("" or "DIRECTORY/"), the
- * engine view's positions in `positions_file`. */
-static void write_commands(const struct recommendation *recommendation, const char *program, const char *prefix,
-                           const char *positions_file, char isolated[2048], char engine[2048])
+ * engine view's positions in `positions_file`; -1, after one line on
+ * stderr, when they cannot be written whole. */
+static int write_commands(const struct recommendation *recommendation, const char *program, const char *prefix,
+                          const char *positions_file, char isolated[RECOMMEND_COMMAND_SIZE], char engine[RECOMMEND_COMMAND_SIZE])
 {
-    char list[1024], plugins[1024];
-    runnable_list(recommendation, list, sizeof list);
-    plugin_options(recommendation, plugins, sizeof plugins);
+    char list[RECOMMEND_COMMAND_SIZE / 2], plugins[RECOMMEND_COMMAND_SIZE / 2];
     const char *isolated_reps = recommendation->quick ? "--reps=5 --calls=20000" : "--reps=15";
-    snprintf(isolated, 2048, "%s%s --method=%s --workload=random --piece=queen --dispatch=batch %s --csv=%sisolated.csv",
-             program, plugins, list, isolated_reps, prefix);
-    snprintf(engine, 2048, "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
-             program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
-             recommendation->reps, prefix, positions_file);
+    int fits = runnable_list(recommendation, list, sizeof list) == 0 &&
+               plugin_options(recommendation, plugins, sizeof plugins) == 0;
+    fits = fits && snprintf(isolated, RECOMMEND_COMMAND_SIZE,
+                            "%s%s --method=%s --workload=random --piece=queen --dispatch=batch %s --csv=%sisolated.csv",
+                            program, plugins, list, isolated_reps, prefix) < RECOMMEND_COMMAND_SIZE;
+    fits = fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
+                            "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
+                            program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
+                            recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
+    if (!fits)
+        fprintf(stderr, "attackbench: recommend: the candidates' command lines do not fit in %d bytes "
+                        "(fewer or shorter --plugin files, no spaces in their paths)\n", RECOMMEND_COMMAND_SIZE);
+    return fits ? 0 : -1;
 }
 
 static int write_positions(const char *directory)
@@ -192,10 +206,10 @@ static int write_positions(const char *directory)
  * stderr into `log`.  Returns 0 when it exits 0. */
 static int run_child(const char *command, const char *log)
 {
-    char copy[2048], *words[64];
+    char copy[RECOMMEND_COMMAND_SIZE], *words[RECOMMEND_COMMAND_SIZE / 2 + 1];
     int count = 0;
     snprintf(copy, sizeof copy, "%s", command);
-    for (char *save = NULL, *word = strtok_r(copy, " ", &save); word && count < 63; word = strtok_r(NULL, " ", &save))
+    for (char *save = NULL, *word = strtok_r(copy, " ", &save); word; word = strtok_r(NULL, " ", &save))
         words[count++] = word;
     words[count] = NULL;
 #if defined(__wasi__)
@@ -234,10 +248,11 @@ static int measure(struct recommendation *recommendation, const char *program, c
 {
     const char *what[2] = {"isolated", "engine"};
     char prefix[PATH_MAX], positions_file[PATH_MAX], log[PATH_MAX], isolated_csv[PATH_MAX], engine_csv[PATH_MAX];
-    static char isolated_command[2048], engine_command[2048];
+    static char isolated_command[RECOMMEND_COMMAND_SIZE], engine_command[RECOMMEND_COMMAND_SIZE];
     snprintf(prefix, sizeof prefix, "%s/", directory);
     snprintf(positions_file, sizeof positions_file, "%s/positions.epd", directory);
-    write_commands(recommendation, program, prefix, positions_file, isolated_command, engine_command);
+    if (write_commands(recommendation, program, prefix, positions_file, isolated_command, engine_command) != 0)
+        return -1;
     const char *commands[2] = {isolated_command, engine_command};
     for (int k = 0; k < 2; k++) {
         fprintf(stderr, "recommend: measuring %s (%s)\n", what[k], k ? "in perft" : "alone");
@@ -294,10 +309,11 @@ static int run(struct recommendation *recommendation)
     recommendation->threads = recommendation->threads > 0 ? recommendation->threads : 1;
     recommendation->depth = recommendation->quick ? 2 : 4;
     recommendation->reps = recommendation->quick ? 5 : 7;
-    write_commands(recommendation, program, "", "data/perft.epd", recommendation->isolated_command,
-                   recommendation->engine_command);
     int status = RECOMMEND_EXIT_USAGE;
-    if (write_positions(directory) != 0)
+    if (write_commands(recommendation, program, "", "data/perft.epd", recommendation->isolated_command,
+                       recommendation->engine_command) != 0)
+        ; /* said */
+    else if (write_positions(directory) != 0)
         fprintf(stderr, "attackbench: recommend: cannot write %s/positions.epd\n", directory);
     else if (measure(recommendation, program, directory) == 0)
         status = recommend_report(recommendation);
@@ -314,6 +330,10 @@ int recommend_command(int argc, char **argv)
     int parsed = parse(argc, argv, &recommendation);
     if (parsed != 0)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
+    const char *outputs[2] = {recommendation.csv_file, recommendation.json_file};
+    for (int k = 0; k < 2; k++)
+        if (outputs[k] && check_output_path(outputs[k]) != 0)
+            return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
     if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)
         return RECOMMEND_EXIT_USAGE;
 #if defined(__wasi__)

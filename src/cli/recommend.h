@@ -13,6 +13,7 @@
 #include "attackbench/backend.h"
 
 enum {
+    RECOMMEND_COMMAND_SIZE = 4096, /* the longest command line of its two measurements */
     RECOMMEND_MAX_CANDIDATES = 32,
     RECOMMEND_MAX_SAMPLES = 64,
     RECOMMEND_EXIT_USAGE = 2,
@@ -37,7 +38,7 @@ struct recommendation {
     int count;   /* candidates, skipped ones included */
     int threads; /* of the engine view */
     int depth, reps;
-    char isolated_command[2048], engine_command[2048];
+    char isolated_command[RECOMMEND_COMMAND_SIZE], engine_command[RECOMMEND_COMMAND_SIZE];
 };
 
 /* Read the two CSV files into the candidates and rank them.  Returns 0,

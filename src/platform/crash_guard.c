@@ -1,7 +1,10 @@
 /* Naming plugin faults (crash_guard.h).  The handlers only read volatile
- * globals and call write(), alarm() and _exit(), which are
- * async-signal-safe; they run on an alternate stack, so that a stack
- * overflow is named too. */
+ * variables and lock-free atomics and call write(), alarm() and _exit(),
+ * which are async-signal-safe; they run on an alternate stack, so that a
+ * stack overflow is named too.  Which plugin a thread runs is the
+ * thread's own (perft --threads runs one per worker): a fault or an
+ * exit() is named by the thread that made it, never cleared by another
+ * thread leaving its plugin. */
 #define _GNU_SOURCE
 #include "crash_guard.h"
 
@@ -59,9 +62,16 @@ void crash_guard_interrupted(int signal_number)
 
 enum { ALTERNATE_STACK_BYTES = 64 * 1024, WATCHED_MAX = 64 };
 
-static const char *volatile guarded_name;
-static const char *volatile guarded_file;
-static const char *volatile guarded_activity; /* not NULL while plugin code runs */
+/* The plugin this thread runs; the activity is not NULL while it does. */
+static _Thread_local const char *volatile guarded_name;
+static _Thread_local const char *volatile guarded_file;
+static _Thread_local const char *volatile guarded_activity;
+/* An interrupt and its deadline may arrive in any thread: they go by how
+ * many threads run plugin code and by the last plugin entered. */
+static atomic_int threads_in_plugin;
+static const char *volatile last_name;
+static const char *volatile last_file;
+static const char *volatile last_activity;
 static volatile sig_atomic_t pending_interrupt, deadline_armed;
 
 static struct watched {
@@ -104,17 +114,16 @@ static const char *signal_name(int signal_number)
 
 /* "attackbench: plugin NAME (FILE) ": the name is unknown while the
  * file loads. */
-static void write_plugin(void)
+static void write_plugin(const char *name, const char *file)
 {
-    const char *name = guarded_name;
     write_text("attackbench: plugin ");
     if (name && *name) {
         write_text(name);
         write_text(" (");
-        write_text(guarded_file);
+        write_text(file);
         write_text(") ");
     } else {
-        write_text(guarded_file);
+        write_text(file);
         write_text(" ");
     }
 }
@@ -139,7 +148,7 @@ static void on_crash(int signal_number, siginfo_t *info, void *context)
         _exit(128 + signal_number);
     }
     const char *region = signal_number == SIGSEGV ? watched_region(info->si_addr) : NULL;
-    write_plugin();
+    write_plugin(guarded_name, guarded_file);
     if (region) {
         write_text("wrote into ");
         write_text(region);
@@ -159,12 +168,14 @@ static void on_crash(int signal_number, siginfo_t *info, void *context)
 static void on_deadline(int signal_number)
 {
     (void)signal_number;
-    const char *activity = guarded_activity;
+    const char *activity = guarded_activity, *name = guarded_name, *file = guarded_file;
+    if (activity == NULL) /* this thread runs none: the last plugin entered */
+        activity = last_activity, name = last_name, file = last_file;
     int interrupt = pending_interrupt;
     deadline_armed = 0; /* attackbench's own code: it stops at its next check */
-    if (activity == NULL || interrupt == 0)
+    if (atomic_load(&threads_in_plugin) == 0 || activity == NULL || interrupt == 0)
         return;
-    write_plugin();
+    write_plugin(name, file);
     write_text("stopped by ");
     write_text(signal_name(interrupt));
     write_text(" during ");
@@ -179,7 +190,7 @@ static void on_exit_call(void)
     const char *activity = guarded_activity;
     if (activity == NULL)
         return;
-    write_plugin();
+    write_plugin(guarded_name, guarded_file);
     write_text("called exit() during ");
     write_text(activity);
     write_text("; nothing was measured\n");
@@ -238,6 +249,11 @@ void crash_guard_install(void)
 
 void crash_guard_enter(const char *name, const char *file, const char *activity)
 {
+    if (guarded_activity == NULL)
+        atomic_fetch_add(&threads_in_plugin, 1);
+    last_name = name;
+    last_file = file;
+    last_activity = activity;
     guarded_name = name;
     guarded_file = file;
     guarded_activity = activity;
@@ -249,6 +265,8 @@ void crash_guard_enter(const char *name, const char *file, const char *activity)
 
 void crash_guard_leave(void)
 {
+    if (guarded_activity != NULL)
+        atomic_fetch_sub(&threads_in_plugin, 1);
     guarded_activity = NULL;
 }
 
@@ -273,7 +291,7 @@ void crash_guard_unwatch(const void *start)
 void crash_guard_interrupted(int signal_number)
 {
     pending_interrupt = signal_number;
-    if (guarded_activity && !deadline_armed) {
+    if (atomic_load(&threads_in_plugin) > 0 && !deadline_armed) {
         deadline_armed = 1;
         alarm(1);
     }

@@ -189,6 +189,19 @@ if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/
     else
         fail "recommend with a plugin ($(head -c 600 "$view_scratch/plugin.out"))"
     fi
+    # An output that cannot be written is refused before minutes of measuring.
+    expect_error "recommend --json into a missing folder is refused" "cannot create" \
+        "$program" recommend --quick --json="$view_scratch/missing/verdict.json"
+    grep -q "measuring" "$scratch/err" && fail "recommend refuses an unwritable --json before measuring" ||
+        pass "recommend refuses an unwritable --json before measuring"
+    # recommend runs its measurements as child commands split at spaces: a
+    # plugin whose path holds one is refused in one line, before any run.
+    mkdir -p "$view_scratch/with space" && cp "$view_scratch/my_engine.so" "$view_scratch/with space/"
+    expect_status "recommend refuses a plugin path with a space in one line" 2 \
+        "$program" --plugin="$view_scratch/with space/my_engine.so" recommend --quick
+    [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -q "no spaces in their paths" "$scratch/err" &&
+        pass "recommend names why a plugin path with a space is refused" ||
+        fail "recommend names why a plugin path with a space is refused ($(head -c 300 "$scratch/err"))"
 else
     skip "recommend with a plugin: no C compiler to build examples/plugin"
 fi

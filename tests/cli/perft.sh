@@ -140,6 +140,11 @@ else
     fail "perft --reps: median, MAD and samples per method (exit $status: $(head -2 "$perft_scratch/reps.err"))"
 fi
 expect_error "perft --reps=0 is refused" "--reps must be" "$program" perft --reps=0 "$perft_data"
+# An output that cannot be written is refused before the count, not after it.
+expect_error "perft --csv into a missing folder is refused" "cannot create" \
+    "$program" perft --csv="$perft_scratch/missing/out.csv" "$perft_data"
+[ ! -s "$scratch/out" ] && pass "perft refuses an unwritable --csv before counting anything" ||
+    fail "perft refuses an unwritable --csv before counting anything ($(head -c 200 "$scratch/out"))"
 
 # SIGINT and SIGTERM stop a long count within about a second.
 perft_stops() {
