@@ -10,7 +10,6 @@
 #include "platform/c_locale.h"
 #include "platform/engine.h"
 #include "cli/commands.h"
-#include "results/compare.h"
 #include "cli/instruction_count.h"
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"

@@ -21,5 +21,6 @@ int list_command(void);
 int perft_command(int argc, char **argv);
 int genpos_command(int argc, char **argv);
 int recommend_command(int argc, char **argv);
+int compare_command(int argc, char **argv);
 
 #endif
