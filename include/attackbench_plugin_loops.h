@@ -149,42 +149,6 @@ attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_fun
     return attacks;
 }
 
-/* One sets pass with its flags as constants (the callers below pass
- * literals, so each combination is its own loop with no test inside).
- * `set` NULL: compose from rook and bishop. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_sets_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_set_function set, const struct attackbench_run *run, const int chained,
-          const int mix, const int pressure)
-{
-    const struct attackbench_side *sides = run->sides;
-    uint64_t sum = 0, touched = 0;
-    uint64_t previous = 0;
-    ATTACKBENCH_ONE_QUERY_AT_A_TIME
-    for (size_t i = 0; i < run->count; i++) {
-        const struct attackbench_side *side = &sides[i];
-        if (pressure)
-            touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
-        uint64_t occupied = side->occupied ^ (chained ? previous & 1 : 0);
-        previous = set ? set(side->rook_sliders, side->bishop_sliders, occupied)
-                       : attackbench_compose_set(rook, bishop, side->rook_sliders, side->bishop_sliders, occupied);
-        sum += mix ? attackbench_checksum_mix(previous) : previous;
-    }
-    if (pressure)
-        attackbench_keep(touched);
-    return sum;
-}
-
-static inline __attribute__((always_inline)) uint64_t attackbench_sets_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
-                                                                    attackbench_set_function set, const struct attackbench_run *run)
-{
-    const int pressure = run->pressure_buffer != NULL;
-    if (run->mix_results) /* untimed: one loop serves every mode */
-        return attackbench_sets_pass(rook, bishop, set, run, run->chained, 1, pressure);
-    if (pressure)
-        return run->chained ? attackbench_sets_pass(rook, bishop, set, run, 1, 0, 1) : attackbench_sets_pass(rook, bishop, set, run, 0, 0, 1);
-    return run->chained ? attackbench_sets_pass(rook, bishop, set, run, 1, 0, 0) : attackbench_sets_pass(rook, bishop, set, run, 0, 0, 0);
-}
-
 /* The sides answer from single lookups: each slider in turn, its result
  * added before the next (`previous` is the last one, for latency mode). */
 static inline __attribute__((always_inline)) uint64_t
@@ -231,9 +195,16 @@ attackbench_native_side(attackbench_side_function kernel, const struct attackben
     return sum;
 }
 
+/* One pass over the side records with its flags as constants (the loop
+ * below passes literals, so each combination is its own loop with no test
+ * inside): `sets` 1, each side's attack map (`set` NULL: composed from
+ * rook and bishop); 0, each slider's attack set (`kernel` NULL: from the
+ * single lookups). */
 static inline __attribute__((always_inline)) uint64_t
-attackbench_sides_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_lookup_function queen, attackbench_side_function kernel,
-           const struct attackbench_run *run, const int chained, const int mix, const int pressure)
+attackbench_side_records_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                              attackbench_lookup_function queen, attackbench_set_function set,
+                              attackbench_side_function kernel, const struct attackbench_run *run, const int sets,
+                              const int chained, const int mix, const int pressure)
 {
     const struct attackbench_side *sides = run->sides;
     uint64_t sum = 0, touched = 0;
@@ -244,26 +215,53 @@ attackbench_sides_pass(attackbench_lookup_function rook, attackbench_lookup_func
         if (pressure)
             touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
         uint64_t occupied = side->occupied ^ (chained ? previous & 1 : 0);
-        sum += kernel ? attackbench_native_side(kernel, side, occupied, mix, &previous)
-                      : attackbench_compose_side(rook, bishop, queen, side, occupied, mix, &previous);
+        if (sets) {
+            previous = set ? set(side->rook_sliders, side->bishop_sliders, occupied)
+                           : attackbench_compose_set(rook, bishop, side->rook_sliders, side->bishop_sliders, occupied);
+            sum += mix ? attackbench_checksum_mix(previous) : previous;
+        } else {
+            sum += kernel ? attackbench_native_side(kernel, side, occupied, mix, &previous)
+                          : attackbench_compose_side(rook, bishop, queen, side, occupied, mix, &previous);
+        }
     }
     if (pressure)
         attackbench_keep(touched);
     return sum;
 }
 
-static inline __attribute__((always_inline)) uint64_t attackbench_sides_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
-                                                                     attackbench_lookup_function queen, attackbench_side_function kernel,
-                                                                     const struct attackbench_run *run)
+/* The pass for the run's mode: chained or not, with cache pressure or
+ * not; the untimed checking pass (mix_results) is one loop for every mode. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_side_records_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                              attackbench_lookup_function queen, attackbench_set_function set,
+                              attackbench_side_function kernel, const struct attackbench_run *run, const int sets)
 {
     const int pressure = run->pressure_buffer != NULL;
     if (run->mix_results)
-        return attackbench_sides_pass(rook, bishop, queen, kernel, run, run->chained, 1, pressure);
+        return attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, run->chained, 1, pressure);
     if (pressure)
-        return run->chained ? attackbench_sides_pass(rook, bishop, queen, kernel, run, 1, 0, 1)
-                            : attackbench_sides_pass(rook, bishop, queen, kernel, run, 0, 0, 1);
-    return run->chained ? attackbench_sides_pass(rook, bishop, queen, kernel, run, 1, 0, 0)
-                        : attackbench_sides_pass(rook, bishop, queen, kernel, run, 0, 0, 0);
+        return run->chained ? attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 1, 0, 1)
+                            : attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 0, 0, 1);
+    return run->chained ? attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 1, 0, 0)
+                        : attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 0, 0, 0);
+}
+
+/* The sets workload: each side's attack map. */
+static inline __attribute__((always_inline)) uint64_t attackbench_sets_loop(attackbench_lookup_function rook,
+                                                                            attackbench_lookup_function bishop,
+                                                                            attackbench_set_function set,
+                                                                            const struct attackbench_run *run)
+{
+    return attackbench_side_records_loop(rook, bishop, NULL, set, NULL, run, 1);
+}
+
+/* The sides workload: each slider of a side against one occupancy. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_sides_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                       attackbench_lookup_function queen, attackbench_side_function kernel,
+                       const struct attackbench_run *run)
+{
+    return attackbench_side_records_loop(rook, bishop, queen, NULL, kernel, run, 0);
 }
 
 #endif

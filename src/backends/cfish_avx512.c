@@ -71,13 +71,9 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_rook(int squa
 
 TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_bishop(int square, bitboard occupied)
 {
-    const __m128i board_and_flipped = _mm_set_epi64x((long long)__builtin_bswap64(occupied), (long long)occupied);
-    const __m256i occupied4 = _mm256_broadcastsi128_si256(board_and_flipped);
+    const __m256i occupied4 = cfish_bishop_board(occupied);
     const __m256i mask = _mm256_load_si256((const __m256i *)tables.squares[square].bishop);
-    __m256i slides = up_slides(occupied4, mask);
-    __m128i two = _mm_or_si128(_mm256_castsi256_si128(slides), _mm256_extracti128_si256(slides, 1));
-    const __m128i high_swapped_low = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 8, 9, 10, 11, 12, 13, 14, 15);
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_shuffle_epi8(two, high_swapped_low)));
+    return cfish_join_bishop_lanes(up_slides(occupied4, mask));
 }
 
 BACKEND(cfish_avx512, "cfish-avx512",

@@ -13,6 +13,7 @@
 #include <wasm_simd128.h>
 
 #include "attackbench/loops.h"
+#include "building_blocks/first_rank_table.h"
 
 #define HYPERBOLA_SIMD128_TARGET "simd128"
 #include "base/ray_walk.h"
@@ -48,17 +49,13 @@ static size_t hyperbola_simd128_init(void)
             .swapped_slider = {flip_vertical(self), flip_vertical(self)},
         };
     }
-    for (unsigned inner = 0; inner < 64; inner++)
-        for (int file = 0; file < 8; file++)
-            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    first_rank_table_build(first_rank_attacks);
     return sizeof square_entries + sizeof first_rank_attacks;
 }
 
 static inline bitboard rank_attacks(int square, bitboard occupied)
 {
-    int rank_shift = square & 56;
-    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
-    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+    return first_rank_table_rank_attacks(first_rank_attacks, square, occupied);
 }
 
 /* Reverses the byte order of each 64-bit lane: ranks 1..8 become 8..1. */
