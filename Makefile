@@ -67,7 +67,7 @@ $(BUILD)/src/platform/x86_64_levels.o: ALL_CFLAGS += -march=x86-64 -DATTACKBENCH
 endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test check check-scripts test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions \
+.PHONY: all test check check-scripts test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions peer-comparison \
 	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers bnn-train folding-hash-search \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
@@ -176,6 +176,13 @@ test-portable:
 		PROGRAM=build/portable/attackbench build/portable/attackbench build/portable/unit_tests
 	@export ATTACKBENCH=build/portable/attackbench ATTACKBENCH_UNIT_TESTS=build/portable/unit_tests; \
 		bash tests/run.sh tests/portable.sh && bash tests/run.sh
+
+## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page)
+PEER ?= /tmp/Chess_Movegen
+peer-comparison:
+	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
+	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
+	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(NOTE),--note="$(NOTE)") ./$(PROGRAM) build/attackbench-clang
 
 ## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked
 compilers:

@@ -60,9 +60,9 @@
  * and its own size.  attackbench loads a plugin of the same major version
  * (a newer minor version only appends descriptor fields, which it
  * ignores; an older one lacks the fields appended since, which it takes
- * as absent: 1.1 appended the build record) and refuses another, naming
- * both versions.  A change to the side record or the run is a new major
- * version.
+ * as absent) and refuses another, naming both versions.  A change to the
+ * side record or the run is a new major version: 2.0 gave the run its
+ * positions layout (`positions_layout`).
  *
  * ATTACKBENCH_PLUGIN expands, inside the plugin, to the per-call entries
  * and to the batched loops with the plugin's lookups inlined, from the
@@ -84,8 +84,8 @@
 extern "C" {
 #endif
 
-#define ATTACKBENCH_PLUGIN_ABI_MAJOR 1
-#define ATTACKBENCH_PLUGIN_ABI_MINOR 1
+#define ATTACKBENCH_PLUGIN_ABI_MAJOR 2
+#define ATTACKBENCH_PLUGIN_ABI_MINOR 0
 
 /* CPU features a plugin may need (the `features` argument). */
 #define ATTACKBENCH_FEATURE_POPCNT (1u << 0)
@@ -112,7 +112,7 @@ extern "C" {
 /* WebAssembly's 128-bit SIMD (an engine that runs the module has it). */
 #define ATTACKBENCH_FEATURE_SIMD128 (1u << 14)
 
-/* How the plugin was compiled (the descriptor's build_flags, ABI 1.1). */
+/* How the plugin was compiled (the descriptor's build_flags). */
 #define ATTACKBENCH_BUILD_RECORDED (1u << 0)
 #define ATTACKBENCH_BUILD_OPTIMIZED (1u << 1)          /* __OPTIMIZE__: -O1 and above */
 #define ATTACKBENCH_BUILD_OPTIMIZED_FOR_SIZE (1u << 2) /* __OPTIMIZE_SIZE__: -Os, -Oz */
@@ -180,6 +180,11 @@ struct attackbench_run {
     /* Latency mode: each occupancy is XORed with bit 0 of the previous
      * result, so every lookup waits for the one before it. */
     int chained;
+    /* The positions layout (ABI 2.0): occupied[] holds one occupancy per
+     * position, each shared by the ATTACKBENCH_POSITION_SQUARES squares
+     * that follow in squares[]; `count` counts the squares (a multiple of
+     * ATTACKBENCH_POSITION_SQUARES).  0: one occupancy per square. */
+    int positions_layout;
     /* Side-wise passes (sets_loop, sides_loop): `count` records, instead
      * of occupied and squares. */
     const struct attackbench_side *sides;
@@ -213,7 +218,7 @@ typedef uint64_t (*attackbench_loop_function)(const struct attackbench_run *run)
     attackbench_loop_function sets_loop, sides_loop;                                                             \
     attackbench_set_function set_attacks;                                                                        \
     attackbench_side_function side_attacks;                                                                      \
-    /* ABI 1.1: how the plugin was compiled (0 and NULL in a built-in) */                                        \
+    /* How the plugin was compiled (0 and NULL in a built-in) */                                        \
     uint32_t build_flags; /* ATTACKBENCH_BUILD_* */                                                              \
     const char *compiler; /* ATTACKBENCH_BUILD_COMPILER: "gcc 12.2.0" */
 

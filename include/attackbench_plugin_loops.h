@@ -77,6 +77,53 @@ static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC unroll 4")
 #endif
 
+/* The squares that share one occupancy in the positions layout: twelve,
+ * as in Gigantua's Chess_Movegen, whose layout it reproduces. */
+enum { ATTACKBENCH_POSITION_SQUARES = 12 };
+
+/* A pass over a run in the positions layout: each occupancy read once,
+ * then its twelve squares in turn.  The occupancy goes through an empty
+ * asm before each lookup, so that nothing a lookup derives from the
+ * occupancy alone (a byte reversal, a rotation) is computed once for the
+ * twelve: one lookup at a time.  The inner loop's count is hidden from
+ * the compiler the same way, so that it is unrolled four times by the
+ * late unroller, as the throughput loop below is: a constant twelve was
+ * unrolled fully before the vectorisers ran, and clang 14 then paired
+ * queries in vector registers (their square offsets, their mask loads).
+ * The flags are constants in each caller. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_positions_pass(attackbench_lookup_function lookup, const struct attackbench_run *run, const int chained,
+                           const int mix)
+{
+    const uint64_t *occupied = run->occupied;
+    const uint8_t *squares = run->squares;
+    const size_t positions = run->count / ATTACKBENCH_POSITION_SQUARES;
+    uint64_t sum = 0, previous = 0;
+    int per_position = ATTACKBENCH_POSITION_SQUARES;
+    __asm__("" : "+r"(per_position));
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (size_t position = 0; position < positions; position++) {
+        const uint64_t shared = occupied[position];
+        const uint8_t *own = squares + position * ATTACKBENCH_POSITION_SQUARES;
+        ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
+        for (int k = 0; k < per_position; k++) {
+            uint64_t query = shared ^ (chained ? previous & 1 : 0);
+            __asm__("" : "+r"(query));
+            previous = lookup(own[k], query);
+            sum += mix ? attackbench_checksum_mix(previous) : previous;
+        }
+    }
+    return sum;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+attackbench_positions_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
+{
+    if (run->mix_results) /* untimed: one loop serves both modes */
+        return attackbench_positions_pass(lookup, run, run->chained, 1);
+    return run->chained ? attackbench_positions_pass(lookup, run, 1, 0) : attackbench_positions_pass(lookup, run, 0, 0);
+}
+
 static inline __attribute__((always_inline)) uint64_t
 attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
 {
@@ -85,6 +132,8 @@ attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackb
     const size_t count = run->count;
     uint64_t sum = 0;
 
+    if (run->positions_layout)
+        return attackbench_positions_loop(lookup, run);
     if (run->mix_results) {
         /* The checking pass: untimed, so one loop serves both modes. */
         uint64_t previous = 0;

@@ -56,8 +56,9 @@ def isolated_times(run):
     thread, all phases; empty when the run has none."""
     times = {}
     for (config, method), entry in run.bench.items():
-        workload, piece, dispatch, mode, pressure, phase, threads = config
-        if (workload, piece, dispatch, pressure, phase, threads) == ("random", "queen", "batch", 0, "all", 1) \
+        workload, piece, dispatch, mode, pressure, phase, threads, layout = config
+        if (workload, piece, dispatch, pressure, phase, threads, layout) == ("random", "queen", "batch", 0, "all", 1,
+                                                                            "queries") \
                 and mode == "throughput" and method not in ("null", "reference") and entry["median"]:
             times[method] = entry["median"]
     return times

@@ -31,8 +31,8 @@ def order_key(value, order):
 
 def config_sort_key(config):
     """Sort key of a grouping key (attackbench_results.CONFIG_COLUMNS)."""
-    workload, piece, dispatch, mode, pressure, phase, threads = config
-    return (order_key(workload, WORKLOAD_ORDER),
+    workload, piece, dispatch, mode, pressure, phase, threads, layout = config
+    return (order_key(workload, WORKLOAD_ORDER), layout,
             order_key(dispatch, DISPATCH_ORDER),
             order_key(mode, MODE_ORDER), pressure, threads,
             order_key(piece, PIECE_ORDER), order_key(phase, PHASE_ORDER))
@@ -75,8 +75,10 @@ def format_rate(value):
 
 def describe_config(config, threads=True, phase=False):
     """A heading for one configuration, e.g. `queen, pieces workload, ...`."""
-    workload, piece, dispatch, mode, pressure, config_phase, count = config
+    workload, piece, dispatch, mode, pressure, config_phase, count, layout = config
     words = [piece, f"{workload} workload", f"{dispatch} dispatch", mode]
+    if layout != "queries":
+        words.append(f"{layout} layout")
     if threads:
         words.append("1 thread" if count == 1 else f"{count} threads")
     if pressure:

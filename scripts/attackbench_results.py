@@ -30,7 +30,7 @@ import sys
 # other.  The C side groups by the same columns (same_group in
 # src/results/output.c); tests/cli/report.sh checks that the two agree.
 CONFIG_COLUMNS = ("workload", "piece", "dispatch", "mode", "pressure_bytes",
-                  "phase", "threads")
+                  "phase", "threads", "layout")
 # A run: one CPU, one compiler, one set of flags, one metric (ns, or counts
 # such as instructions when the CSV says so).  Rows that differ in any of
 # them are never compared as if they were one run.
@@ -130,6 +130,8 @@ def bench_entry(row, where):
         "pressure": number("pressure_bytes", int) or 0,
         "phase": text_field(row, "phase") or "all",
         "threads": threads,
+        # Files written before --layout: the queries layout.
+        "layout": text_field(row, "layout") or "queries",
         "median": number("ns_per_query_median"),
         "mad": number("ns_per_query_mad"),
         "ticks_min": number("ticks_per_query_min"),
@@ -181,7 +183,7 @@ def config_of(entry):
     """The grouping key of a benchmark entry, in CONFIG_COLUMNS order."""
     return (entry["workload"], entry["piece"], entry["dispatch"],
             entry["mode"], entry["pressure"], entry["phase"],
-            entry["threads"])
+            entry["threads"], entry["layout"])
 
 
 # ------------------------------------------------------------------ runs

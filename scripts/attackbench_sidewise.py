@@ -38,11 +38,11 @@ INTRODUCTION = (
 
 def config(workload, dispatch="batch", phase="all"):
     """The grouping key of a side-wise workload's rows."""
-    return (workload, "sliders", dispatch, "throughput", 0, phase, 1)
+    return (workload, "sliders", dispatch, "throughput", 0, phase, 1, "queries")
 
 
 def one_square_config(workload, dispatch="batch"):
-    return (workload, "queen", dispatch, "throughput", 0, "all", 1)
+    return (workload, "queen", dispatch, "throughput", 0, "all", 1, "queries")
 
 
 def path_of(method, workload, native):

@@ -10,7 +10,7 @@ from attackbench_results import BASELINE, REFERENCE, ResultsError
 
 # The configuration of the headline figures: the queen on the random stream,
 # batched, throughput, one thread, no pressure.
-HEADLINE = ("random", "queen", "batch", "throughput", 0, "all", 1)
+HEADLINE = ("random", "queen", "batch", "throughput", 0, "all", 1, "queries")
 # Below this ratio two compilers' figures count as alike (runs on a shared
 # machine differ by 5-20%; see README "Reading the numbers").
 ALIKE_RATIO = 1.10
@@ -162,7 +162,7 @@ def memory_ladder(probes):
     run; [] when it has none."""
     ladder = {}
     for (config, method), entry in probes.bench.items():
-        workload, piece, dispatch, mode, pressure, phase, threads = config
+        workload, piece, dispatch, mode, pressure, phase, threads, layout = config
         if method == BASELINE and mode == "throughput" and \
                 entry["ticks_min"] is not None and phase == "all":
             ladder[pressure] = entry["ticks_min"]

@@ -25,7 +25,8 @@ def machine_of(path):
     with open(path, newline="") as stream:
         for row in csv.DictReader(stream):
             if (row["metric"], row["workload"], row["piece"], row["dispatch"], row["mode"], row["pressure_bytes"],
-                    row["phase"], row["threads"]) == ("ns", "random", "queen", "batch", "throughput", "0", "all", "1"):
+                    row["phase"], row["threads"], row.get("layout") or "queries") == (
+                        "ns", "random", "queen", "batch", "throughput", "0", "all", "1", "queries"):
                 ns[row["method"]] = float(row["ns_per_query_median"])
                 cpu = row["cpu"]
     return {"file": os.path.basename(path), "cpu": cpu, "compiler": match["compiler"], "date": match["date"],

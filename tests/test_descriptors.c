@@ -2,7 +2,7 @@
  * driver knows (so the check derived from it is complete), every code
  * path this CPU can run matches the reference exhaustively (the paths the
  * registry did not choose here included), and the run record a plugin's
- * loops read keeps the layout of ABI 1 (a change is a new major version:
+ * loops read keeps the layout of ABI 2 (a change is a new major version:
  * include/attackbench_plugin.h). */
 #include <stddef.h>
 #include <stdio.h>
@@ -55,17 +55,18 @@ TEST(every_code_path_this_cpu_runs_matches_the_reference)
 #endif
 }
 
-TEST(the_run_record_keeps_the_layout_of_abi_1)
+TEST(the_run_record_keeps_the_layout_of_abi_2)
 {
 #if defined(__wasi__)
     unit_skip("the plugin ABI is that of native builds; WebAssembly (wasm32, 4-byte pointers) loads no plugins");
     return;
 #endif
-    CHECK(ATTACKBENCH_PLUGIN_ABI_MAJOR == 1);
+    CHECK(ATTACKBENCH_PLUGIN_ABI_MAJOR == 2);
     CHECK(offsetof(struct attackbench_run, occupied) == 0);
     CHECK(offsetof(struct attackbench_run, squares) == sizeof(void *));
     CHECK(offsetof(struct attackbench_run, count) == 2 * sizeof(void *));
     CHECK(offsetof(struct attackbench_run, chained) == 3 * sizeof(void *));
+    CHECK(offsetof(struct attackbench_run, positions_layout) == 3 * sizeof(void *) + 4);
     CHECK(offsetof(struct attackbench_run, sides) == 4 * sizeof(void *));
     CHECK(offsetof(struct attackbench_run, pressure_buffer) == 5 * sizeof(void *));
     CHECK(offsetof(struct attackbench_run, pressure_lines) == 6 * sizeof(void *));

@@ -209,7 +209,9 @@ static int verify_streams(const struct session *session, const struct workload *
 {
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         const struct stream *stream = &workload->streams[piece][PHASE_ALL];
-        if (verify_stream(&session->check, piece, stream->occupied, stream->squares, stream->count) != 0)
+        size_t squares_per_occupancy = stream->layout == STREAM_LAYOUT_POSITIONS ? ATTACKBENCH_POSITION_SQUARES : 1;
+        if (verify_stream(&session->check, piece, stream->occupied, stream->squares, stream->count,
+                          squares_per_occupancy) != 0)
             return EXIT_WRONG;
     }
     if (!session->options->quiet)
@@ -271,7 +273,7 @@ static int measure_group(struct session *session, const struct workload *workloa
             return 0; /* interrupted: this group is incomplete */
         if (target.percent > 0)
             name_unreached_rows(session, what, measured, target.percent);
-        struct result_row shape = {.workload = workload->kind, .piece = piece, .dispatch = dispatch,
+        struct result_row shape = {.workload = workload->kind, .layout = workload->layout, .piece = piece, .dispatch = dispatch,
                                    .chained = options->chained, .pressure_bytes = options->pressure_bytes,
                                    .phase = phase, .threads = options->threads, .queries = stream_lookups(stream)};
         note_other_work(session, &share, what, shape.warnings, sizeof shape.warnings);
@@ -309,10 +311,15 @@ static int check_stream_memory(const struct workload_options *options)
     uint64_t needed = workload_bytes_bound(options), available = memory_available();
     if (needed <= available)
         return 0;
+    char length[64];
+    if (options->layout == STREAM_LAYOUT_POSITIONS)
+        snprintf(length, sizeof length, "--positions=%zu", options->random_positions);
+    else
+        snprintf(length, sizeof length, "--queries=%zu", options->random_queries);
     fprintf(stderr,
-            "attackbench: --queries=%zu: the random stream would need %llu bytes, more than the %llu bytes of "
+            "attackbench: %s: the random stream would need %llu bytes, more than the %llu bytes of "
             "memory available\n",
-            options->random_queries, (unsigned long long)needed, (unsigned long long)available);
+            length, (unsigned long long)needed, (unsigned long long)available);
     return EXIT_USAGE;
 }
 
@@ -370,6 +377,7 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
     struct workload_options workload_options = {
         .kind = kind, .pieces = options->pieces, .seed = options->seed, .max_queries = options->max_queries,
         .random_queries = options->random_queries, .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
+        .layout = options->layout, .random_positions = options->random_positions,
         .read = {.skip_invalid = options->skip_invalid},
     };
     int status = check_stream_memory(&workload_options);

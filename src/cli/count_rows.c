@@ -147,6 +147,8 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
         .seed = options->seed,
         .max_queries = options->max_queries,
         .random_queries = options->random_queries,
+        .layout = options->layout,
+        .random_positions = options->random_positions,
         .read = {.skip_invalid = options->skip_invalid},
     };
     struct workload workload;
@@ -165,7 +167,7 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
         for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && status == 0; dispatch++) {
             if (!(options->dispatches & (1u << dispatch)))
                 continue;
-            struct result_row template = {.workload = kind, .piece = piece, .dispatch = dispatch, .phase = PHASE_ALL,
+            struct result_row template = {.workload = kind, .layout = workload.layout, .piece = piece, .dispatch = dispatch, .phase = PHASE_ALL,
                                           .threads = 1, .positions = workload.positions};
             status = count_stream(job, stream, &template, rows);
         }

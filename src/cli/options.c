@@ -55,6 +55,11 @@ const char usage_text[] =
     "                               --target-spread); the rows that did not get there are named\n"
     "  -c, --calls=N                lookups per repetition, at least (default 1000000)\n"
     "      --queries=N              length of the random stream (default 16384)\n"
+    "      --layout=queries|positions  how the random stream lies in memory: queries\n"
+    "                               (default): an occupancy and a square per query;\n"
+    "                               positions: Chess_Movegen's, each occupancy read once\n"
+    "                               for its 12 squares, --positions of them\n"
+    "      --positions=N            positions of the positions layout (default 5000000)\n"
     "      --max-queries=N          queries kept per stream from files (default 1048576;\n"
     "                               more are reservoir-sampled)\n"
     "      --seed=N                 random seed (default 1)\n"
@@ -175,7 +180,7 @@ static const struct option_name specs[] = {
     {"dispatch", 0, 1},   {"chain", 0, 0},      {"pressure", 0, 1},      {"phase", 0, 0},
     {"threads", 0, 1},    {"pin", 0, 1},        {"reps", 'r', 1},        {"calls", 'c', 1},
     {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
-    {"min-time", 0, 1},   {"target-spread", 0, 1},
+    {"min-time", 0, 1},   {"target-spread", 0, 1}, {"layout", 0, 1},    {"positions", 0, 1},
     {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
     {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
     {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
@@ -221,6 +226,7 @@ static int apply_stream_option(struct options *options, const char *name, const 
                                size_t error_size)
 {
     uint64_t number;
+    unsigned choice;
     if (strcmp(name, "chain") == 0) {
         options->chained = 1;
     } else if (strcmp(name, "pressure") == 0) {
@@ -244,6 +250,16 @@ static int apply_stream_option(struct options *options, const char *name, const 
         if (parse_count(value, 1, 1ULL << 28, &number) != 0)
             return set_error(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
         options->random_queries = (size_t)number;
+        options->queries_given = 1;
+    } else if (strcmp(name, "layout") == 0) {
+        if (parse_choices(value, stream_layout_names, STREAM_LAYOUT_COUNT, &choice) != 0 || (choice & (choice - 1)))
+            return set_error(error, error_size, "--layout=%s: expected queries or positions", value);
+        options->layout = choice == 1u << STREAM_LAYOUT_POSITIONS ? STREAM_LAYOUT_POSITIONS : STREAM_LAYOUT_QUERIES;
+    } else if (strcmp(name, "positions") == 0) {
+        if (parse_count(value, 1, 1ULL << 24, &number) != 0)
+            return set_error(error, error_size, "--positions=%s: expected a number from 1 to 2^24", value);
+        options->random_positions = (size_t)number;
+        options->positions_given = 1;
     } else if (strcmp(name, "max-queries") == 0) {
         if (parse_count(value, 1, 1ULL << 28, &number) != 0)
             return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
@@ -373,6 +389,25 @@ static int apply_option(struct options *options, const char *name, const char *v
     return 0;
 }
 
+/* The positions layout is a random stream's, timed in the loops that
+ * stream it: no file workload, no cache-pressure lines, and its length is
+ * --positions, not --queries. */
+static int check_layout(const struct options *options, char *error, size_t error_size)
+{
+    if (options->layout == STREAM_LAYOUT_QUERIES) {
+        if (options->positions_given)
+            return set_error(error, error_size, "--positions sets the length of --layout=positions; give that too");
+        return 0;
+    }
+    if (options->workloads != 1u << WORKLOAD_RANDOM)
+        return set_error(error, error_size, "--layout=positions lays out the random stream: give --workload=random");
+    if (options->pressure_bytes)
+        return set_error(error, error_size, "--layout=positions has no cache-pressure mode: leave out --pressure");
+    if (options->queries_given)
+        return set_error(error, error_size, "--layout=positions takes its length from --positions, not --queries");
+    return 0;
+}
+
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)
 {
     memset(options, 0, sizeof *options);
@@ -388,6 +423,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->seed = 1;
     options->random_queries = 16384;
     options->max_queries = 1u << 20;
+    options->random_positions = 5000000;
     options->timer = TIMER_TSC;
     options->format = FORMAT_TABLE;
     options->files = calloc((size_t)argc + 1, sizeof *options->files);
@@ -409,5 +445,5 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
         return set_error(error, error_size, "%s%s", reason, strncmp(reason, "unknown", 7) == 0 ? " (see --help)" : "");
     if (options->min_time > 0 && options->target_spread <= 0)
         return set_error(error, error_size, "--min-time bounds the rounds --target-spread adds; give --target-spread too");
-    return 0;
+    return check_layout(options, error, error_size);
 }

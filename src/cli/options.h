@@ -31,6 +31,10 @@ struct options {
     uint64_t calls;
     uint64_t seed;
     size_t random_queries;
+    int queries_given;         /* --queries was on the command line */
+    enum stream_layout layout; /* --layout */
+    size_t random_positions;   /* --positions */
+    int positions_given;
     size_t max_queries;
     enum timer_kind timer;
     const char *csv_path;

@@ -54,16 +54,20 @@ static uint64_t pass_part(const struct job *job, const struct attackbench_run *r
                                            : per_call_pass(backend_lookup(job->backend, job->piece), run);
 }
 
+/* In the positions layout a part is whole positions, and its occupancies
+ * start at the part's first position. */
 static __attribute__((noinline)) uint64_t pass_in_parts(const struct job *job)
 {
     uint64_t sum = 0;
     struct attackbench_run part = job->run;
-    for (size_t offset = 0; offset < job->run.count; offset += PART_QUERIES) {
-        part.occupied = job->run.occupied + offset;
-        part.squares = job->run.squares + offset;
-        part.pressure_lines = job->run.pressure_lines + offset;
+    const size_t squares_per_occupancy = job->run.positions_layout ? ATTACKBENCH_POSITION_SQUARES : 1;
+    const size_t part_queries = PART_QUERIES - PART_QUERIES % squares_per_occupancy;
+    for (size_t offset = 0; offset < job->run.count; offset += part_queries) {
+        part.occupied = job->run.occupied ? job->run.occupied + offset / squares_per_occupancy : NULL;
+        part.squares = job->run.squares ? job->run.squares + offset : NULL;
+        part.pressure_lines = job->run.pressure_lines ? job->run.pressure_lines + offset : NULL;
         part.sides = job->run.sides ? job->run.sides + offset : NULL;
-        part.count = job->run.count - offset < PART_QUERIES ? job->run.count - offset : PART_QUERIES;
+        part.count = job->run.count - offset < part_queries ? job->run.count - offset : part_queries;
         sum += pass_part(job, &part);
         if (job->stop && *job->stop)
             break;

@@ -13,6 +13,12 @@
 
 const char *const workload_names[WORKLOAD_KIND_COUNT] = {"pieces", "squares", "random", "sets", "sides"};
 const char *const phase_names[PHASE_COUNT] = {"all", "opening", "middlegame", "endgame"};
+const char *const stream_layout_names[STREAM_LAYOUT_COUNT] = {"queries", "positions"};
+
+size_t stream_occupancies(const struct stream *stream)
+{
+    return stream->layout == STREAM_LAYOUT_POSITIONS ? stream->count / ATTACKBENCH_POSITION_SQUARES : stream->count;
+}
 
 const char *workload_piece_name(enum workload_kind kind, enum piece_kind piece)
 {
@@ -42,6 +48,9 @@ static int piece_count(unsigned pieces)
 
 uint64_t workload_bytes_bound(const struct workload_options *options)
 {
+    if (options->kind == WORKLOAD_RANDOM && options->layout == STREAM_LAYOUT_POSITIONS)
+        return options->random_positions * (sizeof(bitboard) + ATTACKBENCH_POSITION_SQUARES) *
+               (uint64_t)piece_count(options->pieces);
     uint64_t queries = options->kind == WORKLOAD_RANDOM ? options->random_queries : options->max_queries;
     int streams = piece_count(options->pieces) * (options->split_phases ? PHASE_COUNT : 1);
     return queries * STREAM_BYTES_PER_QUERY * (uint64_t)streams;
@@ -246,6 +255,47 @@ static int build_random(struct build_context *context)
     return 0;
 }
 
+/* The same random queries in the positions layout: each occupancy stored
+ * once, then its 12 squares (the stream build_random makes of as many
+ * queries, so the two layouts give one checksum).  No pressure lines. */
+static int build_positions(struct build_context *context)
+{
+    const struct workload_options *options = context->options;
+    const size_t positions = options->random_positions, count = positions * ATTACKBENCH_POSITION_SQUARES;
+    struct stream *first = NULL;
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        if (!(options->pieces & piece_bit(piece)))
+            continue;
+        struct stream *stream = &context->workload->streams[piece][PHASE_ALL];
+        stream->occupied = malloc(positions * sizeof *stream->occupied);
+        stream->squares = malloc(count);
+        if (!stream->occupied || !stream->squares) {
+            fprintf(stderr, "attackbench: out of memory building a stream of %zu positions (%zu bytes)\n", positions,
+                    positions * (sizeof(bitboard) + ATTACKBENCH_POSITION_SQUARES));
+            return -1;
+        }
+        stream->layout = STREAM_LAYOUT_POSITIONS;
+        stream->count = stream->capacity = count;
+        stream->offered = count;
+        if (first != NULL) { /* every piece reads the same queries */
+            memcpy(stream->occupied, first->occupied, positions * sizeof *stream->occupied);
+            memcpy(stream->squares, first->squares, count);
+            continue;
+        }
+        first = stream;
+        uint64_t state = options->seed ^ 0x9E3779B97F4A7C15ULL;
+        for (size_t position = 0; position < positions; position++) {
+            if (position % (1u << 16) == 0 && interrupt_requested())
+                return -1;
+            stream->occupied[position] = random_next(&state) & random_next(&state);
+            for (int k = 0; k < ATTACKBENCH_POSITION_SQUARES; k++)
+                stream->squares[position * ATTACKBENCH_POSITION_SQUARES + k] = (uint8_t)(random_next(&state) >> 58);
+        }
+    }
+    context->workload->positions = (long)positions;
+    return 0;
+}
+
 static int build_from_files(struct build_context *context, char **files, int file_count, long *skipped)
 {
     struct workload *workload = context->workload;
@@ -283,17 +333,17 @@ static unsigned seal_array(void **array, size_t bytes)
 static void seal_stream(struct stream *stream)
 {
     size_t count = stream->count;
-    stream->sealed = seal_array((void **)&stream->occupied, count * sizeof *stream->occupied) |
+    stream->sealed = seal_array((void **)&stream->occupied, stream_occupancies(stream) * sizeof *stream->occupied) |
                      seal_array((void **)&stream->squares, count * sizeof *stream->squares) << 1 |
                      seal_array((void **)&stream->pressure_lines, count * sizeof *stream->pressure_lines) << 2 |
                      seal_array((void **)&stream->sides, count * sizeof *stream->sides) << 3;
 }
 
-/* Release array k of a stream, sealed or not. */
-static void release_array(const struct stream *stream, int k, void *array, size_t element_bytes)
+/* Release array k of a stream (of `elements` elements), sealed or not. */
+static void release_array(const struct stream *stream, int k, void *array, size_t elements, size_t element_bytes)
 {
     if (stream->sealed & (1u << k))
-        sealed_free(array, stream->count * element_bytes);
+        sealed_free(array, elements * element_bytes);
     else
         free(array);
 }
@@ -313,8 +363,10 @@ int build_workload(struct workload *workload, const struct workload_options *opt
             workload->streams[piece][phase].kind = stream_kind;
         }
     struct build_context context = {workload, options, options->seed ? options->seed : 1};
-    int status = options->kind == WORKLOAD_RANDOM ? build_random(&context)
-                                                  : build_from_files(&context, files, file_count, skipped);
+    workload->layout = options->kind == WORKLOAD_RANDOM ? options->layout : STREAM_LAYOUT_QUERIES;
+    int status = options->kind != WORKLOAD_RANDOM                 ? build_from_files(&context, files, file_count, skipped)
+                 : workload->layout == STREAM_LAYOUT_POSITIONS ? build_positions(&context)
+                                                                : build_random(&context);
     if (status != 0) {
         free_workload(workload);
         return status;
@@ -333,6 +385,7 @@ struct attackbench_run stream_run(const struct stream *stream)
         .count = stream->count,
         .pressure_lines = stream->pressure_lines,
         .sides = stream->sides,
+        .positions_layout = stream->layout == STREAM_LAYOUT_POSITIONS,
     };
     return run;
 }
@@ -352,10 +405,10 @@ void free_workload(struct workload *workload)
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
         for (int phase = 0; phase < PHASE_COUNT; phase++) {
             struct stream *stream = &workload->streams[piece][phase];
-            release_array(stream, 0, stream->occupied, sizeof *stream->occupied);
-            release_array(stream, 1, stream->squares, sizeof *stream->squares);
-            release_array(stream, 2, stream->pressure_lines, sizeof *stream->pressure_lines);
-            release_array(stream, 3, stream->sides, sizeof *stream->sides);
+            release_array(stream, 0, stream->occupied, stream_occupancies(stream), sizeof *stream->occupied);
+            release_array(stream, 1, stream->squares, stream->count, sizeof *stream->squares);
+            release_array(stream, 2, stream->pressure_lines, stream->count, sizeof *stream->pressure_lines);
+            release_array(stream, 3, stream->sides, stream->count, sizeof *stream->sides);
         }
     memset(workload, 0, sizeof *workload);
 }

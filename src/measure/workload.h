@@ -19,7 +19,14 @@ enum workload_kind {
 };
 enum game_phase { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_ENDGAME, PHASE_COUNT };
 
+/* How a query stream lies in memory (--layout): an occupancy and a square
+ * per query, or the positions layout of Gigantua's Chess_Movegen, one
+ * occupancy per position shared by ATTACKBENCH_POSITION_SQUARES squares
+ * (random workload only). */
+enum stream_layout { STREAM_LAYOUT_QUERIES, STREAM_LAYOUT_POSITIONS, STREAM_LAYOUT_COUNT };
+
 extern const char *const workload_names[WORKLOAD_KIND_COUNT];
+extern const char *const stream_layout_names[STREAM_LAYOUT_COUNT];
 extern const char *const phase_names[PHASE_COUNT];
 
 /* Whether a workload asks side-wise questions (sets, sides). */
@@ -42,6 +49,7 @@ struct stream {
     uint32_t *pressure_lines; /* a pseudo-random cache line per query */
     struct attackbench_side *sides;
     enum stream_kind kind;
+    enum stream_layout layout; /* positions: occupied[] holds count / 12 occupancies */
     size_t count;             /* queries kept */
     size_t capacity;          /* queries the arrays hold */
     size_t limit;             /* most queries kept */
@@ -49,6 +57,9 @@ struct stream {
     unsigned sealed;          /* bit k: array k (in the order above) is a read-only
                                  copy (platform/sealed_memory.h) */
 };
+
+/* The occupancies a stream holds: one per query, or one per position. */
+size_t stream_occupancies(const struct stream *stream);
 
 /* Bytes one query takes in a stream. */
 enum { STREAM_BYTES_PER_QUERY = sizeof(bitboard) + sizeof(uint8_t) + sizeof(uint32_t) };
@@ -62,6 +73,7 @@ uint64_t stream_lookups(const struct stream *stream);
 
 struct workload {
     enum workload_kind kind;
+    enum stream_layout layout;
     long positions;
     /* streams[piece][phase]: only the pieces asked for; phases other than
      * PHASE_ALL only when split_phases was asked.  The side-wise workloads
@@ -76,6 +88,8 @@ struct workload_options {
     uint64_t seed;
     size_t max_queries;    /* per stream */
     size_t random_queries; /* length of the random stream */
+    enum stream_layout layout;
+    size_t random_positions; /* positions of the positions layout */
     int split_phases;
     struct read_options read;
 };

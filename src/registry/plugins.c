@@ -48,8 +48,9 @@ enum {
 /* Names the method selection gives a meaning of its own. */
 static const char *const reserved_names[] = {"all"};
 
-/* The size of the descriptor of ABI 1.0, the oldest this attackbench loads. */
-static const size_t first_descriptor_size = offsetof(struct attackbench_plugin, build_flags);
+/* The size of the descriptor of ABI 2.0, the oldest this attackbench loads
+ * (its last field is the compiler). */
+static const size_t first_descriptor_size = offsetof(struct attackbench_plugin, compiler) + sizeof(const char *);
 
 int plugin_name_is_valid(const char *name)
 {

@@ -148,10 +148,10 @@ static void print_header(enum metric_kind metric, const char *normalize, int shi
         snprintf(unit, sizeof unit, "%s/query ÷ %s", metric_names[metric], normalize);
     else
         snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
-    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | base %s | new %s "
+    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | layout | base %s | new %s "
            "| group shift | new/base%s | 95%% interval | verdict |\n",
            unit, unit, shifted ? " ÷ shift" : "");
-    printf("|---|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+    printf("|---|---|---|---|---|---:|---|---:|---|---:|---:|---:|---:|---:|---|\n");
 }
 
 /* One matched row: its estimate and the shift of its group. */
@@ -409,7 +409,7 @@ static int report(const struct result_file *files, const struct compare_settings
            options->absolute || options->normalize
                ? ""
                : "Timed rows are judged after their group's shift (the median ratio of the methods that share "
-                 "piece, workload, dispatch, mode, pressure, phase and threads, when there are 3 or more) is "
+                 "piece, workload, dispatch, mode, pressure, phase, threads and layout, when there are 3 or more) is "
                  "taken out, and the table shows their ratio and interval after it (the raw ratio is that times "
                  "the shift); --absolute judges the raw ratios. ",
            regressions, regressions == 1 ? "" : "s");

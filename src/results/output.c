@@ -95,6 +95,8 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
         fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d", workload_piece_name(first->workload, first->piece),
                 workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
                 phase_names[first->phase], pressure, first->threads);
+        if (first->layout != STREAM_LAYOUT_QUERIES)
+            fprintf(out, ", layout %s", stream_layout_names[first->layout]);
         fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
                 first->queries, first->measurement.calls_per_rep,
                 first->measurement.sample_count > 0 ? first->measurement.sample_count : context->reps,
@@ -171,6 +173,7 @@ static const struct column {
     {"pressure_bytes", NUMBER_COLUMN, ROW_COLUMN},
     {"phase", TEXT_COLUMN, ROW_COLUMN},
     {"threads", NUMBER_COLUMN, ROW_COLUMN},
+    {"layout", TEXT_COLUMN, ROW_COLUMN},
     {"metric", TEXT_COLUMN, ROW_COLUMN},
     {"positions", NUMBER_COLUMN, ROW_COLUMN},
     {"queries", NUMBER_COLUMN, ROW_COLUMN},
@@ -250,6 +253,7 @@ static int configuration_fields(const struct result_row *row, const struct run_c
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->pressure_bytes);
     snprintf(fields[i++], FIELD_SIZE, "%s", phase_names[row->phase]);
     snprintf(fields[i++], FIELD_SIZE, "%d", row->threads);
+    snprintf(fields[i++], FIELD_SIZE, "%s", stream_layout_names[row->layout]);
     snprintf(fields[i++], FIELD_SIZE, "%s", metric_names[row->metric]);
     snprintf(fields[i++], FIELD_SIZE, "%ld", row->positions);
     snprintf(fields[i++], FIELD_SIZE, "%zu", row->queries);

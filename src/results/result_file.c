@@ -12,8 +12,15 @@
 #include <sys/stat.h>
 
 const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT] = {
-    "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase", "threads",
+    "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase", "threads", "layout",
 };
+
+/* The value of a configuration column a file written before it existed
+ * lacks: the layout was always that of queries. */
+static const char *configuration_default(const char *column)
+{
+    return strcmp(column, "layout") == 0 ? "queries" : NULL;
+}
 
 const char *const identity_columns[IDENTITY_COLUMN_COUNT] = {
     "cpu", "cpu_vendor", "cpu_family", "cpu_model", "compiler", "flags", "version", "commit",
@@ -154,6 +161,8 @@ static int read_configuration(const struct result_fields *row, struct result_rec
 {
     for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++) {
         const char *value = field_value(row, configuration_columns[c]);
+        if (value == NULL)
+            value = configuration_default(configuration_columns[c]);
         if (value == NULL || *value == '\0')
             return row_error(path, line, "no value for ", configuration_columns[c]);
         if (strlen(value) >= sizeof record->configuration[c])

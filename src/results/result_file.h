@@ -34,7 +34,7 @@ int read_json_rows(const char *path, const char *text, size_t length, row_visito
 
 /* The columns that make a row's configuration: rows of two files are
  * compared when all of these and the metric agree. */
-enum { CONFIGURATION_COLUMN_COUNT = 8 };
+enum { CONFIGURATION_COLUMN_COUNT = 9 };
 extern const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT];
 
 /* The columns that identify the machine and the build. */

@@ -38,5 +38,5 @@ int same_group(const struct result_row *a, const struct result_row *b)
 {
     return a->workload == b->workload && a->piece == b->piece && a->dispatch == b->dispatch &&
            a->chained == b->chained && a->pressure_bytes == b->pressure_bytes && a->phase == b->phase &&
-           a->threads == b->threads;
+           a->threads == b->threads && a->layout == b->layout;
 }

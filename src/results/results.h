@@ -16,6 +16,7 @@
 struct result_row {
     struct measurement measurement;
     enum workload_kind workload;
+    enum stream_layout layout;
     enum piece_kind piece;
     enum dispatch_kind dispatch;
     int chained;
@@ -53,9 +54,9 @@ void result_set_free(struct result_set *set);
 
 /* The grouping key: rows are compared with one another (relative speed,
  * harness cost, one table block) when they share workload, piece,
- * dispatch, mode (chained), pressure_bytes, phase and threads; in the CSV
- * the columns workload, piece, dispatch, mode, pressure_bytes, phase and
- * threads.  The scripts group by the same columns. */
+ * dispatch, mode (chained), pressure_bytes, phase, threads and layout; in
+ * the CSV the columns workload, piece, dispatch, mode, pressure_bytes,
+ * phase, threads and layout.  The scripts group by the same columns. */
 int same_group(const struct result_row *a, const struct result_row *b);
 
 #endif

@@ -50,9 +50,11 @@ struct file_check {
  * signal stopped it; *positions counts what was read. */
 int verify_files(const struct file_check *check, char **files, int file_count, long *positions, long *skipped);
 
-/* Every query of a stream, for every backend (as verify_files). */
+/* Every query of a stream, for every backend (as verify_files): square i
+ * against occupied[i / squares_per_occupancy] (1, or 12 in the positions
+ * layout). */
 int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
-                  const uint8_t *squares, size_t count);
+                  const uint8_t *squares, size_t count, size_t squares_per_occupancy);
 
 /* The side-wise paths (src/chess/sliders.h) of one record against the
  * reference: the set-wise entry and both sets passes (batched, per

@@ -150,7 +150,7 @@ compare_edit "$scratch/live.csv" "$scratch/renamed.csv" \
 "$program" compare "$scratch/live.csv" "$scratch/renamed.csv" >"$scratch/out" 2>"$scratch/err"
 status=$?
 if [ "$status" -eq 0 ] && grep -q '^Found in base (.*) only:' "$scratch/out" &&
-    grep -q '^- ns: method='"$lookup"' piece=queen workload=random dispatch=batch mode=throughput pressure_bytes=0 phase=all threads=1 (line [0-9]*)$' "$scratch/out" &&
+    grep -q '^- ns: method='"$lookup"' piece=queen workload=random dispatch=batch mode=throughput pressure_bytes=0 phase=all threads=1 layout=queries (line [0-9]*)$' "$scratch/out" &&
     grep -q '^Found in new (.*) only:' "$scratch/out" && grep -q '^- ns: method=kogge-stone-2 ' "$scratch/out" &&
     [ "$(grep -c '^- ns: ' "$scratch/out")" -eq 3 ]; then
     pass "compare: rows of one file only are listed"
@@ -208,7 +208,7 @@ elif ! have_tool valgrind; then
         pass "count: without valgrind, the package is named" ||
         fail "count: without valgrind, the package is named (exit $status)"
     skip "count: rows with metric instructions: valgrind is not installed (apt-get install valgrind)"
-elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1,instructions,' "$scratch/count.csv")" -eq 2 ]; then
+elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1,queries,instructions,' "$scratch/count.csv")" -eq 2 ]; then
     pass "count: rows with metric instructions"
 else
     fail "count: rows with metric instructions (exit $status: $(head -c 300 "$scratch/err"))"

@@ -100,3 +100,32 @@ script_refuses "results-wasm --findings: a doc without the block is refused" "no
     "$s/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/wasm-results.md"
 script_refuses "results-wasm --from: a file without summary lines is refused" "no summary lines" \
     "$s/results-wasm" --findings="$wasm_findings" --from="$scratch/no-block.md"
+
+# peer-comparison: the peer's source must be there (the page names how to
+# get it), its timed loop must be the one it patches, and --render turns
+# recorded runs into the page with the ratios computed from the medians.
+script_refuses "peer-comparison: a missing peer source names how to get it" \
+    "no Chess_Movegen source in $scratch/no-peer (get it: git clone https://github.com/Gigantua/Chess_Movegen" \
+    "$s/peer-comparison" --peer="$scratch/no-peer" -o "$scratch/peer.md" "$program" "$program"
+mkdir -p "$scratch/other-peer"
+printf 'int main() { return 0; }\n' >"$scratch/other-peer/Main.cpp"
+script_refuses "peer-comparison: a peer whose timed loop differs is refused" "its timed loop has no" \
+    "$s/peer-comparison" --peer="$scratch/other-peer" -o "$scratch/peer.md" "$program" "$program"
+cat >"$scratch/peer-runs.json" <<'JSON'
+{"cpu": "Test CPU", "load_before": ["1.00", "1.00", "1.00"], "load_after": ["2.00", "2.00", "2.00"],
+ "peer_build": "clang++ -O3", "peer_compiler": "clang 14", "positions": 5000000, "reps_positions": 5,
+ "note": "Taken under load.", "compilers": {"gcc": "gcc 12", "clang": "clang 14"},
+ "runs": [{"peer": {"Pext constexpr": 100}, "gcc queries": {"pext": 50}, "clang queries": {"pext": 80},
+           "gcc positions": {"pext": 120}, "clang positions": {"pext": 60}, "disturbed_rows": 3},
+          {"peer": {"Pext constexpr": 300}, "gcc queries": {"pext": 150}, "clang queries": {"pext": 240},
+           "gcc positions": {"pext": 360}, "clang positions": {"pext": 180}, "disturbed_rows": 1}]}
+JSON
+"$s/peer-comparison" --render="$scratch/peer-runs.json" -o "$scratch/peer.md" 2>"$scratch/err"
+grep -qF '| Pext constexpr | `pext` | 200 | 100 | 160 | 0.80 | 240 | 120 | 1.20 | 2.00 |' "$scratch/peer.md" &&
+    grep -qF -- '- queries layout: `pext` (0.80).' "$scratch/peer.md" &&
+    grep -qF -- '- positions layout: none.' "$scratch/peer.md" &&
+    grep -qF '**Taken under load.**' "$scratch/peer.md" &&
+    grep -qF 'flagged 4 of its rows as disturbed' "$scratch/peer.md" &&
+    [ "$(grep -c '^| .* | `[a-z0-9-]*` |' "$scratch/peer.md")" -eq 40 ] &&
+    pass "peer-comparison --render: medians, ratios, rows below 1 and the load note" ||
+    fail "peer-comparison --render: medians, ratios, rows below 1 and the load note ($(head -c 300 "$scratch/err"))"

@@ -1,6 +1,6 @@
 # The configurations of attackbench's table output, one line each, as
 # `scripts/results-tool groups` prints them for a CSV: workload piece
-# dispatch mode pressure_bytes phase threads: methods (sorted).
+# dispatch mode pressure_bytes phase threads layout: methods (sorted).
 function flush() {
     if (key == "") return
     count = split(methods, names, " ")
@@ -29,7 +29,9 @@ function bytes(text,    number, unit) {
     split(heading, field, ", ")
     sub(/^workload /, "", field[1]); sub(/^dispatch /, "", field[2])
     sub(/^phase /, "", field[4]); sub(/^pressure /, "", field[5]); sub(/^threads /, "", field[6])
-    key = field[1] " " piece " " field[2] " " field[3] " " bytes(field[5]) " " field[4] " " field[6]
+    layout = "queries"
+    if (field[7] ~ /^layout /) { layout = field[7]; sub(/^layout /, "", layout) }
+    key = field[1] " " piece " " field[2] " " field[3] " " bytes(field[5]) " " field[4] " " field[6] " " layout
     next
 }
 key != "" && /^  [a-z0-9]/ && $1 != "method" { methods = methods " " $1; next }

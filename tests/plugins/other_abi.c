@@ -1,7 +1,8 @@
-/* A plugin from another version of the header: -DABI_MAJOR=2 stands for an
- * incompatible one, -DABI_MINOR=5 for a newer compatible one, whose
- * descriptor has a field appended, -DABI_MINOR=0 -DABI_1_0_SIZE for an
- * older one, without the build record.  The descriptor is the one
+/* A plugin from another version of the header: -DABI_MAJOR=3 (or 1) stands
+ * for an incompatible one, -DABI_MINOR=5 for a newer compatible one, whose
+ * descriptor has a field appended, -DABI_1_0_SIZE for one whose descriptor
+ * is shorter than the oldest this attackbench loads (ABI 1.0's, without
+ * the build record).  The descriptor is the one
  * ATTACKBENCH_PLUGIN makes, copied with the versions and size changed. */
 #define attackbench_plugin_entry this_version_entry
 #include "attackbench_plugin.h"
