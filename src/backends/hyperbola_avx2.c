@@ -36,8 +36,7 @@ struct square_entry {
 
 static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
 
-/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
- * on `file` when b1..g1 hold the six bits of `inner`. */
+/* The first-rank table (building_blocks/first_rank_table.h). */
 static uint8_t first_rank_attacks[64][8];
 
 static size_t hyperbola_avx2_init(void)

@@ -20,8 +20,7 @@ enum {
 
 static lanes4 line_masks[SQUARE_COUNT];
 
-/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
- * on `file` when b1..g1 hold the six bits of `inner`. */
+/* The first-rank table (building_blocks/first_rank_table.h). */
 static uint8_t first_rank_attacks[64][8];
 
 static size_t hyperbola_init(void)
