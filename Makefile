@@ -68,7 +68,7 @@ endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test check check-scripts test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions peer-comparison \
-	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers bnn-train folding-hash-search \
+	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers generate spectral-magic-switched folding-hash-search format check-format \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -116,13 +116,26 @@ check-scripts: $(PROGRAM) $(BUILD)/unit_tests
 test-bare: $(PROGRAM) $(BUILD)/unit_tests
 	@$(TEST_BINARIES) bash tests/bare-path.sh
 
+# The sub-builds: the program built again, into a folder of its own, with
+# other flags (aarch64, wasm, portable, clang, sanitize, fuzz, valgrind).
+# Each sub-build NAME says once its folder NAME_BUILD and its flags
+# NAME_CFLAGS, and where they differ from the main build's its compiler
+# NAME_CC, its program NAME_PROGRAM (default NAME_BUILD/attackbench) and
+# other make options NAME_MAKE_OPTIONS.  $(call SUB_BUILD,NAME,TARGETS)
+# makes TARGETS there, always with NAME_CFLAGS: a CFLAGS given to make on
+# the command line (CI's -march=native -Werror) reaches every sub-make.
+define SUB_BUILD
+$(MAKE) --no-print-directory CC="$(or $($(1)_CC),$(CC))" CFLAGS="$($(1)_CFLAGS)" BUILD=$($(1)_BUILD) PROGRAM=$(or $($(1)_PROGRAM),$($(1)_BUILD)/attackbench) $($(1)_MAKE_OPTIONS) $(2)
+endef
+
 ## test-aarch64: the suite on a static aarch64 build (aarch64-linux-gnu-gcc) under qemu-aarch64, in build/aarch64
 AARCH64_CC ?= aarch64-linux-gnu-gcc
 AARCH64_BUILD = build/aarch64
+AARCH64_CFLAGS = -O2 -DATTACKBENCH_STATIC
+AARCH64_MAKE_OPTIONS = -s LDFLAGS=-static
 test-aarch64:
 	@command -v $(AARCH64_CC) >/dev/null || { echo "test-aarch64 needs $(AARCH64_CC) (Debian: apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross)" >&2; exit 2; }
-	@$(MAKE) --no-print-directory -s CC=$(AARCH64_CC) CFLAGS="-O2 -DATTACKBENCH_STATIC" LDFLAGS=-static \
-		BUILD=$(AARCH64_BUILD) PROGRAM=$(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
+	+@$(call SUB_BUILD,AARCH64,$(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests)
 	@bash tests/aarch64.sh $(AARCH64_BUILD)/attackbench $(AARCH64_BUILD)/unit_tests
 
 ## wasm: the program for wasm32-wasi (clang, lld, wasi-libc) into build/wasm/attackbench.wasm, with build/wasm/attackbench running it under node
@@ -135,18 +148,18 @@ WASM_CC ?= clang
 WASM_BUILD = build/wasm
 WASM_TARGET_FLAGS = --target=wasm32-wasi --sysroot=/usr -D_POSIX_C_SOURCE=200809L -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_MMAN \
 	-D_WASI_EMULATED_PROCESS_CLOCKS -DATTACKBENCH_STATIC
-WASM_CFLAGS ?= -O2
+WASM_CFLAGS = -O2 $(WASM_TARGET_FLAGS)
+WASM_PROGRAM = $(WASM_BUILD)/attackbench.wasm
 WASM_LDLIBS = -lm -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks -Wl,-z,stack-size=1048576
-WASM_MAKE = $(MAKE) --no-print-directory -s CC=$(WASM_CC) CFLAGS="$(WASM_CFLAGS) $(WASM_TARGET_FLAGS)" THREAD_FLAGS= \
-	LDLIBS="$(WASM_LDLIBS)" BUILD=$(WASM_BUILD) PROGRAM=$(WASM_BUILD)/attackbench.wasm
+WASM_MAKE_OPTIONS = -s THREAD_FLAGS= LDLIBS="$(WASM_LDLIBS)"
 wasm:
 	@bash scripts/wasm-toolchain.sh $(WASM_CC)
-	+@$(WASM_MAKE) $(WASM_BUILD)/attackbench.wasm
+	+@$(call SUB_BUILD,WASM,$(WASM_PROGRAM))
 	@sh scripts/wasm-runner.sh $(WASM_BUILD)/attackbench.wasm $(WASM_BUILD)/attackbench
 
 ## test-wasm: the suite on the WebAssembly build (make wasm) under node's WASI, in build/wasm
 test-wasm: wasm
-	+@$(WASM_MAKE) $(WASM_BUILD)/unit_tests
+	+@$(call SUB_BUILD,WASM,$(WASM_BUILD)/unit_tests)
 	@sh scripts/wasm-runner.sh $(WASM_BUILD)/unit_tests $(WASM_BUILD)/unit_tests-node
 	@bash tests/wasm.sh $(WASM_BUILD)/attackbench $(WASM_BUILD)/unit_tests-node
 
@@ -157,9 +170,9 @@ web: wasm
 	cp web/index.html web/app.js web/worker.js web/wasi-shim.js web/style.css $(WASM_BUILD)/attackbench.wasm $(WEB_BUILD)/
 	python3 scripts/web-results.py results $(WEB_BUILD)/results.json
 
-## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's row and checksum, the committed results, bad input; a screenshot into build/web-screenshot.png
+## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's row and checksum, the committed results, bad input; a screenshot into $(BUILD)/web-screenshot.png
 CHROMIUM ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v chromium-browser 2>/dev/null))
-WEB_SCREENSHOT ?= build/web-screenshot.png
+WEB_SCREENSHOT ?= $(BUILD)/web-screenshot.png
 test-web: web
 	@if [ -z "$(CHROMIUM)" ]; then echo "test-web skipped: no chromium (Debian: apt-get install chromium)"; exit 0; fi; \
 	node tests/web.cjs $(CHROMIUM) $(WEB_BUILD) $(WASM_BUILD)/attackbench $(WEB_SCREENSHOT)
@@ -170,37 +183,46 @@ results-wasm: wasm $(PROGRAM)
 	nice python3 scripts/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench \
 		results/wasm/$$(python3 -c 'import re,platform;print(re.sub(r"[^a-z0-9]+","-",platform.node().lower()))')-$$(date -u +%Y-%m-%d).md
 
-## test-portable: the suite on make PORTABLE=1 (x86-64-v2 with run-time choice of v3, v4 and v4+GFNI backend code), every level verified
+## test-portable: the suite on make PORTABLE=1 (the baseline level with run-time choice of the higher levels' backend code: src/platform/x86_64_levels.h), every level verified
+PORTABLE_BUILD = build/portable
+PORTABLE_MAKE_OPTIONS = -s PORTABLE=1
 test-portable:
-	@$(MAKE) --no-print-directory -s PORTABLE=1 CFLAGS="$(PORTABLE_CFLAGS)" BUILD=build/portable \
-		PROGRAM=build/portable/attackbench build/portable/attackbench build/portable/unit_tests
-	@export ATTACKBENCH=build/portable/attackbench ATTACKBENCH_UNIT_TESTS=build/portable/unit_tests; \
+	+@$(call SUB_BUILD,PORTABLE,$(PORTABLE_BUILD)/attackbench $(PORTABLE_BUILD)/unit_tests)
+	@export ATTACKBENCH=$(PORTABLE_BUILD)/attackbench ATTACKBENCH_UNIT_TESTS=$(PORTABLE_BUILD)/unit_tests; \
 		bash tests/run.sh tests/portable.sh && bash tests/run.sh
 
 ## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page)
 PEER ?= /tmp/Chess_Movegen
 peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
-	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
-	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(NOTE),--note="$(NOTE)") ./$(PROGRAM) build/attackbench-clang
+	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
+	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(NOTE),--note="$(NOTE)") ./$(PROGRAM) $(CLANG_PROGRAM)
 
 ## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked
+# The clang build has the flags of the gcc build it is compared with.
+CLANG_CC = clang
+CLANG_BUILD = build/clang
+CLANG_PROGRAM = build/attackbench-clang
+CLANG_CFLAGS = $(CFLAGS)
+CLANG_MAKE_OPTIONS = -s
 compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
-	@$(MAKE) --no-print-directory -s CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang build/attackbench-clang
-	@python3 scripts/compilers ./$(PROGRAM) build/attackbench-clang
+	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
+	@python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM)
 
-## bnn-train: retrain the binary-neural-network weights (scripts/bnn-train.c, fixed seed, about 15 s) into src/generated/binary_neural_network_weights.h
-bnn-train:
-	@mkdir -p $(BUILD)
-	$(CC) -O2 -std=c17 $(WARNINGS) -o $(BUILD)/bnn-train scripts/bnn-train.c -lm
-	nice -n 10 $(BUILD)/bnn-train src/generated/binary_neural_network_weights.h
-## folding-hash-search: search folding-hash's factors and offsets again into src/generated/folding_hash_factors.h (about 10 minutes of CPU under nice; not part of make or make test)
+## generate: every committed file a program writes, written again in place but the two slow searches (scripts/generate.sh fast: src/generated/ and data/positions.fen, about half a minute of CPU; git diff shows what changed)
+# The generators and which are slow: scripts/generate.sh.  make test
+# checks that the quick ones write the committed bytes, make check the
+# others of make generate (tests/cli/generated.sh, tests/check/generated_fast.sh).
+GENERATE = CC=$(CC) nice -n 10 bash scripts/generate.sh --program ./$(PROGRAM)
+generate: $(PROGRAM)
+	@$(GENERATE) fast
+## spectral-magic-switched: search spectral-magic-switched's shifts again into src/generated/spectral_magic_switched_shifts.h (about a minute of CPU under nice; not part of make generate)
+spectral-magic-switched:
+	@$(GENERATE) spectral-magic-switched
+## folding-hash-search: search folding-hash's factors and offsets again into src/generated/folding_hash_factors.h (about 10 minutes of CPU under nice; not part of make generate)
 folding-hash-search:
-	@mkdir -p build
-	$(CC) -O2 -std=c17 -Wall -Wextra -o build/folding-hash-search scripts/folding-hash-search.c
-	nice -n 10 build/folding-hash-search >build/folding_hash_factors.h.new
-	mv build/folding_hash_factors.h.new src/generated/folding_hash_factors.h
+	@$(GENERATE) folding-hash
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
 # $(PWD) is the folder make was started in, before any -C.
@@ -217,13 +239,13 @@ plots:
 hyperfine: $(PROGRAM)
 	ATTACKBENCH=./$(PROGRAM) bash scripts/hyperfine.sh results
 
-## positions: regenerate data/positions.fen with the project's own generator
+## positions: regenerate data/positions.fen with the project's own generator (also part of make generate)
 positions: $(PROGRAM)
-	./$(PROGRAM) genpos --seed=1 --games=1540 --out=data/positions.fen
+	@$(GENERATE) positions
 
 ## bench: every backend on data/positions.fen and on random occupancies, both dispatch modes; ends with the fastest per piece
 # The build is quiet (warnings and errors only) and uses every CPU.
-BENCH_CSV = build/bench.csv
+BENCH_CSV = $(BUILD)/bench.csv
 bench:
 	@$(MAKE) --no-print-directory -s -j$$(nproc 2>/dev/null || echo 2) $(PROGRAM)
 	@mkdir -p $(dir $(BENCH_CSV))
@@ -231,12 +253,12 @@ bench:
 	@echo "The full tables are above; every row with its samples is in $(BENCH_CSV) (columns: docs/file-formats.md)."
 
 ## sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
+SANITIZE_BUILD = build/sanitize
 SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 sanitize:
-	$(MAKE) BUILD=build/sanitize PROGRAM=build/sanitize/attackbench CFLAGS="$(SANITIZE_CFLAGS)" \
-		build/sanitize/attackbench build/sanitize/unit_tests
+	+$(call SUB_BUILD,SANITIZE,$(SANITIZE_BUILD)/attackbench $(SANITIZE_BUILD)/unit_tests)
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:malloc_fill_byte=0 UBSAN_OPTIONS=print_stacktrace=1 \
-		ATTACKBENCH=build/sanitize/attackbench ATTACKBENCH_UNIT_TESTS=build/sanitize/unit_tests bash tests/run.sh
+		ATTACKBENCH=$(SANITIZE_BUILD)/attackbench ATTACKBENCH_UNIT_TESTS=$(SANITIZE_BUILD)/unit_tests bash tests/run.sh
 
 ## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
 FUZZ_SECONDS ?= 30
@@ -246,26 +268,26 @@ FUZZ_CC ?= $(or $(shell command -v clang 2>/dev/null),$(lastword $(sort $(wildca
 FUZZ_TARGETS = position:512 reader:4096 perft:512 options:256 results:8192
 FUZZ_NAMES = $(foreach target,$(FUZZ_TARGETS),$(firstword $(subst :, ,$(target))))
 # The library is compiled once with sanitizer coverage; each target links it.
-FUZZ_OBJECT_CFLAGS = -g -O1 -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+FUZZ_BUILD = build/fuzz
+FUZZ_CFLAGS = -g -O1 -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 fuzz:
-	$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build/fuzz CFLAGS="$(FUZZ_OBJECT_CFLAGS)" \
-		$(patsubst %,build/fuzz/fuzz_%,$(FUZZ_NAMES))
+	+$(call SUB_BUILD,FUZZ,$(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES)))
 	@pids=; \
 	for target in $(FUZZ_TARGETS); do \
-		name=$${target%%:*}; seeds=tests/fuzz/seeds-$$name; mkdir -p build/fuzz/corpus-$$name; \
-		ASAN_OPTIONS=malloc_fill_byte=0 build/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
-			-artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name $$seeds >build/fuzz/$$name.log 2>&1 & \
+		name=$${target%%:*}; seeds=tests/fuzz/seeds-$$name; mkdir -p $(FUZZ_BUILD)/corpus-$$name; \
+		ASAN_OPTIONS=malloc_fill_byte=0 $(FUZZ_BUILD)/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=$${target#*:} \
+			-artifact_prefix=$(FUZZ_BUILD)/$$name- $(FUZZ_BUILD)/corpus-$$name $$seeds >$(FUZZ_BUILD)/$$name.log 2>&1 & \
 		pids="$$pids $$!"; \
 	done; \
 	failed=0; set -- $$pids; \
 	for name in $(FUZZ_NAMES); do \
-		if wait $$1; then echo "fuzz_$$name:"; grep -E '^Done' build/fuzz/$$name.log; \
-		else failed=1; echo "fuzz_$$name FAILED:"; tail -40 build/fuzz/$$name.log; fi; \
+		if wait $$1; then echo "fuzz_$$name:"; grep -E '^Done' $(FUZZ_BUILD)/$$name.log; \
+		else failed=1; echo "fuzz_$$name FAILED:"; tail -40 $(FUZZ_BUILD)/$$name.log; fi; \
 		shift; \
 	done; \
 	exit $$failed
 
-# The fuzz targets, linked in the build/fuzz tree (see fuzz); the headers
+# The fuzz targets, linked in the $(FUZZ_BUILD) tree (see fuzz); the headers
 # named by the dependency file are prerequisites, not inputs.
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRARY_OBJECTS)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
@@ -281,30 +303,27 @@ VALGRIND_CFLAGS = -O2 -g $(if $(filter x86_64%,$(shell $(CC) -dumpmachine 2>/dev
 VALGRIND = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite -q
 ## instructions-build: only the build valgrind can run, build/valgrind/attackbench (for --count=instructions, as in examples/plugin/compare-builds.sh)
 instructions-build:
-	@$(MAKE) --no-print-directory BUILD=$(VALGRIND_BUILD) PROGRAM=$(VALGRIND_PROGRAM) CFLAGS="$(VALGRIND_CFLAGS)" \
-		$(VALGRIND_PROGRAM)
+	+@$(call SUB_BUILD,VALGRIND,$(VALGRIND_PROGRAM))
 valgrind:
-	$(MAKE) BUILD=$(VALGRIND_BUILD) PROGRAM=$(VALGRIND_PROGRAM) CFLAGS="$(VALGRIND_CFLAGS)" $(VALGRIND_PROGRAM)
+	+$(call SUB_BUILD,VALGRIND,$(VALGRIND_PROGRAM))
 	$(VALGRIND) $(VALGRIND_PROGRAM) --list >$(VALGRIND_BUILD)/list.txt
 	@awk '$$2 == "unavailable" { print "valgrind: skipped " $$1 ": " $$2, $$3, $$4, $$5, $$6 }' $(VALGRIND_BUILD)/list.txt
 	$(VALGRIND) $(VALGRIND_PROGRAM) --workload=random --reps=1 --calls=1000 --queries=1000 --timer=clock -q --format=csv >/dev/null
 	$(VALGRIND) $(VALGRIND_PROGRAM) --dump tests/data/boards.fen >/dev/null
 
-## instructions: instructions per lookup of every backend under callgrind (the valgrind build) into build/instructions.csv
+## instructions: instructions per lookup of every backend under callgrind (the valgrind build) into $(BUILD)/instructions.csv
 # valgrind 3.19 cannot decode AVX-512 or GFNI, so the counts come from the
 # x86-64-v3 build `make valgrind` uses, and backends that need those are
 # skipped with the reason (ATTACKBENCH_HIDE_FEATURES).
-COUNT_BUILD = $(VALGRIND_BUILD)
 COUNT_PROGRAM = $(VALGRIND_PROGRAM)
 # One square at a time on the random stream, and the side-wise workloads
 # (a side's attack map, each of its sliders) on the positions file.
 COUNT_OPTIONS = --count=instructions --workload=random,sets,sides --piece=rook,bishop,queen --queries=2000 \
 	data/positions.fen
-COUNT_CSV ?= build/instructions.csv
+COUNT_CSV ?= $(BUILD)/instructions.csv
 instructions:
-	@mkdir -p build
-	@$(MAKE) --no-print-directory BUILD=$(COUNT_BUILD) PROGRAM=$(COUNT_PROGRAM) CFLAGS="$(VALGRIND_CFLAGS)" \
-		$(COUNT_PROGRAM) >$(COUNT_BUILD).log 2>&1 || { cat $(COUNT_BUILD).log; exit 1; }
+	@mkdir -p $(BUILD)
+	+@$(call SUB_BUILD,VALGRIND,$(COUNT_PROGRAM)) >$(VALGRIND_BUILD).log 2>&1 || { cat $(VALGRIND_BUILD).log; exit 1; }
 	ATTACKBENCH_HIDE_FEATURES="avx512 gfni" $(COUNT_PROGRAM) $(COUNT_OPTIONS) --csv=$(COUNT_CSV) >/dev/null
 
 ## baseline-instructions: refresh results/baseline-instructions.csv, which CI compares with (after an intended change)
@@ -313,28 +332,43 @@ baseline-instructions:
 
 ## compare-instructions: count, then compare with BASELINE (default the committed one) into COMPARE_MD; fails on a rise
 BASELINE ?= results/baseline-instructions.csv
-COMPARE_MD ?= build/compare-instructions.md
+COMPARE_MD ?= $(BUILD)/compare-instructions.md
 compare-instructions: instructions
 	@$(COUNT_PROGRAM) compare $(BASELINE) $(COUNT_CSV) >$(COMPARE_MD); status=$$?; cat $(COMPARE_MD); exit $$status
 
-## base-instructions: the counts of git revision BASE_REF (default HEAD) into build/base-instructions.csv
+## base-instructions: the counts of git revision BASE_REF (default HEAD) into $(BUILD)/base-instructions.csv
 # A revision without `make instructions` falls back to the committed baseline.
 BASE_REF ?= HEAD
-BASE_TREE = build/base-tree
+BASE_TREE = $(BUILD)/base-tree
+BASE_COUNT_CSV = $(BUILD)/base-instructions.csv
 base-instructions:
 	rm -rf $(BASE_TREE) && mkdir -p $(BASE_TREE)
 	git archive $(BASE_REF) | tar -x -C $(BASE_TREE)
 	@if grep -q '^instructions:' $(BASE_TREE)/Makefile; then \
 		$(MAKE) --no-print-directory -C $(BASE_TREE) instructions GIT_COMMIT=$$(git rev-parse --short $(BASE_REF)) \
-			COUNT_CSV=$(CURDIR)/build/base-instructions.csv; \
+			COUNT_CSV=$(abspath $(BASE_COUNT_CSV)); \
 	else \
 		echo "$(BASE_REF) cannot count instructions: using results/baseline-instructions.csv"; \
-		cp results/baseline-instructions.csv build/base-instructions.csv; \
+		cp results/baseline-instructions.csv $(BASE_COUNT_CSV); \
 	fi
+
+## format: lay out the C sources (src/ but src/generated, tests/*.c, include/, scripts/*.c) as .clang-format says (clang-format 14)
+CLANG_FORMAT ?= clang-format
+FORMAT_FILES = $(filter-out src/generated/%,$(wildcard src/*.c src/*/*.c src/*/*.h)) \
+	$(wildcard tests/*.c include/*.h include/*/*.h scripts/*.c)
+format:
+	$(CLANG_FORMAT) -i $(FORMAT_FILES)
+
+## check-format: list the C sources whose layout differs from make format's, and fail if any does
+check-format:
+	@command -v $(CLANG_FORMAT) >/dev/null || { echo "check-format needs $(CLANG_FORMAT) (Debian: apt-get install clang-format)" >&2; exit 2; }
+	@differ=; for file in $(FORMAT_FILES); do $(CLANG_FORMAT) "$$file" | cmp -s - "$$file" || differ="$$differ $$file"; done; \
+	if [ -n "$$differ" ]; then echo "check-format: laid out otherwise than make format would:"; printf '  %s\n' $$differ; exit 1; fi
 
 ## clean: remove build products
 clean:
-	rm -rf build $(PROGRAM)
+	rm -rf $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(WASM_BUILD) $(WEB_BUILD) $(PORTABLE_BUILD) $(CLANG_BUILD) $(CLANG_PROGRAM) \
+		$(SANITIZE_BUILD) $(FUZZ_BUILD) $(VALGRIND_BUILD) $(VALGRIND_BUILD).log
 
 ## help: this list
 ## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest

@@ -6,7 +6,28 @@
 # portable build; the Makefile then runs the whole suite on it.
 source "$(dirname "$0")/lib/tap.bash"
 
-"$program" --version | quiet_grep -- '-march=x86-64-v2 .*backends also for x86-64-v3, x86-64-v4, x86-64-v4 with GFNI' &&
+# The table of src/platform/x86_64_levels.h: the baseline level, and the
+# variant rows, highest first, as LEVEL|EXTRA|NAME (EXTRA: the feature
+# beyond the level, as ATTACKBENCH_HIDE_FEATURES names it, or -); the
+# first feature of each level that ATTACKBENCH_HIDE_FEATURES can hide, as
+# LEVEL|FEATURE; each feature's /proc/cpuinfo name, as LEVEL CPUINFO.
+levels_table="$top/src/platform/x86_64_levels.h"
+feature_name() { # feature_name ATTACKBENCH_FEATURE_X: x, as the program names it
+    sed 's/^ATTACKBENCH_FEATURE_//; s/_/-/g' <<<"$1" | tr 'A-Z' 'a-z'
+}
+baseline_level=$(sed -n 's/^#define X86_64_BASELINE_LEVEL //p' "$levels_table")
+variants=$(sed -n 's/^ *X(ARGUMENT, [a-z0-9]*, "\([^"]*\)", \([0-9]\), "[^"]*", \([A-Z0-9_]*\)).*/\2 \3 \1/p' "$levels_table" |
+    while read -r level extra name; do
+        [ "$extra" = 0 ] && extra=- || extra=$(feature_name "$extra")
+        echo "$level|$extra|$name"
+    done)
+level_features=$(sed -n 's/^ *X(\([1-4]\), "[^"]*", "[^"]*", [^,]*, [A-Z]*, [0-9]*, \(ATTACKBENCH_FEATURE_[A-Z0-9_]*\)).*/\1 \2/p' \
+    "$levels_table" | awk '!seen[$1]++' | while read -r level feature; do echo "$level|$(feature_name "$feature")"; done)
+variant_names=$(cut -d'|' -f3 <<<"$variants" | tac | paste -sd, | sed 's/,/, /g')
+[ -n "$baseline_level" ] && [ -n "$variant_names" ] && [ -n "$level_features" ] ||
+    fail "tests/portable.sh reads the levels table of $levels_table"
+
+"$program" --version | quiet_grep -- "-march=x86-64-v$baseline_level .*backends also for $variant_names" &&
     pass "--version names the baseline and the levels" || fail "--version names the baseline and the levels"
 
 # level_of HIDDEN METHOD: the level --list says METHOD's code was built for.
@@ -14,30 +35,48 @@ level_of() {
     ATTACKBENCH_HIDE_FEATURES="$1" "$program" --list | awk -v m="$2" '$1 == m' |
         sed -n 's/.*compiled for: \([^(]*\) (run-time choice).*/\1/p' | sed 's/ *$//'
 }
-# The level this CPU has, by the table of src/platform/x86_64_levels.h
-# (its /proc/cpuinfo names) against /proc/cpuinfo's flags.
+# The level this CPU has, by the table's /proc/cpuinfo names against
+# /proc/cpuinfo's flags.
 cpu_flags=" $(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
-cpu_level=$(sed -n 's/^ *X(\([1-4]\), "[^"]*", "\([^"]*\)".*/\1 \2/p' "$top/src/platform/x86_64_levels.h" |
+cpu_level=$(sed -n 's/^ *X(\([1-4]\), "[^"]*", "\([^"]*\)".*/\1 \2/p' "$levels_table" |
     awk -v flags="$cpu_flags" '$2 != "-" && index(flags, " " $2 " ") == 0 { lacks[$1] = 1 }
         END { for (level = 1; level <= 4 && !lacks[level]; level++) ; print level - 1 }')
-expected_top=baseline
-[ "$cpu_level" -ge 3 ] && expected_top="x86-64-v3"
-[ "$cpu_level" -ge 4 ] && expected_top="x86-64-v4"
-[ "$cpu_level" -ge 4 ] && [[ "$cpu_flags" == *" gfni "* ]] && expected_top="x86-64-v4 with GFNI"
+# variant_for LEVEL HIDDEN: the name of the highest variant a CPU of LEVEL
+# with this CPU's flags runs, HIDDEN hidden; empty for the baseline.
+variant_for() {
+    local level=$1 hidden=$2 row_level extra name
+    while IFS='|' read -r row_level extra name; do
+        [ "$row_level" -le "$level" ] || continue
+        [ "$extra" = - ] || { [[ "$cpu_flags" == *" $extra "* ]] && [ "$extra" != "$hidden" ]; } || continue
+        echo "$name"
+        return
+    done <<<"$variants"
+}
+expected_top=$(variant_for "$cpu_level" "")
 top_level=$(level_of "" classical)
-[ "${top_level:-baseline}" = "$expected_top" ] &&
-    pass "classical runs the code for this CPU's level ($expected_top)" ||
-    fail "classical runs the code for this CPU's level ($expected_top; got ${top_level:-baseline})"
+[ "$top_level" = "$expected_top" ] &&
+    pass "classical runs the code for this CPU's level (${expected_top:-baseline})" ||
+    fail "classical runs the code for this CPU's level (${expected_top:-baseline}; got ${top_level:-baseline})"
 
-# Each level this CPU can show: hide what the levels above need, check the
-# choice fell to it, and verify every backend there.
-for hidden in "" "gfni" "avx512" "avx2"; do
+# Each level this CPU can show: hide what a level or variant needs (each
+# variant's extra feature, each level's first hideable one), check the
+# choice fell to the variant below, and verify every backend there.
+hidings=("")
+while IFS='|' read -r row_level extra name; do
+    [ "$extra" = - ] || [[ " ${hidings[*]} " == *" $extra "* ]] || hidings+=("$extra")
+    feature=$(awk -F'|' -v l="$row_level" '$1 == l { print $2 }' <<<"$level_features")
+    [[ " ${hidings[*]} " == *" $feature "* ]] || hidings+=("$feature")
+done <<<"$variants"
+for hidden in "${hidings[@]}"; do
+    hidden_level=$(awk -F'|' -v f="$hidden" '$2 == f { print $1 }' <<<"$level_features")
+    effective_level=$cpu_level
+    [ -n "$hidden_level" ] && [ "$hidden_level" -le "$effective_level" ] && effective_level=$((hidden_level - 1))
+    want=$(variant_for "$effective_level" "$hidden")
+    # A hidden extra this CPU lacks changes nothing; nor does hiding a
+    # level on a CPU that runs the baseline.
+    if [ -z "$hidden_level" ] && [ -n "$hidden" ] && [[ "$cpu_flags" != *" $hidden "* ]]; then continue; fi
+    if [ -n "$hidden_level" ] && [ -z "$expected_top" ]; then continue; fi
     level=$(level_of "$hidden" kogge-stone)
-    case "$hidden" in
-        gfni) want="x86-64-v4" ;; avx512) want="x86-64-v3" ;; avx2) want="" ;; *) want=$top_level ;;
-    esac
-    if [ "$hidden" = gfni ] && [ "$expected_top" != "x86-64-v4 with GFNI" ]; then continue; fi
-    if [ "$hidden" = avx512 ] && [ "$expected_top" = baseline ]; then continue; fi
     [ "$level" = "$want" ] && pass "hiding '${hidden}' runs kogge-stone's code for ${want:-the baseline}" ||
         fail "hiding '${hidden}' runs kogge-stone's code for ${want:-the baseline} (got ${level:-the baseline})"
     ATTACKBENCH_HIDE_FEATURES="$hidden" expect_status "every backend verifies with '${hidden}' hidden (${want:-baseline} code)" 0 \

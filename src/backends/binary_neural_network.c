@@ -15,7 +15,7 @@
  * is "the squares between the slider and the target are all empty", which
  * one neuron per byte with those squares as weights and threshold 1 would
  * compute; the weights are instead trained from random starts by
- * scripts/bnn-train.c (make bnn-train: simulated annealing on all 2^n
+ * scripts/bnn-train.c (make generate: simulated annealing on all 2^n
  * inputs of each network, fixed seed, about 13 s of CPU), and every one of
  * the 1,456 networks came out exact (none fell back to that construction;
  * generated/binary_neural_network_weights.h says so).  64 bytes per network, 93,184

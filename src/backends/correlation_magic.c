@@ -9,8 +9,8 @@
  * Source: Daniel Infuehr (Inführ), talkchess.com post, 2023,
  * https://www.talkchess.com/forum3/viewtopic.php?f=7&t=82224#p949688, and
  * "Correlation Magic" in Gigantua's Chess_Movegen (Correlationmagic.hpp).
- * The factors are our own, from scripts/correlation_magic_search.c (the
- * header it wrote, correlation_magic_factors.h, says how long it ran). */
+ * The factors are our own, from scripts/correlation-magic-search.c (into
+ * src/generated/correlation_magic_factors.h; make generate runs it). */
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,27 +8,13 @@
 #include "attackbench/loops.h"
 #include "building_blocks/kindergarten_tables.h"
 
-/* Per rank of the slider, counted from rank 1: the factor, with the right
- * shift (64 - index bits) in bits 58..63.  The occupancy it multiplies is
- * a2..a7 without the slider's own square (the page's example table leaves
- * that square empty too).  Produced by
- *   cc -O2 -std=c17 -o build/kindergarten_magic_file_search scripts/kindergarten_magic_file_search.c
- *   build/kindergarten_magic_file_search 3000000
- * which found no 3- or 4-bit factor for ranks 1, 4, 5 and 8 within its
- * budget. */
-static const bitboard file_factors[8] = {
-    0xEC7DE4ECF1C8FFE8ULL, /* rank 1: 5-bit index */
-    0xF09D338E971FFEA9ULL, /* rank 2: 4-bit index */
-    0xF08038EE3126FFA0ULL, /* rank 3: 4-bit index */
-    0xEC4120AC8113FBFCULL, /* rank 4: 5-bit index */
-    0xECFA96A23A50D810ULL, /* rank 5: 5-bit index */
-    0xF0FE2C336BBE8023ULL, /* rank 6: 4-bit index */
-    0xF0FF77D652E97A0BULL, /* rank 7: 4-bit index */
-    0xECFF7FF13AB3644DULL, /* rank 8: 5-bit index */
-};
-
-/* 4 * 32 + 4 * 16 entries for the factors above. */
-enum { FILE_ATTACK_ENTRIES = 192 };
+/* Per rank of the slider, counted from rank 1: the factor file_factors,
+ * with the right shift (64 - index bits) in bits 58..63, and the
+ * FILE_ATTACK_ENTRIES of the dense file tables they index, from
+ * scripts/kindergarten-magic-file-search.c.  The occupancy a factor
+ * multiplies is a2..a7 without the slider's own square (the page's example
+ * table leaves that square empty too). */
+#include "generated/kindergarten_magic_file_factors.h"
 
 /* Everything a lookup needs about its square, in one 64-byte line: the
  * masks of its rank and diagonals with the fill-up row of its file, and

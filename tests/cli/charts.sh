@@ -12,7 +12,7 @@ else
     mkdir -p "$charts_dir"
     # Every method this build lists (an x86-64 list elsewhere), and one a
     # plugin brought.
-    if [ "$x86_build" = 1 ]; then "$program" --list; else cat "$here/data/list-x86-64.txt"; fi >"$charts_dir/list.txt"
+    if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$charts_dir/list.txt"
     echo "my-engine                   available  table 107520 bytes  init 0.50 ms  needs none  native none  source: plugin /tmp/my_engine.so: my engine  idea: a plugin's own attack code" \
         >>"$charts_dir/list.txt"
     python3 "$here/chart_every_method.py" "$charts_dir/list.txt" "$charts_dir/every.csv" &&

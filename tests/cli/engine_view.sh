@@ -42,7 +42,7 @@ if [ "$usable_cpus" -ge 2 ]; then
     done
     # Every method with two threads at depth 2: the methods' order rotates
     # as with one, and every method agrees with the published counts.
-    methods=$("$program" --list | awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }')
+    methods=$(awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }' "$scratch/list")
     if output=$("$program" perft --method=all --threads=2 --depth=2 --reps=1 --csv="$view_scratch/all.csv" \
             "$view_data" 2>"$view_scratch/all.err") && all_ok "$output" &&
         [ "$(tail -n +2 "$view_scratch/all.csv" | grep -c ',7,2,')" -eq "$methods" ]; then
@@ -208,7 +208,7 @@ fi
 
 # What to avoid: a microcoded instruction (as on Zen 2, by the CPU identity
 # the tests may give) and an instruction this CPU lacks.
-if "$program" --list | grep -E '^pext +available' >/dev/null; then
+if grep -E '^pext +available' "$scratch/list" >/dev/null; then
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 49" "$program" recommend --quick --method=pext,hyperbola,kogge-stone \
         >"$view_scratch/slow.out" 2>&1
     grep -qE '^avoid: pext: PEXT (and PDEP )?(is|are) microcoded on this CPU' "$view_scratch/slow.out" &&

@@ -6,12 +6,18 @@
 source "$(dirname "$0")/../lib/tap.bash"
 [ "$x86_build" = 1 ] || skip_all "it tests x86-64 backends, which this build lists as x86-64 only"
 
+# list_hiding HIDDEN: the file of --list run with HIDDEN hidden, each
+# set of hidden features listed once (--list initialises every backend).
+list_hiding() {
+    local file="$scratch/list-hiding-${1// /-}"
+    [ -f "$file" ] || ATTACKBENCH_HIDE_FEATURES="$1" "$program" --list >"$file"
+    echo "$file"
+}
 # expect_unavailable HIDDEN METHOD FEATURE: with HIDDEN hidden, --list
 # shows METHOD unavailable because the CPU lacks FEATURE.
 expect_unavailable() {
     local hidden=$1 method=$2 feature=$3
-    if ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list |
-        quiet_grep -E "^$method +unavailable \(this CPU lacks ([a-z0-9]+ )*$feature( [a-z0-9]+)*\)"; then
+    if quiet_grep -E "^$method +unavailable \(this CPU lacks ([a-z0-9]+ )*$feature( [a-z0-9]+)*\)" "$(list_hiding "$hidden")"; then
         pass "hiding $hidden makes $method unavailable (lacks $feature)"
     else
         fail "hiding $hidden makes $method unavailable (lacks $feature)"
@@ -33,30 +39,29 @@ expect_unavailable avx512bw magic-lanes avx512bw
 # feature hides those built on it (dumb7fill-avx512 needs VL; hiding
 # avx512 hides avx512cd, which obstruction-lanes needs, and avx512f hides
 # avx512dq, which magic-lanes needs).
-ATTACKBENCH_HIDE_FEATURES="avx512vl" "$program" --list >"$scratch/list-no-vl"
-if "$program" --list | quiet_grep -E '^hyperbola-avx2 +available'; then
-    grep -qE '^hyperbola-avx2 +available' "$scratch/list-no-vl" &&
+list_no_vl=$(list_hiding avx512vl)
+if quiet_grep -E '^hyperbola-avx2 +available' "$scratch/list"; then
+    grep -qE '^hyperbola-avx2 +available' "$list_no_vl" &&
         pass "hiding avx512vl keeps avx2" || fail "hiding avx512vl keeps avx2"
 fi
-if "$program" --list | quiet_grep -E '^dumb7fill-avx512 +available'; then
-    grep -qE '^dumb7fill-avx512 +unavailable' "$scratch/list-no-vl" &&
+if quiet_grep -E '^dumb7fill-avx512 +available' "$scratch/list"; then
+    grep -qE '^dumb7fill-avx512 +unavailable' "$list_no_vl" &&
         pass "hiding avx512vl hides AVX-512" || fail "hiding avx512vl hides AVX-512"
 fi
-if "$program" --list | quiet_grep -E '^obstruction-lanes +available'; then
-    ATTACKBENCH_HIDE_FEATURES="avx512" "$program" --list | quiet_grep -E '^obstruction-lanes +unavailable \(this CPU lacks [^)]*avx512cd\)' &&
+if quiet_grep -E '^obstruction-lanes +available' "$scratch/list"; then
+    quiet_grep -E '^obstruction-lanes +unavailable \(this CPU lacks [^)]*avx512cd\)' "$(list_hiding avx512)" &&
         pass "hiding avx512 hides avx512cd" || fail "hiding avx512 hides avx512cd"
 fi
-if "$program" --list | quiet_grep -E '^magic-lanes +available'; then
-    ATTACKBENCH_HIDE_FEATURES="avx512f" "$program" --list | quiet_grep -E '^magic-lanes +unavailable \(this CPU lacks [^)]*avx512dq\)' &&
+if quiet_grep -E '^magic-lanes +available' "$scratch/list"; then
+    quiet_grep -E '^magic-lanes +unavailable \(this CPU lacks [^)]*avx512dq\)' "$(list_hiding avx512f)" &&
         pass "hiding avx512f hides avx512dq" || fail "hiding avx512f hides avx512dq"
 fi
 
 # hyperbola-gfni has two paths; the exhaustive verification in run.sh
 # checks the one this CPU gets, this checks the other where it can run.
-if "$program" --list | quiet_grep -E '^hyperbola-gfni +available.*note: EVEX'; then
+if quiet_grep -E '^hyperbola-gfni +available.*note: EVEX' "$scratch/list"; then
     for hidden in avx512vl avx512bw; do
-        ATTACKBENCH_HIDE_FEATURES="$hidden" "$program" --list >"$scratch/list-vex"
-        grep -qE '^hyperbola-gfni +available.*note: VEX' "$scratch/list-vex" &&
+        grep -qE '^hyperbola-gfni +available.*note: VEX' "$(list_hiding "$hidden")" &&
             pass "hiding $hidden selects the VEX path of hyperbola-gfni" ||
             fail "hiding $hidden selects the VEX path of hyperbola-gfni"
     done
@@ -71,7 +76,7 @@ fi
 # Microcoded instructions: on a CPU of AMD family 23 (named through
 # ATTACKBENCH_SLOW_INSTRUCTIONS_CPU), --list and the benchmark's table
 # warn for the backends that rely on PEXT or PDEP, and for no other.
-if [ "$x86_build" = 1 ] && "$program" --list | quiet_grep -E '^pext +available'; then
+if [ "$x86_build" = 1 ] && quiet_grep -E '^pext +available' "$scratch/list"; then
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 1" "$program" --list >"$scratch/list-zen1"
     warned=$(grep -E 'warning: PE(XT|DEP)' "$scratch/list-zen1" | awk '{print $1}' | sort | tr '\n' ' ')
     [ "$warned" = "binary-neural-network pext pext-pdep split-pext titboard titboard-compact " ] &&
@@ -87,9 +92,8 @@ fi
 
 # binary-neural-network has an AVX2 path and a portable one (SWAR, software
 # PEXT/PDEP); run.sh verifies the one this CPU gets, this the portable one.
-if "$program" --list | quiet_grep -E '^binary-neural-network +available.*note: AVX2 path'; then
-    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-no-avx2"
-    grep -qE '^binary-neural-network +available.*note: portable path' "$scratch/list-no-avx2" &&
+if quiet_grep -E '^binary-neural-network +available.*note: AVX2 path' "$scratch/list"; then
+    grep -qE '^binary-neural-network +available.*note: portable path' "$(list_hiding avx2)" &&
         pass "hiding avx2 selects the portable path of binary-neural-network" ||
         fail "hiding avx2 selects the portable path of binary-neural-network"
     if ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --verify-only --method=binary-neural-network >/dev/null 2>"$scratch/err"
@@ -103,9 +107,8 @@ fi
 # stockfish runs DualMagic where the CPU has AVX2 and Stockfish's fancy
 # magic where it lacks it (as Stockfish's builds without AVX2); run.sh
 # verifies the first here, this the second.
-if "$program" --list | quiet_grep -E '^stockfish +available.*note: form: DualMagic'; then
-    ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --list >"$scratch/list-stockfish"
-    grep -qE '^stockfish +available +table 865280 bytes.*note: form: fancy magic' "$scratch/list-stockfish" &&
+if quiet_grep -E '^stockfish +available.*note: form: DualMagic' "$scratch/list"; then
+    grep -qE '^stockfish +available +table 865280 bytes.*note: form: fancy magic' "$(list_hiding avx2)" &&
         pass "hiding avx2 gives stockfish its fancy magic form" ||
         fail "hiding avx2 gives stockfish its fancy magic form"
     if ATTACKBENCH_HIDE_FEATURES="avx2" "$program" --verify-only --method=stockfish >/dev/null 2>"$scratch/err"; then

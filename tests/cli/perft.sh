@@ -30,7 +30,7 @@ else
 fi
 
 # The comparison CSV: the header, then one row per method.
-methods=$("$program" --list | awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }')
+methods=$(awk '$2 == "available" && $1 != "null" { n++ } END { print n + 0 }' "$scratch/list")
 if [ -f "$perft_scratch/methods.csv" ] &&
     perft_csv_header_ok "$perft_scratch/methods.csv" &&
     [ "$(tail -n +2 "$perft_scratch/methods.csv" | grep -c ',7,3,')" -eq "$methods" ] &&

@@ -22,4 +22,4 @@ while read -r name state _ bytes _; do
         tr '\n' ' ')
     [[ " $readme_bytes" == *" $bytes "* ]] && pass "docs/techniques.md table bytes of $name" ||
         fail "docs/techniques.md table bytes of $name ($readme_bytes, --list says $bytes)"
-done < <("$program" --list | grep -E '^[a-z0-9-]+ +(available|unavailable)')
+done < <(grep -E '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list")

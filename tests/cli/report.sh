@@ -187,7 +187,7 @@ else
     # The recorded data are x86-64 runs: another architecture's build reads
     # them with an x86-64 --list (tests/data/list-x86-64.txt, recorded on an
     # AMD EPYC Zen 4 with AVX-512).
-    if [ "$x86_build" = 1 ]; then "$program" --list; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list-native.txt"
+    if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list-native.txt"
     if "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-native.txt" \
             "$here/data/report-sidewise.csv" >"$report_tmp/sidewise.md" 2>"$report_tmp/err" \
             && "$report_python" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
@@ -272,7 +272,7 @@ else
     # label is anchored at its own point; methods needing CPU features (from
     # --list) are marked.
     if command -v gnuplot >/dev/null 2>&1; then
-        if [ "$x86_build" = 1 ]; then "$program" --list; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list.txt"
+        if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list.txt"
         "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/m-manifest.json" \
             machine="Test CPU (AMD family 25 model 17)" list="$report_tmp/list.txt" \
             bench="$here/data/report-input.csv" perft="$here/data/report-perft.csv" cpus=2

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# generate.sh [--into FOLDER] [--program ATTACKBENCH] NAME...: the
+# committed files that a program writes, written again (make generate).
+# Each NAME is one file and the program that writes it:
+#   switch-lookup            src/generated/switch_lookup_cases.h
+#                            (scripts/generate-switch-lookup)
+#   correlation-magic        src/generated/correlation_magic_factors.h
+#                            (scripts/correlation-magic-search.c)
+#   spectral-magic           src/generated/spectral_magic_shifts.h
+#                            (scripts/spectral-magic-search.c plain)
+#   kindergarten-magic-file  src/generated/kindergarten_magic_file_factors.h
+#                            (scripts/kindergarten-magic-file-search.c)
+#   binary-neural-network    src/generated/binary_neural_network_weights.h
+#                            (scripts/bnn-train.c)
+#   positions                data/positions.fen (attackbench genpos)
+#   spectral-magic-switched  src/generated/spectral_magic_switched_shifts.h
+#                            (scripts/spectral-magic-search.c switched)
+#   folding-hash             src/generated/folding_hash_factors.h
+#                            (scripts/folding-hash-search.c)
+# or a set of them: "quick", the first three (seconds; make test checks
+# them), "fast", the first six (make generate, about half a minute of CPU;
+# make check checks them), "slow", the last two (about a minute and about
+# ten minutes of CPU: make spectral-magic-switched, make
+# folding-hash-search).  Every generator is
+# deterministic: a rerun writes the same bytes.
+# Each file is written under FOLDER (default: the repository; the tests
+# give a temporary one and compare), through a temporary file moved into
+# place when its generator succeeds.  The C generators are compiled with
+# ${CC:-cc} into a temporary folder; ATTACKBENCH (default ./attackbench)
+# is the program genpos runs from.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+into=$top
+program=${ATTACKBENCH:-$top/attackbench}
+fail() { echo "generate.sh: $*" >&2; exit 2; }
+usage() { fail "usage: scripts/generate.sh [--into FOLDER] [--program ATTACKBENCH] quick|fast|slow|NAME..."; }
+
+names=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --into) [ $# -ge 2 ] || usage; into=$2; shift ;;
+    --program) [ $# -ge 2 ] || usage; program=$2; shift ;;
+    quick) names+=(switch-lookup correlation-magic spectral-magic) ;;
+    fast) names+=(switch-lookup correlation-magic spectral-magic kindergarten-magic-file binary-neural-network positions) ;;
+    slow) names+=(spectral-magic-switched folding-hash) ;;
+    switch-lookup | correlation-magic | spectral-magic | positions | kindergarten-magic-file | binary-neural-network | \
+        spectral-magic-switched | folding-hash) names+=("$1") ;;
+    *) usage ;;
+    esac
+    shift
+done
+[ ${#names[@]} -gt 0 ] || usage
+[ -d "$into" ] || fail "--into $into: no such folder"
+into=$(cd "$into" && pwd)
+case "$program" in /*) ;; *) program=$PWD/$program ;; esac
+work=$(mktemp -d "${TMPDIR:-/tmp}/attackbench-generate.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# compile NAME: scripts/NAME.c into $work/NAME.
+compile() {
+    "${CC:-cc}" -O2 -std=c17 -Wall -Wextra -I"$top/src" -I"$top/include" -o "$work/$1" "$top/scripts/$1.c" -lm ||
+        fail "scripts/$1.c does not compile"
+}
+# write FILE COMMAND...: the command's standard output into FOLDER/FILE.
+write() {
+    local file=$1
+    shift
+    mkdir -p "$(dirname "$into/$file")"
+    "$@" >"$into/$file.tmp" || { rm -f "$into/$file.tmp"; fail "$file: $* failed"; }
+    mv "$into/$file.tmp" "$into/$file"
+}
+
+for name in "${names[@]}"; do
+    echo "generate.sh: $name" >&2
+    case "$name" in
+    switch-lookup)
+        write src/generated/switch_lookup_cases.h python3 "$top/scripts/generate-switch-lookup" - ;;
+    correlation-magic)
+        compile correlation-magic-search
+        write src/generated/correlation_magic_factors.h "$work/correlation-magic-search" ;;
+    spectral-magic)
+        compile spectral-magic-search
+        write src/generated/spectral_magic_shifts.h "$work/spectral-magic-search" plain - ;;
+    spectral-magic-switched)
+        compile spectral-magic-search
+        write src/generated/spectral_magic_switched_shifts.h "$work/spectral-magic-search" switched - ;;
+    kindergarten-magic-file)
+        compile kindergarten-magic-file-search
+        write src/generated/kindergarten_magic_file_factors.h "$work/kindergarten-magic-file-search" ;;
+    binary-neural-network)
+        compile bnn-train
+        write src/generated/binary_neural_network_weights.h "$work/bnn-train" ;;
+    folding-hash)
+        compile folding-hash-search
+        write src/generated/folding_hash_factors.h "$work/folding-hash-search" ;;
+    positions)
+        [ -x "$program" ] || fail "no attackbench at $program (run make, or give --program)"
+        mkdir -p "$into/data"
+        (cd "$into" && "$program" genpos --seed=1 --games=1540 --out=data/positions.fen) ||
+            fail "data/positions.fen: genpos failed" ;;
+    esac
+done
