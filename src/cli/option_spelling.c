@@ -7,7 +7,7 @@
 static const struct {
     char letter;
     const char *name;
-} short_aliases[] = {{'m', "method"}, {'r', "reps"},  {'c', "calls"},
+} short_aliases[] = {{'m', "method"},   {'r', "reps"},  {'c', "calls"},
                      {'w', "workload"}, {'p', "piece"}, {'f', "format"}};
 
 static int listed(const char *name, size_t length, const char *const *names)
@@ -32,7 +32,8 @@ static const char *spelled_name(const char *argument, const char *const *names, 
             }
         return NULL;
     }
-    if (strncmp(argument, "--", 2) == 0 && strchr(argument, '=') == NULL && listed(argument + 2, strlen(argument + 2), names))
+    if (strncmp(argument, "--", 2) == 0 && strchr(argument, '=') == NULL &&
+        listed(argument + 2, strlen(argument + 2), names))
         return argument + 2;
     return NULL;
 }

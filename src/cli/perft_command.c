@@ -314,8 +314,8 @@ int perft_command(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
-    static const char *const value_options[] = {"method",   "depth",    "reps",       "csv",
-                                                "threads",  "processes", "pressure", "eval-bytes", NULL};
+    static const char *const value_options[] = {"method",    "depth",    "reps",       "csv", "threads",
+                                                "processes", "pressure", "eval-bytes", NULL};
     argc = normalize_option_spelling(argc, argv, value_options);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);
