@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-
 /* One query at a time: an engine computes one attack set at a time, so a
  * compiler must not vectorise a loop across queries.  clang is told so
  * per loop (#pragma clang loop vectorize(disable)) and gcc 14 and later
@@ -68,7 +67,8 @@ static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
  * inside one lookup (SLP, intrinsics) is unaffected. */
 #if defined(__clang__)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("clang loop vectorize(disable) interleave(disable)")
-#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED \
+    _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
 #elif defined(__GNUC__) && __GNUC__ >= 14
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("GCC novector")
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC novector") _Pragma("GCC unroll 4")
@@ -91,9 +91,9 @@ enum { ATTACKBENCH_POSITION_SQUARES = 12 };
  * unrolled fully before the vectorisers ran, and clang 14 then paired
  * queries in vector registers (their square offsets, their mask loads).
  * The flags are constants in each caller. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_positions_pass(attackbench_lookup_function lookup, const struct attackbench_run *run, const int chained,
-                           const int mix)
+static inline __attribute__((always_inline)) uint64_t attackbench_positions_pass(attackbench_lookup_function lookup,
+                                                                                 const struct attackbench_run *run,
+                                                                                 const int chained, const int mix)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
@@ -116,16 +116,16 @@ attackbench_positions_pass(attackbench_lookup_function lookup, const struct atta
     return sum;
 }
 
-static inline __attribute__((always_inline)) uint64_t
-attackbench_positions_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t attackbench_positions_loop(attackbench_lookup_function lookup,
+                                                                                 const struct attackbench_run *run)
 {
     if (run->mix_results) /* untimed: one loop serves both modes */
         return attackbench_positions_pass(lookup, run, run->chained, 1);
     return run->chained ? attackbench_positions_pass(lookup, run, 1, 0) : attackbench_positions_pass(lookup, run, 0, 0);
 }
 
-static inline __attribute__((always_inline)) uint64_t
-attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(attackbench_lookup_function lookup,
+                                                                              const struct attackbench_run *run)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
@@ -185,8 +185,8 @@ attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackb
 /* The set-wise answer composed from single lookups: a loop over the bits
  * of each set, the order in which an engine walks its pieces. */
 static inline __attribute__((always_inline)) uint64_t
-attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_function bishop, uint64_t rook_sliders, uint64_t bishop_sliders,
-                    uint64_t occupied)
+attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_function bishop, uint64_t rook_sliders,
+                        uint64_t bishop_sliders, uint64_t occupied)
 {
     uint64_t attacks = 0;
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
@@ -201,8 +201,9 @@ attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_fun
 /* The sides answer from single lookups: each slider in turn, its result
  * added before the next (`previous` is the last one, for latency mode). */
 static inline __attribute__((always_inline)) uint64_t
-attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_lookup_function queen, const struct attackbench_side *side,
-                 uint64_t occupied, const int mix, uint64_t *previous)
+attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                         attackbench_lookup_function queen, const struct attackbench_side *side, uint64_t occupied,
+                         const int mix, uint64_t *previous)
 {
     const uint8_t *squares = side->squares;
     const int bishops_end = side->rooks + side->bishops, end = bishops_end + side->queens;
@@ -228,9 +229,10 @@ attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_fu
 }
 
 /* The same through a multi-square entry. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_native_side(attackbench_side_function kernel, const struct attackbench_side *side, uint64_t occupied, const int mix,
-                uint64_t *previous)
+static inline __attribute__((always_inline)) uint64_t attackbench_native_side(attackbench_side_function kernel,
+                                                                              const struct attackbench_side *side,
+                                                                              uint64_t occupied, const int mix,
+                                                                              uint64_t *previous)
 {
     uint64_t attacks[ATTACKBENCH_SIDE_MAX_SLIDERS];
     const int count = attackbench_side_slider_count(side);
@@ -305,10 +307,11 @@ static inline __attribute__((always_inline)) uint64_t attackbench_sets_loop(atta
 }
 
 /* The sides workload: each slider of a side against one occupancy. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_sides_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
-                       attackbench_lookup_function queen, attackbench_side_function kernel,
-                       const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t attackbench_sides_loop(attackbench_lookup_function rook,
+                                                                             attackbench_lookup_function bishop,
+                                                                             attackbench_lookup_function queen,
+                                                                             attackbench_side_function kernel,
+                                                                             const struct attackbench_run *run)
 {
     return attackbench_side_records_loop(rook, bishop, queen, NULL, kernel, run, 0);
 }

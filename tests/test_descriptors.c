@@ -20,8 +20,8 @@ TEST(every_target_names_features_the_driver_checks)
             unsigned features;
             int status = cpu_features_of_target(path->target, &features);
             if (status != 0)
-                fprintf(stderr, "descriptors: %s: target \"%s\" names a feature the driver does not know\n",
-                        path->name, path->target);
+                fprintf(stderr, "descriptors: %s: target \"%s\" names a feature the driver does not know\n", path->name,
+                        path->target);
             CHECK(status == 0);
         }
 }
@@ -43,8 +43,8 @@ TEST(every_code_path_this_cpu_runs_matches_the_reference)
                 continue;
             }
             backend_initialize(path, NULL);
-            CHECK(verify_backend(path, piece_bit(PIECE_ROOK) | piece_bit(PIECE_BISHOP) | piece_bit(PIECE_QUEEN), 1000, 1,
-                                 stderr) == 0);
+            CHECK(verify_backend(path, piece_bit(PIECE_ROOK) | piece_bit(PIECE_BISHOP) | piece_bit(PIECE_QUEEN), 1000,
+                                 1, stderr) == 0);
             paths++;
         }
     }

@@ -78,6 +78,8 @@ static const char *bitrotation_note(void)
 }
 
 BACKEND(bitrotation, "bitrotation",
-        "per line: (o - 2s) ^ reverse(reverse(o) - 2 reverse(s)) with a full 64-bit bit reversal on all four lines (GFNI where the build has it); line masks computed from the square, no table",
-        "CPW Subtracting a Rook from a Blocking Piece (Gerd Isenberg, Aleks Peshkov); as measured in Gigantua's Chess_Movegen",
+        "per line: (o - 2s) ^ reverse(reverse(o) - 2 reverse(s)) with a full 64-bit bit reversal on all four lines "
+        "(GFNI where the build has it); line masks computed from the square, no table",
+        "CPW Subtracting a Rook from a Blocking Piece (Gerd Isenberg, Aleks Peshkov); as measured in Gigantua's "
+        "Chess_Movegen",
         .note = bitrotation_note)

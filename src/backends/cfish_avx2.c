@@ -84,11 +84,11 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_bishop(int squa
 }
 
 BACKEND(cfish_avx2, "cfish-avx2",
-                   "queen: eight rays in two ymm, rays up by vector BLSMSK, rays down by a shift-filled shadow; "
-                   "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
-                   "its byte swap in alternate lanes",
-                   "Cfish/src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-                   TARGET(CFISH_TARGET), .init = cfish_avx2_init)
+        "queen: eight rays in two ymm, rays up by vector BLSMSK, rays down by a shift-filled shadow; "
+        "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
+        "its byte swap in alternate lanes",
+        "Cfish/src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)", TARGET(CFISH_TARGET),
+        .init = cfish_avx2_init)
 #else
 #include "attackbench/loops.h"
 

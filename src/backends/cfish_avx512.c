@@ -32,8 +32,7 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i up_slides(__m256i occupied,
 }
 
 /* slides | (from the highest blocker up & mask): function 0xf8. */
-TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i add_down_slides(__m256i slides, __m256i occupied,
-                                                                              __m256i mask)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i add_down_slides(__m256i slides, __m256i occupied, __m256i mask)
 {
     __m256i from_blocker = _mm256_srav_epi64(_mm256_set1_epi64x((long long)0x8000000000000000ULL),
                                              _mm256_lzcnt_epi64(_mm256_and_si256(occupied, mask)));
@@ -77,10 +76,10 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_bishop(int sq
 }
 
 BACKEND(cfish_avx512, "cfish-avx512",
-                   "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
-                   "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
-                   "Cfish/src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-                   TARGET(CFISH_TARGET), .init = cfish_avx512_init)
+        "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
+        "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
+        "Cfish/src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
+        TARGET(CFISH_TARGET), .init = cfish_avx512_init)
 #else
 #include "attackbench/loops.h"
 

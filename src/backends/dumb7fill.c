@@ -57,8 +57,6 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_set(bitboard roo
     return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-BACKEND(dumb7fill,
-        "dumb7fill",
+BACKEND(dumb7fill, "dumb7fill",
         "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
-        "seed 002 (CPW Dumb7Fill)",
-        .set_attacks = dumb7fill_set)
+        "seed 002 (CPW Dumb7Fill)", .set_attacks = dumb7fill_set)

@@ -78,8 +78,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m128i swap_bytes_128(__m
  * the swapped image gives the ray towards rank 1 the same way (the slider
  * swapped is square ^ 56), and xor joins the two rays of each line, whose
  * unchanged bits cancel. */
-TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m256i lines_attacks(const struct square_entry *entry,
-                                                                     bitboard occupied, __m256i masks)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET)
+static inline __m256i lines_attacks(const struct square_entry *entry, bitboard occupied, __m256i masks)
 {
     const __m256i slider = _mm256_set1_epi64x((long long)entry->slider);
     const __m256i swapped_slider = _mm256_set1_epi64x((long long)entry->swapped_slider);
@@ -90,8 +90,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m256i lines_attacks(cons
 }
 
 /* The same on two lanes (an xmm), for the bishop and the rook's file. */
-TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m128i two_lines_attacks(const struct square_entry *entry,
-                                                                         bitboard occupied, __m128i masks)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET)
+static inline __m128i two_lines_attacks(const struct square_entry *entry, bitboard occupied, __m128i masks)
 {
     const __m128i slider = _mm_set1_epi64x((long long)entry->slider);
     const __m128i swapped_slider = _mm_set1_epi64x((long long)entry->swapped_slider);
@@ -134,13 +134,11 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard hyperbola_avx2_qu
     return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
 }
 
-BACKEND(hyperbola_avx2,
-        "hyperbola-avx2",
+BACKEND(hyperbola_avx2, "hyperbola-avx2",
         "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
-          "ranks from a 512-byte first-rank table",
+        "ranks from a 512-byte first-rank table",
         "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
-        TARGET(HYPERBOLA_AVX2_TARGET),
-        .init = hyperbola_avx2_init)
+        TARGET(HYPERBOLA_AVX2_TARGET), .init = hyperbola_avx2_init)
 #else
 #include "attackbench/loops.h"
 

@@ -164,11 +164,11 @@ static const char *vex_note(void)
  * else the VEX one (the registry chooses: src/registry/registry.c). */
 
 #define GFNI_NAME "hyperbola-gfni"
-#define GFNI_IDEA                                                                                                \
+#define GFNI_IDEA \
     "o ^ (o - 2r) on all four lines in one ymm, reversed by GF2P8AFFINEQB (bits) and vpshufb (bytes); no table " \
     "beyond line masks and slider bits"
-#define GFNI_SOURCE                                                                                              \
-    "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, Hyperbola "       \
+#define GFNI_SOURCE \
+    "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, Hyperbola " \
     "Quintessence"
 
 BACKEND(hyperbola_gfni_evex, GFNI_NAME, GFNI_IDEA, GFNI_SOURCE, TARGET(EVEX_TARGET), .init = hyperbola_gfni_init,

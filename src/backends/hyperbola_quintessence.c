@@ -14,9 +14,7 @@
  * a 32-byte vector, in this order: file, diagonal, anti-diagonal, and a
  * fourth lane left empty.  A bishop or a queen works on its lines side by
  * side (one ymm with AVX2). */
-enum {
-    FILE_LANE = 0
-};
+enum { FILE_LANE = 0 };
 
 static lanes4 line_masks[SQUARE_COUNT];
 
@@ -80,5 +78,4 @@ static inline bitboard hyperbola_queen(int square, bitboard occupied)
 
 BACKEND(hyperbola, "hyperbola",
         "o ^ (o - 2r) with a byte swap for files and diagonals; ranks from a 512-byte first-rank table",
-        "Chessprogramming wiki, Hyperbola Quintessence",
-        .init = hyperbola_init)
+        "Chessprogramming wiki, Hyperbola Quintessence", .init = hyperbola_init)

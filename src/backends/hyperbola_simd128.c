@@ -68,8 +68,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline v128_t swap_bytes(v128_
  * out of o, so o - r already is o - 2r of the original trick; the
  * reversed image gives the ray towards rank 1 the same way, and xor joins
  * the two rays of each line, whose unchanged bits cancel. */
-TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline v128_t two_lines_attacks(const struct square_entry *entry,
-                                                                           bitboard occupied, v128_t masks)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET)
+static inline v128_t two_lines_attacks(const struct square_entry *entry, bitboard occupied, v128_t masks)
 {
     const v128_t slider = wasm_v128_load(entry->slider);
     const v128_t swapped_slider = wasm_v128_load(entry->swapped_slider);
@@ -93,7 +93,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd
     return file_attacks | rank_attacks(square, occupied);
 }
 
-TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd128_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET)
+static inline bitboard hyperbola_simd128_bishop(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     return or_lanes(two_lines_attacks(entry, occupied, wasm_v128_load(&entry->diagonal)));
@@ -109,11 +110,11 @@ TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd
 }
 
 BACKEND(hyperbola_simd128, "hyperbola-simd128",
-                   "o ^ (o - 2r) on two lines at once in WebAssembly SIMD128 lanes, reversed by i8x16.swizzle; "
-                   "ranks from a 512-byte first-rank table",
-                   "Stockfish PR #6845 (HQ attacks for AVX2), in two lanes; Chessprogramming wiki, Hyperbola "
-                   "Quintessence",
-                   TARGET(HYPERBOLA_SIMD128_TARGET), .init = hyperbola_simd128_init)
+        "o ^ (o - 2r) on two lines at once in WebAssembly SIMD128 lanes, reversed by i8x16.swizzle; "
+        "ranks from a 512-byte first-rank table",
+        "Stockfish PR #6845 (HQ attacks for AVX2), in two lanes; Chessprogramming wiki, Hyperbola "
+        "Quintessence",
+        TARGET(HYPERBOLA_SIMD128_TARGET), .init = hyperbola_simd128_init)
 #else
 #include "attackbench/loops.h"
 

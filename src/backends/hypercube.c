@@ -133,12 +133,12 @@ static void hypercube_move_to(struct hypercube_state *state, bitboard occupied)
     }
     for (; to_clear; to_clear = without_lowest(to_clear))
         HYPERCUBE_EVERY_VECTOR
-        for (int v = 0; v < INDEX_VECTORS; v++)
-            index[v] -= hypercube_deltas[lowest_square(to_clear)].vectors[v];
+    for (int v = 0; v < INDEX_VECTORS; v++)
+        index[v] -= hypercube_deltas[lowest_square(to_clear)].vectors[v];
     for (; to_set; to_set = without_lowest(to_set))
         HYPERCUBE_EVERY_VECTOR
-        for (int v = 0; v < INDEX_VECTORS; v++)
-            index[v] += hypercube_deltas[lowest_square(to_set)].vectors[v];
+    for (int v = 0; v < INDEX_VECTORS; v++)
+        index[v] += hypercube_deltas[lowest_square(to_set)].vectors[v];
     HYPERCUBE_EVERY_VECTOR
     for (int v = 0; v < INDEX_VECTORS; v++)
         state->indices.vectors[v] = index[v];

@@ -54,8 +54,6 @@ static inline __attribute__((always_inline)) bitboard kogge_stone_set(bitboard r
     return fill_attacks(rook_sliders, bishop_sliders, occupied, &QUEEN_STEPS, &QUEEN_LANDING);
 }
 
-BACKEND(kogge_stone,
-        "kogge-stone",
+BACKEND(kogge_stone, "kogge-stone",
         "parallel-prefix occluded fill (steps 1, 2, 4), the eight directions in vector lanes, no tables",
-        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
-        .set_attacks = kogge_stone_set)
+        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm", .set_attacks = kogge_stone_set)

@@ -12,10 +12,7 @@
 #include "magic_fancy.h"
 #include "building_blocks/magic_search.h"
 
-enum {
-    ROOK_TABLE_ENTRIES = 102400,
-    BISHOP_TABLE_ENTRIES = 5248
-};
+enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
 static inline const bitboard *fancy_attacks_of(const struct fancy_magic *magic)
 {
@@ -95,7 +92,6 @@ static inline bitboard magic_fancy_queen(int square, bitboard occupied)
     return fancy_lookup(&entry->rook, occupied) | fancy_lookup(&entry->bishop, occupied);
 }
 
-BACKEND(magic_fancy, "magic-fancy",
-        "fancy magic bitboards: per-square shift into one dense table",
+BACKEND(magic_fancy, "magic-fancy", "fancy magic bitboards: per-square shift into one dense table",
         "Chessprogramming wiki, Magic Bitboards (Pradu Kannan); Stockfish bitboard.cpp; seeded search",
         .init = magic_fancy_build_tables)

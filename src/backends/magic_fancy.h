@@ -21,10 +21,7 @@ struct fancy_magic {
     uint64_t attacks_and_shift; /* (pointer << 6) | (64 - relevant bits) */
 };
 
-enum {
-    FANCY_SHIFT_BITS = 6,
-    FANCY_SHIFT_FIELD = (1 << FANCY_SHIFT_BITS) - 1
-};
+enum { FANCY_SHIFT_BITS = 6, FANCY_SHIFT_FIELD = (1 << FANCY_SHIFT_BITS) - 1 };
 
 /* Rook and bishop of a square in one 64-byte cache line, so a queen
  * lookup touches one line besides its two table entries. */

@@ -44,8 +44,7 @@ static size_t magic_plain_init(void)
         entry->rook_mask = subsets.mask;
         entry->rook_magic = magic_find_factor(&subsets, ROOK_INDEX_BITS, &random_state);
         for (int i = 0; i < subsets.count; i++)
-            plain_rook_attacks[square][(subsets.occupancies[i] * entry->rook_magic) >> ROOK_SHIFT] =
-                subsets.attacks[i];
+            plain_rook_attacks[square][(subsets.occupancies[i] * entry->rook_magic) >> ROOK_SHIFT] = subsets.attacks[i];
 
         magic_enumerate_subsets(SLIDER_BISHOP, square, &subsets);
         entry->bishop_mask = subsets.mask;
@@ -71,7 +70,5 @@ static inline bitboard magic_plain_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(magic_plain)
 
-BACKEND(magic_plain, "magic-plain",
-        "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
-        "Chessprogramming wiki, Magic Bitboards (Lasse Hansen); factors from a seeded search",
-        .init = magic_plain_init)
+BACKEND(magic_plain, "magic-plain", "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
+        "Chessprogramming wiki, Magic Bitboards (Lasse Hansen); factors from a seeded search", .init = magic_plain_init)

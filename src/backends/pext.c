@@ -15,10 +15,7 @@
 #include "platform/cpu.h"
 #include "building_blocks/magic_search.h"
 
-enum {
-    ROOK_TABLE_ENTRIES = 102400,
-    BISHOP_TABLE_ENTRIES = 5248
-};
+enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
 /* What a lookup reads about its square, as four arrays of 8-byte entries
  * indexed by the square: each load is then one scaled-index address with
@@ -73,12 +70,8 @@ TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_bishop(int square, bit
 
 QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET))
 
-BACKEND(pext,
-        "pext",
-        "BMI2 PEXT gathers the relevant occupancy into a dense index",
-        "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp",
-        TARGET(PEXT_TARGET),
-        .init = pext_init,
+BACKEND(pext, "pext", "BMI2 PEXT gathers the relevant occupancy into a dense index",
+        "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp", TARGET(PEXT_TARGET), .init = pext_init,
         .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"

@@ -32,10 +32,9 @@ static bitboard rook_lines[64];
 static inline bitboard sissy_queen(int square, bitboard occupied)
 {
     const bitboard(*supersets)[8] = queen_supersets[square];
-    return supersets[occupied & 255][0] & supersets[(occupied >> 8) & 255][1] &
-           supersets[(occupied >> 16) & 255][2] & supersets[(occupied >> 24) & 255][3] &
-           supersets[(occupied >> 32) & 255][4] & supersets[(occupied >> 40) & 255][5] &
-           supersets[(occupied >> 48) & 255][6] & supersets[occupied >> 56][7];
+    return supersets[occupied & 255][0] & supersets[(occupied >> 8) & 255][1] & supersets[(occupied >> 16) & 255][2] &
+           supersets[(occupied >> 24) & 255][3] & supersets[(occupied >> 32) & 255][4] &
+           supersets[(occupied >> 40) & 255][5] & supersets[(occupied >> 48) & 255][6] & supersets[occupied >> 56][7];
 }
 
 static inline bitboard sissy_rook(int square, bitboard occupied)
@@ -69,7 +68,5 @@ static size_t sissy_init(void)
     return sizeof queen_supersets + sizeof bishop_supersets + sizeof rook_lines;
 }
 
-BACKEND(sissy, "sissy",
-        "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
-        "Chessprogramming wiki, SISSY Bitboards (Michael Sherwin, CCC 2020)",
-        .init = sissy_init)
+BACKEND(sissy, "sissy", "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
+        "Chessprogramming wiki, SISSY Bitboards (Michael Sherwin, CCC 2020)", .init = sissy_init)

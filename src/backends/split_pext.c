@@ -64,8 +64,8 @@ TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static size_t split_pext_init(void)
     for (int line = 0; line < LINE_COUNT; line++)
         for (int square = 0; square < SQUARE_COUNT; square++) {
             int file_step = line_steps[line][0], rank_step = line_steps[line][1];
-            line_relevant[line][square] = ray_walk_relevant(square, file_step, rank_step) |
-                                          ray_walk_relevant(square, -file_step, -rank_step);
+            line_relevant[line][square] =
+                ray_walk_relevant(square, file_step, rank_step) | ray_walk_relevant(square, -file_step, -rank_step);
             line_slices[line][square] = fill_line((enum line)line, square, &next_free);
         }
     return sizeof line_relevant + sizeof line_slices + sizeof line_attacks_table;
@@ -88,13 +88,9 @@ TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static inline bitboard split_pext_bishop(int
 
 QUEEN_FROM_ROOK_AND_BISHOP(split_pext, TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET))
 
-BACKEND(split_pext,
-        "split-pext",
-        "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
-        "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)",
-        TARGET(SPLIT_PEXT_TARGET),
-        .init = split_pext_init,
-        .instructions = INSTRUCTION_PEXT)
+BACKEND(split_pext, "split-pext", "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
+        "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)", TARGET(SPLIT_PEXT_TARGET),
+        .init = split_pext_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -13,8 +13,8 @@
  * without wrapping, so the landing masks, which leave out those squares,
  * remove them as they remove file wraps. */
 static const lanes8 QUEEN_STEPS = {8, 1, 9, 7, 56, 63, 55, 57};
-static const lanes8 QUEEN_LANDING = {~RANK_1,          ~FILE_A,          ~(FILE_A | RANK_1), ~(FILE_H | RANK_1),
-                                     ~RANK_8,          ~FILE_H,          ~(FILE_H | RANK_8), ~(FILE_A | RANK_8)};
+static const lanes8 QUEEN_LANDING = {~RANK_1, ~FILE_A, ~(FILE_A | RANK_1), ~(FILE_H | RANK_1),
+                                     ~RANK_8, ~FILE_H, ~(FILE_H | RANK_8), ~(FILE_A | RANK_8)};
 /* A rook or a bishop fills its four directions twice over, in the same
  * eight lanes: on a CPU with 512-bit registers that costs nothing more. */
 static const lanes8 ROOK_STEPS = {8, 1, 56, 63, 8, 1, 56, 63};

@@ -31,8 +31,8 @@ static int unknown(const struct argument_reader *reader, const char *text, char 
 
 /* The entry an option argument spells, with the value it carries (NULL:
  * none attached). */
-static int match_option(const struct argument_reader *reader, const struct option_name *options,
-                        const char *text, struct argument *argument, char *error, size_t error_size)
+static int match_option(const struct argument_reader *reader, const struct option_name *options, const char *text,
+                        struct argument *argument, char *error, size_t error_size)
 {
     argument->value = NULL;
     if (text[1] == '-') {

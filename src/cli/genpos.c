@@ -28,30 +28,28 @@ struct generator {
     long played;
 };
 
-static const char genpos_usage_text[] =
-    "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
-    "\n"
-    "Plays G random games from the initial position, with move choices weighted\n"
-    "towards captures, development and castling, and samples a position every\n"
-    "3 to 7 plies from ply 8 on, one six-field FEN a line, duplicates dropped.\n"
-    "Each game gets a random length of 40 to 240 plies and ends earlier at mate,\n"
-    "stalemate, the 50-move rule, insufficient material, or when a side stays 10\n"
-    "points of material behind for more than 6 plies; with --seed=1 that gives\n"
-    "about 13 positions per game.  The first line is a\n"
-    "'#' comment with the command that made the file.  The same seed always\n"
-    "gives the same positions.\n"
-    "\n"
-    "  --seed=N       random seed (0 or more)\n"
-    "  --games=G      number of games (1 to 1000000)\n"
-    "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
-    "                 end); default standard output\n"
-    "  --method=NAME  backend for the move generator's slider attacks\n"
-    "                 (default reference; the positions do not depend on it)\n"
-    "  -h, --help     this text\n"
-    "\n"
-    "Exit status: 0 success, 2 bad usage or a write error, 130 interrupted by\n"
-    "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
-
+static const char genpos_usage_text[] = "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
+                                        "\n"
+                                        "Plays G random games from the initial position, with move choices weighted\n"
+                                        "towards captures, development and castling, and samples a position every\n"
+                                        "3 to 7 plies from ply 8 on, one six-field FEN a line, duplicates dropped.\n"
+                                        "Each game gets a random length of 40 to 240 plies and ends earlier at mate,\n"
+                                        "stalemate, the 50-move rule, insufficient material, or when a side stays 10\n"
+                                        "points of material behind for more than 6 plies; with --seed=1 that gives\n"
+                                        "about 13 positions per game.  The first line is a\n"
+                                        "'#' comment with the command that made the file.  The same seed always\n"
+                                        "gives the same positions.\n"
+                                        "\n"
+                                        "  --seed=N       random seed (0 or more)\n"
+                                        "  --games=G      number of games (1 to 1000000)\n"
+                                        "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
+                                        "                 end); default standard output\n"
+                                        "  --method=NAME  backend for the move generator's slider attacks\n"
+                                        "                 (default reference; the positions do not depend on it)\n"
+                                        "  -h, --help     this text\n"
+                                        "\n"
+                                        "Exit status: 0 success, 2 bad usage or a write error, 130 interrupted by\n"
+                                        "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
 
 /* The whole file: the command as a comment, then the games' samples.
  * Stops between games (a game takes about a millisecond) at a signal or

@@ -103,8 +103,7 @@ static int check_dump_output(void)
 
 /* The check before the first row: every line parses and, for the sides
  * workload, every side fits a side record. */
-static int check_dump_position(const struct position *position, const char *file_name, long line_number,
-                               void *data)
+static int check_dump_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     const struct dump_context *context = data;
     if (context->workload == WORKLOAD_SIDES)

@@ -176,14 +176,14 @@ static int parse_choices(const char *text, const char *const *names, int count, 
 }
 
 static const struct option_name specs[] = {
-    {"method", 'm', 1},   {"workload", 'w', 1}, {"piece", 'p', 1},       {"param", 0, 1},
-    {"dispatch", 0, 1},   {"chain", 0, 0},      {"pressure", 0, 1},      {"phase", 0, 0},
-    {"threads", 0, 1},    {"pin", 0, 1},        {"reps", 'r', 1},        {"calls", 'c', 1},
-    {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
-    {"min-time", 0, 1},   {"target-spread", 0, 1}, {"layout", 0, 1},    {"positions", 0, 1},
-    {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
-    {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
-    {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
+    {"method", 'm', 1},    {"workload", 'w', 1},    {"piece", 'p', 1},  {"param", 0, 1},
+    {"dispatch", 0, 1},    {"chain", 0, 0},         {"pressure", 0, 1}, {"phase", 0, 0},
+    {"threads", 0, 1},     {"pin", 0, 1},           {"reps", 'r', 1},   {"calls", 'c', 1},
+    {"queries", 0, 1},     {"max-queries", 0, 1},   {"seed", 0, 1},     {"timer", 0, 1},
+    {"min-time", 0, 1},    {"target-spread", 0, 1}, {"layout", 0, 1},   {"positions", 0, 1},
+    {"format", 'f', 1},    {"csv", 0, 1},           {"quiet", 'q', 0},  {"verify", 0, 0},
+    {"verify-only", 0, 0}, {"dump", 0, 0},          {"list", 'l', 0},   {"skip-invalid", 0, 0},
+    {"help", 'h', 0},      {"version", 'V', 0},     {"json", 0, 1},     {"count", 0, 1},
     {NULL, 0, 0},
 };
 
@@ -375,8 +375,7 @@ static int apply_action_option(struct options *options, const char *name, const 
 /* Each option name belongs to one group; each group's function answers 1
  * for names that are not its own.  Names were checked against specs[]
  * (read_argument, command_line.h). */
-static int apply_option(struct options *options, const char *name, const char *value, char *error,
-                        size_t error_size)
+static int apply_option(struct options *options, const char *name, const char *value, char *error, size_t error_size)
 {
     static int (*const groups[])(struct options *, const char *, const char *, char *, size_t) = {
         apply_selection_option, apply_stream_option, apply_timing_option, apply_output_option, apply_action_option,
@@ -444,6 +443,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     if (read < 0)
         return set_error(error, error_size, "%s%s", reason, strncmp(reason, "unknown", 7) == 0 ? " (see --help)" : "");
     if (options->min_time > 0 && options->target_spread <= 0)
-        return set_error(error, error_size, "--min-time bounds the rounds --target-spread adds; give --target-spread too");
+        return set_error(error, error_size,
+                         "--min-time bounds the rounds --target-spread adds; give --target-spread too");
     return check_layout(options, error, error_size);
 }

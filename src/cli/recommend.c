@@ -187,7 +187,8 @@ static int plugin_options(const struct recommendation *recommendation, char *tex
  * engine view's positions in `positions_file`; -1, after one line on
  * stderr, when they cannot be written whole. */
 static int write_commands(const struct recommendation *recommendation, const char *program, const char *prefix,
-                          const char *positions_file, char isolated[RECOMMEND_COMMAND_SIZE], char engine[RECOMMEND_COMMAND_SIZE])
+                          const char *positions_file, char isolated[RECOMMEND_COMMAND_SIZE],
+                          char engine[RECOMMEND_COMMAND_SIZE])
 {
     char list[RECOMMEND_COMMAND_SIZE / 2], plugins[RECOMMEND_COMMAND_SIZE / 2];
     const char *isolated_reps = recommendation->quick ? "--reps=5 --calls=20000" : "--reps=15";
@@ -196,13 +197,16 @@ static int write_commands(const struct recommendation *recommendation, const cha
     fits = fits && snprintf(isolated, RECOMMEND_COMMAND_SIZE,
                             "%s%s --method=%s --workload=random --piece=queen --dispatch=batch %s --csv=%sisolated.csv",
                             program, plugins, list, isolated_reps, prefix) < RECOMMEND_COMMAND_SIZE;
-    fits = fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
-                            "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
-                            program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
-                            recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
+    fits =
+        fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
+                         "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
+                         program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
+                         recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
     if (!fits)
-        fprintf(stderr, "attackbench: recommend: the candidates' command lines do not fit in %d bytes "
-                        "(fewer or shorter --plugin files, no spaces in their paths)\n", RECOMMEND_COMMAND_SIZE);
+        fprintf(stderr,
+                "attackbench: recommend: the candidates' command lines do not fit in %d bytes "
+                "(fewer or shorter --plugin files, no spaces in their paths)\n",
+                RECOMMEND_COMMAND_SIZE);
     return fits ? 0 : -1;
 }
 

@@ -120,8 +120,7 @@ static void report_unknown(const char *pattern, const struct selection_rules *ru
 
 /* Apply one item of the list: PATTERN adds what it matches, -PATTERN
  * removes it.  Returns 0, or -1 after saying why the item is wrong. */
-static int apply_item(const char *list, const char *item, const struct selection_rules *rules,
-                      struct chosen *chosen)
+static int apply_item(const char *list, const char *item, const struct selection_rules *rules, struct chosen *chosen)
 {
     int remove = item[0] == '-';
     char pattern[MAX_NAME];
@@ -183,8 +182,7 @@ int select_backends(const char *list, const struct selection_rules *rules, const
 }
 
 /* Hand every --param to the selected backends that know it. */
-int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected,
-                     int count)
+int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count)
 {
     for (int k = 0; k < parameter_count; k++) {
         char name[64];

@@ -14,8 +14,14 @@
 #include "measure/ratio_interval.h"
 #include "platform/output_file.h"
 
-enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED, VERDICT_HARNESS,
-               VERDICT_UNRELIABLE };
+enum verdict {
+    VERDICT_FASTER,
+    VERDICT_NO_CHANGE,
+    VERDICT_SLOWER,
+    VERDICT_UNBOUNDED,
+    VERDICT_HARNESS,
+    VERDICT_UNRELIABLE
+};
 static const char *const verdict_names[] = {"faster",  "no change", "**slower**", "no change (too few samples)",
                                             "harness", "unreliable"};
 
@@ -74,8 +80,9 @@ static int check_same_setup(const struct result_file *base, const struct result_
         refused = 1;
     }
     if (refused)
-        fprintf(stderr, "attackbench compare: runs of different machines or builds are not compared by %s;\n"
-                        "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
+        fprintf(stderr,
+                "attackbench compare: runs of different machines or builds are not compared by %s;\n"
+                "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
                 timed ? "time" : "instruction count");
     return refused ? -1 : 0;
 }
@@ -297,7 +304,8 @@ static struct compared *judge_table(const struct result_file *base, const struct
     }
     *count = 0;
     for (size_t i = 0; i < base->count; i++) {
-        const struct result_record *match = base->records[i].metric == metric ? find_match(changed, &base->records[i]) : NULL;
+        const struct result_record *match =
+            base->records[i].metric == metric ? find_match(changed, &base->records[i]) : NULL;
         if (match == NULL)
             continue;
         rows[*count] = (struct compared){.base = &base->records[i], .changed = match};

@@ -14,9 +14,9 @@ enum { EXIT_REGRESSION = 3 };
 /* What compare judges, and how. */
 enum { COMPARE_FILTER_METHOD, COMPARE_FILTER_PIECE, COMPARE_FILTER_WORKLOAD, COMPARE_FILTER_COUNT };
 struct compare_settings {
-    double threshold; /* fraction, e.g. 0.05; < 0: each metric's default */
-    int absolute;     /* no group shift taken out */
-    int strict;       /* disturbed rows judged all the same */
+    double threshold;                          /* fraction, e.g. 0.05; < 0: each metric's default */
+    int absolute;                              /* no group shift taken out */
+    int strict;                                /* disturbed rows judged all the same */
     const char *normalize;                     /* a method, or NULL */
     const char *filters[COMPARE_FILTER_COUNT]; /* comma-separated shell patterns; NULL: every row */
     const char *paths[2];                      /* BASE, NEW */
