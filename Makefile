@@ -107,8 +107,8 @@ TEST_BINARIES = ATTACKBENCH=$(abspath $(PROGRAM)) ATTACKBENCH_UNIT_TESTS=$(abspa
 test: $(PROGRAM) $(BUILD)/unit_tests
 	@$(TEST_BINARIES) bash tests/run.sh
 
-## check: the slow tests: tests/check, the suite under sanitizers, valgrind, the portable build, without the optional tools
-check: check-scripts sanitize valgrind test-portable test-bare
+## check: the slow tests: tests/check, the layout of the C sources (check-format), the suite under sanitizers, valgrind, the portable build, without the optional tools
+check: check-scripts check-format sanitize valgrind test-portable test-bare
 check-scripts: $(PROGRAM) $(BUILD)/unit_tests
 	@$(TEST_BINARIES) bash tests/run.sh --check
 

@@ -132,8 +132,8 @@ extern "C" {
 #else
 #define ATTACKBENCH_BUILD_INLINE_FLAG 0u
 #endif
-#define ATTACKBENCH_BUILD_FLAGS                                                                                  \
-    (ATTACKBENCH_BUILD_RECORDED | ATTACKBENCH_BUILD_OPTIMIZATION_FLAG | ATTACKBENCH_BUILD_SIZE_FLAG |           \
+#define ATTACKBENCH_BUILD_FLAGS \
+    (ATTACKBENCH_BUILD_RECORDED | ATTACKBENCH_BUILD_OPTIMIZATION_FLAG | ATTACKBENCH_BUILD_SIZE_FLAG | \
      ATTACKBENCH_BUILD_INLINE_FLAG)
 #if defined(__clang__)
 #define ATTACKBENCH_BUILD_COMPILER "clang " __clang_version__
@@ -205,21 +205,21 @@ typedef uint64_t (*attackbench_loop_function)(const struct attackbench_run *run)
 
 /* The code a descriptor names, in the order of struct attackbench_plugin;
  * attackbench's own descriptor (struct backend) holds the same fields. */
-#define ATTACKBENCH_DESCRIPTOR_FIELDS                                                                            \
-    uint16_t abi_major, abi_minor;                                                                               \
-    uint32_t size; /* sizeof(struct attackbench_plugin) where it was built */                                    \
-    const char *name;                                                                                            \
-    const char *source;                                                                                          \
-    const char *description;                                                                                     \
-    uint32_t features;                                                                                           \
-    size_t (*init)(void);                                                                                        \
-    attackbench_lookup_function rook, bishop, queen;                                                             \
-    attackbench_loop_function rook_loop, bishop_loop, queen_loop;                                                \
-    attackbench_loop_function sets_loop, sides_loop;                                                             \
-    attackbench_set_function set_attacks;                                                                        \
-    attackbench_side_function side_attacks;                                                                      \
-    /* How the plugin was compiled (0 and NULL in a built-in) */                                        \
-    uint32_t build_flags; /* ATTACKBENCH_BUILD_* */                                                              \
+#define ATTACKBENCH_DESCRIPTOR_FIELDS \
+    uint16_t abi_major, abi_minor; \
+    uint32_t size; /* sizeof(struct attackbench_plugin) where it was built */ \
+    const char *name; \
+    const char *source; \
+    const char *description; \
+    uint32_t features; \
+    size_t (*init)(void); \
+    attackbench_lookup_function rook, bishop, queen; \
+    attackbench_loop_function rook_loop, bishop_loop, queen_loop; \
+    attackbench_loop_function sets_loop, sides_loop; \
+    attackbench_set_function set_attacks; \
+    attackbench_side_function side_attacks; \
+    /* How the plugin was compiled (0 and NULL in a built-in) */ \
+    uint32_t build_flags; /* ATTACKBENCH_BUILD_* */ \
     const char *compiler; /* ATTACKBENCH_BUILD_COMPILER: "gcc 12.2.0" */
 
 /* The descriptor a plugin exports (through attackbench_plugin_entry). */
@@ -241,54 +241,67 @@ const struct attackbench_plugin *attackbench_plugin_entry(void);
 /* The loops ATTACKBENCH_PLUGIN stamps. */
 #include "attackbench_plugin_loops.h"
 
-#define ATTACKBENCH_PLUGIN_WITH(NAME, SOURCE, DESCRIPTION, FEATURES, INIT, ROOK, BISHOP, QUEEN, SET, SIDE)       \
-    static inline uint64_t attackbench_plugin_rook(int square, uint64_t occupied)                                \
-    {                                                                                                            \
-        return ROOK(square, occupied);                                                                           \
-    }                                                                                                            \
-    static inline uint64_t attackbench_plugin_bishop(int square, uint64_t occupied)                              \
-    {                                                                                                            \
-        return BISHOP(square, occupied);                                                                         \
-    }                                                                                                            \
-    static inline uint64_t attackbench_plugin_queen(int square, uint64_t occupied)                               \
-    {                                                                                                            \
-        attackbench_lookup_function queen = QUEEN;                                                               \
-        return queen ? queen(square, occupied) : ROOK(square, occupied) | BISHOP(square, occupied);              \
-    }                                                                                                            \
-    static uint64_t attackbench_plugin_rook_loop(const struct attackbench_run *run)                              \
-    {                                                                                                            \
-        return attackbench_lookup_loop(attackbench_plugin_rook, run);                                            \
-    }                                                                                                            \
-    static uint64_t attackbench_plugin_bishop_loop(const struct attackbench_run *run)                            \
-    {                                                                                                            \
-        return attackbench_lookup_loop(attackbench_plugin_bishop, run);                                          \
-    }                                                                                                            \
-    static uint64_t attackbench_plugin_queen_loop(const struct attackbench_run *run)                             \
-    {                                                                                                            \
-        return attackbench_lookup_loop(attackbench_plugin_queen, run);                                           \
-    }                                                                                                            \
-    static uint64_t attackbench_plugin_sets_loop(const struct attackbench_run *run)                              \
-    {                                                                                                            \
-        return attackbench_sets_loop(attackbench_plugin_rook, attackbench_plugin_bishop, SET, run);              \
-    }                                                                                                            \
-    static uint64_t attackbench_plugin_sides_loop(const struct attackbench_run *run)                             \
-    {                                                                                                            \
+#define ATTACKBENCH_PLUGIN_WITH(NAME, SOURCE, DESCRIPTION, FEATURES, INIT, ROOK, BISHOP, QUEEN, SET, SIDE) \
+    static inline uint64_t attackbench_plugin_rook(int square, uint64_t occupied) \
+    { \
+        return ROOK(square, occupied); \
+    } \
+    static inline uint64_t attackbench_plugin_bishop(int square, uint64_t occupied) \
+    { \
+        return BISHOP(square, occupied); \
+    } \
+    static inline uint64_t attackbench_plugin_queen(int square, uint64_t occupied) \
+    { \
+        attackbench_lookup_function queen = QUEEN; \
+        return queen ? queen(square, occupied) : ROOK(square, occupied) | BISHOP(square, occupied); \
+    } \
+    static uint64_t attackbench_plugin_rook_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_lookup_loop(attackbench_plugin_rook, run); \
+    } \
+    static uint64_t attackbench_plugin_bishop_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_lookup_loop(attackbench_plugin_bishop, run); \
+    } \
+    static uint64_t attackbench_plugin_queen_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_lookup_loop(attackbench_plugin_queen, run); \
+    } \
+    static uint64_t attackbench_plugin_sets_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_sets_loop(attackbench_plugin_rook, attackbench_plugin_bishop, SET, run); \
+    } \
+    static uint64_t attackbench_plugin_sides_loop(const struct attackbench_run *run) \
+    { \
         return attackbench_sides_loop(attackbench_plugin_rook, attackbench_plugin_bishop, attackbench_plugin_queen, \
-                                      SIDE, run);                                                                \
-    }                                                                                                            \
-    static const struct attackbench_plugin attackbench_plugin_descriptor = {                                     \
-        ATTACKBENCH_PLUGIN_ABI_MAJOR, ATTACKBENCH_PLUGIN_ABI_MINOR, sizeof(struct attackbench_plugin),           \
-        NAME, SOURCE, DESCRIPTION, FEATURES, INIT,                                                               \
-        attackbench_plugin_rook, attackbench_plugin_bishop, attackbench_plugin_queen,                            \
-        attackbench_plugin_rook_loop, attackbench_plugin_bishop_loop, attackbench_plugin_queen_loop,             \
-        attackbench_plugin_sets_loop, attackbench_plugin_sides_loop, SET, SIDE,                                  \
-        ATTACKBENCH_BUILD_FLAGS, ATTACKBENCH_BUILD_COMPILER};                                                    \
-    ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_entry(void)                     \
-    {                                                                                                            \
-        return &attackbench_plugin_descriptor;                                                                   \
+                                      SIDE, run); \
+    } \
+    static const struct attackbench_plugin attackbench_plugin_descriptor = {ATTACKBENCH_PLUGIN_ABI_MAJOR, \
+                                                                            ATTACKBENCH_PLUGIN_ABI_MINOR, \
+                                                                            sizeof(struct attackbench_plugin), \
+                                                                            NAME, \
+                                                                            SOURCE, \
+                                                                            DESCRIPTION, \
+                                                                            FEATURES, \
+                                                                            INIT, \
+                                                                            attackbench_plugin_rook, \
+                                                                            attackbench_plugin_bishop, \
+                                                                            attackbench_plugin_queen, \
+                                                                            attackbench_plugin_rook_loop, \
+                                                                            attackbench_plugin_bishop_loop, \
+                                                                            attackbench_plugin_queen_loop, \
+                                                                            attackbench_plugin_sets_loop, \
+                                                                            attackbench_plugin_sides_loop, \
+                                                                            SET, \
+                                                                            SIDE, \
+                                                                            ATTACKBENCH_BUILD_FLAGS, \
+                                                                            ATTACKBENCH_BUILD_COMPILER}; \
+    ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_entry(void) \
+    { \
+        return &attackbench_plugin_descriptor; \
     }
 
-#define ATTACKBENCH_PLUGIN(NAME, SOURCE, ROOK, BISHOP)                                                           \
+#define ATTACKBENCH_PLUGIN(NAME, SOURCE, ROOK, BISHOP) \
     ATTACKBENCH_PLUGIN_WITH(NAME, SOURCE, "", 0, NULL, ROOK, BISHOP, NULL, NULL, NULL)
 
 #endif

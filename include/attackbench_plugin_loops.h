@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-
 /* One query at a time: an engine computes one attack set at a time, so a
  * compiler must not vectorise a loop across queries.  clang is told so
  * per loop (#pragma clang loop vectorize(disable)) and gcc 14 and later
@@ -68,7 +67,8 @@ static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
  * inside one lookup (SLP, intrinsics) is unaffected. */
 #if defined(__clang__)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("clang loop vectorize(disable) interleave(disable)")
-#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED \
+    _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
 #elif defined(__GNUC__) && __GNUC__ >= 14
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("GCC novector")
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC novector") _Pragma("GCC unroll 4")
@@ -91,9 +91,9 @@ enum { ATTACKBENCH_POSITION_SQUARES = 12 };
  * unrolled fully before the vectorisers ran, and clang 14 then paired
  * queries in vector registers (their square offsets, their mask loads).
  * The flags are constants in each caller. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_positions_pass(attackbench_lookup_function lookup, const struct attackbench_run *run, const int chained,
-                           const int mix)
+static inline __attribute__((always_inline)) uint64_t attackbench_positions_pass(attackbench_lookup_function lookup,
+                                                                                 const struct attackbench_run *run,
+                                                                                 const int chained, const int mix)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
@@ -116,16 +116,16 @@ attackbench_positions_pass(attackbench_lookup_function lookup, const struct atta
     return sum;
 }
 
-static inline __attribute__((always_inline)) uint64_t
-attackbench_positions_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t attackbench_positions_loop(attackbench_lookup_function lookup,
+                                                                                 const struct attackbench_run *run)
 {
     if (run->mix_results) /* untimed: one loop serves both modes */
         return attackbench_positions_pass(lookup, run, run->chained, 1);
     return run->chained ? attackbench_positions_pass(lookup, run, 1, 0) : attackbench_positions_pass(lookup, run, 0, 0);
 }
 
-static inline __attribute__((always_inline)) uint64_t
-attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(attackbench_lookup_function lookup,
+                                                                              const struct attackbench_run *run)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
@@ -185,8 +185,8 @@ attackbench_lookup_loop(attackbench_lookup_function lookup, const struct attackb
 /* The set-wise answer composed from single lookups: a loop over the bits
  * of each set, the order in which an engine walks its pieces. */
 static inline __attribute__((always_inline)) uint64_t
-attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_function bishop, uint64_t rook_sliders, uint64_t bishop_sliders,
-                    uint64_t occupied)
+attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_function bishop, uint64_t rook_sliders,
+                        uint64_t bishop_sliders, uint64_t occupied)
 {
     uint64_t attacks = 0;
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
@@ -198,47 +198,12 @@ attackbench_compose_set(attackbench_lookup_function rook, attackbench_lookup_fun
     return attacks;
 }
 
-/* One sets pass with its flags as constants (the callers below pass
- * literals, so each combination is its own loop with no test inside).
- * `set` NULL: compose from rook and bishop. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_sets_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_set_function set, const struct attackbench_run *run, const int chained,
-          const int mix, const int pressure)
-{
-    const struct attackbench_side *sides = run->sides;
-    uint64_t sum = 0, touched = 0;
-    uint64_t previous = 0;
-    ATTACKBENCH_ONE_QUERY_AT_A_TIME
-    for (size_t i = 0; i < run->count; i++) {
-        const struct attackbench_side *side = &sides[i];
-        if (pressure)
-            touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
-        uint64_t occupied = side->occupied ^ (chained ? previous & 1 : 0);
-        previous = set ? set(side->rook_sliders, side->bishop_sliders, occupied)
-                       : attackbench_compose_set(rook, bishop, side->rook_sliders, side->bishop_sliders, occupied);
-        sum += mix ? attackbench_checksum_mix(previous) : previous;
-    }
-    if (pressure)
-        attackbench_keep(touched);
-    return sum;
-}
-
-static inline __attribute__((always_inline)) uint64_t attackbench_sets_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
-                                                                    attackbench_set_function set, const struct attackbench_run *run)
-{
-    const int pressure = run->pressure_buffer != NULL;
-    if (run->mix_results) /* untimed: one loop serves every mode */
-        return attackbench_sets_pass(rook, bishop, set, run, run->chained, 1, pressure);
-    if (pressure)
-        return run->chained ? attackbench_sets_pass(rook, bishop, set, run, 1, 0, 1) : attackbench_sets_pass(rook, bishop, set, run, 0, 0, 1);
-    return run->chained ? attackbench_sets_pass(rook, bishop, set, run, 1, 0, 0) : attackbench_sets_pass(rook, bishop, set, run, 0, 0, 0);
-}
-
 /* The sides answer from single lookups: each slider in turn, its result
  * added before the next (`previous` is the last one, for latency mode). */
 static inline __attribute__((always_inline)) uint64_t
-attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_lookup_function queen, const struct attackbench_side *side,
-                 uint64_t occupied, const int mix, uint64_t *previous)
+attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                         attackbench_lookup_function queen, const struct attackbench_side *side, uint64_t occupied,
+                         const int mix, uint64_t *previous)
 {
     const uint8_t *squares = side->squares;
     const int bishops_end = side->rooks + side->bishops, end = bishops_end + side->queens;
@@ -264,9 +229,10 @@ attackbench_compose_side(attackbench_lookup_function rook, attackbench_lookup_fu
 }
 
 /* The same through a multi-square entry. */
-static inline __attribute__((always_inline)) uint64_t
-attackbench_native_side(attackbench_side_function kernel, const struct attackbench_side *side, uint64_t occupied, const int mix,
-                uint64_t *previous)
+static inline __attribute__((always_inline)) uint64_t attackbench_native_side(attackbench_side_function kernel,
+                                                                              const struct attackbench_side *side,
+                                                                              uint64_t occupied, const int mix,
+                                                                              uint64_t *previous)
 {
     uint64_t attacks[ATTACKBENCH_SIDE_MAX_SLIDERS];
     const int count = attackbench_side_slider_count(side);
@@ -280,9 +246,16 @@ attackbench_native_side(attackbench_side_function kernel, const struct attackben
     return sum;
 }
 
+/* One pass over the side records with its flags as constants (the loop
+ * below passes literals, so each combination is its own loop with no test
+ * inside): `sets` 1, each side's attack map (`set` NULL: composed from
+ * rook and bishop); 0, each slider's attack set (`kernel` NULL: from the
+ * single lookups). */
 static inline __attribute__((always_inline)) uint64_t
-attackbench_sides_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop, attackbench_lookup_function queen, attackbench_side_function kernel,
-           const struct attackbench_run *run, const int chained, const int mix, const int pressure)
+attackbench_side_records_pass(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                              attackbench_lookup_function queen, attackbench_set_function set,
+                              attackbench_side_function kernel, const struct attackbench_run *run, const int sets,
+                              const int chained, const int mix, const int pressure)
 {
     const struct attackbench_side *sides = run->sides;
     uint64_t sum = 0, touched = 0;
@@ -293,26 +266,54 @@ attackbench_sides_pass(attackbench_lookup_function rook, attackbench_lookup_func
         if (pressure)
             touched += run->pressure_buffer[(size_t)(side->pressure_line & run->pressure_line_mask) * 64];
         uint64_t occupied = side->occupied ^ (chained ? previous & 1 : 0);
-        sum += kernel ? attackbench_native_side(kernel, side, occupied, mix, &previous)
-                      : attackbench_compose_side(rook, bishop, queen, side, occupied, mix, &previous);
+        if (sets) {
+            previous = set ? set(side->rook_sliders, side->bishop_sliders, occupied)
+                           : attackbench_compose_set(rook, bishop, side->rook_sliders, side->bishop_sliders, occupied);
+            sum += mix ? attackbench_checksum_mix(previous) : previous;
+        } else {
+            sum += kernel ? attackbench_native_side(kernel, side, occupied, mix, &previous)
+                          : attackbench_compose_side(rook, bishop, queen, side, occupied, mix, &previous);
+        }
     }
     if (pressure)
         attackbench_keep(touched);
     return sum;
 }
 
-static inline __attribute__((always_inline)) uint64_t attackbench_sides_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
-                                                                     attackbench_lookup_function queen, attackbench_side_function kernel,
-                                                                     const struct attackbench_run *run)
+/* The pass for the run's mode: chained or not, with cache pressure or
+ * not; the untimed checking pass (mix_results) is one loop for every mode. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_side_records_loop(attackbench_lookup_function rook, attackbench_lookup_function bishop,
+                              attackbench_lookup_function queen, attackbench_set_function set,
+                              attackbench_side_function kernel, const struct attackbench_run *run, const int sets)
 {
     const int pressure = run->pressure_buffer != NULL;
     if (run->mix_results)
-        return attackbench_sides_pass(rook, bishop, queen, kernel, run, run->chained, 1, pressure);
+        return attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, run->chained, 1, pressure);
     if (pressure)
-        return run->chained ? attackbench_sides_pass(rook, bishop, queen, kernel, run, 1, 0, 1)
-                            : attackbench_sides_pass(rook, bishop, queen, kernel, run, 0, 0, 1);
-    return run->chained ? attackbench_sides_pass(rook, bishop, queen, kernel, run, 1, 0, 0)
-                        : attackbench_sides_pass(rook, bishop, queen, kernel, run, 0, 0, 0);
+        return run->chained ? attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 1, 0, 1)
+                            : attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 0, 0, 1);
+    return run->chained ? attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 1, 0, 0)
+                        : attackbench_side_records_pass(rook, bishop, queen, set, kernel, run, sets, 0, 0, 0);
+}
+
+/* The sets workload: each side's attack map. */
+static inline __attribute__((always_inline)) uint64_t attackbench_sets_loop(attackbench_lookup_function rook,
+                                                                            attackbench_lookup_function bishop,
+                                                                            attackbench_set_function set,
+                                                                            const struct attackbench_run *run)
+{
+    return attackbench_side_records_loop(rook, bishop, NULL, set, NULL, run, 1);
+}
+
+/* The sides workload: each slider of a side against one occupancy. */
+static inline __attribute__((always_inline)) uint64_t attackbench_sides_loop(attackbench_lookup_function rook,
+                                                                             attackbench_lookup_function bishop,
+                                                                             attackbench_lookup_function queen,
+                                                                             attackbench_side_function kernel,
+                                                                             const struct attackbench_run *run)
+{
+    return attackbench_side_records_loop(rook, bishop, queen, NULL, kernel, run, 0);
 }
 
 #endif

@@ -144,7 +144,7 @@ struct network {
 
 struct problem {
     int input_bits;
-    uint8_t lane_bits[2];      /* the input bits byte 0 and byte 1 carry */
+    uint8_t lane_bits[2];       /* the input bits byte 0 and byte 1 carry */
     uint8_t target[MAX_INPUTS]; /* the output bit for each input */
 };
 
@@ -345,7 +345,8 @@ static void train_slider(FILE *out, enum slider piece, struct statistics *statis
     fprintf(out, "static alignas(32) const uint64_t bnn_%s_parameters[%ld * 8] = {\n", names[piece], outputs);
     for (int square = 0; square < SQUARES; square++) {
         uint64_t gather = ray_squares(piece, square, 0), scatter = ray_squares(piece, square, 1);
-        fprintf(out, "    /* %c%d: %d inputs */\n", 'a' + (square & 7), 1 + (square >> 3), __builtin_popcountll(gather));
+        fprintf(out, "    /* %c%d: %d inputs */\n", 'a' + (square & 7), 1 + (square >> 3),
+                __builtin_popcountll(gather));
         int output = 0;
         for (uint64_t rest = scatter; rest != 0; rest &= rest - 1, output++) {
             struct network network;

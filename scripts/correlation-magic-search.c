@@ -211,8 +211,7 @@ static int search_piece(enum piece piece, uint64_t budget, double *seconds_total
         square_name(last, last_name);
         fprintf(stderr, "%s group %2d (%s-%s): %" PRIu64 " candidates, %.1f s, %s\n", piece == ROOK ? "rook" : "bishop",
                 number, first_name, last_name, tried, seconds, factor ? "found" : "NOT FOUND");
-        printf("    0x%016" PRIX64 "ULL, /* %s-%s, %" PRIu64 " candidates */\n", factor, first_name, last_name,
-               tried);
+        printf("    0x%016" PRIX64 "ULL, /* %s-%s, %" PRIu64 " candidates */\n", factor, first_name, last_name, tried);
         missing += factor == 0;
     }
     return missing;

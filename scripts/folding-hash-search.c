@@ -36,10 +36,10 @@
 #include <time.h>
 
 enum {
-    LINE_COUNT = 256,             /* 64 squares x 4 lines */
+    LINE_COUNT = 256, /* 64 squares x 4 lines */
     INDEX_BITS = 6,
     SLOTS = 1 << INDEX_BITS,
-    TABLE_LIMIT = 16384,          /* 256 lines x 64 slots never overlapping */
+    TABLE_LIMIT = 16384, /* 256 lines x 64 slots never overlapping */
     DEFAULT_FACTORS_PER_LINE = 250000,
     DEFAULT_DRAWS = 60000000
 };
@@ -70,8 +70,8 @@ static unsigned slot_of(uint32_t folded, uint32_t factor)
  * with the outside mask ORed in, and the attacks along the line. */
 struct line {
     int square, kind;
-    uint64_t outside;             /* ~relevant squares */
-    uint64_t span;                /* every square its attacks can hold */
+    uint64_t outside; /* ~relevant squares */
+    uint64_t span;    /* every square its attacks can hold */
     int count;
     uint32_t folded[SLOTS];
     uint64_t attacks[SLOTS];
@@ -106,8 +106,7 @@ static uint64_t relevant_squares(int square, int kind)
 {
     uint64_t relevant = 0;
     for (int direction = 0; direction < 2; direction++)
-        for (int at = step_from(square, steps[kind][direction]);
-             at >= 0 && step_from(at, steps[kind][direction]) >= 0;
+        for (int at = step_from(square, steps[kind][direction]); at >= 0 && step_from(at, steps[kind][direction]) >= 0;
              at = step_from(at, steps[kind][direction]))
             relevant |= (uint64_t)1 << at;
     return relevant;
@@ -117,8 +116,7 @@ static uint64_t line_attacks(int square, int kind, uint64_t occupied)
 {
     uint64_t attacks = 0;
     for (int direction = 0; direction < 2; direction++)
-        for (int at = step_from(square, steps[kind][direction]); at >= 0;
-             at = step_from(at, steps[kind][direction])) {
+        for (int at = step_from(square, steps[kind][direction]); at >= 0; at = step_from(at, steps[kind][direction])) {
             attacks |= (uint64_t)1 << at;
             if (occupied & ((uint64_t)1 << at))
                 break;
@@ -344,9 +342,8 @@ static void write_header(int factors_per_line, long draws, int end)
         printf("    { /* %c%d */\n", 'a' + (square & 7), 1 + (square >> 3));
         for (int kind = 0; kind < 4; kind++) {
             const struct line *line = &lines[4 * square + kind];
-            printf("        {0x%016llXULL, 0x%08lXu, %4d}, /* %s */\n",
-                   (unsigned long long)line->outside, (unsigned long)line->factors[line->chosen],
-                   line->offset, kind_names[kind]);
+            printf("        {0x%016llXULL, 0x%08lXu, %4d}, /* %s */\n", (unsigned long long)line->outside,
+                   (unsigned long)line->factors[line->chosen], line->offset, kind_names[kind]);
         }
         printf("    },\n");
     }

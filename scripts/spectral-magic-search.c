@@ -221,8 +221,8 @@ static void write_plain_header(FILE *output, int shifts[2][SQUARE_COUNT][MAX_TER
             "    SPECTRAL_BISHOP_TERMS = %d,\n"
             "    SPECTRAL_BISHOP_INDEX_BITS = %d\n"
             "};\n\n",
-            drawn, PLAIN_BITS[ROOK], PLAIN_BITS[BISHOP], PLAIN_TERMS[ROOK], PLAIN_BITS[ROOK],
-            PLAIN_TERMS[BISHOP], PLAIN_BITS[BISHOP]);
+            drawn, PLAIN_BITS[ROOK], PLAIN_BITS[BISHOP], PLAIN_TERMS[ROOK], PLAIN_BITS[ROOK], PLAIN_TERMS[BISHOP],
+            PLAIN_BITS[BISHOP]);
     write_plain_shifts(output, "spectral_rook_shifts", shifts[ROOK], PLAIN_TERMS[ROOK]);
     fprintf(output, "\n");
     write_plain_shifts(output, "spectral_bishop_shifts", shifts[BISHOP], PLAIN_TERMS[BISHOP]);
@@ -409,8 +409,7 @@ static uint64_t table_end; /* the highest slot used, plus one */
 /* Places one square: of its kept lists, the one that ends the table
  * lowest when put at its lowest fitting position (ties: lower position,
  * then the narrower list), and writes its attacks into the table. */
-static void place_square(const struct square_subsets *subsets, const struct kept_lists *kept,
-                         struct placement *chosen)
+static void place_square(const struct square_subsets *subsets, const struct kept_lists *kept, struct placement *chosen)
 {
     static struct relative_slots relative, best_relative;
     uint64_t best_end = UINT64_MAX, best_position = 0;

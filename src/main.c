@@ -10,13 +10,9 @@
 #include "platform/c_locale.h"
 #include "platform/engine.h"
 #include "cli/commands.h"
-#include "results/compare.h"
-#include "cli/genpos.h"
 #include "cli/instruction_count.h"
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
-#include "chess/perft.h"
-#include "cli/recommend.h"
 #include "registry/registry.h"
 #include "cli/selection.h"
 

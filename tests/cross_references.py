@@ -3,7 +3,10 @@
 exists: FILE:LINE (the file has that line) and "see FILE" in the C
 sources, headers, scripts, the Makefile and the Markdown pages.  A name with a folder is
 taken from the top of the repository (or the referring file's folder); a
-bare name (cpu.h) must be some file's name in the tree.
+bare name (cpu.h) must be some file's name in the tree.  Beyond files:
+a page's section, PAGE.md, "Heading", is a heading of that page; a
+function, "see NAME()" or "see NAME" (a name with an underscore), is
+defined in the tree, and "NAME() in FILE" names a FILE that holds it.
 usage: tests/cross_references.py [-v] [TOP]; prints FILE:LINE: REFERENCE for
 each that points nowhere, exit 1 when there is one."""
 import os
@@ -46,12 +49,74 @@ def comment_text(path, text):
     return "\n".join(result)
 
 
+SECTION = re.compile(r'^,?\s+"([^"]+)"')
+SEE_NAME = re.compile(r"\b[Ss]ee:?\s+`?([A-Za-z_]\w*)(\(\))?(?![\w.(])")
+DEFINITION = re.compile(r"^\s*#\s*define\s+(\w+)|^\s*(?:def|class)\s+(\w+)|(?:struct|enum)\s+(\w+)")
+NAME_IN_FILE = re.compile(r"`?([A-Za-z_]\w*)\(\)`? in `?((?:[\w.-]+/)*[\w.-]+\.(?:c|h|py))\b")
+
+
+def headings(path):
+    """The headings of a Markdown page, without their #s."""
+    text = open(path, encoding="utf-8", errors="replace").read()
+    return {match.group(1).strip() for match in re.finditer(r"^#+\s+(.*?)\s*#*$", text, re.M)}
+
+
+def defined_names(top, files):
+    """Every name the sources define: in a C file, each name before a "("
+    or that a declaration ends with on a line that starts in the first
+    column (a function, a table), each macro, struct and enum; in Python,
+    each def and class; in a shell script, each NAME()."""
+    names = set()
+    for path in files:
+        if not re.search(r"\.(c|h|py|sh)$|^scripts/[\w-]+$", path):
+            continue
+        try:
+            text = open(os.path.join(top, path), encoding="utf-8").read()
+        except (UnicodeDecodeError, OSError):
+            continue
+        for line in text.split("\n"):
+            if re.match(r"[A-Za-z_]", line):
+                names.update(re.findall(r"([A-Za-z_]\w*)\s*\(", line))
+                names.update(re.findall(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*[=;]", line))
+            for groups in DEFINITION.findall(line):
+                names.update(group for group in groups if group)
+    return names
+
+
+def check_names(path, number, line, top, files, existing, defined):
+    """The function and section references of one line: the problems."""
+    problems = []
+    for match in SEE_NAME.finditer(line):
+        name, call = match.group(1), match.group(2)
+        if (call or "_" in name) and name not in defined:
+            problems.append(f"{path}:{number}: see {name}{call or ''}: defined nowhere in the tree")
+    for match in NAME_IN_FILE.finditer(line):
+        name, named = match.group(1), match.group(2)
+        holders = [f for f in files if f == named or f.endswith("/" + named)]
+        texts = [open(os.path.join(top, f), encoding="utf-8", errors="replace").read() for f in holders]
+        if holders and not any(re.search(r"\b%s\b" % re.escape(name), text) for text in texts):
+            problems.append(f"{path}:{number}: {name}() in {named}: {named} does not name it")
+    return problems
+
+
+def check_section(path, number, match, line, top, candidates):
+    """PAGE.md, "Heading": the problem, or None."""
+    section = SECTION.match(line[match.end():])
+    if not section or not match.group(1).endswith(".md") or not candidates:
+        return None
+    wanted = section.group(1)
+    if any(heading.startswith(wanted) for c in candidates for heading in headings(os.path.join(top, c))):
+        return None
+    return f'{path}:{number}: {match.group(1)}, "{section.group(1)}": no such heading'
+
+
 def main():
     arguments = [argument for argument in sys.argv[1:] if argument != "-v"]
     top = os.path.abspath(arguments[0] if arguments else ".")
     files = tracked_files(top)
     names = {os.path.basename(path) for path in files}
     existing = set(files)
+    defined = defined_names(top, files)
     bad = checked = 0
     for path in files:
         if not re.search(r"\.(c|h|cpp|md|sh|py)$|^Makefile$|/Makefile$|^scripts/[\w-]+$|^\.ci/run$", path):
@@ -64,10 +129,14 @@ def main():
             continue
         prose = comment_text(path, text)
         for number, line in enumerate(prose.split("\n"), 1):
+            for problem in check_names(path, number, line, top, files, existing, defined):
+                print(problem)
+                bad += 1
             for match in REFERENCE.finditer(line):
                 name, first = match.group(1), match.group(2)
                 before = line[:match.start()]
-                if not first and not re.search(r"\b[Ss]ee:?\s+[`(\[]*$", before):
+                seen = first or re.search(r"\b[Ss]ee:?\s+[`(\[]*$", before)
+                if not seen and not SECTION.match(line[match.end():]):
                     continue
                 if "/" in name:
                     here = os.path.normpath(os.path.join(os.path.dirname(path), name))
@@ -76,11 +145,17 @@ def main():
                         candidates = [f for f in files if f.endswith("/" + name)]
                 else:
                     candidates = [f for f in files if os.path.basename(f) == name] if name in names else []
+                if not seen and not candidates:
+                    continue  # a section of another project's page
                 checked += 1
                 if not candidates:
                     print(f"{path}:{number}: {match.group(0)}: no such file")
                     bad += 1
                     continue
+                problem = check_section(path, number, match, line, top, candidates)
+                if problem:
+                    print(problem)
+                    bad += 1
                 if first:
                     last = int(match.group(3) or first)
                     lengths = [open(os.path.join(top, c), encoding="utf-8", errors="replace").read().count("\n")

@@ -20,8 +20,13 @@ static uint64_t mutant_rook_loop(const struct attackbench_run *run)
 }
 
 static const struct backend mutant = {
-    .name = "mutant", .rook = mutant_rook, .bishop = mutant_rook, .queen = mutant_rook,
-    .rook_loop = mutant_rook_loop, .bishop_loop = mutant_rook_loop, .queen_loop = mutant_rook_loop,
+    .name = "mutant",
+    .rook = mutant_rook,
+    .bishop = mutant_rook,
+    .queen = mutant_rook,
+    .rook_loop = mutant_rook_loop,
+    .bishop_loop = mutant_rook_loop,
+    .queen_loop = mutant_rook_loop,
 };
 
 TEST(checksum_catches_errors_that_cancel_in_a_plain_sum)
@@ -35,8 +40,7 @@ TEST(checksum_catches_errors_that_cancel_in_a_plain_sum)
     timer_setup(&timer, TIMER_CLOCK, 0);
     const struct backend *pair[2] = {find_backend("reference"), &mutant};
     for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT; dispatch++) {
-        struct measurement_config config = {.timer = &timer, .dispatch = dispatch, .reps = 1, .calls = 4,
-                                            .threads = 1};
+        struct measurement_config config = {.timer = &timer, .dispatch = dispatch, .reps = 1, .calls = 4, .threads = 1};
         struct measurement results[2];
         FILE *saved = unit_stderr_to(fopen("/dev/null", "w"));
         struct pass_checksums expected = stream_checksums(pair[0], PIECE_ROOK, &stream, 0);
@@ -56,8 +60,8 @@ TEST(checksum_each_backend_reports_its_own)
     timer_setup(&timer, TIMER_CLOCK, 0);
     const struct backend *pair[2] = {find_backend("reference"), find_backend("classical")};
     backend_initialize(pair[1], NULL);
-    struct measurement_config config = {.timer = &timer, .dispatch = DISPATCH_BATCH, .reps = 1, .calls = 3,
-                                        .threads = 1};
+    struct measurement_config config = {
+        .timer = &timer, .dispatch = DISPATCH_BATCH, .reps = 1, .calls = 3, .threads = 1};
     struct measurement results[2] = {{0}};
     struct pass_checksums expected = stream_checksums(pair[0], PIECE_QUEEN, &stream, 0);
     CHECK(measure_backends(pair, 2, PIECE_QUEEN, &stream, &expected, &config, results) == 0);

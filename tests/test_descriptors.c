@@ -16,8 +16,8 @@
 
 /* Every code path of a built-in: its own, the faster paths it chains to
  * and its formulations; calls `visit` on each, returns how many. */
-static int each_code_path(size_t index, void (*visit)(const struct backend *own, const struct backend *path, int *count),
-                          int *count)
+static int each_code_path(size_t index,
+                          void (*visit)(const struct backend *own, const struct backend *path, int *count), int *count)
 {
     const struct backend *own = registry_own_descriptor(index);
     int paths = 0;

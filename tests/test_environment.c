@@ -11,8 +11,12 @@
 
 static struct environment_facts quiet_machine(void)
 {
-    struct environment_facts facts = {.governor = "performance", .boost = 0, .hypervisor = 0,
-                                      .optimized = 1, .repetitions = 21, .shortest_stream = 100000};
+    struct environment_facts facts = {.governor = "performance",
+                                      .boost = 0,
+                                      .hypervisor = 0,
+                                      .optimized = 1,
+                                      .repetitions = 21,
+                                      .shortest_stream = 100000};
     return facts;
 }
 
@@ -34,17 +38,29 @@ TEST(environment_quiet_machine_gives_no_warning)
 
 TEST(environment_each_condition_gives_its_own_warning_once)
 {
-    static const char *const keys[] = {"governor", "boost", "hypervisor", "unoptimized", "short-stream",
-                                       "few-repetitions"};
+    static const char *const keys[] = {"governor",    "boost",        "hypervisor",
+                                       "unoptimized", "short-stream", "few-repetitions"};
     for (int condition = 0; condition < 6; condition++) {
         struct environment_facts facts = quiet_machine();
         switch (condition) {
-        case 0: strcpy(facts.governor, "schedutil"); break;
-        case 1: facts.boost = 1; break;
-        case 2: facts.hypervisor = 1; break;
-        case 3: facts.optimized = 0; break;
-        case 4: facts.shortest_stream = 8; break;
-        case 5: facts.repetitions = 3; break;
+        case 0:
+            strcpy(facts.governor, "schedutil");
+            break;
+        case 1:
+            facts.boost = 1;
+            break;
+        case 2:
+            facts.hypervisor = 1;
+            break;
+        case 3:
+            facts.optimized = 0;
+            break;
+        case 4:
+            facts.shortest_stream = 8;
+            break;
+        case 5:
+            facts.repetitions = 3;
+            break;
         }
         struct environment_report report;
         check_environment(&facts, &report);
@@ -77,10 +93,14 @@ TEST(environment_facts_come_from_the_system_root)
 {
     char root[] = "/tmp/attackbench-root-XXXXXX";
     CHECK(unit_temporary_directory(root) != NULL);
-    static const char *const directories[] = {"/sys", "/sys/devices", "/sys/devices/system",
-                                              "/sys/devices/system/cpu", "/sys/devices/system/cpu/cpu1",
+    static const char *const directories[] = {"/sys",
+                                              "/sys/devices",
+                                              "/sys/devices/system",
+                                              "/sys/devices/system/cpu",
+                                              "/sys/devices/system/cpu/cpu1",
                                               "/sys/devices/system/cpu/cpu1/cpufreq",
-                                              "/sys/devices/system/cpu/cpufreq", "/proc"};
+                                              "/sys/devices/system/cpu/cpufreq",
+                                              "/proc"};
     char path[512];
     for (size_t i = 0; i < sizeof directories / sizeof directories[0]; i++) {
         snprintf(path, sizeof path, "%s%s", root, directories[i]);

@@ -33,18 +33,22 @@ TEST(escape_text_escapes_controls_and_invalid_utf8)
 {
     CHECK(escaped_equals("a\x1b[2J", "a\\x1b[2J"));
     CHECK(escaped_equals("\r\n\t\x7f", "\\x0d\\x0a\\x09\\x7f"));
-    CHECK(escaped_equals("\xc2\x9b" "1m", "\\xc2\\x9b1m"));       /* C1 CSI */
-    CHECK(escaped_equals("\xff\xfe", "\\xff\\xfe"));               /* never UTF-8 */
-    CHECK(escaped_equals("\xc0\xaf", "\\xc0\\xaf"));               /* overlong '/' */
-    CHECK(escaped_equals("\xed\xa0\x80", "\\xed\\xa0\\x80"));      /* surrogate */
+    CHECK(escaped_equals("\xc2\x9b"
+                         "1m",
+                         "\\xc2\\x9b1m"));                             /* C1 CSI */
+    CHECK(escaped_equals("\xff\xfe", "\\xff\\xfe"));                   /* never UTF-8 */
+    CHECK(escaped_equals("\xc0\xaf", "\\xc0\\xaf"));                   /* overlong '/' */
+    CHECK(escaped_equals("\xed\xa0\x80", "\\xed\\xa0\\x80"));          /* surrogate */
     CHECK(escaped_equals("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80")); /* above U+10FFFF */
-    CHECK(escaped_equals("\xe2\x99", "\\xe2\\x99"));               /* cut short */
+    CHECK(escaped_equals("\xe2\x99", "\\xe2\\x99"));                   /* cut short */
 }
 
 TEST(escape_text_truncates_whole_escapes)
 {
     char out[6];
-    escape_text("ab\x1b" "cd", out, sizeof out);
+    escape_text("ab\x1b"
+                "cd",
+                out, sizeof out);
     CHECK(strcmp(out, "ab") == 0);
 }
 
@@ -75,7 +79,7 @@ static long read_text(const char *text, size_t limit, int skip_invalid)
     struct read_options options = {.skip_invalid = skip_invalid, .max_line_length = limit};
     long seen = 0, skipped = 0;
     FILE *saved = stderr;
-    
+
     long visited = read_positions_from(file, "text", &options, count_position, &seen, &skipped);
     unit_stderr_back(saved);
     fclose(file);

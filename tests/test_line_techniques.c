@@ -19,8 +19,15 @@ static void check_against_reference(const struct backend *backend, int square, b
 
 TEST(line_techniques_on_corner_and_edge_boards)
 {
-    const bitboard boards[] = {0, square_bit(0), square_bit(63), square_bit(0) | square_bit(63), ~0ULL, RANK_1 | RANK_8,
-                               FILE_A | FILE_H, DIAGONAL_A1_H8, ANTI_DIAGONAL_H1_A8};
+    const bitboard boards[] = {0,
+                               square_bit(0),
+                               square_bit(63),
+                               square_bit(0) | square_bit(63),
+                               ~0ULL,
+                               RANK_1 | RANK_8,
+                               FILE_A | FILE_H,
+                               DIAGONAL_A1_H8,
+                               ANTI_DIAGONAL_H1_A8};
     for (size_t i = 0; i < sizeof line_techniques / sizeof line_techniques[0]; i++) {
         const struct backend *backend = find_backend(line_techniques[i]);
         CHECK(backend != NULL);

@@ -187,7 +187,9 @@ static bitboard counted_set(bitboard rook_sliders, bitboard bishop_sliders, bitb
 {
     set_calls++;
     const struct backend *reference = find_backend("reference");
-    return break_set ? 0 : attackbench_compose_set(reference->rook, reference->bishop, rook_sliders, bishop_sliders, occupied);
+    return break_set
+               ? 0
+               : attackbench_compose_set(reference->rook, reference->bishop, rook_sliders, bishop_sliders, occupied);
 }
 
 static void counted_side(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)

@@ -98,7 +98,8 @@ static int read_every_cut(const char *text, int json, int *rows)
 TEST(json_reader_reads_every_cut_without_passing_the_end)
 {
 #if defined(__wasi__)
-    unit_skip("WebAssembly (WASI) has no guard pages (mprotect) nor dup2: the native and sanitizer runs check every cut");
+    unit_skip(
+        "WebAssembly (WASI) has no guard pages (mprotect) nor dup2: the native and sanitizer runs check every cut");
     return;
 #endif
     int rows = 0;
@@ -110,7 +111,8 @@ TEST(json_reader_reads_every_cut_without_passing_the_end)
 TEST(json_reader_stops_at_a_number_that_ends_the_file)
 {
 #if defined(__wasi__)
-    unit_skip("WebAssembly (WASI) has no guard pages (mprotect) nor dup2: the native and sanitizer runs check every cut");
+    unit_skip(
+        "WebAssembly (WASI) has no guard pages (mprotect) nor dup2: the native and sanitizer runs check every cut");
     return;
 #endif
     /* issue 33's 38 bytes: the file ends right after a number. */
@@ -124,7 +126,8 @@ TEST(json_reader_stops_at_a_number_that_ends_the_file)
 TEST(csv_reader_reads_every_cut_without_passing_the_end)
 {
 #if defined(__wasi__)
-    unit_skip("WebAssembly (WASI) has no guard pages (mprotect) nor dup2: the native and sanitizer runs check every cut");
+    unit_skip(
+        "WebAssembly (WASI) has no guard pages (mprotect) nor dup2: the native and sanitizer runs check every cut");
     return;
 #endif
     int rows = 0;

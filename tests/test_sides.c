@@ -39,15 +39,24 @@ static void first_for_all(const struct attackbench_side *side, bitboard occupied
 }
 
 static const struct backend wrong_sets = {
-    .name = "wrong-sets", .rook = reference_rook, .bishop = reference_bishop, .queen = reference_queen,
+    .name = "wrong-sets",
+    .rook = reference_rook,
+    .bishop = reference_bishop,
+    .queen = reference_queen,
     .set_attacks = rook_wise_only,
 };
 static const struct backend wrong_sides = {
-    .name = "wrong-sides", .rook = reference_rook, .bishop = reference_bishop, .queen = reference_queen,
+    .name = "wrong-sides",
+    .rook = reference_rook,
+    .bishop = reference_bishop,
+    .queen = reference_queen,
     .side_attacks = first_for_all,
 };
 static const struct backend composed = {
-    .name = "composed", .rook = reference_rook, .bishop = reference_bishop, .queen = reference_queen,
+    .name = "composed",
+    .rook = reference_rook,
+    .bishop = reference_bishop,
+    .queen = reference_queen,
 };
 
 TEST(side_verifier_catches_a_wrong_set_wise_or_multi_square_entry)
@@ -84,8 +93,10 @@ TEST(every_backend_has_batched_side_wise_passes)
         if (backends[i]->unavailable_here) /* another architecture's: never run here */
             continue;
         if (!backends[i]->sets_loop || !backends[i]->sides_loop)
-            fprintf(stderr, "%s has no sets_loop or sides_loop (write its descriptor with BACKEND, include/attackbench/loops.h)\n",
-                    backends[i]->name);
+            fprintf(
+                stderr,
+                "%s has no sets_loop or sides_loop (write its descriptor with BACKEND, include/attackbench/loops.h)\n",
+                backends[i]->name);
         CHECK(backends[i]->sets_loop != NULL && backends[i]->sides_loop != NULL);
     }
 }

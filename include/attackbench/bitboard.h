@@ -9,9 +9,7 @@
 
 typedef uint64_t bitboard;
 
-enum {
-    SQUARE_COUNT = 64
-};
+enum { SQUARE_COUNT = 64 };
 
 static const bitboard FILE_A = 0x0101010101010101ULL;
 static const bitboard FILE_H = 0x8080808080808080ULL;
@@ -84,9 +82,13 @@ static inline bitboard shift_by(bitboard board, int delta)
 static inline bitboard landing_squares(int delta)
 {
     switch (delta) {
-    case 1: case 9: case -7:
+    case 1:
+    case 9:
+    case -7:
         return ~FILE_A;
-    case -1: case -9: case 7:
+    case -1:
+    case -9:
+    case 7:
         return ~FILE_H;
     default:
         return ~(bitboard)0;

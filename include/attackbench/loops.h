@@ -34,7 +34,7 @@
  *                       replaces what BACKEND would stamp (a native loop)
  * A macro because C has no other way to stamp out functions per backend
  * with the lookups as compile-time constants. */
-#define BACKEND(ID, NAME, IDEA, SOURCE, ...)                                                                     \
+#define BACKEND(ID, NAME, IDEA, SOURCE, ...) \
     BACKEND_CHOOSE(BACKEND_HAS_TARGET(BACKEND_FIRST(__VA_ARGS__, ~)))(ID, NAME, IDEA, SOURCE, __VA_ARGS__)
 
 /* The target option: a parenthesised string, told apart from a field.
@@ -57,17 +57,17 @@
 
 /* The descriptor of a backend written for another architecture: listed,
  * unavailable here with WHY, never run. */
-#define BACKEND_NOT_ON_THIS_ARCHITECTURE(ID, NAME, WHY)                                                          \
+#define BACKEND_NOT_ON_THIS_ARCHITECTURE(ID, NAME, WHY) \
     const struct backend ID##_backend = {.name = NAME, .description = WHY, .source = "-", .unavailable_here = WHY};
 
 /* A queen that is a rook and a bishop on the same square, for a backend
  * with no queen of its own: defines static inline ID_queen, with the
  * lookups' attributes when they have some:
  *   QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET)) */
-#define QUEEN_FROM_ROOK_AND_BISHOP(ID, ...)                                                                      \
-    __VA_ARGS__ static inline bitboard ID##_queen(int square, bitboard occupied)                                 \
-    {                                                                                                            \
-        return ID##_rook(square, occupied) | ID##_bishop(square, occupied);                                      \
+#define QUEEN_FROM_ROOK_AND_BISHOP(ID, ...) \
+    __VA_ARGS__ static inline bitboard ID##_queen(int square, bitboard occupied) \
+    { \
+        return ID##_rook(square, occupied) | ID##_bishop(square, occupied); \
     }
 
 /* ---- How BACKEND works: nothing below is written in a backend file. */
@@ -83,50 +83,50 @@
 #define BACKEND_CHOOSE_(HAS_TARGET) BACKEND_TARGETED_##HAS_TARGET
 #define BACKEND_UNPARENTHESISE(...) __VA_ARGS__
 #define BACKEND_TARGETED_0(ID, NAME, IDEA, SOURCE, ...) BACKEND_STAMP(, NULL, ID, NAME, IDEA, SOURCE, __VA_ARGS__)
-#define BACKEND_TARGETED_1(ID, NAME, IDEA, SOURCE, TARGET_OPTION, ...)                                           \
-    BACKEND_STAMP(__attribute__((target TARGET_OPTION)), BACKEND_UNPARENTHESISE TARGET_OPTION, ID, NAME, IDEA,  \
-                  SOURCE, __VA_ARGS__)
+#define BACKEND_TARGETED_1(ID, NAME, IDEA, SOURCE, TARGET_OPTION, ...) \
+    BACKEND_STAMP(__attribute__((target TARGET_OPTION)), BACKEND_UNPARENTHESISE TARGET_OPTION, ID, NAME, IDEA, SOURCE, \
+                  __VA_ARGS__)
 
 /* The options are read twice: as ID_options, whose native entries the
  * compiler folds into the side-wise passes as constants (a static const
  * object's field), and as the descriptor, where they replace the stamped
  * defaults (hence the override warning silenced for that one object). */
-#define BACKEND_STAMP(ATTRIBUTES, TARGET_STRING, ID, NAME, IDEA, SOURCE, ...)                                    \
-    __attribute__((unused)) static const struct backend ID##_options = {.name = NAME, __VA_ARGS__};             \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_rook_loop(const struct attackbench_run *run)         \
-    {                                                                                                            \
-        return attackbench_lookup_loop(ID##_rook, run);                                                          \
-    }                                                                                                            \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_bishop_loop(const struct attackbench_run *run)       \
-    {                                                                                                            \
-        return attackbench_lookup_loop(ID##_bishop, run);                                                        \
-    }                                                                                                            \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_queen_loop(const struct attackbench_run *run)        \
-    {                                                                                                            \
-        return attackbench_lookup_loop(ID##_queen, run);                                                         \
-    }                                                                                                            \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sets_loop(const struct attackbench_run *run)         \
-    {                                                                                                            \
-        return attackbench_sets_loop(ID##_rook, ID##_bishop, ID##_options.set_attacks, run);                     \
-    }                                                                                                            \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sides_loop(const struct attackbench_run *run)        \
-    {                                                                                                            \
-        return attackbench_sides_loop(ID##_rook, ID##_bishop, ID##_queen, ID##_options.side_attacks, run);       \
-    }                                                                                                            \
-    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Woverride-init\"")                         \
-    const struct backend ID##_backend = {.name = NAME,                                                           \
-                                         .description = IDEA,                                                    \
-                                         .source = SOURCE,                                                       \
-                                         .target = TARGET_STRING,                                                \
-                                         .rook = ID##_rook,                                                      \
-                                         .bishop = ID##_bishop,                                                  \
-                                         .queen = ID##_queen,                                                    \
-                                         .rook_loop = ID##_rook_loop,                                            \
-                                         .bishop_loop = ID##_bishop_loop,                                        \
-                                         .queen_loop = ID##_queen_loop,                                          \
-                                         .sets_loop = ID##_sets_loop,                                            \
-                                         .sides_loop = ID##_sides_loop,                                          \
-                                         __VA_ARGS__};                                                           \
+#define BACKEND_STAMP(ATTRIBUTES, TARGET_STRING, ID, NAME, IDEA, SOURCE, ...) \
+    __attribute__((unused)) static const struct backend ID##_options = {.name = NAME, __VA_ARGS__}; \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_rook_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_lookup_loop(ID##_rook, run); \
+    } \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_bishop_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_lookup_loop(ID##_bishop, run); \
+    } \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_queen_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_lookup_loop(ID##_queen, run); \
+    } \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sets_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_sets_loop(ID##_rook, ID##_bishop, ID##_options.set_attacks, run); \
+    } \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sides_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_sides_loop(ID##_rook, ID##_bishop, ID##_queen, ID##_options.side_attacks, run); \
+    } \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Woverride-init\"") \
+        const struct backend ID##_backend = {.name = NAME, \
+                                             .description = IDEA, \
+                                             .source = SOURCE, \
+                                             .target = TARGET_STRING, \
+                                             .rook = ID##_rook, \
+                                             .bishop = ID##_bishop, \
+                                             .queen = ID##_queen, \
+                                             .rook_loop = ID##_rook_loop, \
+                                             .bishop_loop = ID##_bishop_loop, \
+                                             .queen_loop = ID##_queen_loop, \
+                                             .sets_loop = ID##_sets_loop, \
+                                             .sides_loop = ID##_sides_loop, \
+                                             __VA_ARGS__}; \
     _Pragma("GCC diagnostic pop")
 
 #endif

@@ -58,7 +58,6 @@ struct square_networks {
 static alignas(32) struct square_networks rook_squares[SQUARE_COUNT];
 static alignas(32) struct square_networks bishop_squares[SQUARE_COUNT];
 
-
 static void bind_networks(struct square_networks *squares, enum slider piece, const uint64_t *networks)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
@@ -136,7 +135,7 @@ static inline bitboard binary_neural_network_bishop(int square, bitboard occupie
 QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network)
 
 #define BNN_NAME "binary-neural-network"
-#define BNN_IDEA                                                                                                 \
+#define BNN_IDEA \
     "PEXT input, one trained binary network per attack bit (32 neurons: popcount(byte AND weights) < threshold, " \
     "majority vote), PDEP output"
 #define BNN_SOURCE "Daniel Infuehr, Binary Neural Network (talkchess 2022); weights trained by scripts/bnn-train.c"
@@ -175,7 +174,7 @@ __attribute__((target(AVX2_TARGET))) static inline uint64_t avx2_network(__m256i
 }
 
 __attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const struct square_networks *entry,
-                                                                        bitboard occupied, uint64_t outputs)
+                                                                         bitboard occupied, uint64_t outputs)
 {
     __m256i input = _mm256_set1_epi16((short)_pext_u64(occupied, entry->gather));
     uint64_t code = 0;
@@ -184,12 +183,14 @@ __attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const s
     return _pdep_u64(code, entry->scatter);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_rook(int square, bitboard occupied)
+__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_rook(int square,
+                                                                                            bitboard occupied)
 {
     return avx2_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_bishop(int square, bitboard occupied)
+__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_bishop(int square,
+                                                                                              bitboard occupied)
 {
     return avx2_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
 }
@@ -224,8 +225,8 @@ QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_portable)
  * formulations), then the portable one; the registry runs the faster
  * here (src/measure/formulation_choice.c). */
 
-BACKEND(binary_neural_network_avx2, BNN_NAME ":avx2", "PEXT, 32 neurons per ymm, PDEP (AVX2, BMI2, POPCNT)",
-        BNN_SOURCE, TARGET(AVX2_TARGET), .init = binary_neural_network_init, .note = avx2_note,
+BACKEND(binary_neural_network_avx2, BNN_NAME ":avx2", "PEXT, 32 neurons per ymm, PDEP (AVX2, BMI2, POPCNT)", BNN_SOURCE,
+        TARGET(AVX2_TARGET), .init = binary_neural_network_init, .note = avx2_note,
         .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
 BACKEND(binary_neural_network_portable, BNN_NAME ":portable",
         "software bit extract and deposit, eight neurons per 64-bit word", BNN_SOURCE,

@@ -11,6 +11,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
+#include "building_blocks/first_rank_table.h"
 #include "base/ray_walk.h"
 #include "building_blocks/bit_reverse.h"
 
@@ -24,7 +25,7 @@ struct square_rays {
 
 static alignas(64) struct square_rays square_rays[SQUARE_COUNT];
 
-/* first_rank_attacks[inner][file], the six inner bits of the rank. */
+/* The first-rank table (building_blocks/first_rank_table.h). */
 static uint8_t first_rank_attacks[64][8];
 
 static size_t bitray_init(void)
@@ -38,9 +39,7 @@ static size_t bitray_init(void)
             .south_west_reversed = reverse_bits(ray_walk(square, 0, -1, -1)),
             .south_east_reversed = reverse_bits(ray_walk(square, 0, 1, -1)),
         };
-    for (unsigned inner = 0; inner < 64; inner++)
-        for (int file = 0; file < 8; file++)
-            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    first_rank_table_build(first_rank_attacks);
     return sizeof square_rays + sizeof first_rank_attacks;
 }
 
@@ -53,9 +52,7 @@ static inline bitboard up_to_first(bitboard occupied, bitboard ray)
 
 static inline bitboard rank_attacks(int square, bitboard occupied)
 {
-    int rank_shift = square & 56;
-    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
-    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+    return first_rank_table_rank_attacks(first_rank_attacks, square, occupied);
 }
 
 static inline bitboard bitray_rook(int square, bitboard occupied)

@@ -90,8 +90,8 @@ static inline bitboard bitrotation_queen(int square, bitboard occupied)
 }
 #endif
 
-#define BITROTATION_SOURCE                                                                                       \
-    "CPW Subtracting a Rook from a Blocking Piece (Gerd Isenberg, Aleks Peshkov); as measured in Gigantua's "   \
+#define BITROTATION_SOURCE \
+    "CPW Subtracting a Rook from a Blocking Piece (Gerd Isenberg, Aleks Peshkov); as measured in Gigantua's " \
     "Chess_Movegen"
 
 #if defined(__x86_64__)
@@ -117,10 +117,10 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard lanes_lines(int square, bi
     const __m256i slider = _mm256_set1_epi64x((long long)square_bit(square));
     const __m256i reversed_slider = _mm256_set1_epi64x((long long)square_bit(63 - square));
     const __m256i lines = _mm256_andnot_si256(
-        slider, _mm256_and_si256(_mm256_setr_epi64x((long long)rank_mask(square), (long long)file_mask(square),
-                                                    (long long)diagonal_mask(square),
-                                                    (long long)anti_diagonal_mask(square)),
-                                 selected));
+        slider,
+        _mm256_and_si256(_mm256_setr_epi64x((long long)rank_mask(square), (long long)file_mask(square),
+                                            (long long)diagonal_mask(square), (long long)anti_diagonal_mask(square)),
+                         selected));
     const __m256i pieces = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), lines);
     const __m256i up = _mm256_sub_epi64(pieces, _mm256_add_epi64(slider, slider));
     const __m256i down = reverse_each_lane(
@@ -164,6 +164,6 @@ static const char *bitrotation_note(void)
 }
 
 BACKEND(bitrotation, "bitrotation",
-        "per line: (o - 2s) ^ reverse(reverse(o) - 2 reverse(s)) with a full 64-bit bit reversal on all four lines (GFNI where the build has it); line masks computed from the square, no table",
-        BITROTATION_SOURCE,
-        .note = bitrotation_note, .formulations = BITROTATION_FORMULATIONS)
+        "per line: (o - 2s) ^ reverse(reverse(o) - 2 reverse(s)) with a full 64-bit bit reversal on all four lines "
+        "(GFNI where the build has it); line masks computed from the square, no table",
+        BITROTATION_SOURCE, .note = bitrotation_note, .formulations = BITROTATION_FORMULATIONS)

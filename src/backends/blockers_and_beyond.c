@@ -20,13 +20,12 @@ static struct blockers_and_beyond_entry queen_table[SQUARE_COUNT];
 /* The blocker loop.  Several blockers on one ray clear overlapping
  * stretches; those beyond the first change nothing. */
 static inline __attribute__((always_inline)) bitboard piece_attacks(const struct blockers_and_beyond_entry *table,
-                                                                   int square, bitboard occupied)
+                                                                    int square, bitboard occupied)
 {
     const struct blockers_and_beyond_entry *entry = &table[square];
     const bitboard *behind_square = behind[square];
     bitboard attacks = entry->empty_board_attacks;
-    for (bitboard blockers = occupied & entry->blockers_and_beyond; blockers != 0;
-         blockers = without_lowest(blockers))
+    for (bitboard blockers = occupied & entry->blockers_and_beyond; blockers != 0; blockers = without_lowest(blockers))
         attacks &= ~behind_square[lowest_square(blockers)];
     return attacks;
 }
@@ -89,5 +88,4 @@ static size_t blockers_and_beyond_init(void)
 
 BACKEND(blockers_and_beyond, "blockers-beyond",
         "empty-board attacks, minus the squares behind each blocker (one loop per piece kind)",
-        "seed 001 (CPW Blockers and Beyond, Senpai 1.0)",
-        .init = blockers_and_beyond_init)
+        "seed 001 (CPW Blockers and Beyond, Senpai 1.0)", .init = blockers_and_beyond_init)

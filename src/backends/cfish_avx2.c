@@ -75,25 +75,20 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_rook(int square
     return slides | (bitboard)tables.rook_east_west[row * 4 + (unsigned)(square & 7)] << rank_shift;
 }
 
-/* The board and its byte swap alternate in the lanes; the two halves'
- * results ORed, the flipped lane swapped back by a byte shuffle. */
+/* The board and its byte swap alternate in the lanes (cfish_masks.h). */
 TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_bishop(int square, bitboard occupied)
 {
-    const __m128i board_and_flipped = _mm_set_epi64x((long long)__builtin_bswap64(occupied), (long long)occupied);
-    const __m256i occupied4 = _mm256_broadcastsi128_si256(board_and_flipped);
+    const __m256i occupied4 = cfish_bishop_board(occupied);
     const __m256i mask = _mm256_load_si256((const __m256i *)tables.squares[square].bishop);
-    __m256i slides = _mm256_and_si256(lowest_bit_masks(_mm256_and_si256(occupied4, mask)), mask);
-    __m128i two = _mm_or_si128(_mm256_castsi256_si128(slides), _mm256_extracti128_si256(slides, 1));
-    const __m128i high_swapped_low = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 8, 9, 10, 11, 12, 13, 14, 15);
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_shuffle_epi8(two, high_swapped_low)));
+    return cfish_join_bishop_lanes(_mm256_and_si256(lowest_bit_masks(_mm256_and_si256(occupied4, mask)), mask));
 }
 
 BACKEND(cfish_avx2, "cfish-avx2",
-                   "queen: eight rays in two ymm, rays up by vector BLSMSK, rays down by a shift-filled shadow; "
-                   "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
-                   "its byte swap in alternate lanes",
-                   "Cfish/src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-                   TARGET(CFISH_TARGET), .init = cfish_avx2_init)
+        "queen: eight rays in two ymm, rays up by vector BLSMSK, rays down by a shift-filled shadow; "
+        "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
+        "its byte swap in alternate lanes",
+        "Cfish/src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)", TARGET(CFISH_TARGET),
+        .init = cfish_avx2_init)
 #else
 #include "attackbench/loops.h"
 

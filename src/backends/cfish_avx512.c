@@ -32,8 +32,7 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i up_slides(__m256i occupied,
 }
 
 /* slides | (from the highest blocker up & mask): function 0xf8. */
-TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i add_down_slides(__m256i slides, __m256i occupied,
-                                                                              __m256i mask)
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i add_down_slides(__m256i slides, __m256i occupied, __m256i mask)
 {
     __m256i from_blocker = _mm256_srav_epi64(_mm256_set1_epi64x((long long)0x8000000000000000ULL),
                                              _mm256_lzcnt_epi64(_mm256_and_si256(occupied, mask)));
@@ -71,20 +70,16 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_rook(int squa
 
 TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_bishop(int square, bitboard occupied)
 {
-    const __m128i board_and_flipped = _mm_set_epi64x((long long)__builtin_bswap64(occupied), (long long)occupied);
-    const __m256i occupied4 = _mm256_broadcastsi128_si256(board_and_flipped);
+    const __m256i occupied4 = cfish_bishop_board(occupied);
     const __m256i mask = _mm256_load_si256((const __m256i *)tables.squares[square].bishop);
-    __m256i slides = up_slides(occupied4, mask);
-    __m128i two = _mm_or_si128(_mm256_castsi256_si128(slides), _mm256_extracti128_si256(slides, 1));
-    const __m128i high_swapped_low = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 8, 9, 10, 11, 12, 13, 14, 15);
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_shuffle_epi8(two, high_swapped_low)));
+    return cfish_join_bishop_lanes(up_slides(occupied4, mask));
 }
 
 BACKEND(cfish_avx512, "cfish-avx512",
-                   "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
-                   "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
-                   "Cfish/src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-                   TARGET(CFISH_TARGET), .init = cfish_avx512_init)
+        "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
+        "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
+        "Cfish/src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
+        TARGET(CFISH_TARGET), .init = cfish_avx512_init)
 #else
 #include "attackbench/loops.h"
 

@@ -87,5 +87,4 @@ QUEEN_FROM_ROOK_AND_BISHOP(classical)
 
 BACKEND(classical, "classical",
         "ray masks per direction, one bit scan per ray (tzcnt up, lzcnt down), ray ^ ray from blocker",
-        "Chessprogramming wiki, Classical Approach",
-        .init = classical_init)
+        "Chessprogramming wiki, Classical Approach", .init = classical_init)

@@ -36,10 +36,14 @@ static size_t classical_advanced_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         by_scan[square] = (struct eight_rays){
-            .north_west = ray_of(square, -1, 1), .north = ray_of(square, 0, 1),
-            .north_east = ray_of(square, 1, 1),  .east = ray_of(square, 1, 0),
-            .south_east = ray_of(square, 1, -1), .south = ray_of(square, 0, -1),
-            .south_west = ray_of(square, -1, -1), .west = ray_of(square, -1, 0),
+            .north_west = ray_of(square, -1, 1),
+            .north = ray_of(square, 0, 1),
+            .north_east = ray_of(square, 1, 1),
+            .east = ray_of(square, 1, 0),
+            .south_east = ray_of(square, 1, -1),
+            .south = ray_of(square, 0, -1),
+            .south_west = ray_of(square, -1, -1),
+            .west = ray_of(square, -1, 0),
         };
         rook_lines[square] = (rank_mask(square) | file_mask(square)) ^ square_bit(square);
         bishop_lines[square] = (diagonal_mask(square) | anti_diagonal_mask(square)) ^ square_bit(square);
@@ -83,9 +87,9 @@ BIT_SCAN_ATTRIBUTE static inline bitboard classical_advanced_queen(int square, b
     return classical_advanced_rook(square, occupied) | classical_advanced_bishop(square, occupied);
 }
 
-BACKEND(classical_advanced,
-        "classical-advanced",
-        "per direction: the ray beyond the nearest blocker read by its TZCNT (up) or LZCNT (down, reversed table), a 65th empty entry for no blocker; the union XORed with the lines",
-        "CPW Classical Approach (Hyatt, Sherwin), Daniel Infuehr's advanced form (2022), as measured in Gigantua's Chess_Movegen",
-        TARGET_BIT_SCANS,
-        .init = classical_advanced_init)
+BACKEND(classical_advanced, "classical-advanced",
+        "per direction: the ray beyond the nearest blocker read by its TZCNT (up) or LZCNT (down, reversed table), a "
+        "65th empty entry for no blocker; the union XORed with the lines",
+        "CPW Classical Approach (Hyatt, Sherwin), Daniel Infuehr's advanced form (2022), as measured in Gigantua's "
+        "Chess_Movegen",
+        TARGET_BIT_SCANS, .init = classical_advanced_init)

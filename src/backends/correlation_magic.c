@@ -88,9 +88,9 @@ static size_t correlation_magic_init(void)
 }
 
 /* Each query derives its factor from the shared one (a load, an AND and a
- * shift), as the technique does.  On the EPYC VM that costs about 0.5 ns per
- * random queen (gcc: 2.8 ns) against a per-square copy of the shifted
- * factors (2.3 ns, as fast as magic-plain, whose layout that would be). */
+ * shift), as the technique does: a few instructions more than a per-square
+ * copy of the shifted factors would take, which is magic-plain's layout
+ * (docs/findings.md, "Choices in the code"). */
 static inline bitboard correlation_magic_rook(int square, bitboard occupied)
 {
     uint64_t key = occupied | correlation.rook_outside[square];

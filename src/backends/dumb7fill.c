@@ -121,11 +121,9 @@ BACKEND(dumb7fill_scalar, "dumb7fill:scalar",
         "seed 002 (CPW Dumb7Fill)", .set_attacks = dumb7fill_scalar_set)
 
 /* Lanes first: --formulation=fixed runs it, as before formulations. */
-static const struct backend *const dumb7fill_formulations[] = {&dumb7fill_in_lanes_backend,
-                                                               &dumb7fill_scalar_backend, NULL};
+static const struct backend *const dumb7fill_formulations[] = {&dumb7fill_in_lanes_backend, &dumb7fill_scalar_backend,
+                                                               NULL};
 
-BACKEND(dumb7fill,
-        "dumb7fill",
+BACKEND(dumb7fill, "dumb7fill",
         "unrolled one-step flood fill through empty squares, eight directions in vector lanes, no tables",
-        "seed 002 (CPW Dumb7Fill)",
-        .set_attacks = dumb7fill_set, .formulations = dumb7fill_formulations)
+        "seed 002 (CPW Dumb7Fill)", .set_attacks = dumb7fill_set, .formulations = dumb7fill_formulations)

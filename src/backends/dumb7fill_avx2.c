@@ -20,8 +20,8 @@
  * wrapped from one edge file to the other. */
 enum shift_way { SHIFT_LEFT, SHIFT_RIGHT, SHIFT_BOTH };
 
-TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i step_avx2(__m256i board, enum shift_way way, __m256i left,
-                                                                 __m256i right)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET)
+static inline __m256i step_avx2(__m256i board, enum shift_way way, __m256i left, __m256i right)
 {
     switch (way) {
     case SHIFT_LEFT:
@@ -36,8 +36,9 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i step_avx2(__m256i 
 /* The seed's unrolled attack fill, four directions at once: six fill
  * cycles through the empty landing squares (written out, as the seed's
  * "real" dumb7fill is), then one step from the flood. */
-TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i fill_avx2(__m256i slider, __m256i occupied, enum shift_way way,
-                                                                 __m256i left, __m256i right, __m256i landing)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET)
+static inline __m256i fill_avx2(__m256i slider, __m256i occupied, enum shift_way way, __m256i left, __m256i right,
+                                __m256i landing)
 {
     const __m256i empty = _mm256_andnot_si256(occupied, landing);
     __m256i flood = slider;
@@ -77,7 +78,7 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_ro
 /* Mirrors ranks (a byte swap) in lanes 2 and 3, leaving lanes 0 and 1. */
 TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i flip_upper_lanes(__m256i board)
 {
-    const __m256i order = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, /* lanes 0, 1 */
+    const __m256i order = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,  /* lanes 0, 1 */
                                            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8); /* lanes 2, 3 */
     return _mm256_shuffle_epi8(board, order);
 }
@@ -88,8 +89,8 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline __m256i flip_upper_lanes(_
 TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard bishop_fill(bitboard sliders, bitboard occupied)
 {
     const __m256i left = _mm256_setr_epi64x(9, 7, 9, 7);
-    const __m256i landing = _mm256_setr_epi64x((long long)~FILE_A, (long long)~FILE_H, (long long)~FILE_A,
-                                               (long long)~FILE_H);
+    const __m256i landing =
+        _mm256_setr_epi64x((long long)~FILE_A, (long long)~FILE_H, (long long)~FILE_A, (long long)~FILE_H);
     __m256i slider = flip_upper_lanes(_mm256_set1_epi64x((long long)sliders));
     __m256i blockers = flip_upper_lanes(_mm256_set1_epi64x((long long)occupied));
     __m256i attacks = fill_avx2(slider, blockers, SHIFT_LEFT, left, left, landing);
@@ -118,17 +119,15 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_qu
 /* Set-wise, as the seed describes the fill: the rook-wise set fills the
  * rook's lanes and the bishop-wise set the bishop's, one fill of each for
  * every slider of a side. */
-TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_set(bitboard rook_sliders, bitboard bishop_sliders,
-                                                                 bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET)
+static inline bitboard dumb7fill_avx2_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
 {
     return rook_fill(rook_sliders, occupied) | bishop_fill(bishop_sliders, occupied);
 }
 
-BACKEND(dumb7fill_avx2,
-        "dumb7fill-avx2",
+BACKEND(dumb7fill_avx2, "dumb7fill-avx2",
         "unrolled fill with the directions side by side in AVX2 lanes (vpsllvq/vpsrlvq, queen in two ymm)",
-        "seed 002 (CPW Dumb7Fill, several directions in parallel)",
-        TARGET(DUMB7FILL_AVX2_TARGET),
+        "seed 002 (CPW Dumb7Fill, several directions in parallel)", TARGET(DUMB7FILL_AVX2_TARGET),
         .set_attacks = dumb7fill_avx2_set)
 #else
 #include "attackbench/loops.h"

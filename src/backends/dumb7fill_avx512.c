@@ -17,8 +17,8 @@
 /* A left rotate by 64 - n is a right shift by n plus the bits that came
  * round; the avoid-wrap masks (landing squares of one step that neither
  * wrap across files nor come round across ranks) remove those. */
-TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline __m256i fill_avx512_ymm(__m256i slider, __m256i occupied,
-                                                                                   __m256i amounts, __m256i landing)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET)
+static inline __m256i fill_avx512_ymm(__m256i slider, __m256i occupied, __m256i amounts, __m256i landing)
 {
     const __m256i empty = _mm256_andnot_si256(occupied, landing);
     __m256i flood = slider;
@@ -41,8 +41,8 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard or_lanes_avx512
 TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_rook(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(8, 1, 56, 63);
-    const __m256i landing = _mm256_setr_epi64x((long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8,
-                                               (long long)~FILE_H);
+    const __m256i landing =
+        _mm256_setr_epi64x((long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8, (long long)~FILE_H);
     return or_lanes_avx512_ymm(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
                                                _mm256_set1_epi64x((long long)occupied), amounts, landing));
 }
@@ -51,9 +51,8 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx51
 TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_bishop(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(9, 7, 57, 55);
-    const __m256i landing =
-        _mm256_setr_epi64x((long long)~(FILE_A | RANK_1), (long long)~(FILE_H | RANK_1),
-                           (long long)~(FILE_A | RANK_8), (long long)~(FILE_H | RANK_8));
+    const __m256i landing = _mm256_setr_epi64x((long long)~(FILE_A | RANK_1), (long long)~(FILE_H | RANK_1),
+                                               (long long)~(FILE_A | RANK_8), (long long)~(FILE_H | RANK_8));
     return or_lanes_avx512_ymm(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
                                                _mm256_set1_epi64x((long long)occupied), amounts, landing));
 }
@@ -86,20 +85,16 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx51
 /* Set-wise, as the seed describes the fill: the rook-wise set is the
  * generator in the rook's lanes and the bishop-wise set in the bishop's,
  * one zmm fill for every slider of a side. */
-TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_set(bitboard rook_sliders,
-                                                                              bitboard bishop_sliders,
-                                                                              bitboard occupied)
+TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET)
+static inline bitboard dumb7fill_avx512_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
 {
     const long long rooks = (long long)rook_sliders, bishops = (long long)bishop_sliders;
-    return fill_avx512_zmm(_mm512_setr_epi64(rooks, rooks, rooks, rooks, bishops, bishops, bishops, bishops),
-                           occupied);
+    return fill_avx512_zmm(_mm512_setr_epi64(rooks, rooks, rooks, rooks, bishops, bishops, bishops, bishops), occupied);
 }
 
-BACKEND(dumb7fill_avx512,
-        "dumb7fill-avx512",
+BACKEND(dumb7fill_avx512, "dumb7fill-avx512",
         "unrolled fill with the directions side by side in AVX-512 lanes (vprolvq, queen in one zmm)",
-        "seed 002 (CPW Dumb7Fill, several directions in parallel)",
-        TARGET(DUMB7FILL_AVX512_TARGET),
+        "seed 002 (CPW Dumb7Fill, several directions in parallel)", TARGET(DUMB7FILL_AVX512_TARGET),
         .set_attacks = dumb7fill_avx512_set)
 #else
 #include "attackbench/loops.h"

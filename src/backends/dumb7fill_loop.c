@@ -45,8 +45,8 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_loop_queen(int s
 
 /* Set-wise, as the seed describes the fill: the whole set is the
  * generator, so one fill per direction serves every slider of a side. */
-static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboard rook_sliders,
-                                                                         bitboard bishop_sliders, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboard rook_sliders, bitboard bishop_sliders,
+                                                                         bitboard occupied)
 {
     bitboard empty = ~occupied;
     return direction_attacks(rook_sliders, empty, 8) | direction_attacks(rook_sliders, empty, -8) |
@@ -55,8 +55,6 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_loop_set(bitboar
            direction_attacks(bishop_sliders, empty, -7) | direction_attacks(bishop_sliders, empty, -9);
 }
 
-BACKEND(dumb7fill_loop,
-        "dumb7fill-loop",
+BACKEND(dumb7fill_loop, "dumb7fill-loop",
         "flood fill per direction that loops only while the flood advances, no tables",
-        "seed 002 (CPW Dumb7Fill, fill loop)",
-        .set_attacks = dumb7fill_loop_set)
+        "seed 002 (CPW Dumb7Fill, fill loop)", .set_attacks = dumb7fill_loop_set)

@@ -102,14 +102,14 @@ static size_t dumb7fill_rotate_init_lanes(void)
 /* Orthogonal directions are the odd ones, diagonal the even ones. */
 static inline __attribute__((always_inline)) bitboard rook_rays(bitboard slider, bitboard empty)
 {
-    return sliding_attacks(slider, empty, 1) | sliding_attacks(slider, empty, 3) |
-           sliding_attacks(slider, empty, 5) | sliding_attacks(slider, empty, 7);
+    return sliding_attacks(slider, empty, 1) | sliding_attacks(slider, empty, 3) | sliding_attacks(slider, empty, 5) |
+           sliding_attacks(slider, empty, 7);
 }
 
 static inline __attribute__((always_inline)) bitboard bishop_rays(bitboard slider, bitboard empty)
 {
-    return sliding_attacks(slider, empty, 0) | sliding_attacks(slider, empty, 2) |
-           sliding_attacks(slider, empty, 4) | sliding_attacks(slider, empty, 6);
+    return sliding_attacks(slider, empty, 0) | sliding_attacks(slider, empty, 2) | sliding_attacks(slider, empty, 4) |
+           sliding_attacks(slider, empty, 6);
 }
 
 static inline __attribute__((always_inline)) bitboard both_rays(bitboard rook_slider, bitboard bishop_slider,
@@ -162,9 +162,7 @@ static inline __attribute__((always_inline)) bitboard dumb7fill_rotate_set(bitbo
     return both_rays(rook_sliders, bishop_sliders, ~occupied);
 }
 
-BACKEND(dumb7fill_rotate,
-        "dumb7fill-rotate",
+BACKEND(dumb7fill_rotate, "dumb7fill-rotate",
         "one unrolled fill routine for all directions: rotate amount and avoid-wrap mask looked up",
-        "seed 002 (CPW Dumb7Fill, generalized rays)",
-        .set_attacks = dumb7fill_rotate_set,
+        "seed 002 (CPW Dumb7Fill, generalized rays)", .set_attacks = dumb7fill_rotate_set,
         .init = dumb7fill_rotate_init)

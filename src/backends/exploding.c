@@ -45,15 +45,15 @@ static const bitboard ROOK_SPREAD_FROM_FILE_H = 0x0000000000010081ULL;
 
 /* What a lookup reads about its square: one cache line. */
 struct explosion {
-    bitboard bishop_ring;        /* the first ring: diagonal neighbours */
-    bitboard bishop_rays;        /* the diagonals, without the square */
-    bitboard rook_ring;          /* the first ring: orthogonal neighbours */
-    bitboard rook_rays;          /* the rank and file, without the square */
-    bitboard rook_first_spread;  /* the spreading constant of the first rook step */
-    bitboard rook_first_rays;    /* the rook rays without the first step's carry squares */
-    bitboard rook_carry;         /* three east of the square, where a double carry lands for two east */
-    uint8_t bishop_steps;        /* steps after the first ring, 3 to 6 */
-    uint8_t rook_steps;          /* steps after the first one, 2 to 5 */
+    bitboard bishop_ring;       /* the first ring: diagonal neighbours */
+    bitboard bishop_rays;       /* the diagonals, without the square */
+    bitboard rook_ring;         /* the first ring: orthogonal neighbours */
+    bitboard rook_rays;         /* the rank and file, without the square */
+    bitboard rook_first_spread; /* the spreading constant of the first rook step */
+    bitboard rook_first_rays;   /* the rook rays without the first step's carry squares */
+    bitboard rook_carry;        /* three east of the square, where a double carry lands for two east */
+    uint8_t bishop_steps;       /* steps after the first ring, 3 to 6 */
+    uint8_t rook_steps;         /* steps after the first one, 2 to 5 */
     uint8_t padding[6];
 };
 
@@ -97,7 +97,7 @@ static void set_rook_first_step(struct explosion *explosion, int square)
 {
     int file = square_file(square), rank = square_rank(square);
     bitboard carry = 0, stray = 0;
-    explosion->rook_first_spread = file == 0 ? ROOK_SPREAD_FROM_FILE_A
+    explosion->rook_first_spread = file == 0   ? ROOK_SPREAD_FROM_FILE_A
                                    : file == 7 ? ROOK_SPREAD_FROM_FILE_H
                                                : ROOK_SPREAD;
     if (file > 0 && file < 7 && rank > 0 && rank < 7)
@@ -113,8 +113,8 @@ static size_t exploding_init(void)
     for (int square = 0; square < SQUARE_COUNT; square++) {
         struct explosion *explosion = &explosions[square];
         bitboard self = square_bit(square);
-        explosion->bishop_ring = ((self >> 9) & ~FILE_H) | ((self >> 7) & ~FILE_A) | ((self << 9) & ~FILE_A) |
-                                 ((self << 7) & ~FILE_H);
+        explosion->bishop_ring =
+            ((self >> 9) & ~FILE_H) | ((self >> 7) & ~FILE_A) | ((self << 9) & ~FILE_A) | ((self << 7) & ~FILE_H);
         explosion->bishop_rays = (diagonal_mask(square) | anti_diagonal_mask(square)) & ~self;
         explosion->rook_ring = (self >> 8) | ((self >> 1) & ~FILE_H) | ((self << 1) & ~FILE_A) | (self << 8);
         explosion->rook_rays = (file_mask(square) | rank_mask(square)) & ~self;
@@ -209,5 +209,4 @@ BACKEND(exploding, "exploding",
         "the attacks grow ring by ring from the square: the ring's empty squares shifted back, multiplied by a "
         "spreading constant onto their neighbours, masked by the rays; a per-square step count; first rank from a "
         "table",
-        "Harald Luessen, Exploding Bitboards (Winboard forum 2006; Chessprogramming wiki)",
-        .init = exploding_init)
+        "Harald Luessen, Exploding Bitboards (Winboard forum 2006; Chessprogramming wiki)", .init = exploding_init)

@@ -65,20 +65,20 @@ static void folding_fill_line(int square, int kind, bool *filled)
 {
     const struct folding_line *line = &folding_hash_lines[square][kind];
     int file_step = folding_steps[kind][0], rank_step = folding_steps[kind][1];
-    bitboard relevant = folding_inner_ray(square, file_step, rank_step) |
-                        folding_inner_ray(square, -file_step, -rank_step);
+    bitboard relevant =
+        folding_inner_ray(square, file_step, rank_step) | folding_inner_ray(square, -file_step, -rank_step);
     if (line->outside != ~relevant) {
         fprintf(stderr, "folding-hash: wrong mask for square %d, line %d\n", square, kind);
         abort();
     }
     bitboard subset = 0;
     do {
-        bitboard attacks = ray_walk(square, subset, file_step, rank_step) |
-                           ray_walk(square, subset, -file_step, -rank_step);
+        bitboard attacks =
+            ray_walk(square, subset, file_step, rank_step) | ray_walk(square, subset, -file_step, -rank_step);
         uint32_t slot = folding_index(line, subset);
         if (slot >= FOLDING_HASH_TABLE_ENTRIES || (filled[slot] && folding_attacks[slot] != attacks)) {
-            fprintf(stderr, "folding-hash: factor for square %d, line %d collides at slot %u\n",
-                    square, kind, (unsigned)slot);
+            fprintf(stderr, "folding-hash: factor for square %d, line %d collides at slot %u\n", square, kind,
+                    (unsigned)slot);
             abort();
         }
         filled[slot] = true;
@@ -116,6 +116,7 @@ static inline bitboard folding_hash_bishop(int square, bitboard occupied)
 QUEEN_FROM_ROOK_AND_BISHOP(folding_hash)
 
 BACKEND(folding_hash, "folding-hash",
-        "per line: (occupied | ~line) folded to 32 bits, times a 32-bit factor, top 6 bits into one shared overlapping table",
+        "per line: (occupied | ~line) folded to 32 bits, times a 32-bit factor, top 6 bits into one shared overlapping "
+        "table",
         "Daniel Infuehr, FoldingHash - 4x fancy magic, Gigantua's Chess_Movegen (2022); factors our own seeded search",
         .init = folding_hash_init)

@@ -16,8 +16,8 @@
 /* Per square: the four rays up the board as they are, the four down it
  * bit-reversed (so that they too go up).  Rook rays first in each half. */
 struct eight_rays {
-    bitboard up[4];             /* north, east, north-east, north-west */
-    bitboard down_reversed[4];  /* south, west, south-west, south-east */
+    bitboard up[4];            /* north, east, north-east, north-west */
+    bitboard down_reversed[4]; /* south, west, south-west, south-east */
 };
 
 static alignas(64) struct eight_rays rays[SQUARE_COUNT];
@@ -29,8 +29,7 @@ static size_t genetic_8_ray_init(void)
     for (int square = 0; square < SQUARE_COUNT; square++)
         for (int ray = 0; ray < 4; ray++) {
             rays[square].up[ray] = ray_walk(square, 0, up_steps[ray][0], up_steps[ray][1]);
-            rays[square].down_reversed[ray] =
-                reverse_bits(ray_walk(square, 0, down_steps[ray][0], down_steps[ray][1]));
+            rays[square].down_reversed[ray] = reverse_bits(ray_walk(square, 0, down_steps[ray][0], down_steps[ray][1]));
         }
     return sizeof rays;
 }
@@ -76,6 +75,7 @@ static const char *genetic_8_ray_note(void)
 }
 
 BACKEND(genetic_8_ray, "genetic-8-ray",
-        "eight rays from a 4 KB table: up the board, the run to the lowest blocker (blockers ^ (blockers - 1)); down it, the same on the bit-reversed board",
+        "eight rays from a 4 KB table: up the board, the run to the lowest blocker (blockers ^ (blockers - 1)); down "
+        "it, the same on the bit-reversed board",
         "Daniel Infuehr, Genetic 8 Ray (2022, Gigantua's Chess_Movegen); CPW Bit-Twiddling (reversal)",
         .init = genetic_8_ray_init, .note = genetic_8_ray_note)

@@ -61,6 +61,8 @@ static inline bitboard genetic_obstruction_diff_queen(int square, bitboard occup
 }
 
 BACKEND(genetic_obstruction_diff, "genetic-obstruction-diff",
-        "per line: line & (upper ^ (upper - msb)), msb the highest blocker below by one leading-zero count (bit 0 when none); 48-byte records",
-        "Daniel Infuehr, GeneticObstructionDiff (2022, Gigantua's Chess_Movegen), after CPW Obstruction Difference (Michael Hoffmann)",
+        "per line: line & (upper ^ (upper - msb)), msb the highest blocker below by one leading-zero count (bit 0 when "
+        "none); 48-byte records",
+        "Daniel Infuehr, GeneticObstructionDiff (2022, Gigantua's Chess_Movegen), after CPW Obstruction Difference "
+        "(Michael Hoffmann)",
         .init = genetic_obstruction_diff_init)

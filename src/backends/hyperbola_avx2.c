@@ -10,6 +10,7 @@
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
+#include "building_blocks/first_rank_table.h"
 
 /* The target of every lookup and loop here; the features --list names and
  * the driver checks are derived from it. */
@@ -35,8 +36,7 @@ struct square_entry {
 
 static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
 
-/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
- * on `file` when b1..g1 hold the six bits of `inner`. */
+/* The first-rank table (building_blocks/first_rank_table.h). */
 static uint8_t first_rank_attacks[64][8];
 
 static size_t hyperbola_avx2_init(void)
@@ -51,17 +51,13 @@ static size_t hyperbola_avx2_init(void)
             .swapped_slider = flip_vertical(self),
         };
     }
-    for (unsigned inner = 0; inner < 64; inner++)
-        for (int file = 0; file < 8; file++)
-            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    first_rank_table_build(first_rank_attacks);
     return sizeof square_entries + sizeof first_rank_attacks;
 }
 
 static inline bitboard rank_attacks(int square, bitboard occupied)
 {
-    int rank_shift = square & 56;
-    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
-    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+    return first_rank_table_rank_attacks(first_rank_attacks, square, occupied);
 }
 
 /* Reverses the byte order of each 64-bit lane: ranks 1..8 become 8..1. */
@@ -82,8 +78,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m128i swap_bytes_128(__m
  * the swapped image gives the ray towards rank 1 the same way (the slider
  * swapped is square ^ 56), and xor joins the two rays of each line, whose
  * unchanged bits cancel. */
-TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m256i lines_attacks(const struct square_entry *entry,
-                                                                     bitboard occupied, __m256i masks)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET)
+static inline __m256i lines_attacks(const struct square_entry *entry, bitboard occupied, __m256i masks)
 {
     const __m256i slider = _mm256_set1_epi64x((long long)entry->slider);
     const __m256i swapped_slider = _mm256_set1_epi64x((long long)entry->swapped_slider);
@@ -94,8 +90,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m256i lines_attacks(cons
 }
 
 /* The same on two lanes (an xmm), for the bishop and the rook's file. */
-TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline __m128i two_lines_attacks(const struct square_entry *entry,
-                                                                         bitboard occupied, __m128i masks)
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET)
+static inline __m128i two_lines_attacks(const struct square_entry *entry, bitboard occupied, __m128i masks)
 {
     const __m128i slider = _mm_set1_epi64x((long long)entry->slider);
     const __m128i swapped_slider = _mm_set1_epi64x((long long)entry->swapped_slider);
@@ -138,13 +134,11 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard hyperbola_avx2_qu
     return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
 }
 
-BACKEND(hyperbola_avx2,
-        "hyperbola-avx2",
+BACKEND(hyperbola_avx2, "hyperbola-avx2",
         "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
-          "ranks from a 512-byte first-rank table",
+        "ranks from a 512-byte first-rank table",
         "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
-        TARGET(HYPERBOLA_AVX2_TARGET),
-        .init = hyperbola_avx2_init)
+        TARGET(HYPERBOLA_AVX2_TARGET), .init = hyperbola_avx2_init)
 #else
 #include "attackbench/loops.h"
 

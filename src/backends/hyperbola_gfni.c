@@ -183,17 +183,17 @@ __attribute__((target(VEX_TARGET))) static inline bitboard hyperbola_gfni_vex_qu
  * the registry runs the faster here (src/measure/formulation_choice.c). */
 
 #define GFNI_NAME "hyperbola-gfni"
-#define GFNI_IDEA                                                                                                \
+#define GFNI_IDEA \
     "o ^ (o - 2r) on all four lines in one ymm, reversed by GF2P8AFFINEQB (bits) and vpshufb (bytes); no table " \
     "beyond line masks and slider bits"
-#define GFNI_SOURCE                                                                                              \
-    "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, Hyperbola "       \
+#define GFNI_SOURCE \
+    "Stockfish PR #6845 (HQ in vector lanes); Intel SDM, GF2P8AFFINEQB; Chessprogramming wiki, Hyperbola " \
     "Quintessence"
 
-BACKEND(hyperbola_gfni_evex, GFNI_NAME ":evex", "the EVEX-encoded 256-bit forms (AVX-512VL/BW and GFNI)",
-        GFNI_SOURCE, TARGET(EVEX_TARGET), .init = hyperbola_gfni_init, .note = evex_note)
-BACKEND(hyperbola_gfni_vex, GFNI_NAME ":vex", "the VEX-encoded forms (GFNI on AVX2)", GFNI_SOURCE,
-        TARGET(VEX_TARGET), .init = hyperbola_gfni_init, .note = vex_note)
+BACKEND(hyperbola_gfni_evex, GFNI_NAME ":evex", "the EVEX-encoded 256-bit forms (AVX-512VL/BW and GFNI)", GFNI_SOURCE,
+        TARGET(EVEX_TARGET), .init = hyperbola_gfni_init, .note = evex_note)
+BACKEND(hyperbola_gfni_vex, GFNI_NAME ":vex", "the VEX-encoded forms (GFNI on AVX2)", GFNI_SOURCE, TARGET(VEX_TARGET),
+        .init = hyperbola_gfni_init, .note = vex_note)
 
 static const struct backend *const hyperbola_gfni_formulations[] = {&hyperbola_gfni_evex_backend,
                                                                     &hyperbola_gfni_vex_backend, NULL};

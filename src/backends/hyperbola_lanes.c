@@ -16,18 +16,17 @@
  * on the anti-diagonal reverses each byte, the shuffle the bytes. */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i reverse_bits(__m512i board)
 {
-    const __m512i byte_order = _mm512_set_epi8(
-        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-        10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512i byte_order = _mm512_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+                                               13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1,
+                                               2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
     board = _mm512_gf2p8affine_epi64_epi8(board, _mm512_set1_epi64((long long)0x8040201008040201ULL), 0);
     return _mm512_shuffle_epi8(board, byte_order);
 }
 
 /* o - 2s sets the squares from the slider up to the first blocker; on the
  * reversed board the same subtraction gives the other direction. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i line_attacks(const struct lane_squares *lanes,
-                                                                                         __m512i occupied,
-                                                                                         __m512i line)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+line_attacks(const struct lane_squares *lanes, __m512i occupied, __m512i line)
 {
     /* 2s on the reversed board: bit 64 - square, i.e. 2 << (63 - square). */
     __m512i square = _mm512_or_si512(lanes->rank8, lanes->file);
@@ -41,8 +40,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i line
 
 BACKEND(hyperbola_lanes, "hyperbola-lanes",
         "multi-square AVX-512 kernel: a side's sliders in 8 lanes, hyperbola with a GFNI bit reversal",
-        "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's",
-        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
+        "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's", TARGET(KERNEL_TARGET),
+        .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

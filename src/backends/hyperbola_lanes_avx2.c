@@ -22,15 +22,14 @@
  * reversal becomes the high nibble and the other way round). */
 LANE_FUNCTION __m256i reverse_bits(__m256i board)
 {
-    const __m256i byte_order =
-        _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12,
-                         11, 10, 9, 8);
-    const __m256i reversed_to_high = _mm256_setr_epi8(
-        0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, 0xE0, 0x10, 0x90, 0x50, 0xD0, 0x30, 0xB0, 0x70, 0xF0, 0x00, 0x80, 0x40,
-        0xC0, 0x20, 0xA0, 0x60, 0xE0, 0x10, 0x90, 0x50, 0xD0, 0x30, 0xB0, 0x70, 0xF0);
-    const __m256i reversed_to_low = _mm256_setr_epi8(0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9, 0x5, 0xD, 0x3,
-                                                     0xB, 0x7, 0xF, 0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9,
-                                                     0x5, 0xD, 0x3, 0xB, 0x7, 0xF);
+    const __m256i byte_order = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                                1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    const __m256i reversed_to_high = _mm256_setr_epi8(0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, 0xE0, 0x10, 0x90, 0x50,
+                                                      0xD0, 0x30, 0xB0, 0x70, 0xF0, 0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0,
+                                                      0x60, 0xE0, 0x10, 0x90, 0x50, 0xD0, 0x30, 0xB0, 0x70, 0xF0);
+    const __m256i reversed_to_low =
+        _mm256_setr_epi8(0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9, 0x5, 0xD, 0x3, 0xB, 0x7, 0xF, 0x0, 0x8, 0x4,
+                         0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9, 0x5, 0xD, 0x3, 0xB, 0x7, 0xF);
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     const __m256i bytes = _mm256_shuffle_epi8(board, byte_order);
     const __m256i low = _mm256_and_si256(bytes, nibble);
@@ -43,9 +42,8 @@ LANE_FUNCTION __m256i reverse_bits(__m256i board)
  * the byte swap alone, one VPSHUFB, since its order follows the ranks. */
 LANE_FUNCTION __m256i reverse_line(__m256i board, const int ranks)
 {
-    const __m256i byte_order =
-        _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12,
-                         11, 10, 9, 8);
+    const __m256i byte_order = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                                1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
     return ranks ? reverse_bits(board) : _mm256_shuffle_epi8(board, byte_order);
 }
 
@@ -67,8 +65,8 @@ LANE_FUNCTION __m256i line_attacks(const struct lane_squares *lanes, __m256i occ
 
 BACKEND(hyperbola_lanes_avx2, "hyperbola-lanes-avx2",
         "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, hyperbola with a VPSHUFB bit reversal",
-        "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's",
-        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
+        "CPW Hyperbola Quintessence, Bit Reversal; lane layout this project's", TARGET(KERNEL_TARGET),
+        .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

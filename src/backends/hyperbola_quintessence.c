@@ -6,6 +6,7 @@
  * Source: Chessprogramming wiki, "Hyperbola Quintessence" (Gerd Isenberg,
  * Aleks Peshkov). */
 #include "attackbench/loops.h"
+#include "building_blocks/first_rank_table.h"
 #include "building_blocks/lanes.h"
 #include "base/ray_walk.h"
 
@@ -13,14 +14,11 @@
  * a 32-byte vector, in this order: file, diagonal, anti-diagonal, and a
  * fourth lane left empty.  A bishop or a queen works on its lines side by
  * side (one ymm with AVX2). */
-enum {
-    FILE_LANE = 0
-};
+enum { FILE_LANE = 0 };
 
 static lanes4 line_masks[SQUARE_COUNT];
 
-/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
- * on `file` when b1..g1 hold the six bits of `inner`. */
+/* The first-rank table (building_blocks/first_rank_table.h). */
 static uint8_t first_rank_attacks[64][8];
 
 static size_t hyperbola_init(void)
@@ -29,9 +27,7 @@ static size_t hyperbola_init(void)
         bitboard self = square_bit(square);
         line_masks[square] = (lanes4){file_mask(square), diagonal_mask(square), anti_diagonal_mask(square), 0} & ~self;
     }
-    for (unsigned inner = 0; inner < 64; inner++)
-        for (int file = 0; file < 8; file++)
-            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    first_rank_table_build(first_rank_attacks);
     return sizeof line_masks + sizeof first_rank_attacks;
 }
 
@@ -60,9 +56,7 @@ static inline bitboard lines_attacks(bitboard occupied, lanes4 masks, bitboard s
 
 static inline bitboard rank_attacks(int square, bitboard occupied)
 {
-    int rank_shift = square & 56;
-    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
-    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+    return first_rank_table_rank_attacks(first_rank_attacks, square, occupied);
 }
 
 static inline bitboard hyperbola_rook(int square, bitboard occupied)
@@ -84,5 +78,4 @@ static inline bitboard hyperbola_queen(int square, bitboard occupied)
 
 BACKEND(hyperbola, "hyperbola",
         "o ^ (o - 2r) with a byte swap for files and diagonals; ranks from a 512-byte first-rank table",
-        "Chessprogramming wiki, Hyperbola Quintessence",
-        .init = hyperbola_init)
+        "Chessprogramming wiki, Hyperbola Quintessence", .init = hyperbola_init)

@@ -25,8 +25,9 @@ static size_t hyperbola_rbit_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard outside = ~square_bit(square);
-        own_lines[square] = (struct square_lines){file_mask(square) & outside, rank_mask(square) & outside,
-                                              diagonal_mask(square) & outside, anti_diagonal_mask(square) & outside};
+        own_lines[square] =
+            (struct square_lines){file_mask(square) & outside, rank_mask(square) & outside,
+                                  diagonal_mask(square) & outside, anti_diagonal_mask(square) & outside};
     }
     return sizeof own_lines;
 }
@@ -92,7 +93,6 @@ static inline bitboard hyperbola_rbit_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(hyperbola_rbit)
 #endif
-
 
 static const char *hyperbola_rbit_note(void)
 {

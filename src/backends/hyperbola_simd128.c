@@ -13,6 +13,7 @@
 #include <wasm_simd128.h>
 
 #include "attackbench/loops.h"
+#include "building_blocks/first_rank_table.h"
 
 #define HYPERBOLA_SIMD128_TARGET "simd128"
 #include "base/ray_walk.h"
@@ -32,8 +33,7 @@ struct square_entry {
 
 static alignas(64) struct square_entry square_entries[SQUARE_COUNT];
 
-/* first_rank_attacks[inner][file]: attacks along the first rank of a rook
- * on `file` when b1..g1 hold the six bits of `inner`. */
+/* The first-rank table (building_blocks/first_rank_table.h). */
 static uint8_t first_rank_attacks[64][8];
 
 static size_t hyperbola_simd128_init(void)
@@ -48,17 +48,13 @@ static size_t hyperbola_simd128_init(void)
             .swapped_slider = {flip_vertical(self), flip_vertical(self)},
         };
     }
-    for (unsigned inner = 0; inner < 64; inner++)
-        for (int file = 0; file < 8; file++)
-            first_rank_attacks[inner][file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
+    first_rank_table_build(first_rank_attacks);
     return sizeof square_entries + sizeof first_rank_attacks;
 }
 
 static inline bitboard rank_attacks(int square, bitboard occupied)
 {
-    int rank_shift = square & 56;
-    unsigned inner = (unsigned)(occupied >> (rank_shift + 1)) & 63;
-    return (bitboard)first_rank_attacks[inner][square_file(square)] << rank_shift;
+    return first_rank_table_rank_attacks(first_rank_attacks, square, occupied);
 }
 
 /* Reverses the byte order of each 64-bit lane: ranks 1..8 become 8..1. */
@@ -72,8 +68,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline v128_t swap_bytes(v128_
  * out of o, so o - r already is o - 2r of the original trick; the
  * reversed image gives the ray towards rank 1 the same way, and xor joins
  * the two rays of each line, whose unchanged bits cancel. */
-TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline v128_t two_lines_attacks(const struct square_entry *entry,
-                                                                           bitboard occupied, v128_t masks)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET)
+static inline v128_t two_lines_attacks(const struct square_entry *entry, bitboard occupied, v128_t masks)
 {
     const v128_t slider = wasm_v128_load(entry->slider);
     const v128_t swapped_slider = wasm_v128_load(entry->swapped_slider);
@@ -97,7 +93,8 @@ TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd
     return file_attacks | rank_attacks(square, occupied);
 }
 
-TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd128_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET)
+static inline bitboard hyperbola_simd128_bishop(int square, bitboard occupied)
 {
     const struct square_entry *entry = &square_entries[square];
     return or_lanes(two_lines_attacks(entry, occupied, wasm_v128_load(&entry->diagonal)));
@@ -113,11 +110,11 @@ TARGET_ATTRIBUTE(HYPERBOLA_SIMD128_TARGET) static inline bitboard hyperbola_simd
 }
 
 BACKEND(hyperbola_simd128, "hyperbola-simd128",
-                   "o ^ (o - 2r) on two lines at once in WebAssembly SIMD128 lanes, reversed by i8x16.swizzle; "
-                   "ranks from a 512-byte first-rank table",
-                   "Stockfish PR #6845 (HQ attacks for AVX2), in two lanes; Chessprogramming wiki, Hyperbola "
-                   "Quintessence",
-                   TARGET(HYPERBOLA_SIMD128_TARGET), .init = hyperbola_simd128_init)
+        "o ^ (o - 2r) on two lines at once in WebAssembly SIMD128 lanes, reversed by i8x16.swizzle; "
+        "ranks from a 512-byte first-rank table",
+        "Stockfish PR #6845 (HQ attacks for AVX2), in two lanes; Chessprogramming wiki, Hyperbola "
+        "Quintessence",
+        TARGET(HYPERBOLA_SIMD128_TARGET), .init = hyperbola_simd128_init)
 #else
 #include "attackbench/loops.h"
 

@@ -16,8 +16,8 @@
  * NEON registers elsewhere) and a square's deltas in a 256-byte row (0
  * where its mask does not reach), so an update is eight or sixteen vector
  * adds; the same updates as scalar read-modify-writes of only the
- * touched indices (up to 27 per square) measured 6 to 8 times slower on
- * the random and pieces workloads.
+ * touched indices (up to 27 per square) were several times slower on the
+ * random and pieces workloads (docs/findings.md, "Choices in the code").
  *
  * What is timed.  attackbench's lookups are stateless (square, occupancy),
  * so each thread keeps the occupancy its indices were last brought to; a
@@ -133,12 +133,12 @@ static void hypercube_move_to(struct hypercube_state *state, bitboard occupied)
     }
     for (; to_clear; to_clear = without_lowest(to_clear))
         HYPERCUBE_EVERY_VECTOR
-        for (int v = 0; v < INDEX_VECTORS; v++)
-            index[v] -= hypercube_deltas[lowest_square(to_clear)].vectors[v];
+    for (int v = 0; v < INDEX_VECTORS; v++)
+        index[v] -= hypercube_deltas[lowest_square(to_clear)].vectors[v];
     for (; to_set; to_set = without_lowest(to_set))
         HYPERCUBE_EVERY_VECTOR
-        for (int v = 0; v < INDEX_VECTORS; v++)
-            index[v] += hypercube_deltas[lowest_square(to_set)].vectors[v];
+    for (int v = 0; v < INDEX_VECTORS; v++)
+        index[v] += hypercube_deltas[lowest_square(to_set)].vectors[v];
     HYPERCUBE_EVERY_VECTOR
     for (int v = 0; v < INDEX_VECTORS; v++)
         state->indices.vectors[v] = index[v];

@@ -65,8 +65,8 @@ QUEEN_FROM_ROOK_AND_BISHOP(kgssb)
  * index function the lookup uses, so the tables cannot disagree with the
  * index however its bits are ordered; occupancies sharing an index differ
  * only on the line's ends or the square itself, which change nothing. */
-static void fill_line(bitboard table[64], bitboard line, int square,
-                      unsigned (*index)(int square, bitboard occupied), int file_step, int rank_step)
+static void fill_line(bitboard table[64], bitboard line, int square, unsigned (*index)(int square, bitboard occupied),
+                      int file_step, int rank_step)
 {
     bitboard occupied = 0;
     do {
@@ -89,7 +89,5 @@ static size_t kgssb_init(void)
     return sizeof subsets + sizeof diagonal_lines + sizeof anti_diagonal_lines;
 }
 
-BACKEND(kgssb, "kgssb",
-        "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",
-        "Michael Sherwin, Kindergarten Super SISSY Bitboards (talkchess 2022)",
-        .init = kgssb_init)
+BACKEND(kgssb, "kgssb", "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",
+        "Michael Sherwin, Kindergarten Super SISSY Bitboards (talkchess 2022)", .init = kgssb_init)

@@ -54,5 +54,4 @@ static size_t kindergarten_init(void)
 
 BACKEND(kindergarten, "kindergarten",
         "B-file multiply into a shared 4 KB fill-up table; files by c2-h7 multiply into a 4 KB a-file table",
-        "seed 003 (Chessprogramming wiki, Kindergarten Bitboards)",
-        .init = kindergarten_init)
+        "seed 003 (Chessprogramming wiki, Kindergarten Bitboards)", .init = kindergarten_init)

@@ -122,8 +122,6 @@ BACKEND(kogge_stone_scalar, "kogge-stone:scalar",
 static const struct backend *const kogge_stone_formulations[] = {&kogge_stone_in_lanes_backend,
                                                                  &kogge_stone_scalar_backend, NULL};
 
-BACKEND(kogge_stone,
-        "kogge-stone",
+BACKEND(kogge_stone, "kogge-stone",
         "parallel-prefix occluded fill (steps 1, 2, 4), the eight directions in vector lanes, no tables",
-        KOGGE_STONE_SOURCE,
-        .set_attacks = kogge_stone_set, .formulations = kogge_stone_formulations)
+        KOGGE_STONE_SOURCE, .set_attacks = kogge_stone_set, .formulations = kogge_stone_formulations)

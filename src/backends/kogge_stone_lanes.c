@@ -83,9 +83,11 @@ FILL_FUNCTION __m512i side_block(const struct attackbench_side *side, int first,
     const unsigned live = (1u << sliders) - 1, queens = live & ~((1u << (rooks + bishops)) - 1);
     const __mmask8 rook_wise = (__mmask8)((((1u << rooks) - 1) | queens) >> first);
     const __mmask8 bishop_wise = (__mmask8)((live & ~((1u << rooks) - 1)) >> first);
-    const __m512i squares = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
+    const __m512i squares =
+        _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
     const __m512i bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), squares);
-    return eight_directions(_mm512_maskz_mov_epi64(rook_wise, bits), _mm512_maskz_mov_epi64(bishop_wise, bits), occupied);
+    return eight_directions(_mm512_maskz_mov_epi64(rook_wise, bits), _mm512_maskz_mov_epi64(bishop_wise, bits),
+                            occupied);
 }
 
 /* The multi-square entry (include/attackbench/backend.h). */
@@ -126,8 +128,8 @@ FILL_FUNCTION bitboard kogge_stone_lanes_queen(int square, bitboard occupied)
 __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(kogge_stone_lanes_rook, kogge_stone_lanes_bishop, kogge_stone_lanes_queen, lanes_side,
-                                      run);
+        return attackbench_sides_loop(kogge_stone_lanes_rook, kogge_stone_lanes_bishop, kogge_stone_lanes_queen,
+                                      lanes_side, run);
     __m512i sum = _mm512_setzero_si512();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++) {
@@ -143,8 +145,8 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const st
 
 BACKEND(kogge_stone_lanes, "kogge-stone-lanes",
         "multi-square AVX-512 kernel: a side's sliders in 8 lanes, Kogge-Stone fills with shared propagators",
-        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
-        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
+        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm", TARGET(KERNEL_TARGET),
+        .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

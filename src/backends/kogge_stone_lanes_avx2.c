@@ -31,8 +31,8 @@ FILL_FUNCTION void grow(__m256i *generators, const int blocks, bitboard propagat
     const __m256i spread = _mm256_set1_epi64x((long long)propagator);
     BLOCKS_UNROLLED
     for (int block = 0; block < blocks; block++) {
-        const __m256i moved = shift > 0 ? _mm256_slli_epi64(generators[block], shift)
-                                        : _mm256_srli_epi64(generators[block], -shift);
+        const __m256i moved =
+            shift > 0 ? _mm256_slli_epi64(generators[block], shift) : _mm256_srli_epi64(generators[block], -shift);
         generators[block] = _mm256_or_si256(generators[block], _mm256_and_si256(spread, moved));
     }
 }
@@ -56,8 +56,8 @@ FILL_FUNCTION void fill(const __m256i *sliders, __m256i *attacks, const int bloc
     const __m256i target = _mm256_set1_epi64x((long long)landing);
     BLOCKS_UNROLLED
     for (int block = 0; block < blocks; block++) {
-        const __m256i moved = shift > 0 ? _mm256_slli_epi64(generators[block], shift)
-                                        : _mm256_srli_epi64(generators[block], -shift);
+        const __m256i moved =
+            shift > 0 ? _mm256_slli_epi64(generators[block], shift) : _mm256_srli_epi64(generators[block], -shift);
         attacks[block] = _mm256_or_si256(attacks[block], _mm256_and_si256(moved, target));
     }
 }
@@ -91,7 +91,8 @@ FILL_FUNCTION __m256i lanes_of(unsigned bits, int block)
 }
 
 /* The first `blocks` blocks of four sliders of a side, into attacks[]. */
-FILL_FUNCTION void side_blocks(const struct attackbench_side *side, bitboard occupied, __m256i *attacks, const int blocks)
+FILL_FUNCTION void side_blocks(const struct attackbench_side *side, bitboard occupied, __m256i *attacks,
+                               const int blocks)
 {
     const unsigned rooks = side->rooks, bishops = side->bishops, sliders = rooks + bishops + side->queens;
     const unsigned live = (1u << sliders) - 1, queens = live & ~((1u << (rooks + bishops)) - 1);
@@ -185,8 +186,8 @@ FILL_FUNCTION bitboard kogge_stone_lanes_avx2_queen(int square, bitboard occupie
 __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(kogge_stone_lanes_avx2_rook, kogge_stone_lanes_avx2_bishop, kogge_stone_lanes_avx2_queen, lanes_side,
-                                      run);
+        return attackbench_sides_loop(kogge_stone_lanes_avx2_rook, kogge_stone_lanes_avx2_bishop,
+                                      kogge_stone_lanes_avx2_queen, lanes_side, run);
     __m256i sum = _mm256_setzero_si256();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++)
@@ -197,8 +198,8 @@ __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const st
 
 BACKEND(kogge_stone_lanes_avx2, "kogge-stone-lanes-avx2",
         "multi-square AVX2 kernel: a side's sliders in 4-lane ymm, Kogge-Stone fills with shared propagators",
-        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm",
-        TARGET(KERNEL_TARGET), .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
+        "seed 002 (CPW Dumb7Fill vs Kogge-Stone); CPW Kogge-Stone Algorithm", TARGET(KERNEL_TARGET),
+        .side_attacks = lanes_side, .sides_loop = lanes_sides_pass)
 #else
 #include "attackbench/loops.h"
 

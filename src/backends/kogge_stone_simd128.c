@@ -30,8 +30,8 @@ TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline v128_t flip_lane_1(v1
 /* Both lanes filled from the slider by `shift` squares up the board
  * (left shifts), blocked by the occupied squares of `empty`'s complement,
  * landing only on `landing`: the attacks in those directions. */
-TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline v128_t fill_up(v128_t slider, v128_t empty, v128_t landing,
-                                                                 int shift)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET)
+static inline v128_t fill_up(v128_t slider, v128_t empty, v128_t landing, int shift)
 {
     v128_t generator = slider, propagator = wasm_v128_and(empty, landing);
     generator = wasm_v128_or(generator, wasm_v128_and(propagator, wasm_i64x2_shl(generator, shift)));
@@ -72,14 +72,16 @@ struct flipped_board {
     v128_t slider, empty;
 };
 
-TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline struct flipped_board flipped_board(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET)
+static inline struct flipped_board flipped_board(int square, bitboard occupied)
 {
     return (struct flipped_board){flip_lane_1(wasm_i64x2_splat((int64_t)square_bit(square))),
                                   flip_lane_1(wasm_i64x2_splat((int64_t)~occupied))};
 }
 
 /* North (lane 0) and south (lane 1, flipped), with east and west. */
-TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_simd128_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET)
+static inline bitboard kogge_stone_simd128_rook(int square, bitboard occupied)
 {
     struct flipped_board board = flipped_board(square, occupied);
     v128_t vertical = fill_up(board.slider, board.empty, wasm_i64x2_splat(-1), 8);
@@ -87,7 +89,8 @@ TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_
 }
 
 /* North-east and north-west fills: south-east and south-west in lane 1. */
-TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_simd128_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET)
+static inline bitboard kogge_stone_simd128_bishop(int square, bitboard occupied)
 {
     struct flipped_board board = flipped_board(square, occupied);
     v128_t east = fill_up(board.slider, board.empty, wasm_i64x2_splat((int64_t)NOT_FILE_A), 9);
@@ -95,7 +98,8 @@ TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_
     return or_lanes(flip_lane_1(wasm_v128_or(east, west)));
 }
 
-TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_simd128_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET)
+static inline bitboard kogge_stone_simd128_queen(int square, bitboard occupied)
 {
     struct flipped_board board = flipped_board(square, occupied);
     v128_t vertical = fill_up(board.slider, board.empty, wasm_i64x2_splat(-1), 8);
@@ -106,9 +110,9 @@ TARGET_ATTRIBUTE(KOGGE_STONE_SIMD128_TARGET) static inline bitboard kogge_stone_
 }
 
 BACKEND(kogge_stone_simd128, "kogge-stone-simd128",
-                   "parallel-prefix occluded fill (steps 1, 2, 4), two directions per SIMD128 register: the "
-                   "opposite one on the board flipped by i8x16.swizzle in lane 1; no tables",
-                   "Chessprogramming wiki, Kogge-Stone Algorithm (Steffan Westcott); WebAssembly SIMD128",
+        "parallel-prefix occluded fill (steps 1, 2, 4), two directions per SIMD128 register: the "
+        "opposite one on the board flipped by i8x16.swizzle in lane 1; no tables",
+        "Chessprogramming wiki, Kogge-Stone Algorithm (Steffan Westcott); WebAssembly SIMD128",
         TARGET(KOGGE_STONE_SIMD128_TARGET))
 #else
 #include "attackbench/loops.h"

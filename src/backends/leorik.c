@@ -53,9 +53,8 @@ static inline bitboard shifted_rank(int square)
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
     const struct diagonal_masks *diagonals = &diagonal_masks[square];
-    lanes4 lines = (lanes4){shifted_file(square), shifted_rank(square), diagonals->diagonal,
-                            diagonals->anti_diagonal} &
-                   selected;
+    lanes4 lines =
+        (lanes4){shifted_file(square), shifted_rank(square), diagonals->diagonal, diagonals->anti_diagonal} & selected;
     return slide_lines4(square, occupied, lines);
 }
 
@@ -104,11 +103,8 @@ static const char *leorik_note(void)
     return LEORIK_PATH;
 }
 
-BACKEND(leorik,
-        "leorik",
+BACKEND(leorik, "leorik",
         "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
-          "bits from the nearest one there, their overlap within the line",
-        "Thomas Jahn, Leorik chess engine (2022), Slider/Classic.cs",
-        TARGET_BIT_SCANS,
-        .init = leorik_init,
+        "bits from the nearest one there, their overlap within the line",
+        "Thomas Jahn, Leorik chess engine (2022), Slider/Classic.cs", TARGET_BIT_SCANS, .init = leorik_init,
         .note = leorik_note)

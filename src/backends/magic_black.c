@@ -67,7 +67,7 @@ static const struct black_constant rook_constants[SQUARE_COUNT] = {
     {0x4000008180180018ULL, 66472}, /* d5 */
     {0x008080310005FFFAULL, 23236}, /* e5 */
     {0x4000188100060006ULL, 19067}, /* f5 */
-    {0xFFFFFF7FFFBFBFFFULL,     0}, /* g5 */
+    {0xFFFFFF7FFFBFBFFFULL, 0},     /* g5 */
     {0x0000802000200040ULL, 43566}, /* h5 */
     {0x20000202EC002800ULL, 29810}, /* a6 */
     {0xFFFFF9FF7CFFF3FFULL, 65558}, /* b6 */
@@ -78,7 +78,7 @@ static const struct black_constant rook_constants[SQUARE_COUNT] = {
     {0x000000100800A804ULL, 78840}, /* g6 */
     {0xFFFBFFEFA7FFA7FEULL, 82904}, /* h6 */
     {0x0000052800140028ULL, 24594}, /* a7 */
-    {0x00000085008A0014ULL,  9513}, /* b7 */
+    {0x00000085008A0014ULL, 9513},  /* b7 */
     {0x8000002B00408028ULL, 29012}, /* c7 */
     {0x4000002040790028ULL, 27684}, /* d7 */
     {0x7800002010288028ULL, 27901}, /* e7 */
@@ -86,13 +86,13 @@ static const struct black_constant rook_constants[SQUARE_COUNT] = {
     {0x1890000810580050ULL, 25719}, /* g7 */
     {0x2003D80000500028ULL, 50020}, /* h7 */
     {0xFFFFF37EEFEFDFBEULL, 41547}, /* a8 */
-    {0x40000280090013C1ULL,  4750}, /* b8 */
-    {0xBF7FFEFFBFFAF71FULL,  6014}, /* c8 */
+    {0x40000280090013C1ULL, 4750},  /* b8 */
+    {0xBF7FFEFFBFFAF71FULL, 6014},  /* c8 */
     {0xFFFDFFFF777B7D6EULL, 41529}, /* d8 */
     {0xEEFFFFEFF0080BFEULL, 84192}, /* e8 */
     {0xAFE0000FFF780402ULL, 33433}, /* f8 */
-    {0xEE73FFFBFFBB77FEULL,  8555}, /* g8 */
-    {0x0002000308482882ULL,  1009}, /* h8 */
+    {0xEE73FFFBFFBB77FEULL, 8555},  /* g8 */
+    {0x0002000308482882ULL, 1009},  /* h8 */
 };
 
 static const struct black_constant bishop_constants[SQUARE_COUNT] = {
@@ -101,7 +101,7 @@ static const struct black_constant bishop_constants[SQUARE_COUNT] = {
     {0x0400C00FE8000200ULL, 37781}, /* c1 */
     {0x103F802004000000ULL, 21015}, /* d1 */
     {0xC03FE00100000000ULL, 47590}, /* e1 */
-    {0x24C00BFFFF400000ULL,   835}, /* f1 */
+    {0x24C00BFFFF400000ULL, 835},   /* f1 */
     {0x0808101F40007F04ULL, 23592}, /* g1 */
     {0x100808201EC00080ULL, 30599}, /* h1 */
     {0xFFA2FEFFBFEFB7FFULL, 68776}, /* a2 */
@@ -126,7 +126,7 @@ static const struct black_constant bishop_constants[SQUARE_COUNT] = {
     {0x3F6EFBBF9EFBFFFFULL, 81040}, /* d4 */
     {0x0410008F01003FFDULL, 84946}, /* e4 */
     {0x20002038001C8010ULL, 18276}, /* f4 */
-    {0x087FF038000FC001ULL,  8512}, /* g4 */
+    {0x087FF038000FC001ULL, 8512},  /* g4 */
     {0x00080C0C00083007ULL, 78544}, /* h4 */
     {0x00000080FC82C040ULL, 19974}, /* a5 */
     {0x000000407E416020ULL, 23850}, /* b5 */
@@ -145,7 +145,7 @@ static const struct black_constant bishop_constants[SQUARE_COUNT] = {
     {0xFFFFFFBFEFF80FDCULL, 38291}, /* g6 */
     {0x000000101003F812ULL, 30605}, /* h6 */
     {0x0800001F40808200ULL, 37759}, /* a7 */
-    {0x084000101F3FD208ULL,  4639}, /* b7 */
+    {0x084000101F3FD208ULL, 4639},  /* b7 */
     {0x080000000F808081ULL, 21759}, /* c7 */
     {0x0004000008003F80ULL, 67799}, /* d7 */
     {0x08000001001FE040ULL, 22841}, /* e7 */
@@ -164,9 +164,9 @@ static const struct black_constant bishop_constants[SQUARE_COUNT] = {
 
 /* What a lookup reads about its square, as arrays of 8-byte entries
  * indexed by the square (scaled-index loads, no address arithmetic): the
- * complemented relevant mask, the factor and the slice pointer, per piece.
- * On the Zen 4 VM this ran queens 3-7% faster than one 64-byte struct per
- * square, which needs a shift and an add on the square first. */
+ * complemented relevant mask, the factor and the slice pointer, per piece:
+ * one 64-byte struct per square needs a shift and an add on the square
+ * first (docs/findings.md, "Choices in the code"). */
 struct black_magics {
     alignas(64) bitboard outside_masks[SQUARE_COUNT]; /* ~relevant mask */
     alignas(64) bitboard factors[SQUARE_COUNT];
@@ -189,7 +189,8 @@ static void black_fill(struct black_magics *magics, enum slider piece, int squar
     magics->factors[square] = constant->factor;
     magics->attacks[square] = &black_attacks[constant->offset];
     for (int i = 0; i < subsets.count; i++) {
-        size_t slot = constant->offset + (size_t)(((subsets.occupancies[i] | ~subsets.mask) * constant->factor) >> shift);
+        size_t slot =
+            constant->offset + (size_t)(((subsets.occupancies[i] | ~subsets.mask) * constant->factor) >> shift);
         if (slot >= BLACK_TABLE_ENTRIES || (black_attacks[slot] != 0 && black_attacks[slot] != subsets.attacks[i])) {
             fprintf(stderr, "magic-black: constant for %s on square %d collides\n",
                     piece == SLIDER_ROOK ? "rook" : "bishop", square);
@@ -227,5 +228,4 @@ QUEEN_FROM_ROOK_AND_BISHOP(magic_black)
 
 BACKEND(magic_black, "magic-black",
         "black magic bitboards: (occupied | ~mask) * factor, fixed shift, overlapping slices",
-        "Volker Annuss, talkchess \"Black magic bitboards\" (published factors and offsets)",
-        .init = magic_black_init)
+        "Volker Annuss, talkchess \"Black magic bitboards\" (published factors and offsets)", .init = magic_black_init)

@@ -12,10 +12,7 @@
 #include "magic_fancy.h"
 #include "building_blocks/magic_search.h"
 
-enum {
-    ROOK_TABLE_ENTRIES = 102400,
-    BISHOP_TABLE_ENTRIES = 5248
-};
+enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
 static inline const bitboard *fancy_attacks_of(const struct fancy_magic *magic)
 {
@@ -31,8 +28,8 @@ static struct fancy_square fancy_squares[SQUARE_COUNT];
 static alignas(64) bitboard fancy_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
 /* The seed of the factor search.  Any non-zero seed gives valid factors;
- * this one was the quickest of seeds 1 to 64 (the search takes 85 ms of
- * CPU time on the Zen 4 VM, against 145 ms on average over those seeds). */
+ * this one was the quickest of seeds 1 to 64 (the CSV's init_ms column
+ * has the time; docs/findings.md, "Choices in the code", the search's). */
 static const uint64_t FANCY_SEED = 5;
 
 /* Finds the factor for one slider on one square and fills its slice of
@@ -95,7 +92,6 @@ static inline bitboard magic_fancy_queen(int square, bitboard occupied)
     return fancy_lookup(&entry->rook, occupied) | fancy_lookup(&entry->bishop, occupied);
 }
 
-BACKEND(magic_fancy, "magic-fancy",
-        "fancy magic bitboards: per-square shift into one dense table",
+BACKEND(magic_fancy, "magic-fancy", "fancy magic bitboards: per-square shift into one dense table",
         "Chessprogramming wiki, Magic Bitboards (Pradu Kannan); Stockfish bitboard.cpp; seeded search",
         .init = magic_fancy_build_tables)

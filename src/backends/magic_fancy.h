@@ -13,18 +13,15 @@
 /* One slider on one square: Stockfish's Magic (mask, magic, attacks,
  * shift), with the attacks pointer and the shift sharing one word, so a
  * lookup makes one load fewer: the shift sits in the low 6 bits, which is
- * all a 64-bit shift reads of its count, and the pointer above them.
- * Measured on the Zen 4 VM: queens 10-12% faster than separate fields. */
+ * all a 64-bit shift reads of its count, and the pointer above them
+ * (docs/findings.md, "Choices in the code", has the measurement). */
 struct fancy_magic {
     bitboard mask;
     bitboard magic;
     uint64_t attacks_and_shift; /* (pointer << 6) | (64 - relevant bits) */
 };
 
-enum {
-    FANCY_SHIFT_BITS = 6,
-    FANCY_SHIFT_FIELD = (1 << FANCY_SHIFT_BITS) - 1
-};
+enum { FANCY_SHIFT_BITS = 6, FANCY_SHIFT_FIELD = (1 << FANCY_SHIFT_BITS) - 1 };
 
 /* Rook and bishop of a square in one 64-byte cache line, so a queen
  * lookup touches one line besides its two table entries. */

@@ -24,10 +24,7 @@
 #define KERNEL_TARGET "avx512f,avx512vl,avx512dq,avx512bw"
 
 /* Per slider: rooks' squares in entries 0-63, bishops' in 64-127. */
-enum {
-    KEY_COUNT = 2 * SQUARE_COUNT,
-    BISHOP_KEY = SQUARE_COUNT
-};
+enum { KEY_COUNT = 2 * SQUARE_COUNT, BISHOP_KEY = SQUARE_COUNT };
 
 /* magic-fancy's factors, in the order of the keys. */
 static alignas(64) uint64_t factors[KEY_COUNT];
@@ -37,11 +34,7 @@ static alignas(64) uint64_t factors[KEY_COUNT];
  * holds 2^bits entries, at least 32, so each starts at a multiple of 32,
  * and the table's 107648 entries need 12 bits.  The 128 codes fill four
  * zmm registers, so two permutes find eight lanes' codes. */
-enum {
-    SLICE_ALIGN_SHIFT = 5,
-    CODE_BITS_FIELD = 15,
-    CODE_START_SHIFT = 4
-};
+enum { SLICE_ALIGN_SHIFT = 5, CODE_BITS_FIELD = 15, CODE_START_SHIFT = 4 };
 static alignas(64) uint16_t slice_codes[KEY_COUNT];
 
 /* magic-fancy's attack table (its first slice: the rook on a1). */
@@ -124,10 +117,10 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i lane
 {
     const __m512i *codes = (const __m512i *)(const void *)slice_codes;
     const __mmask32 low_words = 0x11111111;
-    __m512i rook = _mm512_maskz_permutex2var_epi16(low_words, _mm512_load_si512(codes), squares,
-                                                   _mm512_load_si512(codes + 1));
-    __m512i bishop = _mm512_maskz_permutex2var_epi16(low_words, _mm512_load_si512(codes + 2), squares,
-                                                     _mm512_load_si512(codes + 3));
+    __m512i rook =
+        _mm512_maskz_permutex2var_epi16(low_words, _mm512_load_si512(codes), squares, _mm512_load_si512(codes + 1));
+    __m512i bishop =
+        _mm512_maskz_permutex2var_epi16(low_words, _mm512_load_si512(codes + 2), squares, _mm512_load_si512(codes + 3));
     return _mm512_mask_blend_epi64(bishop_wise, rook, bishop);
 }
 
@@ -164,8 +157,8 @@ magic_lanes(const bitboard *table, __m512i squares, __mmask8 live, __mmask8 bish
 
 /* Eight slider squares from the record's byte list, from `first` on (the
  * list has ATTACKBENCH_SIDE_MAX_SLIDERS bytes, so the load stays inside it). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load_squares(const struct attackbench_side *side,
-                                                                                         int first)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+load_squares(const struct attackbench_side *side, int first)
 {
     return _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
 }
@@ -236,21 +229,21 @@ magic_lanes_side(const struct attackbench_side *side, bitboard occupied, bitboar
 /* Single lookups: the kernel with one lane; a queen's rook-wise set in
  * lane 0 and its bishop-wise set in lane 1. */
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard magic_lanes_rook(int square,
-                                                                                             bitboard occupied)
+                                                                                              bitboard occupied)
 {
     __m512i attacks = magic_lanes(attack_table, _mm512_set1_epi64(square), 1, 0, occupied);
     return (bitboard)_mm_cvtsi128_si64(_mm512_castsi512_si128(attacks));
 }
 
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard magic_lanes_bishop(int square,
-                                                                                               bitboard occupied)
+                                                                                                bitboard occupied)
 {
     __m512i attacks = magic_lanes(attack_table, _mm512_set1_epi64(square), 1, 1, occupied);
     return (bitboard)_mm_cvtsi128_si64(_mm512_castsi512_si128(attacks));
 }
 
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard magic_lanes_queen(int square,
-                                                                                              bitboard occupied)
+                                                                                               bitboard occupied)
 {
     __m512i attacks = magic_lanes(attack_table, _mm512_set1_epi64(square), 3, 2, occupied);
     __m128i halves = _mm512_castsi512_si128(attacks);

@@ -29,8 +29,8 @@ static alignas(64) bitboard plain_rook_attacks[SQUARE_COUNT][1 << ROOK_INDEX_BIT
 static alignas(64) bitboard plain_bishop_attacks[SQUARE_COUNT][1 << BISHOP_INDEX_BITS];
 
 /* The seed of the factor search.  Any non-zero seed gives valid factors;
- * this one was the quickest of seeds 1 to 16 (15 ms of CPU time on the
- * Zen 4 VM, against 33 ms on average over those seeds). */
+ * this one was the quickest of seeds 1 to 16 (the CSV's init_ms column
+ * has the time; docs/findings.md, "Choices in the code", the search's). */
 static const uint64_t PLAIN_SEED = 4;
 
 static size_t magic_plain_init(void)
@@ -44,8 +44,7 @@ static size_t magic_plain_init(void)
         entry->rook_mask = subsets.mask;
         entry->rook_magic = magic_find_factor(&subsets, ROOK_INDEX_BITS, &random_state);
         for (int i = 0; i < subsets.count; i++)
-            plain_rook_attacks[square][(subsets.occupancies[i] * entry->rook_magic) >> ROOK_SHIFT] =
-                subsets.attacks[i];
+            plain_rook_attacks[square][(subsets.occupancies[i] * entry->rook_magic) >> ROOK_SHIFT] = subsets.attacks[i];
 
         magic_enumerate_subsets(SLIDER_BISHOP, square, &subsets);
         entry->bishop_mask = subsets.mask;
@@ -71,7 +70,5 @@ static inline bitboard magic_plain_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(magic_plain)
 
-BACKEND(magic_plain, "magic-plain",
-        "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
-        "Chessprogramming wiki, Magic Bitboards (Lasse Hansen); factors from a seeded search",
-        .init = magic_plain_init)
+BACKEND(magic_plain, "magic-plain", "plain magic bitboards: fixed 12-bit rook / 9-bit bishop index per square",
+        "Chessprogramming wiki, Magic Bitboards (Lasse Hansen); factors from a seeded search", .init = magic_plain_init)

@@ -72,5 +72,4 @@ static inline bitboard obstruction_difference_queen(int square, bitboard occupie
 
 BACKEND(obstruction_difference, "obstruction-diff",
         "per line: 2 * lowest upper blocker - highest lower blocker (lzcnt), masked by the line",
-        "Chessprogramming wiki, Obstruction Difference (Michael Hoffmann)",
-        .init = obstruction_difference_init)
+        "Chessprogramming wiki, Obstruction Difference (Michael Hoffmann)", .init = obstruction_difference_init)

@@ -18,18 +18,15 @@
 #include "building_blocks/magic_search.h"
 #include "building_blocks/pext_tables.h"
 
-enum {
-    ROOK_TABLE_ENTRIES = 102400,
-    BISHOP_TABLE_ENTRIES = 5248
-};
+enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
 /* What a lookup reads about its square, as four arrays of 8-byte entries
  * indexed by the square: each load is then one scaled-index address with
  * no arithmetic on the square (a 32-byte struct per square needs a shift
  * and an add first).  Same 8 loads per queen either way (square,
- * occupancy, 2 masks, 2 slice pointers, 2 attack sets); on the Zen 4 VM
- * this layout ran queens 9% faster with an L1-sized working set and as
- * fast with the whole table.  The four arrays (2 KiB) stay in L1. */
+ * occupancy, 2 masks, 2 slice pointers, 2 attack sets), but no address
+ * arithmetic here (docs/findings.md, "Choices in the code", has the
+ * measurement).  The four arrays (2 KiB) stay in L1. */
 static alignas(64) bitboard pext_rook_masks[SQUARE_COUNT];
 static alignas(64) bitboard pext_bishop_masks[SQUARE_COUNT];
 static alignas(64) const bitboard *pext_rook_attacks[SQUARE_COUNT];
@@ -108,23 +105,17 @@ QUEEN_FROM_ROOK_AND_BISHOP(pext_software)
 
 #define PEXT_SOURCE "Chessprogramming wiki, BMI2 (PEXT Bitboards); Stockfish bitboard.cpp"
 
-BACKEND(pext_hardware, "pext:hardware", "the index by the BMI2 PEXT instruction", PEXT_SOURCE,
-        TARGET(PEXT_TARGET), .init = pext_init, .instructions = INSTRUCTION_PEXT)
+BACKEND(pext_hardware, "pext:hardware", "the index by the BMI2 PEXT instruction", PEXT_SOURCE, TARGET(PEXT_TARGET),
+        .init = pext_init, .instructions = INSTRUCTION_PEXT)
 BACKEND(pext_software, "pext:software",
-        "the index gathered in software, one step per mask bit (the tables are still built with PEXT)",
-        PEXT_SOURCE, TARGET(PEXT_TARGET), .init = pext_init)
+        "the index gathered in software, one step per mask bit (the tables are still built with PEXT)", PEXT_SOURCE,
+        TARGET(PEXT_TARGET), .init = pext_init)
 
 /* Hardware first: --formulation=fixed runs it, as before formulations. */
 static const struct backend *const pext_formulations[] = {&pext_hardware_backend, &pext_software_backend, NULL};
 
-BACKEND(pext,
-        "pext",
-        "BMI2 PEXT gathers the relevant occupancy into a dense index",
-        PEXT_SOURCE,
-        TARGET(PEXT_TARGET),
-        .init = pext_init,
-        .instructions = INSTRUCTION_PEXT,
-        .formulations = pext_formulations)
+BACKEND(pext, "pext", "BMI2 PEXT gathers the relevant occupancy into a dense index", PEXT_SOURCE, TARGET(PEXT_TARGET),
+        .init = pext_init, .instructions = INSTRUCTION_PEXT, .formulations = pext_formulations)
 #else
 #include "attackbench/loops.h"
 

@@ -26,7 +26,7 @@ static inline bitboard pext_emulated_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(pext_emulated)
 
-BACKEND(pext_emulated, "pext-emulated",
-        "pext's dense tables, the index gathered by a software parallel bit extract (a loop over the mask's bits); no BMI2",
-        "CPW BMI2 (PEXT Bitboards); Intel SDM PEXT; as measured in Gigantua's Chess_Movegen",
-        .init = pext_emulated_init)
+BACKEND(
+    pext_emulated, "pext-emulated",
+    "pext's dense tables, the index gathered by a software parallel bit extract (a loop over the mask's bits); no BMI2",
+    "CPW BMI2 (PEXT Bitboards); Intel SDM PEXT; as measured in Gigantua's Chess_Movegen", .init = pext_emulated_init)

@@ -17,10 +17,7 @@
 #include "platform/cpu.h"
 #include "building_blocks/magic_search.h"
 
-enum {
-    ROOK_TABLE_ENTRIES = 102400,
-    BISHOP_TABLE_ENTRIES = 5248
-};
+enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
 /* Per square, as in pext.c, arrays of 8-byte entries indexed by the
  * square (one scaled-index load each): the relevant mask PEXT gathers, the
@@ -35,8 +32,8 @@ static alignas(64) uint16_t codes[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
 /* Fills one slider's slice of codes from *next_free, which it advances;
  * returns the slice. */
-TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static const uint16_t *fill_codes(enum slider piece, int square, bitboard reach,
-                                                                   size_t *next_free)
+TARGET_ATTRIBUTE(PEXT_PDEP_TARGET)
+static const uint16_t *fill_codes(enum slider piece, int square, bitboard reach, size_t *next_free)
 {
     static struct magic_subsets subsets;
     magic_enumerate_subsets(piece, square, &subsets);
@@ -60,8 +57,8 @@ TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static size_t pext_pdep_init(void)
         bishop_reach[square] = magic_ray_attacks(SLIDER_BISHOP, square, 0);
         bishop_codes[square] = fill_codes(SLIDER_BISHOP, square, bishop_reach[square], &next_free);
     }
-    return sizeof rook_relevant + sizeof bishop_relevant + sizeof rook_reach + sizeof bishop_reach +
-           sizeof rook_codes + sizeof bishop_codes + sizeof codes;
+    return sizeof rook_relevant + sizeof bishop_relevant + sizeof rook_reach + sizeof bishop_reach + sizeof rook_codes +
+           sizeof bishop_codes + sizeof codes;
 }
 
 TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static inline bitboard pext_pdep_rook(int square, bitboard occupied)
@@ -80,13 +77,10 @@ TARGET_ATTRIBUTE(PEXT_PDEP_TARGET) static inline bitboard pext_pdep_bishop(int s
  * core overlaps them. */
 QUEEN_FROM_ROOK_AND_BISHOP(pext_pdep, TARGET_ATTRIBUTE(PEXT_PDEP_TARGET))
 
-BACKEND(pext_pdep,
-        "pext-pdep",
+BACKEND(pext_pdep, "pext-pdep",
         "PEXT index into 16-bit codes of the attack set, PDEP back onto the empty-board attacks",
-        "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One",
-        TARGET(PEXT_PDEP_TARGET),
-        .init = pext_pdep_init,
-        .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+        "Stockfish PR #7108; Aryan Naraghi, From 20 Nanoseconds to One", TARGET(PEXT_PDEP_TARGET),
+        .init = pext_pdep_init, .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
 #else
 #include "attackbench/loops.h"
 

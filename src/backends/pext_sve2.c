@@ -46,8 +46,7 @@ static inline bitboard pext_sve2_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(pext_sve2)
 
-BACKEND(pext_sve2, "pext-sve2",
-        "pext's dense tables, the index gathered by SVE2's BEXT (one lane of an SVE register)",
+BACKEND(pext_sve2, "pext-sve2", "pext's dense tables, the index gathered by SVE2's BEXT (one lane of an SVE register)",
         "Arm ARM, BEXT (SVE2-BitPerm); CPW BMI2 (PEXT Bitboards); Stockfish PR #6939 (2026)",
         .features = ATTACKBENCH_FEATURE_SVE2_BITPERM, .init = pext_sve2_init)
 #else

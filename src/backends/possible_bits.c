@@ -67,7 +67,5 @@ static size_t possible_bits_init(void)
     return sizeof bishop_possible + sizeof rook_possible + sizeof bishop_masks + sizeof rook_masks;
 }
 
-BACKEND(possible_bits, "possible-bits",
-        "empty-board attacks ANDed with one still-possible mask per row of blockers",
-        "seed 004: Sherwin's row-signature post, alternative method",
-        .init = possible_bits_init)
+BACKEND(possible_bits, "possible-bits", "empty-board attacks ANDed with one still-possible mask per row of blockers",
+        "seed 004: Sherwin's row-signature post, alternative method", .init = possible_bits_init)

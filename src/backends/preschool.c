@@ -79,8 +79,8 @@ static size_t preschool_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard outside = ~square_bit(square);
-        diagonals[square] = (struct square_diagonals){diagonal_mask(square) & outside,
-                                                      anti_diagonal_mask(square) & outside};
+        diagonals[square] =
+            (struct square_diagonals){diagonal_mask(square) & outside, anti_diagonal_mask(square) & outside};
     }
     for (int square = 0; square < SQUARE_COUNT; square++)
         fill_square(square);

@@ -115,6 +115,6 @@ static const char *qbb_note(void)
 }
 
 BACKEND(qbb, "qbb",
-        "per direction: the nearest piece by one bit scan, the board edge as sentinel; lines shifted back from the two pieces overlap on the attacks; no tables",
-        "Fabio Gobbato, QBBEngine (as listed in Gigantua's Chess_Movegen)",
-        .note = qbb_note)
+        "per direction: the nearest piece by one bit scan, the board edge as sentinel; lines shifted back from the two "
+        "pieces overlap on the attacks; no tables",
+        "Fabio Gobbato, QBBEngine (as listed in Gigantua's Chess_Movegen)", .note = qbb_note)

@@ -112,7 +112,9 @@ static const char *qbb_shifted_mask_note(void)
     return QBB_SHIFTED_MASK_PATH;
 }
 
-BACKEND(qbb_shifted_mask, "qbb-shifted-mask",
-        "qbb's nearest piece per direction by one bit scan (board edge as sentinel), but each line's attacks one constant shifted to the lower piece, left by the upper piece's distance from bit 63 and back; lines XORed; no tables",
-        "Fabio Gobbato, QBBEngine; shifted mask by Daniel Infuehr (as listed in Gigantua's Chess_Movegen)",
-        .note = qbb_shifted_mask_note)
+BACKEND(
+    qbb_shifted_mask, "qbb-shifted-mask",
+    "qbb's nearest piece per direction by one bit scan (board edge as sentinel), but each line's attacks one constant "
+    "shifted to the lower piece, left by the upper piece's distance from bit 63 and back; lines XORed; no tables",
+    "Fabio Gobbato, QBBEngine; shifted mask by Daniel Infuehr (as listed in Gigantua's Chess_Movegen)",
+    .note = qbb_shifted_mask_note)

@@ -18,6 +18,5 @@ static inline bitboard reference_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(reference)
 
-BACKEND(reference, "reference",
-        "ray-by-ray loop to the first blocker; the yardstick for verification",
+BACKEND(reference, "reference", "ray-by-ray loop to the first blocker; the yardstick for verification",
         "definition of sliding attacks")

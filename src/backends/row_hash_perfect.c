@@ -120,8 +120,7 @@ static void build_keys(void)
     free(rook_table);
     free(bishop_table);
     rook_table = row_hash_build(&rook_geometry, rook_relevant, SEARCH_TRIES, rook_search_keys, &rook_summary);
-    bishop_table =
-        row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, bishop_search_keys, &bishop_summary);
+    bishop_table = row_hash_build(&bishop_geometry, bishop_relevant, SEARCH_TRIES, bishop_search_keys, &bishop_summary);
     for (int square = 0; square < SQUARE_COUNT; square++)
         for (int row = 0; row < ROWS; row++)
             for (int pattern = 0; pattern < PATTERNS; pattern++) {
@@ -160,9 +159,7 @@ static const char *row_hash_perfect_note(void)
     return note;
 }
 
-BACKEND(row_hash_perfect,
-        "row-hash-perfect",
+BACKEND(row_hash_perfect, "row-hash-perfect",
         "XOR of searched per-row keys (rook half, bishop half) is a perfect index: no signature, no miss",
-        "seed 004: the row post's proposed improvement (Sherwin)",
-        .init = row_hash_perfect_init,
+        "seed 004: the row post's proposed improvement (Sherwin)", .init = row_hash_perfect_init,
         .note = row_hash_perfect_note)

@@ -122,5 +122,4 @@ static const char *sbamg_note(void)
 BACKEND(sbamg, "sbamg",
         "ranks and files: o ^ (o - 3 cbn), cbn the closest blocker below by one leading-zero count, the line's outer "
         "squares and a1 set as virtual blockers; diagonals: o ^ (o - 2r) with a byte swap",
-        "Syed Fahad, SBAMG (talkchess 2016; Chessprogramming wiki, SBAMG)",
-        .init = sbamg_init, .note = sbamg_note)
+        "Syed Fahad, SBAMG (talkchess 2016; Chessprogramming wiki, SBAMG)", .init = sbamg_init, .note = sbamg_note)

@@ -43,7 +43,5 @@ static size_t sherwin_init(void)
            sizeof bishop_relevant + sizeof rook_relevant;
 }
 
-BACKEND(sherwin, "sherwin",
-        "per-row lookups ORed into an index into one dense attack table; rows cut by shifts",
-        "seed 000: Chessprogramming wiki, Sherwin Bitboards",
-        .init = sherwin_init)
+BACKEND(sherwin, "sherwin", "per-row lookups ORed into an index into one dense attack table; rows cut by shifts",
+        "seed 000: Chessprogramming wiki, Sherwin Bitboards", .init = sherwin_init)

@@ -131,9 +131,8 @@ static bitboard classical_queen(int square, bitboard occupied)
 }
 
 /* The miss path, kept out of the inlined lookup. */
-static __attribute__((noinline, cold)) bitboard store_miss(struct hash_entry *entry, uint64_t signature,
-                                                           int square, bitboard occupied,
-                                                           attackbench_lookup_function compute)
+static __attribute__((noinline, cold)) bitboard store_miss(struct hash_entry *entry, uint64_t signature, int square,
+                                                           bitboard occupied, attackbench_lookup_function compute)
 {
     bitboard attacks = compute(square, occupied);
     entry->signature = signature;
@@ -143,7 +142,7 @@ static __attribute__((noinline, cold)) bitboard store_miss(struct hash_entry *en
 }
 
 static inline __attribute__((always_inline)) bitboard probe(uint64_t signature, int square, bitboard occupied,
-                                                           attackbench_lookup_function compute)
+                                                            attackbench_lookup_function compute)
 {
     struct hash_entry *table = thread_table;
     if (__builtin_expect(table == NULL, 0))
@@ -246,8 +245,8 @@ static void build_rays(void)
             bitboard ray = 0;
             int file = square_file(square) + steps[direction][0];
             int rank = square_rank(square) + steps[direction][1];
-            for (; file >= 0 && file < 8 && rank >= 0 && rank < 8; file += steps[direction][0],
-                                                                   rank += steps[direction][1])
+            for (; file >= 0 && file < 8 && rank >= 0 && rank < 8;
+                 file += steps[direction][0], rank += steps[direction][1])
                 ray |= square_bit(make_square(file, rank));
             rays[direction][square] = ray;
         }
@@ -270,15 +269,15 @@ static size_t sherwin_hash_init(void)
     allocate_thread_table();
     thread_lookups = 0;
     thread_misses = 0;
-    return sizeof rook_row_keys + sizeof bishop_row_keys + sizeof rook_relevant + sizeof bishop_relevant +
-           sizeof rays + ((size_t)1 << hash_bits) * sizeof(struct hash_entry);
+    return sizeof rook_row_keys + sizeof bishop_row_keys + sizeof rook_relevant + sizeof bishop_relevant + sizeof rays +
+           ((size_t)1 << hash_bits) * sizeof(struct hash_entry);
 }
 
 static int sherwin_hash_set_parameter(const char *name, const char *value, char *error, size_t error_size)
 {
     if (strcmp(name, "hash-bits") != 0) {
-        snprintf(error, error_size, "unknown parameter '%s' (sherwin-hash takes hash-bits=%d..%d)", name,
-                 MIN_HASH_BITS, MAX_HASH_BITS);
+        snprintf(error, error_size, "unknown parameter '%s' (sherwin-hash takes hash-bits=%d..%d)", name, MIN_HASH_BITS,
+                 MAX_HASH_BITS);
         return -1;
     }
     char *end;

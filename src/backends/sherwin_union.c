@@ -72,7 +72,5 @@ static size_t sherwin_union_init(void)
            sizeof bishop_relevant + sizeof rook_relevant;
 }
 
-BACKEND(sherwin_union, "sherwin-union",
-        "Sherwin bitboards with the rows read as the bytes of a union, not by shifts",
-        "seed 000: Chessprogramming wiki, Sherwin Bitboards (union variant)",
-        .init = sherwin_union_init)
+BACKEND(sherwin_union, "sherwin-union", "Sherwin bitboards with the rows read as the bytes of a union, not by shifts",
+        "seed 000: Chessprogramming wiki, Sherwin Bitboards (union variant)", .init = sherwin_union_init)

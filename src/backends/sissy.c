@@ -17,12 +17,11 @@
  * entries for one byte value fill one cache line.  Rows hold few men, so a
  * few byte values (empty, one man) take most lookups, and the lines one
  * square touches are fewer than with [row][byte], where each row has its
- * own line for them: cachegrind (48 KiB L1, 1 MiB L2) counted about 8%
- * fewer L1 and 16% fewer L2 misses on random queens.  One unused byte
- * value pads each square to 257 lines: with 16 KiB per square, the same
- * byte value of every square fell into the same cache set, and the
- * popular ones (empty and one-man rows) evicted each other; padded,
- * cachegrind counted 15% fewer L1 and half the L2 misses. */
+ * own line for them (fewer cache misses under cachegrind).  One unused
+ * byte value pads each square to 257 lines: with 16 KiB per square, the
+ * same byte value of every square fell into the same cache set, and the
+ * popular ones (empty and one-man rows) evicted each other.
+ * docs/findings.md, "Choices in the code", has the counts and the command. */
 static bitboard queen_supersets[64][257][8];
 /* bishop_supersets[square][row][pattern]: the same for bishops over the
  * inner rows 2..7 and inner files b..g, the only squares that can block. */
@@ -33,10 +32,9 @@ static bitboard rook_lines[64];
 static inline bitboard sissy_queen(int square, bitboard occupied)
 {
     const bitboard(*supersets)[8] = queen_supersets[square];
-    return supersets[occupied & 255][0] & supersets[(occupied >> 8) & 255][1] &
-           supersets[(occupied >> 16) & 255][2] & supersets[(occupied >> 24) & 255][3] &
-           supersets[(occupied >> 32) & 255][4] & supersets[(occupied >> 40) & 255][5] &
-           supersets[(occupied >> 48) & 255][6] & supersets[occupied >> 56][7];
+    return supersets[occupied & 255][0] & supersets[(occupied >> 8) & 255][1] & supersets[(occupied >> 16) & 255][2] &
+           supersets[(occupied >> 24) & 255][3] & supersets[(occupied >> 32) & 255][4] &
+           supersets[(occupied >> 40) & 255][5] & supersets[(occupied >> 48) & 255][6] & supersets[occupied >> 56][7];
 }
 
 static inline bitboard sissy_rook(int square, bitboard occupied)
@@ -70,7 +68,5 @@ static size_t sissy_init(void)
     return sizeof queen_supersets + sizeof bishop_supersets + sizeof rook_lines;
 }
 
-BACKEND(sissy, "sissy",
-        "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
-        "Chessprogramming wiki, SISSY Bitboards (Michael Sherwin, CCC 2020)",
-        .init = sissy_init)
+BACKEND(sissy, "sissy", "AND of per-row attack supersets indexed by the raw row bytes (queen in 8 lookups)",
+        "Chessprogramming wiki, SISSY Bitboards (Michael Sherwin, CCC 2020)", .init = sissy_init)

@@ -93,11 +93,8 @@ static const char *slide_arithmetic_note(void)
     return SLIDE_ARITHMETIC_PATH;
 }
 
-BACKEND(slide_arithmetic,
-        "slide-arithmetic",
+BACKEND(slide_arithmetic, "slide-arithmetic",
         "per line: BLSMSK up to the nearest blocker above, LZCNT of the blockers below for the "
-          "bits from the nearest one there, their overlap within the line",
+        "bits from the nearest one there, their overlap within the line",
         "Daniel Infuehr, Slide Arithmetic (2022, Gigantua's Chess_Movegen); Thomas Jahn, Leorik (2022)",
-        TARGET_BIT_SCANS,
-        .init = slide_arithmetic_init,
-        .note = slide_arithmetic_note)
+        TARGET_BIT_SCANS, .init = slide_arithmetic_init, .note = slide_arithmetic_note)

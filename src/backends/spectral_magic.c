@@ -26,10 +26,7 @@
 #include "building_blocks/magic_search.h"
 #include "generated/spectral_magic_shifts.h"
 
-enum {
-    ROOK_SLICE_ENTRIES = 1 << SPECTRAL_ROOK_INDEX_BITS,
-    BISHOP_SLICE_ENTRIES = 1 << SPECTRAL_BISHOP_INDEX_BITS
-};
+enum { ROOK_SLICE_ENTRIES = 1 << SPECTRAL_ROOK_INDEX_BITS, BISHOP_SLICE_ENTRIES = 1 << SPECTRAL_BISHOP_INDEX_BITS };
 
 _Static_assert(SPECTRAL_ROOK_TERMS == 7 && SPECTRAL_BISHOP_TERMS == 6,
                "the lookups below spell out seven rook and six bishop terms");
@@ -59,8 +56,8 @@ static inline uint64_t spectral_bishop_index(int square, bitboard occupied)
 {
     const uint8_t *shift = bishop_shift_rows[square];
     bitboard m = occupied | spectral_bishop_outside[square];
-    uint64_t sum = (m << shift[0]) + (m << shift[1]) + (m << shift[2]) + (m << shift[3]) + (m << shift[4]) +
-                   (m << shift[5]);
+    uint64_t sum =
+        (m << shift[0]) + (m << shift[1]) + (m << shift[2]) + (m << shift[3]) + (m << shift[4]) + (m << shift[5]);
     return sum >> (64 - SPECTRAL_BISHOP_INDEX_BITS);
 }
 

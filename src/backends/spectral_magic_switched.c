@@ -54,8 +54,9 @@ static inline uint64_t spectral_switched_slot(bitboard occupied, bitboard outsid
 
 /* One case of the switches: every argument but `occupied` a constant. */
 #define SPECTRAL_SWITCHED_CASE(square, outside, first, second, third, index_shift, offset) \
-    case square:                                                                           \
-        return spectral_switched_table[spectral_switched_slot(occupied, outside, first, second, third, index_shift, offset)];
+    case square: \
+        return spectral_switched_table[spectral_switched_slot(occupied, outside, first, second, third, index_shift, \
+                                                              offset)];
 
 static inline bitboard spectral_magic_switched_rook(int square, bitboard occupied)
 {
@@ -110,9 +111,9 @@ static void spectral_switched_fill(enum slider piece, int square, const struct s
     if (constants->outside != ~subsets.mask)
         spectral_switched_fail(piece, square, "have a wrong outside mask");
     for (int i = 0; i < subsets.count; i++) {
-        uint64_t slot = spectral_switched_slot(subsets.occupancies[i], constants->outside, constants->first,
-                                               constants->second, constants->third, constants->index_shift,
-                                               constants->offset);
+        uint64_t slot =
+            spectral_switched_slot(subsets.occupancies[i], constants->outside, constants->first, constants->second,
+                                   constants->third, constants->index_shift, constants->offset);
         if (slot >= SPECTRAL_SWITCHED_TABLE_ENTRIES)
             spectral_switched_fail(piece, square, "index past the table");
         bitboard present = spectral_switched_table[slot];

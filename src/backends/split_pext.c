@@ -67,8 +67,8 @@ TARGET_ATTRIBUTE(SPLIT_PEXT_TARGET) static size_t split_pext_init(void)
     for (int line = 0; line < LINE_COUNT; line++)
         for (int square = 0; square < SQUARE_COUNT; square++) {
             int file_step = line_steps[line][0], rank_step = line_steps[line][1];
-            line_relevant[line][square] = ray_walk_relevant(square, file_step, rank_step) |
-                                          ray_walk_relevant(square, -file_step, -rank_step);
+            line_relevant[line][square] =
+                ray_walk_relevant(square, file_step, rank_step) | ray_walk_relevant(square, -file_step, -rank_step);
             line_slices[line][square] = fill_line((enum line)line, square, &next_free);
         }
     return sizeof line_relevant + sizeof line_slices + sizeof line_attacks_table;
@@ -128,8 +128,8 @@ QUEEN_FROM_ROOK_AND_BISHOP(split_pext_software)
 
 #define SPLIT_PEXT_SOURCE "talkchess split-index PEXT (Infuehr 2020, Jahn 2022, Sherwin; 2023)"
 
-BACKEND(split_pext_hardware, "split-pext:hardware", "each line's index by the BMI2 PEXT instruction",
-        SPLIT_PEXT_SOURCE, TARGET(SPLIT_PEXT_TARGET), .init = split_pext_init, .instructions = INSTRUCTION_PEXT)
+BACKEND(split_pext_hardware, "split-pext:hardware", "each line's index by the BMI2 PEXT instruction", SPLIT_PEXT_SOURCE,
+        TARGET(SPLIT_PEXT_TARGET), .init = split_pext_init, .instructions = INSTRUCTION_PEXT)
 BACKEND(split_pext_software, "split-pext:software",
         "each line's index gathered in software, one step per mask bit (the tables are still built with PEXT)",
         SPLIT_PEXT_SOURCE, TARGET(SPLIT_PEXT_TARGET), .init = split_pext_init)
@@ -138,13 +138,8 @@ BACKEND(split_pext_software, "split-pext:software",
 static const struct backend *const split_pext_formulations[] = {&split_pext_hardware_backend,
                                                                 &split_pext_software_backend, NULL};
 
-BACKEND(split_pext,
-        "split-pext",
-        "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
-        SPLIT_PEXT_SOURCE,
-        TARGET(SPLIT_PEXT_TARGET),
-        .init = split_pext_init,
-        .instructions = INSTRUCTION_PEXT,
+BACKEND(split_pext, "split-pext", "one PEXT per line into per-square line tables of at most 64 entries (53 KiB in all)",
+        SPLIT_PEXT_SOURCE, TARGET(SPLIT_PEXT_TARGET), .init = split_pext_init, .instructions = INSTRUCTION_PEXT,
         .formulations = split_pext_formulations)
 #else
 #include "attackbench/loops.h"

@@ -182,8 +182,8 @@ static size_t hyperbola_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard outside = ~square_bit(square);
-        line_pairs[square][0] = (struct line_pair){diagonal_mask(square) & outside,
-                                                   anti_diagonal_mask(square) & outside};
+        line_pairs[square][0] =
+            (struct line_pair){diagonal_mask(square) & outside, anti_diagonal_mask(square) & outside};
         line_pairs[square][1] = (struct line_pair){file_mask(square) & outside, rank_mask(square) & outside};
     }
     return sizeof line_pairs;
@@ -347,8 +347,8 @@ static const char *stockfish_note(void)
 }
 
 #define STOCKFISH_NAME "stockfish"
-#define STOCKFISH_IDEA                                                                                           \
-    "Stockfish master's own form for this platform: DualMagic (hyperbola in AVX2 lanes, rank table) on x86-64 "  \
+#define STOCKFISH_IDEA \
+    "Stockfish master's own form for this platform: DualMagic (hyperbola in AVX2 lanes, rank table) on x86-64 " \
     "with AVX2, rbit hyperbola on aarch64, fancy magic elsewhere"
 #define STOCKFISH_SOURCE "official-stockfish/Stockfish attacks.h (PRs #6845, #6865, #6998, #6795, #6939)"
 

@@ -45,5 +45,6 @@ static inline bitboard switch_lookup_bishop(int square, bitboard occupied)
 QUEEN_FROM_ROOK_AND_BISHOP(switch_lookup)
 
 BACKEND(switch_lookup, "switch-lookup",
-        "a switch on the square into 64 generated cases of straight-line code: per ray the next square, each farther square masked by whether the squares between are empty; no data tables",
+        "a switch on the square into 64 generated cases of straight-line code: per ray the next square, each farther "
+        "square masked by whether the squares between are empty; no data tables",
         "Daniel Infuehr, Reference (Switch Lookup), in Gigantua's Chess_Movegen (2019)")

@@ -60,10 +60,10 @@ TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_bishop(int squ
 QUEEN_FROM_ROOK_AND_BISHOP(titboard, TARGET_ATTRIBUTE(TITBOARD_TARGET))
 
 BACKEND(titboard, "titboard",
-                   "per line PEXT, a base-2 to base-3 table, and a 2,187-entry line table (3^7 own/enemy/empty); "
-                   "the attack form, every piece entered as an enemy; 4.3 MB",
-                   "TiltedDFA/TDFA/src/Titboard.hpp (TITBOARD, 2026); Chess_Movegen pull request #5",
-                   TARGET(TITBOARD_TARGET), .init = titboard_init, .instructions = INSTRUCTION_PEXT)
+        "per line PEXT, a base-2 to base-3 table, and a 2,187-entry line table (3^7 own/enemy/empty); "
+        "the attack form, every piece entered as an enemy; 4.3 MB",
+        "TiltedDFA/TDFA/src/Titboard.hpp (TITBOARD, 2026); Chess_Movegen pull request #5", TARGET(TITBOARD_TARGET),
+        .init = titboard_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -84,10 +84,10 @@ TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_compact_bishop
 QUEEN_FROM_ROOK_AND_BISHOP(titboard_compact, TARGET_ATTRIBUTE(TITBOARD_TARGET))
 
 BACKEND(titboard_compact, "titboard-compact",
-                   "TITBOARD's PEXT and base-3 index into one byte per line (both reach lengths, 547 KB), then a "
-                   "geometric table of attack sets by square, line and byte (128 KB)",
-                   "TiltedDFA/TDFA compact TITBOARD specification (2026-04-04, endpoint bytes)",
-                   TARGET(TITBOARD_TARGET), .init = titboard_compact_init, .instructions = INSTRUCTION_PEXT)
+        "TITBOARD's PEXT and base-3 index into one byte per line (both reach lengths, 547 KB), then a "
+        "geometric table of attack sets by square, line and byte (128 KB)",
+        "TiltedDFA/TDFA compact TITBOARD specification (2026-04-04, endpoint bytes)", TARGET(TITBOARD_TARGET),
+        .init = titboard_compact_init, .instructions = INSTRUCTION_PEXT)
 #else
 #include "attackbench/loops.h"
 

@@ -47,4 +47,27 @@ static inline void cfish_tables_init(struct cfish_tables *tables)
             tables->rook_east_west[inner * 8 + (unsigned)file] = (uint8_t)ray_walk_first_rank(file, inner << 1);
 }
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* The bishop of both forms reads its four rays as rays up the bit order:
+ * the board in lanes 0 and 2 and its byte swap in lanes 1 and 3, against
+ * the square's bishop masks.  The slides each form finds there are joined
+ * by cfish_join_bishop_lanes().  Compiled for AVX2, which both forms'
+ * targets include, so that they inline into either. */
+__attribute__((target("avx2"))) static inline __m256i cfish_bishop_board(bitboard occupied)
+{
+    const __m128i board_and_flipped = _mm_set_epi64x((long long)__builtin_bswap64(occupied), (long long)occupied);
+    return _mm256_broadcastsi128_si256(board_and_flipped);
+}
+
+/* The OR of the four lanes, the flipped ones swapped back by a byte shuffle. */
+__attribute__((target("avx2"))) static inline bitboard cfish_join_bishop_lanes(__m256i slides)
+{
+    __m128i two = _mm_or_si128(_mm256_castsi256_si128(slides), _mm256_extracti128_si256(slides, 1));
+    const __m128i high_swapped_low = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 8, 9, 10, 11, 12, 13, 14, 15);
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(two, _mm_shuffle_epi8(two, high_swapped_low)));
+}
+#endif
+
 #endif

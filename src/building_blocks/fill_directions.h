@@ -13,8 +13,8 @@
  * without wrapping, so the landing masks, which leave out those squares,
  * remove them as they remove file wraps. */
 static const lanes8 QUEEN_STEPS = {8, 1, 9, 7, 56, 63, 55, 57};
-static const lanes8 QUEEN_LANDING = {~RANK_1,          ~FILE_A,          ~(FILE_A | RANK_1), ~(FILE_H | RANK_1),
-                                     ~RANK_8,          ~FILE_H,          ~(FILE_H | RANK_8), ~(FILE_A | RANK_8)};
+static const lanes8 QUEEN_LANDING = {~RANK_1, ~FILE_A, ~(FILE_A | RANK_1), ~(FILE_H | RANK_1),
+                                     ~RANK_8, ~FILE_H, ~(FILE_H | RANK_8), ~(FILE_A | RANK_8)};
 /* A rook or a bishop fills its four directions twice over, in the same
  * eight lanes: on a CPU with 512-bit registers that costs nothing more. */
 static const lanes8 ROOK_STEPS = {8, 1, 56, 63, 8, 1, 56, 63};
@@ -48,10 +48,8 @@ typedef bitboard direction_fill(bitboard generator, bitboard occupied, int step,
 /* The eight directions one after the other with `fill`: the straight
  * ones from `straight`, the diagonal ones from `diagonal` (a zero
  * generator folds away once inlined, so a rook computes four). */
-static inline __attribute__((always_inline)) bitboard fill_one_direction_at_a_time(bitboard straight,
-                                                                                   bitboard diagonal,
-                                                                                   bitboard occupied,
-                                                                                   direction_fill *fill)
+static inline __attribute__((always_inline)) bitboard
+fill_one_direction_at_a_time(bitboard straight, bitboard diagonal, bitboard occupied, direction_fill *fill)
 {
     return fill(straight, occupied, 8, ~RANK_1) | fill(straight, occupied, 1, ~FILE_A) |
            fill(straight, occupied, 56, ~RANK_8) | fill(straight, occupied, 63, ~FILE_H) |

@@ -5,10 +5,7 @@
 
 #include "magic_search.h"
 
-enum {
-    ROOK_TABLE_ENTRIES = 102400,
-    BISHOP_TABLE_ENTRIES = 5248
-};
+enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
 alignas(64) struct pext_tables pext_tables;
 static alignas(64) bitboard attacks_table[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];

@@ -68,8 +68,8 @@ void sherwin_build_bishop_tables(uint16_t rows[64][SHERWIN_BISHOP_ROWS][SHERWIN_
     for (int square = 0; square < 64; square++)
         for (int row = 0; row < SHERWIN_BISHOP_ROWS; row++)
             for (int pattern = 0; pattern < SHERWIN_BISHOP_PATTERNS; pattern++)
-                rows[square][row][pattern] = (uint16_t)row_entry(base[square], relevant[square],
-                                                                 SHERWIN_BISHOP_SHIFT + 8 * row, pattern);
+                rows[square][row][pattern] =
+                    (uint16_t)row_entry(base[square], relevant[square], SHERWIN_BISHOP_SHIFT + 8 * row, pattern);
 }
 
 void sherwin_build_rook_tables(uint32_t rows[64][SHERWIN_ROOK_ROWS][SHERWIN_ROOK_PATTERNS],

@@ -59,7 +59,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i file
 /* The a1-h8 diagonal moved by 8 * (file - rank) squares: right for a
  * positive distance, left for a negative one (a shift by 64 or more
  * gives 0 in these instructions, so one of the two is always 0). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i diagonal_lines(const struct lane_squares *lanes)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+diagonal_lines(const struct lane_squares *lanes)
 {
     const __m512i diagonal = _mm512_set1_epi64((long long)0x8040201008040201ULL);
     __m512i distance = _mm512_sub_epi64(_mm512_slli_epi64(lanes->file, 3), lanes->rank8);
@@ -68,11 +69,12 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i diag
 }
 
 /* The h1-a8 anti-diagonal moved by 8 * (file + rank - 7) squares. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i anti_diagonal_lines(const struct lane_squares *lanes)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+anti_diagonal_lines(const struct lane_squares *lanes)
 {
     const __m512i anti_diagonal = _mm512_set1_epi64((long long)0x0102040810204080ULL);
-    __m512i distance = _mm512_sub_epi64(_mm512_add_epi64(_mm512_slli_epi64(lanes->file, 3), lanes->rank8),
-                                        _mm512_set1_epi64(56));
+    __m512i distance =
+        _mm512_sub_epi64(_mm512_add_epi64(_mm512_slli_epi64(lanes->file, 3), lanes->rank8), _mm512_set1_epi64(56));
     return _mm512_or_si512(_mm512_sllv_epi64(anti_diagonal, distance),
                            _mm512_srlv_epi64(anti_diagonal, _mm512_sub_epi64(_mm512_setzero_si512(), distance)));
 }
@@ -84,13 +86,14 @@ line_attacks(const struct lane_squares *lanes, __m512i occupied, __m512i line);
 
 /* Four passes: up to eight sliders, each lane rook-wise, bishop-wise or
  * both as the masks say.  Lanes in neither mask give 0. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i four_line_kernel(__m512i squares, __mmask8 rook_wise,
-                                                                              __mmask8 bishop_wise, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+four_line_kernel(__m512i squares, __mmask8 rook_wise, __mmask8 bishop_wise, bitboard occupied)
 {
     const struct lane_squares lanes = lane_squares(squares);
     const __m512i board = _mm512_set1_epi64((long long)occupied);
     __m512i attacks = line_attacks(&lanes, board, _mm512_maskz_mov_epi64(rook_wise, rank_lines(&lanes)));
-    attacks = _mm512_or_si512(attacks, line_attacks(&lanes, board, _mm512_maskz_mov_epi64(rook_wise, file_lines(&lanes))));
+    attacks =
+        _mm512_or_si512(attacks, line_attacks(&lanes, board, _mm512_maskz_mov_epi64(rook_wise, file_lines(&lanes))));
     attacks = _mm512_or_si512(attacks,
                               line_attacks(&lanes, board, _mm512_maskz_mov_epi64(bishop_wise, diagonal_lines(&lanes))));
     attacks = _mm512_or_si512(
@@ -102,8 +105,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i four
  * lanes [0, n) the sliders, lanes [n, n + q) the queens again, bishop-wise;
  * the first pass takes ranks (rook-wise lanes) or diagonals, the second
  * files or anti-diagonals; then each spare lane is ORed into its queen's. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i two_line_kernel(__m512i squares, int rooks, int bishops,
-                                                                             int queens, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+two_line_kernel(__m512i squares, int rooks, int bishops, int queens, bitboard occupied)
 {
     const int sliders = rooks + bishops + queens;
     const __m512i lane_index = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
@@ -126,7 +129,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i two_
 
 /* Eight slider squares from the record's byte list, from `first` on (the
  * list has ATTACKBENCH_SIDE_MAX_SLIDERS bytes, so the load stays inside it). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i load_squares(const struct attackbench_side *side, int first)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
+load_squares(const struct attackbench_side *side, int first)
 {
     return _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(side->squares + first)));
 }
@@ -139,8 +143,8 @@ static inline __mmask8 lane_mask(unsigned mask, int from)
 
 /* The whole side into two blocks of eight lanes: the two-pass kernel, or
  * the four-pass one on sliders 0-7 and 8-15. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline void side_kernel(const struct attackbench_side *side,
-                                                                      bitboard occupied, __m512i blocks[2])
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline void
+side_kernel(const struct attackbench_side *side, bitboard occupied, __m512i blocks[2])
 {
     const int rooks = side->rooks, bishops = side->bishops, queens = side->queens;
     const int sliders = rooks + bishops + queens;
@@ -157,8 +161,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline void side_ke
 }
 
 /* The multi-square entry (include/attackbench/backend.h). */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline void lanes_side(const struct attackbench_side *side,
-                                                                                 bitboard occupied, bitboard *attacks)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline void
+lanes_side(const struct attackbench_side *side, bitboard occupied, bitboard *attacks)
 {
     __m512i blocks[2];
     side_kernel(side, occupied, blocks);
@@ -168,24 +172,27 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline void lanes_s
 }
 
 /* Single lookups: the four-pass kernel with one live lane. */
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard one_lane(int square, __mmask8 rook_wise,
-                                                                       __mmask8 bishop_wise, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard
+one_lane(int square, __mmask8 rook_wise, __mmask8 bishop_wise, bitboard occupied)
 {
     __m512i attacks = four_line_kernel(_mm512_set1_epi64(square), rook_wise, bishop_wise, occupied);
     return (bitboard)_mm_cvtsi128_si64(_mm512_castsi512_si128(attacks));
 }
 
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(rook)(int square, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(rook)(int square,
+                                                                                                bitboard occupied)
 {
     return one_lane(square, 1, 0, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(bishop)(int square, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(bishop)(int square,
+                                                                                                  bitboard occupied)
 {
     return one_lane(square, 0, 1, occupied);
 }
 
-__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(queen)(int square, bitboard occupied)
+__attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LANES_LOOKUP(queen)(int square,
+                                                                                                 bitboard occupied)
 {
     return one_lane(square, 1, 1, occupied);
 }
@@ -196,8 +203,7 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LAN
 __attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
-        return attackbench_sides_loop(LANES_LOOKUP(rook), LANES_LOOKUP(bishop), LANES_LOOKUP(queen),
-                              lanes_side, run);
+        return attackbench_sides_loop(LANES_LOOKUP(rook), LANES_LOOKUP(bishop), LANES_LOOKUP(queen), lanes_side, run);
     __m512i sum = _mm512_setzero_si512();
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t i = 0; i < run->count; i++) {

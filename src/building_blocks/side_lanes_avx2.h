@@ -73,8 +73,8 @@ LANE_FUNCTION __m256i diagonal_lines(const struct lane_squares *lanes)
 LANE_FUNCTION __m256i anti_diagonal_lines(const struct lane_squares *lanes)
 {
     const __m256i anti_diagonal = _mm256_set1_epi64x((long long)0x0102040810204080ULL);
-    __m256i distance = _mm256_sub_epi64(_mm256_add_epi64(_mm256_slli_epi64(lanes->file, 3), lanes->rank8),
-                                        _mm256_set1_epi64x(56));
+    __m256i distance =
+        _mm256_sub_epi64(_mm256_add_epi64(_mm256_slli_epi64(lanes->file, 3), lanes->rank8), _mm256_set1_epi64x(56));
     return _mm256_or_si256(_mm256_sllv_epi64(anti_diagonal, distance),
                            _mm256_srlv_epi64(anti_diagonal, _mm256_sub_epi64(_mm256_setzero_si256(), distance)));
 }
@@ -141,9 +141,9 @@ LANE_FUNCTION __m256i bytes_to_lanes(uint64_t bytes)
  * blend taking, for the low block's top lanes, the high block's. */
 LANE_FUNCTION void fold_queens(__m256i blocks[2], int queens, const struct lane_roles roles[2])
 {
-    const __m256i rotation = _mm256_and_si256(
-        _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(2 * queens)),
-        _mm256_set1_epi32(7));
+    const __m256i rotation =
+        _mm256_and_si256(_mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(2 * queens)),
+                         _mm256_set1_epi32(7));
     const __m256i from_high = _mm256_cmpgt_epi64(_mm256_set1_epi64x(queens), _mm256_setr_epi64x(3, 2, 1, 0));
     const __m256i low = _mm256_permutevar8x32_epi32(blocks[0], rotation);
     const __m256i high = _mm256_permutevar8x32_epi32(blocks[1], rotation);
@@ -175,7 +175,8 @@ LANE_FUNCTION __m256i four_line_block(__m256i squares, struct lane_roles roles, 
 {
     const struct lane_squares lanes = lane_squares(squares);
     __m256i attacks = line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, rank_lines(&lanes)), 1);
-    attacks = _mm256_or_si256(attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, file_lines(&lanes)), 0));
+    attacks =
+        _mm256_or_si256(attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.rook_wise, file_lines(&lanes)), 0));
     attacks = _mm256_or_si256(
         attacks, line_attacks(&lanes, board, _mm256_and_si256(roles.bishop_wise, diagonal_lines(&lanes)), 0));
     attacks = _mm256_or_si256(
@@ -240,8 +241,8 @@ LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lin
     const __m256i orthogonal = _mm256_blend_epi32(rank_lines(&lanes), file_lines(&lanes), 0x0C);
     const __m256i diagonal = _mm256_blend_epi32(diagonal_lines(&lanes), anti_diagonal_lines(&lanes), 0xC0);
     const __m256i lines = _mm256_and_si256(_mm256_blend_epi32(orthogonal, diagonal, 0xF0), kept_lines);
-    const __m256i attacks = _mm256_andnot_si256(lanes.bit, line_attacks(&lanes, _mm256_set1_epi64x((long long)occupied),
-                                                                         lines, ranks));
+    const __m256i attacks =
+        _mm256_andnot_si256(lanes.bit, line_attacks(&lanes, _mm256_set1_epi64x((long long)occupied), lines, ranks));
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }

@@ -20,8 +20,7 @@
  * overlap exactly from the lower blocker to the upper one.  (Leorik XORs
  * the bits under the lower blocker instead; the AND with a left shift
  * needs no 64-bit constant, which leaves gcc one more register.) */
-BIT_SCAN_ATTRIBUTE static inline bitboard line_attacks(bitboard occupied_above,
-                                                                          bitboard occupied_below, bitboard line)
+BIT_SCAN_ATTRIBUTE static inline bitboard line_attacks(bitboard occupied_above, bitboard occupied_below, bitboard line)
 {
     bitboard upper = occupied_above & line;
     bitboard lower = occupied_below & line;

@@ -51,11 +51,13 @@ static inline void engine_memory_touch(struct engine_memory *memory, const struc
 {
     uint64_t key = engine_position_key(board), folded = 0;
     if (memory->hash_table)
-        folded += *(const uint64_t *)(const void *)(memory->hash_table + (key & memory->hash_line_mask) * ENGINE_MEMORY_LINE);
+        folded +=
+            *(const uint64_t *)(const void *)(memory->hash_table + (key & memory->hash_line_mask) * ENGINE_MEMORY_LINE);
     if (memory->network) {
         uint64_t line = (key >> 32) & memory->network_line_mask;
         for (size_t i = 0; i < memory->eval_lines; i++)
-            folded += *(const uint64_t *)(const void *)(memory->network + ((line + i) & memory->network_line_mask) * ENGINE_MEMORY_LINE);
+            folded += *(const uint64_t *)(const void *)(memory->network +
+                                                        ((line + i) & memory->network_line_mask) * ENGINE_MEMORY_LINE);
     }
     memory->sink = (memory->sink << 1 | memory->sink >> 63) ^ folded;
 }

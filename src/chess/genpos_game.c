@@ -115,7 +115,7 @@ struct move_context {
     bitboard enemy_attacks; /* squares the side not to move attacks */
     bitboard own_attacks;   /* squares the side to move attacks (defends) */
     bitboard enemy_pawn_attacks;
-    int enemy_last_to;      /* where the opponent's last move went */
+    int enemy_last_to; /* where the opponent's last move went */
     int own_last_from, own_last_to;
 };
 
@@ -168,8 +168,7 @@ static unsigned weigh_material(const struct move_facts *move, const struct move_
     }
     /* A piece under attack and undefended steps away. */
     if (piece != PAWN && piece != KING && (context->enemy_attacks & move->from_bit) &&
-        (!(context->own_attacks & move->from_bit) || (context->enemy_pawn_attacks & move->from_bit)) &&
-        !move->attacked)
+        (!(context->own_attacks & move->from_bit) || (context->enemy_pawn_attacks & move->from_bit)) && !move->attacked)
         weight += 40;
     return weight;
 }
@@ -241,8 +240,8 @@ static void sample_position(struct game_sampler *sampler, const struct board *bo
 }
 
 /* One of the legal moves, drawn in proportion to its weight. */
-static move choose_move(struct game_sampler *sampler, const struct board *board, const struct move_list *list, int count,
-                        const struct move_context *context)
+static move choose_move(struct game_sampler *sampler, const struct board *board, const struct move_list *list,
+                        int count, const struct move_context *context)
 {
     unsigned weights[MAX_MOVES], total = 0;
     for (int i = 0; i < count; i++) {

@@ -64,7 +64,8 @@ bitboard board_attacks(const struct backend *backend, const struct board *board,
         attacks |= king_attacks[lowest_square(rest)];
     for (bitboard rest = pieces[KNIGHT]; rest; rest = without_lowest(rest))
         attacks |= knight_attacks[lowest_square(rest)];
-    return attacks | backend_set_attacks(backend, pieces[ROOK] | pieces[QUEEN], pieces[BISHOP] | pieces[QUEEN], occupied);
+    return attacks |
+           backend_set_attacks(backend, pieces[ROOK] | pieces[QUEEN], pieces[BISHOP] | pieces[QUEEN], occupied);
 }
 
 /* With count_only (a compile-time constant in each copy of the generator)
@@ -84,9 +85,9 @@ static inline void add_moves_from(struct move_list *list, int from, bitboard tar
 /* The moves of one kind of slider: its attacks from the backend, within
  * `allowed`, and along the line through the king when it is pinned. */
 static inline __attribute__((always_inline)) void add_slider_moves(struct move_list *list, bitboard sliders,
-                                                                   attackbench_lookup_function attacks, bitboard occupied,
-                                                                   bitboard allowed, bitboard pinned, int king,
-                                                                   int count_only)
+                                                                   attackbench_lookup_function attacks,
+                                                                   bitboard occupied, bitboard allowed, bitboard pinned,
+                                                                   int king, int count_only)
 {
     for (; sliders; sliders = without_lowest(sliders)) {
         int from = lowest_square(sliders);
@@ -213,7 +214,8 @@ static inline __attribute__((always_inline)) void add_piece_moves(struct move_li
         int from = lowest_square(rest);
         add_moves_from(list, from, knight_attacks[from] & g->allowed, count_only);
     }
-    if (backend->side_attacks && population_count(mine[ROOK] | mine[BISHOP] | mine[QUEEN]) <= ATTACKBENCH_SIDE_MAX_SLIDERS) {
+    if (backend->side_attacks &&
+        population_count(mine[ROOK] | mine[BISHOP] | mine[QUEEN]) <= ATTACKBENCH_SIDE_MAX_SLIDERS) {
         add_side_moves(list, backend, mine, g->occupied, g->allowed, g->pinned, g->king, count_only);
         return;
     }

@@ -85,7 +85,6 @@ static inline int move_is_promotion(move m)
     return move_kind(m) >= MOVE_PROMOTE_KNIGHT;
 }
 
-
 /* Copy a parsed position into a board.  Castling rights without the king
  * and rook on their home squares, and an en-passant square without the
  * pawn that just made the double step, are dropped. */

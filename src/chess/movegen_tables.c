@@ -60,11 +60,11 @@ void movegen_init(void)
 
     for (int square = 0; square < 64; square++)
         castling_kept[square] = 15;
-    castling_kept[4] &= (uint8_t) ~(CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN); /* e1 */
-    castling_kept[7] &= (uint8_t)~CASTLE_WHITE_KING;                         /* h1 */
-    castling_kept[0] &= (uint8_t)~CASTLE_WHITE_QUEEN;                        /* a1 */
+    castling_kept[4] &= (uint8_t) ~(CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN);  /* e1 */
+    castling_kept[7] &= (uint8_t)~CASTLE_WHITE_KING;                          /* h1 */
+    castling_kept[0] &= (uint8_t)~CASTLE_WHITE_QUEEN;                         /* a1 */
     castling_kept[60] &= (uint8_t) ~(CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN); /* e8 */
-    castling_kept[63] &= (uint8_t)~CASTLE_BLACK_KING;                        /* h8 */
-    castling_kept[56] &= (uint8_t)~CASTLE_BLACK_QUEEN;                       /* a8 */
+    castling_kept[63] &= (uint8_t)~CASTLE_BLACK_KING;                         /* h8 */
+    castling_kept[56] &= (uint8_t)~CASTLE_BLACK_QUEEN;                        /* a8 */
     initialized = 1;
 }

@@ -4,7 +4,6 @@
 
 #include "platform/interrupt.h"
 
-
 /* Every inner node looks at the interrupt flag: one load beside a whole
  * move generation, and a deep count still stops within milliseconds. */
 static uint64_t perft_below(const struct backend *backend, const struct board *board, int depth,

@@ -1,5 +1,6 @@
 /* Perft (the number of leaf nodes of the legal move tree to a fixed
- * depth) through a backend's attack functions, and the `perft` command. */
+ * depth) through a backend's attack functions (the `perft` command is
+ * cli/perft_command.c). */
 #ifndef ATTACKBENCH_PERFT_H
 #define ATTACKBENCH_PERFT_H
 
@@ -24,8 +25,5 @@ uint64_t perft_in_engine(const struct backend *backend, const struct board *boar
 
 /* perft() with the count under each root move printed as "e2e4: 20". */
 uint64_t perft_divide(const struct backend *backend, const struct board *board, int depth, FILE *out);
-
-/* `attackbench perft ...`; argv[0] is "perft".  Returns the exit status. */
-int perft_command(int argc, char **argv);
 
 #endif

@@ -69,7 +69,7 @@ static int parse_board(const char *field, size_t length, struct position *positi
             int color, type;
             if (piece_from_letter(c, &color, &type) != 0)
                 return set_error(error, error_size, "bad piece letter '%s' in rank %d", shown_character(c, shown),
-                            rank + 1);
+                                 rank + 1);
             if (file >= 8)
                 return set_error(error, error_size, "rank %d has more than 8 squares", rank + 1);
             position->pieces[color][type] |= square_bit(make_square(file, rank));
@@ -83,8 +83,7 @@ static int parse_board(const char *field, size_t length, struct position *positi
     return 0;
 }
 
-static int parse_castling(const char *field, size_t length, struct position *position, char *error,
-                          size_t error_size)
+static int parse_castling(const char *field, size_t length, struct position *position, char *error, size_t error_size)
 {
     if (length == 1 && field[0] == '-')
         return 0;
@@ -94,24 +93,23 @@ static int parse_castling(const char *field, size_t length, struct position *pos
         const char *found = field[i] ? strchr(letters, field[i]) : NULL;
         if (found == NULL)
             return set_error(error, error_size, "bad castling field '%.*s': '%s' is not one of KQkq or -", (int)length,
-                        field, shown_character(field[i], shown));
+                             field, shown_character(field[i], shown));
         int right = 1 << (found - letters);
         if (position->castling & right)
             return set_error(error, error_size, "bad castling field '%.*s': '%c' repeated", (int)length, field,
-                        field[i]);
+                             field[i]);
         position->castling |= right;
     }
     return 0;
 }
 
-static int parse_en_passant(const char *field, size_t length, struct position *position, char *error,
-                            size_t error_size)
+static int parse_en_passant(const char *field, size_t length, struct position *position, char *error, size_t error_size)
 {
     if (length == 1 && field[0] == '-')
         return 0;
     if (length != 2 || field[0] < 'a' || field[0] > 'h' || (field[1] != '3' && field[1] != '6'))
         return set_error(error, error_size, "bad en-passant field '%.*s': expected - or a square on rank 3 or 6",
-                    (int)length, field);
+                         (int)length, field);
     position->en_passant = make_square(field[0] - 'a', field[1] - '1');
     return 0;
 }
@@ -126,7 +124,7 @@ static int parse_clock(const char *field, size_t length, int minimum, const char
     for (size_t i = 0; i < length; i++) {
         if (!isdigit((unsigned char)field[i]))
             return set_error(error, error_size, "bad %s '%.*s': expected a%s integer", what, (int)length, field,
-                        minimum > 0 ? " positive" : " non-negative");
+                             minimum > 0 ? " positive" : " non-negative");
         number = number * 10 + (field[i] - '0');
         if (number > INT_MAX)
             return set_error(error, error_size, "bad %s '%.*s': too large", what, (int)length, field);
@@ -280,8 +278,8 @@ void format_fen(const struct position *position, char *buffer, size_t size)
     char en_passant[3] = "-";
     if (position->en_passant != NO_SQUARE)
         square_name(position->en_passant, en_passant);
-    snprintf(buffer, size, "%s %c %s %s %d %d", text, position->side_to_move == WHITE ? 'w' : 'b', castling,
-             en_passant, position->halfmove_clock, position->fullmove_number);
+    snprintf(buffer, size, "%s %c %s %s %d %d", text, position->side_to_move == WHITE ? 'w' : 'b', castling, en_passant,
+             position->halfmove_clock, position->fullmove_number);
 }
 
 /* What read_line() found besides a line. */
@@ -322,8 +320,8 @@ static int parse_line(const char *text, size_t length, struct position *position
     return parse_position(text, position, error, error_size) == 0 ? 1 : -1;
 }
 
-long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options,
-                         position_visitor visit, void *context, long *skipped)
+long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options, position_visitor visit,
+                         void *context, long *skipped)
 {
     size_t limit = options && options->max_line_length ? options->max_line_length : MAX_LINE_LENGTH;
     char *line = malloc(limit + 1);
@@ -370,8 +368,8 @@ long read_positions_from(FILE *file, const char *shown_name, const struct read_o
     return failed ? -1 : visited;
 }
 
-long read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
-                    void *context, long *skipped)
+long read_positions(const char *file_name, const struct read_options *options, position_visitor visit, void *context,
+                    long *skipped)
 {
     int from_stdin = strcmp(file_name, "-") == 0;
     FILE *file = from_stdin ? stdin : fopen(file_name, "rb");

@@ -85,12 +85,12 @@ struct read_options {
  * finding its end could mean reading forever), and so is a read error.
  * Returns the number of positions visited, or -1 on error (unreadable
  * file, malformed line, visitor abort). */
-long read_positions(const char *file_name, const struct read_options *options, position_visitor visit,
-                    void *context, long *skipped);
+long read_positions(const char *file_name, const struct read_options *options, position_visitor visit, void *context,
+                    long *skipped);
 
 /* read_positions() on an open stream, named `shown_name` in messages. */
-long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options,
-                         position_visitor visit, void *context, long *skipped);
+long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options, position_visitor visit,
+                         void *context, long *skipped);
 
 enum {
     /* Longest line accepted, in bytes. */

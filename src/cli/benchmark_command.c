@@ -78,8 +78,7 @@ static int reads_stdin_twice(const struct session *session)
 
 /* The file check before anything is timed: each line parses and, for the
  * sides workload, each side fits a side record. */
-static int check_file_position(const struct position *position, const char *file_name, long line_number,
-                               void *data)
+static int check_file_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     const struct options *options = data;
     if (options->workloads & (1u << WORKLOAD_SIDES))
@@ -169,8 +168,10 @@ static int verify_one(const struct session *session, const struct backend *backe
     if (status > 0)
         return interrupt_exit_status();
     if (!options->quiet)
-        fprintf(stderr, "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
-                backend->name, SIDE_CHECKS);
+        fprintf(
+            stderr,
+            "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
+            backend->name, SIDE_CHECKS);
     return 0;
 }
 
@@ -270,18 +271,23 @@ static int measure_group(struct session *session, const struct workload *workloa
             continue;
         char what[96];
         snprintf(what, sizeof what, "%s %s %s%s%s", workload_names[workload->kind],
-                 workload_piece_name(workload->kind, piece),
-                 dispatch_names[dispatch], phase == PHASE_ALL ? "" : " ", phase == PHASE_ALL ? "" : phase_names[phase]);
+                 workload_piece_name(workload->kind, piece), dispatch_names[dispatch], phase == PHASE_ALL ? "" : " ",
+                 phase == PHASE_ALL ? "" : phase_names[phase]);
         progress_show(&session->progress, what);
         struct cpu_share share;
         cpu_share_start(&share, session->pin_cpu >= 0 ? session->cpus : NULL, options->threads, options->threads);
         struct measurement_config config = {
-            .timer = &session->timer, .dispatch = dispatch, .chained = options->chained,
+            .timer = &session->timer,
+            .dispatch = dispatch,
+            .chained = options->chained,
             .pressure_buffer = session->pressure,
             /* --pressure is at most 2^32 lines (options.c), so the mask fits. */
             .pressure_line_mask = session->pressure ? (uint32_t)(options->pressure_bytes / 64 - 1) : 0,
-            .reps = options->reps, .calls = options->calls, .threads = options->threads,
-            .cpus = session->pin_cpu >= 0 ? session->cpus : NULL, .stop = &interrupt_signal,
+            .reps = options->reps,
+            .calls = options->calls,
+            .threads = options->threads,
+            .cpus = session->pin_cpu >= 0 ? session->cpus : NULL,
+            .stop = &interrupt_signal,
         };
         struct spread_target target = {options->target_spread, options->min_time > 0 ? options->min_time : 10};
         int status = measure_to_target(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
@@ -292,9 +298,15 @@ static int measure_group(struct session *session, const struct workload *workloa
             return 0; /* interrupted: this group is incomplete */
         if (target.percent > 0)
             name_unreached_rows(session, what, measured, target.percent);
-        struct result_row shape = {.workload = workload->kind, .layout = workload->layout, .piece = piece, .dispatch = dispatch,
-                                   .chained = options->chained, .pressure_bytes = options->pressure_bytes,
-                                   .phase = phase, .threads = options->threads, .queries = stream_lookups(stream)};
+        struct result_row shape = {.workload = workload->kind,
+                                   .layout = workload->layout,
+                                   .piece = piece,
+                                   .dispatch = dispatch,
+                                   .chained = options->chained,
+                                   .pressure_bytes = options->pressure_bytes,
+                                   .phase = phase,
+                                   .threads = options->threads,
+                                   .queries = stream_lookups(stream)};
         note_other_work(session, &share, what, shape.warnings, sizeof shape.warnings);
         size_t first_row = results->count;
         if (add_rows(session, workload, &shape, measured, results) != 0)
@@ -365,7 +377,8 @@ static int measure_streams(struct session *session, const struct workload *workl
                 *empty_pieces |= phase == PHASE_ALL ? piece_bit(piece) : 0;
                 if (!options->quiet)
                     fprintf(stderr, "attackbench: no %s queries in the %s workload (phase %s): skipped\n",
-                            workload_piece_name(workload->kind, piece), workload_names[workload->kind], phase_names[phase]);
+                            workload_piece_name(workload->kind, piece), workload_names[workload->kind],
+                            phase_names[phase]);
                 continue;
             }
             check_stream_length(session, workload->streams[piece][phase].count);
@@ -394,9 +407,14 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
 {
     const struct options *options = session->options;
     struct workload_options workload_options = {
-        .kind = kind, .pieces = options->pieces, .seed = options->seed, .max_queries = options->max_queries,
-        .random_queries = options->random_queries, .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
-        .layout = options->layout, .random_positions = options->random_positions,
+        .kind = kind,
+        .pieces = options->pieces,
+        .seed = options->seed,
+        .max_queries = options->max_queries,
+        .random_queries = options->random_queries,
+        .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
+        .layout = options->layout,
+        .random_positions = options->random_positions,
         .read = {.skip_invalid = options->skip_invalid},
     };
     int status = check_stream_memory(&workload_options);

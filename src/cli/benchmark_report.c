@@ -26,7 +26,10 @@ int report_nothing_measured(const struct options *options, unsigned empty_pieces
             continue;
         named++;
         size_t used = strlen(pieces);
-        snprintf(pieces + used, sizeof pieces - used, "%s%s", named == 1 ? "" : named == total ? " or " : ", ",
+        snprintf(pieces + used, sizeof pieces - used, "%s%s",
+                 named == 1       ? ""
+                 : named == total ? " or "
+                                  : ", ",
                  piece_names[piece]);
     }
     if (total == 0)
@@ -79,7 +82,7 @@ void print_fastest_summary(const struct result_set *results)
             if (best == NULL)
                 continue;
             fprintf(stderr, "%s  %-8s %-7s %-27s %.3f ns per query\n",
-                    printed++ ? "" : "attackbench: fastest in batch mode (workload, piece, method):\n", workload_names[workload],
-                    piece_names[piece], best->measurement.backend->name, row_value(best));
+                    printed++ ? "" : "attackbench: fastest in batch mode (workload, piece, method):\n",
+                    workload_names[workload], piece_names[piece], best->measurement.backend->name, row_value(best));
         }
 }

@@ -1,5 +1,6 @@
-/* The commands of the main program, each a function main() dispatches to
- * once the options are parsed and the backends chosen. */
+/* The commands of the main program, each a function main() dispatches to:
+ * the benchmark and its actions once the options are parsed and the
+ * backends chosen, the subcommands with the arguments after their word. */
 #ifndef ATTACKBENCH_COMMANDS_H
 #define ATTACKBENCH_COMMANDS_H
 
@@ -14,5 +15,12 @@ int dump_command(const struct options *options, const struct backend **selected,
 
 /* --list: one line per backend. */
 int list_command(const struct options *options);
+
+/* The subcommands: `attackbench WORD ...` with argv[0] the word.  Each
+ * returns the exit status. */
+int perft_command(int argc, char **argv);
+int genpos_command(int argc, char **argv);
+int recommend_command(int argc, char **argv);
+int compare_command(int argc, char **argv);
 
 #endif

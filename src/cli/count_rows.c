@@ -32,7 +32,8 @@ struct count_job {
 };
 
 /* The same loop as the timed per-call mode: an indirect call per query. */
-static __attribute__((noinline)) uint64_t counted_call_pass(attackbench_lookup_function lookup, const struct attackbench_run *run)
+static __attribute__((noinline)) uint64_t counted_call_pass(attackbench_lookup_function lookup,
+                                                            const struct attackbench_run *run)
 {
     return attackbench_lookup_loop(lookup, run);
 }
@@ -55,9 +56,10 @@ static uint64_t one_pass(const struct backend *backend, const struct result_row 
  * the count when it returns (--dump-after), so nothing else may call it.
  * It is called through a volatile pointer so that the compiler neither
  * inlines nor clones it and the name stays what valgrind looks for. */
-uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row, const struct attackbench_run *run);
-__attribute__((noinline)) uint64_t attackbench_counted_pass(const struct backend *backend,
-                                                            const struct result_row *row, const struct attackbench_run *run)
+uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row,
+                                  const struct attackbench_run *run);
+__attribute__((noinline)) uint64_t attackbench_counted_pass(const struct backend *backend, const struct result_row *row,
+                                                            const struct attackbench_run *run)
 {
     return one_pass(backend, row, run);
 }
@@ -167,8 +169,13 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
         for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && status == 0; dispatch++) {
             if (!(options->dispatches & (1u << dispatch)))
                 continue;
-            struct result_row template = {.workload = kind, .layout = workload.layout, .piece = piece, .dispatch = dispatch, .phase = PHASE_ALL,
-                                          .threads = 1, .positions = workload.positions};
+            struct result_row template = {.workload = kind,
+                                          .layout = workload.layout,
+                                          .piece = piece,
+                                          .dispatch = dispatch,
+                                          .phase = PHASE_ALL,
+                                          .threads = 1,
+                                          .positions = workload.positions};
             status = count_stream(job, stream, &template, rows);
         }
     }
@@ -193,7 +200,10 @@ int count_rows(const struct options *options, const struct backend **selected, i
                const struct host_cpu *host)
 {
     static struct count_job job;
-    job = (struct count_job){.options = options, .selected = selected, .count = count, .output = output,
+    job = (struct count_job){.options = options,
+                             .selected = selected,
+                             .count = count,
+                             .output = output,
                              .reference = find_backend("reference")};
     if (count > MAX_COUNTED)
         job.count = MAX_COUNTED;
@@ -215,8 +225,8 @@ int count_rows(const struct options *options, const struct backend **selected, i
     if (status == 0 && rows.count > 0) {
         struct timer timer;
         timer_setup(&timer, TIMER_CLOCK, 0);
-        struct run_context context = {.timer = &timer, .pin_cpu = -1, .reps = 1,
-                                      .seed = (unsigned long long)options->seed};
+        struct run_context context = {
+            .timer = &timer, .pin_cpu = -1, .reps = 1, .seed = (unsigned long long)options->seed};
         run_metadata_capture(&context.metadata);
         name_host_cpu(&context.metadata, host);
         derive_group_figures(&rows);

@@ -59,8 +59,8 @@ void list_formulations(FILE *out)
         for (const struct backend *const *known = technique->formulations; known && *known; known++) {
             const char *reason = backend_unavailable_reason(*known);
             if (reason)
-                fprintf(out, "%-27s formulation of %s  unavailable (%s)  idea: %s\n", (*known)->name,
-                        technique->name, reason, (*known)->description);
+                fprintf(out, "%-27s formulation of %s  unavailable (%s)  idea: %s\n", (*known)->name, technique->name,
+                        reason, (*known)->description);
             else
                 fprintf(out, "%-27s formulation of %s  available  idea: %s\n", (*known)->name, technique->name,
                         (*known)->description);

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "option_spelling.h"
+#include "command_line.h"
 #include "attackbench/backend.h"
-#include "genpos.h"
+#include "commands.h"
 #include "chess/genpos_game.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
@@ -28,30 +28,28 @@ struct generator {
     long played;
 };
 
-static const char usage_text[] =
-    "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
-    "\n"
-    "Plays G random games from the initial position, with move choices weighted\n"
-    "towards captures, development and castling, and samples a position every\n"
-    "3 to 7 plies from ply 8 on, one six-field FEN a line, duplicates dropped.\n"
-    "Each game gets a random length of 40 to 240 plies and ends earlier at mate,\n"
-    "stalemate, the 50-move rule, insufficient material, or when a side stays 10\n"
-    "points of material behind for more than 6 plies; with --seed=1 that gives\n"
-    "about 13 positions per game.  The first line is a\n"
-    "'#' comment with the command that made the file.  The same seed always\n"
-    "gives the same positions.\n"
-    "\n"
-    "  --seed=N       random seed (0 or more)\n"
-    "  --games=G      number of games (1 to 1000000)\n"
-    "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
-    "                 end); default standard output\n"
-    "  --method=NAME  backend for the move generator's slider attacks\n"
-    "                 (default reference; the positions do not depend on it)\n"
-    "  -h, --help     this text\n"
-    "\n"
-    "Exit status: 0 success, 2 bad usage or a write error, 130 interrupted by\n"
-    "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
-
+static const char genpos_usage_text[] = "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
+                                        "\n"
+                                        "Plays G random games from the initial position, with move choices weighted\n"
+                                        "towards captures, development and castling, and samples a position every\n"
+                                        "3 to 7 plies from ply 8 on, one six-field FEN a line, duplicates dropped.\n"
+                                        "Each game gets a random length of 40 to 240 plies and ends earlier at mate,\n"
+                                        "stalemate, the 50-move rule, insufficient material, or when a side stays 10\n"
+                                        "points of material behind for more than 6 plies; with --seed=1 that gives\n"
+                                        "about 13 positions per game.  The first line is a\n"
+                                        "'#' comment with the command that made the file.  The same seed always\n"
+                                        "gives the same positions.\n"
+                                        "\n"
+                                        "  --seed=N       random seed (0 or more)\n"
+                                        "  --games=G      number of games (1 to 1000000)\n"
+                                        "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
+                                        "                 end); default standard output\n"
+                                        "  --method=NAME  backend for the move generator's slider attacks\n"
+                                        "                 (default reference; the positions do not depend on it)\n"
+                                        "  -h, --help     this text\n"
+                                        "\n"
+                                        "Exit status: 0 success, 2 bad usage or a write error, 130 interrupted by\n"
+                                        "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
 
 /* The whole file: the command as a comment, then the games' samples.
  * Stops between games (a game takes about a millisecond) at a signal or
@@ -126,32 +124,40 @@ static int write_to_stdout(struct generator *generator)
 
 enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
 
-static enum parsed parse_option(const char *argument, struct generator *generator, const char **method)
+static const char genpos_prefix[] = "attackbench: genpos";
+
+static const struct option_name genpos_options[] = {
+    {"seed", 0, 1}, {"games", 0, 1}, {"out", 0, 1}, {"method", 'm', 1}, {"help", 'h', 0}, {NULL, 0, 0},
+};
+
+static enum parsed parse_option(const struct argument *argument, struct generator *generator, const char **method)
 {
+    const char *value = argument->value;
     char *end;
-    if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
+    if (is_option(argument, "help"))
         return PARSED_HELP;
-    if (strncmp(argument, "--seed=", 7) == 0) {
+    if (is_option(argument, "seed")) {
         errno = 0;
-        generator->seed = strtoull(argument + 7, &end, 10);
-        if (*end || end == argument + 7 || argument[7] == '-' || errno) {
-            fprintf(stderr, "attackbench: genpos: bad --seed '%s'\n", argument + 7);
+        generator->seed = strtoull(value, &end, 10);
+        if (*end || end == value || value[0] == '-' || errno) {
+            refuse(genpos_prefix, "bad --seed '%s'", value);
             return PARSED_ERROR;
         }
         generator->have_seed = 1;
-    } else if (strncmp(argument, "--games=", 8) == 0) {
-        generator->games = strtol(argument + 8, &end, 10);
-        if (*end || end == argument + 8 || generator->games < 1 || generator->games > 1000000) {
-            fprintf(stderr, "attackbench: genpos: --games must be 1 to 1000000, not '%s'\n", argument + 8);
+    } else if (is_option(argument, "games")) {
+        generator->games = strtol(value, &end, 10);
+        if (*end || end == value || generator->games < 1 || generator->games > 1000000) {
+            refuse(genpos_prefix, "--games must be 1 to 1000000, not '%s'", value);
             return PARSED_ERROR;
         }
-    } else if (strncmp(argument, "--out=", 6) == 0 && argument[6]) {
-        generator->out_file = argument + 6;
-    } else if (strncmp(argument, "--method=", 9) == 0) {
-        *method = argument + 9;
-    } else {
-        fprintf(stderr, "attackbench: genpos: unexpected argument '%s'\n%s", argument, usage_text);
-        return PARSED_ERROR;
+    } else if (is_option(argument, "out")) {
+        if (value[0] == '\0') {
+            refuse(genpos_prefix, "--out needs a file name");
+            return PARSED_ERROR;
+        }
+        generator->out_file = value;
+    } else if (is_option(argument, "method")) {
+        *method = value;
     }
     return PARSED_RUN;
 }
@@ -160,18 +166,26 @@ static enum parsed parse_option(const char *argument, struct generator *generato
 static enum parsed parse_settings(int argc, char **argv, struct generator *generator)
 {
     const char *method = "reference";
-    for (int i = 1; i < argc; i++) {
-        enum parsed parsed = parse_option(argv[i], generator, &method);
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1};
+    struct argument argument;
+    char error[256];
+    int read;
+    while ((read = read_argument(&reader, genpos_options, &argument, error, sizeof error)) > 0) {
+        enum parsed parsed = parse_option(&argument, generator, &method);
         if (parsed != PARSED_RUN)
             return parsed;
     }
+    if (read < 0) {
+        refuse(genpos_prefix, "%s", error);
+        return PARSED_ERROR;
+    }
     if (!generator->have_seed || generator->games == 0) {
-        fprintf(stderr, "attackbench: genpos: --seed and --games are required\n%s", usage_text);
+        refuse(genpos_prefix, "--seed and --games are required (attackbench genpos --help)");
         return PARSED_ERROR;
     }
     const struct backend *backend = find_backend(method);
     if (backend == NULL || backend->baseline || backend_unavailable_reason(backend)) {
-        fprintf(stderr, "attackbench: genpos: method '%s' cannot be used here\n", method);
+        refuse(genpos_prefix, "method '%s' cannot be used here", method);
         return PARSED_ERROR;
     }
     backend_initialize(backend, NULL);
@@ -180,26 +194,14 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
     return PARSED_RUN;
 }
 
-static int write_help(void)
-{
-    fputs(usage_text, stdout);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "attackbench: genpos: cannot write the help: %s\n", strerror(errno));
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
 int genpos_command(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
-    static const char *const value_options[] = {"seed", "games", "out", "method", NULL};
-    argc = normalize_option_spelling(argc, argv, value_options);
     struct generator generator = {0};
     enum parsed parsed = parse_settings(argc, argv, &generator);
     if (parsed != PARSED_RUN)
-        return parsed == PARSED_HELP ? write_help() : EXIT_USAGE;
+        return parsed == PARSED_HELP ? write_help(genpos_prefix, genpos_usage_text) : EXIT_USAGE;
     interrupt_catch();
     int status = generator.out_file ? write_to_file(&generator) : write_to_stdout(&generator);
     game_sampler_free(&generator.sampler);

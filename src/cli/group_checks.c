@@ -31,8 +31,8 @@ static const double CANARY_LIMIT = 0.05;
  *   takes half). */
 static const double MIN_OTHER_WORK_MS = 30, LOST_TIME_LIMIT = 0.25;
 
-void note_other_work(const struct session *session, const struct cpu_share *share, const char *group,
-                     char *warnings, size_t size)
+void note_other_work(const struct session *session, const struct cpu_share *share, const char *group, char *warnings,
+                     size_t size)
 {
     struct other_work seen;
     cpu_share_other_work(share, &seen);
@@ -109,4 +109,3 @@ void finish_group(struct session *session, struct result_set *results, size_t fi
     write_table_groups(stdout, &group, &session->context);
     fflush(stdout);
 }
-

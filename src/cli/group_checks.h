@@ -14,8 +14,8 @@
 /* Warn (naming the group) and set the "cpu-contention" key in `warnings`
  * when other work took more than 5% of the measuring CPU since `share`
  * started. */
-void note_other_work(const struct session *session, const struct cpu_share *share, const char *group,
-                     char *warnings, size_t size);
+void note_other_work(const struct session *session, const struct cpu_share *share, const char *group, char *warnings,
+                     size_t size);
 
 /* --target-spread: name the methods of a group whose spread stayed above it. */
 void name_unreached_rows(const struct session *session, const char *group, const struct measurement *measured,

@@ -39,8 +39,8 @@ int list_command(const struct options *options)
             continue;
         }
         char formulation[512];
-        int has_formulations = formulation_for_list(backend, options->fixed_formulations, formulation,
-                                                    sizeof formulation);
+        int has_formulations =
+            formulation_for_list(backend, options->fixed_formulations, formulation, sizeof formulation);
         double init_ms;
         size_t table_bytes = backend_initialize(backend, &init_ms);
         printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
@@ -110,8 +110,7 @@ static int check_dump_output(void)
 
 /* The check before the first row: every line parses and, for the sides
  * workload, every side fits a side record. */
-static int check_dump_position(const struct position *position, const char *file_name, long line_number,
-                               void *data)
+static int check_dump_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     const struct dump_context *context = data;
     if (context->workload == WORKLOAD_SIDES)

@@ -89,8 +89,13 @@ static void exec_valgrind(const char *directory)
     snprintf(output, sizeof output, "%s/callgrind.out", directory);
     snprintf(output_option, sizeof output_option, "--callgrind-out-file=%s", output);
     setenv(OUTPUT_VARIABLE, directory, 1);
-    char *prefix[] = {"valgrind", "--tool=callgrind", "-q", output_option, "--collect-atstart=no",
-                      "--toggle-collect=attackbench_counted_pass", "--dump-after=attackbench_counted_pass",
+    char *prefix[] = {"valgrind",
+                      "--tool=callgrind",
+                      "-q",
+                      output_option,
+                      "--collect-atstart=no",
+                      "--toggle-collect=attackbench_counted_pass",
+                      "--dump-after=attackbench_counted_pass",
                       executable};
     size_t prefix_count = sizeof prefix / sizeof prefix[0], count = 0;
     while (arguments[count])
@@ -131,8 +136,8 @@ static int write_host_cpu(const char *directory)
     const struct cpu_identity *identity = cpu_identity();
     if (out == NULL)
         return -1;
-    int written = fprintf(out, "%s\n%s\n%u\n%u\n", cpu_model_name(), identity->vendor, identity->family,
-                          identity->model) >= 0;
+    int written =
+        fprintf(out, "%s\n%s\n%u\n%u\n", cpu_model_name(), identity->vendor, identity->family, identity->model) >= 0;
     return fclose(out) == 0 && written ? 0 : -1;
 }
 

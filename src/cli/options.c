@@ -1,5 +1,6 @@
-/* Command-line parsing for the main benchmark.  Long options take their
- * value after '=' or as the next argument; a few have short aliases. */
+/* Command-line parsing for the main benchmark: its options, each applied
+ * to struct options; read_argument() (command_line.h) reads them, in the
+ * spellings every command shares. */
 #include "options.h"
 
 #include <ctype.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_line.h"
 #include "measure/runner.h"
 #include "base/error_message.h"
 #include "base/piece.h"
@@ -176,22 +178,14 @@ static int parse_choices(const char *text, const char *const *names, int count, 
     }
 }
 
-struct option_spec {
-    const char *name;
-    char short_name;
-    int takes_value;
-};
-
-static const struct option_spec specs[] = {
-    {"method", 'm', 1},   {"workload", 'w', 1}, {"piece", 'p', 1},       {"param", 0, 1},
-    {"dispatch", 0, 1},   {"chain", 0, 0},      {"pressure", 0, 1},      {"phase", 0, 0},
-    {"threads", 0, 1},    {"pin", 0, 1},        {"reps", 'r', 1},        {"calls", 'c', 1},
-    {"queries", 0, 1},    {"max-queries", 0, 1}, {"seed", 0, 1},         {"timer", 0, 1},
-    {"min-time", 0, 1},   {"target-spread", 0, 1}, {"layout", 0, 1},    {"positions", 0, 1},
-    {"formulation", 0, 1},
-    {"format", 'f', 1},   {"csv", 0, 1},        {"quiet", 'q', 0},       {"verify", 0, 0},
-    {"verify-only", 0, 0}, {"dump", 0, 0},      {"list", 'l', 0},        {"skip-invalid", 0, 0},
-    {"help", 'h', 0},     {"version", 'V', 0},     {"json", 0, 1},        {"count", 0, 1},
+static const struct option_name specs[] = {
+    {"method", 'm', 1},    {"workload", 'w', 1}, {"piece", 'p', 1},       {"param", 0, 1},        {"dispatch", 0, 1},
+    {"chain", 0, 0},       {"pressure", 0, 1},   {"phase", 0, 0},         {"threads", 0, 1},      {"pin", 0, 1},
+    {"reps", 'r', 1},      {"calls", 'c', 1},    {"queries", 0, 1},       {"max-queries", 0, 1},  {"seed", 0, 1},
+    {"timer", 0, 1},       {"min-time", 0, 1},   {"target-spread", 0, 1}, {"layout", 0, 1},       {"positions", 0, 1},
+    {"formulation", 0, 1}, {"format", 'f', 1},   {"csv", 0, 1},           {"quiet", 'q', 0},      {"verify", 0, 0},
+    {"verify-only", 0, 0}, {"dump", 0, 0},       {"list", 'l', 0},        {"skip-invalid", 0, 0}, {"help", 'h', 0},
+    {"version", 'V', 0},   {"json", 0, 1},       {"count", 0, 1},         {NULL, 0, 0},
 };
 
 /* Which methods, workloads, pieces and dispatch modes; backend parameters. */
@@ -387,9 +381,9 @@ static int apply_action_option(struct options *options, const char *name, const 
 }
 
 /* Each option name belongs to one group; each group's function answers 1
- * for names that are not its own.  Names were checked against specs[]. */
-static int apply_option(struct options *options, const char *name, const char *value, char *error,
-                        size_t error_size)
+ * for names that are not its own.  Names were checked against specs[]
+ * (read_argument, command_line.h). */
+static int apply_option(struct options *options, const char *name, const char *value, char *error, size_t error_size)
 {
     static int (*const groups[])(struct options *, const char *, const char *, char *, size_t) = {
         apply_selection_option, apply_stream_option, apply_timing_option, apply_output_option, apply_action_option,
@@ -399,40 +393,6 @@ static int apply_option(struct options *options, const char *name, const char *v
         if (status != 1)
             return status;
     }
-    return 0;
-}
-
-/* The spec of one argument that starts with '-' ("--name", "--name=value",
- * "-x" or "-xVALUE") and its attached value, or NULL when none is attached;
- * -1 with a message for an unknown option or a value given to a flag. */
-static int match_option(const char *argument, const struct option_spec **found, const char **value, char *error,
-                        size_t error_size)
-{
-    const struct option_spec *spec = NULL;
-    *value = NULL;
-    if (argument[1] == '-') {
-        const char *name = argument + 2;
-        size_t length = strcspn(name, "=");
-        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
-            if (strlen(specs[k].name) == length && strncmp(name, specs[k].name, length) == 0)
-                spec = &specs[k];
-        if (spec == NULL)
-            return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
-        if (name[length] == '=') {
-            if (!spec->takes_value)
-                return set_error(error, error_size, "option '--%s' takes no value", spec->name);
-            *value = name + length + 1;
-        }
-    } else {
-        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
-            if (specs[k].short_name && specs[k].short_name == argument[1])
-                spec = &specs[k];
-        if (spec == NULL || (argument[2] && !spec->takes_value))
-            return set_error(error, error_size, "unknown option '%s' (see --help)", argument);
-        if (argument[2])
-            *value = argument + 2;
-    }
-    *found = spec;
     return 0;
 }
 
@@ -477,30 +437,21 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     if (options->files == NULL)
         return set_error(error, error_size, "out of memory");
 
-    int only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *argument = argv[i];
-        if (only_files || argument[0] != '-' || strcmp(argument, "-") == 0) {
-            options->files[options->file_count++] = argv[i];
-            continue;
-        }
-        if (strcmp(argument, "--") == 0) {
-            only_files = 1;
-            continue;
-        }
-        const struct option_spec *spec = NULL;
-        const char *value = NULL;
-        if (match_option(argument, &spec, &value, error, error_size) != 0)
-            return -1;
-        if (spec->takes_value && value == NULL) {
-            if (i + 1 >= argc)
-                return set_error(error, error_size, "option '--%s' needs a value", spec->name);
-            value = argv[++i];
-        }
-        if (apply_option(options, spec->name, value ? value : "", error, error_size) != 0)
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1, .takes_operands = 1};
+    struct argument argument;
+    char reason[256];
+    int read;
+    while ((read = read_argument(&reader, specs, &argument, reason, sizeof reason)) > 0) {
+        if (argument.option == NULL)
+            options->files[options->file_count++] = (char *)argument.value;
+        else if (apply_option(options, argument.option->name, argument.value ? argument.value : "", error,
+                              error_size) != 0)
             return -1;
     }
+    if (read < 0)
+        return set_error(error, error_size, "%s%s", reason, strncmp(reason, "unknown", 7) == 0 ? " (see --help)" : "");
     if (options->min_time > 0 && options->target_spread <= 0)
-        return set_error(error, error_size, "--min-time bounds the rounds --target-spread adds; give --target-spread too");
+        return set_error(error, error_size,
+                         "--min-time bounds the rounds --target-spread adds; give --target-spread too");
     return check_layout(options, error, error_size);
 }

@@ -15,16 +15,16 @@ enum { MAX_PARAMETERS = 16 };
 
 struct options {
     enum action action;
-    const char *methods;       /* comma-separated names or "all" */
-    unsigned workloads;        /* bit per workload_kind */
-    unsigned pieces;           /* bit per piece_kind */
-    unsigned dispatches;       /* bit per dispatch_kind */
+    const char *methods; /* comma-separated names or "all" */
+    unsigned workloads;  /* bit per workload_kind */
+    unsigned pieces;     /* bit per piece_kind */
+    unsigned dispatches; /* bit per dispatch_kind */
     int verify;
     int chained;
-    size_t pressure_bytes;     /* 0: off */
+    size_t pressure_bytes; /* 0: off */
     int split_phases;
     int threads;
-    int pin_cpu;               /* -1: choose one; -2: --pin=none */
+    int pin_cpu; /* -1: choose one; -2: --pin=none */
     int reps;
     double target_spread; /* percent; 0: no target */
     double min_time;      /* seconds a group may take to reach the target; 0: the default */
@@ -37,10 +37,10 @@ struct options {
     int positions_given;
     size_t max_queries;
     enum timer_kind timer;
-    int fixed_formulations;    /* --formulation=fixed: no calibration, the defaults */
+    int fixed_formulations; /* --formulation=fixed: no calibration, the defaults */
     const char *csv_path;
     const char *json_path;
-    int count_instructions;    /* --count=instructions */
+    int count_instructions; /* --count=instructions */
     enum output_format format;
     int skip_invalid;
     int quiet;

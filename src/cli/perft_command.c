@@ -12,9 +12,10 @@
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
 #include "chess/movegen.h"
-#include "option_spelling.h"
+#include "command_line.h"
 #include "results/output.h"
 #include "chess/perft.h"
+#include "commands.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
 #include "perft_run.h"
@@ -104,20 +105,25 @@ static int parse_number(const char *text, long minimum, long maximum, int *value
     return 0;
 }
 
+static const char perft_prefix[] = "attackbench: perft";
+
+static const struct option_name perft_options[] = {
+    {"method", 'm', 1},  {"depth", 0, 1},    {"reps", 'r', 1},     {"divide", 0, 0}, {"csv", 0, 1}, {"threads", 0, 1},
+    {"processes", 0, 1}, {"pressure", 0, 1}, {"eval-bytes", 0, 1}, {"help", 'h', 0}, {NULL, 0, 0},
+};
+
 /* --threads=N or --processes=N: 1 to MAX_THREADS here; above the CPUs the
  * process may use, refused when the workers start. */
-static enum parsed parse_workers(const char *argument, struct perft_settings *settings)
+static enum parsed parse_workers(const struct argument *argument, struct perft_settings *settings)
 {
-    int threads = argument[2] == 't';
-    const char *value = strchr(argument, '=') + 1;
+    int threads = is_option(argument, "threads");
     int *count = threads ? &settings->threads : &settings->processes;
-    if (parse_number(value, 1, MAX_THREADS, count) != 0) {
-        fprintf(stderr, "attackbench: perft: --%s must be 1 to %d, not '%s'\n", threads ? "threads" : "processes",
-                MAX_THREADS, value);
+    if (parse_number(argument->value, 1, MAX_THREADS, count) != 0) {
+        refuse(perft_prefix, "--%s must be 1 to %d, not '%s'", argument->option->name, MAX_THREADS, argument->value);
         return PARSED_ERROR;
     }
     if (settings->threads > 1 && settings->processes > 1) {
-        fprintf(stderr, "attackbench: perft: --threads and --processes cannot both be above 1\n");
+        refuse(perft_prefix, "--threads and --processes cannot both be above 1");
         return PARSED_ERROR;
     }
     return PARSED_RUN;
@@ -125,21 +131,20 @@ static enum parsed parse_workers(const char *argument, struct perft_settings *se
 
 /* --pressure=SIZE as the benchmark takes it; --eval-bytes=N up to the
  * network's size. */
-static enum parsed parse_memory(const char *argument, struct perft_settings *settings)
+static enum parsed parse_memory(const struct argument *argument, struct perft_settings *settings)
 {
-    const char *value = strchr(argument, '=') + 1;
+    const char *value = argument->value;
     size_t size;
     int ok = parse_size(value, &size) == 0;
-    if (argument[2] == 'p') {
+    if (is_option(argument, "pressure")) {
         if (!ok || size < 4096 || (size & (size - 1)) != 0 || (uint64_t)size > ((uint64_t)1 << 38)) {
-            fprintf(stderr, "attackbench: perft: --pressure=%s: the size must be a power of two from 4K to 256G\n",
-                    value);
+            refuse(perft_prefix, "--pressure=%s: the size must be a power of two from 4K to 256G", value);
             return PARSED_ERROR;
         }
         settings->pressure_bytes = size;
     } else {
         if (!ok || size < 1 || size > ENGINE_NETWORK_BYTES) {
-            fprintf(stderr, "attackbench: perft: --eval-bytes=%s: expected a size from 1 to 64M\n", value);
+            refuse(perft_prefix, "--eval-bytes=%s: expected a size from 1 to 64M", value);
             return PARSED_ERROR;
         }
         settings->eval_bytes = size;
@@ -147,35 +152,40 @@ static enum parsed parse_memory(const char *argument, struct perft_settings *set
     return PARSED_RUN;
 }
 
-static enum parsed parse_option(const char *argument, struct perft_settings *settings)
+/* --depth=N or --reps=N. */
+static enum parsed parse_count(const struct argument *argument, struct perft_settings *settings)
 {
-    if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
-        return PARSED_HELP;
-    if (strncmp(argument, "--method=", 9) == 0) {
-        settings->method_list = argument + 9;
-    } else if (strncmp(argument, "--depth=", 8) == 0) {
-        if (parse_number(argument + 8, 1, MAX_DEPTH, &settings->depth) != 0) {
-            fprintf(stderr, "attackbench: perft: --depth must be 1 to %d, not '%s'\n", MAX_DEPTH, argument + 8);
-            return PARSED_ERROR;
-        }
-    } else if (strncmp(argument, "--reps=", 7) == 0) {
-        if (parse_number(argument + 7, 1, PERFT_MAX_REPS, &settings->reps) != 0) {
-            fprintf(stderr, "attackbench: perft: --reps must be 1 to %d, not '%s'\n", PERFT_MAX_REPS, argument + 7);
-            return PARSED_ERROR;
-        }
-    } else if (strncmp(argument, "--threads=", 10) == 0 || strncmp(argument, "--processes=", 12) == 0) {
-        return parse_workers(argument, settings);
-    } else if (strncmp(argument, "--pressure=", 11) == 0 || strncmp(argument, "--eval-bytes=", 13) == 0) {
-        return parse_memory(argument, settings);
-    } else if (strcmp(argument, "--divide") == 0) {
-        settings->divide = 1;
-    } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
-        settings->csv_file = argument + 6;
-    } else if (argument[0] == '-' && argument[1] != '\0') {
-        fprintf(stderr, "attackbench: perft: unknown option '%s'\n%s", argument, perft_usage_text);
+    int depth = is_option(argument, "depth");
+    int maximum = depth ? MAX_DEPTH : PERFT_MAX_REPS;
+    if (parse_number(argument->value, 1, maximum, depth ? &settings->depth : &settings->reps) != 0) {
+        refuse(perft_prefix, "--%s must be 1 to %d, not '%s'", argument->option->name, maximum, argument->value);
         return PARSED_ERROR;
-    } else {
-        settings->files[settings->file_count++] = argument;
+    }
+    return PARSED_RUN;
+}
+
+static enum parsed parse_option(const struct argument *argument, struct perft_settings *settings)
+{
+    if (argument->option == NULL) {
+        settings->files[settings->file_count++] = argument->value;
+    } else if (is_option(argument, "help")) {
+        return PARSED_HELP;
+    } else if (is_option(argument, "method")) {
+        settings->method_list = argument->value;
+    } else if (is_option(argument, "depth") || is_option(argument, "reps")) {
+        return parse_count(argument, settings);
+    } else if (is_option(argument, "threads") || is_option(argument, "processes")) {
+        return parse_workers(argument, settings);
+    } else if (is_option(argument, "pressure") || is_option(argument, "eval-bytes")) {
+        return parse_memory(argument, settings);
+    } else if (is_option(argument, "divide")) {
+        settings->divide = 1;
+    } else if (is_option(argument, "csv")) {
+        if (argument->value[0] == '\0') {
+            refuse(perft_prefix, "--csv needs a file name");
+            return PARSED_ERROR;
+        }
+        settings->csv_file = argument->value;
     }
     return PARSED_RUN;
 }
@@ -186,27 +196,25 @@ static enum parsed parse_settings(int argc, char **argv, struct perft_settings *
     *settings = (struct perft_settings){.method_list = "all", .reps = DEFAULT_REPS, .threads = 1, .processes = 1};
     settings->files = calloc((size_t)argc + 1, sizeof *settings->files);
     if (settings->files == NULL) {
-        fprintf(stderr, "attackbench: perft: out of memory\n");
+        refuse(perft_prefix, "out of memory");
         return PARSED_ERROR;
     }
-    for (int i = 1; i < argc; i++) {
-        enum parsed parsed = parse_option(argv[i], settings);
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1, .takes_operands = 1};
+    struct argument argument;
+    char error[256];
+    int read;
+    while ((read = read_argument(&reader, perft_options, &argument, error, sizeof error)) > 0) {
+        enum parsed parsed = parse_option(&argument, settings);
         if (parsed != PARSED_RUN)
             return parsed;
+    }
+    if (read < 0) {
+        refuse(perft_prefix, "%s", error);
+        return PARSED_ERROR;
     }
     if (settings->file_count == 0)
         settings->files[settings->file_count++] = "data/perft.epd";
     return PARSED_RUN;
-}
-
-static int write_help(void)
-{
-    fputs(perft_usage_text, stdout);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "attackbench: perft: cannot write the help: %s\n", strerror(errno));
-        return PERFT_EXIT_USAGE;
-    }
-    return 0;
 }
 
 static void close_run(struct perft_run *run)
@@ -314,14 +322,11 @@ int perft_command(int argc, char **argv)
 {
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
-    static const char *const value_options[] = {"method",   "depth",    "reps",       "csv",
-                                                "threads",  "processes", "pressure", "eval-bytes", NULL};
-    argc = normalize_option_spelling(argc, argv, value_options);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);
     if (parsed == PARSED_RUN && settings.csv_file && check_output_path(settings.csv_file) != 0)
         parsed = PARSED_ERROR; /* said before the run, not after it */
-    int status = parsed == PARSED_HELP ? write_help() : PERFT_EXIT_USAGE;
+    int status = parsed == PARSED_HELP ? write_help(perft_prefix, perft_usage_text) : PERFT_EXIT_USAGE;
     if (parsed == PARSED_RUN) {
         interrupt_catch();
         struct perft_run run;

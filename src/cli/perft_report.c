@@ -34,7 +34,9 @@ static void describe_setting(const struct perft_run *run, char *text, size_t siz
     const struct perft_settings *settings = run->settings;
     int workers = worker_count(run);
     int used = snprintf(text, size, "%d %s%s", workers, settings->processes > 1 ? "process" : "thread",
-                        workers == 1 ? "" : settings->processes > 1 ? "es" : "s");
+                        workers == 1              ? ""
+                        : settings->processes > 1 ? "es"
+                                                  : "s");
     if (settings->pressure_bytes && used > 0 && (size_t)used < size)
         used += snprintf(text + used, size - (size_t)used, ", hash probe in %zu KB", settings->pressure_bytes >> 10);
     if (settings->eval_bytes && used > 0 && (size_t)used < size)
@@ -171,8 +173,8 @@ static void write_method_row(FILE *out, const struct perft_run *run, const struc
     fprintf(out, ",%zu,", run->positions);
     write_csv_field(out, depth);
     fprintf(out, ",%llu,%.6f,%.0f,%.3f,%zu,%.3f,", (unsigned long long)method->nodes, summary.median,
-            nodes_per_second(method, summary.median), fastest > 0 ? summary.median / fastest : 0,
-            method->table_bytes, method->init_ms);
+            nodes_per_second(method, summary.median), fastest > 0 ? summary.median / fastest : 0, method->table_bytes,
+            method->init_ms);
     fprintf(out, "%d,%.6f,%.6f,%.6f,", run->settings->reps, summary.min, summary.max, summary.mad);
     for (int rep = 0; rep < run->settings->reps; rep++)
         fprintf(out, "%s%.6f", rep ? " " : "", method->rep_seconds[rep]);

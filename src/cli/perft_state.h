@@ -41,8 +41,8 @@ struct perft_method {
     const struct backend *backend;
     size_t table_bytes;
     double init_ms;
-    uint64_t nodes;      /* over the positions finished */
-    double *rep_seconds; /* [reps]: each repetition, summed over the blocks */
+    uint64_t nodes;       /* over the positions finished */
+    double *rep_seconds;  /* [reps]: each repetition, summed over the blocks */
     double *solo_seconds; /* [reps]: the same with one worker (with workers only) */
 };
 

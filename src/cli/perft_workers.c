@@ -86,10 +86,10 @@ struct shared_state {
 
 struct perft_worker {
     int index, cpu;
-    int command_fd, answer_fd;           /* the coordinator's ends */
+    int command_fd, answer_fd;               /* the coordinator's ends */
     int worker_command_fd, worker_answer_fd; /* the worker's ends */
-    pid_t pid;          /* processes */
-    pthread_t thread;   /* threads */
+    pid_t pid;                               /* processes */
+    pthread_t thread;                        /* threads */
     int thread_started;
     struct engine_memory memory; /* threads: the shared buffers, its own sink */
     struct perft_workers *pool;
@@ -279,8 +279,13 @@ static struct perft_workers *new_pool(struct perft_run *run)
         struct perft_worker *worker = &pool->workers[k];
         if (pool->shared)
             atomic_store(&pool->shared->current_item[k], NO_ITEM);
-        *worker = (struct perft_worker){.index = k, .command_fd = -1, .answer_fd = -1, .worker_command_fd = -1,
-                                        .worker_answer_fd = -1, .pid = -1, .pool = pool};
+        *worker = (struct perft_worker){.index = k,
+                                        .command_fd = -1,
+                                        .answer_fd = -1,
+                                        .worker_command_fd = -1,
+                                        .worker_answer_fd = -1,
+                                        .pid = -1,
+                                        .pool = pool};
     }
     return pool;
 }
@@ -364,13 +369,17 @@ static void report_dead_worker(struct perft_workers *workers, const struct perft
     }
     const char *method = run->methods[workers->shared->method].backend->name;
     if (item == NO_ITEM) {
-        fprintf(stderr, "attackbench: perft: worker process %d %s while running %s, between positions; "
-                        "the block's rows are not written\n", k, ending, method);
+        fprintf(stderr,
+                "attackbench: perft: worker process %d %s while running %s, between positions; "
+                "the block's rows are not written\n",
+                k, ending, method);
         return;
     }
     const struct perft_entry *entry = &run->block[workers->shared->items[item].position];
-    fprintf(stderr, "attackbench: %s:%ld: perft: worker process %d %s while counting this position with %s; "
-                    "the block's rows are not written\n", entry->file_name, entry->line_number, k, ending, method);
+    fprintf(stderr,
+            "attackbench: %s:%ld: perft: worker process %d %s while counting this position with %s; "
+            "the block's rows are not written\n",
+            entry->file_name, entry->line_number, k, ending, method);
 }
 
 /* Wait for worker k's answer; a signal to the coordinator is passed on to

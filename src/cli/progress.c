@@ -25,7 +25,8 @@ void progress_show(struct progress *progress, const char *what)
     double elapsed = seconds_now() - progress->start;
     char left[48] = "";
     if (progress->done > 0 && progress->total > progress->done)
-        snprintf(left, sizeof left, ", about %.0f s left", elapsed / progress->done * (progress->total - progress->done));
+        snprintf(left, sizeof left, ", about %.0f s left",
+                 elapsed / progress->done * (progress->total - progress->done));
     fprintf(stderr, "\r\033[K[%d/%d] %s: %.0f s so far%s", progress->done + 1, progress->total, what, elapsed, left);
     fflush(stderr);
 }

@@ -18,8 +18,9 @@
 #include <unistd.h>
 
 #include "registry/registry.h"
+#include "commands.h"
 #include "measure/cpu_choice.h"
-#include "option_spelling.h"
+#include "command_line.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
 
@@ -44,7 +45,7 @@ static const char *const positions[] = {
 /* The engine view's hash: a typical engine's (docs/perft.md). */
 static const char engine_pressure[] = "64M";
 
-static const char usage_text[] =
+static const char recommend_usage_text[] =
     "usage: attackbench [--plugin=FILE...] recommend [--quick] [--method=LIST] [--csv=FILE] [--json=FILE]\n"
     "\n"
     "Which sliding-attack technique to use on this machine.  Measures the\n"
@@ -65,25 +66,42 @@ static const char usage_text[] =
     "Exit status: 0 a verdict, 2 bad usage, no candidate this CPU runs, or a\n"
     "measurement that failed.\n";
 
+static const char recommend_prefix[] = "attackbench: recommend";
+
+static const struct option_name recommend_options[] = {
+    {"quick", 0, 0}, {"method", 'm', 1}, {"csv", 0, 1}, {"json", 0, 1}, {"help", 'h', 0}, {NULL, 0, 0},
+};
+
+/* The options into *recommendation: 0 to go on, 1 after the help, or -1
+ * after one line on what is wrong. */
 static int parse(int argc, char **argv, struct recommendation *recommendation)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *argument = argv[i];
-        if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 1;
-        } else if (strcmp(argument, "--quick") == 0) {
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1};
+    struct argument argument;
+    char error[256];
+    int read;
+    while ((read = read_argument(&reader, recommend_options, &argument, error, sizeof error)) > 0) {
+        const char *value = argument.value;
+        if (is_option(&argument, "help"))
+            return write_help(recommend_prefix, recommend_usage_text) == 0 ? 1 : -1;
+        if (is_option(&argument, "quick")) {
             recommendation->quick = 1;
-        } else if (strncmp(argument, "--method=", 9) == 0 && argument[9]) {
-            recommendation->method_list = argument + 9;
-        } else if (strncmp(argument, "--csv=", 6) == 0 && argument[6]) {
-            recommendation->csv_file = argument + 6;
-        } else if (strncmp(argument, "--json=", 7) == 0 && argument[7]) {
-            recommendation->json_file = argument + 7;
-        } else {
-            fprintf(stderr, "attackbench: recommend: unknown argument '%s'\n%s", argument, usage_text);
+            continue;
+        }
+        if (value[0] == '\0') {
+            refuse(recommend_prefix, "--%s needs a value", argument.option->name);
             return -1;
         }
+        if (is_option(&argument, "method"))
+            recommendation->method_list = value;
+        else if (is_option(&argument, "csv"))
+            recommendation->csv_file = value;
+        else if (is_option(&argument, "json"))
+            recommendation->json_file = value;
+    }
+    if (read < 0) {
+        refuse(recommend_prefix, "%s", error);
+        return -1;
     }
     return 0;
 }
@@ -169,7 +187,8 @@ static int plugin_options(const struct recommendation *recommendation, char *tex
  * engine view's positions in `positions_file`; -1, after one line on
  * stderr, when they cannot be written whole. */
 static int write_commands(const struct recommendation *recommendation, const char *program, const char *prefix,
-                          const char *positions_file, char isolated[RECOMMEND_COMMAND_SIZE], char engine[RECOMMEND_COMMAND_SIZE])
+                          const char *positions_file, char isolated[RECOMMEND_COMMAND_SIZE],
+                          char engine[RECOMMEND_COMMAND_SIZE])
 {
     char list[RECOMMEND_COMMAND_SIZE / 2], plugins[RECOMMEND_COMMAND_SIZE / 2];
     const char *isolated_reps = recommendation->quick ? "--reps=5 --calls=20000" : "--reps=15";
@@ -178,13 +197,16 @@ static int write_commands(const struct recommendation *recommendation, const cha
     fits = fits && snprintf(isolated, RECOMMEND_COMMAND_SIZE,
                             "%s%s --method=%s --workload=random --piece=queen --dispatch=batch %s --csv=%sisolated.csv",
                             program, plugins, list, isolated_reps, prefix) < RECOMMEND_COMMAND_SIZE;
-    fits = fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
-                            "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
-                            program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
-                            recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
+    fits =
+        fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
+                         "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
+                         program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
+                         recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
     if (!fits)
-        fprintf(stderr, "attackbench: recommend: the candidates' command lines do not fit in %d bytes "
-                        "(fewer or shorter --plugin files, no spaces in their paths)\n", RECOMMEND_COMMAND_SIZE);
+        fprintf(stderr,
+                "attackbench: recommend: the candidates' command lines do not fit in %d bytes "
+                "(fewer or shorter --plugin files, no spaces in their paths)\n",
+                RECOMMEND_COMMAND_SIZE);
     return fits ? 0 : -1;
 }
 
@@ -323,8 +345,6 @@ static int run(struct recommendation *recommendation)
 int recommend_command(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
-    static const char *const value_options[] = {"method", "csv", "json", NULL};
-    argc = normalize_option_spelling(argc, argv, value_options);
     static struct recommendation recommendation;
     int parsed = parse(argc, argv, &recommendation);
     if (parsed != 0)

@@ -49,7 +49,4 @@ int recommend_read(struct recommendation *recommendation, const char *isolated_c
  * status. */
 int recommend_report(const struct recommendation *recommendation);
 
-/* `attackbench recommend ...`; argv[0] is "recommend". */
-int recommend_command(int argc, char **argv);
-
 #endif

@@ -243,8 +243,8 @@ static void print_plugins(const struct recommendation *recommendation)
 
 static void print_figures(const struct recommendation *recommendation)
 {
-    printf("figures:\n  %-24s %14s %5s %16s %5s %12s\n", "method", "alone ns/queen", "rank", "engine Mnodes/s",
-           "rank", "table KB");
+    printf("figures:\n  %-24s %14s %5s %16s %5s %12s\n", "method", "alone ns/queen", "rank", "engine Mnodes/s", "rank",
+           "table KB");
     for (int r = 1; r <= recommendation->count; r++)
         for (int c = 0; c < recommendation->count; c++) {
             const struct candidate *candidate = &recommendation->candidates[c];

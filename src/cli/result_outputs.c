@@ -28,8 +28,8 @@ static void write_count_table(FILE *out, const struct result_set *set, const str
         if (!row->measurement.backend->baseline)
             snprintf(relative, sizeof relative, "%.2fx", row->relative);
         fprintf(out, "%-27s %-7s %-9s %-8s %14.2f %9s\n", row->measurement.backend->name,
-                workload_piece_name(row->workload, row->piece),
-                workload_names[row->workload], dispatch_names[row->dispatch], row->instructions_per_query, relative);
+                workload_piece_name(row->workload, row->piece), workload_names[row->workload],
+                dispatch_names[row->dispatch], row->instructions_per_query, relative);
     }
     fprintf(out, "\ninstructions/q: instructions executed per lookup, counted by callgrind over one pass\n"
                  "(loop included); relative: to the fewest of the same workload, piece and dispatch.\n");
@@ -44,8 +44,7 @@ static void write_timing_notes(FILE *out, const struct result_set *set, const st
     write_table_notes(out);
 }
 
-int write_result_outputs(const struct options *options, const struct result_set *set,
-                         const struct run_context *context)
+int write_result_outputs(const struct options *options, const struct result_set *set, const struct run_context *context)
 {
     int status = 0;
     struct output_job job = {set, context, write_csv};
@@ -59,8 +58,8 @@ int write_result_outputs(const struct options *options, const struct result_set 
     else if (options->format == FORMAT_JSON)
         job.writer = write_json;
     else
-        job.writer = set->count > 0 && set->rows[0].metric == METRIC_INSTRUCTIONS ? write_count_table
-                                                                                  : write_timing_notes;
+        job.writer =
+            set->count > 0 && set->rows[0].metric == METRIC_INSTRUCTIONS ? write_count_table : write_timing_notes;
     job.writer(stdout, set, context);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));

@@ -122,8 +122,7 @@ static void report_unknown(const char *pattern, const struct selection_rules *ru
 /* A formulation, named exactly ("kogge-stone:scalar"): `all` and globs
  * leave formulations out.  An unknown one is one line naming those the
  * technique has. */
-static int apply_formulation(const char *name, int remove, const struct selection_rules *rules,
-                             struct chosen *chosen)
+static int apply_formulation(const char *name, int remove, const struct selection_rules *rules, struct chosen *chosen)
 {
     const struct backend *formulation = find_backend(name);
     if (formulation != NULL) {
@@ -137,8 +136,8 @@ static int apply_formulation(const char *name, int remove, const struct selectio
     snprintf(technique_name, sizeof technique_name, "%.*s", (int)strcspn(name, ":"), name);
     const struct backend *technique = find_backend(technique_name);
     if (technique == NULL || technique->formulations == NULL) {
-        fprintf(stderr, "%s: unknown method '%s': %s has no formulations (--list names them)\n", rules->prefix,
-                name, technique ? technique->name : technique_name);
+        fprintf(stderr, "%s: unknown method '%s': %s has no formulations (--list names them)\n", rules->prefix, name,
+                technique ? technique->name : technique_name);
         return -1;
     }
     char known[256] = "";
@@ -152,8 +151,7 @@ static int apply_formulation(const char *name, int remove, const struct selectio
 
 /* Apply one item of the list: PATTERN adds what it matches, -PATTERN
  * removes it.  Returns 0, or -1 after saying why the item is wrong. */
-static int apply_item(const char *list, const char *item, const struct selection_rules *rules,
-                      struct chosen *chosen)
+static int apply_item(const char *list, const char *item, const struct selection_rules *rules, struct chosen *chosen)
 {
     int remove = item[0] == '-';
     char pattern[MAX_NAME];
@@ -217,8 +215,7 @@ int select_backends(const char *list, const struct selection_rules *rules, const
 }
 
 /* Hand every --param to the selected backends that know it. */
-int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected,
-                     int count)
+int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count)
 {
     for (int k = 0; k < parameter_count; k++) {
         char name[64];

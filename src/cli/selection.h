@@ -34,8 +34,7 @@ int select_backends(const char *list, const struct selection_rules *rules, const
 /* Hand every --param=NAME=VALUE to the selected backends that know NAME.
  * Returns 0, or -1 after printing why (a bad value, or no backend with
  * that parameter). */
-int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected,
-                     int count);
+int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count);
 
 /* "known methods: reference null ... (and all)" and a newline. */
 void list_backend_names(FILE *out);

@@ -35,11 +35,13 @@ static void open_backends(struct session *session, const struct backend **select
         }
     session->reference = find_backend("reference");
     backend_initialize(session->reference, NULL);
-    session->check = (struct file_check){selected, count, session->options->pieces,
-                                         (session->options->workloads & (1u << WORKLOAD_SQUARES)) != 0,
-                                         (session->options->workloads &
-                                          ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES))) != 0,
-                                         {.skip_invalid = session->options->skip_invalid}};
+    session->check =
+        (struct file_check){selected,
+                            count,
+                            session->options->pieces,
+                            (session->options->workloads & (1u << WORKLOAD_SQUARES)) != 0,
+                            (session->options->workloads & ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES))) != 0,
+                            {.skip_invalid = session->options->skip_invalid}};
 }
 
 static void print_context(const struct session *session)
@@ -114,8 +116,7 @@ void check_stream_length(struct session *session, size_t queries)
     session->short_stream_warned = 1;
 }
 
-int open_session(struct session *session, const struct options *options, const struct backend **selected,
-                        int count)
+int open_session(struct session *session, const struct options *options, const struct backend **selected, int count)
 {
     memset(session, 0, sizeof *session);
     session->options = options;
@@ -144,4 +145,3 @@ void close_session(struct session *session)
         munmap(session->pressure, session->options->pressure_bytes);
     session->pressure = NULL;
 }
-

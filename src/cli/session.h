@@ -45,8 +45,7 @@ struct session {
  * or only verifying, and the reference) and, unless only verifying, pin
  * the CPUs, set the timer up and fill the pressure buffer; prints the
  * context lines.  Returns 0 or an exit status after printing why. */
-int open_session(struct session *session, const struct options *options, const struct backend **selected,
-                 int count);
+int open_session(struct session *session, const struct options *options, const struct backend **selected, int count);
 
 void close_session(struct session *session);
 

@@ -33,8 +33,8 @@ int read_cpu_times(int cpu, struct cpu_times *times)
         unsigned long long user, nice, system_time, idle, iowait, irq, softirq, steal;
         if (strncmp(line, prefix, strlen(prefix)) != 0)
             continue;
-        if (sscanf(line + strlen(prefix), "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system_time,
-                   &idle, &iowait, &irq, &softirq, &steal) != 8)
+        if (sscanf(line + strlen(prefix), "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system_time, &idle,
+                   &iowait, &irq, &softirq, &steal) != 8)
             break;
         times->busy = user + nice + system_time + irq + softirq;
         times->idle = idle + iowait;

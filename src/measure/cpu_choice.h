@@ -51,8 +51,8 @@ struct other_work {
     double other_ms;  /* other processes' time on them */
     double stolen_ms; /* taken by the hypervisor */
     double wall_ms;
-    int cpus;         /* how many CPUs /proc/stat was read for (0: none) */
-    double lost;      /* one measuring thread: the share of the wall time it did not run */
+    int cpus;    /* how many CPUs /proc/stat was read for (0: none) */
+    double lost; /* one measuring thread: the share of the wall time it did not run */
 };
 
 void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int threads);
@@ -65,8 +65,6 @@ void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen
  * seconds and the clock ticks per second of /proc/stat. */
 void other_work_from_times(const struct cpu_times *start, const struct cpu_times *end, int count, double own_seconds,
                            double wall_seconds, double ticks_per_second, struct other_work *seen);
-
-
 
 /* Pin the calling thread to a CPU; returns 0 or -1. */
 int pin_to_cpu(int cpu);

@@ -76,7 +76,8 @@ void read_environment_facts(int cpu, struct environment_facts *facts)
 #endif
 }
 
-__attribute__((format(printf, 3, 4))) static void add_warning(struct environment_report *report, const char *key, const char *format, ...)
+__attribute__((format(printf, 3, 4))) static void add_warning(struct environment_report *report, const char *key,
+                                                              const char *format, ...)
 {
     if (report->count == MAX_ENVIRONMENT_WARNINGS)
         return;
@@ -92,8 +93,8 @@ void check_environment(const struct environment_facts *facts, struct environment
 {
     report->count = 0;
     if (facts->governor[0] && strcmp(facts->governor, "performance") != 0)
-        add_warning(report, "governor",
-                    "CPU frequency governor is '%s', not 'performance': the clock follows the load", facts->governor);
+        add_warning(report, "governor", "CPU frequency governor is '%s', not 'performance': the clock follows the load",
+                    facts->governor);
     if (facts->boost == 1)
         add_warning(report, "boost", "CPU boost (turbo) is on: the clock depends on temperature and other cores");
     if (facts->emulated)
@@ -105,13 +106,14 @@ void check_environment(const struct environment_facts *facts, struct environment
     if (!facts->optimized)
         add_warning(report, "unoptimized", "this build has no optimisation: timings say nothing about the techniques");
     if (facts->shortest_stream > 0 && facts->shortest_stream < SHORT_STREAM_QUERIES)
-        add_warning(report, "short-stream",
-                    "a stream has only %zu queries (fewer than %d): branch predictors can learn it; give more positions",
-                    facts->shortest_stream, SHORT_STREAM_QUERIES);
+        add_warning(
+            report, "short-stream",
+            "a stream has only %zu queries (fewer than %d): branch predictors can learn it; give more positions",
+            facts->shortest_stream, SHORT_STREAM_QUERIES);
     if (facts->repetitions > 0 && facts->repetitions < FEW_REPETITIONS)
         add_warning(report, "few-repetitions",
-                    "only %d repetitions (fewer than %d): the median and its spread are unreliable",
-                    facts->repetitions, FEW_REPETITIONS);
+                    "only %d repetitions (fewer than %d): the median and its spread are unreliable", facts->repetitions,
+                    FEW_REPETITIONS);
 }
 
 void print_environment_warnings(FILE *out, const struct environment_report *report)

@@ -9,20 +9,20 @@
 
 /* What was read from the machine and the run's settings. */
 struct environment_facts {
-    char governor[32];     /* scaling_governor of the measuring CPU, "" unknown */
-    int boost;             /* 1 on, 0 off, -1 unknown */
-    int hypervisor;        /* 1 when CPUID says a hypervisor runs us */
-    int emulated;          /* 1 under an emulator (qemu-user) */
-    int optimized;         /* 0 for a build without optimisation */
-    int repetitions;       /* --reps */
+    char governor[32];      /* scaling_governor of the measuring CPU, "" unknown */
+    int boost;              /* 1 on, 0 off, -1 unknown */
+    int hypervisor;         /* 1 when CPUID says a hypervisor runs us */
+    int emulated;           /* 1 under an emulator (qemu-user) */
+    int optimized;          /* 0 for a build without optimisation */
+    int repetitions;        /* --reps */
     size_t shortest_stream; /* fewest queries in any stream, 0 unknown */
 };
 
 enum { MAX_ENVIRONMENT_WARNINGS = 8 };
 
 struct environment_warning {
-    const char *key;  /* one word for CSV/JSON context, e.g. "governor" */
-    char text[200];   /* one line for a person */
+    const char *key; /* one word for CSV/JSON context, e.g. "governor" */
+    char text[200];  /* one line for a person */
 };
 
 struct environment_report {

@@ -7,9 +7,9 @@
 #include <stdint.h>
 
 struct ratio_estimate {
-    double ratio;      /* Hodges-Lehmann: the median of all new_j / base_i */
-    double low, high;  /* the interval; 0 and infinity when unbounded */
-    int bounded;       /* 0: too few samples for the confidence asked */
+    double ratio;     /* Hodges-Lehmann: the median of all new_j / base_i */
+    double low, high; /* the interval; 0 and infinity when unbounded */
+    int bounded;      /* 0: too few samples for the confidence asked */
 };
 
 /* Estimate new/base from m base and n new positive samples at the given

@@ -18,7 +18,8 @@ const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
 /* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
  * every query is an indirect call through the backend table. */
-static __attribute__((noinline)) uint64_t per_call_pass(attackbench_lookup_function lookup, const struct attackbench_run *run)
+static __attribute__((noinline)) uint64_t per_call_pass(attackbench_lookup_function lookup,
+                                                        const struct attackbench_run *run)
 {
     return attackbench_lookup_loop(lookup, run);
 }
@@ -117,7 +118,10 @@ static struct job_result run_job(const struct job *job)
 struct pass_checksums stream_checksums(const struct backend *reference, enum piece_kind piece,
                                        const struct stream *stream, int chained)
 {
-    struct job job = {.backend = reference, .piece = piece, .kind = stream->kind, .run = stream_run(stream),
+    struct job job = {.backend = reference,
+                      .piece = piece,
+                      .kind = stream->kind,
+                      .run = stream_run(stream),
                       .dispatch = DISPATCH_BATCH};
     job.run.chained = chained;
     struct pass_checksums checksums;
@@ -368,8 +372,12 @@ int measure_backends(const struct backend *const *measured_backends, size_t coun
         fprintf(stderr, "attackbench: out of memory\n");
         exit(2);
     }
-    struct job job = {.piece = piece, .kind = stream->kind, .run = stream_run(stream), .dispatch = config->dispatch,
-                      .timer = config->timer, .stop = config->stop};
+    struct job job = {.piece = piece,
+                      .kind = stream->kind,
+                      .run = stream_run(stream),
+                      .dispatch = config->dispatch,
+                      .timer = config->timer,
+                      .stop = config->stop};
     job.run.chained = config->chained;
     job.run.pressure_buffer = config->pressure_buffer;
     job.run.pressure_line_mask = config->pressure_line_mask;
@@ -406,10 +414,9 @@ static void append_samples(struct measurement *into, struct measurement *more, c
     into->ns_per_query = summarize(samples, total);
     /* Ticks are the same elapsed counts in another unit. */
     double ticks_per_ns = timer->kind == TIMER_TSC ? timer->tsc_hz / 1e9 : 0;
-    into->ticks_per_query = (struct statistics){into->ns_per_query.median * ticks_per_ns,
-                                                into->ns_per_query.min * ticks_per_ns,
-                                                into->ns_per_query.max * ticks_per_ns,
-                                                into->ns_per_query.mad * ticks_per_ns};
+    into->ticks_per_query =
+        (struct statistics){into->ns_per_query.median * ticks_per_ns, into->ns_per_query.min * ticks_per_ns,
+                            into->ns_per_query.max * ticks_per_ns, into->ns_per_query.mad * ticks_per_ns};
     into->mlookups_per_s = into->ns_per_query.median > 0 ? threads * 1e3 / into->ns_per_query.median : 0;
     free_measurement(more);
 }

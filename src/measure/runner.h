@@ -19,7 +19,6 @@
 enum dispatch_kind { DISPATCH_BATCH, DISPATCH_CALL, DISPATCH_KIND_COUNT };
 extern const char *const dispatch_names[DISPATCH_KIND_COUNT];
 
-
 struct measurement_config {
     const struct timer *timer;
     enum dispatch_kind dispatch;

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static int compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;

@@ -69,8 +69,8 @@ static int resize_stream(struct stream *stream, size_t capacity)
     if (lines)
         stream->pressure_lines = lines;
     if (!occupied || !squares || !lines) {
-        fprintf(stderr, "attackbench: out of memory building a query stream of %zu queries (%zu bytes)\n",
-                capacity, capacity * (size_t)STREAM_BYTES_PER_QUERY);
+        fprintf(stderr, "attackbench: out of memory building a query stream of %zu queries (%zu bytes)\n", capacity,
+                capacity * (size_t)STREAM_BYTES_PER_QUERY);
         return -1;
     }
     stream->capacity = capacity;
@@ -348,8 +348,8 @@ static void release_array(const struct stream *stream, int k, void *array, size_
         free(array);
 }
 
-int build_workload(struct workload *workload, const struct workload_options *options, char **files,
-                   int file_count, long *skipped)
+int build_workload(struct workload *workload, const struct workload_options *options, char **files, int file_count,
+                   long *skipped)
 {
     memset(workload, 0, sizeof *workload);
     workload->kind = options->kind;
@@ -364,9 +364,9 @@ int build_workload(struct workload *workload, const struct workload_options *opt
         }
     struct build_context context = {workload, options, options->seed ? options->seed : 1};
     workload->layout = options->kind == WORKLOAD_RANDOM ? options->layout : STREAM_LAYOUT_QUERIES;
-    int status = options->kind != WORKLOAD_RANDOM                 ? build_from_files(&context, files, file_count, skipped)
+    int status = options->kind != WORKLOAD_RANDOM              ? build_from_files(&context, files, file_count, skipped)
                  : workload->layout == STREAM_LAYOUT_POSITIONS ? build_positions(&context)
-                                                                : build_random(&context);
+                                                               : build_random(&context);
     if (status != 0) {
         free_workload(workload);
         return status;

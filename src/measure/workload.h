@@ -41,8 +41,8 @@ const char *workload_piece_name(enum workload_kind kind, enum piece_kind piece);
 
 /* One stream of queries, laid out as the timed loops read it (see struct
  * run).  Side-wise streams hold side records in `sides` instead of
- * occupied, squares and pressure_lines, and `count` counts records.  Past its limit, queries are kept by reservoir sampling, so any
- * number of positions fits in bounded memory. */
+ * occupied, squares and pressure_lines, and `count` counts records.  Past its limit, queries are kept by reservoir
+ * sampling, so any number of positions fits in bounded memory. */
 struct stream {
     bitboard *occupied;
     uint8_t *squares;
@@ -50,12 +50,12 @@ struct stream {
     struct attackbench_side *sides;
     enum stream_kind kind;
     enum stream_layout layout; /* positions: occupied[] holds count / 12 occupancies */
-    size_t count;             /* queries kept */
-    size_t capacity;          /* queries the arrays hold */
-    size_t limit;             /* most queries kept */
-    uint64_t offered;         /* queries seen */
-    unsigned sealed;          /* bit k: array k (in the order above) is a read-only
-                                 copy (platform/sealed_memory.h) */
+    size_t count;              /* queries kept */
+    size_t capacity;           /* queries the arrays hold */
+    size_t limit;              /* most queries kept */
+    uint64_t offered;          /* queries seen */
+    unsigned sealed;           /* bit k: array k (in the order above) is a read-only
+                                  copy (platform/sealed_memory.h) */
 };
 
 /* The occupancies a stream holds: one per query, or one per position. */
@@ -107,8 +107,8 @@ uint64_t workload_bytes_bound(const struct workload_options *options);
 /* Build the streams from the files (ignored for the random workload).
  * Returns 0, or -1 after printing an error (the workload is then empty and
  * needs no free_workload). */
-int build_workload(struct workload *workload, const struct workload_options *options, char **files,
-                   int file_count, long *skipped);
+int build_workload(struct workload *workload, const struct workload_options *options, char **files, int file_count,
+                   long *skipped);
 
 void free_workload(struct workload *workload);
 

@@ -13,7 +13,6 @@
 /* The feature bits (ATTACKBENCH_FEATURE_*) are the public contract's:
  * include/attackbench/features.h. */
 
-
 /* What the CPU reports, before ATTACKBENCH_HIDE_FEATURES (the
  * architecture's file). */
 unsigned cpu_detected_features(void);
@@ -48,6 +47,5 @@ const struct cpu_identity *cpu_identity(void);
 /* Non-zero when the CPU is an emulator's (qemu-user on aarch64), whose
  * timings say nothing about any real CPU. */
 int cpu_is_emulated(void);
-
 
 #endif

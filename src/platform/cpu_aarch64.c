@@ -44,9 +44,9 @@ static const char *implementer_name(unsigned implementer)
     static const struct {
         unsigned code;
         const char *name;
-    } implementers[] = {{0x00, "emulator"}, {0x41, "Arm"},    {0x42, "Broadcom"}, {0x43, "Cavium"},
-                        {0x48, "HiSilicon"}, {0x4E, "NVIDIA"}, {0x51, "Qualcomm"}, {0x61, "Apple"},
-                        {0xC0, "Ampere"}};
+    } implementers[] = {{0x00, "emulator"}, {0x41, "Arm"},       {0x42, "Broadcom"},
+                        {0x43, "Cavium"},   {0x48, "HiSilicon"}, {0x4E, "NVIDIA"},
+                        {0x51, "Qualcomm"}, {0x61, "Apple"},     {0xC0, "Ampere"}};
     for (size_t i = 0; i < sizeof implementers / sizeof implementers[0]; i++)
         if (implementers[i].code == implementer)
             return implementers[i].name;

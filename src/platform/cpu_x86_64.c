@@ -43,8 +43,10 @@ unsigned cpu_detected_features(void)
             unsigned registers, mask, feature;
             int usable;
         } leaf7[] = {
-            {ebx, bit_BMI, ATTACKBENCH_FEATURE_BMI1, 1},          {ebx, bit_BMI2, ATTACKBENCH_FEATURE_BMI2, 1},
-            {ebx, bit_AVX2, ATTACKBENCH_FEATURE_AVX2, avx_usable}, {ebx, bit_AVX512F, ATTACKBENCH_FEATURE_AVX512F, avx512_usable},
+            {ebx, bit_BMI, ATTACKBENCH_FEATURE_BMI1, 1},
+            {ebx, bit_BMI2, ATTACKBENCH_FEATURE_BMI2, 1},
+            {ebx, bit_AVX2, ATTACKBENCH_FEATURE_AVX2, avx_usable},
+            {ebx, bit_AVX512F, ATTACKBENCH_FEATURE_AVX512F, avx512_usable},
             {ebx, bit_AVX512VL, ATTACKBENCH_FEATURE_AVX512VL, avx512_usable},
             {ebx, bit_AVX512BW, ATTACKBENCH_FEATURE_AVX512BW, avx512_usable},
             {ecx, bit_GFNI, ATTACKBENCH_FEATURE_GFNI, 1},

@@ -305,8 +305,8 @@ static void copy_permissions(int descriptor, const struct stat *old)
 
 /* Fill a temporary file beside `final` and rename it over `final`;
  * messages name `path`, the name the user gave. */
-static int replace_file(const char *path, const char *final, const struct stat *old,
-                        int (*writer)(FILE *, void *), void *data)
+static int replace_file(const char *path, const char *final, const struct stat *old, int (*writer)(FILE *, void *),
+                        void *data)
 {
     struct signal_state saved, previous;
     install_cleanup(&saved);

@@ -14,10 +14,10 @@ enum timer_kind { TIMER_TSC, TIMER_CLOCK };
 
 struct timer {
     enum timer_kind kind;
-    double tsc_hz;          /* calibrated ticks per second (TSC only) */
-    int has_rdtscp;         /* stop with rdtscp; otherwise lfence; rdtsc */
-    double empty_ticks;     /* median cost of an empty start/stop pair */
-    const char *fallback;   /* why the TSC was not used, when it was asked */
+    double tsc_hz;        /* calibrated ticks per second (TSC only) */
+    int has_rdtscp;       /* stop with rdtscp; otherwise lfence; rdtsc */
+    double empty_ticks;   /* median cost of an empty start/stop pair */
+    const char *fallback; /* why the TSC was not used, when it was asked */
 };
 
 /* The counter, one branch per architecture: x86-64's time-stamp counter

@@ -64,8 +64,8 @@ attackbench_lookup_function backend_lookup(const struct backend *backend, enum p
 
 uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct attackbench_run *run)
 {
-    uint64_t (*const loops[PIECE_KIND_COUNT])(const struct attackbench_run *) = {backend->rook_loop, backend->bishop_loop,
-                                                                     backend->queen_loop};
+    uint64_t (*const loops[PIECE_KIND_COUNT])(const struct attackbench_run *) = {
+        backend->rook_loop, backend->bishop_loop, backend->queen_loop};
     return loops[piece];
 }
 
@@ -114,17 +114,20 @@ void backend_side_attacks(const struct backend *backend, const struct attackbenc
 
 /* The per-call passes: the loops of attackbench/loops.h with run-time pointers,
  * so every lookup (or native answer) is an indirect call. */
-static __attribute__((noinline)) uint64_t per_call_sets_pass(const struct backend *backend, const struct attackbench_run *run)
+static __attribute__((noinline)) uint64_t per_call_sets_pass(const struct backend *backend,
+                                                             const struct attackbench_run *run)
 {
     return attackbench_sets_loop(backend->rook, backend->bishop, backend->set_attacks, run);
 }
 
-static __attribute__((noinline)) uint64_t per_call_sides_pass(const struct backend *backend, const struct attackbench_run *run)
+static __attribute__((noinline)) uint64_t per_call_sides_pass(const struct backend *backend,
+                                                              const struct attackbench_run *run)
 {
     return attackbench_sides_loop(backend->rook, backend->bishop, backend->queen, backend->side_attacks, run);
 }
 
-uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct attackbench_run *run)
+uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call,
+                   const struct attackbench_run *run)
 {
     if (kind == STREAM_SETS)
         return per_call || !backend->sets_loop ? per_call_sets_pass(backend, run) : backend->sets_loop(run);

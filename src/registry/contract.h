@@ -54,6 +54,7 @@ void backend_side_attacks(const struct backend *backend, const struct attackbenc
 /* One pass of a side stream: batched (the backend's sets_loop or
  * sides_loop), or per call (through the pointers: per position-side for
  * a native entry, per slider otherwise). */
-uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call, const struct attackbench_run *run);
+uint64_t side_pass(const struct backend *backend, enum stream_kind kind, int per_call,
+                   const struct attackbench_run *run);
 
 #endif

@@ -89,7 +89,8 @@ static int read_whole(const char *path, struct image *image, char *error, size_t
     unsigned char *bytes = malloc((size_t)status.st_size + 1);
     size_t size = 0;
     ssize_t got = 1;
-    while (bytes && size < (size_t)status.st_size && (got = read(descriptor, bytes + size, (size_t)status.st_size - size)) > 0)
+    while (bytes && size < (size_t)status.st_size &&
+           (got = read(descriptor, bytes + size, (size_t)status.st_size - size)) > 0)
         size += (size_t)got;
     close(descriptor);
     if (bytes == NULL || got < 0) {
@@ -111,7 +112,8 @@ static int check_header(const struct image *image, char *error, size_t error_siz
     }
     if (header->e_ident[EI_CLASS] != HOST_CLASS || header->e_ident[EI_DATA] != HOST_DATA ||
         (HOST_MACHINE != EM_NONE && header->e_machine != HOST_MACHINE)) {
-        snprintf(error, error_size, "not a shared object this system can load (built for another machine: ELF machine %u)",
+        snprintf(error, error_size,
+                 "not a shared object this system can load (built for another machine: ELF machine %u)",
                  header->e_machine);
         return -1;
     }
@@ -128,8 +130,10 @@ static int check_segments(const struct image *image, char *error, size_t error_s
     const elf_header *header = (const elf_header *)image->bytes;
     if (header->e_phentsize != sizeof(elf_segment) || header->e_phnum == 0 ||
         !inside(image, header->e_phoff, header->e_phnum, sizeof(elf_segment))) {
-        snprintf(error, error_size, "not a shared object this system can load (its program headers lie outside "
-                                    "its %zu bytes: cut short?)", image->size);
+        snprintf(error, error_size,
+                 "not a shared object this system can load (its program headers lie outside "
+                 "its %zu bytes: cut short?)",
+                 image->size);
         return -1;
     }
     int dynamic = 0;
@@ -142,7 +146,8 @@ static int check_segments(const struct image *image, char *error, size_t error_s
         if (!inside(image, segment.p_offset, segment.p_filesz, 1)) {
             snprintf(error, error_size,
                      "not a shared object this system can load (cut short: a segment ends at byte %llu, the file "
-                     "has %zu)", (unsigned long long)segment.p_offset + (unsigned long long)segment.p_filesz, image->size);
+                     "has %zu)",
+                     (unsigned long long)segment.p_offset + (unsigned long long)segment.p_filesz, image->size);
             return -1;
         }
     }
@@ -174,8 +179,10 @@ static int check_sections(const struct image *image, char *error, size_t error_s
         bad = bad || section->sh_link >= header->e_shnum;
     }
     if (bad) {
-        snprintf(error, error_size, "not a shared object this system can load (its sections lie outside its %zu "
-                                    "bytes: cut short?)", image->size);
+        snprintf(error, error_size,
+                 "not a shared object this system can load (its sections lie outside its %zu "
+                 "bytes: cut short?)",
+                 image->size);
         return -1;
     }
     return 0;
@@ -202,14 +209,16 @@ static void read_symbols(const struct image *image, struct plugin_file_facts *fa
         for (size_t k = 1; k < table->sh_size / sizeof(elf_symbol); k++) {
             elf_symbol symbol;
             memcpy(&symbol, image->bytes + table->sh_offset + k * sizeof symbol, sizeof symbol);
-            if (symbol.st_name >= names->sh_size || memchr(strings + symbol.st_name, '\0', names->sh_size - symbol.st_name) == NULL)
+            if (symbol.st_name >= names->sh_size ||
+                memchr(strings + symbol.st_name, '\0', names->sh_size - symbol.st_name) == NULL)
                 continue;
             const char *name = strings + symbol.st_name;
             if (strcmp(name, "attackbench_plugin_entry") == 0)
                 facts->entry_is_function = symbol.st_shndx != SHN_UNDEF && SYMBOL_TYPE(symbol.st_info) == STT_FUNC;
             else if (symbol.st_shndx != SHN_UNDEF && SYMBOL_TYPE(symbol.st_info) == STT_FUNC &&
-                     SYMBOL_BINDING(symbol.st_info) == STB_GLOBAL && SYMBOL_VISIBILITY(symbol.st_other) == STV_DEFAULT &&
-                     strcmp(name, "_init") != 0 && strcmp(name, "_fini") != 0)
+                     SYMBOL_BINDING(symbol.st_info) == STB_GLOBAL &&
+                     SYMBOL_VISIBILITY(symbol.st_other) == STV_DEFAULT && strcmp(name, "_init") != 0 &&
+                     strcmp(name, "_fini") != 0)
                 note_export(facts, name);
         }
     }

@@ -177,8 +177,7 @@ static void describe_build(const struct attackbench_plugin *descriptor, const ch
 }
 
 /* The plugin's part of the --list line: file, its source, its build. */
-static char *source_line(const struct attackbench_plugin *descriptor, const char *file, char *error,
-                         size_t error_size)
+static char *source_line(const struct attackbench_plugin *descriptor, const char *file, char *error, size_t error_size)
 {
     char *source = shown_text(descriptor->source, "source", error, error_size);
     char *compiler = source ? shown_text(descriptor->compiler, "compiler", error, error_size) : NULL;
@@ -300,8 +299,8 @@ static void warn_world_writable(const char *path, const char *file)
                                ? "folder"
                                : NULL;
     if (writable)
-        fprintf(stderr, "attackbench: warning: --plugin=%s: loading as root a plugin whose %s anyone may write\n",
-                file, writable);
+        fprintf(stderr, "attackbench: warning: --plugin=%s: loading as root a plugin whose %s anyone may write\n", file,
+                writable);
 }
 #endif
 
@@ -314,8 +313,9 @@ static void *open_shared_object(const char *file, struct plugin_file_facts *fact
 #if defined(__wasi__)
     (void)file;
     (void)facts;
-    snprintf(error, error_size,
-             "this attackbench is WebAssembly, linked statically, and cannot load plugins (build it natively with make)");
+    snprintf(
+        error, error_size,
+        "this attackbench is WebAssembly, linked statically, and cannot load plugins (build it natively with make)");
     return NULL;
 #elif defined(ATTACKBENCH_STATIC)
     (void)file;
@@ -330,7 +330,8 @@ static void *open_shared_object(const char *file, struct plugin_file_facts *fact
     if (plugin_file_check(path, facts, error, error_size) != 0)
         return NULL;
     if (facts->entry_is_function == 0) {
-        snprintf(error, error_size, "its attackbench_plugin_entry is not a function (build it with ATTACKBENCH_PLUGIN)");
+        snprintf(error, error_size,
+                 "its attackbench_plugin_entry is not a function (build it with ATTACKBENCH_PLUGIN)");
         return NULL;
     }
     warn_world_writable(path, file);

@@ -96,7 +96,7 @@
     X(cfish_avx2_backend) \
     X(cfish_avx512_backend) \
     X(titboard_backend) \
-    X(titboard_compact_backend) \
+    X(titboard_compact_backend)
 
 #define DECLARE(DESCRIPTOR) extern const struct backend DESCRIPTOR;
 EVERY_BACKEND(DECLARE)
@@ -129,7 +129,7 @@ struct variant_level {
 static const struct variant_level variant_levels[] = {X86_64_VARIANTS(VARIANT_LEVEL, )};
 enum { VARIANT_LEVEL_COUNT = sizeof variant_levels / sizeof variant_levels[0] };
 
-#define DECLARE_VARIANT(DESCRIPTOR, SUFFIX, NAME, LEVEL, FLAGS, EXTRA)                                           \
+#define DECLARE_VARIANT(DESCRIPTOR, SUFFIX, NAME, LEVEL, FLAGS, EXTRA) \
     extern const struct backend DESCRIPTOR##__##SUFFIX __attribute__((weak));
 #define DECLARE_VARIANTS(DESCRIPTOR) X86_64_VARIANTS(DECLARE_VARIANT, DESCRIPTOR)
 EVERY_BACKEND(DECLARE_VARIANTS)
@@ -151,7 +151,8 @@ static const struct backend *variant_for_this_cpu(size_t index, unsigned feature
 {
     for (int level = 0; level < VARIANT_LEVEL_COUNT; level++) {
         const struct backend *variant = compiled_variants[index][level];
-        if (variant != NULL && variant_levels[level].level <= cpu_level && (variant_levels[level].extra & ~features) == 0) {
+        if (variant != NULL && variant_levels[level].level <= cpu_level &&
+            (variant_levels[level].extra & ~features) == 0) {
             *level_name = variant_levels[level].name;
             return variant;
         }

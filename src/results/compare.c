@@ -1,12 +1,12 @@
-/* `attackbench compare BASE NEW`: rows of two result files matched on
- * their whole configuration, each with the ratio new/base, its 95%
- * interval and a verdict; a geometric mean; the rows only one file has. */
+/* Comparing two result files: rows matched on their whole configuration,
+ * each with the ratio new/base, its 95% interval and a verdict; a
+ * geometric mean; the rows only one file has (the command line of
+ * `attackbench compare` is cli/compare_command.c). */
 #include "compare.h"
 
 #include <errno.h>
 #include <fnmatch.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,123 +14,20 @@
 #include "measure/ratio_interval.h"
 #include "platform/output_file.h"
 
-static const char compare_usage[] =
-    "usage: attackbench compare [--threshold=PCT] [--absolute] [--strict] [--normalize=METHOD]\n"
-    "                           [--method=GLOB,...] [--piece=GLOB,...] [--workload=GLOB,...] [--] BASE NEW\n"
-    "\n"
-    "Compares two result files written by attackbench (--csv or --json, or the\n"
-    "CSV of --count=instructions) row by row: rows match when method, piece,\n"
-    "workload, dispatch, mode, pressure, phase, threads, layout and metric agree.\n"
-    "Prints a markdown table: the median of each side, the ratio new/base\n"
-    "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), both after the\n"
-    "group's shift when it is taken out (the figures the verdict is read from),\n"
-    "and a verdict; then the geometric mean of the raw ratios, the rows only\n"
-    "one file has, and the lists of slower and faster rows.\n"
-    "Instruction counts are exact: their ratio needs no interval.\n"
-    "\n"
-    "  --threshold=PCT     the smallest change that counts (default 20 for times,\n"
-    "                      the spread of one method between two runs of one\n"
-    "                      build; 5 for instruction counts, which are exact): slower\n"
-    "                      when the whole interval lies above 1 + PCT/100,\n"
-    "                      faster when it lies below 1 / (1 + PCT/100), else\n"
-    "                      no change; a slower row is a regression\n"
-    "  --absolute          judge timed rows by their raw ratios; by default the\n"
-    "                      shift a whole group shares (the median ratio of the\n"
-    "                      methods with the same piece, workload, dispatch, mode,\n"
-    "                      pressure, phase, threads and layout, when there are 3 or\n"
-    "                      more:\n"
-    "                      the state of the machine, not a change) is taken out\n"
-    "                      first; null, the harness, gets no verdict\n"
-    "  --strict            judge rows that either run flagged as disturbed\n"
-    "                      (warnings cpu-contention or canary-drift); by default\n"
-    "                      their verdict is \"unreliable (disturbed: ...)\", never a\n"
-    "                      regression\n"
-    "  --method=GLOB,...   judge only the rows whose method matches one of the\n"
-    "  --piece=GLOB,...    shell patterns (and likewise piece and workload); the\n"
-    "  --workload=GLOB,... group shift still comes from every method of a group\n"
-    "  --normalize=METHOD  compare each method's time divided by METHOD's in\n"
-    "                      the same run, so that runs of different machines,\n"
-    "                      compilers or flags can be compared by ratio\n"
-    "  -h, --help          this text\n"
-    "\n"
-    "Exit status: 0 no row regressed, 2 bad usage, unreadable or malformed\n"
-    "file, or runs of different machines or builds without --normalize,\n"
-    "3 at least one row regressed.\n";
-
-enum verdict { VERDICT_FASTER, VERDICT_NO_CHANGE, VERDICT_SLOWER, VERDICT_UNBOUNDED, VERDICT_HARNESS,
-               VERDICT_UNRELIABLE };
+enum verdict {
+    VERDICT_FASTER,
+    VERDICT_NO_CHANGE,
+    VERDICT_SLOWER,
+    VERDICT_UNBOUNDED,
+    VERDICT_HARNESS,
+    VERDICT_UNRELIABLE
+};
 static const char *const verdict_names[] = {"faster",  "no change", "**slower**", "no change (too few samples)",
                                             "harness", "unreliable"};
 
-/* --method, --piece, --workload: comma-separated shell patterns, matched
- * against these configuration columns. */
-enum { FILTER_COUNT = 3 };
-static const char *const filter_options[FILTER_COUNT] = {"--method", "--piece", "--workload"};
-static const int filter_columns[FILTER_COUNT] = {0, 1, 2};
-
-struct compare_options {
-    double threshold; /* fraction, e.g. 0.05; < 0: each metric's default */
-    int absolute;     /* --absolute: no group shift taken out */
-    int strict;       /* --strict: disturbed rows judged all the same */
-    const char *normalize;
-    const char *filters[FILTER_COUNT]; /* NULL: every row */
-    const char *paths[2];
-};
-
-static int parse_threshold(const char *text, double *threshold)
-{
-    /* Plain decimals only: digits, an optional point with digits, an
-     * optional '%' (no sign, space, exponent or hex). */
-    size_t length = strspn(text, "0123456789");
-    if (length == 0)
-        return -1;
-    if (text[length] == '.') {
-        size_t fraction = strspn(text + length + 1, "0123456789");
-        if (fraction == 0)
-            return -1;
-        length += 1 + fraction;
-    }
-    if (text[length] == '%')
-        length++;
-    if (text[length] != '\0')
-        return -1;
-    char *end;
-    errno = 0;
-    double percent = strtod(text, &end);
-    if (*end == '%')
-        end++;
-    if (end == text || *end || errno || !(percent >= 0 && percent < 1000))
-        return -1;
-    *threshold = percent / 100;
-    return 0;
-}
-
-/* The value of --NAME=VALUE or --NAME VALUE; NULL when argv[*i] is not it. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t length = strlen(name);
-    if (strncmp(argv[*i], name, length) != 0)
-        return NULL;
-    if (argv[*i][length] == '=')
-        return argv[*i] + length + 1;
-    if (argv[*i][length] == '\0' && *i + 1 < argc)
-        return argv[++*i];
-    return NULL;
-}
-
-/* --method=GLOB,... and its siblings: 0 when argv[*i] was one (an empty
- * pattern list is refused by the caller's check), else -1. */
-static int parse_filter(int argc, char **argv, int *i, struct compare_options *options)
-{
-    for (int f = 0; f < FILTER_COUNT; f++) {
-        const char *value = option_value(argc, argv, i, filter_options[f]);
-        if (value != NULL) {
-            options->filters[f] = value;
-            return 0;
-        }
-    }
-    return -1;
-}
+/* The configuration column each filter of compare_settings is matched
+ * against: method, piece, workload. */
+static const int filter_columns[COMPARE_FILTER_COUNT] = {0, 1, 2};
 
 /* Whether `value` matches one of the comma-separated patterns. */
 static int matches_patterns(const char *patterns, const char *value)
@@ -151,69 +48,12 @@ static int matches_patterns(const char *patterns, const char *value)
 }
 
 /* Whether a row is one the options ask to judge. */
-static int row_selected(const struct compare_options *options, const struct result_record *row)
+static int row_selected(const struct compare_settings *options, const struct result_record *row)
 {
-    for (int f = 0; f < FILTER_COUNT; f++)
+    for (int f = 0; f < COMPARE_FILTER_COUNT; f++)
         if (options->filters[f] && !matches_patterns(options->filters[f], row->configuration[filter_columns[f]]))
             return 0;
     return 1;
-}
-
-/* Returns -1 to go on, or the exit status (0 after --help). */
-static int parse_compare_options(int argc, char **argv, struct compare_options *options)
-{
-    *options = (struct compare_options){.threshold = -1};
-    int files = 0, only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        if (only_files) {
-            if (files == 2) {
-                fprintf(stderr, "attackbench compare: more than two files\n");
-                return 2;
-            }
-            options->paths[files++] = argv[i];
-        } else if (strcmp(argv[i], "--") == 0) {
-            only_files = 1;
-        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(compare_usage, stdout);
-            if (fflush(stdout) != 0 || ferror(stdout)) {
-                fprintf(stderr, "attackbench compare: cannot write the help: %s\n", strerror(errno));
-                return 2;
-            }
-            return 0;
-        } else if (strcmp(argv[i], "--absolute") == 0) {
-            options->absolute = 1;
-        } else if (strcmp(argv[i], "--strict") == 0) {
-            options->strict = 1;
-        } else if (parse_filter(argc, argv, &i, options) == 0) {
-            continue;
-        } else if ((value = option_value(argc, argv, &i, "--threshold")) != NULL) {
-            if (parse_threshold(value, &options->threshold) != 0) {
-                fprintf(stderr, "attackbench compare: --threshold=%s: expected a percentage from 0 to 999\n", value);
-                return 2;
-            }
-        } else if ((value = option_value(argc, argv, &i, "--normalize")) != NULL) {
-            options->normalize = value;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "attackbench compare: unknown option '%s'\n", argv[i]);
-            return 2;
-        } else if (files < 2) {
-            options->paths[files++] = argv[i];
-        } else {
-            fprintf(stderr, "attackbench compare: more than two files\n");
-            return 2;
-        }
-    }
-    if (files != 2) {
-        fputs(compare_usage, stderr);
-        return 2;
-    }
-    for (int f = 0; f < FILTER_COUNT; f++)
-        if (options->filters[f] && strspn(options->filters[f], ",") == strlen(options->filters[f])) {
-            fprintf(stderr, "attackbench compare: %s: expected one or more patterns\n", filter_options[f]);
-            return 2;
-        }
-    return -1;
 }
 
 static int has_metric(const struct result_file *file, enum metric_kind metric)
@@ -240,8 +80,9 @@ static int check_same_setup(const struct result_file *base, const struct result_
         refused = 1;
     }
     if (refused)
-        fprintf(stderr, "attackbench compare: runs of different machines or builds are not compared by %s;\n"
-                        "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
+        fprintf(stderr,
+                "attackbench compare: runs of different machines or builds are not compared by %s;\n"
+                "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
                 timed ? "time" : "instruction count");
     return refused ? -1 : 0;
 }
@@ -253,10 +94,10 @@ static const struct result_record *find_match(const struct result_file *file, co
 
 /* The smallest change that counts.  Times: 20% by default, the spread of
  * one method between two runs of one build on one machine (the placement
- * of its tables in a new process alone moves it by up to 15%, beyond what
- * the rounds of one run show; scripts/false-regressions measures it).
- * Instruction counts are exact: 5%. */
-static double metric_threshold(const struct compare_options *options, enum metric_kind metric)
+ * of its tables in a new process alone moves it, beyond what the rounds
+ * of one run show; scripts/false-regressions measures the rate of false
+ * verdicts it gives).  Instruction counts are exact: 5%. */
+static double metric_threshold(const struct compare_settings *options, enum metric_kind metric)
 {
     if (options->threshold >= 0)
         return options->threshold;
@@ -454,7 +295,7 @@ static void print_row(const struct compared *row, struct table_totals *totals)
 
 /* The rows of one metric both files have, estimated and judged. */
 static struct compared *judge_table(const struct result_file *base, const struct result_file *changed,
-                                    enum metric_kind metric, const struct compare_options *options, size_t *count)
+                                    enum metric_kind metric, const struct compare_settings *options, size_t *count)
 {
     struct compared *rows = malloc((base->count ? base->count : 1) * sizeof *rows);
     if (rows == NULL) {
@@ -463,7 +304,8 @@ static struct compared *judge_table(const struct result_file *base, const struct
     }
     *count = 0;
     for (size_t i = 0; i < base->count; i++) {
-        const struct result_record *match = base->records[i].metric == metric ? find_match(changed, &base->records[i]) : NULL;
+        const struct result_record *match =
+            base->records[i].metric == metric ? find_match(changed, &base->records[i]) : NULL;
         if (match == NULL)
             continue;
         rows[*count] = (struct compared){.base = &base->records[i], .changed = match};
@@ -486,7 +328,7 @@ static struct compared *judge_table(const struct result_file *base, const struct
 /* One table per metric; returns the number of regressions and adds the
  * slower and faster rows to `changes` for the closing lists. */
 static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
-                          const struct compare_options *options, FILE *changes, size_t *unreliable)
+                          const struct compare_settings *options, FILE *changes, size_t *unreliable)
 {
     size_t count;
     struct compared *rows = judge_table(base, changed, metric, options, &count);
@@ -515,7 +357,7 @@ static size_t print_table(const struct result_file *base, const struct result_fi
 
 /* Selected rows of `file` that `other` lacks; returns how many. */
 static size_t print_unmatched(const struct result_file *file, const struct result_file *other, const char *label,
-                              const struct compare_options *options)
+                              const struct compare_settings *options)
 {
     size_t count = 0;
     for (size_t i = 0; i < file->count; i++) {
@@ -550,7 +392,7 @@ static void print_changes(FILE *changes)
     }
 }
 
-static int report(const struct result_file *files, const struct compare_options *options)
+static int report(const struct result_file *files, const struct compare_settings *options)
 {
     FILE *changes = open_scratch_file();
     if (changes == NULL) {
@@ -594,30 +436,25 @@ static int report(const struct result_file *files, const struct compare_options 
     return regressions ? EXIT_REGRESSION : 0;
 }
 
-int compare_command(int argc, char **argv)
+int compare_result_files(const struct compare_settings *settings)
 {
-    /* A closed pipe is reported as a write error, not a silent death. */
-    signal(SIGPIPE, SIG_IGN);
-    struct compare_options options;
-    int status = parse_compare_options(argc, argv, &options);
-    if (status >= 0)
-        return status;
     struct result_file files[2];
-    if (load_result_file(options.paths[0], &files[0]) != 0)
+    if (load_result_file(settings->paths[0], &files[0]) != 0)
         return 2;
-    if (load_result_file(options.paths[1], &files[1]) != 0) {
+    if (load_result_file(settings->paths[1], &files[1]) != 0) {
         free_result_file(&files[0]);
         return 2;
     }
-    if (options.normalize) {
-        if (normalize_records(&files[0], options.normalize, stderr) != 0 ||
-            normalize_records(&files[1], options.normalize, stderr) != 0)
+    int status = -1;
+    if (settings->normalize) {
+        if (normalize_records(&files[0], settings->normalize, stderr) != 0 ||
+            normalize_records(&files[1], settings->normalize, stderr) != 0)
             status = 2;
     } else if (check_same_setup(&files[0], &files[1]) != 0) {
         status = 2;
     }
     if (status < 0)
-        status = report(files, &options);
+        status = report(files, settings);
     free_result_file(&files[0]);
     free_result_file(&files[1]);
     return status;

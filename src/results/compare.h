@@ -1,5 +1,6 @@
-/* `attackbench compare BASE NEW`: two result files, row by row, as a
- * markdown table with a verdict per row and an exit status for CI. */
+/* Two result files compared row by row, as a markdown table with a
+ * verdict per row and an exit status for CI (`attackbench compare BASE
+ * NEW`, whose command line is cli/compare_command.c). */
 #ifndef ATTACKBENCH_COMPARE_H
 #define ATTACKBENCH_COMPARE_H
 
@@ -10,7 +11,22 @@
 /* Exit statuses beside 0 (no regression), 1 and 2 (bad usage or input). */
 enum { EXIT_REGRESSION = 3 };
 
-int compare_command(int argc, char **argv);
+/* What compare judges, and how. */
+enum { COMPARE_FILTER_METHOD, COMPARE_FILTER_PIECE, COMPARE_FILTER_WORKLOAD, COMPARE_FILTER_COUNT };
+struct compare_settings {
+    double threshold;                          /* fraction, e.g. 0.05; < 0: each metric's default */
+    int absolute;                              /* no group shift taken out */
+    int strict;                                /* disturbed rows judged all the same */
+    const char *normalize;                     /* a method, or NULL */
+    const char *filters[COMPARE_FILTER_COUNT]; /* comma-separated shell patterns; NULL: every row */
+    const char *paths[2];                      /* BASE, NEW */
+};
+
+/* Reads both files and prints the comparison on standard output, the
+ * problems on standard error.  Returns the exit status: 0, 2 (a file
+ * unreadable or malformed, runs of different machines or builds without
+ * normalize) or EXIT_REGRESSION. */
+int compare_result_files(const struct compare_settings *settings);
 
 /* --normalize=METHOD: replace every row's samples by its ratio to METHOD's
  * row of the same configuration in the same file, round by round when both

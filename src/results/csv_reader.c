@@ -94,8 +94,7 @@ static int next_csv_record(struct csv_cursor *cursor, const char **values)
         if (field == NULL)
             return -1;
         if (count == MAX_ROW_FIELDS) {
-            fprintf(stderr, "attackbench: %s:%ld: more than %d fields\n", cursor->path, cursor->line,
-                    MAX_ROW_FIELDS);
+            fprintf(stderr, "attackbench: %s:%ld: more than %d fields\n", cursor->path, cursor->line, MAX_ROW_FIELDS);
             return -1;
         }
         values[count++] = field;

@@ -238,8 +238,7 @@ static int parse_flat_object(struct json_cursor *cursor, struct result_fields *f
 }
 
 /* The rows of the results array, each with the context's members. */
-static int parse_rows(struct json_cursor *cursor, const struct result_fields *context, row_visitor visit,
-                      void *data)
+static int parse_rows(struct json_cursor *cursor, const struct result_fields *context, row_visitor visit, void *data)
 {
     if (expect(cursor, '[') != 0)
         return -1;
@@ -272,8 +271,7 @@ static int check_schema(struct json_cursor *cursor)
         return json_error(cursor, "schema: expected a positive whole number");
     if (schema > JSON_SCHEMA) {
         char message[96];
-        snprintf(message, sizeof message, "schema %ld is newer than this attackbench reads (%d)", schema,
-                 JSON_SCHEMA);
+        snprintf(message, sizeof message, "schema %ld is newer than this attackbench reads (%d)", schema, JSON_SCHEMA);
         return json_error(cursor, message);
     }
     return 0;
@@ -321,8 +319,8 @@ int read_json_rows(const char *path, const char *text, size_t length, row_visito
     skip_space(&cursor);
     /* Schema 1: a bare array of rows. */
     struct result_fields no_context = {0};
-    int status = peek(&cursor) == '[' ? parse_rows(&cursor, &no_context, visit, data)
-                                      : parse_document(&cursor, visit, data);
+    int status =
+        peek(&cursor) == '[' ? parse_rows(&cursor, &no_context, visit, data) : parse_document(&cursor, visit, data);
     if (status == 0) {
         skip_space(&cursor);
         if (peek(&cursor) != END_OF_TEXT)

@@ -93,12 +93,14 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
         double fastest = first->measurement.ns_per_query.median;
         char pressure[32];
         format_pressure(first->pressure_bytes, pressure, sizeof pressure);
-        fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d", workload_piece_name(first->workload, first->piece),
-                workload_names[first->workload], dispatch_names[first->dispatch], mode_name(first->chained),
-                phase_names[first->phase], pressure, first->threads);
+        fprintf(out, "\n%s: workload %s, dispatch %s, %s, phase %s, pressure %s, threads %d",
+                workload_piece_name(first->workload, first->piece), workload_names[first->workload],
+                dispatch_names[first->dispatch], mode_name(first->chained), phase_names[first->phase], pressure,
+                first->threads);
         if (first->layout != STREAM_LAYOUT_QUERIES)
             fprintf(out, ", layout %s", stream_layout_names[first->layout]);
-        fprintf(out, " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
+        fprintf(out,
+                " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
                 first->queries, first->measurement.calls_per_rep,
                 first->measurement.sample_count > 0 ? first->measurement.sample_count : context->reps,
                 first->measurement.checksum);
@@ -119,8 +121,8 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
             format_bytes(row->table_bytes, table, sizeof table);
             char name[64];
             snprintf(name, sizeof name, "%s%s", m->backend->name, m->backend->baseline ? " (harness)" : "");
-            fprintf(out, "  %-27s %9.3f %9s %9s %10.1f %8s %9s %11s %9.2f", name, m->ns_per_query.median, net,
-                    ticks, m->mlookups_per_s, spread, relative, table, row->init_ms);
+            fprintf(out, "  %-27s %9.3f %9s %9s %10.1f %8s %9s %11s %9.2f", name, m->ns_per_query.median, net, ticks,
+                    m->mlookups_per_s, spread, relative, table, row->init_ms);
             if (m->hit_rate >= 0)
                 fprintf(out, "  hit rate %.1f%%", 100 * m->hit_rate);
             fputc('\n', out);
@@ -296,8 +298,8 @@ static int derived_fields(const struct result_row *row, const struct run_context
         fields[i++][0] = '\0';
     else
         snprintf(fields[i++], FIELD_SIZE, "0x%016" PRIx64, m->checksum);
-    snprintf(fields[i++], FIELD_SIZE, "%s%s%s", context->warnings,
-             context->warnings[0] && row->warnings[0] ? " " : "", row->warnings);
+    snprintf(fields[i++], FIELD_SIZE, "%s%s%s", context->warnings, context->warnings[0] && row->warnings[0] ? " " : "",
+             row->warnings);
     return i;
 }
 

@@ -148,9 +148,9 @@ static int read_metric(const struct result_fields *row, struct result_record *re
     const char *column = record->metric == METRIC_NS ? "samples_ns" : "instructions_per_query";
     const char *values = field_value(row, column);
     if (values == NULL)
-        return row_error(path, line, column, record->metric == METRIC_NS
-                                                 ? ": no such column (written by an attackbench before 0.2?)"
-                                                 : ": no such column");
+        return row_error(path, line, column,
+                         record->metric == METRIC_NS ? ": no such column (written by an attackbench before 0.2?)"
+                                                     : ": no such column");
     if (parse_samples(values, record) != 0 || (record->metric == METRIC_INSTRUCTIONS && record->sample_count != 1))
         return row_error(path, line, column, ": expected positive decimal numbers (at most 1e12) separated by spaces");
     return 0;
@@ -238,8 +238,8 @@ static int check_identity(const struct result_fields *row, struct result_file *f
         if (file->count == 0) {
             snprintf(kept, IDENTITY_FIELD_SIZE, "%s", value);
         } else if (strcmp(kept, value) != 0) {
-            fprintf(stderr, "attackbench: %s:%ld: %s '%s' differs from the first row's '%s': one run per file\n",
-                    path, line, identity_columns[c], value, kept);
+            fprintf(stderr, "attackbench: %s:%ld: %s '%s' differs from the first row's '%s': one run per file\n", path,
+                    line, identity_columns[c], value, kept);
             return -1;
         }
     }
@@ -344,7 +344,8 @@ int load_result_file(const char *path, struct result_file *file)
         start += 3;
     length -= (size_t)(start - text);
     size_t space = 0;
-    while (space < length && (start[space] == ' ' || start[space] == '\t' || start[space] == '\r' || start[space] == '\n'))
+    while (space < length &&
+           (start[space] == ' ' || start[space] == '\t' || start[space] == '\r' || start[space] == '\n'))
         space++;
     int json = space < length && (start[space] == '{' || start[space] == '[');
     int status = json ? read_json_rows(path, start, length, add_record, file)

@@ -33,7 +33,7 @@ struct result_row {
     double relative;     /* median of the per-round ratios to the fastest method of the group */
     double relative_mad; /* their median absolute deviation */
     double canary_drift; /* the group's baseline drift, a share of its median (statistics.h) */
-    double harness_ns; /* null backend's median in the same group, or < 0 */
+    double harness_ns;   /* null backend's median in the same group, or < 0 */
     /* Keys of what disturbed this row's group ("cpu-contention",
      * "canary-drift"), space-separated; "" when nothing did. */
     char warnings[48];

@@ -35,10 +35,9 @@ void run_metadata_capture(struct run_metadata *metadata)
 
 void run_metadata_write_fields(FILE *out, const struct run_metadata *metadata)
 {
-    const char *fields[] = {metadata->timestamp,  metadata->host,       metadata->version,
-                            metadata->commit,     metadata->cpu,        metadata->cpu_vendor,
-                            metadata->cpu_family, metadata->cpu_model,  metadata->compiler,
-                            metadata->flags};
+    const char *fields[] = {metadata->timestamp, metadata->host,       metadata->version,    metadata->commit,
+                            metadata->cpu,       metadata->cpu_vendor, metadata->cpu_family, metadata->cpu_model,
+                            metadata->compiler,  metadata->flags};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         write_csv_field(out, fields[i]);
         fputc(',', out);

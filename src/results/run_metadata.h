@@ -7,8 +7,8 @@
 #include <stdio.h>
 
 struct run_metadata {
-    char timestamp[32]; /* UTC, ISO 8601: 2026-01-31T12:00:00Z */
-    char host[65];      /* HOST_NAME_MAX on Linux is 64 */
+    char timestamp[32];   /* UTC, ISO 8601: 2026-01-31T12:00:00Z */
+    char host[65];        /* HOST_NAME_MAX on Linux is 64 */
     const char *cpu;      /* brand string */
     const char *compiler; /* name and version */
     const char *flags;    /* CFLAGS of the build */

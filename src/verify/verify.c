@@ -37,8 +37,7 @@ static const char *square_list(bitboard board, char text[64 * 3 + 1])
     return text;
 }
 
-int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
-                  FILE *report)
+int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report)
 {
     static const struct backend *reference;
     if (reference == NULL)
@@ -50,8 +49,8 @@ int verify_lookup(const struct backend *backend, enum piece_kind piece, int squa
     if (report) {
         char name[3];
         square_name(square, name);
-        fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n",
-                backend->name, piece_names[piece], name, occupied, piece_names[piece]);
+        fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", backend->name,
+                piece_names[piece], name, occupied, piece_names[piece]);
         print_board(report, occupied, square);
         fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
         print_board(report, expected, square);

@@ -20,8 +20,7 @@ bitboard bishop_relevant_mask(int square);
 /* Compare one lookup with the reference; on a mismatch print a report
  * (backend, piece, square, the occupancy as a diagram, expected and got)
  * to `report` and return -1. */
-int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
-                  FILE *report);
+int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report);
 
 /* Exhaustive check of the selected pieces (a set of piece_bit()s): every subset of the relevant
  * mask of every square (with and without random squares outside the mask;
@@ -68,6 +67,5 @@ int verify_side_record(const struct backend *backend, const struct attackbench_s
  * record's limit.  Returns 0, -1 after a report, or 1 when a signal
  * stopped it. */
 int verify_side_paths(const struct backend *backend, unsigned long random_count, uint64_t seed, FILE *report);
-
 
 #endif

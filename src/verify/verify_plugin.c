@@ -11,14 +11,14 @@
 enum { LOOP_QUERIES = 4096, PRESSURE_LINES = 1024, RANDOM_BOARDS = 100000, RANDOM_SIDES = 2000 };
 
 static const char *const verification_names[PIECE_KIND_COUNT] = {"rook verification", "bishop verification",
-                                                                  "queen verification"};
+                                                                 "queen verification"};
 
 /* The four loop shapes and the checking pass, each against the reference. */
 static int check_loop_shapes(const struct backend *backend, enum piece_kind piece, struct attackbench_run *run,
                              FILE *report)
 {
-    static const char *const shapes[] = {"throughput", "latency", "cache-pressure throughput",
-                                         "cache-pressure latency", "checking pass"};
+    static const char *const shapes[] = {"throughput", "latency", "cache-pressure throughput", "cache-pressure latency",
+                                         "checking pass"};
     static uint8_t pressure_buffer[(size_t)PRESSURE_LINES * 64];
     uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
     uint64_t (*expected_loop)(const struct attackbench_run *) = backend_loop(find_backend("reference"), piece);
@@ -28,7 +28,8 @@ static int check_loop_shapes(const struct backend *backend, enum piece_kind piec
         run->mix_results = shape == 4;
         uint64_t expected = expected_loop(run), got = loop(run);
         if (expected != got) {
-            fprintf(report, "verify: %s %s batched loop (%s) sums to 0x%016" PRIx64 ", the reference's to 0x%016" PRIx64
+            fprintf(report,
+                    "verify: %s %s batched loop (%s) sums to 0x%016" PRIx64 ", the reference's to 0x%016" PRIx64
                     " on the same %zu queries\n",
                     backend->name, piece_names[piece], shapes[shape], got, expected, run->count);
             return -1;
@@ -48,8 +49,11 @@ static int check_loops(const struct backend *backend, FILE *report)
         squares[i] = (uint8_t)(random_next(&state) & 63);
         lines[i] = (uint32_t)random_next(&state);
     }
-    struct attackbench_run run = {.occupied = occupied, .squares = squares, .count = LOOP_QUERIES,
-                                  .pressure_lines = lines, .pressure_line_mask = PRESSURE_LINES - 1};
+    struct attackbench_run run = {.occupied = occupied,
+                                  .squares = squares,
+                                  .count = LOOP_QUERIES,
+                                  .pressure_lines = lines,
+                                  .pressure_line_mask = PRESSURE_LINES - 1};
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
         if (check_loop_shapes(backend, (enum piece_kind)piece, &run, report) != 0)
             return -1;

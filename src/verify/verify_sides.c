@@ -50,8 +50,8 @@ static uint64_t one_record_pass(const struct backend *backend, enum stream_kind 
 
 static int verify_sets(const struct backend *backend, const struct attackbench_side *side, FILE *report)
 {
-    bitboard expected = backend_set_attacks(reference_backend_once(), side->rook_sliders, side->bishop_sliders,
-                                            side->occupied);
+    bitboard expected =
+        backend_set_attacks(reference_backend_once(), side->rook_sliders, side->bishop_sliders, side->occupied);
     bitboard got = backend_set_attacks(backend, side->rook_sliders, side->bishop_sliders, side->occupied);
     if (got != expected) {
         report_side(report, backend, "set-wise entry", side, expected, got);
@@ -85,8 +85,9 @@ static int verify_sides(const struct backend *backend, const struct attackbench_
     for (int per_call = 0; per_call <= 1; per_call++) {
         uint64_t sum = one_record_pass(backend, STREAM_SIDES, per_call, 1, side);
         if (sum != mixed) {
-            report_side(report, backend, per_call ? "per-call sides pass (mixed sum)" : "batched sides pass (mixed sum)",
-                        side, mixed, sum);
+            report_side(report, backend,
+                        per_call ? "per-call sides pass (mixed sum)" : "batched sides pass (mixed sum)", side, mixed,
+                        sum);
             return -1;
         }
     }

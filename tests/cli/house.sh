@@ -19,13 +19,21 @@ printf '#include "b.h"\n' >"$mock/src/cli/a.h"
 printf '#include "a.h"\n' >"$mock/src/cli/b.h"
 printf 'int x;\n' >"$mock/src/loose.c"
 printf '#include "bits.h"\n' >"$mock/src/chess/moved.c"
+# A declaration over two lines whose definition is in another folder, one
+# defined nowhere; a static one and a definition at home are no breach.
+printf '/* perft(); */\nint perft_command(int argc,\n                  char **argv);\nvoid lost(void);\n' >"$mock/src/chess/perft.h"
+printf 'static inline int quick(void);\nlong perft(int depth);\n#define HOOK static\nHOOK int hook(void);\n' >>"$mock/src/chess/perft.h"
+printf 'long perft(int depth)\n{\n    return depth ? 1 : 0;\n}\n' >"$mock/src/chess/perft.c"
+printf 'int perft_command(int argc, char **argv)\n{\n    return argc && argv ? 0 : 2;\n}\n' >"$mock/src/cli/perft_command.c"
 mock_output=$(sh "$here/layers.sh" "$mock" 2>&1)
 mock_status=$?
 [ "$mock_status" -eq 1 ] && pass "the rule check fails on a breach" || fail "the rule check fails on a breach (exit $mock_status)"
 for breach in "src/base/bits.h:1: base/ may not include chess/" "src/chess/board.h:1: chess/ may not include cli/" \
     "include loop: src/cli/(a -> src/cli/b -> src/cli/a|b -> src/cli/a -> src/cli/b)" "src/loose.c: in no folder of the rule" \
     'src/chess/moved.c:1: "bits.h" is not in this folder; it is src/base/bits.h: include "base/bits.h"' \
-    "layers: 3 folders, [0-9]+ includes, 3 against the rule, 2 include loops, 1 files in no folder"; do
+    "src/chess/perft.h:2: perft_command\\(\\) is declared here but defined in src/cli/perft_command.c: declare it in a header of src/cli/" \
+    "src/chess/perft.h:4: lost\\(\\) is declared here but defined in no .c file" \
+    "layers: 3 folders, [0-9]+ includes, 3 against the rule, 2 include loops, 1 files in no folder, 2 functions declared away from their definition$"; do
     grep -qE "$breach" <<<"$mock_output" && pass "the rule check names: $breach" ||
         fail "the rule check names: $breach (it said: $mock_output)"
 done
@@ -82,3 +90,18 @@ line_reference_mock=$(python3 "$here/cross_references.py" "$scratch/line-referen
     [ "$(wc -l <<<"$line_reference_mock")" -eq 3 ] &&
     pass "the cross-reference check names a missing file and a line past the end" ||
     fail "the cross-reference check names a missing file and a line past the end (it said: $line_reference_mock)"
+# A page's section, a function seen and a function in a file point at
+# what exists too: a heading, a definition, a file that holds the name.
+mkdir -p "$scratch/name-references/src/a" "$scratch/name-references/docs"
+printf '# Page\n## Real heading: more\n`here_function()` in src/a/c.c, `lost_function()` in src/a/c.c\n' \
+    >"$scratch/name-references/docs/page.md"
+printf '/* docs/page.md, "Real heading"; docs/page.md, "Gone heading".\n * see here_function(), see gone_function(), see here_table */\n' \
+    >"$scratch/name-references/src/a/c.c"
+printf 'int here_table[2];\nint here_function(void)\n{\n    return 0;\n}\n' >>"$scratch/name-references/src/a/c.c"
+name_reference_mock=$(python3 "$here/cross_references.py" "$scratch/name-references" 2>&1)
+[ $? -eq 1 ] && grep -q 'src/a/c.c:1: docs/page.md, "Gone heading": no such heading' <<<"$name_reference_mock" &&
+    grep -q 'src/a/c.c:2: see gone_function(): defined nowhere' <<<"$name_reference_mock" &&
+    grep -q 'docs/page.md:3: lost_function() in src/a/c.c: src/a/c.c does not name it' <<<"$name_reference_mock" &&
+    [ "$(wc -l <<<"$name_reference_mock")" -eq 3 ] &&
+    pass "the cross-reference check names a missing heading and a function defined nowhere" ||
+    fail "the cross-reference check names a missing heading and a function defined nowhere (it said: $name_reference_mock)"

@@ -16,7 +16,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "results/compare.h"
+#include "cli/commands.h"
 
 /* A run the tool wrote, the other side of every comparison (the fuzzer
  * runs from the top of the tree, as make fuzz starts it). */

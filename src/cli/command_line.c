@@ -1,0 +1,111 @@
+/* The command lines of attackbench, read one way (command_line.h). */
+#include "command_line.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The entry of "--name" (length letters of `name`) or of "-x". */
+static const struct option_name *long_option(const struct option_name *options, const char *name, size_t length)
+{
+    for (const struct option_name *option = options; option->name; option++)
+        if (strlen(option->name) == length && strncmp(option->name, name, length) == 0)
+            return option;
+    return NULL;
+}
+
+static const struct option_name *short_option(const struct option_name *options, char letter)
+{
+    for (const struct option_name *option = options; option->name; option++)
+        if (option->letter != 0 && option->letter == letter)
+            return option;
+    return NULL;
+}
+
+static int unknown(const struct argument_reader *reader, const char *text, char *error, size_t error_size)
+{
+    snprintf(error, error_size, "unknown %s '%s'", reader->takes_operands ? "option" : "argument", text);
+    return -1;
+}
+
+/* The entry an option argument spells, with the value it carries (NULL:
+ * none attached). */
+static int match_option(const struct argument_reader *reader, const struct option_name *options, const char *text,
+                        struct argument *argument, char *error, size_t error_size)
+{
+    argument->value = NULL;
+    if (text[1] == '-') {
+        const char *name = text + 2;
+        size_t length = strcspn(name, "=");
+        argument->option = long_option(options, name, length);
+        if (argument->option == NULL)
+            return unknown(reader, text, error, error_size);
+        if (name[length] == '=') {
+            if (!argument->option->takes_value) {
+                snprintf(error, error_size, "option '--%s' takes no value", argument->option->name);
+                return -1;
+            }
+            argument->value = name + length + 1;
+        }
+        return 0;
+    }
+    argument->option = short_option(options, text[1]);
+    if (argument->option == NULL || (text[2] && !argument->option->takes_value))
+        return unknown(reader, text, error, error_size);
+    if (text[2])
+        argument->value = text + 2;
+    return 0;
+}
+
+int read_argument(struct argument_reader *reader, const struct option_name *options, struct argument *argument,
+                  char *error, size_t error_size)
+{
+    if (reader->next >= reader->argc)
+        return 0;
+    const char *text = reader->argv[reader->next++];
+    if (reader->takes_operands && !reader->operands_only && strcmp(text, "--") == 0) {
+        reader->operands_only = 1;
+        return read_argument(reader, options, argument, error, error_size);
+    }
+    if (reader->operands_only || text[0] != '-' || text[1] == '\0') {
+        if (!reader->takes_operands)
+            return unknown(reader, text, error, error_size);
+        *argument = (struct argument){.option = NULL, .value = text};
+        return 1;
+    }
+    if (match_option(reader, options, text, argument, error, error_size) != 0)
+        return -1;
+    if (argument->option->takes_value && argument->value == NULL) {
+        if (reader->next >= reader->argc) {
+            snprintf(error, error_size, "option '--%s' needs a value", argument->option->name);
+            return -1;
+        }
+        argument->value = reader->argv[reader->next++];
+    }
+    return 1;
+}
+
+int is_option(const struct argument *argument, const char *name)
+{
+    return argument->option != NULL && strcmp(argument->option->name, name) == 0;
+}
+
+int refuse(const char *prefix, const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    fprintf(stderr, "%s: ", prefix);
+    vfprintf(stderr, format, arguments);
+    fputc('\n', stderr);
+    va_end(arguments);
+    return 2;
+}
+
+int write_help(const char *prefix, const char *text)
+{
+    fputs(text, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return refuse(prefix, "cannot write the help: %s", strerror(errno));
+    return 0;
+}

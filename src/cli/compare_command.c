@@ -1,0 +1,158 @@
+/* The command line of `attackbench compare BASE NEW`: its options into
+ * compare_settings, then results/compare.c compares the two files. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command_line.h"
+#include "commands.h"
+#include "results/compare.h"
+
+static const char compare_prefix[] = "attackbench compare";
+
+static const char compare_usage[] =
+    "usage: attackbench compare [--threshold=PCT] [--absolute] [--strict] [--normalize=METHOD]\n"
+    "                           [--method=GLOB,...] [--piece=GLOB,...] [--workload=GLOB,...] [--] BASE NEW\n"
+    "\n"
+    "Compares two result files written by attackbench (--csv or --json, or the\n"
+    "CSV of --count=instructions) row by row: rows match when method, piece,\n"
+    "workload, dispatch, mode, pressure, phase, threads, layout and metric agree.\n"
+    "Prints a markdown table: the median of each side, the ratio new/base\n"
+    "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), both after the\n"
+    "group's shift when it is taken out (the figures the verdict is read from),\n"
+    "and a verdict; then the geometric mean of the raw ratios, the rows only\n"
+    "one file has, and the lists of slower and faster rows.\n"
+    "Instruction counts are exact: their ratio needs no interval.\n"
+    "\n"
+    "  --threshold=PCT     the smallest change that counts (default 20 for times,\n"
+    "                      the spread of one method between two runs of one\n"
+    "                      build; 5 for instruction counts, which are exact): slower\n"
+    "                      when the whole interval lies above 1 + PCT/100,\n"
+    "                      faster when it lies below 1 / (1 + PCT/100), else\n"
+    "                      no change; a slower row is a regression\n"
+    "  --absolute          judge timed rows by their raw ratios; by default the\n"
+    "                      shift a whole group shares (the median ratio of the\n"
+    "                      methods with the same piece, workload, dispatch, mode,\n"
+    "                      pressure, phase, threads and layout, when there are 3 or\n"
+    "                      more:\n"
+    "                      the state of the machine, not a change) is taken out\n"
+    "                      first; null, the harness, gets no verdict\n"
+    "  --strict            judge rows that either run flagged as disturbed\n"
+    "                      (warnings cpu-contention or canary-drift); by default\n"
+    "                      their verdict is \"unreliable (disturbed: ...)\", never a\n"
+    "                      regression\n"
+    "  --method=GLOB,...   judge only the rows whose method matches one of the\n"
+    "  --piece=GLOB,...    shell patterns (and likewise piece and workload); the\n"
+    "  --workload=GLOB,... group shift still comes from every method of a group\n"
+    "  --normalize=METHOD  compare each method's time divided by METHOD's in\n"
+    "                      the same run, so that runs of different machines,\n"
+    "                      compilers or flags can be compared by ratio\n"
+    "  -m, -p, -w          the same as --method, --piece, --workload\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: 0 no row regressed, 2 bad usage, unreadable or malformed\n"
+    "file, or runs of different machines or builds without --normalize,\n"
+    "3 at least one row regressed.\n";
+
+static const struct option_name compare_options[] = {
+    {"threshold", 0, 1}, {"absolute", 0, 0},   {"strict", 0, 0}, {"normalize", 0, 1}, {"method", 'm', 1},
+    {"piece", 'p', 1},   {"workload", 'w', 1}, {"help", 'h', 0}, {NULL, 0, 0},
+};
+
+/* The filter options, in the order of compare_settings.filters. */
+static const char *const filter_names[COMPARE_FILTER_COUNT] = {"method", "piece", "workload"};
+
+static int parse_threshold(const char *text, double *threshold)
+{
+    /* Plain decimals only: digits, an optional point with digits, an
+     * optional '%' (no sign, space, exponent or hex). */
+    size_t length = strspn(text, "0123456789");
+    if (length == 0)
+        return -1;
+    if (text[length] == '.') {
+        size_t fraction = strspn(text + length + 1, "0123456789");
+        if (fraction == 0)
+            return -1;
+        length += 1 + fraction;
+    }
+    if (text[length] == '%')
+        length++;
+    if (text[length] != '\0')
+        return -1;
+    char *end;
+    errno = 0;
+    double percent = strtod(text, &end);
+    if (*end == '%')
+        end++;
+    if (end == text || *end || errno || !(percent >= 0 && percent < 1000))
+        return -1;
+    *threshold = percent / 100;
+    return 0;
+}
+
+/* A comma-separated list of patterns with one pattern at least. */
+static int has_pattern(const char *patterns)
+{
+    return strspn(patterns, ",") != strlen(patterns);
+}
+
+/* One option into *settings; returns -1 to go on, or the exit status. */
+static int apply_option(const struct argument *argument, struct compare_settings *settings)
+{
+    if (is_option(argument, "help"))
+        return write_help(compare_prefix, compare_usage);
+    if (is_option(argument, "absolute")) {
+        settings->absolute = 1;
+    } else if (is_option(argument, "strict")) {
+        settings->strict = 1;
+    } else if (is_option(argument, "normalize")) {
+        settings->normalize = argument->value;
+    } else if (is_option(argument, "threshold")) {
+        if (parse_threshold(argument->value, &settings->threshold) != 0)
+            return refuse(compare_prefix, "--threshold=%s: expected a percentage from 0 to 999", argument->value);
+    } else {
+        for (int f = 0; f < COMPARE_FILTER_COUNT; f++)
+            if (is_option(argument, filter_names[f])) {
+                if (!has_pattern(argument->value))
+                    return refuse(compare_prefix, "--%s: expected one or more patterns", filter_names[f]);
+                settings->filters[f] = argument->value;
+            }
+    }
+    return -1;
+}
+
+/* Returns -1 to go on, or the exit status (0 after --help). */
+static int parse_compare_settings(int argc, char **argv, struct compare_settings *settings)
+{
+    *settings = (struct compare_settings){.threshold = -1};
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1, .takes_operands = 1};
+    struct argument argument;
+    char error[256];
+    int files = 0, read, status;
+    while ((read = read_argument(&reader, compare_options, &argument, error, sizeof error)) > 0) {
+        if (argument.option == NULL) {
+            if (files == 2)
+                return refuse(compare_prefix, "more than two files");
+            settings->paths[files++] = argument.value;
+        } else if ((status = apply_option(&argument, settings)) >= 0) {
+            return status;
+        }
+    }
+    if (read < 0)
+        return refuse(compare_prefix, "%s", error);
+    if (files != 2)
+        return refuse(compare_prefix, "expected two files, BASE and NEW "
+                                      "(usage: attackbench compare [OPTION]... BASE NEW; --help lists the options)");
+    return -1;
+}
+
+int compare_command(int argc, char **argv)
+{
+    /* A closed pipe is reported as a write error, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    struct compare_settings settings;
+    int status = parse_compare_settings(argc, argv, &settings);
+    return status >= 0 ? status : compare_result_files(&settings);
+}

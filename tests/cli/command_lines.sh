@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Every command reads its options one way (src/cli/command_line.h): the
+# same spellings, the help on -h, and each refusal one line on standard
+# error, nothing on standard output, exit 2.
+source "$(dirname "$0")/../lib/tap.bash"
+
+# refused_in_one_line NAME LINE COMMAND...: exit 2, stdout empty, stderr
+# exactly LINE.
+refused_in_one_line() {
+    local name=$1 line=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    if [ "$got" -eq 2 ] && [ ! -s "$scratch/out" ] && [ "$(cat "$scratch/err")" = "$line" ]; then
+        pass "$name"
+    else
+        fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
+    fi
+}
+
+while IFS='|' read -r name line arguments; do
+    # shellcheck disable=SC2086
+    refused_in_one_line "$name" "$line" "$program" $arguments
+done <<'EOF_CASES'
+benchmark: an unknown option|attackbench: unknown option '--bogus' (see --help)|--bogus
+benchmark: a value given to a flag|attackbench: option '--quiet' takes no value|--quiet=1
+benchmark: a value missing|attackbench: option '--reps' needs a value|--reps
+perft: an unknown option|attackbench: perft: unknown option '--bogus'|perft --bogus
+perft: an unknown short option|attackbench: perft: unknown option '-z'|perft -z
+perft: a value given to a flag|attackbench: perft: option '--divide' takes no value|perft --divide=1
+perft: a value missing|attackbench: perft: option '--depth' needs a value|perft --depth
+perft: a bad value|attackbench: perft: --depth must be 1 to 12, not '0'|perft -m reference --depth 0
+perft: an empty --csv|attackbench: perft: --csv needs a file name|perft --csv=
+genpos: an unknown option|attackbench: genpos: unknown argument '--bogus'|genpos --bogus
+genpos: an operand|attackbench: genpos: unknown argument 'file.fen'|genpos --seed=1 --games=1 file.fen
+genpos: a bad value|attackbench: genpos: --games must be 1 to 1000000, not '0'|genpos --seed 1 --games 0
+genpos: a required option missing|attackbench: genpos: --seed and --games are required (attackbench genpos --help)|genpos --games=1
+recommend: an unknown option|attackbench: recommend: unknown argument '--bogus'|recommend --bogus
+recommend: an empty --csv|attackbench: recommend: --csv needs a value|recommend --csv=
+compare: an unknown option|attackbench compare: unknown option '--bogus'|compare --bogus a.csv b.csv
+compare: a bad value|attackbench compare: --threshold=ten: expected a percentage from 0 to 999|compare --threshold ten a.csv b.csv
+compare: an empty pattern list|attackbench compare: --piece: expected one or more patterns|compare -p , a.csv b.csv
+compare: three files|attackbench compare: more than two files|compare a.csv b.csv c.csv
+compare: one file|attackbench compare: expected two files, BASE and NEW (usage: attackbench compare [OPTION]... BASE NEW; --help lists the options)|compare a.csv
+EOF_CASES
+
+# -h is the help of each command, on standard output.
+for command in "" perft genpos recommend compare; do
+    # shellcheck disable=SC2086
+    "$program" $command -h >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 0 ] && [ ! -s "$scratch/err" ] && head -1 "$scratch/out" | grep -q "^usage: attackbench.*${command}"; then
+        pass "${command:-benchmark}: -h prints the help"
+    else
+        fail "${command:-benchmark}: -h prints the help (exit $status)"
+    fi
+done
+
+# The spellings: --name=value, --name value, -x value and -xvalue read alike.
+"$program" genpos --seed=5 --games=3 --method=reference >"$scratch/equals.fen" 2>/dev/null
+"$program" genpos --seed 5 --games 3 -m reference >"$scratch/apart.fen" 2>/dev/null
+"$program" genpos --seed 5 --games=3 -mreference >"$scratch/attached.fen" 2>/dev/null
+if [ -s "$scratch/equals.fen" ] && cmp -s <(tail -n +2 "$scratch/equals.fen") <(tail -n +2 "$scratch/apart.fen") &&
+    cmp -s <(tail -n +2 "$scratch/equals.fen") <(tail -n +2 "$scratch/attached.fen"); then
+    pass "genpos: every spelling of an option reads alike"
+else
+    fail "genpos: every spelling of an option reads alike"
+fi
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' >"$scratch/start.fen"
+if "$program" perft -m reference -r 1 --depth 2 -- "$scratch/start.fen" 2>/dev/null | grep -q '^1,2,400,'; then
+    pass "perft: short aliases, a value apart and -- before the files"
+else
+    fail "perft: short aliases, a value apart and -- before the files"
+fi
