@@ -78,25 +78,7 @@ static inline __attribute__((always_inline)) bitboard one_direction(bitboard flo
     return rotate_squares(flood, step) & landing;
 }
 
-static inline bitboard dumb7fill_scalar_rook(int square, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(square_bit(square), 0, occupied, one_direction);
-}
-
-static inline bitboard dumb7fill_scalar_bishop(int square, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(0, square_bit(square), occupied, one_direction);
-}
-
-static inline bitboard dumb7fill_scalar_queen(int square, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(square_bit(square), square_bit(square), occupied, one_direction);
-}
-
-static inline bitboard dumb7fill_scalar_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(rook_sliders, bishop_sliders, occupied, one_direction);
-}
+FILL_ONE_DIRECTION_LOOKUPS(dumb7fill_scalar, one_direction)
 
 /* The lanes form above under its formulation's name. */
 static inline bitboard dumb7fill_in_lanes_rook(int square, bitboard occupied)

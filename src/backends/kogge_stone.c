@@ -74,25 +74,7 @@ static inline __attribute__((always_inline)) bitboard one_direction(bitboard gen
     return rotate_squares(generator, step) & landing;
 }
 
-static inline bitboard kogge_stone_scalar_rook(int square, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(square_bit(square), 0, occupied, one_direction);
-}
-
-static inline bitboard kogge_stone_scalar_bishop(int square, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(0, square_bit(square), occupied, one_direction);
-}
-
-static inline bitboard kogge_stone_scalar_queen(int square, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(square_bit(square), square_bit(square), occupied, one_direction);
-}
-
-static inline bitboard kogge_stone_scalar_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
-{
-    return fill_one_direction_at_a_time(rook_sliders, bishop_sliders, occupied, one_direction);
-}
+FILL_ONE_DIRECTION_LOOKUPS(kogge_stone_scalar, one_direction)
 
 /* The lanes form above under its formulation's name. */
 static inline bitboard kogge_stone_in_lanes_rook(int square, bitboard occupied)
