@@ -85,7 +85,9 @@ class SizeChart:
         tics = [f"'no table' {self.no_table!r}"]
         power = 1
         while power <= self.x_high:
-            if power > self.no_table:
+            # Two octaves from the 'no table' tick, as the others stand
+            # from each other, so that no two tick labels meet.
+            if power >= 4 * self.no_table:
                 tics.append(f"'{format_bytes_tick(power)}' {power}")
             power *= 4
         return ["set xlabel 'table size (log scale)'",
