@@ -106,16 +106,27 @@ static inline bitboard rank_mask(int square)
     return RANK_1 << (8 * square_rank(square));
 }
 
+/* The diagonals by two shifts, down by the negative part of the distance
+ * from the long diagonal and up by the positive part, with no condition:
+ * gcc 12 compiled `shift >= 0 ? line << shift : line >> -shift` to a
+ * branch, mispredicted about half the time on random squares, where clang
+ * used a conditional move (CPW, "On an empty Board", Gerd Isenberg's
+ * diagonalMask).  The sign spread by an arithmetic right shift, as gcc and
+ * clang define it. */
+static inline bitboard shift_line(bitboard line, int shift)
+{
+    int negative = shift >> 31;
+    return (line >> (-shift & negative)) << (shift & ~negative);
+}
+
 static inline bitboard diagonal_mask(int square)
 {
-    int shift = 8 * (square_rank(square) - square_file(square));
-    return shift >= 0 ? DIAGONAL_A1_H8 << shift : DIAGONAL_A1_H8 >> -shift;
+    return shift_line(DIAGONAL_A1_H8, 8 * (square_rank(square) - square_file(square)));
 }
 
 static inline bitboard anti_diagonal_mask(int square)
 {
-    int shift = 8 * (square_rank(square) + square_file(square) - 7);
-    return shift >= 0 ? ANTI_DIAGONAL_H1_A8 << shift : ANTI_DIAGONAL_H1_A8 >> -shift;
+    return shift_line(ANTI_DIAGONAL_H1_A8, 8 * (square_rank(square) + square_file(square) - 7));
 }
 
 /* Name of a square, "a1" .. "h8", into a buffer of at least 3 bytes. */
