@@ -7,9 +7,12 @@
 #include "attackbench/bitboard.h"
 
 /* The 64-bit reversal: aarch64's RBIT, one instruction in its base set;
- * the compiler's builtin (clang, which lowers it to GFNI where the build has
- * it); with gcc, GF2P8AFFINEQB and a byte swap where the build has GFNI;
- * else a byte swap and three swaps. */
+ * GF2P8AFFINEQB and a byte swap where the build has GFNI, with either
+ * compiler; else the compiler's builtin (clang); else a byte swap and three
+ * swaps.  GFNI comes before clang's builtin because clang 14 lowers a
+ * scalar __builtin_bitreverse64 to the byte swap and three swaps even with
+ * GFNI (it uses GFNI only for vectors), and bitray was much slower with
+ * clang than with gcc (docs/findings.md, "Choices in the code"). */
 #if defined(__aarch64__)
 #define BIT_REVERSAL "RBIT (aarch64)"
 static inline bitboard reverse_bits(bitboard board)
@@ -17,12 +20,6 @@ static inline bitboard reverse_bits(bitboard board)
     bitboard reversed;
     __asm__("rbit %0, %1" : "=r"(reversed) : "r"(board));
     return reversed;
-}
-#elif defined(__has_builtin) && __has_builtin(__builtin_bitreverse64)
-#define BIT_REVERSAL "the compiler's __builtin_bitreverse64"
-static inline bitboard reverse_bits(bitboard board)
-{
-    return __builtin_bitreverse64(board);
 }
 #elif defined(__GFNI__) && defined(__SSE2__)
 #include <immintrin.h>
@@ -32,6 +29,12 @@ static inline bitboard reverse_bits(bitboard board)
     __m128i bytes = _mm_cvtsi64_si128((long long)board);
     bytes = _mm_gf2p8affine_epi64_epi8(bytes, _mm_set1_epi64x((long long)0x8040201008040201ULL), 0);
     return __builtin_bswap64((bitboard)_mm_cvtsi128_si64(bytes));
+}
+#elif defined(__has_builtin) && __has_builtin(__builtin_bitreverse64)
+#define BIT_REVERSAL "the compiler's __builtin_bitreverse64"
+static inline bitboard reverse_bits(bitboard board)
+{
+    return __builtin_bitreverse64(board);
 }
 #else
 #define BIT_REVERSAL "a byte swap and three swaps of bit groups"
