@@ -57,8 +57,8 @@ static inline bitboard qbb_lines(int square, bitboard occupied, lanes4 selected)
     const lanes4 near_edge = {RANK_1, FILE_A, RANK_1 | FILE_A, RANK_1 | FILE_H};
     bitboard slider = square_bit(square);
     occupied &= ~slider;
-    lanes4 up = (upward << square) & (occupied | far_edge);
-    lanes4 down = (downward >> (63 - square)) & (occupied | near_edge);
+    lanes4 up = shift_left_lanes4(upward, square) & (occupied | far_edge);
+    lanes4 down = shift_right_lanes4(downward, 63 - square) & (occupied | near_edge);
     lanes4 above = 63 - leading_zeros_lanes4(up & -up);
     lanes4 below = 63 - leading_zeros_lanes4(down);
     lanes4 segments = (downward >> (63 - above)) & (upward << below) & selected;

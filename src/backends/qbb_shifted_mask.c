@@ -84,8 +84,8 @@ static inline bitboard qbb_shifted_mask_lines(int square, bitboard occupied, lan
     const lanes4 far_edge = {RANK_8, FILE_H, RANK_8 | FILE_H, RANK_8 | FILE_A};
     const lanes4 near_edge = {RANK_1, FILE_A, RANK_1 | FILE_A, RANK_1 | FILE_H};
     occupied &= ~square_bit(square);
-    lanes4 up = (upward << square) & (occupied | far_edge);
-    lanes4 down = (downward >> (63 - square)) & (occupied | near_edge);
+    lanes4 up = shift_left_lanes4(upward, square) & (occupied | far_edge);
+    lanes4 down = shift_right_lanes4(downward, 63 - square) & (occupied | near_edge);
     lanes4 above_gap = leading_zeros_lanes4(up & -up);
     lanes4 below = 63 - leading_zeros_lanes4(down);
     return xor_lanes4((((upward << below) << above_gap) >> above_gap) & selected);
