@@ -18,7 +18,9 @@
  * when the squares of `occupied` are occupied: up to and including the
  * first occupied square in each direction.  `occupied` may include the
  * slider's own square.  A queen is rook | bishop unless the plugin gives
- * its own.  Write the lookups as static (or static inline) functions in
+ * its own; both at once (--piece=both) is the rook and the bishop lookup
+ * one after the other, composed by attackbench (the descriptor has no
+ * both entry).  Write the lookups as static (or static inline) functions in
  * the file that expands the macro, and include this header before them.
  * An engine's own file included unchanged (#include "attacks.c") has
  * extern lookups: -fvisibility=hidden (above) lets them inline, where

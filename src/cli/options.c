@@ -34,7 +34,9 @@ const char usage_text[] =
     "                               sets: each side's slider attack map (ns per position-side);\n"
     "                               sides: each slider of a side against one occupancy\n"
     "                               (ns per slider)\n"
-    "  -p, --piece=PIECE            rook, bishop, queen or all (default all)\n"
+    "  -p, --piece=PIECE[,PIECE]    rook, bishop, queen, both (a queen's rook and bishop\n"
+    "                               sets, each returned, from one call) or all (rook,\n"
+    "                               bishop and queen: the default)\n"
     "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12)\n"
     "\n"
     "Measurement:\n"
@@ -202,9 +204,10 @@ static int apply_selection_option(struct options *options, const char *name, con
                              "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)", value);
     } else if (strcmp(name, "piece") == 0) {
         if (strcmp(value, "all") == 0)
-            options->pieces = 7;
+            options->pieces = THREE_PIECES;
         else if (parse_choices(value, piece_names, PIECE_KIND_COUNT, &options->pieces) != 0)
-            return set_error(error, error_size, "--piece=%s: expected rook, bishop, queen or all", value);
+            return set_error(error, error_size,
+                             "--piece=%s: expected rook, bishop, queen, both or all (comma-separated)", value);
     } else if (strcmp(name, "param") == 0) {
         if (strchr(value, '=') == NULL || value[0] == '=')
             return set_error(error, error_size, "--param=%s: expected NAME=VALUE", value);
@@ -421,7 +424,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->action = ACTION_BENCHMARK;
     options->methods = "all";
     options->workloads = 1u << WORKLOAD_PIECES;
-    options->pieces = 7;
+    options->pieces = THREE_PIECES;
     options->dispatches = 3;
     options->threads = 1;
     options->pin_cpu = -1;

@@ -15,7 +15,7 @@ awk '($2 == "available" && $1 != "null" && $1 != "reference") || ($2 == "formula
 # Each backend's verdict into a file of its own, then one result each in
 # the order of --list.
 export program scratch
-xargs -P 2 -I{} sh -c '"$program" --verify-only --method="$1" --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"; echo $? >"$scratch/verify-$1.status"' \
+xargs -P 2 -I{} sh -c '"$program" --verify-only --method="$1" --piece=rook,bishop,queen,both --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"; echo $? >"$scratch/verify-$1.status"' \
     verify {} <"$scratch/methods"
 while read -r method; do
     if [ "$(cat "$scratch/verify-$method.status" 2>/dev/null)" = 0 ]; then
