@@ -25,7 +25,7 @@ elif have_tool valgrind && [ "$x86_build" = 1 ]; then
         source_file="$top/examples/plugin/engine_wrapper.c"
         [ $side = one_file ] && source_file="$one_file/engine_wrapper.c"
         # The documented command (docs/plugins.md), for a CPU valgrind decodes.
-        "$plugin_cc" -O2 -march=x86-64-v3 -shared -fPIC -fvisibility=hidden -I "$top/include" "$source_file" \
+        "$plugin_cc" -O2 -march=x86-64-v3 -DNDEBUG -shared -fPIC -fvisibility=hidden -I "$top/include" "$source_file" \
             -o "$plugin_dir/$side.so" &&
             "$program" --plugin="$plugin_dir/$side.so" --count=instructions -m my-engine-wrapped -w random -p rook,bishop \
                 --dispatch=batch --queries=1024 -q -f csv 2>"$scratch/$side.err" |
