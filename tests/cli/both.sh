@@ -9,14 +9,14 @@ source "$(dirname "$0")/../lib/tap.bash"
 
 quick=(--workload=random,pieces --reps=1 --calls=1000 --queries=4096 --pin=none -q)
 
-"$program" "${quick[@]}" --method=stockfish,pext,reference,null --piece=queen,both --dispatch=batch,call \
+"$program" "${quick[@]}" --method=stockfish,magic-fancy,reference,null --piece=queen,both --dispatch=batch,call \
     --csv="$scratch/both.csv" data/positions.fen >/dev/null 2>"$scratch/err"
 python3 - "$scratch/both.csv" <<'PYTHON' && pass "both rows: every method, workload and dispatch, one checksum, not the queen's" ||
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 both = [r for r in rows if r["piece"] == "both"]
 keys = {(r["method"], r["workload"], r["dispatch"]) for r in both}
-wanted = {(m, w, d) for m in ("stockfish", "pext", "reference", "null") for w in ("random", "pieces")
+wanted = {(m, w, d) for m in ("stockfish", "magic-fancy", "reference", "null") for w in ("random", "pieces")
           for d in ("batch", "call")}
 assert keys == wanted, sorted(wanted - keys)
 for workload in ("random", "pieces"):
@@ -30,7 +30,7 @@ for workload in ("random", "pieces"):
 PYTHON
     fail "both rows: every method, workload and dispatch, one checksum, not the queen's ($(head -c 300 "$scratch/err"))"
 
-"$program" "${quick[@]}" --method=pext --piece=all --dispatch=batch -f csv data/positions.fen 2>/dev/null |
+"$program" "${quick[@]}" --method=magic-fancy --piece=all --dispatch=batch -f csv data/positions.fen 2>/dev/null |
     csv_column piece | sort -u | tr '\n' ' ' >"$scratch/pieces"
 [ "$(cat "$scratch/pieces")" = "bishop queen rook " ] &&
     pass "--piece=all is rook, bishop and queen: both is asked for by name" ||
