@@ -10,7 +10,7 @@
  *
  * What to build and run:
  *
- *     cc -O2 -march=native -shared -fPIC -fvisibility=hidden -I include my.c -o my.so
+ *     cc -O2 -march=native -DNDEBUG -shared -fPIC -fvisibility=hidden -I include my.c -o my.so
  *     attackbench --plugin=./my.so --method=my-engine,pext,magic-fancy
  *
  * Squares are 0 = a1, 1 = b1, ..., 63 = h8; bit n of a bitboard is square
@@ -18,7 +18,9 @@
  * when the squares of `occupied` are occupied: up to and including the
  * first occupied square in each direction.  `occupied` may include the
  * slider's own square.  A queen is rook | bishop unless the plugin gives
- * its own.  Write the lookups as static (or static inline) functions in
+ * its own; both at once (--piece=both) is the rook and the bishop lookup
+ * one after the other, composed by attackbench (the descriptor has no
+ * both entry).  Write the lookups as static (or static inline) functions in
  * the file that expands the macro, and include this header before them.
  * An engine's own file included unchanged (#include "attacks.c") has
  * extern lookups: -fvisibility=hidden (above) lets them inline, where
@@ -117,6 +119,7 @@ extern "C" {
 #define ATTACKBENCH_BUILD_OPTIMIZED (1u << 1)          /* __OPTIMIZE__: -O1 and above */
 #define ATTACKBENCH_BUILD_OPTIMIZED_FOR_SIZE (1u << 2) /* __OPTIMIZE_SIZE__: -Os, -Oz */
 #define ATTACKBENCH_BUILD_NO_INLINE (1u << 3)          /* __NO_INLINE__: -O0 or -fno-inline */
+#define ATTACKBENCH_BUILD_ASSERTIONS (1u << 4)         /* no NDEBUG: assert() checks are compiled in */
 #ifdef __OPTIMIZE__
 #define ATTACKBENCH_BUILD_OPTIMIZATION_FLAG ATTACKBENCH_BUILD_OPTIMIZED
 #else
@@ -132,9 +135,14 @@ extern "C" {
 #else
 #define ATTACKBENCH_BUILD_INLINE_FLAG 0u
 #endif
+#ifdef NDEBUG
+#define ATTACKBENCH_BUILD_ASSERTION_FLAG 0u
+#else
+#define ATTACKBENCH_BUILD_ASSERTION_FLAG ATTACKBENCH_BUILD_ASSERTIONS
+#endif
 #define ATTACKBENCH_BUILD_FLAGS \
     (ATTACKBENCH_BUILD_RECORDED | ATTACKBENCH_BUILD_OPTIMIZATION_FLAG | ATTACKBENCH_BUILD_SIZE_FLAG | \
-     ATTACKBENCH_BUILD_INLINE_FLAG)
+     ATTACKBENCH_BUILD_INLINE_FLAG | ATTACKBENCH_BUILD_ASSERTION_FLAG)
 #if defined(__clang__)
 #define ATTACKBENCH_BUILD_COMPILER "clang " __clang_version__
 #elif defined(__GNUC__)

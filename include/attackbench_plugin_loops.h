@@ -77,6 +77,51 @@ static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC unroll 4")
 #endif
 
+/* Both at once: one square's rook and bishop attack sets from one
+ * computation, as Stockfish's both_attacks_bb returns them (the `both`
+ * query shape).  attackbench's own backends give such an entry; a plugin's
+ * descriptor has none (ABI 2.0), and attackbench composes it from the
+ * plugin's rook and bishop entries. */
+struct attackbench_both {
+    uint64_t rook, bishop;
+};
+typedef struct attackbench_both (*attackbench_both_function)(int square, uint64_t occupied);
+
+/* What a pass adds up for a both query: the rook set and the bishop set
+ * rotated by half a board, XORed.  Not their union (the queen's): a both
+ * entry that swapped the two sets, or moved a square from one to the
+ * other, changes the sum.  Bit 0 depends on both sets (the rook's a1,
+ * the bishop's a5), so a chained pass waits for both. */
+static inline uint64_t attackbench_both_term(struct attackbench_both both)
+{
+    return both.rook ^ (both.bishop << 32 | both.bishop >> 32);
+}
+
+/* What one query of a pass computes, by `shape` (a constant in every
+ * caller, so no pass tests it): ATTACKBENCH_ONE_SET `lookup`'s set;
+ * ATTACKBENCH_BOTH the term of `both`'s two sets; ATTACKBENCH_BOTH_OF_TWO
+ * the same from `lookup` as the rook and `bishop`, one call each.  The
+ * entries are compile-time constants in a batched pass (inlined), run-time
+ * pointers in a per-call pass. */
+enum { ATTACKBENCH_ONE_SET, ATTACKBENCH_BOTH, ATTACKBENCH_BOTH_OF_TWO };
+
+struct attackbench_entries {
+    attackbench_lookup_function lookup, bishop;
+    attackbench_both_function both;
+};
+
+static inline __attribute__((always_inline)) uint64_t attackbench_query(const struct attackbench_entries entries,
+                                                                        const int shape, int square, uint64_t occupied)
+{
+    if (shape == ATTACKBENCH_BOTH)
+        return attackbench_both_term(entries.both(square, occupied));
+    if (shape == ATTACKBENCH_BOTH_OF_TWO) {
+        struct attackbench_both composed = {entries.lookup(square, occupied), entries.bishop(square, occupied)};
+        return attackbench_both_term(composed);
+    }
+    return entries.lookup(square, occupied);
+}
+
 /* The squares that share one occupancy in the positions layout: twelve,
  * as in Gigantua's Chess_Movegen, whose layout it reproduces. */
 enum { ATTACKBENCH_POSITION_SQUARES = 12 };
@@ -91,9 +136,9 @@ enum { ATTACKBENCH_POSITION_SQUARES = 12 };
  * unrolled fully before the vectorisers ran, and clang 14 then paired
  * queries in vector registers (their square offsets, their mask loads).
  * The flags are constants in each caller. */
-static inline __attribute__((always_inline)) uint64_t attackbench_positions_pass(attackbench_lookup_function lookup,
-                                                                                 const struct attackbench_run *run,
-                                                                                 const int chained, const int mix)
+static inline __attribute__((always_inline)) uint64_t
+attackbench_positions_pass(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run,
+                           const int chained, const int mix)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
@@ -109,23 +154,24 @@ static inline __attribute__((always_inline)) uint64_t attackbench_positions_pass
         for (int k = 0; k < per_position; k++) {
             uint64_t query = shared ^ (chained ? previous & 1 : 0);
             __asm__("" : "+r"(query));
-            previous = lookup(own[k], query);
+            previous = attackbench_query(entries, shape, own[k], query);
             sum += mix ? attackbench_checksum_mix(previous) : previous;
         }
     }
     return sum;
 }
 
-static inline __attribute__((always_inline)) uint64_t attackbench_positions_loop(attackbench_lookup_function lookup,
-                                                                                 const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t
+attackbench_positions_loop(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run)
 {
     if (run->mix_results) /* untimed: one loop serves both modes */
-        return attackbench_positions_pass(lookup, run, run->chained, 1);
-    return run->chained ? attackbench_positions_pass(lookup, run, 1, 0) : attackbench_positions_pass(lookup, run, 0, 0);
+        return attackbench_positions_pass(entries, shape, run, run->chained, 1);
+    return run->chained ? attackbench_positions_pass(entries, shape, run, 1, 0)
+                        : attackbench_positions_pass(entries, shape, run, 0, 0);
 }
 
-static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(attackbench_lookup_function lookup,
-                                                                              const struct attackbench_run *run)
+static inline __attribute__((always_inline)) uint64_t
+attackbench_query_loop(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
@@ -133,12 +179,12 @@ static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(at
     uint64_t sum = 0;
 
     if (run->positions_layout)
-        return attackbench_positions_loop(lookup, run);
+        return attackbench_positions_loop(entries, shape, run);
     if (run->mix_results) {
         /* The checking pass: untimed, so one loop serves both modes. */
         uint64_t previous = 0;
         for (size_t i = 0; i < count; i++) {
-            previous = lookup(squares[i], occupied[i] ^ (run->chained ? previous & 1 : 0));
+            previous = attackbench_query(entries, shape, squares[i], occupied[i] ^ (run->chained ? previous & 1 : 0));
             sum += attackbench_checksum_mix(previous);
         }
         return sum;
@@ -147,12 +193,12 @@ static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(at
         if (!run->chained) {
             ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
             for (size_t i = 0; i < count; i++)
-                sum += lookup(squares[i], occupied[i]);
+                sum += attackbench_query(entries, shape, squares[i], occupied[i]);
         } else {
             uint64_t previous = 0;
             ATTACKBENCH_ONE_QUERY_AT_A_TIME
             for (size_t i = 0; i < count; i++) {
-                previous = lookup(squares[i], occupied[i] ^ (previous & 1));
+                previous = attackbench_query(entries, shape, squares[i], occupied[i] ^ (previous & 1));
                 sum += previous;
             }
         }
@@ -167,19 +213,45 @@ static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(at
         ATTACKBENCH_ONE_QUERY_AT_A_TIME
         for (size_t i = 0; i < count; i++) {
             touched += buffer[(size_t)(lines[i] & line_mask) * 64];
-            sum += lookup(squares[i], occupied[i]);
+            sum += attackbench_query(entries, shape, squares[i], occupied[i]);
         }
     } else {
         uint64_t previous = 0;
         ATTACKBENCH_ONE_QUERY_AT_A_TIME
         for (size_t i = 0; i < count; i++) {
             touched += buffer[(size_t)(lines[i] & line_mask) * 64];
-            previous = lookup(squares[i], occupied[i] ^ (previous & 1));
+            previous = attackbench_query(entries, shape, squares[i], occupied[i] ^ (previous & 1));
             sum += previous;
         }
     }
     attackbench_keep(touched);
     return sum;
+}
+
+/* A pass of one piece's lookups (rook, bishop or queen). */
+static inline __attribute__((always_inline)) uint64_t attackbench_lookup_loop(attackbench_lookup_function lookup,
+                                                                              const struct attackbench_run *run)
+{
+    const struct attackbench_entries entries = {lookup, NULL, NULL};
+    return attackbench_query_loop(entries, ATTACKBENCH_ONE_SET, run);
+}
+
+/* A pass of both-at-once queries through a both entry. */
+static inline __attribute__((always_inline)) uint64_t attackbench_both_loop(attackbench_both_function both,
+                                                                            const struct attackbench_run *run)
+{
+    const struct attackbench_entries entries = {NULL, NULL, both};
+    return attackbench_query_loop(entries, ATTACKBENCH_BOTH, run);
+}
+
+/* A pass of both-at-once queries composed from a rook and a bishop lookup,
+ * one call each per query (a plugin's, whose descriptor has no both). */
+static inline __attribute__((always_inline)) uint64_t attackbench_both_of_two_loop(attackbench_lookup_function rook,
+                                                                                   attackbench_lookup_function bishop,
+                                                                                   const struct attackbench_run *run)
+{
+    const struct attackbench_entries entries = {rook, bishop, NULL};
+    return attackbench_query_loop(entries, ATTACKBENCH_BOTH_OF_TWO, run);
 }
 
 /* The set-wise answer composed from single lookups: a loop over the bits

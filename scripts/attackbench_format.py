@@ -8,7 +8,7 @@ import sys
 WORKLOAD_ORDER = ("pieces", "squares", "random", "sets", "sides")
 DISPATCH_ORDER = ("batch", "call")
 MODE_ORDER = ("throughput", "latency")
-PIECE_ORDER = ("queen", "rook", "bishop")
+PIECE_ORDER = ("queen", "both", "rook", "bishop")
 PHASE_ORDER = ("all", "opening", "middlegame", "endgame")
 
 

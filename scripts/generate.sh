@@ -17,11 +17,13 @@
 #                            (scripts/spectral-magic-search.c switched)
 #   folding-hash             src/generated/folding_hash_factors.h
 #                            (scripts/folding-hash-search.c)
+#   magic-seeds              src/generated/magic_seeds.h
+#                            (scripts/magic-seeds-search.c)
 # or a set of them: "quick", the first three (seconds; make test checks
-# them), "fast", the first six (make generate, about half a minute of CPU;
-# make check checks them), "slow", the last two (about a minute and about
-# ten minutes of CPU: make spectral-magic-switched, make
-# folding-hash-search).  Every generator is
+# them), "fast", the first six and magic-seeds (make generate, about 40 s
+# of CPU; make check checks them), "slow", spectral-magic-switched and
+# folding-hash (about a minute and about ten minutes of CPU: make
+# spectral-magic-switched, make folding-hash-search).  Every generator is
 # deterministic: a rerun writes the same bytes.
 # Each file is written under FOLDER (default: the repository; the tests
 # give a temporary one and compare), through a temporary file moved into
@@ -41,10 +43,11 @@ while [ $# -gt 0 ]; do
     --into) [ $# -ge 2 ] || usage; into=$2; shift ;;
     --program) [ $# -ge 2 ] || usage; program=$2; shift ;;
     quick) names+=(switch-lookup correlation-magic spectral-magic) ;;
-    fast) names+=(switch-lookup correlation-magic spectral-magic kindergarten-magic-file binary-neural-network positions) ;;
+    fast) names+=(switch-lookup correlation-magic spectral-magic kindergarten-magic-file binary-neural-network positions
+        magic-seeds) ;;
     slow) names+=(spectral-magic-switched folding-hash) ;;
     switch-lookup | correlation-magic | spectral-magic | positions | kindergarten-magic-file | binary-neural-network | \
-        spectral-magic-switched | folding-hash) names+=("$1") ;;
+        spectral-magic-switched | folding-hash | magic-seeds) names+=("$1") ;;
     *) usage ;;
     esac
     shift
@@ -90,6 +93,9 @@ for name in "${names[@]}"; do
     binary-neural-network)
         compile bnn-train
         write src/generated/binary_neural_network_weights.h "$work/bnn-train" ;;
+    magic-seeds)
+        compile magic-seeds-search
+        write src/generated/magic_seeds.h "$work/magic-seeds-search" ;;
     folding-hash)
         compile folding-hash-search
         write src/generated/folding_hash_factors.h "$work/folding-hash-search" ;;

@@ -4,15 +4,17 @@
 #                                        of tests/cli or tests/check)
 #   tests/run.sh [-j N]                  every script of tests/cli (make test)
 #   tests/run.sh [-j N] --check          every script of tests/check
-# Each script runs in its own process, N at a time (default: the number of
-# CPUs); the output is one TAP stream, each test named after its script,
+# Each script runs in its own process, N at a time (default: twice the
+# number of CPUs); the output is one TAP stream, each test named after its script,
 # ending with the plan and a summary.  ATTACKBENCH and
 # ATTACKBENCH_UNIT_TESTS name the binaries under test (default
 # ./attackbench and build/unit_tests); so do two leading arguments that are
 # not test scripts: tests/run.sh build/x/attackbench build/x/unit_tests.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-jobs=$(nproc 2>/dev/null || echo 2)
+# Twice the CPUs: many scripts wait on a child, a pipe or a short sleep,
+# and a second script fills the wait.
+jobs=$(($(nproc 2>/dev/null || echo 1) * 2))
 folder=cli
 scripts=()
 
@@ -48,9 +50,10 @@ while [ $# -gt 0 ]; do
     shift
 done
 case "$jobs" in '' | *[!0-9]* | 0) usage ;; esac
-# The slowest scripts start first, so that the others fill in beside them.
+# The slowest scripts (by their wall time in make test) start first, so
+# that the others fill in beside them.
 if [ ${#scripts[@]} -eq 0 ]; then
-    for script in "$here/$folder"/verify*.sh "$here/$folder"/*.sh; do
+    for script in "$here/$folder"/{verify,plugins,plugin_faults,engine_view,features,guards}.sh "$here/$folder"/*.sh; do
         [ -e "$script" ] || continue
         [[ " ${scripts[*]} " == *" $script "* ]] || scripts+=("$script")
     done

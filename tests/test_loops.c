@@ -31,7 +31,6 @@ static void make_stream(void)
 /* Query by query; returns the index of the first disagreement, or -1. */
 static int first_difference(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *shape)
 {
-    attackbench_lookup_function lookup = backend_lookup(backend, piece);
     uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
     struct attackbench_run run = *shape;
     uint64_t before = 0;
@@ -39,7 +38,7 @@ static int first_difference(const struct backend *backend, enum piece_kind piece
     for (int i = 0; i < QUERIES; i++) {
         run.count = (size_t)i + 1;
         uint64_t sum = loop(&run);
-        previous = lookup(squares[i], occupied[i] ^ (shape->chained ? previous & 1 : 0));
+        previous = backend_query(backend, piece, squares[i], occupied[i] ^ (shape->chained ? previous & 1 : 0));
         if (sum - before != (shape->mix_results ? attackbench_checksum_mix(previous) : previous))
             return i;
         before = sum;

@@ -19,7 +19,7 @@
 #                    with `make instructions-build` when missing.
 #   ATTACKBENCH_INCLUDE  the folder of attackbench_plugin.h (default: the
 #                    installed include/, or the source tree's include/)
-#   CC, BASE_CFLAGS, HEAD_CFLAGS  how to build each side (default cc, -O2)
+#   CC, BASE_CFLAGS, HEAD_CFLAGS  how to build each side (default cc, -O2 -DNDEBUG)
 #   TABLE_GROWTH     the table growth, in percent, that fails (default 10)
 #   WORK             where to leave base.csv and head.csv (default: a
 #                    temporary folder, removed at the end)
@@ -75,13 +75,13 @@ build() { # build SIDE SOURCE FLAGS
 if [ ! -e "$base_source" ]; then
     echo "$name: the base has no $base_source (the pull request adds the plugin): nothing to compare with;" \
         "the head is built and verified only"
-    build head "$head_source" "${HEAD_CFLAGS:--O2}"
+    build head "$head_source" "${HEAD_CFLAGS:--O2 -DNDEBUG}"
     "$attackbench" --plugin="$work/head.so" --verify-only --method="$method" -q >/dev/null
     exit $?
 fi
 command -v valgrind >/dev/null 2>&1 || fail "needs valgrind to count instructions (apt-get install valgrind)"
-build base "$base_source" "${BASE_CFLAGS:--O2}"
-build head "$head_source" "${HEAD_CFLAGS:--O2}"
+build base "$base_source" "${BASE_CFLAGS:--O2 -DNDEBUG}"
+build head "$head_source" "${HEAD_CFLAGS:--O2 -DNDEBUG}"
 
 for side in base head; do
     # valgrind cannot decode AVX-512 or GFNI: a plugin needing them is skipped.

@@ -7,11 +7,11 @@
  * descriptors: it knows nothing about any technique.
  *
  * A backend provides two kinds of entry points:
- *  - rook/bishop/queen: one lookup per call, reached through a function
- *    pointer (the per-call dispatch mode, and the verifier);
- *  - rook_loop/bishop_loop/queen_loop, sets_loop/sides_loop: a whole pass
- *    over an array of queries or side records with the lookup inlined
- *    (the batched mode), stamped by BACKEND. */
+ *  - rook/bishop/queen/both: one lookup per call, reached through a
+ *    function pointer (the per-call dispatch mode, and the verifier);
+ *  - rook_loop/bishop_loop/queen_loop/both_loop, sets_loop/sides_loop: a
+ *    whole pass over an array of queries or side records with the lookup
+ *    inlined (the batched mode), stamped by BACKEND. */
 #ifndef ATTACKBENCH_BACKEND_H
 #define ATTACKBENCH_BACKEND_H
 
@@ -34,6 +34,14 @@ struct backend {
             ATTACKBENCH_DESCRIPTOR_FIELDS
         };
     };
+
+    /* Both at once: the square's rook and bishop sets from one call, and
+     * its pass (the `both` piece).  BACKEND stamps them, composed from the
+     * rook and bishop lookups or from the backend's native entry (its
+     * .both option).  NULL in a plugin (the ABI has no such field): the
+     * harness composes its rook and bishop (registry/contract.h). */
+    attackbench_both_function both;
+    attackbench_loop_function both_loop;
 
     /* The target attribute the loops were compiled for ("bmi2",
      * "avx2,gfni"); the CPU features it names are needed besides

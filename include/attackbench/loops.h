@@ -12,6 +12,9 @@
  * inline ID_rook, ID_bishop and ID_queen are its lookups.  It stamps:
  *   - ID_rook_loop, ID_bishop_loop, ID_queen_loop: attackbench_lookup_loop
  *     with the lookup inlined;
+ *   - ID_both, ID_both_loop: both at once (the rook and the bishop set of
+ *     one square), composed from ID_rook and ID_bishop, or the backend's
+ *     own entry the .both option names (inlined into the loop);
  *   - ID_sets_loop, ID_sides_loop: the side-wise passes, composed from the
  *     lookups or through the native entries the options name (inlined);
  *   - the descriptor `const struct backend ID_backend`, which the registry
@@ -26,6 +29,10 @@
  *   .set_attacks = ID_set, .side_attacks = ID_side
  *                       a native set-wise or multi-square entry: given
  *                       per call and inlined into the side-wise pass
+ *   .both = ID_native_both
+ *                       a native both-at-once entry (a static inline
+ *                       function returning struct attackbench_both):
+ *                       given per call and inlined into ID_both_loop
  *   .faster_path = &OTHER_backend
  *                       another path of the same backend (its own BACKEND
  *                       line), which the registry runs instead when the
@@ -105,6 +112,14 @@
     { \
         return attackbench_lookup_loop(ID##_queen, run); \
     } \
+    ATTRIBUTES __attribute__((unused)) static inline struct attackbench_both ID##_both(int square, bitboard occupied) \
+    { \
+        return (struct attackbench_both){ID##_rook(square, occupied), ID##_bishop(square, occupied)}; \
+    } \
+    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_both_loop(const struct attackbench_run *run) \
+    { \
+        return attackbench_both_loop(ID##_options.both ? ID##_options.both : ID##_both, run); \
+    } \
     ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sets_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sets_loop(ID##_rook, ID##_bishop, ID##_options.set_attacks, run); \
@@ -124,6 +139,8 @@
                                              .rook_loop = ID##_rook_loop, \
                                              .bishop_loop = ID##_bishop_loop, \
                                              .queen_loop = ID##_queen_loop, \
+                                             .both = ID##_both, \
+                                             .both_loop = ID##_both_loop, \
                                              .sets_loop = ID##_sets_loop, \
                                              .sides_loop = ID##_sides_loop, \
                                              __VA_ARGS__}; \

@@ -47,7 +47,9 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i shadow_below(__m256i blocke
                            _mm256_or_si256(near, _mm256_srlv_epi64(near, two_steps)));
 }
 
-TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_queen(int square, bitboard occupied)
+/* The queen's rays up and down, joined lane by lane: the rook's lines in
+ * lanes 0 and 1, the bishop's in 2 and 3. */
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i queen_lines(int square, bitboard occupied)
 {
     const struct cfish_masks *masks = &tables.squares[square];
     const __m256i occupied4 = _mm256_set1_epi64x((long long)occupied);
@@ -55,7 +57,26 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_queen(int squar
     const __m256i down = _mm256_load_si256((const __m256i *)masks->down);
     __m256i slides = _mm256_and_si256(lowest_bit_masks(_mm256_and_si256(occupied4, up)), up);
     __m256i shadow = shadow_below(_mm256_and_si256(occupied4, down));
-    return or_lanes(_mm256_or_si256(slides, _mm256_andnot_si256(shadow, down)));
+    return _mm256_or_si256(slides, _mm256_andnot_si256(shadow, down));
+}
+
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx2_queen(int square, bitboard occupied)
+{
+    return or_lanes(queen_lines(square, occupied));
+}
+
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard or_two_lanes(__m128i lanes)
+{
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
+}
+
+/* Both at once: the queen's lanes, each half ORed on its own. */
+TARGET_ATTRIBUTE(CFISH_TARGET)
+static inline struct attackbench_both cfish_avx2_both_lanes(int square, bitboard occupied)
+{
+    __m256i lines = queen_lines(square, occupied);
+    return (struct attackbench_both){.rook = or_two_lanes(_mm256_castsi256_si128(lines)),
+                                     .bishop = or_two_lanes(_mm256_extracti128_si256(lines, 1))};
 }
 
 TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard lowest_bit_mask(bitboard board)
@@ -88,7 +109,7 @@ BACKEND(cfish_avx2, "cfish-avx2",
         "rook scalar BLSMSK with a byte swap and a 512-byte rank table; bishop BLSMSK on the board and "
         "its byte swap in alternate lanes",
         "Cfish/src/avx2-bitboard.h (okuhara, syzygy1/Cfish pull requests #115 and #207)", TARGET(CFISH_TARGET),
-        .init = cfish_avx2_init)
+        .init = cfish_avx2_init, .both = cfish_avx2_both_lanes)
 #else
 #include "attackbench/loops.h"
 

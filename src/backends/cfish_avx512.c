@@ -44,14 +44,30 @@ TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard or_two_lanes(__m128i lanes
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(lanes, _mm_unpackhi_epi64(lanes, lanes)));
 }
 
-TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_queen(int square, bitboard occupied)
+/* The queen's rays up and down, joined lane by lane: the rook's lines in
+ * lanes 0 and 1, the bishop's in 2 and 3. */
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline __m256i queen_lines(int square, bitboard occupied)
 {
     const struct cfish_masks *masks = &tables.squares[square];
     const __m256i occupied4 = _mm256_set1_epi64x((long long)occupied);
     const __m256i up = _mm256_load_si256((const __m256i *)masks->up);
     const __m256i down = _mm256_load_si256((const __m256i *)masks->down);
-    __m256i slides = add_down_slides(up_slides(occupied4, up), occupied4, down);
-    return or_two_lanes(_mm_or_si128(_mm256_castsi256_si128(slides), _mm256_extracti128_si256(slides, 1)));
+    return add_down_slides(up_slides(occupied4, up), occupied4, down);
+}
+
+TARGET_ATTRIBUTE(CFISH_TARGET) static inline bitboard cfish_avx512_queen(int square, bitboard occupied)
+{
+    __m256i lines = queen_lines(square, occupied);
+    return or_two_lanes(_mm_or_si128(_mm256_castsi256_si128(lines), _mm256_extracti128_si256(lines, 1)));
+}
+
+/* Both at once: the queen's lanes, each half ORed on its own. */
+TARGET_ATTRIBUTE(CFISH_TARGET)
+static inline struct attackbench_both cfish_avx512_both_lanes(int square, bitboard occupied)
+{
+    __m256i lines = queen_lines(square, occupied);
+    return (struct attackbench_both){.rook = or_two_lanes(_mm256_castsi256_si128(lines)),
+                                     .bishop = or_two_lanes(_mm256_extracti128_si256(lines, 1))};
 }
 
 /* Lanes east and north up, west and south down. */
@@ -79,7 +95,7 @@ BACKEND(cfish_avx512, "cfish-avx512",
         "queen in two ymm: rays up by BLSMSK, rays down from the highest blocker by VPLZCNTQ and VPSRAVQ, "
         "joined by VPTERNLOGQ; rook the same in one xmm; bishop as cfish-avx2",
         "Cfish/src/avx2-bitboard.h, AVX512CD branch (okuhara, syzygy1/Cfish pull requests #115 and #207)",
-        TARGET(CFISH_TARGET), .init = cfish_avx512_init)
+        TARGET(CFISH_TARGET), .init = cfish_avx512_init, .both = cfish_avx512_both_lanes)
 #else
 #include "attackbench/loops.h"
 

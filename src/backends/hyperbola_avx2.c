@@ -134,11 +134,25 @@ TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET) static inline bitboard hyperbola_avx2_qu
     return or_lanes(lines_attacks(entry, occupied, masks)) | rank_attacks(square, occupied);
 }
 
+/* Both at once: the queen's lanes, split instead of ORed together (lane 0
+ * the file, lanes 1 and 2 the diagonals). */
+TARGET_ATTRIBUTE(HYPERBOLA_AVX2_TARGET)
+static inline struct attackbench_both hyperbola_avx2_both_lanes(int square, bitboard occupied)
+{
+    const struct square_entry *entry = &square_entries[square];
+    __m256i lines = lines_attacks(entry, occupied, _mm256_load_si256((const __m256i *)entry));
+    __m128i file_diagonal = _mm256_castsi256_si128(lines), anti_diagonal = _mm256_extracti128_si256(lines, 1);
+    return (struct attackbench_both){
+        .rook = (bitboard)_mm_cvtsi128_si64(file_diagonal) | rank_attacks(square, occupied),
+        .bishop = (bitboard)_mm_extract_epi64(file_diagonal, 1) | (bitboard)_mm_cvtsi128_si64(anti_diagonal),
+    };
+}
+
 BACKEND(hyperbola_avx2, "hyperbola-avx2",
         "o ^ (o - 2r) on the file and both diagonals at once in AVX2 lanes, reversed by vpshufb; "
         "ranks from a 512-byte first-rank table",
         "Stockfish PR #6845 (HQ attacks for AVX2); Chessprogramming wiki, Hyperbola Quintessence",
-        TARGET(HYPERBOLA_AVX2_TARGET), .init = hyperbola_avx2_init)
+        TARGET(HYPERBOLA_AVX2_TARGET), .init = hyperbola_avx2_init, .both = hyperbola_avx2_both_lanes)
 #else
 #include "attackbench/loops.h"
 

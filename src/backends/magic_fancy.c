@@ -3,7 +3,8 @@
  * of one dense table (102400 rook + 5248 bishop entries).  Sources:
  * Chessprogramming wiki, "Magic Bitboards" (Pradu Kannan's variable-size
  * tables); Stockfish bitboard.cpp (the per-square Magic struct).  The
- * factors are searched at init() by magic_search.c from a fixed seed. */
+ * factors are searched at init() by magic_search.c from a seed per
+ * square (src/generated/magic_seeds.h). */
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,16 +28,16 @@ static inline unsigned fancy_shift_of(const struct fancy_magic *magic)
 static struct fancy_square fancy_squares[SQUARE_COUNT];
 static alignas(64) bitboard fancy_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
-/* The seed of the factor search.  Any non-zero seed gives valid factors;
- * this one was the quickest of seeds 1 to 64 (the CSV's init_ms column
- * has the time; docs/findings.md, "Choices in the code", the search's). */
-static const uint64_t FANCY_SEED = 5;
+/* The seeds of the factor search, one per square and slider: any seed
+ * gives valid factors, these (scripts/magic-seeds-search.c) the least
+ * work, as Stockfish seeds its search per rank to start quickly. */
+#include "generated/magic_seeds.h"
 
 /* Finds the factor for one slider on one square and fills its slice of
  * the table starting at *next_free, which it advances. */
-static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square, size_t *next_free,
-                       uint64_t *random_state)
+static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square, size_t *next_free)
 {
+    uint64_t random_state = fancy_magic_seeds[piece == SLIDER_ROOK ? 0 : 1][square];
     static struct magic_subsets subsets;
     magic_enumerate_subsets(piece, square, &subsets);
     int bits = population_count(subsets.mask);
@@ -48,7 +49,7 @@ static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square,
         abort();
     }
     magic->mask = subsets.mask;
-    magic->magic = magic_find_factor(&subsets, bits, random_state);
+    magic->magic = magic_find_factor(&subsets, bits, &random_state);
     magic->attacks_and_shift = ((uint64_t)(uintptr_t)slice << FANCY_SHIFT_BITS) | shift;
     for (int i = 0; i < subsets.count; i++)
         slice[(subsets.occupancies[i] * magic->magic) >> shift] = subsets.attacks[i];
@@ -57,12 +58,11 @@ static void fancy_fill(struct fancy_magic *magic, enum slider piece, int square,
 
 size_t magic_fancy_build_tables(void)
 {
-    uint64_t random_state = FANCY_SEED;
     size_t next_free = 0;
     for (int square = 0; square < SQUARE_COUNT; square++)
-        fancy_fill(&fancy_squares[square].rook, SLIDER_ROOK, square, &next_free, &random_state);
+        fancy_fill(&fancy_squares[square].rook, SLIDER_ROOK, square, &next_free);
     for (int square = 0; square < SQUARE_COUNT; square++)
-        fancy_fill(&fancy_squares[square].bishop, SLIDER_BISHOP, square, &next_free, &random_state);
+        fancy_fill(&fancy_squares[square].bishop, SLIDER_BISHOP, square, &next_free);
     return sizeof fancy_squares + sizeof fancy_attacks;
 }
 

@@ -2,7 +2,8 @@
  * a fixed 12-bit rook and 9-bit bishop index, so every square owns 4096 or
  * 512 slots (2.25 MiB).  Source: Chessprogramming wiki, "Magic Bitboards"
  * (Lasse Hansen's plain magics; the name is Robert Purves's).  The factors
- * are searched at init() by magic_search.c from a fixed seed. */
+ * are searched at init() by magic_search.c from a seed per square
+ * (src/generated/magic_seeds.h). */
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
@@ -28,17 +29,17 @@ static struct plain_square plain_squares[SQUARE_COUNT];
 static alignas(64) bitboard plain_rook_attacks[SQUARE_COUNT][1 << ROOK_INDEX_BITS];
 static alignas(64) bitboard plain_bishop_attacks[SQUARE_COUNT][1 << BISHOP_INDEX_BITS];
 
-/* The seed of the factor search.  Any non-zero seed gives valid factors;
- * this one was the quickest of seeds 1 to 16 (the CSV's init_ms column
- * has the time; docs/findings.md, "Choices in the code", the search's). */
-static const uint64_t PLAIN_SEED = 4;
+/* The seeds of the factor search, one per square and slider: any seed
+ * gives valid factors, these (scripts/magic-seeds-search.c) the least
+ * work. */
+#include "generated/magic_seeds.h"
 
 static size_t magic_plain_init(void)
 {
     static struct magic_subsets subsets;
-    uint64_t random_state = PLAIN_SEED;
     for (int square = 0; square < SQUARE_COUNT; square++) {
         struct plain_square *entry = &plain_squares[square];
+        uint64_t random_state = plain_magic_seeds[0][square];
 
         magic_enumerate_subsets(SLIDER_ROOK, square, &subsets);
         entry->rook_mask = subsets.mask;
@@ -48,6 +49,7 @@ static size_t magic_plain_init(void)
 
         magic_enumerate_subsets(SLIDER_BISHOP, square, &subsets);
         entry->bishop_mask = subsets.mask;
+        random_state = plain_magic_seeds[1][square];
         entry->bishop_magic = magic_find_factor(&subsets, BISHOP_INDEX_BITS, &random_state);
         for (int i = 0; i < subsets.count; i++)
             plain_bishop_attacks[square][(subsets.occupancies[i] * entry->bishop_magic) >> BISHOP_SHIFT] =

@@ -7,8 +7,9 @@
  *   by a vpshufb that reverses each 16-byte half (two lanes at once);
  *   the rank from a 512-byte table indexed by file and the six inner bits
  *   of the rank (#6865, four times smaller in #6998); rook and bishop come
- *   out of one computation (both_attacks_bb), the compiler dropping what a
- *   caller does not use.  #7181 (a permute in place of the extract) was
+ *   out of one computation (both_attacks_bb, this backend's native `both`
+ *   entry for --piece=both), the compiler dropping what a caller does not
+ *   use.  #7181 (a permute in place of the extract) was
  *   open, not in master, at the time of writing.
  * - aarch64 and loongarch64 (#6795): scalar hyperbola quintessence with
  *   the bit reversal instruction (rbit), two line masks per square and
@@ -39,11 +40,6 @@
 #else
 #define STOCKFISH_MAGIC 1
 #endif
-
-/* One square's rook and bishop attacks, as both_attacks_bb returns them. */
-struct rook_and_bishop {
-    bitboard rook, bishop;
-};
 
 #if defined(STOCKFISH_MAGIC)
 /* ---- Fancy magic, Stockfish's Magic struct and factor search. ---- */
@@ -267,9 +263,10 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline __m256i reverse_halves(__m256i lanes
     return _mm256_shuffle_epi8(lanes, order);
 }
 
-/* Both pieces at once: the lanes' attacks, the halves ORed (lane 0 the
- * file, lane 1 both diagonals), the rank added to the file. */
-TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct rook_and_bishop dual_both(int square, bitboard occupied)
+/* Both pieces at once, as both_attacks_bb returns them: the lanes'
+ * attacks, the halves ORed (lane 0 the file, lane 1 both diagonals), the
+ * rank added to the file.  Also the backend's native `both` entry. */
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_both(int square, bitboard occupied)
 {
     const struct dual_magic *magic = &dual_magics[square];
     const __m256i masks = _mm256_load_si256((const __m256i *)magic);
@@ -281,7 +278,7 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct rook_and_bishop dual_both(int
     __m256i lines = _mm256_and_si256(_mm256_xor_si256(forward, reverse), masks);
     __m128i rook_bishop = _mm_or_si128(_mm256_extracti128_si256(lines, 1), _mm256_castsi256_si128(lines));
     bitboard rank_row = magic->rank_attacks[(occupied >> (magic->shift + 1)) & 0x3f];
-    return (struct rook_and_bishop){
+    return (struct attackbench_both){
         .rook = (bitboard)_mm_cvtsi128_si64(rook_bishop) + (rank_row << magic->shift),
         .bishop = (bitboard)_mm_extract_epi64(rook_bishop, 1),
     };
@@ -299,7 +296,7 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_bishop(int s
 
 TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_queen(int square, bitboard occupied)
 {
-    struct rook_and_bishop both = dual_both(square, occupied);
+    struct attackbench_both both = dual_both(square, occupied);
     return both.rook | both.bishop;
 }
 
@@ -359,7 +356,7 @@ static const char *dual_note(void)
 }
 
 BACKEND(stockfish_dual, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, TARGET(DUAL_TARGET), .init = dual_init,
-        .note = dual_note)
+        .note = dual_note, .both = dual_both)
 BACKEND(stockfish, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, .init = STOCKFISH_INIT, .note = stockfish_note,
         .faster_path = &stockfish_dual_backend)
 #else

@@ -4,14 +4,21 @@
 #ifndef ATTACKBENCH_PIECE_H
 #define ATTACKBENCH_PIECE_H
 
-enum piece_kind { PIECE_ROOK, PIECE_BISHOP, PIECE_QUEEN, PIECE_KIND_COUNT };
+/* PIECE_BOTH is a query shape rather than a piece: one square's rook and
+ * bishop sets from one call (struct attackbench_both), asked of queens. */
+enum piece_kind { PIECE_ROOK, PIECE_BISHOP, PIECE_QUEEN, PIECE_BOTH, PIECE_KIND_COUNT };
 
-/* "rook", "bishop", "queen": the spelling of the CLI, the CSV and every
- * message. */
+/* "rook", "bishop", "queen", "both": the spelling of the CLI, the CSV and
+ * every message. */
 extern const char *const piece_names[PIECE_KIND_COUNT];
 
-/* Every piece, as a set. */
-enum { ALL_PIECES = (1u << PIECE_KIND_COUNT) - 1 };
+/* Every kind, as a set; and the three pieces, the default and what
+ * --piece=all asks for (both is asked for by name). */
+enum { ALL_PIECES = (1u << PIECE_KIND_COUNT) - 1, THREE_PIECES = 7 };
+
+/* The pieces a side has (rook, bishop, queen): the kinds before
+ * PIECE_BOTH, for what counts a board's pieces. */
+enum { SLIDER_KIND_COUNT = PIECE_BOTH };
 
 static inline unsigned piece_bit(enum piece_kind piece)
 {

@@ -31,6 +31,9 @@ void magic_enumerate_subsets(enum slider piece, int square, struct magic_subsets
     subsets->count = count;
 }
 
+/* Candidates drawn and subsets checked so far (magic_search_work()). */
+static uint64_t search_work;
+
 /* xorshift64 (Marsaglia) with a multiplicative output (xorshift64*). */
 static inline uint64_t next_random(uint64_t *state)
 {
@@ -82,6 +85,7 @@ uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, 
     const unsigned shift = 64u - (unsigned)index_bits;
     for (;;) {
         uint64_t factor = sparse_random(random_state);
+        search_work++;
         /* Cheap filter from "Looking for Magics": the product's top byte
          * must take at least 6 bits from the mask, or the high index bits
          * cannot tell enough subsets apart. */
@@ -93,7 +97,8 @@ uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, 
             attempt = 1;
         }
         int fits = 1;
-        for (int i = 0; i < count && fits; i++) {
+        int i = 0;
+        for (; i < count && fits; i++) {
             unsigned index = (unsigned)((occupancies[i] * factor) >> shift);
             if (written_by[index] != attempt) {
                 written_by[index] = attempt;
@@ -102,7 +107,13 @@ uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, 
                 fits = 0; /* two different attack sets on one index */
             }
         }
+        search_work += (uint64_t)i;
         if (fits)
             return factor;
     }
+}
+
+uint64_t magic_search_work(void)
+{
+    return search_work;
 }

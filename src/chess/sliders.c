@@ -7,7 +7,8 @@
 
 bitboard position_sliders(const struct position *position, enum piece_kind piece)
 {
-    static const enum piece_type types[PIECE_KIND_COUNT] = {ROOK, BISHOP, QUEEN};
+    /* Both at once is asked of the queens, the queen rows' squares. */
+    static const enum piece_type types[PIECE_KIND_COUNT] = {ROOK, BISHOP, QUEEN, QUEEN};
     return position->pieces[WHITE][types[piece]] | position->pieces[BLACK][types[piece]];
 }
 

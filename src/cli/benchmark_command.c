@@ -159,7 +159,7 @@ static int verify_one(const struct session *session, const struct backend *backe
 {
     const struct options *options = session->options;
     backend_guard(backend, "verification");
-    int status = verify_backend(backend, options->pieces, 1000000, options->seed, stderr);
+    int status = verify_backend(backend, options->pieces, options->verify_boards, options->seed, stderr);
     if (status == 0)
         status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
     backend_unguard();
@@ -168,10 +168,9 @@ static int verify_one(const struct session *session, const struct backend *backe
     if (status > 0)
         return interrupt_exit_status();
     if (!options->quiet)
-        fprintf(
-            stderr,
-            "attackbench: verified %s: every subset of every relevant mask, 1000000 random boards, %d random sides\n",
-            backend->name, SIDE_CHECKS);
+        fprintf(stderr,
+                "attackbench: verified %s: every subset of every relevant mask, %llu random boards, %d random sides\n",
+                backend->name, (unsigned long long)options->verify_boards, SIDE_CHECKS);
     return 0;
 }
 

@@ -31,13 +31,6 @@ struct count_job {
     double init_ms[MAX_COUNTED];
 };
 
-/* The same loop as the timed per-call mode: an indirect call per query. */
-static __attribute__((noinline)) uint64_t counted_call_pass(attackbench_lookup_function lookup,
-                                                            const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lookup, run);
-}
-
 /* One pass in the row's dispatch mode; the side-wise workloads through
  * the backend's side-wise passes. */
 static uint64_t one_pass(const struct backend *backend, const struct result_row *row, const struct attackbench_run *run)
@@ -48,8 +41,8 @@ static uint64_t one_pass(const struct backend *backend, const struct result_row 
         return side_pass(backend, row->workload == WORKLOAD_SETS ? STREAM_SETS : STREAM_SIDES,
                          dispatch == DISPATCH_CALL, run);
     if (dispatch == DISPATCH_BATCH)
-        return backend_loop(backend, piece)(run);
-    return counted_call_pass(backend_lookup(backend, piece), run);
+        return backend_batch_pass(backend, piece, run);
+    return backend_call_pass(backend, piece, run);
 }
 
 /* Callgrind counts only inside this function (--toggle-collect) and dumps

@@ -149,7 +149,7 @@ static int dump_position_rows(const struct position *position, const char *file_
         side_attacks_by_square(context->backend, position, side_attacks);
     for (int square = 0; square < SQUARE_COUNT; square++) {
         /* One line per slider; a square holds at most one piece. */
-        for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        for (int piece = 0; piece < SLIDER_KIND_COUNT; piece++) {
             if (!(position_sliders(position, piece) & square_bit(square)))
                 continue;
             char name[3];

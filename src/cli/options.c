@@ -34,7 +34,9 @@ const char usage_text[] =
     "                               sets: each side's slider attack map (ns per position-side);\n"
     "                               sides: each slider of a side against one occupancy\n"
     "                               (ns per slider)\n"
-    "  -p, --piece=PIECE            rook, bishop, queen or all (default all)\n"
+    "  -p, --piece=PIECE[,PIECE]    rook, bishop, queen, both (a queen's rook and bishop\n"
+    "                               sets, each returned, from one call) or all (rook,\n"
+    "                               bishop and queen: the default)\n"
     "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12)\n"
     "\n"
     "Measurement:\n"
@@ -88,6 +90,7 @@ const char usage_text[] =
     "                               (every subset of every relevant mask, random boards,\n"
     "                               every query of the files) before timing\n"
     "      --verify-only            the same checks, no timing\n"
+    "      --verify-boards=N        random boards of each check (default 1000000)\n"
     "      --dump                   CSV position,square,piece,attacks for every slider of\n"
     "                               the files, from one --method (default reference);\n"
     "                               --workload=sides: the same through its multi-square\n"
@@ -179,13 +182,18 @@ static int parse_choices(const char *text, const char *const *names, int count, 
 }
 
 static const struct option_name specs[] = {
-    {"method", 'm', 1},    {"workload", 'w', 1}, {"piece", 'p', 1},       {"param", 0, 1},        {"dispatch", 0, 1},
-    {"chain", 0, 0},       {"pressure", 0, 1},   {"phase", 0, 0},         {"threads", 0, 1},      {"pin", 0, 1},
-    {"reps", 'r', 1},      {"calls", 'c', 1},    {"queries", 0, 1},       {"max-queries", 0, 1},  {"seed", 0, 1},
-    {"timer", 0, 1},       {"min-time", 0, 1},   {"target-spread", 0, 1}, {"layout", 0, 1},       {"positions", 0, 1},
-    {"formulation", 0, 1}, {"format", 'f', 1},   {"csv", 0, 1},           {"quiet", 'q', 0},      {"verify", 0, 0},
-    {"verify-only", 0, 0}, {"dump", 0, 0},       {"list", 'l', 0},        {"skip-invalid", 0, 0}, {"help", 'h', 0},
-    {"version", 'V', 0},   {"json", 0, 1},       {"count", 0, 1},         {NULL, 0, 0},
+    {"method", 'm', 1}, {"workload", 'w', 1},  {"piece", 'p', 1},
+    {"param", 0, 1},    {"dispatch", 0, 1},    {"chain", 0, 0},
+    {"pressure", 0, 1}, {"phase", 0, 0},       {"threads", 0, 1},
+    {"pin", 0, 1},      {"reps", 'r', 1},      {"calls", 'c', 1},
+    {"queries", 0, 1},  {"max-queries", 0, 1}, {"seed", 0, 1},
+    {"timer", 0, 1},    {"min-time", 0, 1},    {"target-spread", 0, 1},
+    {"layout", 0, 1},   {"positions", 0, 1},   {"formulation", 0, 1},
+    {"format", 'f', 1}, {"csv", 0, 1},         {"quiet", 'q', 0},
+    {"verify", 0, 0},   {"verify-only", 0, 0}, {"verify-boards", 0, 1},
+    {"dump", 0, 0},     {"list", 'l', 0},      {"skip-invalid", 0, 0},
+    {"help", 'h', 0},   {"version", 'V', 0},   {"json", 0, 1},
+    {"count", 0, 1},    {NULL, 0, 0},
 };
 
 /* Which methods, workloads, pieces and dispatch modes; backend parameters. */
@@ -202,9 +210,10 @@ static int apply_selection_option(struct options *options, const char *name, con
                              "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)", value);
     } else if (strcmp(name, "piece") == 0) {
         if (strcmp(value, "all") == 0)
-            options->pieces = 7;
+            options->pieces = THREE_PIECES;
         else if (parse_choices(value, piece_names, PIECE_KIND_COUNT, &options->pieces) != 0)
-            return set_error(error, error_size, "--piece=%s: expected rook, bishop, queen or all", value);
+            return set_error(error, error_size,
+                             "--piece=%s: expected rook, bishop, queen, both or all (comma-separated)", value);
     } else if (strcmp(name, "param") == 0) {
         if (strchr(value, '=') == NULL || value[0] == '=')
             return set_error(error, error_size, "--param=%s: expected NAME=VALUE", value);
@@ -265,6 +274,10 @@ static int apply_stream_option(struct options *options, const char *name, const 
         if (parse_count(value, 1, 1ULL << 28, &number) != 0)
             return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
         options->max_queries = (size_t)number;
+    } else if (strcmp(name, "verify-boards") == 0) {
+        if (parse_count(value, 1, 1000000000, &number) != 0)
+            return set_error(error, error_size, "--verify-boards=%s: expected a number from 1 to 1000000000", value);
+        options->verify_boards = number;
     } else if (strcmp(name, "seed") == 0) {
         if (parse_count(value, 0, ~0ULL, &number) != 0)
             return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
@@ -421,7 +434,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->action = ACTION_BENCHMARK;
     options->methods = "all";
     options->workloads = 1u << WORKLOAD_PIECES;
-    options->pieces = 7;
+    options->pieces = THREE_PIECES;
     options->dispatches = 3;
     options->threads = 1;
     options->pin_cpu = -1;
@@ -430,6 +443,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->seed = 1;
     options->random_queries = 16384;
     options->max_queries = 1u << 20;
+    options->verify_boards = 1000000;
     options->random_positions = 5000000;
     options->timer = TIMER_TSC;
     options->format = FORMAT_TABLE;

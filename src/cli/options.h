@@ -20,6 +20,7 @@ struct options {
     unsigned pieces;     /* bit per piece_kind */
     unsigned dispatches; /* bit per dispatch_kind */
     int verify;
+    uint64_t verify_boards; /* random boards of each backend's check (--verify-boards) */
     int chained;
     size_t pressure_bytes; /* 0: off */
     int split_phases;

@@ -38,7 +38,12 @@ static int load_one(const char *file)
     crash_guard_install();
     const struct backend *backend = plugin_load(file, error, sizeof error);
     if (backend == NULL) {
-        fprintf(stderr, "attackbench: --plugin=%s: %s\n", file, error);
+        /* A path too long to load is shown by its start, not whole. */
+        size_t length = strlen(file);
+        if (length > 300)
+            fprintf(stderr, "attackbench: --plugin=%.100s... (%zu bytes): %s\n", file, length, error);
+        else
+            fprintf(stderr, "attackbench: --plugin=%s: %s\n", file, error);
         return 2;
     }
     return prepare_plugin(backend);

@@ -159,15 +159,15 @@ static void print_header(const struct recommendation *recommendation)
            recommendation->quick ? " (--quick: too few repetitions to decide anything close)" : "");
 }
 
-static void print_choice(const struct decision *decision)
+static void print_choice(const struct recommendation *recommendation, const struct decision *decision)
 {
     const struct candidate *first = decision->first, *second = decision->second;
     if (second && !decision->decided) {
-        printf("use here: undecided: the machine is too noisy to tell %s from %s (%s's time %.3fx %s's, %.0f%% "
+        printf("use here: undecided: the repetitions cannot tell %s from %s (%s's time %.3fx %s's, %.0f%% "
                "interval %.3f to %.3f includes 1); rerun%s on a quieter machine\n",
                first->backend->name, second->backend->name, second->backend->name, decision->ratio.ratio,
                first->backend->name, 100 * CONFIDENCE, decision->ratio.low,
-               decision->ratio.bounded ? decision->ratio.high : 0.0, " without --quick or");
+               decision->ratio.bounded ? decision->ratio.high : 0.0, recommendation->quick ? " without --quick or" : "");
         return;
     }
     printf("use here: %s: %.1f Mnodes/s in the engine, %.3f ns per queen alone\n", first->backend->name,
@@ -342,7 +342,7 @@ int recommend_report(const struct recommendation *recommendation)
     struct decision decision;
     decide(recommendation, &decision);
     print_header(recommendation);
-    print_choice(&decision);
+    print_choice(recommendation, &decision);
     print_avoid(recommendation);
     print_plugins(recommendation);
     print_figures(recommendation);

@@ -16,14 +16,6 @@
 
 const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
-/* The per-call mode: the same loop, but `lookup` is a run-time pointer, so
- * every query is an indirect call through the backend table. */
-static __attribute__((noinline)) uint64_t per_call_pass(attackbench_lookup_function lookup,
-                                                        const struct attackbench_run *run)
-{
-    return attackbench_lookup_loop(lookup, run);
-}
-
 /* One repetition's work on one thread: `passes` passes over the run. */
 struct job {
     const struct backend *backend;
@@ -51,8 +43,8 @@ static uint64_t pass_part(const struct job *job, const struct attackbench_run *r
 {
     if (job->kind != STREAM_QUERIES)
         return side_pass(job->backend, job->kind, job->dispatch == DISPATCH_CALL, run);
-    return job->dispatch == DISPATCH_BATCH ? backend_loop(job->backend, job->piece)(run)
-                                           : per_call_pass(backend_lookup(job->backend, job->piece), run);
+    return job->dispatch == DISPATCH_BATCH ? backend_batch_pass(job->backend, job->piece, run)
+                                           : backend_call_pass(job->backend, job->piece, run);
 }
 
 /* In the positions layout a part is whole positions, and its occupancies
@@ -92,7 +84,7 @@ static struct job_result run_job(const struct job *job)
         for (uint64_t pass = 0; pass < job->passes && !stop_requested(job); pass++)
             sum += pass_in_parts(job);
         stop = timer_stop(timer);
-    } else if (job->dispatch == DISPATCH_BATCH) {
+    } else if (job->dispatch == DISPATCH_BATCH && backend_loop(job->backend, job->piece)) {
         uint64_t (*loop)(const struct attackbench_run *) = backend_loop(job->backend, job->piece);
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes; pass++) {
@@ -102,10 +94,10 @@ static struct job_result run_job(const struct job *job)
         }
         stop = timer_stop(timer);
     } else {
-        attackbench_lookup_function lookup = backend_lookup(job->backend, job->piece);
+        /* Per call; or a plugin's both, which has no batched pass. */
         start = timer_start(timer);
         for (uint64_t pass = 0; pass < job->passes; pass++) {
-            sum += per_call_pass(lookup, &job->run);
+            sum += backend_call_pass(job->backend, job->piece, &job->run);
             if (pass % 64 == 63 && stop_requested(job))
                 break;
         }

@@ -58,15 +58,66 @@ size_t backend_initialize(const struct backend *backend, double *init_ms)
 
 attackbench_lookup_function backend_lookup(const struct backend *backend, enum piece_kind piece)
 {
-    const attackbench_lookup_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    const attackbench_lookup_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen,
+                                                                   NULL};
     return lookups[piece];
 }
 
 uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct attackbench_run *run)
 {
     uint64_t (*const loops[PIECE_KIND_COUNT])(const struct attackbench_run *) = {
-        backend->rook_loop, backend->bishop_loop, backend->queen_loop};
+        backend->rook_loop, backend->bishop_loop, backend->queen_loop, backend->both_loop};
     return loops[piece];
+}
+
+struct attackbench_both backend_both(const struct backend *backend, int square, bitboard occupied)
+{
+    if (backend->both)
+        return backend->both(square, occupied);
+    return (struct attackbench_both){backend->rook(square, occupied), backend->bishop(square, occupied)};
+}
+
+uint64_t backend_query(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied)
+{
+    if (piece == PIECE_BOTH)
+        return attackbench_both_term(backend_both(backend, square, occupied));
+    return backend_lookup(backend, piece)(square, occupied);
+}
+
+/* The per-call passes of the query shapes: the loops of attackbench/loops.h
+ * with run-time pointers, so every lookup is an indirect call. */
+static __attribute__((noinline)) uint64_t per_call_lookup_pass(attackbench_lookup_function lookup,
+                                                               const struct attackbench_run *run)
+{
+    return attackbench_lookup_loop(lookup, run);
+}
+
+static __attribute__((noinline)) uint64_t per_call_both_pass(attackbench_both_function both,
+                                                             const struct attackbench_run *run)
+{
+    return attackbench_both_loop(both, run);
+}
+
+static __attribute__((noinline)) uint64_t per_call_both_of_two_pass(attackbench_lookup_function rook,
+                                                                    attackbench_lookup_function bishop,
+                                                                    const struct attackbench_run *run)
+{
+    return attackbench_both_of_two_loop(rook, bishop, run);
+}
+
+uint64_t backend_call_pass(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *run)
+{
+    if (piece != PIECE_BOTH)
+        return per_call_lookup_pass(backend_lookup(backend, piece), run);
+    if (backend->both)
+        return per_call_both_pass(backend->both, run);
+    return per_call_both_of_two_pass(backend->rook, backend->bishop, run);
+}
+
+uint64_t backend_batch_pass(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *run)
+{
+    uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
+    return loop ? loop(run) : backend_call_pass(backend, piece, run);
 }
 
 /* Append the squares of `board` to the record's list, as far as it goes. */
@@ -105,9 +156,9 @@ void backend_side_attacks(const struct backend *backend, const struct attackbenc
         backend->side_attacks(side, occupied, attacks);
         return;
     }
-    const attackbench_lookup_function lookups[PIECE_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
-    const int counts[PIECE_KIND_COUNT] = {side->rooks, side->bishops, side->queens};
-    for (int piece = 0, k = 0; piece < PIECE_KIND_COUNT; piece++)
+    const attackbench_lookup_function lookups[SLIDER_KIND_COUNT] = {backend->rook, backend->bishop, backend->queen};
+    const int counts[SLIDER_KIND_COUNT] = {side->rooks, side->bishops, side->queens};
+    for (int piece = 0, k = 0; piece < SLIDER_KIND_COUNT; piece++)
         for (int i = 0; i < counts[piece]; i++, k++)
             attacks[k] = lookups[piece](side->squares[k], occupied);
 }

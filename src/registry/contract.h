@@ -32,9 +32,27 @@ void backend_unguard(void);
  * size in bytes and stores how long that took in *init_ms (unless NULL). */
 size_t backend_initialize(const struct backend *backend, double *init_ms);
 
-/* The per-call lookup and the batched pass of one piece. */
+/* The per-call lookup and the batched pass of one piece.  PIECE_BOTH has
+ * no single lookup (NULL: see backend_both), and its pass is NULL in a
+ * plugin (see backend_batch_pass). */
 attackbench_lookup_function backend_lookup(const struct backend *backend, enum piece_kind piece);
 uint64_t (*backend_loop(const struct backend *backend, enum piece_kind piece))(const struct attackbench_run *run);
+
+/* Both at once: the backend's both entry, or (a plugin, a hand-made
+ * descriptor) its rook and bishop lookups called one after the other. */
+struct attackbench_both backend_both(const struct backend *backend, int square, bitboard occupied);
+
+/* What a pass adds up for one query (before the checking mix): the
+ * piece's attack set, or for PIECE_BOTH attackbench_both_term. */
+uint64_t backend_query(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied);
+
+/* One pass of a query stream per call: every query an indirect call (a
+ * plugin's both, two: its rook and its bishop). */
+uint64_t backend_call_pass(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *run);
+
+/* One batched pass: the backend's loop, or where it has none (a plugin's
+ * both) the per-call pass. */
+uint64_t backend_batch_pass(const struct backend *backend, enum piece_kind piece, const struct attackbench_run *run);
 
 /* A record from slider sets: rooks, bishops and queens disjoint, at most
  * ATTACKBENCH_SIDE_MAX_SLIDERS together. */

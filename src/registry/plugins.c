@@ -166,14 +166,17 @@ static char *shown_text(const char *text, const char *what, char *error, size_t 
     return shown;
 }
 
-/* "unoptimised (-O0), gcc 12.2.0", or the compiler alone. */
+/* "unoptimised (-O0), gcc 12.2.0", the compiler alone, or either with
+ * ", assert() on (no -DNDEBUG)": an engine's release build usually turns
+ * its assertions off, and each costs a compare and a branch a lookup. */
 static void describe_build(const struct attackbench_plugin *descriptor, const char *compiler, char *out, size_t size)
 {
     if (!(descriptor->build_flags & ATTACKBENCH_BUILD_RECORDED))
         snprintf(out, size, "build not recorded (plugin ABI %u.%u)", descriptor->abi_major, descriptor->abi_minor);
     else
-        snprintf(out, size, "%s%s", descriptor->build_flags & ATTACKBENCH_BUILD_OPTIMIZED ? "" : "unoptimised (-O0), ",
-                 compiler);
+        snprintf(out, size, "%s%s%s",
+                 descriptor->build_flags & ATTACKBENCH_BUILD_OPTIMIZED ? "" : "unoptimised (-O0), ", compiler,
+                 descriptor->build_flags & ATTACKBENCH_BUILD_ASSERTIONS ? ", assert() on (no -DNDEBUG)" : "");
 }
 
 /* The plugin's part of the --list line: file, its source, its build. */

@@ -37,28 +37,58 @@ static const char *square_list(bitboard board, char text[64 * 3 + 1])
     return text;
 }
 
+/* The mismatch report: `what` is the piece ("rook"), or for both at once
+ * which of its two sets ("both (its rook set)"). */
+static void report_mismatch(FILE *report, const struct backend *backend, const char *what, const char *slider,
+                            int square, bitboard occupied, bitboard expected, bitboard got)
+{
+    char name[3];
+    square_name(square, name);
+    fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", backend->name, what,
+            name, occupied, slider);
+    print_board(report, occupied, square);
+    fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
+    print_board(report, expected, square);
+    char differing[64 * 3 + 1];
+    fprintf(report, "got      0x%016" PRIx64 " (differs on %s, 0x%016" PRIx64 "):\n", got,
+            square_list(expected ^ got, differing), expected ^ got);
+    print_board(report, got, square);
+}
+
+/* Both at once: each of the two sets against the reference's own. */
+static int verify_both(const struct backend *backend, const struct backend *reference, int square, bitboard occupied,
+                       FILE *report)
+{
+    struct attackbench_both expected = backend_both(reference, square, occupied);
+    struct attackbench_both got = backend_both(backend, square, occupied);
+    if (expected.rook != got.rook) {
+        if (report)
+            report_mismatch(report, backend, "both (its rook set)", "square", square, occupied, expected.rook,
+                            got.rook);
+        return -1;
+    }
+    if (expected.bishop != got.bishop) {
+        if (report)
+            report_mismatch(report, backend, "both (its bishop set)", "square", square, occupied, expected.bishop,
+                            got.bishop);
+        return -1;
+    }
+    return 0;
+}
+
 int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report)
 {
     static const struct backend *reference;
     if (reference == NULL)
         reference = find_backend("reference");
+    if (piece == PIECE_BOTH)
+        return verify_both(backend, reference, square, occupied, report);
     bitboard expected = backend_lookup(reference, piece)(square, occupied);
     bitboard got = backend_lookup(backend, piece)(square, occupied);
     if (expected == got)
         return 0;
-    if (report) {
-        char name[3];
-        square_name(square, name);
-        fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", backend->name,
-                piece_names[piece], name, occupied, piece_names[piece]);
-        print_board(report, occupied, square);
-        fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
-        print_board(report, expected, square);
-        char differing[64 * 3 + 1];
-        fprintf(report, "got      0x%016" PRIx64 " (differs on %s, 0x%016" PRIx64 "):\n", got,
-                square_list(expected ^ got, differing), expected ^ got);
-        print_board(report, got, square);
-    }
+    if (report)
+        report_mismatch(report, backend, piece_names[piece], piece_names[piece], square, occupied, expected, got);
     return -1;
 }
 
@@ -94,11 +124,11 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
         if ((pieces & piece_bit(PIECE_BISHOP)) &&
             verify_subsets(backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report))
             return -1;
-        if (pieces & piece_bit(PIECE_QUEEN)) {
-            if (verify_subsets(backend, PIECE_QUEEN, square, rook_mask, ~rook_mask, &state, report) ||
-                verify_subsets(backend, PIECE_QUEEN, square, bishop_mask, ~bishop_mask, &state, report))
+        for (int piece = PIECE_QUEEN; piece <= PIECE_BOTH; piece++)
+            if ((pieces & piece_bit(piece)) &&
+                (verify_subsets(backend, piece, square, rook_mask, ~rook_mask, &state, report) ||
+                 verify_subsets(backend, piece, square, bishop_mask, ~bishop_mask, &state, report)))
                 return -1;
-        }
     }
     for (unsigned long i = 0; i < random_count; i++) {
         if (i % 65536 == 0 && interrupt_requested())

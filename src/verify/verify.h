@@ -17,15 +17,15 @@
 bitboard rook_relevant_mask(int square);
 bitboard bishop_relevant_mask(int square);
 
-/* Compare one lookup with the reference; on a mismatch print a report
- * (backend, piece, square, the occupancy as a diagram, expected and got)
- * to `report` and return -1. */
+/* Compare one lookup with the reference (for PIECE_BOTH each of its two
+ * sets); on a mismatch print a report (backend, piece, square, the
+ * occupancy as a diagram, expected and got) to `report` and return -1. */
 int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report);
 
 /* Exhaustive check of the selected pieces (a set of piece_bit()s): every subset of the relevant
  * mask of every square (with and without random squares outside the mask;
- * queens on every rook and every bishop subset with random bits on the
- * other lines), then `random_count` random occupancies.  Stops at the
+ * queens and both at once on every rook and every bishop subset with
+ * random bits on the other lines), then `random_count` random occupancies.  Stops at the
  * first mismatch.  Returns 0 when all agree, -1 otherwise. */
 int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
                    FILE *report);

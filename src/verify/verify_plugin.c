@@ -11,22 +11,22 @@
 enum { LOOP_QUERIES = 4096, PRESSURE_LINES = 1024, RANDOM_BOARDS = 100000, RANDOM_SIDES = 2000 };
 
 static const char *const verification_names[PIECE_KIND_COUNT] = {"rook verification", "bishop verification",
-                                                                 "queen verification"};
+                                                                 "queen verification", "both verification"};
 
-/* The four loop shapes and the checking pass, each against the reference. */
+/* The four loop shapes and the checking pass, each against the reference
+ * (a plugin's both pass: its rook and bishop composed by attackbench). */
 static int check_loop_shapes(const struct backend *backend, enum piece_kind piece, struct attackbench_run *run,
                              FILE *report)
 {
     static const char *const shapes[] = {"throughput", "latency", "cache-pressure throughput", "cache-pressure latency",
                                          "checking pass"};
     static uint8_t pressure_buffer[(size_t)PRESSURE_LINES * 64];
-    uint64_t (*loop)(const struct attackbench_run *) = backend_loop(backend, piece);
-    uint64_t (*expected_loop)(const struct attackbench_run *) = backend_loop(find_backend("reference"), piece);
+    const struct backend *reference = find_backend("reference");
     for (int shape = 0; shape < 5; shape++) {
         run->chained = shape == 1 || shape == 3;
         run->pressure_buffer = shape == 2 || shape == 3 ? pressure_buffer : NULL;
         run->mix_results = shape == 4;
-        uint64_t expected = expected_loop(run), got = loop(run);
+        uint64_t expected = backend_batch_pass(reference, piece, run), got = backend_batch_pass(backend, piece, run);
         if (expected != got) {
             fprintf(report,
                     "verify: %s %s batched loop (%s) sums to 0x%016" PRIx64 ", the reference's to 0x%016" PRIx64

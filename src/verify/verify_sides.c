@@ -25,9 +25,9 @@ static void report_side(FILE *report, const struct backend *backend, const char 
     if (!report)
         return;
     fprintf(report, "verify: %s %s is wrong for the side with sliders", backend->name, path);
-    static const char *const kinds[PIECE_KIND_COUNT] = {"R", "B", "Q"};
-    const int counts[PIECE_KIND_COUNT] = {side->rooks, side->bishops, side->queens};
-    for (int piece = 0, k = 0; piece < PIECE_KIND_COUNT; piece++)
+    static const char *const kinds[SLIDER_KIND_COUNT] = {"R", "B", "Q"};
+    const int counts[SLIDER_KIND_COUNT] = {side->rooks, side->bishops, side->queens};
+    for (int piece = 0, k = 0; piece < SLIDER_KIND_COUNT; piece++)
         for (int i = 0; i < counts[piece]; i++, k++) {
             char name[3];
             square_name(side->squares[k], name);
@@ -110,10 +110,10 @@ static void random_side(uint64_t *state, int queens, int extra, struct attackben
         occupied &= random_next(state);
     if (random_next(state) & 1)
         occupied &= random_next(state);
-    bitboard sets[PIECE_KIND_COUNT] = {0, 0, 0}, used = 0;
-    int wanted[PIECE_KIND_COUNT] = {(int)(random_next(state) % (uint64_t)(extra + 1)),
-                                    (int)(random_next(state) % (uint64_t)(extra + 1)), queens};
-    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+    bitboard sets[SLIDER_KIND_COUNT] = {0, 0, 0}, used = 0;
+    int wanted[SLIDER_KIND_COUNT] = {(int)(random_next(state) % (uint64_t)(extra + 1)),
+                                     (int)(random_next(state) % (uint64_t)(extra + 1)), queens};
+    for (int piece = 0; piece < SLIDER_KIND_COUNT; piece++)
         while (wanted[piece] > 0) {
             bitboard square = square_bit((int)(random_next(state) >> 58));
             if (used & square)

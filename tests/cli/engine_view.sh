@@ -167,7 +167,7 @@ fi
 # commands; the same candidates in the CSV and the JSON.
 if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$view_scratch/recommend.json" \
         >"$view_scratch/recommend.out" 2>"$view_scratch/recommend.err" &&
-    grep -qE '^use here: (undecided: the machine is too noisy to tell [a-z0-9-]+ from [a-z0-9-]+ |[a-z0-9-]+: [0-9.]+ Mnodes/s in the engine)' "$view_scratch/recommend.out" &&
+    grep -qE '^use here: (undecided: the repetitions cannot tell [a-z0-9-]+ from [a-z0-9-]+ |[a-z0-9-]+: [0-9.]+ Mnodes/s in the engine)' "$view_scratch/recommend.out" &&
     [ "$(sed -n '/^figures:/,/^reproduce:/p' "$view_scratch/recommend.out" | grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+$')" -eq 9 ] &&
     grep -qE "^  .*attackbench[^ /]* --method=[a-z0-9,-]+ --workload=random --piece=queen --dispatch=batch .*--csv=isolated.csv$" "$view_scratch/recommend.out" &&
     grep -qE "^  .*attackbench[^ /]* perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv data/perft.epd$" "$view_scratch/recommend.out" &&

@@ -158,6 +158,9 @@ expect_fault "a FIFO given as a plugin is not a regular file" 2 "is not a regula
 long_path=$(printf '%04096d' 0)
 expect_fault "a plugin path longer than 4095 bytes is refused" 2 "the path is longer than 4095 bytes" \
     "$program" --plugin="/$long_path.so" --list
+[ "$(wc -c <"$scratch/err")" -lt 300 ] && grep -qF '... (4100 bytes): the path is longer' "$scratch/err" &&
+    pass "the refusal of a long plugin path shows its start and its length, not the whole path" ||
+    fail "the refusal of a long plugin path shows its start and its length ($(wc -c <"$scratch/err") bytes)"
 if [ "$(id -u)" -ne 0 ]; then
     mkdir -p "$fault_dir/closed" && cp "$fault_dir/NONE.so" "$fault_dir/closed/" && chmod 000 "$fault_dir/closed"
     expect_fault "a plugin behind an unsearchable folder cannot be reached" 2 "cannot be reached (Permission denied)" \

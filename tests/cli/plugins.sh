@@ -141,6 +141,15 @@ warnings=$(grep -c "was built without optimisation" "$scratch/err")
 ! grep -q "warning" "$scratch/err" && grep -qE "^my-engine +available .*\(built: (gcc|clang) [0-9]" "$scratch/out" &&
     pass "an optimised plugin is listed with its compiler, without a warning" ||
     fail "an optimised plugin is listed with its compiler, without a warning ($(head -c 300 "$scratch/err"))"
+# Whether assert() was on: said in the build, without a warning.
+grep -qE "^my-engine +available .*\(built: (gcc|clang) [0-9][^)]*, assert\(\) on \(no -DNDEBUG\)\)" "$scratch/out" &&
+    pass "a plugin built without -DNDEBUG is listed with assert() on" ||
+    fail "a plugin built without -DNDEBUG is listed with assert() on"
+build_plugin release "$top/examples/plugin/my_engine.c" -DNDEBUG
+"$program" --plugin="$plugin_dir/release.so" --list >"$scratch/out" 2>"$scratch/err"
+! grep -q "warning" "$scratch/err" && grep -qE "^my-engine +available .*\(built: (gcc|clang) [0-9][^,)]*\)" "$scratch/out" &&
+    pass "a plugin built with -DNDEBUG is listed with its compiler alone" ||
+    fail "a plugin built with -DNDEBUG is listed with its compiler alone ($(grep '^my-engine' "$scratch/out" | head -c 400))"
 # An engine's file included unchanged: its extern lookups exported (and
 # not inlined) without -fvisibility=hidden, which the warning names.
 "$plugin_cc" -std=c99 -O1 -shared -fPIC -I"$top/include" "$top/examples/plugin/engine_wrapper.c" -o "$plugin_dir/exported.so"

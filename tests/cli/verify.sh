@@ -15,7 +15,9 @@ awk '($2 == "available" && $1 != "null" && $1 != "reference") || ($2 == "formula
 # Each backend's verdict into a file of its own, then one result each in
 # the order of --list.
 export program scratch
-xargs -P 2 -I{} sh -c '"$program" --verify-only --method="$1" --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"; echo $? >"$scratch/verify-$1.status"' \
+# 100,000 random boards each: the subsets already cover every square with
+# random squares outside the mask (the default million: make check).
+xargs -P 2 -I{} sh -c '"$program" --verify-only --verify-boards=100000 --method="$1" --piece=rook,bishop,queen,both --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"; echo $? >"$scratch/verify-$1.status"' \
     verify {} <"$scratch/methods"
 while read -r method; do
     if [ "$(cat "$scratch/verify-$method.status" 2>/dev/null)" = 0 ]; then
@@ -28,3 +30,22 @@ done <"$scratch/methods"
 while read -r method reason; do
     skip "verify $method: $reason"
 done < <(awk '$2 == "unavailable" || ($2 == "formulation" && $5 == "unavailable") { name = $1; sub(/^[^(]*\(/, ""); sub(/\).*$/, ""); print name, $0 }' "$scratch/list")
+
+# The number of random boards: a million by default, --verify-boards=N
+# otherwise, said in the verdict; a bad count is one line and exit 2.
+"$program" --verify-only --method=classical --workload=random >/dev/null 2>"$scratch/boards-default.err" &&
+    grep -q '^attackbench: verified classical: .*, 1000000 random boards' "$scratch/boards-default.err" &&
+    pass "verify: a million random boards by default" ||
+    fail "verify: a million random boards by default ($(head -c 300 "$scratch/boards-default.err"))"
+"$program" --verify-only --verify-boards=7 --method=classical --workload=random >/dev/null 2>"$scratch/boards-seven.err" &&
+    grep -q '^attackbench: verified classical: .*, 7 random boards' "$scratch/boards-seven.err" &&
+    pass "verify: --verify-boards=7 checks 7 random boards" ||
+    fail "verify: --verify-boards=7 checks 7 random boards ($(head -c 300 "$scratch/boards-seven.err"))"
+for bad in 0 -3 abc 1000000001; do
+    "$program" --verify-only --verify-boards="$bad" --method=classical >/dev/null 2>"$scratch/boards-bad.err"
+    status=$?
+    [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/boards-bad.err")" -eq 1 ] &&
+        grep -q -- "--verify-boards=$bad: expected a number" "$scratch/boards-bad.err" &&
+        pass "verify: --verify-boards=$bad is refused in one line" ||
+        fail "verify: --verify-boards=$bad is refused in one line (exit $status: $(head -c 300 "$scratch/boards-bad.err"))"
+done
