@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "measure/runner.h"
+
 void unit_register(const char *name, void (*function)(void));
 void unit_fail(const char *file, int line, const char *expression);
 
@@ -18,6 +20,11 @@ void unit_skip(const char *reason);
  * replacement is closed at once and the messages stay on stderr. */
 FILE *unit_stderr_to(FILE *replacement);
 void unit_stderr_back(FILE *saved);
+
+/* The wrong backend measured beside the reference on `stream` for
+ * `piece`, once in each dispatch mode: 1 when every run was refused (its
+ * checksum differs from the reference's), 0 when one was not. */
+int unit_checksum_catches(const struct backend *wrong, enum piece_kind piece, const struct stream *stream);
 
 /* mkdtemp(), which WASI lacks: TEMPLATE ends in XXXXXX; NULL on failure. */
 char *unit_temporary_directory(char *template_path);

@@ -33,6 +33,24 @@ void unit_register(const char *name, void (*function)(void))
     test_count++;
 }
 
+int unit_checksum_catches(const struct backend *wrong, enum piece_kind piece, const struct stream *stream)
+{
+    struct timer timer;
+    timer_setup(&timer, TIMER_CLOCK, 0);
+    const struct backend *pair[2] = {find_backend("reference"), wrong};
+    int caught = 1;
+    for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT; dispatch++) {
+        struct measurement_config config = {.timer = &timer, .dispatch = dispatch, .reps = 1, .calls = 4, .threads = 1};
+        struct measurement results[2];
+        FILE *saved = unit_stderr_to(fopen("/dev/null", "w"));
+        struct pass_checksums expected = stream_checksums(pair[0], piece, stream, 0);
+        int status = measure_backends(pair, 2, piece, stream, &expected, &config, results);
+        unit_stderr_back(saved);
+        caught = caught && status == -1;
+    }
+    return caught;
+}
+
 void unit_skip(const char *reason)
 {
     current_skip = reason;

@@ -167,7 +167,8 @@ static void print_choice(const struct recommendation *recommendation, const stru
                "interval %.3f to %.3f includes 1); rerun%s on a quieter machine\n",
                first->backend->name, second->backend->name, second->backend->name, decision->ratio.ratio,
                first->backend->name, 100 * CONFIDENCE, decision->ratio.low,
-               decision->ratio.bounded ? decision->ratio.high : 0.0, recommendation->quick ? " without --quick or" : "");
+               decision->ratio.bounded ? decision->ratio.high : 0.0,
+               recommendation->quick ? " without --quick or" : "");
         return;
     }
     printf("use here: %s: %.1f Mnodes/s in the engine, %.3f ns per queen alone\n", first->backend->name,
