@@ -9,7 +9,7 @@
  * Chess_Movegen (Switch.hpp, 2019; talkchess topic 78235, 2021); written
  * here from that description, with a generator of our own.  There a
  * switch per line (four for a queen) sets each farther square with an if;
- * here one switch per piece (two for a queen), each square a mask. */
+ * here one switch per piece (one for a queen too), each square a mask. */
 #include "attackbench/loops.h"
 
 /* TARGET when no square of PATH is occupied, else 0, without a branch. */
@@ -42,7 +42,21 @@ static inline bitboard switch_lookup_bishop(int square, bitboard occupied)
     }
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP(switch_lookup)
+/* The queen's own switch, all eight rays in one case: one jump a queen,
+ * where rook | bishop took two (each a call, as neither compiler inlines
+ * a 64-case switch of this size), the jump mispredicted on a random
+ * square.  The peer's four switches on one square merge into one jump
+ * under its inlining. */
+static inline bitboard switch_lookup_queen(int square, bitboard occupied)
+{
+    switch (square) {
+#define SWITCH_LOOKUP_QUEEN_CASES
+#include "generated/switch_lookup_cases.h"
+#undef SWITCH_LOOKUP_QUEEN_CASES
+    default:
+        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
+    }
+}
 
 BACKEND(switch_lookup, "switch-lookup",
         "a switch on the square into 64 generated cases of straight-line code: per ray the next square, each farther "
