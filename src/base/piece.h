@@ -12,13 +12,13 @@ enum piece_kind { PIECE_ROOK, PIECE_BISHOP, PIECE_QUEEN, PIECE_BOTH, PIECE_KIND_
  * every message. */
 extern const char *const piece_names[PIECE_KIND_COUNT];
 
-/* Every kind, as a set; and the three pieces, the default and what
- * --piece=all asks for (both is asked for by name). */
-enum { ALL_PIECES = (1u << PIECE_KIND_COUNT) - 1, THREE_PIECES = 7 };
-
 /* The pieces a side has (rook, bishop, queen): the kinds before
  * PIECE_BOTH, for what counts a board's pieces. */
 enum { SLIDER_KIND_COUNT = PIECE_BOTH };
+
+/* Every kind, as a set; and the three pieces, the default and what
+ * --piece=all asks for (both is asked for by name). */
+enum { ALL_PIECES = (1u << PIECE_KIND_COUNT) - 1, THREE_PIECES = (1u << SLIDER_KIND_COUNT) - 1 };
 
 static inline unsigned piece_bit(enum piece_kind piece)
 {
