@@ -67,12 +67,20 @@
 #define BACKEND_NOT_ON_THIS_ARCHITECTURE(ID, NAME, WHY) \
     const struct backend ID##_backend = {.name = NAME, .description = WHY, .source = "-", .unavailable_here = WHY};
 
+/* On a lookup whose definition the compilers might keep out of line in
+ * some of the timed loops (gcc and clang stop inlining once a function
+ * has grown past their limits, and the loops here inline every lookup a
+ * dozen times): a call there would be timed with the lookup, in one
+ * compiler and not the other.  tests/cli/inlined_lookups.sh finds any
+ * timed loop that still calls a lookup. */
+#define LOOKUP_INLINE __attribute__((always_inline))
+
 /* A queen that is a rook and a bishop on the same square, for a backend
  * with no queen of its own: defines static inline ID_queen, with the
  * lookups' attributes when they have some:
  *   QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET)) */
 #define QUEEN_FROM_ROOK_AND_BISHOP(ID, ...) \
-    __VA_ARGS__ static inline bitboard ID##_queen(int square, bitboard occupied) \
+    __VA_ARGS__ static inline LOOKUP_INLINE bitboard ID##_queen(int square, bitboard occupied) \
     { \
         return ID##_rook(square, occupied) | ID##_bishop(square, occupied); \
     }
@@ -112,7 +120,8 @@
     { \
         return attackbench_lookup_loop(ID##_queen, run); \
     } \
-    ATTRIBUTES __attribute__((unused)) static inline struct attackbench_both ID##_both(int square, bitboard occupied) \
+    ATTRIBUTES __attribute__((unused)) static inline LOOKUP_INLINE struct attackbench_both ID##_both(int square, \
+                                                                                     bitboard occupied) \
     { \
         return (struct attackbench_both){ID##_rook(square, occupied), ID##_bishop(square, occupied)}; \
     } \

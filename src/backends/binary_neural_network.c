@@ -113,7 +113,7 @@ static inline uint64_t portable_network(uint64_t input, const uint64_t *network)
     return votes >= MAJORITY;
 }
 
-static inline bitboard portable_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
+static inline LOOKUP_INLINE bitboard portable_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
 {
     uint64_t input = software_pext(occupied, entry->gather) * 0x0001000100010001ULL;
     uint64_t code = 0;
@@ -122,12 +122,12 @@ static inline bitboard portable_attacks(const struct square_networks *entry, bit
     return software_pdep(code, entry->scatter);
 }
 
-static inline bitboard binary_neural_network_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard binary_neural_network_rook(int square, bitboard occupied)
 {
     return portable_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
 }
 
-static inline bitboard binary_neural_network_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard binary_neural_network_bishop(int square, bitboard occupied)
 {
     return portable_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
 }
@@ -183,13 +183,13 @@ __attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const s
     return _pdep_u64(code, entry->scatter);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_rook(int square,
+__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard binary_neural_network_avx2_rook(int square,
                                                                                             bitboard occupied)
 {
     return avx2_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard binary_neural_network_avx2_bishop(int square,
+__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard binary_neural_network_avx2_bishop(int square,
                                                                                               bitboard occupied)
 {
     return avx2_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
@@ -208,12 +208,12 @@ static const char *portable_note(void)
 }
 
 /* The portable path under its formulation's name. */
-static inline bitboard binary_neural_network_portable_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard binary_neural_network_portable_rook(int square, bitboard occupied)
 {
     return binary_neural_network_rook(square, occupied);
 }
 
-static inline bitboard binary_neural_network_portable_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard binary_neural_network_portable_bishop(int square, bitboard occupied)
 {
     return binary_neural_network_bishop(square, occupied);
 }

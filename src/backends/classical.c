@@ -1,8 +1,11 @@
 /* Classical approach: a precomputed ray per square and direction; the
  * first blocker on a ray is found with one bit scan (forward on rays that
  * run towards h8, reverse on those towards a1) and the ray from the blocker
- * onwards is removed with an xor.  Branchless: a stop square at the end
- * of the board stands in for "no blocker".  Source: Chessprogramming wiki, "Classical Approach". */
+ * onwards is removed: the rays beyond the blockers, ORed, are XORed once
+ * with the lines through the square.  Branchless: a stop square at the end
+ * of the board stands in for "no blocker".  Source: Chessprogramming wiki,
+ * "Classical Approach"; the single XOR of a queen's lines as in the
+ * "Classical Bob-Mike" queen of Gigantua's Chess_Movegen. */
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
 
@@ -37,54 +40,77 @@ static bitboard scan_rays[DIRECTION_COUNT][SQUARE_COUNT];
 
 static const bitboard STOP_SQUARES = 0x8000000000000001ULL;
 
+/* lines[piece][square]: the union of the piece's rays from the square
+ * (rook, bishop, queen).  The rays of different directions are disjoint
+ * and each ray beyond a blocker lies inside the ray through it, so the
+ * union of the per-ray differences (ray ^ ray beyond the blocker) is the
+ * lines XORed once with the union of the rays beyond: one table read per
+ * lookup instead of one per direction (17 reads a queen, not 24). */
+enum { LINES_ROOK, LINES_BISHOP, LINES_QUEEN, LINES_COUNT };
+static bitboard lines[LINES_COUNT][SQUARE_COUNT];
+
 static size_t classical_init(void)
 {
     for (int direction = 0; direction < DIRECTION_COUNT; direction++)
         for (int square = 0; square < SQUARE_COUNT; square++) {
             int index = direction < SOUTH ? square : 63 - square;
-            rays[direction][index] = ray_walk(square, 0, file_steps[direction], rank_steps[direction]);
-            scan_rays[direction][index] = rays[direction][index] | square_bit(direction < SOUTH ? 63 : 0);
+            bitboard ray = ray_walk(square, 0, file_steps[direction], rank_steps[direction]);
+            rays[direction][index] = ray;
+            scan_rays[direction][index] = ray | square_bit(direction < SOUTH ? 63 : 0);
+            int rook_wise = file_steps[direction] == 0 || rank_steps[direction] == 0;
+            lines[rook_wise ? LINES_ROOK : LINES_BISHOP][square] |= ray;
+            lines[LINES_QUEEN][square] |= ray;
         }
-    return sizeof rays + sizeof scan_rays;
+    return sizeof rays + sizeof scan_rays + sizeof lines;
 }
 
-/* A ray towards h8: the first blocker is the lowest bit, h8 (whose
- * positive rays are empty) when the ray is empty.  `stopped` is the
- * occupancy with the stop squares set. */
-static inline bitboard positive_ray_attacks(enum direction direction, int square, bitboard stopped)
+/* The squares beyond the first blocker on a ray towards h8: the blocker
+ * is the lowest bit, h8 (whose positive rays are empty) when the ray is
+ * empty.  `stopped` is the occupancy with the stop squares set. */
+static inline bitboard positive_ray_beyond(enum direction direction, int square, bitboard stopped)
 {
-    int blocker = lowest_square(stopped & scan_rays[direction][square]);
-    return rays[direction][square] ^ rays[direction][blocker];
+    return rays[direction][lowest_square(stopped & scan_rays[direction][square])];
 }
 
-/* A ray towards a1: the first blocker is the highest bit, and its leading
- * zero count is 63 - blocker, the negative rays' index; a1 (count 63, with
- * empty negative rays) when the ray is empty. */
-static inline bitboard negative_ray_attacks(enum direction direction, int mirrored_square, bitboard stopped)
+/* The same towards a1: the first blocker is the highest bit, and its
+ * leading zero count is 63 - blocker, the negative rays' index; a1 (count
+ * 63, with empty negative rays) when the ray is empty. */
+static inline bitboard negative_ray_beyond(enum direction direction, int mirrored_square, bitboard stopped)
 {
-    int mirrored_blocker = __builtin_clzll(stopped & scan_rays[direction][mirrored_square]);
-    return rays[direction][mirrored_square] ^ rays[direction][mirrored_blocker];
+    return rays[direction][__builtin_clzll(stopped & scan_rays[direction][mirrored_square])];
+}
+
+static inline bitboard rook_beyond(int square, int mirrored_square, bitboard stopped)
+{
+    return positive_ray_beyond(NORTH, square, stopped) | positive_ray_beyond(EAST, square, stopped) |
+           negative_ray_beyond(SOUTH, mirrored_square, stopped) | negative_ray_beyond(WEST, mirrored_square, stopped);
+}
+
+static inline bitboard bishop_beyond(int square, int mirrored_square, bitboard stopped)
+{
+    return positive_ray_beyond(NORTH_EAST, square, stopped) | positive_ray_beyond(NORTH_WEST, square, stopped) |
+           negative_ray_beyond(SOUTH_WEST, mirrored_square, stopped) |
+           negative_ray_beyond(SOUTH_EAST, mirrored_square, stopped);
 }
 
 static inline bitboard classical_rook(int square, bitboard occupied)
 {
-    int mirrored_square = 63 - square;
-    bitboard stopped = occupied | STOP_SQUARES;
-    return positive_ray_attacks(NORTH, square, stopped) | positive_ray_attacks(EAST, square, stopped) |
-           negative_ray_attacks(SOUTH, mirrored_square, stopped) | negative_ray_attacks(WEST, mirrored_square, stopped);
+    return lines[LINES_ROOK][square] ^ rook_beyond(square, 63 - square, occupied | STOP_SQUARES);
 }
 
 static inline bitboard classical_bishop(int square, bitboard occupied)
 {
-    int mirrored_square = 63 - square;
-    bitboard stopped = occupied | STOP_SQUARES;
-    return positive_ray_attacks(NORTH_EAST, square, stopped) | positive_ray_attacks(NORTH_WEST, square, stopped) |
-           negative_ray_attacks(SOUTH_WEST, mirrored_square, stopped) |
-           negative_ray_attacks(SOUTH_EAST, mirrored_square, stopped);
+    return lines[LINES_BISHOP][square] ^ bishop_beyond(square, 63 - square, occupied | STOP_SQUARES);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP(classical)
+static inline bitboard classical_queen(int square, bitboard occupied)
+{
+    bitboard stopped = occupied | STOP_SQUARES;
+    int mirrored_square = 63 - square;
+    return lines[LINES_QUEEN][square] ^
+           (rook_beyond(square, mirrored_square, stopped) | bishop_beyond(square, mirrored_square, stopped));
+}
 
 BACKEND(classical, "classical",
-        "ray masks per direction, one bit scan per ray (tzcnt up, lzcnt down), ray ^ ray from blocker",
+        "ray masks per direction, one bit scan per ray (tzcnt up, lzcnt down); lines ^ the rays beyond the blockers",
         "Chessprogramming wiki, Classical Approach", .init = classical_init)

@@ -81,17 +81,17 @@ static inline __attribute__((always_inline)) bitboard one_direction(bitboard flo
 FILL_ONE_DIRECTION_LOOKUPS(dumb7fill_scalar, one_direction)
 
 /* The lanes form above under its formulation's name. */
-static inline bitboard dumb7fill_in_lanes_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard dumb7fill_in_lanes_rook(int square, bitboard occupied)
 {
     return dumb7fill_rook(square, occupied);
 }
 
-static inline bitboard dumb7fill_in_lanes_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard dumb7fill_in_lanes_bishop(int square, bitboard occupied)
 {
     return dumb7fill_bishop(square, occupied);
 }
 
-static inline bitboard dumb7fill_in_lanes_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard dumb7fill_in_lanes_queen(int square, bitboard occupied)
 {
     return dumb7fill_queen(square, occupied);
 }

@@ -77,17 +77,17 @@ static inline __attribute__((always_inline)) bitboard one_direction(bitboard gen
 FILL_ONE_DIRECTION_LOOKUPS(kogge_stone_scalar, one_direction)
 
 /* The lanes form above under its formulation's name. */
-static inline bitboard kogge_stone_in_lanes_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard kogge_stone_in_lanes_rook(int square, bitboard occupied)
 {
     return kogge_stone_rook(square, occupied);
 }
 
-static inline bitboard kogge_stone_in_lanes_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard kogge_stone_in_lanes_bishop(int square, bitboard occupied)
 {
     return kogge_stone_bishop(square, occupied);
 }
 
-static inline bitboard kogge_stone_in_lanes_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard kogge_stone_in_lanes_queen(int square, bitboard occupied)
 {
     return kogge_stone_queen(square, occupied);
 }

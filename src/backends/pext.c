@@ -20,29 +20,34 @@
 
 enum { ROOK_TABLE_ENTRIES = 102400, BISHOP_TABLE_ENTRIES = 5248 };
 
-/* What a lookup reads about its square, as four arrays of 8-byte entries
+/* What a lookup reads about its square, as arrays of 8-byte entries
  * indexed by the square: each load is then one scaled-index address with
- * no arithmetic on the square (a 32-byte struct per square needs a shift
- * and an add first).  Same 8 loads per queen either way (square,
- * occupancy, 2 masks, 2 slice pointers, 2 attack sets), but no address
- * arithmetic here (docs/findings.md, "Choices in the code", has the
- * measurement).  The four arrays (2 KiB) stay in L1. */
+ * no arithmetic on the square (docs/findings.md, "Choices in the code").
+ * One slice pointer per square serves both sliders: the square's rook
+ * entries start at it and its bishop entries lie just below it in reverse
+ * order, so the bishop's entry for index i is slice[-1 - i].  A queen then
+ * reads 7 words, not 8 (square, occupancy, 2 masks, 1 slice pointer, 2
+ * attack sets), which matters where loads are the bound (two load ports:
+ * docs/findings.md has the measurement).  The arrays (1.5 KiB) stay in L1. */
 static alignas(64) bitboard pext_rook_masks[SQUARE_COUNT];
 static alignas(64) bitboard pext_bishop_masks[SQUARE_COUNT];
-static alignas(64) const bitboard *pext_rook_attacks[SQUARE_COUNT];
-static alignas(64) const bitboard *pext_bishop_attacks[SQUARE_COUNT];
+static alignas(64) const bitboard *pext_slices[SQUARE_COUNT];
 static alignas(64) bitboard pext_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
-/* Fills one slider's slice of the table, starting at *next_free, which it
- * advances; returns the slice. */
-TARGET_ATTRIBUTE(PEXT_TARGET) static const bitboard *pext_fill(enum slider piece, int square, size_t *next_free)
+/* Fills one square's slice, starting at *next_free, which it advances:
+ * its bishop entries reversed, then its rook entries; returns the slice
+ * pointer (the first rook entry). */
+TARGET_ATTRIBUTE(PEXT_TARGET) static const bitboard *pext_fill(int square, size_t *next_free)
 {
-    static struct magic_subsets subsets;
-    magic_enumerate_subsets(piece, square, &subsets);
-    bitboard *slice = &pext_attacks[*next_free];
-    for (int i = 0; i < subsets.count; i++)
-        slice[_pext_u64(subsets.occupancies[i], subsets.mask)] = subsets.attacks[i];
-    *next_free += (size_t)subsets.count;
+    static struct magic_subsets rook, bishop;
+    magic_enumerate_subsets(SLIDER_ROOK, square, &rook);
+    magic_enumerate_subsets(SLIDER_BISHOP, square, &bishop);
+    bitboard *slice = &pext_attacks[*next_free + (size_t)bishop.count];
+    for (int i = 0; i < bishop.count; i++)
+        slice[-1 - (ptrdiff_t)_pext_u64(bishop.occupancies[i], bishop.mask)] = bishop.attacks[i];
+    for (int i = 0; i < rook.count; i++)
+        slice[_pext_u64(rook.occupancies[i], rook.mask)] = rook.attacks[i];
+    *next_free += (size_t)bishop.count + (size_t)rook.count;
     return slice;
 }
 
@@ -51,24 +56,26 @@ TARGET_ATTRIBUTE(PEXT_TARGET) static size_t pext_init(void)
     size_t next_free = 0;
     for (int square = 0; square < SQUARE_COUNT; square++) {
         pext_rook_masks[square] = magic_relevant_mask(SLIDER_ROOK, square);
-        pext_rook_attacks[square] = pext_fill(SLIDER_ROOK, square, &next_free);
-    }
-    for (int square = 0; square < SQUARE_COUNT; square++) {
         pext_bishop_masks[square] = magic_relevant_mask(SLIDER_BISHOP, square);
-        pext_bishop_attacks[square] = pext_fill(SLIDER_BISHOP, square, &next_free);
+        pext_slices[square] = pext_fill(square, &next_free);
     }
-    return sizeof pext_rook_masks + sizeof pext_bishop_masks + sizeof pext_rook_attacks + sizeof pext_bishop_attacks +
-           sizeof pext_attacks;
+    return sizeof pext_rook_masks + sizeof pext_bishop_masks + sizeof pext_slices + sizeof pext_attacks;
+}
+
+/* The bishop's entry for index i, below the slice pointer. */
+static inline bitboard pext_bishop_entry(const bitboard *slice, uint64_t index)
+{
+    return slice[-1 - (ptrdiff_t)index];
 }
 
 TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_rook(int square, bitboard occupied)
 {
-    return pext_rook_attacks[square][_pext_u64(occupied, pext_rook_masks[square])];
+    return pext_slices[square][_pext_u64(occupied, pext_rook_masks[square])];
 }
 
 TARGET_ATTRIBUTE(PEXT_TARGET) static inline bitboard pext_bishop(int square, bitboard occupied)
 {
-    return pext_bishop_attacks[square][_pext_u64(occupied, pext_bishop_masks[square])];
+    return pext_bishop_entry(pext_slices[square], _pext_u64(occupied, pext_bishop_masks[square]));
 }
 
 QUEEN_FROM_ROOK_AND_BISHOP(pext, TARGET_ATTRIBUTE(PEXT_TARGET))
@@ -93,12 +100,12 @@ QUEEN_FROM_ROOK_AND_BISHOP(pext_hardware, TARGET_ATTRIBUTE(PEXT_TARGET))
 
 static inline bitboard pext_software_rook(int square, bitboard occupied)
 {
-    return pext_rook_attacks[square][software_pext(occupied, pext_rook_masks[square])];
+    return pext_slices[square][software_pext(occupied, pext_rook_masks[square])];
 }
 
 static inline bitboard pext_software_bishop(int square, bitboard occupied)
 {
-    return pext_bishop_attacks[square][software_pext(occupied, pext_bishop_masks[square])];
+    return pext_bishop_entry(pext_slices[square], software_pext(occupied, pext_bishop_masks[square]));
 }
 
 QUEEN_FROM_ROOK_AND_BISHOP(pext_software)

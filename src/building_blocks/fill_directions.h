@@ -60,19 +60,19 @@ fill_one_direction_at_a_time(bitboard straight, bitboard diagonal, bitboard occu
 /* PREFIX_rook, _bishop, _queen and _set of a one-direction-at-a-time
  * formulation whose single-direction fill is FILL. */
 #define FILL_ONE_DIRECTION_LOOKUPS(prefix, fill) \
-    static inline bitboard prefix##_rook(int square, bitboard occupied) \
+    static inline __attribute__((always_inline)) bitboard prefix##_rook(int square, bitboard occupied) \
     { \
         return fill_one_direction_at_a_time(square_bit(square), 0, occupied, fill); \
     } \
-    static inline bitboard prefix##_bishop(int square, bitboard occupied) \
+    static inline __attribute__((always_inline)) bitboard prefix##_bishop(int square, bitboard occupied) \
     { \
         return fill_one_direction_at_a_time(0, square_bit(square), occupied, fill); \
     } \
-    static inline bitboard prefix##_queen(int square, bitboard occupied) \
+    static inline __attribute__((always_inline)) bitboard prefix##_queen(int square, bitboard occupied) \
     { \
         return fill_one_direction_at_a_time(square_bit(square), square_bit(square), occupied, fill); \
     } \
-    static inline bitboard prefix##_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied) \
+    static inline __attribute__((always_inline)) bitboard prefix##_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied) \
     { \
         return fill_one_direction_at_a_time(rook_sliders, bishop_sliders, occupied, fill); \
     }

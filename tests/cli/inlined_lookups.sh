@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Every timed loop inlines its lookup: a call there would be timed with
+# the lookup, in one compiler's build and not the other's (LOOKUP_INLINE
+# in include/attackbench/loops.h).  objdump lists the calls made from
+# each ID_rook_loop ... ID_sides_loop function of the built programs.
+source "$(dirname "$0")/../lib/tap.bash"
+
+# Calls a timed loop may make, each for a reason:
+#   reference_*: the slow ground truth, timed only to be listed;
+#   switch_lookup_*, spectral_magic_switched_*: a 64-case switch per
+#     lookup, kept out of line (inlined, clang 14 computed wrong rook sets
+#     in the positions layout; docs/findings.md);
+#   hypercube_move_to: hypercube's position update, not a lookup;
+#   sherwin_hash_*, allocate_thread_table, store_miss: sherwin-hash counts
+#     its misses per call in the passes that are not its own loops;
+#   *@plt: the C library (error exits, thread-local tables).
+allowed='^(reference_|switch_lookup_|spectral_magic_switched_|hypercube_move_to|sherwin_hash_|allocate_thread_table|store_miss)|@plt$'
+
+# calls_from_loops PROGRAM: "LOOP CALLEE" lines, one per call that is not
+# allowed.
+calls_from_loops() {
+    objdump -d --no-show-raw-insn "$1" | awk -v allowed="$allowed" '
+        /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
+        function_name ~ /_(rook|bishop|queen|both|sets|sides)_loop$/ && $2 ~ /^call/ {
+            callee = $NF; gsub(/[<>]/, "", callee); sub(/\+0x[0-9a-f]+$/, "", callee)
+            if (callee !~ allowed) print function_name, callee
+        }' | sort -u
+}
+
+if ! have_tool objdump; then
+    skip_all "objdump is not installed"
+fi
+if [ "$x86_build" != 1 ] || [ -n "$emulated" ]; then
+    skip_all "the x86-64 objdump reads the native x86-64 builds only"
+fi
+
+# The check finds a call: a loop that calls a lookup kept out of line.
+cat >"$scratch/example.c" <<'EOF'
+__attribute__((noinline)) static unsigned long example_queen(int square, unsigned long occupied)
+{
+    return occupied >> (square & 63);
+}
+__attribute__((noinline)) unsigned long example_queen_loop(const unsigned long *occupied, int count)
+{
+    unsigned long sum = 0;
+    for (int i = 0; i < count; i++)
+        sum += example_queen(i, occupied[i]);
+    return sum;
+}
+int main(void)
+{
+    unsigned long occupied[4] = {1, 2, 3, 4};
+    return (int)example_queen_loop(occupied, 4);
+}
+EOF
+if ${CC:-gcc} -O2 -o "$scratch/example" "$scratch/example.c" 2>"$scratch/err"; then
+    found=$(calls_from_loops "$scratch/example")
+    [ "$found" = "example_queen_loop example_queen" ] && pass "inlined lookups: the check finds a loop's call" ||
+        fail "inlined lookups: the check finds a loop's call (found: ${found:-nothing})"
+else
+    fail "inlined lookups: the example does not build ($(head -c 200 "$scratch/err"))"
+fi
+
+check_program() {
+    local name=$1 path=$2 found
+    found=$(calls_from_loops "$path")
+    [ -z "$found" ] && pass "inlined lookups: no timed loop of the $name build calls its lookup" ||
+        fail "inlined lookups: the $name build's timed loops call: $(echo "$found" | head -5 | tr '\n' ';')"
+}
+check_program "tested" "$program"
+if [ -x "$here/../build/attackbench-clang" ]; then
+    check_program "clang" "$here/../build/attackbench-clang"
+else
+    skip "inlined lookups, the clang build: build/attackbench-clang is not built (make compilers builds it)"
+fi
