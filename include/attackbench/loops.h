@@ -120,8 +120,8 @@
     { \
         return attackbench_lookup_loop(ID##_queen, run); \
     } \
-    ATTRIBUTES __attribute__((unused)) static inline LOOKUP_INLINE struct attackbench_both ID##_both(int square, \
-                                                                                     bitboard occupied) \
+    ATTRIBUTES __attribute__((unused)) static inline LOOKUP_INLINE struct attackbench_both ID##_both( \
+        int square, bitboard occupied) \
     { \
         return (struct attackbench_both){ID##_rook(square, occupied), ID##_bishop(square, occupied)}; \
     } \

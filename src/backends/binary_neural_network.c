@@ -113,7 +113,8 @@ static inline uint64_t portable_network(uint64_t input, const uint64_t *network)
     return votes >= MAJORITY;
 }
 
-static inline LOOKUP_INLINE bitboard portable_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
+static inline LOOKUP_INLINE bitboard portable_attacks(const struct square_networks *entry, bitboard occupied,
+                                                      uint64_t outputs)
 {
     uint64_t input = software_pext(occupied, entry->gather) * 0x0001000100010001ULL;
     uint64_t code = 0;
@@ -183,14 +184,14 @@ __attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const s
     return _pdep_u64(code, entry->scatter);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard binary_neural_network_avx2_rook(int square,
-                                                                                            bitboard occupied)
+__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard
+binary_neural_network_avx2_rook(int square, bitboard occupied)
 {
     return avx2_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard binary_neural_network_avx2_bishop(int square,
-                                                                                              bitboard occupied)
+__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard
+binary_neural_network_avx2_bishop(int square, bitboard occupied)
 {
     return avx2_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
 }

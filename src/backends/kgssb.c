@@ -21,9 +21,15 @@ struct square_subsets {
     bitboard anti_diagonal[64];
 };
 
-static struct square_subsets subsets[SQUARE_COUNT];
-static bitboard diagonal_lines[SQUARE_COUNT];
-static bitboard anti_diagonal_lines[SQUARE_COUNT];
+/* Every table in one struct, addressed from one base register: with a
+ * base per table, gcc kept two of them and the query stream's pointers on
+ * the stack in the timed loops (position-independent code needs a
+ * register for each). */
+static struct kgssb_tables {
+    struct square_subsets subsets[SQUARE_COUNT];
+    bitboard diagonal_lines[SQUARE_COUNT];
+    bitboard anti_diagonal_lines[SQUARE_COUNT];
+} tables;
 
 /* The four indices, each from the whole occupancy. */
 static inline unsigned file_index(int square, bitboard occupied)
@@ -38,23 +44,23 @@ static inline unsigned rank_index(int square, bitboard occupied)
 
 static inline unsigned diagonal_index(int square, bitboard occupied)
 {
-    return kindergarten_inner_index(occupied & diagonal_lines[square]);
+    return kindergarten_inner_index(occupied & tables.diagonal_lines[square]);
 }
 
 static inline unsigned anti_diagonal_index(int square, bitboard occupied)
 {
-    return kindergarten_inner_index(occupied & anti_diagonal_lines[square]);
+    return kindergarten_inner_index(occupied & tables.anti_diagonal_lines[square]);
 }
 
 static inline bitboard kgssb_rook(int square, bitboard occupied)
 {
-    const struct square_subsets *lines = &subsets[square];
+    const struct square_subsets *lines = &tables.subsets[square];
     return lines->file[file_index(square, occupied)] | lines->rank[rank_index(square, occupied)];
 }
 
 static inline bitboard kgssb_bishop(int square, bitboard occupied)
 {
-    const struct square_subsets *lines = &subsets[square];
+    const struct square_subsets *lines = &tables.subsets[square];
     return lines->diagonal[diagonal_index(square, occupied)] |
            lines->anti_diagonal[anti_diagonal_index(square, occupied)];
 }
@@ -79,14 +85,15 @@ static void fill_line(bitboard table[64], bitboard line, int square, unsigned (*
 static size_t kgssb_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
-        diagonal_lines[square] = diagonal_mask(square);
-        anti_diagonal_lines[square] = anti_diagonal_mask(square);
-        fill_line(subsets[square].file, file_mask(square), square, file_index, 0, 1);
-        fill_line(subsets[square].rank, rank_mask(square), square, rank_index, 1, 0);
-        fill_line(subsets[square].diagonal, diagonal_lines[square], square, diagonal_index, 1, 1);
-        fill_line(subsets[square].anti_diagonal, anti_diagonal_lines[square], square, anti_diagonal_index, -1, 1);
+        tables.diagonal_lines[square] = diagonal_mask(square);
+        tables.anti_diagonal_lines[square] = anti_diagonal_mask(square);
+        fill_line(tables.subsets[square].file, file_mask(square), square, file_index, 0, 1);
+        fill_line(tables.subsets[square].rank, rank_mask(square), square, rank_index, 1, 0);
+        fill_line(tables.subsets[square].diagonal, tables.diagonal_lines[square], square, diagonal_index, 1, 1);
+        fill_line(tables.subsets[square].anti_diagonal, tables.anti_diagonal_lines[square], square, anti_diagonal_index,
+                  -1, 1);
     }
-    return sizeof subsets + sizeof diagonal_lines + sizeof anti_diagonal_lines;
+    return sizeof tables;
 }
 
 BACKEND(kgssb, "kgssb", "kindergarten 6-bit index per line into per-square line subsets, ORed (queen in 4 lookups)",

@@ -36,12 +36,17 @@ _Static_assert(SPECTRAL_ROOK_TERMS == 7 && SPECTRAL_BISHOP_TERMS == 6,
  * then found by one scaled index (rows of 7 and 6 bytes cost gcc two
  * address instructions a lookup). */
 enum { SHIFT_ROW = 8 };
-static alignas(64) uint8_t rook_shift_rows[SQUARE_COUNT][SHIFT_ROW];
-static alignas(64) uint8_t bishop_shift_rows[SQUARE_COUNT][SHIFT_ROW];
-static alignas(64) bitboard spectral_rook_outside[SQUARE_COUNT];
-static alignas(64) bitboard spectral_bishop_outside[SQUARE_COUNT];
-static alignas(64) bitboard spectral_rook_attacks[SQUARE_COUNT][ROOK_SLICE_ENTRIES];
-static alignas(64) bitboard spectral_bishop_attacks[SQUARE_COUNT][BISHOP_SLICE_ENTRIES];
+/* Every table in one struct, addressed from one base register: with a
+ * base per table, gcc kept the query stream's pointers on the stack in the
+ * timed loops (position-independent code needs a register for each). */
+static struct spectral_tables {
+    alignas(64) uint8_t rook_shift_rows[SQUARE_COUNT][SHIFT_ROW];
+    alignas(64) uint8_t bishop_shift_rows[SQUARE_COUNT][SHIFT_ROW];
+    alignas(64) bitboard spectral_rook_outside[SQUARE_COUNT];
+    alignas(64) bitboard spectral_bishop_outside[SQUARE_COUNT];
+    alignas(64) bitboard spectral_rook_attacks[SQUARE_COUNT][ROOK_SLICE_ENTRIES];
+    alignas(64) bitboard spectral_bishop_attacks[SQUARE_COUNT][BISHOP_SLICE_ENTRIES];
+} tables;
 
 /* The sum of the first four shifted copies.  With AVX2 they are four
  * lanes of one vector, one VPSLLVQ and a horizontal add: clang 14 finds
@@ -70,16 +75,16 @@ static inline uint64_t first_four_terms(bitboard m, const uint8_t *shift)
 
 static inline uint64_t spectral_rook_index(int square, bitboard occupied)
 {
-    const uint8_t *shift = rook_shift_rows[square];
-    bitboard m = occupied | spectral_rook_outside[square];
+    const uint8_t *shift = tables.rook_shift_rows[square];
+    bitboard m = occupied | tables.spectral_rook_outside[square];
     uint64_t sum = first_four_terms(m, shift) + (m << shift[4]) + (m << shift[5]) + (m << shift[6]);
     return sum >> (64 - SPECTRAL_ROOK_INDEX_BITS);
 }
 
 static inline uint64_t spectral_bishop_index(int square, bitboard occupied)
 {
-    const uint8_t *shift = bishop_shift_rows[square];
-    bitboard m = occupied | spectral_bishop_outside[square];
+    const uint8_t *shift = tables.bishop_shift_rows[square];
+    bitboard m = occupied | tables.spectral_bishop_outside[square];
     uint64_t sum = first_four_terms(m, shift) + (m << shift[4]) + (m << shift[5]);
     return sum >> (64 - SPECTRAL_BISHOP_INDEX_BITS);
 }
@@ -110,26 +115,26 @@ static void spectral_fill(enum slider piece, int square, bitboard *slice, size_t
 static size_t spectral_magic_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
-        memcpy(rook_shift_rows[square], spectral_rook_shifts[square], sizeof spectral_rook_shifts[square]);
-        memcpy(bishop_shift_rows[square], spectral_bishop_shifts[square], sizeof spectral_bishop_shifts[square]);
-        spectral_rook_outside[square] = ~magic_relevant_mask(SLIDER_ROOK, square);
-        spectral_bishop_outside[square] = ~magic_relevant_mask(SLIDER_BISHOP, square);
-        spectral_fill(SLIDER_ROOK, square, spectral_rook_attacks[square], ROOK_SLICE_ENTRIES, spectral_rook_index);
-        spectral_fill(SLIDER_BISHOP, square, spectral_bishop_attacks[square], BISHOP_SLICE_ENTRIES,
+        memcpy(tables.rook_shift_rows[square], spectral_rook_shifts[square], sizeof spectral_rook_shifts[square]);
+        memcpy(tables.bishop_shift_rows[square], spectral_bishop_shifts[square], sizeof spectral_bishop_shifts[square]);
+        tables.spectral_rook_outside[square] = ~magic_relevant_mask(SLIDER_ROOK, square);
+        tables.spectral_bishop_outside[square] = ~magic_relevant_mask(SLIDER_BISHOP, square);
+        spectral_fill(SLIDER_ROOK, square, tables.spectral_rook_attacks[square], ROOK_SLICE_ENTRIES,
+                      spectral_rook_index);
+        spectral_fill(SLIDER_BISHOP, square, tables.spectral_bishop_attacks[square], BISHOP_SLICE_ENTRIES,
                       spectral_bishop_index);
     }
-    return sizeof spectral_rook_outside + sizeof spectral_bishop_outside + sizeof rook_shift_rows +
-           sizeof bishop_shift_rows + sizeof spectral_rook_attacks + sizeof spectral_bishop_attacks;
+    return sizeof tables;
 }
 
 static inline bitboard spectral_magic_rook(int square, bitboard occupied)
 {
-    return spectral_rook_attacks[square][spectral_rook_index(square, occupied)];
+    return tables.spectral_rook_attacks[square][spectral_rook_index(square, occupied)];
 }
 
 static inline bitboard spectral_magic_bishop(int square, bitboard occupied)
 {
-    return spectral_bishop_attacks[square][spectral_bishop_index(square, occupied)];
+    return tables.spectral_bishop_attacks[square][spectral_bishop_index(square, occupied)];
 }
 
 QUEEN_FROM_ROOK_AND_BISHOP(spectral_magic)

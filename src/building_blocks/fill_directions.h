@@ -72,7 +72,8 @@ fill_one_direction_at_a_time(bitboard straight, bitboard diagonal, bitboard occu
     { \
         return fill_one_direction_at_a_time(square_bit(square), square_bit(square), occupied, fill); \
     } \
-    static inline __attribute__((always_inline)) bitboard prefix##_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied) \
+    static inline __attribute__((always_inline)) \
+    bitboard prefix##_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied) \
     { \
         return fill_one_direction_at_a_time(rook_sliders, bishop_sliders, occupied, fill); \
     }
