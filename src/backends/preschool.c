@@ -8,6 +8,7 @@
  * Chess_Movegen pull request #4 (2023); Chessprogramming wiki,
  * "Kindergarten Bitboards". */
 #include <stdalign.h>
+#include <string.h>
 
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
@@ -19,9 +20,13 @@ struct square_diagonals {
     bitboard diagonal, anti_diagonal;
 };
 
-static struct square_diagonals diagonals[SQUARE_COUNT];
-static alignas(64) bitboard rook_attacks[SQUARE_COUNT][4096];
-static alignas(64) bitboard bishop_attacks[SQUARE_COUNT][4096];
+/* The tables in one struct, addressed from one base register (a base per
+ * table left gcc short of registers in the timed loops). */
+static struct preschool_tables {
+    struct square_diagonals diagonals[SQUARE_COUNT];
+    alignas(64) bitboard rook_attacks[SQUARE_COUNT][4096];
+    alignas(64) bitboard bishop_attacks[SQUARE_COUNT][4096];
+} tables;
 
 /* The file's ranks 2-7 in bits 6-11 (rank 7 lowest: the diagonal multiply
  * lands rank r on bit 63 - r), the rank's files b-g in bits 0-5. */
@@ -35,13 +40,31 @@ static inline unsigned rook_index(int square, bitboard occupied)
 
 /* The anti-diagonal's files b-g in bits 6-11, the diagonal's in bits 0-5:
  * times the A-file, each file's square lands in the top byte. */
+#if defined(__AVX512DQ__) && defined(__AVX512VL__) && !defined(__clang__)
+/* Where the build targets a CPU with a 64-bit vector multiply (AVX-512 DQ
+ * and VL: VPMULLQ), both diagonals in one vector: one multiply, not two on
+ * the one port that multiplies scalars.  clang 14 finds this form from the
+ * scalar code below by itself (and schedules it better than from this
+ * code); gcc 12 does not, and was 1.2-1.3 times slower than clang
+ * (docs/findings.md, "Choices in the code"). */
+typedef uint64_t two_words __attribute__((vector_size(16)));
+
 static inline unsigned bishop_index(int square, bitboard occupied)
 {
-    const struct square_diagonals *own = &diagonals[square];
+    two_words lines;
+    memcpy(&lines, &tables.diagonals[square], sizeof lines);
+    two_words inner = ((lines & occupied) * FILE_A) >> 57 & 63;
+    return (unsigned)(inner[1] << 6 | inner[0]);
+}
+#else
+static inline unsigned bishop_index(int square, bitboard occupied)
+{
+    const struct square_diagonals *own = &tables.diagonals[square];
     unsigned anti_inner = (unsigned)(((occupied & own->anti_diagonal) * FILE_A) >> 57) & 63;
     unsigned diagonal_inner = (unsigned)(((occupied & own->diagonal) * FILE_A) >> 57) & 63;
     return anti_inner << 6 | diagonal_inner;
 }
+#endif
 
 /* The squares an index reads: the inner six of the file and of the rank
  * (the slider's own square among them, read twice), or of both diagonals. */
@@ -54,7 +77,7 @@ static bitboard rook_support(int square)
 static bitboard bishop_support(int square)
 {
     const bitboard inner_files = 0x7E7E7E7E7E7E7E7EULL;
-    return (diagonals[square].diagonal | diagonals[square].anti_diagonal) & inner_files;
+    return (tables.diagonals[square].diagonal | tables.diagonals[square].anti_diagonal) & inner_files;
 }
 
 /* Every subset of the support (Carry-Rippler) writes its attack set at the
@@ -65,12 +88,12 @@ static void fill_square(int square)
     bitboard outside = ~square_bit(square);
     bitboard support = rook_support(square), subset = 0;
     do {
-        rook_attacks[square][rook_index(square, subset)] = ray_walk_rook(square, subset & outside);
+        tables.rook_attacks[square][rook_index(square, subset)] = ray_walk_rook(square, subset & outside);
         subset = (subset - support) & support;
     } while (subset);
     support = bishop_support(square);
     do {
-        bishop_attacks[square][bishop_index(square, subset)] = ray_walk_bishop(square, subset);
+        tables.bishop_attacks[square][bishop_index(square, subset)] = ray_walk_bishop(square, subset);
         subset = (subset - support) & support;
     } while (subset);
 }
@@ -79,22 +102,22 @@ static size_t preschool_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard outside = ~square_bit(square);
-        diagonals[square] =
+        tables.diagonals[square] =
             (struct square_diagonals){diagonal_mask(square) & outside, anti_diagonal_mask(square) & outside};
     }
     for (int square = 0; square < SQUARE_COUNT; square++)
         fill_square(square);
-    return sizeof diagonals + sizeof rook_attacks + sizeof bishop_attacks;
+    return sizeof tables;
 }
 
 static inline bitboard preschool_rook(int square, bitboard occupied)
 {
-    return rook_attacks[square][rook_index(square, occupied)];
+    return tables.rook_attacks[square][rook_index(square, occupied)];
 }
 
 static inline bitboard preschool_bishop(int square, bitboard occupied)
 {
-    return bishop_attacks[square][bishop_index(square, occupied)];
+    return tables.bishop_attacks[square][bishop_index(square, occupied)];
 }
 
 QUEEN_FROM_ROOK_AND_BISHOP(preschool)
