@@ -76,7 +76,34 @@ static inline bitboard spectral_magic_switched_bishop(int square, bitboard occup
     }
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP(spectral_magic_switched)
+/* The queen's own switch: one jump a queen, where rook | bishop take two,
+ * each mispredicted on a random square (switch_lookup.c has the same).
+ * Each square's rook and bishop case become a function of the occupancy
+ * (spectral_switched_rook_0 ... _63, likewise bishop), and the queen's
+ * case for a square ORs the two. */
+#define SPECTRAL_SWITCHED_FUNCTION(PIECE, square, outside, first, second, third, index_shift, offset) \
+    static inline LOOKUP_INLINE bitboard spectral_switched_##PIECE##_##square(bitboard occupied) \
+    { \
+        return spectral_switched_table[spectral_switched_slot(occupied, outside, first, second, third, index_shift, \
+                                                              offset)]; \
+    }
+#define SPECTRAL_SWITCHED_ROOK_FUNCTION(...) SPECTRAL_SWITCHED_FUNCTION(rook, __VA_ARGS__)
+#define SPECTRAL_SWITCHED_BISHOP_FUNCTION(...) SPECTRAL_SWITCHED_FUNCTION(bishop, __VA_ARGS__)
+SPECTRAL_SWITCHED_ROOK_CASES(SPECTRAL_SWITCHED_ROOK_FUNCTION)
+SPECTRAL_SWITCHED_BISHOP_CASES(SPECTRAL_SWITCHED_BISHOP_FUNCTION)
+
+#define SPECTRAL_SWITCHED_QUEEN_CASE(square, ...) \
+    case square: \
+        return spectral_switched_rook_##square(occupied) | spectral_switched_bishop_##square(occupied);
+
+static inline bitboard spectral_magic_switched_queen(int square, bitboard occupied)
+{
+    switch (square) {
+        SPECTRAL_SWITCHED_ROOK_CASES(SPECTRAL_SWITCHED_QUEEN_CASE)
+    default:
+        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
+    }
+}
 
 /* The same constants as data, for the init's check. */
 struct spectral_switched_constants {
@@ -134,7 +161,7 @@ static size_t spectral_magic_switched_init(void)
 }
 
 BACKEND(spectral_magic_switched, "spectral-magic-switched",
-        "spectral magic with three shifts per square, a switch on the square with each case's shifts, mask, index "
-        "shift and offset compiled in, into one shared table where the squares overlap",
+        "spectral magic with three shifts per square, a switch on the square (one a queen) with each case's shifts, "
+        "mask, index shift and offset compiled in, into one shared table where the squares overlap",
         "Daniel Infuehr, Spectral Magic Switched (talkchess 2023); constants from the project's exhaustive search",
         .init = spectral_magic_switched_init)
