@@ -60,3 +60,57 @@ TEST(checksum_each_backend_reports_its_own)
     free_measurement(&results[0]);
     free_measurement(&results[1]);
 }
+
+/* A rook that counts its lookups, to see how many passes the runner makes. */
+static uint64_t counted_lookups;
+
+static bitboard counting_rook(int square, bitboard occupied)
+{
+    counted_lookups++;
+    return find_backend("reference")->rook(square, occupied);
+}
+
+static uint64_t counting_rook_loop(const struct attackbench_run *run)
+{
+    return attackbench_lookup_loop(counting_rook, run);
+}
+
+static const struct backend counting = {
+    .name = "counting",
+    .rook = counting_rook,
+    .bishop = counting_rook,
+    .queen = counting_rook,
+    .rook_loop = counting_rook_loop,
+    .bishop_loop = counting_rook_loop,
+    .queen_loop = counting_rook_loop,
+};
+
+/* The lookups one measure_backends() call makes with 3 repetitions of 2
+ * passes over a 12-query stream in LAYOUT. */
+static uint64_t lookups_measured(enum stream_layout layout)
+{
+    bitboard occupied[12] = {0x0000001000100000ULL, 0xFFFF00000000FFFFULL, 0, 0x8100000000000081ULL};
+    uint8_t squares[12] = {27, 9, 63, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+    uint32_t lines[12] = {0};
+    struct stream stream = {
+        .count = 12, .occupied = occupied, .squares = squares, .pressure_lines = lines, .layout = layout};
+    struct timer timer;
+    timer_setup(&timer, TIMER_CLOCK, 0);
+    const struct backend *one[1] = {&counting};
+    struct measurement_config config = {
+        .timer = &timer, .dispatch = DISPATCH_BATCH, .reps = 3, .calls = 24, .threads = 1};
+    struct measurement results[1] = {{0}};
+    struct pass_checksums expected = stream_checksums(find_backend("reference"), PIECE_ROOK, &stream, 0);
+    counted_lookups = 0;
+    int status = measure_backends(one, 1, PIECE_ROOK, &stream, &expected, &config, results);
+    free_measurement(&results[0]);
+    return status == 0 ? counted_lookups : 0;
+}
+
+TEST(runner_rewarms_each_repetition_in_the_queries_layout_only)
+{
+    /* The checking pass (1 pass), then per repetition an untimed pass and
+     * the 2 timed ones: 10 passes; in the positions layout no rewarming. */
+    CHECK(lookups_measured(STREAM_LAYOUT_QUERIES) == 10 * 12);
+    CHECK(lookups_measured(STREAM_LAYOUT_POSITIONS) == 7 * 12);
+}
