@@ -174,8 +174,8 @@ __attribute__((target(AVX2_TARGET))) static inline uint64_t avx2_network(__m256i
     return (_mm_popcnt_u32(fired) + 32u - MAJORITY) >> 5;
 }
 
-__attribute__((target(AVX2_TARGET))) static inline bitboard avx2_attacks(const struct square_networks *entry,
-                                                                         bitboard occupied, uint64_t outputs)
+__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard
+avx2_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
 {
     __m256i input = _mm256_set1_epi16((short)_pext_u64(occupied, entry->gather));
     uint64_t code = 0;

@@ -55,14 +55,14 @@ static inline bitboard rank_attacks(int square, bitboard occupied)
     return first_rank_table_rank_attacks(first_rank_attacks, square, occupied);
 }
 
-static inline bitboard bitray_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitray_rook(int square, bitboard occupied)
 {
     const struct square_rays *rays = &square_rays[square];
     bitboard down = up_to_first(reverse_bits(occupied), rays->south_reversed);
     return up_to_first(occupied, rays->north) | reverse_bits(down) | rank_attacks(square, occupied);
 }
 
-static inline bitboard bitray_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitray_bishop(int square, bitboard occupied)
 {
     const struct square_rays *rays = &square_rays[square];
     bitboard reversed = reverse_bits(occupied);
@@ -71,7 +71,7 @@ static inline bitboard bitray_bishop(int square, bitboard occupied)
 }
 
 /* One reversal of the board and one of the three down rays together. */
-static inline bitboard bitray_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitray_queen(int square, bitboard occupied)
 {
     const struct square_rays *rays = &square_rays[square];
     bitboard reversed = reverse_bits(occupied);

@@ -24,21 +24,21 @@ static inline bitboard rotated_line(bitboard occupied, bitboard line, bitboard s
 }
 
 /* The scalar formulation: one line after the other. */
-static inline bitboard bitrotation_scalar_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_scalar_rook(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square), reversed = square_bit(63 - square);
     return rotated_line(occupied, rank_mask(square) ^ slider, slider, reversed) |
            rotated_line(occupied, file_mask(square) ^ slider, slider, reversed);
 }
 
-static inline bitboard bitrotation_scalar_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_scalar_bishop(int square, bitboard occupied)
 {
     bitboard slider = square_bit(square), reversed = square_bit(63 - square);
     return rotated_line(occupied, diagonal_mask(square) ^ slider, slider, reversed) |
            rotated_line(occupied, anti_diagonal_mask(square) ^ slider, slider, reversed);
 }
 
-static inline bitboard bitrotation_scalar_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_scalar_queen(int square, bitboard occupied)
 {
     return bitrotation_scalar_rook(square, occupied) | bitrotation_scalar_bishop(square, occupied);
 }
@@ -59,32 +59,32 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
     return or_lanes4((up ^ down) & lines);
 }
 
-static inline bitboard bitrotation_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_rook(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){~(bitboard)0, ~(bitboard)0, 0, 0});
 }
 
-static inline bitboard bitrotation_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_bishop(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0, 0, ~(bitboard)0, ~(bitboard)0});
 }
 
-static inline bitboard bitrotation_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_queen(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0} + ~(bitboard)0);
 }
 #else
-static inline bitboard bitrotation_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_rook(int square, bitboard occupied)
 {
     return bitrotation_scalar_rook(square, occupied);
 }
 
-static inline bitboard bitrotation_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_bishop(int square, bitboard occupied)
 {
     return bitrotation_scalar_bishop(square, occupied);
 }
 
-static inline bitboard bitrotation_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard bitrotation_queen(int square, bitboard occupied)
 {
     return bitrotation_scalar_queen(square, occupied);
 }
@@ -112,7 +112,8 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i reverse_each_lane(__m256i b
 
 /* The lines `selected` (all ones in a lane to take it) of the square:
  * rank, file, diagonal, anti-diagonal. */
-TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard lanes_lines(int square, bitboard occupied, __m256i selected)
+TARGET_ATTRIBUTE(LANES_TARGET)
+static inline LOOKUP_INLINE bitboard lanes_lines(int square, bitboard occupied, __m256i selected)
 {
     const __m256i slider = _mm256_set1_epi64x((long long)square_bit(square));
     const __m256i reversed_slider = _mm256_set1_epi64x((long long)square_bit(63 - square));
@@ -130,17 +131,20 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard lanes_lines(int square, bi
     return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves)));
 }
 
-TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard bitrotation_lanes_rook(int square, bitboard occupied)
+TARGET_ATTRIBUTE(LANES_TARGET)
+static inline LOOKUP_INLINE bitboard bitrotation_lanes_rook(int square, bitboard occupied)
 {
     return lanes_lines(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0));
 }
 
-TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard bitrotation_lanes_bishop(int square, bitboard occupied)
+TARGET_ATTRIBUTE(LANES_TARGET)
+static inline LOOKUP_INLINE bitboard bitrotation_lanes_bishop(int square, bitboard occupied)
 {
     return lanes_lines(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1));
 }
 
-TARGET_ATTRIBUTE(LANES_TARGET) static inline bitboard bitrotation_lanes_queen(int square, bitboard occupied)
+TARGET_ATTRIBUTE(LANES_TARGET)
+static inline LOOKUP_INLINE bitboard bitrotation_lanes_queen(int square, bitboard occupied)
 {
     return lanes_lines(square, occupied, _mm256_set1_epi64x(-1));
 }

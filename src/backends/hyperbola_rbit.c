@@ -51,17 +51,17 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
     return or_lanes4((forward ^ reverse_bits_lanes4(reverse)) & lines & selected);
 }
 
-static inline bitboard hyperbola_rbit_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard hyperbola_rbit_rook(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){~(bitboard)0, ~(bitboard)0, 0, 0});
 }
 
-static inline bitboard hyperbola_rbit_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard hyperbola_rbit_bishop(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0, 0, ~(bitboard)0, ~(bitboard)0});
 }
 
-static inline bitboard hyperbola_rbit_queen(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard hyperbola_rbit_queen(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0} + ~(bitboard)0);
 }
@@ -77,14 +77,14 @@ static inline bitboard line_attacks(bitboard occupied, bitboard line, bitboard s
     return (forward ^ reverse_bits(reverse)) & line;
 }
 
-static inline bitboard hyperbola_rbit_rook(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard hyperbola_rbit_rook(int square, bitboard occupied)
 {
     const struct square_lines *own = &own_lines[square];
     bitboard slider = square_bit(square);
     return line_attacks(occupied, own->file, slider) | line_attacks(occupied, own->rank, slider);
 }
 
-static inline bitboard hyperbola_rbit_bishop(int square, bitboard occupied)
+static inline LOOKUP_INLINE bitboard hyperbola_rbit_bishop(int square, bitboard occupied)
 {
     const struct square_lines *own = &own_lines[square];
     bitboard slider = square_bit(square);
