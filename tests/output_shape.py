@@ -66,6 +66,9 @@ def table_shape(text):
         # "below" stands for a difference under the harness's resolution,
         # in the column of a 3-place decimal: also measured, not a format.
         line = re.sub(r"(?<= )below(?= )", "0.000", line)
+        # "n/a" stands for a ratio to a fastest median of zero (a timer
+        # coarser than the run, seen under qemu-user): measured as well.
+        line = re.sub(r"(?<= )n/a(?= )", "0.00x", line)
         line = re.sub(r"0x[0-9a-f]{16}|-?\d+(\.\d+)?", replace, line)
         lines.append(" ".join(line.split()))
     return lines

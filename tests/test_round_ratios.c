@@ -1,4 +1,5 @@
 /* Relative speed round by round, and the canary's drift. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <string.h>
 
@@ -8,6 +9,8 @@
 #include "unit.h"
 #include "registry/registry.h"
 #include "results/group_figures.h"
+#include "results/output.h"
+#include "platform/timer.h"
 
 static struct result_row timed_row(const char *method, double *samples, int count)
 {
@@ -53,4 +56,25 @@ TEST(canary_drift_of_a_steady_loop_is_zero)
     double steady[9] = {1, 1.01, 0.99, 1, 1.02, 1, 0.98, 1, 1};
     struct measurement baseline = {.samples_ns = steady, .sample_count = 9};
     CHECK(canary_drift(&baseline) < 0.02);
+}
+
+TEST(table_gives_no_ratio_to_a_fastest_median_of_zero)
+{
+    /* A timer coarser than the run (qemu-user's counter) can give the
+     * fastest method a median of zero: no ratio, and no "inf". */
+    double zero[3] = {0, 0, 0}, slow[3] = {20, 20, 20};
+    struct result_row rows[2] = {timed_row("pext", zero, 3), timed_row("kindergarten", slow, 3)};
+    struct result_set set = {rows, 2, 2};
+    derive_group_figures(&set);
+    struct timer timer = {.kind = TIMER_CLOCK};
+    struct run_context context = {.timer = &timer, .pin_cpu = -1, .reps = 3};
+    char text[4096] = "";
+    FILE *out = fmemopen(text, sizeof text - 1, "w");
+    CHECK(out != NULL);
+    if (out == NULL)
+        return;
+    write_table_groups(out, &set, &context);
+    fclose(out);
+    CHECK(strstr(text, "n/a") != NULL);
+    CHECK(strstr(text, "inf") == NULL && strstr(text, "nan") == NULL);
 }

@@ -114,8 +114,12 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                 harness_difference(m->ns_per_query.median, row->harness_ns, net, sizeof net);
             if (tsc)
                 snprintf(ticks, sizeof ticks, "%.2f", m->ticks_per_query.median);
+            /* A fastest median of zero (a timer coarser than the run, as
+             * under emulation) leaves no ratio to give. */
             if (!m->backend->baseline && fastest > 0)
                 snprintf(relative, sizeof relative, "%.2fx", m->ns_per_query.median / fastest);
+            else if (!m->backend->baseline)
+                snprintf(relative, sizeof relative, "n/a");
             double percent = m->ns_per_query.median > 0 ? 100 * m->ns_per_query.mad / m->ns_per_query.median : 0;
             snprintf(spread, sizeof spread, "%s%.1f%%", percent > 3 ? "!" : "", percent);
             format_bytes(row->table_bytes, table, sizeof table);
