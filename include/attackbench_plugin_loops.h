@@ -130,7 +130,8 @@ enum { ATTACKBENCH_POSITION_SQUARES = 12 };
  * then its twelve squares in turn.  The occupancy goes through an empty
  * asm before each lookup, so that nothing a lookup derives from the
  * occupancy alone (a byte reversal, a rotation) is computed once for the
- * twelve: one lookup at a time.  The inner loop's count is hidden from
+ * twelve: one lookup at a time.  The asm is volatile: gcc and clang moved
+ * a plain one, a pure function of its operand to them, out of the twelve.  The inner loop's count is hidden from
  * the compiler the same way, so that it is unrolled four times by the
  * late unroller, as the throughput loop below is: a constant twelve was
  * unrolled fully before the vectorisers ran, and clang 14 then paired
@@ -153,7 +154,7 @@ attackbench_positions_pass(const struct attackbench_entries entries, const int s
         ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
         for (int k = 0; k < per_position; k++) {
             uint64_t query = shared ^ (chained ? previous & 1 : 0);
-            __asm__("" : "+r"(query));
+            __asm__ volatile("" : "+r"(query));
             previous = attackbench_query(entries, shape, own[k], query);
             sum += mix ? attackbench_checksum_mix(previous) : previous;
         }
