@@ -206,7 +206,7 @@ peer-comparison:
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
 	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(NOTE),--note="$(NOTE)") ./$(PROGRAM) $(CLANG_PROGRAM)
 
-## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked
+## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked; then the multi-square kernels on their own workload (sides of data/positions.fen)
 # The clang build has the flags of the gcc build it is compared with.
 CLANG_CC = clang
 CLANG_BUILD = build/clang
@@ -217,6 +217,9 @@ compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
 	@python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM)
+	@echo; echo "The multi-square kernels (native sides) on the sides of data/positions.fen, ns per slider:"
+	@python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM) --workload=sides --reps=9 -q \
+		-m $$(./$(PROGRAM) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}') data/positions.fen
 
 ## generate: every committed file a program writes, written again in place but the two slow searches (scripts/generate.sh fast: src/generated/ and data/positions.fen, about 40 s of CPU; git diff shows what changed)
 # The generators and which are slow: scripts/generate.sh.  make test
