@@ -110,18 +110,40 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i reverse_each_lane(__m256i b
     return _mm256_shuffle_epi8(bits, byte_reversal);
 }
 
+/* The four lines of the square, computed in the lanes from the square
+ * alone: each lane's line through a1 (or h1) shifted by a distance d in
+ * squares, up by d and down by -d at once (a variable shift by 64 or more
+ * gives 0 in VPSLLVQ and VPSRLVQ, so the wrong way yields nothing).
+ * Rank: 8 rank; file: file; diagonal: 8 (rank - file); anti-diagonal:
+ * 8 (rank + file - 7).  Built in general registers and moved into the
+ * lanes one by one, the four masks took seven shuffles and transfers. */
+TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i lines_of(__m256i square)
+{
+    const __m256i rank8 = _mm256_and_si256(square, _mm256_set1_epi64x(56));
+    const __m256i file = _mm256_and_si256(square, _mm256_set1_epi64x(7));
+    const __m256i file8 = _mm256_slli_epi64(file, 3);
+    const __m256i distance =
+        _mm256_add_epi64(_mm256_add_epi64(_mm256_and_si256(rank8, _mm256_setr_epi64x(-1, 0, -1, -1)),
+                                          _mm256_and_si256(file, _mm256_setr_epi64x(0, -1, 0, 0))),
+                         _mm256_sub_epi64(_mm256_and_si256(file8, _mm256_setr_epi64x(0, 0, 0, -1)),
+                                          _mm256_add_epi64(_mm256_and_si256(file8, _mm256_setr_epi64x(0, 0, -1, 0)),
+                                                           _mm256_setr_epi64x(0, 0, 0, 56))));
+    const __m256i through_a1 = _mm256_setr_epi64x((long long)RANK_1, (long long)FILE_A, (long long)DIAGONAL_A1_H8,
+                                                  (long long)ANTI_DIAGONAL_H1_A8);
+    return _mm256_or_si256(_mm256_sllv_epi64(through_a1, distance),
+                           _mm256_srlv_epi64(through_a1, _mm256_sub_epi64(_mm256_setzero_si256(), distance)));
+}
+
 /* The lines `selected` (all ones in a lane to take it) of the square:
  * rank, file, diagonal, anti-diagonal. */
 TARGET_ATTRIBUTE(LANES_TARGET)
 static inline LOOKUP_INLINE bitboard lanes_lines(int square, bitboard occupied, __m256i selected)
 {
-    const __m256i slider = _mm256_set1_epi64x((long long)square_bit(square));
-    const __m256i reversed_slider = _mm256_set1_epi64x((long long)square_bit(63 - square));
-    const __m256i lines = _mm256_andnot_si256(
-        slider,
-        _mm256_and_si256(_mm256_setr_epi64x((long long)rank_mask(square), (long long)file_mask(square),
-                                            (long long)diagonal_mask(square), (long long)anti_diagonal_mask(square)),
-                         selected));
+    const __m256i squares = _mm256_set1_epi64x(square);
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i slider = _mm256_sllv_epi64(one, squares);
+    const __m256i reversed_slider = _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(63), squares));
+    const __m256i lines = _mm256_andnot_si256(slider, _mm256_and_si256(lines_of(squares), selected));
     const __m256i pieces = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), lines);
     const __m256i up = _mm256_sub_epi64(pieces, _mm256_add_epi64(slider, slider));
     const __m256i down = reverse_each_lane(
