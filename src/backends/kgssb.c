@@ -52,15 +52,26 @@ static inline unsigned anti_diagonal_index(int square, bitboard occupied)
     return kindergarten_inner_index(occupied & tables.anti_diagonal_lines[square]);
 }
 
-static inline bitboard kgssb_rook(int square, bitboard occupied)
+/* The square's line tables, from one base register: the empty asm hides
+ * how the address was made, so the compiler cannot fold it into each
+ * read's index (gcc 12 did, with a shift and an address computation per
+ * table, where clang 14 adds the base once). */
+static inline const struct square_subsets *square_lines(int square)
 {
     const struct square_subsets *lines = &tables.subsets[square];
+    __asm__("" : "+r"(lines));
+    return lines;
+}
+
+static inline bitboard kgssb_rook(int square, bitboard occupied)
+{
+    const struct square_subsets *lines = square_lines(square);
     return lines->file[file_index(square, occupied)] | lines->rank[rank_index(square, occupied)];
 }
 
 static inline bitboard kgssb_bishop(int square, bitboard occupied)
 {
-    const struct square_subsets *lines = &tables.subsets[square];
+    const struct square_subsets *lines = square_lines(square);
     return lines->diagonal[diagonal_index(square, occupied)] |
            lines->anti_diagonal[anti_diagonal_index(square, occupied)];
 }
