@@ -217,9 +217,10 @@ compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
 	@python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM)
-	@echo; echo "The multi-square kernels (native sides) on the sides of data/positions.fen, ns per slider:"
-	@python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM) --workload=sides --reps=9 -q \
-		-m $$(./$(PROGRAM) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}') data/positions.fen
+	@kernels=$$(./$(PROGRAM) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}'); \
+	echo; if [ -z "$$kernels" ]; then echo "No multi-square kernel runs on this CPU."; else \
+	echo "The multi-square kernels (native sides) on the sides of data/positions.fen, ns per slider:"; \
+	python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM) --workload=sides --reps=9 -q -m "$$kernels" data/positions.fen; fi
 
 ## generate: every committed file a program writes, written again in place but the two slow searches (scripts/generate.sh fast: src/generated/ and data/positions.fen, about 40 s of CPU; git diff shows what changed)
 # The generators and which are slow: scripts/generate.sh.  make test
