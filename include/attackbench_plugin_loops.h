@@ -122,6 +122,23 @@ static inline __attribute__((always_inline)) uint64_t attackbench_query(const st
     return entries.lookup(square, occupied);
 }
 
+/* `value` unchanged, through an empty volatile asm the compiler cannot see
+ * into (nor move, nor merge with another).  clang 14 and 15 copy the
+ * block that ends in a switch's jump table into the switch's cases (Early
+ * Tail Duplication), and the copied asm loses the tie between its output
+ * and its input (the "+r"): the register allocator may then give them two
+ * registers, and the empty asm leaves the output unwritten.  The switch
+ * backends, inlined into the positions pass, computed wrong attack sets
+ * that way (clang 16 copies the tie).  For those compilers the asm copies
+ * the value with a mov (a register of its own for each side, no tie). */
+#if defined(__clang__) && __clang_major__ < 16 && defined(__x86_64__)
+#define ATTACKBENCH_OPAQUE(value) __asm__ volatile("mov %1, %0" : "=r"(value) : "r"(value))
+#elif defined(__clang__) && __clang_major__ < 16 && defined(__aarch64__)
+#define ATTACKBENCH_OPAQUE(value) __asm__ volatile("mov %0, %1" : "=r"(value) : "r"(value))
+#else
+#define ATTACKBENCH_OPAQUE(value) __asm__ volatile("" : "+r"(value))
+#endif
+
 /* The squares that share one occupancy in the positions layout: twelve,
  * as in Gigantua's Chess_Movegen, whose layout it reproduces. */
 enum { ATTACKBENCH_POSITION_SQUARES = 12 };
@@ -154,7 +171,7 @@ attackbench_positions_pass(const struct attackbench_entries entries, const int s
         ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
         for (int k = 0; k < per_position; k++) {
             uint64_t query = shared ^ (chained ? previous & 1 : 0);
-            __asm__ volatile("" : "+r"(query));
+            ATTACKBENCH_OPAQUE(query);
             previous = attackbench_query(entries, shape, own[k], query);
             sum += mix ? attackbench_checksum_mix(previous) : previous;
         }

@@ -8,8 +8,8 @@ source "$(dirname "$0")/../lib/tap.bash"
 # Calls a timed loop may make, each for a reason:
 #   reference_*: the slow ground truth, timed only to be listed;
 #   switch_lookup_*, spectral_magic_switched_*: a 64-case switch per
-#     lookup, kept out of line (inlined, clang 14 computed wrong rook sets
-#     in the positions layout; docs/findings.md);
+#     lookup, kept out of line (inlined, they gained nothing with gcc 12
+#     and lost 5-7% with clang 14 in the positions layout; docs/findings.md);
 #   hypercube_move_to: hypercube's position update, not a lookup;
 #   sherwin_hash_*, allocate_thread_table, store_miss: sherwin-hash counts
 #     its misses per call in the passes that are not its own loops;
