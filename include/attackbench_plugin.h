@@ -263,18 +263,12 @@ const struct attackbench_plugin *attackbench_plugin_entry(void);
         attackbench_lookup_function queen = QUEEN; \
         return queen ? queen(square, occupied) : ROOK(square, occupied) | BISHOP(square, occupied); \
     } \
-    static uint64_t attackbench_plugin_rook_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_lookup_loop(attackbench_plugin_rook, run); \
-    } \
-    static uint64_t attackbench_plugin_bishop_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_lookup_loop(attackbench_plugin_bishop, run); \
-    } \
-    static uint64_t attackbench_plugin_queen_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_lookup_loop(attackbench_plugin_queen, run); \
-    } \
+    ATTACKBENCH_PASSES(, attackbench_plugin_rook_loop, attackbench_lookup_entries(attackbench_plugin_rook), \
+                       ATTACKBENCH_ONE_SET) \
+    ATTACKBENCH_PASSES(, attackbench_plugin_bishop_loop, attackbench_lookup_entries(attackbench_plugin_bishop), \
+                       ATTACKBENCH_ONE_SET) \
+    ATTACKBENCH_PASSES(, attackbench_plugin_queen_loop, attackbench_lookup_entries(attackbench_plugin_queen), \
+                       ATTACKBENCH_ONE_SET) \
     static uint64_t attackbench_plugin_sets_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sets_loop(attackbench_plugin_rook, attackbench_plugin_bishop, SET, run); \

@@ -179,55 +179,46 @@ attackbench_positions_pass(const struct attackbench_entries entries, const int s
     return sum;
 }
 
-static inline __attribute__((always_inline)) uint64_t
-attackbench_positions_loop(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run)
-{
-    if (run->mix_results) /* untimed: one loop serves both modes */
-        return attackbench_positions_pass(entries, shape, run, run->chained, 1);
-    return run->chained ? attackbench_positions_pass(entries, shape, run, 1, 0)
-                        : attackbench_positions_pass(entries, shape, run, 0, 0);
-}
-
-static inline __attribute__((always_inline)) uint64_t
-attackbench_query_loop(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run)
+/* The queries layout's timed passes: throughput, or latency (`chained`,
+ * each occupancy XORed with bit 0 of the result before it). */
+static inline __attribute__((always_inline)) uint64_t attackbench_queries_pass(const struct attackbench_entries entries,
+                                                                               const int shape,
+                                                                               const struct attackbench_run *run,
+                                                                               const int chained)
 {
     const uint64_t *occupied = run->occupied;
     const uint8_t *squares = run->squares;
     const size_t count = run->count;
     uint64_t sum = 0;
-
-    if (run->positions_layout)
-        return attackbench_positions_loop(entries, shape, run);
-    if (run->mix_results) {
-        /* The checking pass: untimed, so one loop serves both modes. */
+    if (!chained) {
+        ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
+        for (size_t i = 0; i < count; i++)
+            sum += attackbench_query(entries, shape, squares[i], occupied[i]);
+    } else {
         uint64_t previous = 0;
+        ATTACKBENCH_ONE_QUERY_AT_A_TIME
         for (size_t i = 0; i < count; i++) {
-            previous = attackbench_query(entries, shape, squares[i], occupied[i] ^ (run->chained ? previous & 1 : 0));
-            sum += attackbench_checksum_mix(previous);
+            previous = attackbench_query(entries, shape, squares[i], occupied[i] ^ (previous & 1));
+            sum += previous;
         }
-        return sum;
     }
-    if (run->pressure_buffer == NULL) {
-        if (!run->chained) {
-            ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
-            for (size_t i = 0; i < count; i++)
-                sum += attackbench_query(entries, shape, squares[i], occupied[i]);
-        } else {
-            uint64_t previous = 0;
-            ATTACKBENCH_ONE_QUERY_AT_A_TIME
-            for (size_t i = 0; i < count; i++) {
-                previous = attackbench_query(entries, shape, squares[i], occupied[i] ^ (previous & 1));
-                sum += previous;
-            }
-        }
-        return sum;
-    }
+    return sum;
+}
 
+/* The same with a byte of a random cache line of the pressure buffer
+ * read before each lookup. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_pressure_pass(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run,
+                          const int chained)
+{
+    const uint64_t *occupied = run->occupied;
+    const uint8_t *squares = run->squares;
+    const size_t count = run->count;
     const uint8_t *buffer = run->pressure_buffer;
     const uint32_t *lines = run->pressure_lines;
     const uint32_t line_mask = run->pressure_line_mask;
-    uint64_t touched = 0;
-    if (!run->chained) {
+    uint64_t sum = 0, touched = 0;
+    if (!chained) {
         ATTACKBENCH_ONE_QUERY_AT_A_TIME
         for (size_t i = 0; i < count; i++) {
             touched += buffer[(size_t)(lines[i] & line_mask) * 64];
@@ -244,6 +235,86 @@ attackbench_query_loop(const struct attackbench_entries entries, const int shape
     }
     attackbench_keep(touched);
     return sum;
+}
+
+/* The checking pass (untimed): one loop serves both modes and layouts. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_checking_pass(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run)
+{
+    if (run->positions_layout)
+        return attackbench_positions_pass(entries, shape, run, run->chained, 1);
+    uint64_t sum = 0, previous = 0;
+    for (size_t i = 0; i < run->count; i++) {
+        previous =
+            attackbench_query(entries, shape, run->squares[i], run->occupied[i] ^ (run->chained ? previous & 1 : 0));
+        sum += attackbench_checksum_mix(previous);
+    }
+    return sum;
+}
+
+/* Every pass in one function, for a caller with a run-time lookup (the
+ * per-call mode) or a loop of its own around the pass. */
+static inline __attribute__((always_inline)) uint64_t
+attackbench_query_loop(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run)
+{
+    if (run->mix_results)
+        return attackbench_checking_pass(entries, shape, run);
+    if (run->positions_layout)
+        return run->chained ? attackbench_positions_pass(entries, shape, run, 1, 0)
+                            : attackbench_positions_pass(entries, shape, run, 0, 0);
+    if (run->pressure_buffer != NULL)
+        return run->chained ? attackbench_pressure_pass(entries, shape, run, 1)
+                            : attackbench_pressure_pass(entries, shape, run, 0);
+    return run->chained ? attackbench_queries_pass(entries, shape, run, 1)
+                        : attackbench_queries_pass(entries, shape, run, 0);
+}
+
+/* ATTACKBENCH_PASSES(ATTRIBUTES, NAME, ENTRIES, SHAPE) defines NAME, the
+ * batched pass attackbench_query_loop(ENTRIES, SHAPE, run), with each
+ * timed loop in a function of its own (NAME_queries, NAME_chained,
+ * NAME_pressure, NAME_pressure_chained, NAME_positions,
+ * NAME_positions_chained; ATTRIBUTES on each, a target attribute so that
+ * the lookup inlines).  In one function, the compilers allocated the
+ * registers of one loop after the code of the others: clang 14's pext
+ * queries loop lost 10% when only the positions pass changed. */
+#define ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, SUFFIX, PASS) \
+    ATTRIBUTES __attribute__((noinline, unused)) static uint64_t NAME##_##SUFFIX(const struct attackbench_run *run) \
+    { \
+        return PASS; \
+    }
+#define ATTACKBENCH_PASSES(ATTRIBUTES, NAME, ENTRIES, SHAPE) \
+    ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, queries, attackbench_queries_pass(ENTRIES, SHAPE, run, 0)) \
+    ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, chained, attackbench_queries_pass(ENTRIES, SHAPE, run, 1)) \
+    ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, pressure, attackbench_pressure_pass(ENTRIES, SHAPE, run, 0)) \
+    ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, pressure_chained, attackbench_pressure_pass(ENTRIES, SHAPE, run, 1)) \
+    ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, positions, attackbench_positions_pass(ENTRIES, SHAPE, run, 0, 0)) \
+    ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, positions_chained, \
+                              attackbench_positions_pass(ENTRIES, SHAPE, run, 1, 0)) \
+    ATTRIBUTES __attribute__((unused)) static uint64_t NAME(const struct attackbench_run *run) \
+    { \
+        if (run->mix_results) \
+            return attackbench_checking_pass(ENTRIES, SHAPE, run); \
+        if (run->positions_layout) \
+            return run->chained ? NAME##_positions_chained(run) : NAME##_positions(run); \
+        if (run->pressure_buffer != NULL) \
+            return run->chained ? NAME##_pressure_chained(run) : NAME##_pressure(run); \
+        return run->chained ? NAME##_chained(run) : NAME##_queries(run); \
+    }
+
+/* The entries of one piece's lookups, and of a both entry, for
+ * ATTACKBENCH_PASSES (functions, not compound literals, which C++ lacks). */
+static inline __attribute__((always_inline)) struct attackbench_entries
+attackbench_lookup_entries(attackbench_lookup_function lookup)
+{
+    const struct attackbench_entries entries = {lookup, NULL, NULL};
+    return entries;
+}
+
+static inline __attribute__((always_inline)) struct attackbench_entries
+attackbench_both_entries(attackbench_both_function both)
+{
+    const struct attackbench_entries entries = {NULL, NULL, both};
+    return entries;
 }
 
 /* A pass of one piece's lookups (rook, bishop or queen). */

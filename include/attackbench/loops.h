@@ -10,8 +10,8 @@
 
 /* BACKEND(ID, NAME, IDEA, SOURCE, options...) for a file whose static
  * inline ID_rook, ID_bishop and ID_queen are its lookups.  It stamps:
- *   - ID_rook_loop, ID_bishop_loop, ID_queen_loop: attackbench_lookup_loop
- *     with the lookup inlined;
+ *   - ID_rook_loop, ID_bishop_loop, ID_queen_loop: the batched passes of
+ *     ATTACKBENCH_PASSES, the lookup inlined into each timed loop;
  *   - ID_both, ID_both_loop: both at once (the rook and the bishop set of
  *     one square), composed from ID_rook and ID_bishop, or the backend's
  *     own entry the .both option names (inlined into the loop);
@@ -108,27 +108,16 @@
  * defaults (hence the override warning silenced for that one object). */
 #define BACKEND_STAMP(ATTRIBUTES, TARGET_STRING, ID, NAME, IDEA, SOURCE, ...) \
     __attribute__((unused)) static const struct backend ID##_options = {.name = NAME, __VA_ARGS__}; \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_rook_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_lookup_loop(ID##_rook, run); \
-    } \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_bishop_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_lookup_loop(ID##_bishop, run); \
-    } \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_queen_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_lookup_loop(ID##_queen, run); \
-    } \
+    ATTACKBENCH_PASSES(ATTRIBUTES, ID##_rook_loop, attackbench_lookup_entries(ID##_rook), ATTACKBENCH_ONE_SET) \
+    ATTACKBENCH_PASSES(ATTRIBUTES, ID##_bishop_loop, attackbench_lookup_entries(ID##_bishop), ATTACKBENCH_ONE_SET) \
+    ATTACKBENCH_PASSES(ATTRIBUTES, ID##_queen_loop, attackbench_lookup_entries(ID##_queen), ATTACKBENCH_ONE_SET) \
     ATTRIBUTES __attribute__((unused)) static inline LOOKUP_INLINE struct attackbench_both ID##_both( \
         int square, bitboard occupied) \
     { \
         return (struct attackbench_both){ID##_rook(square, occupied), ID##_bishop(square, occupied)}; \
     } \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_both_loop(const struct attackbench_run *run) \
-    { \
-        return attackbench_both_loop(ID##_options.both ? ID##_options.both : ID##_both, run); \
-    } \
+    ATTACKBENCH_PASSES(ATTRIBUTES, ID##_both_loop, \
+                       attackbench_both_entries(ID##_options.both ? ID##_options.both : ID##_both), ATTACKBENCH_BOTH) \
     ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sets_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sets_loop(ID##_rook, ID##_bishop, ID##_options.set_attacks, run); \

@@ -2,7 +2,8 @@
 # Every timed loop inlines its lookup: a call there would be timed with
 # the lookup, in one compiler's build and not the other's (LOOKUP_INLINE
 # in include/attackbench/loops.h).  objdump lists the calls made from
-# each ID_rook_loop ... ID_sides_loop function of the built programs.
+# each ID_rook_loop ... ID_sides_loop function of the built programs and
+# in each of their timed loops' own functions (ID_queen_loop_queries ...).
 source "$(dirname "$0")/../lib/tap.bash"
 
 # Calls a timed loop may make, each for a reason:
@@ -13,15 +14,18 @@ source "$(dirname "$0")/../lib/tap.bash"
 #   hypercube_move_to: hypercube's position update, not a lookup;
 #   sherwin_hash_*, allocate_thread_table, store_miss: sherwin-hash counts
 #     its misses per call in the passes that are not its own loops;
-#   *@plt: the C library (error exits, thread-local tables).
-allowed='^(reference_|switch_lookup_|spectral_magic_switched_|hypercube_move_to|sherwin_hash_|allocate_thread_table|store_miss)|@plt$'
+#   *@plt: the C library (error exits, thread-local tables);
+#   *_loop_queries ... *_loop_positions_chained: a pass calling its timed
+#     loops, each a function of its own (ATTACKBENCH_PASSES), whose own
+#     calls are checked here too.
+allowed='^(reference_|switch_lookup_|spectral_magic_switched_|hypercube_move_to|sherwin_hash_|allocate_thread_table|store_miss)|@plt$|_loop_(queries|chained|pressure|pressure_chained|positions|positions_chained)$'
 
 # calls_from_loops PROGRAM: "LOOP CALLEE" lines, one per call that is not
 # allowed.
 calls_from_loops() {
     objdump -d --no-show-raw-insn "$1" | awk -v allowed="$allowed" '
         /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
-        function_name ~ /_(rook|bishop|queen|both|sets|sides)_loop$/ && $2 ~ /^call/ {
+        function_name ~ /_(rook|bishop|queen|both|sets|sides)_loop(_[a-z_]+)?$/ && $2 ~ /^call/ {
             callee = $NF; gsub(/[<>]/, "", callee); sub(/\+0x[0-9a-f]+$/, "", callee)
             if (callee !~ allowed) print function_name, callee
         }' | sort -u
