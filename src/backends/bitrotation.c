@@ -15,7 +15,8 @@
 #include "building_blocks/bit_reverse.h"
 
 /* One line: the attacks from both sides of the slider at once. */
-static inline bitboard rotated_line(bitboard occupied, bitboard line, bitboard slider, bitboard slider_reversed)
+static inline LOOKUP_INLINE bitboard rotated_line(bitboard occupied, bitboard line, bitboard slider,
+                                                  bitboard slider_reversed)
 {
     bitboard pieces = occupied & line;
     bitboard up = pieces - 2 * slider;
@@ -102,7 +103,7 @@ static inline LOOKUP_INLINE bitboard bitrotation_queen(int square, bitboard occu
  * intrinsics under the target attribute. */
 #define LANES_TARGET "avx2,gfni"
 
-TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i reverse_each_lane(__m256i board)
+TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i reverse_each_lane(__m256i board)
 {
     const __m256i byte_reversal = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, /* */
                                                    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
@@ -117,7 +118,7 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i reverse_each_lane(__m256i b
  * Rank: 8 rank; file: file; diagonal: 8 (rank - file); anti-diagonal:
  * 8 (rank + file - 7).  Built in general registers and moved into the
  * lanes one by one, the four masks took seven shuffles and transfers. */
-TARGET_ATTRIBUTE(LANES_TARGET) static inline __m256i lines_of(__m256i square)
+TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__m256i square)
 {
     const __m256i rank8 = _mm256_and_si256(square, _mm256_set1_epi64x(56));
     const __m256i file = _mm256_and_si256(square, _mm256_set1_epi64x(7));

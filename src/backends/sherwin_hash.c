@@ -210,22 +210,28 @@ static bitboard sherwin_hash_queen(int square, bitboard occupied)
     return hash_queen(square, occupied);
 }
 
+ATTACKBENCH_PASSES(, hash_rook_loop, attackbench_lookup_entries(hash_rook), ATTACKBENCH_ONE_SET)
+
 static uint64_t counted_rook_loop(const struct attackbench_run *run)
 {
     thread_lookups += run->count;
-    return attackbench_lookup_loop(hash_rook, run);
+    return hash_rook_loop(run);
 }
+
+ATTACKBENCH_PASSES(, hash_bishop_loop, attackbench_lookup_entries(hash_bishop), ATTACKBENCH_ONE_SET)
 
 static uint64_t counted_bishop_loop(const struct attackbench_run *run)
 {
     thread_lookups += run->count;
-    return attackbench_lookup_loop(hash_bishop, run);
+    return hash_bishop_loop(run);
 }
+
+ATTACKBENCH_PASSES(, hash_queen_loop, attackbench_lookup_entries(hash_queen), ATTACKBENCH_ONE_SET)
 
 static uint64_t counted_queen_loop(const struct attackbench_run *run)
 {
     thread_lookups += run->count;
-    return attackbench_lookup_loop(hash_queen, run);
+    return hash_queen_loop(run);
 }
 
 /* splitmix64: a fixed seed, so every run uses the same keys. */

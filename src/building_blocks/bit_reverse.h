@@ -15,7 +15,7 @@
  * clang than with gcc (docs/findings.md, "Choices in the code"). */
 #if defined(__aarch64__)
 #define BIT_REVERSAL "RBIT (aarch64)"
-static inline bitboard reverse_bits(bitboard board)
+static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard board)
 {
     bitboard reversed;
     __asm__("rbit %0, %1" : "=r"(reversed) : "r"(board));
@@ -24,7 +24,7 @@ static inline bitboard reverse_bits(bitboard board)
 #elif defined(__GFNI__) && defined(__SSE2__)
 #include <immintrin.h>
 #define BIT_REVERSAL "GF2P8AFFINEQB and a byte swap (GFNI in this build)"
-static inline bitboard reverse_bits(bitboard board)
+static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard board)
 {
     __m128i bytes = _mm_cvtsi64_si128((long long)board);
     bytes = _mm_gf2p8affine_epi64_epi8(bytes, _mm_set1_epi64x((long long)0x8040201008040201ULL), 0);
@@ -32,13 +32,13 @@ static inline bitboard reverse_bits(bitboard board)
 }
 #elif defined(__has_builtin) && __has_builtin(__builtin_bitreverse64)
 #define BIT_REVERSAL "the compiler's __builtin_bitreverse64"
-static inline bitboard reverse_bits(bitboard board)
+static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard board)
 {
     return __builtin_bitreverse64(board);
 }
 #else
 #define BIT_REVERSAL "a byte swap and three swaps of bit groups"
-static inline bitboard reverse_bits(bitboard board)
+static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard board)
 {
     board = __builtin_bswap64(board);
     board = ((board >> 1) & 0x5555555555555555ULL) | ((board & 0x5555555555555555ULL) << 1);
