@@ -33,9 +33,9 @@ static struct preschool_tables {
 static inline unsigned rook_index(int square, bitboard occupied)
 {
     bitboard file = (occupied >> square_file(square)) & FILE_A;
-    unsigned file_inner = (unsigned)((file * A1_H8_DIAGONAL) >> 57) & 63;
+    unsigned file_inner_high = (unsigned)((file * A1_H8_DIAGONAL) >> 51) & 63 << 6;
     unsigned rank_inner = (unsigned)(occupied >> ((square & 56) + 1)) & 63;
-    return file_inner << 6 | rank_inner;
+    return file_inner_high | rank_inner;
 }
 
 /* The anti-diagonal's files b-g in bits 6-11, the diagonal's in bits 0-5:
@@ -53,16 +53,17 @@ static inline unsigned bishop_index(int square, bitboard occupied)
 {
     two_words lines;
     memcpy(&lines, &tables.diagonals[square], sizeof lines);
-    two_words inner = ((lines & occupied) * FILE_A) >> 57 & 63;
-    return (unsigned)(inner[1] << 6 | inner[0]);
+    const two_words shifts = {57, 51}, masks = {63, 63 << 6}, swap = {1, 0};
+    two_words inner = ((lines & occupied) * FILE_A) >> shifts & masks;
+    return (unsigned)(inner | __builtin_shuffle(inner, swap))[0];
 }
 #else
 static inline unsigned bishop_index(int square, bitboard occupied)
 {
     const struct square_diagonals *own = &tables.diagonals[square];
-    unsigned anti_inner = (unsigned)(((occupied & own->anti_diagonal) * FILE_A) >> 57) & 63;
+    unsigned anti_inner_high = (unsigned)(((occupied & own->anti_diagonal) * FILE_A) >> 51) & 63 << 6;
     unsigned diagonal_inner = (unsigned)(((occupied & own->diagonal) * FILE_A) >> 57) & 63;
-    return anti_inner << 6 | diagonal_inner;
+    return anti_inner_high | diagonal_inner;
 }
 #endif
 
