@@ -65,10 +65,21 @@ static size_t titboard_compact_init(void)
     return sizeof line_masks + sizeof enemy_digits + sizeof line_reaches + sizeof reach_attacks;
 }
 
+/* The square's attack sets, from one base register: the empty asm hides
+ * how the address was made, so the compiler cannot fold it into each
+ * line's index (gcc 12 did, with an address computation per line, where
+ * clang 14 adds the base once). */
+static inline const bitboard (*square_reach_attacks(int square))[64]
+{
+    const bitboard(*attacks)[64] = reach_attacks[square];
+    __asm__("" : "+r"(attacks));
+    return attacks;
+}
+
 TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard line_lookup(int square, bitboard occupied, int line)
 {
     unsigned pattern = (unsigned)_pext_u64(occupied, line_masks[square][line]);
-    return reach_attacks[square][line][line_reaches[square][line][enemy_digits[pattern]]];
+    return square_reach_attacks(square)[line][line_reaches[square][line][enemy_digits[pattern]]];
 }
 
 TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_compact_rook(int square, bitboard occupied)
