@@ -61,10 +61,13 @@ static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
  * compiler that vectorised them would compute several queries' attacks in
  * one instruction, which no engine's move generator can use.  clang is told
  * so per loop; gcc through -fno-tree-loop-vectorize in the Makefile.  The
- * throughput loop is unrolled four times by the compiler, after its
- * vectorisers have run, so they never see two queries side by side (a
- * hand-unrolled loop would let the SLP vectoriser pair them).  Vector code
- * inside one lookup (SLP, intrinsics) is unaffected. */
+ * throughput loop is unrolled by the compiler, after its vectorisers have
+ * run, so they never see two queries side by side (a hand-unrolled loop
+ * would let the SLP vectoriser pair them): gcc four times, as asked;
+ * clang 14 drops a count given beside vectorize(disable) (it becomes a
+ * follow-up of a vectorisation that never happens) and unrolls by its own
+ * measure, two or four times.  Vector code inside one lookup (SLP,
+ * intrinsics) is unaffected. */
 #if defined(__clang__)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("clang loop vectorize(disable) interleave(disable)")
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED \
@@ -149,11 +152,12 @@ enum { ATTACKBENCH_POSITION_SQUARES = 12 };
  * occupancy alone (a byte reversal, a rotation) is computed once for the
  * twelve: one lookup at a time.  The asm is volatile: gcc and clang moved
  * a plain one, a pure function of its operand to them, out of the twelve.  The inner loop's count is hidden from
- * the compiler the same way, so that it is unrolled four times by the
- * late unroller, as the throughput loop below is: a constant twelve was
- * unrolled fully before the vectorisers ran, and clang 14 then paired
- * queries in vector registers (their square offsets, their mask loads).
- * The flags are constants in each caller. */
+ * the compiler the same way: a constant twelve was unrolled fully before
+ * the vectorisers ran, and clang 14 then paired queries in vector
+ * registers (their square offsets, their mask loads).  gcc unrolls the
+ * loop four times; clang 14 does not unroll it (the asm counts as a call),
+ * and when made to (an unroll count alone) it paired queries again
+ * (docs/findings.md).  The flags are constants in each caller. */
 static inline __attribute__((always_inline)) uint64_t
 attackbench_positions_pass(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run,
                            const int chained, const int mix)
