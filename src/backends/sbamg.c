@@ -25,8 +25,10 @@
  * in the same runs, the table-free shape 1.25-1.78 times; the table shape
  * is the one kept. */
 #include <stdalign.h>
+#include <string.h>
 
 #include "attackbench/loops.h"
+#include "building_blocks/lanes.h"
 
 /* The outer squares of every rank (files a and h) and of every file
  * (ranks 1 and 8). */
@@ -86,33 +88,50 @@ static inline bitboard subtraction_line(bitboard occupied, bitboard line, bitboa
     return (blockers ^ (blockers + minus_three_closest_below)) & line;
 }
 
-/* Hyperbola quintessence on a line with one square per rank, `line`
- * without the slider; `flipped_slider` is flip_vertical(slider). */
-static inline bitboard hyperbola_line(bitboard occupied, bitboard line, bitboard slider, bitboard flipped_slider)
+/* Hyperbola quintessence on both diagonals (without the slider) at once,
+ * one in each lane of a vector: the lines of one lookup, side by side;
+ * `flipped_slider` is flip_vertical(slider).  clang 14 made this form
+ * from the code for one line written twice; gcc 12 kept four 64-bit byte
+ * swaps (two uops each on Intel) and was 1.5 times slower on bishops. */
+static inline bitboard hyperbola_diagonals(bitboard occupied, lanes2 lines, bitboard slider, bitboard flipped_slider)
 {
-    bitboard forward = occupied & line;
-    bitboard reverse = flip_vertical(forward);
+    lanes2 forward = occupied & lines;
+    lanes2 reverse = flip_vertical_lanes2(forward);
     forward -= slider;
     reverse -= flipped_slider;
-    return (forward ^ flip_vertical(reverse)) & line;
+    return or_lanes2((forward ^ flip_vertical_lanes2(reverse)) & lines);
 }
 
-static inline bitboard sbamg_rook(int square, bitboard occupied)
+static inline bitboard rook_attacks(const struct square_masks *masks, bitboard occupied)
 {
-    const struct square_masks *masks = &square_masks[square];
     return subtraction_line(occupied, masks->rank, masks->rank_outer, masks->lower) |
            subtraction_line(occupied, masks->file, masks->file_outer, masks->lower);
 }
 
-static inline bitboard sbamg_bishop(int square, bitboard occupied)
+static inline bitboard bishop_attacks(const struct square_masks *masks, int square, bitboard occupied)
 {
-    const struct square_masks *masks = &square_masks[square];
-    bitboard slider = square_bit(square);
-    return hyperbola_line(occupied, masks->diagonal, slider, masks->flipped_slider) |
-           hyperbola_line(occupied, masks->anti_diagonal, slider, masks->flipped_slider);
+    lanes2 diagonals;
+    memcpy(&diagonals, &masks->diagonal, sizeof diagonals);
+    return hyperbola_diagonals(occupied, diagonals, square_bit(square), masks->flipped_slider);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP(sbamg)
+static inline bitboard sbamg_rook(int square, bitboard occupied)
+{
+    return rook_attacks(&square_masks[square], occupied);
+}
+
+static inline bitboard sbamg_bishop(int square, bitboard occupied)
+{
+    return bishop_attacks(&square_masks[square], square, occupied);
+}
+
+/* One address of the square's masks for both pieces (gcc 12 computed it
+ * twice, once for the vector load). */
+static inline LOOKUP_INLINE bitboard sbamg_queen(int square, bitboard occupied)
+{
+    const struct square_masks *masks = &square_masks[square];
+    return rook_attacks(masks, occupied) | bishop_attacks(masks, square, occupied);
+}
 
 static const char *sbamg_note(void)
 {

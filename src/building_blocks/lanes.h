@@ -23,6 +23,7 @@
 typedef uint64_t lanes2 __attribute__((vector_size(16)));
 typedef uint64_t lanes4 __attribute__((vector_size(32)));
 typedef uint64_t lanes8 __attribute__((vector_size(64)));
+typedef uint8_t bytes16 __attribute__((vector_size(16)));
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
 
 /* The sum of stored lanes modulo 2^64, as the checksums add: unsigned,
@@ -122,6 +123,20 @@ static inline lanes8 rotate_lanes8(lanes8 board, lanes8 amount)
 #else
     return (board << amount) | (board >> (64 - amount));
 #endif
+}
+
+/* The union of two lanes: ORed with the lanes swapped, in the vector
+ * register (one move out where gcc 12 would move each lane out). */
+static inline bitboard or_lanes2(lanes2 board)
+{
+    return (board | __builtin_shufflevector(board, board, 1, 0))[0];
+}
+
+/* Mirrors ranks in both lanes (a byte swap per lane, one pshufb). */
+static inline lanes2 flip_vertical_lanes2(lanes2 board)
+{
+    return (lanes2)__builtin_shufflevector((bytes16)board, (bytes16)board, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11,
+                                           10, 9, 8);
 }
 
 /* Mirrors ranks in every lane (a byte swap per lane, one vpshufb). */
