@@ -61,7 +61,18 @@ static inline bitboard kindergarten_magic_file_bishop(int square, bitboard occup
            kindergarten_line_attacks(lines->anti_diagonal, occupied, lines->fill_up_row);
 }
 
-QUEEN_FROM_ROOK_AND_BISHOP(kindergarten_magic_file)
+/* The queen's four lines from one base register: the empty asm hides how
+ * the square's address was made (gcc 12 otherwise ran short of registers
+ * and reloaded the query stream's pointers; clang 14 is unchanged). */
+static inline LOOKUP_INLINE bitboard kindergarten_magic_file_queen(int square, bitboard occupied)
+{
+    const struct square_lines *lines = &square_lines[(unsigned)square];
+    __asm__("" : "+r"(lines));
+    return kindergarten_line_attacks(lines->rank, occupied, lines->fill_up_row) |
+           magic_file_attacks(lines, (unsigned)square & 7, occupied) |
+           kindergarten_line_attacks(lines->diagonal, occupied, lines->fill_up_row) |
+           kindergarten_line_attacks(lines->anti_diagonal, occupied, lines->fill_up_row);
+}
 
 /* Fill each rank's dense table from every a2..a7 occupancy (the slider's
  * own square cleared); returns the entries used. */
