@@ -75,6 +75,14 @@
  * timed loop that still calls a lookup. */
 #define LOOKUP_INLINE __attribute__((always_inline))
 
+/* `pointer` unchanged, through an empty asm that hides how its address
+ * was made, so that a lookup reads every field or row of a square's
+ * record from one base register.  gcc 12 otherwise folded the address
+ * into each read's index (a shift and an address computation per table)
+ * or, short of registers, rebuilt it per lookup; clang 14 mostly adds the
+ * base once by itself (docs/findings.md, "Choices in the code"). */
+#define BASE_REGISTER(pointer) __asm__("" : "+r"(pointer))
+
 /* A queen that is a rook and a bishop on the same square, for a backend
  * with no queen of its own: defines static inline ID_queen, with the
  * lookups' attributes when they have some:

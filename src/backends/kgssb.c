@@ -52,14 +52,11 @@ static inline unsigned anti_diagonal_index(int square, bitboard occupied)
     return kindergarten_inner_index(occupied & tables.anti_diagonal_lines[square]);
 }
 
-/* The square's line tables, from one base register: the empty asm hides
- * how the address was made, so the compiler cannot fold it into each
- * read's index (gcc 12 did, with a shift and an address computation per
- * table, where clang 14 adds the base once). */
+/* The square's line tables, from one base register. */
 static inline const struct square_subsets *square_lines(int square)
 {
     const struct square_subsets *lines = &tables.subsets[square];
-    __asm__("" : "+r"(lines));
+    BASE_REGISTER(lines);
     return lines;
 }
 

@@ -47,31 +47,36 @@ static inline bitboard magic_file_attacks(const struct square_lines *lines, unsi
     return lines->file_row[magic_file_index(lines->file_factor, file_a_occupancy)] << file;
 }
 
-static inline bitboard kindergarten_magic_file_rook(int square, bitboard occupied)
+static inline bitboard rook_attacks(const struct square_lines *lines, int square, bitboard occupied)
 {
-    const struct square_lines *lines = &square_lines[(unsigned)square];
     return kindergarten_line_attacks(lines->rank, occupied, lines->fill_up_row) |
            magic_file_attacks(lines, (unsigned)square & 7, occupied);
 }
 
-static inline bitboard kindergarten_magic_file_bishop(int square, bitboard occupied)
+static inline bitboard bishop_attacks(const struct square_lines *lines, bitboard occupied)
 {
-    const struct square_lines *lines = &square_lines[(unsigned)square];
     return kindergarten_line_attacks(lines->diagonal, occupied, lines->fill_up_row) |
            kindergarten_line_attacks(lines->anti_diagonal, occupied, lines->fill_up_row);
 }
 
-/* The queen's four lines from one base register: the empty asm hides how
- * the square's address was made (gcc 12 otherwise ran short of registers
- * and reloaded the query stream's pointers; clang 14 is unchanged). */
+static inline bitboard kindergarten_magic_file_rook(int square, bitboard occupied)
+{
+    return rook_attacks(&square_lines[(unsigned)square], square, occupied);
+}
+
+static inline bitboard kindergarten_magic_file_bishop(int square, bitboard occupied)
+{
+    return bishop_attacks(&square_lines[(unsigned)square], occupied);
+}
+
+/* The queen's four lines from one base register (gcc 12 otherwise ran
+ * short of registers and reloaded the query stream's pointers; clang 14
+ * is unchanged). */
 static inline LOOKUP_INLINE bitboard kindergarten_magic_file_queen(int square, bitboard occupied)
 {
     const struct square_lines *lines = &square_lines[(unsigned)square];
-    __asm__("" : "+r"(lines));
-    return kindergarten_line_attacks(lines->rank, occupied, lines->fill_up_row) |
-           magic_file_attacks(lines, (unsigned)square & 7, occupied) |
-           kindergarten_line_attacks(lines->diagonal, occupied, lines->fill_up_row) |
-           kindergarten_line_attacks(lines->anti_diagonal, occupied, lines->fill_up_row);
+    BASE_REGISTER(lines);
+    return rook_attacks(lines, square, occupied) | bishop_attacks(lines, occupied);
 }
 
 /* Fill each rank's dense table from every a2..a7 occupancy (the slider's

@@ -12,6 +12,7 @@
 
 #include "attackbench/loops.h"
 #include "base/ray_walk.h"
+#include "building_blocks/lanes.h"
 
 static const bitboard A1_H8_DIAGONAL = 0x8040201008040201ULL;
 
@@ -47,15 +48,12 @@ static inline unsigned rook_index(int square, bitboard occupied)
  * scalar code below by itself (and schedules it better than from this
  * code); gcc 12 does not, and was 1.2-1.3 times slower than clang
  * (docs/findings.md, "Choices in the code"). */
-typedef uint64_t two_words __attribute__((vector_size(16)));
-
 static inline unsigned bishop_index(int square, bitboard occupied)
 {
-    two_words lines;
+    lanes2 lines;
     memcpy(&lines, &tables.diagonals[square], sizeof lines);
-    const two_words shifts = {57, 51}, masks = {63, 63 << 6}, swap = {1, 0};
-    two_words inner = ((lines & occupied) * FILE_A) >> shifts & masks;
-    return (unsigned)(inner | __builtin_shuffle(inner, swap))[0];
+    const lanes2 shifts = {57, 51}, masks = {63, 63 << 6};
+    return (unsigned)or_lanes2(((lines & occupied) * FILE_A) >> shifts & masks);
 }
 #else
 static inline unsigned bishop_index(int square, bitboard occupied)

@@ -98,14 +98,11 @@ static inline unsigned diagonal_index(bitboard occupied, bitboard inner_diagonal
     return (unsigned)(line >> 57);
 }
 
-/* The square's four line tables, from one base register: the empty asm
- * hides how the address was made, so the compiler cannot fold it into
- * each read's index (gcc 12 did, with a shift and an address computation
- * per table, where clang 14 adds the base once). */
+/* The square's four line tables, from one base register. */
 static inline const bitboard (*line_tables(int square))[64]
 {
     const bitboard(*lines)[64] = tables.attacks[square];
-    __asm__("" : "+r"(lines));
+    BASE_REGISTER(lines);
     return lines;
 }
 

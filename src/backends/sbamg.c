@@ -125,16 +125,14 @@ static inline bitboard sbamg_bishop(int square, bitboard occupied)
     return bishop_attacks(&square_masks[square], square, occupied);
 }
 
-/* One address of the square's masks for both pieces.  For gcc it goes
- * through an empty asm that hides how it was made: gcc 12 computed it
- * twice, once more for the vector load (2.82 against 2.59 ns a random
- * queen); clang 14 adds it once either way, and was 5% slower with the
- * asm. */
+/* One address of the square's masks for both pieces, in one base
+ * register for gcc (it computed the address again for the vector load);
+ * clang 14 was 5% slower with BASE_REGISTER. */
 static inline LOOKUP_INLINE bitboard sbamg_queen(int square, bitboard occupied)
 {
     const struct square_masks *masks = &square_masks[square];
 #if !defined(__clang__)
-    __asm__("" : "+r"(masks));
+    BASE_REGISTER(masks);
 #endif
     return rook_attacks(masks, occupied) | bishop_attacks(masks, square, occupied);
 }

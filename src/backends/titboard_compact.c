@@ -65,14 +65,11 @@ static size_t titboard_compact_init(void)
     return sizeof line_masks + sizeof enemy_digits + sizeof line_reaches + sizeof reach_attacks;
 }
 
-/* The square's attack sets, from one base register: the empty asm hides
- * how the address was made, so the compiler cannot fold it into each
- * line's index (gcc 12 did, with an address computation per line, where
- * clang 14 adds the base once). */
+/* The square's attack sets, from one base register. */
 static inline const bitboard (*square_reach_attacks(int square))[64]
 {
     const bitboard(*attacks)[64] = reach_attacks[square];
-    __asm__("" : "+r"(attacks));
+    BASE_REGISTER(attacks);
     return attacks;
 }
 
