@@ -7,8 +7,8 @@
  * OR each, AVX2 having no VPTERNLOGQ) and takes one more step onto the
  * blocker.  Rook-wise lanes take the orthogonal directions, bishop-wise
  * lanes the diagonal ones, a queen's lane both; shifts and the file masks
- * of the seed keep the fills from wrapping.  No tables.  Single lookups run
- * the kernel with one lane.
+ * of the seed keep the fills from wrapping.  No tables.  Single lookups put
+ * a query's directions in the lanes instead.
  * Sources: seed 002_0262fda5460adf24.txt ("Comparison with Kogge-Stone");
  * Chessprogramming wiki "Kogge-Stone Algorithm" (Steffan Westcott). */
 #if defined(__x86_64__)
@@ -161,30 +161,67 @@ FILL_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occu
     }
 }
 
-/* Single lookups: the kernel with one lane. */
-FILL_FUNCTION bitboard one_lane(int square, int rook_wise, int bishop_wise, bitboard occupied)
+/* ---- Single lookups: a query's directions side by side in the lanes
+ * (as hyperbola-lanes-avx2's single lookups put a query's lines in its
+ * lanes), the four upward ones in one ymm and the four downward ones in
+ * another, each lane stepping by its own count: north +8, east +1,
+ * north-east +9, north-west +7, and the same counts down.  A rook keeps
+ * the first two lanes of each, a bishop the last two.  The kernel run
+ * with one slider in one lane was eight directions in turn; clang 14
+ * paired them in xmm lanes itself and gcc 12 did not, 1.2 times slower. */
+FILL_FUNCTION __m256i directions_up(__m256i sliders, __m256i empty, __m256i steps, __m256i landing)
 {
-    const __m256i bit = _mm256_setr_epi64x((long long)square_bit(square), 0, 0, 0);
-    const __m256i rook_lanes = rook_wise ? bit : _mm256_setzero_si256();
-    const __m256i bishop_lanes = bishop_wise ? bit : _mm256_setzero_si256();
-    __m256i attacks;
-    eight_directions(&rook_lanes, &bishop_lanes, &attacks, 1, occupied);
-    return (bitboard)_mm_cvtsi128_si64(_mm256_castsi256_si128(attacks));
+    const __m256i propagator = _mm256_and_si256(empty, landing);
+    const __m256i steps2 = _mm256_add_epi64(steps, steps), steps4 = _mm256_add_epi64(steps2, steps2);
+    const __m256i doubled = _mm256_and_si256(propagator, _mm256_sllv_epi64(propagator, steps));
+    const __m256i quadrupled = _mm256_and_si256(doubled, _mm256_sllv_epi64(doubled, steps2));
+    __m256i generator = sliders;
+    generator = _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_sllv_epi64(generator, steps)));
+    generator = _mm256_or_si256(generator, _mm256_and_si256(doubled, _mm256_sllv_epi64(generator, steps2)));
+    generator = _mm256_or_si256(generator, _mm256_and_si256(quadrupled, _mm256_sllv_epi64(generator, steps4)));
+    return _mm256_and_si256(_mm256_sllv_epi64(generator, steps), landing);
+}
+
+FILL_FUNCTION __m256i directions_down(__m256i sliders, __m256i empty, __m256i steps, __m256i landing)
+{
+    const __m256i propagator = _mm256_and_si256(empty, landing);
+    const __m256i steps2 = _mm256_add_epi64(steps, steps), steps4 = _mm256_add_epi64(steps2, steps2);
+    const __m256i doubled = _mm256_and_si256(propagator, _mm256_srlv_epi64(propagator, steps));
+    const __m256i quadrupled = _mm256_and_si256(doubled, _mm256_srlv_epi64(doubled, steps2));
+    __m256i generator = sliders;
+    generator = _mm256_or_si256(generator, _mm256_and_si256(propagator, _mm256_srlv_epi64(generator, steps)));
+    generator = _mm256_or_si256(generator, _mm256_and_si256(doubled, _mm256_srlv_epi64(generator, steps2)));
+    generator = _mm256_or_si256(generator, _mm256_and_si256(quadrupled, _mm256_srlv_epi64(generator, steps4)));
+    return _mm256_and_si256(_mm256_srlv_epi64(generator, steps), landing);
+}
+
+/* `kept` is all ones in the lanes of the piece's directions. */
+FILL_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept)
+{
+    const __m256i steps = _mm256_setr_epi64x(8, 1, 9, 7);
+    const __m256i landing_up = _mm256_setr_epi64x(-1, (long long)~FILE_A, (long long)~FILE_A, (long long)~FILE_H);
+    const __m256i landing_down = _mm256_setr_epi64x(-1, (long long)~FILE_H, (long long)~FILE_H, (long long)~FILE_A);
+    const __m256i sliders = _mm256_and_si256(_mm256_set1_epi64x((long long)square_bit(square)), kept);
+    const __m256i empty = _mm256_set1_epi64x((long long)~occupied);
+    const __m256i attacks = _mm256_or_si256(directions_up(sliders, empty, steps, landing_up),
+                                            directions_down(sliders, empty, steps, landing_down));
+    const __m128i half = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
+    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
 }
 
 FILL_FUNCTION bitboard kogge_stone_lanes_avx2_rook(int square, bitboard occupied)
 {
-    return one_lane(square, 1, 0, occupied);
+    return one_query(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0));
 }
 
 FILL_FUNCTION bitboard kogge_stone_lanes_avx2_bishop(int square, bitboard occupied)
 {
-    return one_lane(square, 0, 1, occupied);
+    return one_query(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1));
 }
 
 FILL_FUNCTION bitboard kogge_stone_lanes_avx2_queen(int square, bitboard occupied)
 {
-    return one_lane(square, 1, 1, occupied);
+    return one_query(square, occupied, _mm256_set1_epi64x(-1));
 }
 
 /* The timed sides pass: the lanes added in a vector register; the other

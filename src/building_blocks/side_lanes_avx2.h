@@ -237,7 +237,12 @@ LANE_FUNCTION void lanes_side(const struct attackbench_side *side, bitboard occu
  * last two), one pass, the lanes ORed. */
 LANE_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept_lines, const int ranks)
 {
-    const struct lane_squares lanes = lane_squares(_mm256_set1_epi64x(square));
+    /* The empty asm hides that the four lanes hold one square: clang 14
+     * then shifted by one count, VPSLLQ ymm by xmm, two uops on Intel
+     * with one on the shuffle port the VPSHUFBs need (docs/findings.md). */
+    __m256i squares = _mm256_set1_epi64x(square);
+    __asm__("" : "+x"(squares));
+    const struct lane_squares lanes = lane_squares(squares);
     const __m256i orthogonal = _mm256_blend_epi32(rank_lines(&lanes), file_lines(&lanes), 0x0C);
     const __m256i diagonal = _mm256_blend_epi32(diagonal_lines(&lanes), anti_diagonal_lines(&lanes), 0xC0);
     const __m256i lines = _mm256_and_si256(_mm256_blend_epi32(orthogonal, diagonal, 0xF0), kept_lines);
