@@ -87,6 +87,8 @@ TEST(selection_suggests_a_near_name)
     CHECK(select_backends("nosuch*", &rules, selected, 8) == -1);
     unit_stderr_back(saved);
     CHECK(strstr(message, "unknown method 'sherwn'; did you mean 'sherwin'?") != NULL);
-    CHECK(strstr(message, "unknown method 'zzzzzzzzzz' (a plugin's method needs --plugin=FILE)\n") != NULL);
+    CHECK(strstr(message,
+                 "unknown method 'zzzzzzzzzz' (a plugin's method needs --plugin=FILE; --list names the others)\n") !=
+          NULL);
     CHECK(strstr(message, "unknown method 'nosuch*'") != NULL);
 }

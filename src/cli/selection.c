@@ -9,14 +9,6 @@
 
 enum { MAX_NAME = 64 };
 
-void list_backend_names(FILE *out)
-{
-    fprintf(out, "known methods:");
-    for (size_t i = 0; i < backend_count; i++)
-        fprintf(out, " %s", backends[i]->name);
-    fprintf(out, " (and all; -NAME leaves one out; globs such as 'magic-*')\n");
-}
-
 /* The chosen backends so far. */
 struct chosen {
     const struct backend **backends;
@@ -100,7 +92,8 @@ static size_t edit_distance(const char *a, const char *b)
     return row[length_b];
 }
 
-/* "unknown method" with the nearest known name when one is close. */
+/* "unknown method" with the nearest known name when one is close: one
+ * line, which points at --list for the names. */
 static void report_unknown(const char *pattern, const struct selection_rules *rules)
 {
     const struct backend *nearest = NULL;
@@ -115,8 +108,8 @@ static void report_unknown(const char *pattern, const struct selection_rules *ru
     if (nearest)
         fprintf(stderr, "%s: unknown method '%s'; did you mean '%s'?\n", rules->prefix, pattern, nearest->name);
     else
-        fprintf(stderr, "%s: unknown method '%s' (a plugin's method needs --plugin=FILE)\n", rules->prefix, pattern);
-    list_backend_names(stderr);
+        fprintf(stderr, "%s: unknown method '%s' (a plugin's method needs --plugin=FILE; --list names the others)\n",
+                rules->prefix, pattern);
 }
 
 /* A formulation, named exactly ("kogge-stone:scalar"): `all` and globs
@@ -157,8 +150,7 @@ static int apply_item(const char *list, const char *item, const struct selection
     char pattern[MAX_NAME];
     size_t length = strlen(item + remove);
     if (length == 0 || length >= sizeof pattern) {
-        fprintf(stderr, "%s: --method=%s: empty or overlong name\n", rules->prefix, list);
-        list_backend_names(stderr);
+        fprintf(stderr, "%s: --method=%s: empty or overlong name (--list names the methods)\n", rules->prefix, list);
         return -1;
     }
     for (size_t i = 0; i <= length; i++)

@@ -36,9 +36,6 @@ int select_backends(const char *list, const struct selection_rules *rules, const
  * that parameter). */
 int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count);
 
-/* "known methods: reference null ... (and all)" and a newline. */
-void list_backend_names(FILE *out);
-
 /* The "skipping" lines of the last selection (methods this CPU cannot
  * run), printed once the command has checked its input. */
 void print_selection_notes(void);

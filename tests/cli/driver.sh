@@ -40,7 +40,9 @@ ATTACKBENCH_HIDE_FEATURES="bmi2" expect_error "a named method the CPU cannot run
     "$program" --method=pext --workload=random
 
 expect_error "unknown option" "unknown option '--frobnicate'" "$program" --frobnicate
-expect_error "unknown method lists methods" "known methods: reference null" "$program" --method=nosuch tests/data/boards.fen
+expect_error "unknown method points at --list" "unknown method 'nosuch' (a plugin's method needs --plugin=FILE; --list names the others)" "$program" \
+    --method=nosuch tests/data/boards.fen
+[ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "unknown method: one line" || fail "unknown method: $(wc -l <"$scratch/err") lines"
 expect_error "a near miss gets a suggestion" "did you mean 'sherwin'?" "$program" --method=sherwn tests/data/boards.fen
 # Selections as people type them: all minus one, globs, any case.
 expect_selection() {

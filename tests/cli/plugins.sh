@@ -48,7 +48,7 @@ grep -qxF "attackbench: verified plugin my-engine ($example) when loaded: every 
     "$scratch/err" && pass "a benchmark run says its plugin was verified when loaded" ||
     fail "a benchmark run says its plugin was verified when loaded ($(head -c 300 "$scratch/err"))"
 expect_error "a plugin's method without --plugin hints at --plugin" \
-    "unknown method 'ethereal' (a plugin's method needs --plugin=FILE)" "$program" -m ethereal -w random
+    "unknown method 'ethereal' (a plugin's method needs --plugin=FILE; --list names the others)" "$program" -m ethereal -w random
 all_methods=$("$program" --plugin="$example" -m all -w random -p rook --dispatch=batch -r 1 -c 1000 --queries=64 -q \
     -f csv 2>/dev/null | csv_column method | grep -c '^my-engine$')
 [ "$all_methods" -eq 1 ] && pass "-m all includes the plugins" || fail "-m all includes the plugins"
