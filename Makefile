@@ -199,12 +199,13 @@ test-portable:
 	@export ATTACKBENCH=$(PORTABLE_BUILD)/attackbench ATTACKBENCH_UNIT_TESTS=$(PORTABLE_BUILD)/unit_tests; \
 		bash tests/run.sh tests/portable.sh && bash tests/run.sh
 
-## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page)
+## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page; RUNS=N alternating runs, default 2)
 PEER ?= /tmp/Chess_Movegen
 peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
-	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(NOTE),--note="$(NOTE)") ./$(PROGRAM) $(CLANG_PROGRAM)
+	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(RUNS),--runs=$(RUNS)) $(if $(NOTE),--note="$(NOTE)") \
+	    ./$(PROGRAM) $(CLANG_PROGRAM)
 
 ## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked; then the multi-square kernels on their own workload (sides of data/positions.fen)
 # The clang build has the flags of the gcc build it is compared with.
