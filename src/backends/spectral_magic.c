@@ -28,14 +28,13 @@
 
 enum { ROOK_SLICE_ENTRIES = 1 << SPECTRAL_ROOK_INDEX_BITS, BISHOP_SLICE_ENTRIES = 1 << SPECTRAL_BISHOP_INDEX_BITS };
 
-_Static_assert(SPECTRAL_ROOK_TERMS == 7 && SPECTRAL_BISHOP_TERMS == 6,
-               "the lookups below spell out seven rook and six bishop terms");
-
 /* ~relevant_mask of each square: every bit but the relevant squares set. */
 /* The generated shifts, each square's row padded to 8 bytes: a row is
  * then found by one scaled index (rows of 7 and 6 bytes cost gcc two
  * address instructions a lookup). */
 enum { SHIFT_ROW = 8 };
+_Static_assert((int)SPECTRAL_ROOK_TERMS <= (int)SHIFT_ROW && (int)SPECTRAL_BISHOP_TERMS <= (int)SHIFT_ROW,
+               "a square's shifts fit its row of eight, the two vectors of sum_of_copies");
 /* Every table in one struct, addressed from one base register: with a
  * base per table, gcc kept the query stream's pointers on the stack in the
  * timed loops (position-independent code needs a register for each). */
@@ -48,45 +47,50 @@ static struct spectral_tables {
     alignas(64) bitboard spectral_bishop_attacks[SQUARE_COUNT][BISHOP_SLICE_ENTRIES];
 } tables;
 
-/* The sum of the first four shifted copies.  With AVX2 they are four
- * lanes of one vector, one VPSLLVQ and a horizontal add: clang 14 finds
- * that form by itself from the scalar sum, gcc 12 kept thirteen scalar
- * shifts per queen, two per cycle at best, and was the slower of the two
- * (docs/findings.md, "Choices in the code").  The four terms belong to one
- * query: nothing is vectorised across queries. */
+/* The sum of a square's shifted copies of m.  With AVX2 every copy is a
+ * lane: the shift row's bytes 0-3 and 4-7 in two vectors, one VPSLLVQ
+ * each, then a horizontal add; the row's unused bytes hold 64, whose
+ * copies VPSLLVQ makes 0.  Four lanes and three scalar shifts before,
+ * gcc 12 took 1.10-1.13 times clang 14's time (it computed an address
+ * for the scalar shifts' loads that clang folded).  The copies belong to
+ * one query: nothing is vectorised across queries.  Without AVX2 the
+ * copies are summed in general registers (`terms`, a constant). */
 #if defined(__AVX2__)
 #include <immintrin.h>
 
-static inline uint64_t first_four_terms(bitboard m, const uint8_t *shift)
+static inline uint64_t sum_of_copies(bitboard m, const uint8_t *shift, const int terms)
 {
-    uint32_t amounts;
-    memcpy(&amounts, shift, sizeof amounts);
-    __m256i terms =
-        _mm256_sllv_epi64(_mm256_set1_epi64x((long long)m), _mm256_cvtepu8_epi64(_mm_cvtsi32_si128((int)amounts)));
-    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(terms), _mm256_extracti128_si256(terms, 1));
+    (void)terms;
+    uint32_t low, high;
+    memcpy(&low, shift, sizeof low);
+    memcpy(&high, shift + sizeof low, sizeof high);
+    const __m256i board = _mm256_set1_epi64x((long long)m);
+    __m256i copies = _mm256_add_epi64(_mm256_sllv_epi64(board, _mm256_cvtepu8_epi64(_mm_cvtsi32_si128((int)low))),
+                                      _mm256_sllv_epi64(board, _mm256_cvtepu8_epi64(_mm_cvtsi32_si128((int)high))));
+    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(copies), _mm256_extracti128_si256(copies, 1));
     return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
 }
 #else
-static inline uint64_t first_four_terms(bitboard m, const uint8_t *shift)
+static inline uint64_t sum_of_copies(bitboard m, const uint8_t *shift, const int terms)
 {
-    return (m << shift[0]) + (m << shift[1]) + (m << shift[2]) + (m << shift[3]);
+    uint64_t sum = 0;
+    for (int term = 0; term < terms; term++)
+        sum += m << shift[term];
+    return sum;
 }
 #endif
 
 static inline uint64_t spectral_rook_index(int square, bitboard occupied)
 {
-    const uint8_t *shift = tables.rook_shift_rows[square];
     bitboard m = occupied | tables.spectral_rook_outside[square];
-    uint64_t sum = first_four_terms(m, shift) + (m << shift[4]) + (m << shift[5]) + (m << shift[6]);
-    return sum >> (64 - SPECTRAL_ROOK_INDEX_BITS);
+    return sum_of_copies(m, tables.rook_shift_rows[square], SPECTRAL_ROOK_TERMS) >> (64 - SPECTRAL_ROOK_INDEX_BITS);
 }
 
 static inline uint64_t spectral_bishop_index(int square, bitboard occupied)
 {
-    const uint8_t *shift = tables.bishop_shift_rows[square];
     bitboard m = occupied | tables.spectral_bishop_outside[square];
-    uint64_t sum = first_four_terms(m, shift) + (m << shift[4]) + (m << shift[5]);
-    return sum >> (64 - SPECTRAL_BISHOP_INDEX_BITS);
+    return sum_of_copies(m, tables.bishop_shift_rows[square], SPECTRAL_BISHOP_TERMS) >>
+           (64 - SPECTRAL_BISHOP_INDEX_BITS);
 }
 
 /* Fills one square's slice (`slice`, `entries` long, cleared here) from
@@ -115,6 +119,8 @@ static void spectral_fill(enum slider piece, int square, bitboard *slice, size_t
 static size_t spectral_magic_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
+        memset(tables.rook_shift_rows[square], 64, SHIFT_ROW); /* unused bytes: copies shifted out */
+        memset(tables.bishop_shift_rows[square], 64, SHIFT_ROW);
         memcpy(tables.rook_shift_rows[square], spectral_rook_shifts[square], sizeof spectral_rook_shifts[square]);
         memcpy(tables.bishop_shift_rows[square], spectral_bishop_shifts[square], sizeof spectral_bishop_shifts[square]);
         tables.spectral_rook_outside[square] = ~magic_relevant_mask(SLIDER_ROOK, square);
