@@ -28,7 +28,6 @@
 
 enum { ROOK_SLICE_ENTRIES = 1 << SPECTRAL_ROOK_INDEX_BITS, BISHOP_SLICE_ENTRIES = 1 << SPECTRAL_BISHOP_INDEX_BITS };
 
-/* ~relevant_mask of each square: every bit but the relevant squares set. */
 /* The generated shifts, each square's row padded to 8 bytes: a row is
  * then found by one scaled index (rows of 7 and 6 bytes cost gcc two
  * address instructions a lookup). */
@@ -41,6 +40,7 @@ _Static_assert((int)SPECTRAL_ROOK_TERMS <= (int)SHIFT_ROW && (int)SPECTRAL_BISHO
 static struct spectral_tables {
     alignas(64) uint8_t rook_shift_rows[SQUARE_COUNT][SHIFT_ROW];
     alignas(64) uint8_t bishop_shift_rows[SQUARE_COUNT][SHIFT_ROW];
+    /* ~relevant_mask of each square: every bit but the relevant squares set. */
     alignas(64) bitboard spectral_rook_outside[SQUARE_COUNT];
     alignas(64) bitboard spectral_bishop_outside[SQUARE_COUNT];
     alignas(64) bitboard spectral_rook_attacks[SQUARE_COUNT][ROOK_SLICE_ENTRIES];

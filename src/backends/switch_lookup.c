@@ -37,84 +37,20 @@ static inline lanes4 if_paths_empty_lanes4(bitboard occupied, lanes4 paths, lane
 #endif
 }
 
-/* The slider's own square is on no path, so whether `occupied` holds it
- * does not matter.  Neither compiler inlines a 64-case switch of this
- * size into the timed loops (tests/cli/inlined_lookups.sh allows it). */
-static inline bitboard switch_lookup_scalar_rook(int square, bitboard occupied)
-{
-    switch (square) {
-#define SWITCH_LOOKUP_ROOK_CASES
-#include "generated/switch_lookup_cases.h"
-#undef SWITCH_LOOKUP_ROOK_CASES
-    default:
-        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
-    }
-}
-
-static inline bitboard switch_lookup_scalar_bishop(int square, bitboard occupied)
-{
-    switch (square) {
-#define SWITCH_LOOKUP_BISHOP_CASES
-#include "generated/switch_lookup_cases.h"
-#undef SWITCH_LOOKUP_BISHOP_CASES
-    default:
-        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
-    }
-}
-
-/* The queen's own switch, all eight rays in one case: one jump a queen,
- * where rook | bishop took two (each a call), the jump mispredicted on a
- * random square.  The peer's four switches on one square merge into one
- * jump under its inlining. */
-static inline bitboard switch_lookup_scalar_queen(int square, bitboard occupied)
-{
-    switch (square) {
-#define SWITCH_LOOKUP_QUEEN_CASES
-#include "generated/switch_lookup_cases.h"
-#undef SWITCH_LOOKUP_QUEEN_CASES
-    default:
-        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
-    }
-}
-
-/* ---- The lanes formulation: the same cases, the farther squares in
- * groups of four.  Where 64-bit lanes compare cheaply (AVX2, AVX-512,
- * NEON, WebAssembly SIMD128) it runs a fraction of the scalar cases'
- * instructions; without them (x86-64 before SSE4.1 has no 64-bit
- * compare) the registry's calibration picks the scalar formulation
+/* The six lookups, switch_lookup_scalar_PIECE and switch_lookup_lanes_PIECE,
+ * generated.  The slider's own square is on no path, so whether
+ * `occupied` holds it does not matter.  The queen's own switch holds all
+ * eight rays in one case: one jump a queen, where rook | bishop took two
+ * (each a call), the jump mispredicted on a random square; the peer's
+ * four switches on one square merge into one jump under its inlining.
+ * Neither compiler inlines a 64-case switch of this size into the timed
+ * loops (tests/cli/inlined_lookups.sh allows it).  The lanes formulation
+ * runs a fraction of the scalar cases' instructions where 64-bit lanes
+ * compare cheaply (AVX2, AVX-512, NEON, WebAssembly SIMD128); without
+ * them (x86-64 before SSE4.1 has no 64-bit compare) the registry's
+ * calibration picks the scalar formulation
  * (src/measure/formulation_choice.c). */
-static inline bitboard switch_lookup_lanes_rook(int square, bitboard occupied)
-{
-    switch (square) {
-#define SWITCH_LOOKUP_LANES_ROOK_CASES
 #include "generated/switch_lookup_cases.h"
-#undef SWITCH_LOOKUP_LANES_ROOK_CASES
-    default:
-        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
-    }
-}
-
-static inline bitboard switch_lookup_lanes_bishop(int square, bitboard occupied)
-{
-    switch (square) {
-#define SWITCH_LOOKUP_LANES_BISHOP_CASES
-#include "generated/switch_lookup_cases.h"
-#undef SWITCH_LOOKUP_LANES_BISHOP_CASES
-    default:
-        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
-    }
-}
-
-static inline bitboard switch_lookup_lanes_queen(int square, bitboard occupied)
-{
-    switch (square) {
-#define SWITCH_LOOKUP_LANES_QUEEN_CASES
-#include "generated/switch_lookup_cases.h"
-#undef SWITCH_LOOKUP_LANES_QUEEN_CASES
-    default:
-        __builtin_unreachable(); /* squares are 0..63: no range check before the jump */
-    }
-}
 
 /* The default is the lanes formulation: --formulation=fixed runs it. */
 static inline bitboard switch_lookup_rook(int square, bitboard occupied)
