@@ -113,6 +113,8 @@ extern "C" {
 #define ATTACKBENCH_FEATURE_SVE2_BITPERM (1u << 13)
 /* WebAssembly's 128-bit SIMD (an engine that runs the module has it). */
 #define ATTACKBENCH_FEATURE_SIMD128 (1u << 14)
+/* AVX-512 BITALG: VPOPCNTB, the popcount of each byte of a vector. */
+#define ATTACKBENCH_FEATURE_AVX512BITALG (1u << 15)
 
 /* How the plugin was compiled (the descriptor's build_flags). */
 #define ATTACKBENCH_BUILD_RECORDED (1u << 0)

@@ -103,6 +103,8 @@ TEST(a_target_string_gives_the_features_it_names)
     CHECK(features == (ATTACKBENCH_FEATURE_BMI1 | ATTACKBENCH_FEATURE_LZCNT));
     CHECK(cpu_features_of_target("avx512f,avx512vl,avx512cd", &features) == 0);
     CHECK(features == (ATTACKBENCH_FEATURE_AVX512 | ATTACKBENCH_FEATURE_AVX512CD));
+    CHECK(cpu_features_of_target("avx512f,avx512vl,avx512bw,avx512bitalg", &features) == 0);
+    CHECK(features == (ATTACKBENCH_FEATURE_AVX512 | ATTACKBENCH_FEATURE_AVX512BW | ATTACKBENCH_FEATURE_AVX512BITALG));
     CHECK(cpu_features_of_target("avx2,no-such-feature", &features) == -1);
     CHECK(features == ATTACKBENCH_FEATURE_AVX2);
     CHECK(cpu_features_of_target(NULL, &features) == 0 && features == 0);

@@ -21,13 +21,15 @@
  * generated/binary_neural_network_weights.h says so).  64 bytes per network, 93,184
  * in all, where pext's attack table takes 843 KB.
  *
- * Two paths, its formulations (binary-neural-network:avx2 and :portable),
- * which the registry chooses between at start-up by measurement: with AVX2,
- * BMI2 and POPCNT the 32 neurons in one ymm (AND, nibble-table popcount
- * by vpshufb, the threshold subtracted, vpmovmskb of the signs, popcnt)
- * between a PEXT and a PDEP; elsewhere, aarch64 included, eight neurons
- * per 64-bit word (a SWAR byte popcount and compare) between a software
- * bit extract and deposit. */
+ * Three paths, its formulations (binary-neural-network:bitalg, :avx2 and
+ * :portable), which the registry chooses between at start-up by
+ * measurement: with AVX-512 BW and BITALG two networks in one zmm (AND,
+ * VPOPCNTB, VPCMPUB against the thresholds into a mask, popcnt of each
+ * half); with AVX2, BMI2 and POPCNT the 32 neurons in one ymm (AND,
+ * nibble-table popcount by vpshufb, the threshold subtracted, vpmovmskb of
+ * the signs, popcnt), both between a PEXT and a PDEP; elsewhere, aarch64
+ * included, eight neurons per 64-bit word (a SWAR byte popcount and
+ * compare) between a software bit extract and deposit. */
 #include <stdalign.h>
 #include <stdint.h>
 
@@ -82,7 +84,7 @@ static size_t binary_neural_network_init(void)
 
 /* The low bits of `value` spread onto the set bits of `mask`, lowest
  * first: what PDEP computes, one mask bit a step. */
-static inline bitboard software_pdep(uint64_t value, bitboard mask)
+static inline LOOKUP_INLINE bitboard software_pdep(uint64_t value, bitboard mask)
 {
     bitboard result = 0;
     for (uint64_t bit = 1; mask != 0; bit <<= 1, mask &= mask - 1)
@@ -198,6 +200,78 @@ binary_neural_network_avx2_bishop(int square, bitboard occupied)
 
 QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_avx2, TARGET_ATTRIBUTE(AVX2_TARGET))
 
+/* ---- The AVX-512 BITALG path: two networks per zmm. */
+
+#define BITALG_TARGET "avx512f,avx512vl,avx512bw,avx512bitalg,bmi2,popcnt"
+
+/* 1 when at least MAJORITY of the 32 neurons whose bits `fired` holds fired. */
+__attribute__((target(BITALG_TARGET))) static inline uint64_t majority(uint32_t fired)
+{
+    return (_mm_popcnt_u32(fired) + 32u - MAJORITY) >> 5;
+}
+
+/* Networks `output` and `output + 1`, their weights side by side in one
+ * zmm and their thresholds in another: VPOPCNTB counts each neuron's
+ * bits, VPCMPUB compares them with the thresholds into a 64-bit mask, the
+ * low half the first network's neurons, the high half the second's. */
+__attribute__((target(BITALG_TARGET))) static inline uint64_t bitalg_network_pair(__m512i input,
+                                                                                  const uint64_t *network)
+{
+    const __m256i *first = (const __m256i *)network, *second = (const __m256i *)(network + WORDS_PER_NETWORK);
+    __m512i weights =
+        _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256(&first[0])), _mm256_load_si256(&second[0]), 1);
+    __m512i thresholds =
+        _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256(&first[1])), _mm256_load_si256(&second[1]), 1);
+    uint64_t fired = _mm512_cmplt_epu8_mask(_mm512_popcnt_epi8(_mm512_and_si512(input, weights)), thresholds);
+    return majority((uint32_t)fired) | majority((uint32_t)(fired >> 32)) << 1;
+}
+
+/* One network in a ymm, for the last of an odd count. */
+__attribute__((target(BITALG_TARGET))) static inline uint64_t bitalg_network(__m512i input, const uint64_t *network)
+{
+    const __m256i *vectors = (const __m256i *)network;
+    __m256i counts =
+        _mm256_popcnt_epi8(_mm256_and_si256(_mm512_castsi512_si256(input), _mm256_load_si256(&vectors[0])));
+    return majority(_mm256_cmplt_epu8_mask(counts, _mm256_load_si256(&vectors[1])));
+}
+
+__attribute__((target(BITALG_TARGET))) static inline LOOKUP_INLINE bitboard
+bitalg_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
+{
+    __m512i input = _mm512_set1_epi16((short)_pext_u64(occupied, entry->gather));
+    uint64_t code = 0, output = 0;
+    /* gcc 12 kept the rook's seven pairs a loop, 14% slower than clang
+     * 14's code; unrolled, it is not (the same pragma slowed clang 14). */
+#if !defined(__clang__)
+#pragma GCC unroll 7
+#endif
+    for (; output + 1 < outputs; output += 2)
+        code |= bitalg_network_pair(input, entry->networks + output * WORDS_PER_NETWORK) << output;
+    if (output < outputs)
+        code |= bitalg_network(input, entry->networks + output * WORDS_PER_NETWORK) << output;
+    return _pdep_u64(code, entry->scatter);
+}
+
+__attribute__((target(BITALG_TARGET))) static inline LOOKUP_INLINE bitboard
+binary_neural_network_bitalg_rook(int square, bitboard occupied)
+{
+    return bitalg_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
+}
+
+__attribute__((target(BITALG_TARGET))) static inline LOOKUP_INLINE bitboard
+binary_neural_network_bitalg_bishop(int square, bitboard occupied)
+{
+    return bitalg_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
+}
+
+QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_bitalg, TARGET_ATTRIBUTE(BITALG_TARGET))
+
+static const char *bitalg_note(void)
+{
+    return "AVX-512 BITALG path: PEXT, two networks per zmm (VPOPCNTB, VPCMPUB against the thresholds, popcnt of "
+           "each half of the mask), PDEP";
+}
+
 static const char *avx2_note(void)
 {
     return "AVX2 path: PEXT, 32 neurons per ymm (vpshufb popcount, threshold subtracted, vpmovmskb, popcnt), PDEP";
@@ -221,10 +295,9 @@ static inline LOOKUP_INLINE bitboard binary_neural_network_portable_bishop(int s
 
 QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_portable)
 
-/* ---- The two paths are its formulations: the AVX2 one first (the
- * default where the CPU has AVX2, BMI2 and POPCNT, as before
- * formulations), then the portable one; the registry runs the faster
- * here (src/measure/formulation_choice.c). */
+/* ---- The three paths are its formulations: the AVX-512 BITALG one, the
+ * AVX2 one, then the portable one; the registry runs the fastest that
+ * this CPU has (src/measure/formulation_choice.c). */
 
 BACKEND(binary_neural_network_avx2, BNN_NAME ":avx2", "PEXT, 32 neurons per ymm, PDEP (AVX2, BMI2, POPCNT)", BNN_SOURCE,
         TARGET(AVX2_TARGET), .init = binary_neural_network_init, .note = avx2_note,
@@ -233,8 +306,14 @@ BACKEND(binary_neural_network_portable, BNN_NAME ":portable",
         "software bit extract and deposit, eight neurons per 64-bit word", BNN_SOURCE,
         .init = binary_neural_network_init, .note = portable_note)
 
+BACKEND(binary_neural_network_bitalg, BNN_NAME ":bitalg",
+        "PEXT, two networks per zmm by VPOPCNTB and VPCMPUB, PDEP (AVX-512 BW and BITALG, BMI2, POPCNT)", BNN_SOURCE,
+        TARGET(BITALG_TARGET), .init = binary_neural_network_init, .note = bitalg_note,
+        .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+
 static const struct backend *const binary_neural_network_formulations[] = {
-    &binary_neural_network_avx2_backend, &binary_neural_network_portable_backend, NULL};
+    &binary_neural_network_bitalg_backend, &binary_neural_network_avx2_backend, &binary_neural_network_portable_backend,
+    NULL};
 
 BACKEND(binary_neural_network, BNN_NAME, BNN_IDEA, BNN_SOURCE, .init = binary_neural_network_init,
         .note = portable_note, .formulations = binary_neural_network_formulations)

@@ -24,7 +24,7 @@ size_t pext_tables_build(void);
 
 /* The bits of `value` under `mask`, packed to the low end in the mask's
  * order: what PEXT computes, one mask bit a step. */
-static inline uint64_t software_pext(uint64_t value, uint64_t mask)
+static inline __attribute__((always_inline)) uint64_t software_pext(uint64_t value, uint64_t mask)
 {
     uint64_t result = 0;
     for (uint64_t bit = 1; mask != 0; bit <<= 1) {

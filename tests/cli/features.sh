@@ -57,6 +57,26 @@ if quiet_grep -E '^magic-lanes +available' "$scratch/list"; then
         pass "hiding avx512f hides avx512dq" || fail "hiding avx512f hides avx512dq"
 fi
 
+# binary-neural-network's BITALG formulation: hidden, the CPU lacks it,
+# and the technique runs its AVX2 one, verified.
+bitalg_list=$(list_hiding avx512bitalg)
+if quiet_grep -E '^binary-neural-network:bitalg +formulation of binary-neural-network +unavailable \(this CPU lacks ([a-z0-9]+ )*avx512bitalg\)' "$bitalg_list"; then
+    pass "hiding avx512bitalg makes binary-neural-network:bitalg unavailable"
+else
+    fail "hiding avx512bitalg makes binary-neural-network:bitalg unavailable"
+fi
+if quiet_grep -E '^binary-neural-network:avx2 +formulation of binary-neural-network +available' "$bitalg_list"; then
+    quiet_grep -E '^binary-neural-network +available.*note: AVX2 path' "$bitalg_list" &&
+        pass "hiding avx512bitalg: binary-neural-network runs its AVX2 path" ||
+        fail "hiding avx512bitalg: binary-neural-network runs its AVX2 path"
+    if ATTACKBENCH_HIDE_FEATURES="avx512bitalg" "$program" --verify-only --method=binary-neural-network \
+        >/dev/null 2>"$scratch/err"; then
+        pass "verify binary-neural-network without BITALG"
+    else
+        fail "verify binary-neural-network without BITALG ($(head -c 300 "$scratch/err"))"
+    fi
+fi
+
 # hyperbola-gfni has two paths; the exhaustive verification in run.sh
 # checks the one this CPU gets, this checks the other where it can run.
 # The fixed formulations' list: the measured choice between them (evex or
