@@ -70,14 +70,20 @@ static inline uint64_t attackbench_checksum_mix(uint64_t attacks)
  * intrinsics) is unaffected. */
 #if defined(__clang__)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("clang loop vectorize(disable) interleave(disable)")
-#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED \
-    _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
+#define ATTACKBENCH_UNROLLED_BY_DEFAULT _Pragma("clang loop vectorize(disable) interleave(disable) unroll_count(4)")
 #elif defined(__GNUC__) && __GNUC__ >= 14
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("GCC novector")
-#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC novector") _Pragma("GCC unroll 4")
+#define ATTACKBENCH_UNROLLED_BY_DEFAULT _Pragma("GCC novector") _Pragma("GCC unroll 4")
 #else
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME
-#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("GCC unroll 4")
+#define ATTACKBENCH_UNROLLED_BY_DEFAULT _Pragma("GCC unroll 4")
+#endif
+/* A file whose loops no compiler can vectorise (a call or a branch in
+ * every lookup) may define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED before
+ * including this header, to have clang unroll them too:
+ * src/backends/sherwin_hash.c does. */
+#ifndef ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED ATTACKBENCH_UNROLLED_BY_DEFAULT
 #endif
 
 /* Both at once: one square's rook and bishop attack sets from one

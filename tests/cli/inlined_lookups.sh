@@ -68,12 +68,31 @@ else
     fail "inlined lookups: the example does not build ($(head -c 200 "$scratch/err"))"
 fi
 
+# vector_loops PROGRAM PATTERN: the timed loops whose function name
+# matches PATTERN and that hold a vector-register instruction.
+vector_loops() {
+    objdump -d --no-show-raw-insn "$1" | awk -v pattern="$2" '
+        /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
+        function_name ~ pattern && /%[xyz]mm/ { print function_name }' | sort -u
+}
+
 check_program() {
     local name=$1 path=$2 found
     found=$(calls_from_loops "$path")
     [ -z "$found" ] && pass "inlined lookups: no timed loop of the $name build calls its lookup" ||
         fail "inlined lookups: the $name build's timed loops call: $(echo "$found" | head -5 | tr '\n' ';')"
+    # sherwin-hash has clang unroll its loops, which no vectoriser may then
+    # pair (src/backends/sherwin_hash.c): its loops hold no vector code.
+    found=$(vector_loops "$path" '^hash_(rook|bishop|queen)_loop_(queries|chained|positions|positions_chained)$')
+    if ! objdump -t "$path" | grep -q ' hash_queen_loop_queries$'; then
+        fail "sherwin-hash: the $name build has no hash_queen_loop_queries to check"
+    elif [ -z "$found" ]; then
+        pass "sherwin-hash: the $name build's timed loops hold no vector instruction"
+    else
+        fail "sherwin-hash: the $name build's timed loops hold vector instructions: $(echo "$found" | head -3 | tr '\n' ';')"
+    fi
 }
+
 check_program "tested" "$program"
 if [ -x "$here/../build/attackbench-clang" ]; then
     check_program "clang" "$here/../build/attackbench-clang"
