@@ -24,7 +24,7 @@
  * 9.6-10.8 ns a random queen; gcc made to leave it rolled ran 12.2-12.4
  * against 10.2-10.7): the probe's miss branch and call in every lookup
  * keep the vectorisers out (tests/cli/inlined_lookups.sh checks that its
- * loops hold no vector instruction). */
+ * loops hold no packed vector instruction). */
 #if defined(__clang__)
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED _Pragma("clang loop unroll_count(4)")
 #endif
