@@ -80,6 +80,19 @@ static size_t binary_neural_network_init(void)
     return sizeof rook_squares + sizeof bishop_squares + sizeof bnn_rook_parameters + sizeof bnn_bishop_parameters;
 }
 
+/* A path's three lookups, ID_rook, ID_bishop and ID_queen, from its
+ * ATTACKS(entry, occupied, outputs); the rest, its attributes. */
+#define NETWORK_LOOKUPS(ID, ATTACKS, ...) \
+    __VA_ARGS__ static inline LOOKUP_INLINE bitboard ID##_rook(int square, bitboard occupied) \
+    { \
+        return ATTACKS(&rook_squares[square], occupied, ROOK_OUTPUTS); \
+    } \
+    __VA_ARGS__ static inline LOOKUP_INLINE bitboard ID##_bishop(int square, bitboard occupied) \
+    { \
+        return ATTACKS(&bishop_squares[square], occupied, bishop_squares[square].outputs); \
+    } \
+    QUEEN_FROM_ROOK_AND_BISHOP(ID, __VA_ARGS__)
+
 /* ---- The portable path: eight neurons per 64-bit word. */
 
 /* The low bits of `value` spread onto the set bits of `mask`, lowest
@@ -125,17 +138,7 @@ static inline LOOKUP_INLINE bitboard portable_attacks(const struct square_networ
     return software_pdep(code, entry->scatter);
 }
 
-static inline LOOKUP_INLINE bitboard binary_neural_network_rook(int square, bitboard occupied)
-{
-    return portable_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
-}
-
-static inline LOOKUP_INLINE bitboard binary_neural_network_bishop(int square, bitboard occupied)
-{
-    return portable_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
-}
-
-QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network)
+NETWORK_LOOKUPS(binary_neural_network, portable_attacks)
 
 #define BNN_NAME "binary-neural-network"
 #define BNN_IDEA \
@@ -186,19 +189,7 @@ avx2_attacks(const struct square_networks *entry, bitboard occupied, uint64_t ou
     return _pdep_u64(code, entry->scatter);
 }
 
-__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard
-binary_neural_network_avx2_rook(int square, bitboard occupied)
-{
-    return avx2_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
-}
-
-__attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard
-binary_neural_network_avx2_bishop(int square, bitboard occupied)
-{
-    return avx2_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
-}
-
-QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_avx2, TARGET_ATTRIBUTE(AVX2_TARGET))
+NETWORK_LOOKUPS(binary_neural_network_avx2, avx2_attacks, TARGET_ATTRIBUTE(AVX2_TARGET))
 
 /* ---- The AVX-512 BITALG path: two networks per zmm. */
 
@@ -252,19 +243,7 @@ bitalg_attacks(const struct square_networks *entry, bitboard occupied, uint64_t 
     return _pdep_u64(code, entry->scatter);
 }
 
-__attribute__((target(BITALG_TARGET))) static inline LOOKUP_INLINE bitboard
-binary_neural_network_bitalg_rook(int square, bitboard occupied)
-{
-    return bitalg_attacks(&rook_squares[square], occupied, ROOK_OUTPUTS);
-}
-
-__attribute__((target(BITALG_TARGET))) static inline LOOKUP_INLINE bitboard
-binary_neural_network_bitalg_bishop(int square, bitboard occupied)
-{
-    return bitalg_attacks(&bishop_squares[square], occupied, bishop_squares[square].outputs);
-}
-
-QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_bitalg, TARGET_ATTRIBUTE(BITALG_TARGET))
+NETWORK_LOOKUPS(binary_neural_network_bitalg, bitalg_attacks, TARGET_ATTRIBUTE(BITALG_TARGET))
 
 static const char *bitalg_note(void)
 {
@@ -283,17 +262,7 @@ static const char *portable_note(void)
 }
 
 /* The portable path under its formulation's name. */
-static inline LOOKUP_INLINE bitboard binary_neural_network_portable_rook(int square, bitboard occupied)
-{
-    return binary_neural_network_rook(square, occupied);
-}
-
-static inline LOOKUP_INLINE bitboard binary_neural_network_portable_bishop(int square, bitboard occupied)
-{
-    return binary_neural_network_bishop(square, occupied);
-}
-
-QUEEN_FROM_ROOK_AND_BISHOP(binary_neural_network_portable)
+NETWORK_LOOKUPS(binary_neural_network_portable, portable_attacks)
 
 /* ---- The three paths are its formulations: the AVX-512 BITALG one, the
  * AVX2 one, then the portable one; the registry runs the fastest that
