@@ -361,6 +361,25 @@ def cpu_identity(cpuinfo_text, row=None):
     return identity
 
 
+def program_machine(program):
+    """The machine as attackbench itself names it: the "cpu:" and "cpu
+    identity:" lines of `PROGRAM --version` (the CPUID brand, never
+    /proc/cpuinfo's model name, which a hypervisor may set to another
+    name), as cpu_identity's dictionary; None when the program cannot say."""
+    import subprocess
+    try:
+        result = subprocess.run([program, "--version"], capture_output=True, text=True, errors="replace")
+    except OSError:
+        return None
+    fields = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+    words = fields.get("cpu identity", "").split()
+    if result.returncode != 0 or "cpu" not in fields or len(words) != 5:
+        return None
+    vendors = {"AuthenticAMD": "AMD", "GenuineIntel": "Intel"}
+    return {"brand": fields["cpu"], "vendor": vendors.get(words[0], words[0]), "family": words[2],
+            "model": words[4]}
+
+
 def machine_label(identity):
     """One identification, used in file names, reports and the README."""
     return (f"{identity['brand']} ({identity['vendor']} family "

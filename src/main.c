@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform/build_info.h"
 #include "platform/c_locale.h"
 #include "platform/engine.h"
 #include "cli/commands.h"
@@ -32,8 +31,7 @@ static int run_command(const struct options *options)
         return 0;
     }
     if (options->action == ACTION_VERSION) {
-        printf("attackbench %s (%s; %s)\n", attackbench_version, attackbench_compiler, attackbench_flags);
-        return 0;
+        return version_command();
     }
     if (options->action == ACTION_LIST)
         return list_command(options);

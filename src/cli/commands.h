@@ -16,6 +16,10 @@ int dump_command(const struct options *options, const struct backend **selected,
 /* --list: one line per backend. */
 int list_command(const struct options *options);
 
+/* --version: the build, then "cpu: BRAND" and "cpu identity: VENDOR family
+ * F model M", the names every CSV, JSON and context line gives. */
+int version_command(void);
+
 /* The subcommands: `attackbench WORD ...` with argv[0] the word.  Each
  * returns the exit status. */
 int perft_command(int argc, char **argv);

@@ -1,5 +1,6 @@
-/* The information commands: --list (the backends, whether this CPU runs
- * them, their tables) and --dump (every slider's attack set as CSV). */
+/* The information commands: --version (the build and the machine), --list
+ * (the backends, whether this CPU runs them, their tables) and --dump
+ * (every slider's attack set as CSV). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
+#include "platform/build_info.h"
 #include "platform/cpu.h"
 #include "platform/slow_instructions.h"
 #include "registry/registry.h"
@@ -22,6 +24,19 @@ static const char *native_paths(const struct backend *backend)
     if (backend->set_attacks && backend->side_attacks)
         return "sets,sides";
     return backend->set_attacks ? "sets" : backend->side_attacks ? "sides" : "none";
+}
+
+/* The build, then the machine as every output names it: the CPU's own
+ * brand string (CPUID on x86-64; never /proc/cpuinfo's model name, which a
+ * hypervisor may set to another name), its vendor, family and model.
+ * Scripts and tests read these lines, so that one machine has one name. */
+int version_command(void)
+{
+    const struct cpu_identity *identity = cpu_identity();
+    printf("attackbench %s (%s; %s)\n", attackbench_version, attackbench_compiler, attackbench_flags);
+    printf("cpu: %s\n", cpu_model_name());
+    printf("cpu identity: %s family %u model %u\n", identity->vendor, identity->family, identity->model);
+    return 0;
 }
 
 int list_command(const struct options *options)
