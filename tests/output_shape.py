@@ -69,6 +69,9 @@ def table_shape(text):
         # "n/a" stands for a ratio to a fastest median of zero (a timer
         # coarser than the run, seen under qemu-user): measured as well.
         line = re.sub(r"(?<= )n/a(?= )", "0.00x", line)
+        # A slower row whose ratio rounds to 1.00 gets more decimals
+        # (1.002x): measured too.
+        line = re.sub(r"(?<= )1\.\d{3,}x(?= )", "1.00x", line)
         line = re.sub(r"0x[0-9a-f]{16}|-?\d+(\.\d+)?", replace, line)
         lines.append(" ".join(line.split()))
     return lines
