@@ -72,6 +72,9 @@ def table_shape(text):
         # A slower row whose ratio rounds to 1.00 gets more decimals
         # (1.002x): measured too.
         line = re.sub(r"(?<= )1\.\d{3,}x(?= )", "1.00x", line)
+        # "disturbed: KEYS" after a row: what the run saw disturb its
+        # group (other work on the CPU), measured, not a format.
+        line = re.sub(r"  disturbed: [a-z -]+$", "", line)
         line = re.sub(r"0x[0-9a-f]{16}|-?\d+(\.\d+)?", replace, line)
         lines.append(" ".join(line.split()))
     return lines

@@ -137,3 +137,20 @@ TEST(table_calls_fastest_only_the_fastest_row_shown)
     relative_cell(text, "kogge-stone", cell, sizeof cell);
     CHECK(strcmp(cell, "2.00x") == 0);
 }
+
+TEST(table_names_what_disturbed_a_row)
+{
+    double quiet[3] = {1, 1, 1}, slowed[3] = {3.7, 3.7, 3.7};
+    struct result_row rows[2] = {timed_row("pext", quiet, 3), timed_row("kindergarten", slowed, 3)};
+    snprintf(rows[1].warnings, sizeof rows[1].warnings, "cpu-contention");
+    char text[4096];
+    table_text(rows, 2, text, sizeof text);
+    const char *line = strstr(text, "\n  kindergarten ");
+    const char *end = line ? strchr(line + 1, '\n') : NULL;
+    const char *flag = line ? strstr(line, "  disturbed: cpu-contention") : NULL;
+    CHECK(flag != NULL && end != NULL && flag < end);
+    line = strstr(text, "\n  pext ");
+    end = line ? strchr(line + 1, '\n') : NULL;
+    flag = line ? strstr(line, "disturbed") : NULL;
+    CHECK(line != NULL && (flag == NULL || flag > end));
+}

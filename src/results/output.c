@@ -155,6 +155,11 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                     m->mlookups_per_s, spread, relative, table, row->init_ms);
             if (m->hit_rate >= 0)
                 fprintf(out, "  hit rate %.1f%%", 100 * m->hit_rate);
+            /* What the run saw disturb this row's group (other work on the
+             * measuring CPU, a drifting harness), on the row itself: its
+             * spread can be small when the whole group was slowed. */
+            if (row->warnings[0])
+                fprintf(out, "  disturbed: %s", row->warnings);
             fputc('\n', out);
         }
         write_slow_instruction_notes(out, group, members);
@@ -171,7 +176,9 @@ void write_table_notes(FILE *out)
                  "relative: ns/query over the first row's (the fastest median of the group), both as shown,\n"
                  "with more decimals where a slower row would read 1.00x; the CSV's relative is the median of\n"
                  "the per-round ratios to that method, which a slowdown of a whole round cancels, and can\n"
-                 "differ when the rounds were disturbed.\n");
+                 "differ when the rounds were disturbed; disturbed: what the run saw disturb the row's group\n"
+                 "(cpu-contention: other work on the measuring CPU; canary-drift: the harness changed speed),\n"
+                 "also in the warnings column of the CSV and JSON: its figures are unreliable.\n");
 }
 
 /* The one list of columns, shared by CSV and JSON; row_fields() fills

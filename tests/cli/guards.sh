@@ -102,6 +102,23 @@ warnings=$(csv_column warnings <"$scratch/guard-out" | head -n 1 | sed 's/ emula
 [[ "$warnings" == "boost hypervisor few-repetitions short-stream cpu-contention"* ]] &&
     pass "the CSV records the warnings" || fail "the CSV records the warnings (got '$warnings')"
 
+# The rows of a group the run saw disturbed carry the flag themselves, in
+# the table (whose spread alone can look fine when the whole group was
+# slowed) and in the JSON; a quiet group's rows carry none.
+run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --method=null,classical
+rows=$(grep -c '^  \(classical\|null (harness)\) ' "$scratch/guard-out")
+flagged=$(grep -c '^  \(classical\|null (harness)\) .*  disturbed: cpu-contention$' "$scratch/guard-out")
+[ "$rows" -eq 2 ] && [ "$flagged" -eq 2 ] && pass "the table flags each row of a group other work disturbed" ||
+    fail "the table flags each row of a group other work disturbed ($flagged of $rows rows: $(head -c 400 "$scratch/guard-out"))"
+run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0 ATTACKBENCH_FAKE_CANARY_DRIFT=0 -- --method=null,classical
+rows=$(grep -c '^  \(classical\|null (harness)\) ' "$scratch/guard-out")
+[ "$rows" -eq 2 ] && ! grep -q '^  .*  disturbed: ' "$scratch/guard-out" && pass "a quiet group's rows carry no flag" ||
+    fail "a quiet group's rows carry no flag ($(head -c 400 "$scratch/guard-out"))"
+run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --method=null,classical --format=json
+flagged=$(grep -c '"method": "\(classical\|null\)".*"warnings": "[^"]*cpu-contention' "$scratch/guard-out")
+[ "$flagged" -eq 2 ] && pass "the JSON flags each row of a group other work disturbed" ||
+    fail "the JSON flags each row of a group other work disturbed ($flagged rows)"
+
 # Progress appears only on a terminal.
 if command -v script >/dev/null; then
     script -qec "$program ${tiny_run[*]} --reps=5" /dev/null >"$scratch/tty-out" 2>&1
