@@ -69,6 +69,12 @@ def table_shape(text):
         # "n/a" stands for a ratio to a fastest median of zero (a timer
         # coarser than the run, seen under qemu-user): measured as well.
         line = re.sub(r"(?<= )n/a(?= )", "0.00x", line)
+        # A slower row whose ratio rounds to 1.00 gets more decimals
+        # (1.002x): measured too.
+        line = re.sub(r"(?<= )1\.\d{3,}x(?= )", "1.00x", line)
+        # "disturbed: KEYS" after a row: what the run saw disturb its
+        # group (other work on the CPU), measured, not a format.
+        line = re.sub(r"  disturbed: [a-z -]+$", "", line)
         line = re.sub(r"0x[0-9a-f]{16}|-?\d+(\.\d+)?", replace, line)
         lines.append(" ".join(line.split()))
     return lines

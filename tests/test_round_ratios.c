@@ -78,3 +78,79 @@ TEST(table_gives_no_ratio_to_a_fastest_median_of_zero)
     CHECK(strstr(text, "n/a") != NULL);
     CHECK(strstr(text, "inf") == NULL && strstr(text, "nan") == NULL);
 }
+
+/* The table of `rows` (one group), as write_table_groups prints it. */
+static void table_text(struct result_row *rows, size_t count, char *text, size_t size)
+{
+    struct result_set set = {rows, count, count};
+    derive_group_figures(&set);
+    struct timer timer = {.kind = TIMER_CLOCK};
+    struct run_context context = {.timer = &timer, .pin_cpu = -1, .reps = 3};
+    memset(text, 0, size);
+    FILE *out = fmemopen(text, size - 1, "w");
+    CHECK(out != NULL);
+    if (out == NULL)
+        return;
+    write_table_groups(out, &set, &context);
+    fclose(out);
+}
+
+/* The relative cell of `method`'s line in a table: the first word ending
+ * in x after the method's name, copied into cell. */
+static void relative_cell(const char *text, const char *method, char *cell, size_t size)
+{
+    cell[0] = '\0';
+    char start[64];
+    snprintf(start, sizeof start, "\n  %s ", method);
+    const char *line = strstr(text, start);
+    if (line == NULL)
+        return;
+    const char *end = strchr(line + 1, '\n');
+    for (const char *word = line + strlen(start); word < end; word++) {
+        size_t length = strcspn(word, " \n");
+        if (length > 1 && word[length - 1] == 'x' && length < size) {
+            memcpy(cell, word, length);
+            cell[length] = '\0';
+            return;
+        }
+        word += length;
+    }
+}
+
+TEST(table_calls_fastest_only_the_fastest_row_shown)
+{
+    /* 1.705 beside 1.702: 1.0018 in two decimals would read 1.00x, the
+     * fastest's figure; the table says 1.002x.  1.7021 and 1.7024 both
+     * show 1.702: tied by the figure shown, both read 1.00x. */
+    double pext[3] = {1.702, 1.702, 1.702}, black[3] = {1.705, 1.705, 1.705}, fancy[3] = {1.7024, 1.7024, 1.7024},
+           kogge[3] = {3.404, 3.404, 3.404};
+    struct result_row rows[4] = {timed_row("magic-black", black, 3), timed_row("pext", pext, 3),
+                                 timed_row("magic-fancy", fancy, 3), timed_row("kogge-stone", kogge, 3)};
+    char text[4096], cell[32];
+    table_text(rows, 4, text, sizeof text);
+    relative_cell(text, "pext", cell, sizeof cell);
+    CHECK(strcmp(cell, "1.00x") == 0);
+    relative_cell(text, "magic-black", cell, sizeof cell);
+    CHECK(strcmp(cell, "1.002x") == 0);
+    relative_cell(text, "magic-fancy", cell, sizeof cell);
+    CHECK(strcmp(cell, "1.00x") == 0);
+    relative_cell(text, "kogge-stone", cell, sizeof cell);
+    CHECK(strcmp(cell, "2.00x") == 0);
+}
+
+TEST(table_names_what_disturbed_a_row)
+{
+    double quiet[3] = {1, 1, 1}, slowed[3] = {3.7, 3.7, 3.7};
+    struct result_row rows[2] = {timed_row("pext", quiet, 3), timed_row("kindergarten", slowed, 3)};
+    snprintf(rows[1].warnings, sizeof rows[1].warnings, "cpu-contention");
+    char text[4096];
+    table_text(rows, 2, text, sizeof text);
+    const char *line = strstr(text, "\n  kindergarten ");
+    const char *end = line ? strchr(line + 1, '\n') : NULL;
+    const char *flag = line ? strstr(line, "  disturbed: cpu-contention") : NULL;
+    CHECK(flag != NULL && end != NULL && flag < end);
+    line = strstr(text, "\n  pext ");
+    end = line ? strchr(line + 1, '\n') : NULL;
+    flag = line ? strstr(line, "disturbed") : NULL;
+    CHECK(line != NULL && (flag == NULL || flag > end));
+}

@@ -6,6 +6,11 @@
 # compares them with `attackbench compare`, and compares the table bytes
 # each side's init reports (instruction counts cannot see a larger table).
 #
+# It first says how each side was built (compiler, its version and every
+# flag), then prints the comparison, and its last line is one verdict:
+# "compare-builds.sh: verdict: ...", naming the instruction counts and the
+# table bytes, and the exit status.
+#
 # Exit status: 0 when HEAD is no worse, and when BASE_SOURCE does not exist
 # (the pull request that adds the plugin: nothing to compare with; HEAD is
 # built and verified only); 3 when a row needs more than 5% more
@@ -65,10 +70,17 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 
+# -fvisibility=hidden: an engine's extern lookups inline (docs/plugins.md).
+plugin_flags="-shared -fPIC -fvisibility=hidden"
+compiler_version=$("$cc" --version 2>/dev/null | head -n 1)
 build() { # build SIDE SOURCE FLAGS
-    # -fvisibility=hidden: an engine's extern lookups inline (docs/plugins.md).
-    "$cc" $3 -shared -fPIC -fvisibility=hidden -I"$include" "$2" -o "$work/$1.so" ||
+    echo "$name: $1: $2, built with $cc $3 $plugin_flags (${compiler_version:-version unknown})"
+    "$cc" $3 $plugin_flags -I"$include" "$2" -o "$work/$1.so" ||
         fail "the $1 side ($2) does not build as a plugin"
+}
+verdict() { # verdict TEXT STATUS: the last line, then the exit
+    echo "$name: verdict: $1 (exit $2)"
+    exit "$2"
 }
 
 # The pull request that adds the plugin: the base has no source yet.
@@ -76,8 +88,11 @@ if [ ! -e "$base_source" ]; then
     echo "$name: the base has no $base_source (the pull request adds the plugin): nothing to compare with;" \
         "the head is built and verified only"
     build head "$head_source" "${HEAD_CFLAGS:--O2 -DNDEBUG}"
-    "$attackbench" --plugin="$work/head.so" --verify-only --method="$method" -q >/dev/null
-    exit $?
+    status=0
+    "$attackbench" --plugin="$work/head.so" --verify-only --method="$method" -q >/dev/null || status=$?
+    [ $status -eq 0 ] && verdict "nothing to compare (no base); the head verifies" 0
+    [ $status -eq 1 ] && verdict "the head gives wrong attack sets" 1
+    exit $status
 fi
 command -v valgrind >/dev/null 2>&1 || fail "needs valgrind to count instructions (apt-get install valgrind)"
 build base "$base_source" "${BASE_CFLAGS:--O2 -DNDEBUG}"
@@ -89,6 +104,7 @@ for side in base head; do
     ATTACKBENCH_HIDE_FEATURES="avx512 gfni" "$attackbench" --plugin="$work/$side.so" --count=instructions \
         --method="$method" --workload=random --piece=all --dispatch=batch -q --csv="$work/$side.csv" >/dev/null ||
         status=$?
+    [ $status -ne 1 ] || verdict "the $side side gives wrong attack sets" 1
     [ $status -eq 0 ] || { echo "$name: counting the $side side failed (exit $status)" >&2; exit $status; }
 done
 status=0
@@ -115,5 +131,12 @@ print(f"\ntable bytes: base {base}, head {head} ({change}): "
 sys.exit(3 if grew else 0)
 EOF
 [ $table_status -eq 0 ] || [ $table_status -eq 3 ] || exit 2
-[ $status -ne 0 ] && exit $status
-exit $table_status
+[ $status -eq 2 ] && exit 2
+instructions="no row needs more than 5% more instructions"
+[ $status -eq 3 ] && instructions="**a row needs more than 5% more instructions** (the slower rows above)"
+tables="no table grew by more than $table_growth%"
+[ $table_status -eq 3 ] && tables="**the table grew by more than $table_growth%**"
+if [ $status -eq 0 ] && [ $table_status -eq 0 ]; then
+    verdict "the head is no worse: $instructions, $tables" 0
+fi
+verdict "the head is worse: $instructions, $tables" 3

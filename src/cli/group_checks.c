@@ -42,6 +42,15 @@ void note_other_work(const struct session *session, const struct cpu_share *shar
         from_stat = seen.share >= OTHER_WORK_LIMIT;
         from_clock = 0;
     }
+    if (seen.held_elsewhere > 0 && !session->options->quiet) {
+        progress_clear(&session->progress);
+        fprintf(stderr,
+                "attackbench: warning: %s: another attackbench run held %d of the measuring CPUs during this "
+                "group; its figures are unreliable (let the other run finish, or choose another --pin)\n",
+                group, seen.held_elsewhere);
+    }
+    if (seen.held_elsewhere > 0)
+        snprintf(warnings, size, "cpu-contention");
     if (!from_stat && !from_clock)
         return;
     if (from_clock && seen.lost > seen.share) {

@@ -13,7 +13,7 @@
 
 /* Warn (naming the group) and set the "cpu-contention" key in `warnings`
  * when other work took more than 5% of the measuring CPU since `share`
- * started. */
+ * started, or another attackbench run held one of its measuring CPUs. */
 void note_other_work(const struct session *session, const struct cpu_share *share, const char *group, char *warnings,
                      size_t size);
 

@@ -59,6 +59,12 @@ int claim_cpu(int cpu)
     (void)cpu;
     return CLAIM_NO_LOCK;
 }
+
+int cpu_held_by_another_run(int cpu)
+{
+    (void)cpu;
+    return 0;
+}
 #else
 /* The lock file of one CPU, shared by every attackbench process of the
  * machine's users that see the same directory. */
@@ -69,6 +75,9 @@ static int lock_path(int cpu, char *path, size_t size)
         directory = "/tmp";
     return snprintf(path, size, "%s/attackbench-cpu-%d.lock", directory, cpu) < (int)size ? 0 : -1;
 }
+
+/* The CPUs whose locks this process holds, which no other run can. */
+static int held_cpus[MAX_CPUS], held_count;
 
 /* Locks are taken on read-only descriptors (flock needs no write access)
  * of files created 0666 whatever the umask, so that every user's runs
@@ -96,7 +105,27 @@ int claim_cpu(int cpu)
         return CLAIM_SHARED;
     }
     /* The descriptor stays open: the lock lasts until the process exits. */
+    if (held_count < MAX_CPUS)
+        held_cpus[held_count++] = cpu;
     return CLAIM_HELD;
+}
+
+int cpu_held_by_another_run(int cpu)
+{
+    for (int i = 0; i < held_count; i++)
+        if (held_cpus[i] == cpu)
+            return 0;
+    char path[512];
+    if (lock_path(cpu, path, sizeof path) != 0)
+        return 0;
+    /* No lock file: no run has ever held this CPU here. */
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (descriptor < 0)
+        return 0;
+    /* Taken for a moment and let go at close: only a look. */
+    int held = flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    close(descriptor);
+    return held;
 }
 #endif
 
@@ -284,7 +313,9 @@ void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int th
      * learns: no /proc/stat line is this run's. */
     cpus = NULL;
 #endif
+    share->held_elsewhere = 0;
     for (int i = 0; cpus != NULL && i < count && i < MAX_THREADS; i++) {
+        share->held_elsewhere += cpu_held_by_another_run(cpus[i]);
         if (read_cpu_times(cpus[i], &share->start[share->count]) != 0) {
             share->count = 0; /* all or none */
             break;
@@ -330,6 +361,11 @@ void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen
         long ticks = sysconf(_SC_CLK_TCK);
         other_work_from_times(share->start, end, share->count, own, wall, ticks > 0 ? (double)ticks : 100, seen);
     }
+    /* Another run held a measuring CPU at the start or holds it now. */
+    int held_now = 0;
+    for (int i = 0; i < share->count; i++)
+        held_now += cpu_held_by_another_run(share->cpus[i]);
+    seen->held_elsewhere = share->held_elsewhere > held_now ? share->held_elsewhere : held_now;
     /* One measuring thread runs all the time, so the process clock, exact
      * to the nanosecond where /proc/stat counts 10 ms ticks, says what share
      * of the wall time went elsewhere; with more threads, which wait for

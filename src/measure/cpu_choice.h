@@ -32,6 +32,10 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
 enum { CLAIM_HELD = 0, CLAIM_SHARED = 1, CLAIM_NO_LOCK = -1 };
 int claim_cpu(int cpu);
 
+/* Whether another attackbench process holds the lock of a CPU now (never
+ * one this process holds itself); 0 where there are no locks. */
+int cpu_held_by_another_run(int cpu);
+
 enum { MAX_THREADS = 256 };
 
 /* What else ran on the measuring CPUs during a stretch of measuring, from
@@ -44,6 +48,7 @@ struct cpu_share {
     struct cpu_times start[MAX_THREADS];
     int threads;
     double wall_start, process_start;
+    int held_elsewhere; /* of those CPUs, how many another attackbench run held at the start */
 };
 
 struct other_work {
@@ -53,6 +58,10 @@ struct other_work {
     double wall_ms;
     int cpus;    /* how many CPUs /proc/stat was read for (0: none) */
     double lost; /* one measuring thread: the share of the wall time it did not run */
+    /* Measuring CPUs another attackbench run held (its lock) at the start
+     * or the end: the run knows it shared them, even in a group too short
+     * for /proc/stat's 10 ms ticks to show it. */
+    int held_elsewhere;
 };
 
 void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int threads);

@@ -293,6 +293,19 @@ static void print_row(const struct compared *row, struct table_totals *totals)
     totals->log_new += log(new_value);
 }
 
+/* The closing row: the label under method, an empty cell under each
+ * other configuration column, then the same cells as print_row(), so that
+ * it has as many cells as the header. */
+static void print_mean_row(const struct table_totals *totals)
+{
+    double n = (double)totals->rows;
+    printf("| geometric mean (%zu rows) |", totals->rows);
+    for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
+        printf(" |");
+    printf(" %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n", exp(totals->log_base / n),
+           exp(totals->log_new / n), exp(totals->log_ratio / n), totals->faster, totals->slower);
+}
+
 /* The rows of one metric both files have, estimated and judged. */
 static struct compared *judge_table(const struct result_file *base, const struct result_file *changed,
                                     enum metric_kind metric, const struct compare_settings *options, size_t *count)
@@ -348,10 +361,7 @@ static size_t print_table(const struct result_file *base, const struct result_fi
     *unreliable += totals.unreliable;
     if (count == 0)
         return 0;
-    double n = (double)totals.rows;
-    printf("| geometric mean (%zu rows) | | | | | | | | %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n",
-           totals.rows, exp(totals.log_base / n), exp(totals.log_new / n), exp(totals.log_ratio / n), totals.faster,
-           totals.slower);
+    print_mean_row(&totals);
     return totals.regressions;
 }
 

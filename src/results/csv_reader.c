@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/error_message.h"
 #include "result_file.h"
 
 struct csv_cursor {
@@ -128,6 +129,22 @@ static int check_final_line_break(const char *path, const char *text, size_t len
     return -1;
 }
 
+/* A column named twice makes the file ambiguous (which of the two is the
+ * row's value?): refused, naming both places. */
+static int check_unique_columns(const char *path, const struct result_fields *header)
+{
+    for (size_t c = 1; c < header->count; c++)
+        for (size_t earlier = 0; earlier < c; earlier++)
+            if (strcmp(header->values[c], header->values[earlier]) == 0) {
+                char shown[256];
+                escape_text(header->values[c], shown, sizeof shown);
+                fprintf(stderr, "attackbench: %s:1: column '%s' appears twice (columns %zu and %zu): malformed\n",
+                        path, shown, earlier + 1, c + 1);
+                return -1;
+            }
+    return 0;
+}
+
 int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit, void *data)
 {
     struct csv_cursor cursor = {path, text, text + length, 1};
@@ -138,6 +155,8 @@ int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit
     if (columns < 0)
         return -1;
     header.count = (size_t)columns;
+    if (check_unique_columns(path, &header) != 0)
+        return -1;
     for (int c = 0; c < columns; c++)
         row.names[c] = header.values[c];
     while (cursor.text < cursor.end) {

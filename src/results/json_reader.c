@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error_message.h"
 #include "output.h"
 #include "result_file.h"
 
@@ -215,9 +216,27 @@ static const char *parse_value(struct json_cursor *cursor)
     return start;
 }
 
+/* A name met twice makes the file ambiguous (which of the two values
+ * holds?): refused.  `inherited` members came from the context, which a
+ * row's own member would contradict. */
+static int check_new_name(const struct json_cursor *cursor, const struct result_fields *fields, size_t inherited,
+                          const char *name)
+{
+    for (size_t i = 0; i < fields->count; i++)
+        if (strcmp(fields->names[i], name) == 0) {
+            char shown[256], message[320];
+            escape_text(name, shown, sizeof shown);
+            snprintf(message, sizeof message, "key \"%s\" appears twice (%s): malformed", shown,
+                     i < inherited ? "in the context and in this row" : "in one object");
+            return json_error(cursor, message);
+        }
+    return 0;
+}
+
 /* A flat object's members appended to fields. */
 static int parse_flat_object(struct json_cursor *cursor, struct result_fields *fields)
 {
+    size_t inherited = fields->count;
     if (expect(cursor, '{') != 0)
         return -1;
     if (accept(cursor, '}'))
@@ -225,6 +244,8 @@ static int parse_flat_object(struct json_cursor *cursor, struct result_fields *f
     do {
         const char *name = parse_string(cursor);
         if (name == NULL || expect(cursor, ':') != 0)
+            return -1;
+        if (check_new_name(cursor, fields, inherited, name) != 0)
             return -1;
         if (fields->count == MAX_ROW_FIELDS)
             return json_error(cursor, "too many members");
@@ -280,7 +301,7 @@ static int check_schema(struct json_cursor *cursor)
 /* The top-level object: schema, context, then results. */
 static int parse_document(struct json_cursor *cursor, row_visitor visit, void *data)
 {
-    struct result_fields context = {0};
+    struct result_fields context = {0}, members = {0};
     int seen_schema = 0;
     if (expect(cursor, '{') != 0)
         return -1;
@@ -288,6 +309,10 @@ static int parse_document(struct json_cursor *cursor, row_visitor visit, void *d
         const char *name = parse_string(cursor);
         if (name == NULL || expect(cursor, ':') != 0)
             return -1;
+        if (check_new_name(cursor, &members, 0, name) != 0)
+            return -1;
+        if (members.count < MAX_ROW_FIELDS)
+            members.names[members.count++] = name;
         int status;
         if (strcmp(name, "schema") == 0) {
             status = check_schema(cursor);

@@ -44,6 +44,35 @@ static void harness_difference(double median, double harness, char *buffer, size
         snprintf(buffer, size, "%.3f", median - harness);
 }
 
+/* A figure as the table shows it (three decimals), so that what is
+ * derived from it agrees with what the reader sees. */
+static double as_shown(double value)
+{
+    char text[64];
+    snprintf(text, sizeof text, "%.3f", value);
+    return strtod(text, NULL);
+}
+
+/* The relative column: the ns/query shown over the fastest one shown, in
+ * two decimals, or as many more as it takes for a row slower by the figure
+ * shown not to read as the fastest (1.705 beside 1.702 is 1.002x, not
+ * 1.00x); n/a when the fastest shows zero (a timer coarser than the run, as
+ * under emulation). */
+static void format_relative(double median, double fastest, char *buffer, size_t size)
+{
+    double shown = as_shown(median), shown_fastest = as_shown(fastest);
+    if (!(shown_fastest > 0)) {
+        snprintf(buffer, size, "n/a");
+        return;
+    }
+    double ratio = shown / shown_fastest;
+    for (int decimals = 2;; decimals++) {
+        snprintf(buffer, size, "%.*fx", decimals, ratio);
+        if (shown == shown_fastest || decimals == 9 || strtod(buffer, NULL) != 1)
+            return;
+    }
+}
+
 static int compare_rows_by_speed(const void *a, const void *b)
 {
     const struct result_row *x = *(const struct result_row *const *)a, *y = *(const struct result_row *const *)b;
@@ -89,7 +118,8 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
         qsort(group, members, sizeof *group, compare_rows_by_speed);
         const struct result_row *first = group[0];
         /* relative: each median over the first row's, the smallest of the
-         * column the table is sorted by, so that the two columns agree. */
+         * column the table is sorted by, both as shown, so that the two
+         * columns agree (format_relative). */
         double fastest = first->measurement.ns_per_query.median;
         char pressure[32];
         format_pressure(first->pressure_bytes, pressure, sizeof pressure);
@@ -114,12 +144,8 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                 harness_difference(m->ns_per_query.median, row->harness_ns, net, sizeof net);
             if (tsc)
                 snprintf(ticks, sizeof ticks, "%.2f", m->ticks_per_query.median);
-            /* A fastest median of zero (a timer coarser than the run, as
-             * under emulation) leaves no ratio to give. */
-            if (!m->backend->baseline && fastest > 0)
-                snprintf(relative, sizeof relative, "%.2fx", m->ns_per_query.median / fastest);
-            else if (!m->backend->baseline)
-                snprintf(relative, sizeof relative, "n/a");
+            if (!m->backend->baseline)
+                format_relative(m->ns_per_query.median, fastest, relative, sizeof relative);
             double percent = m->ns_per_query.median > 0 ? 100 * m->ns_per_query.mad / m->ns_per_query.median : 0;
             snprintf(spread, sizeof spread, "%s%.1f%%", percent > 3 ? "!" : "", percent);
             format_bytes(row->table_bytes, table, sizeof table);
@@ -129,6 +155,11 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                     m->mlookups_per_s, spread, relative, table, row->init_ms);
             if (m->hit_rate >= 0)
                 fprintf(out, "  hit rate %.1f%%", 100 * m->hit_rate);
+            /* What the run saw disturb this row's group (other work on the
+             * measuring CPU, a drifting harness), on the row itself: its
+             * spread can be small when the whole group was slowed. */
+            if (row->warnings[0])
+                fprintf(out, "  disturbed: %s", row->warnings);
             fputc('\n', out);
         }
         write_slow_instruction_notes(out, group, members);
@@ -142,9 +173,12 @@ void write_table_notes(FILE *out)
     fprintf(out, "\nns/query: median over repetitions; -harness: minus the null backend (approximate: the CPU\n"
                  "overlaps the two; \"below\": under the harness's resolution, the lookup hides in the loop's\n"
                  "own cost); spread: median absolute deviation as %% of the median (! above 3%%);\n"
-                 "relative: ns/query over the first row's (the fastest median of the group); the CSV's\n"
-                 "relative is the median of the per-round ratios to that method, which a slowdown of a whole\n"
-                 "round cancels, and can differ when the rounds were disturbed.\n");
+                 "relative: ns/query over the first row's (the fastest median of the group), both as shown,\n"
+                 "with more decimals where a slower row would read 1.00x; the CSV's relative is the median of\n"
+                 "the per-round ratios to that method, which a slowdown of a whole round cancels, and can\n"
+                 "differ when the rounds were disturbed; disturbed: what the run saw disturb the row's group\n"
+                 "(cpu-contention: other work on the measuring CPU; canary-drift: the harness changed speed),\n"
+                 "also in the warnings column of the CSV and JSON: its figures are unreliable.\n");
 }
 
 /* The one list of columns, shared by CSV and JSON; row_fields() fills

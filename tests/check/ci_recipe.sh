@@ -96,10 +96,23 @@ compare_case() {
     fi
 }
 
+# last_line_is NAME TEXT: the report of the last case ends with TEXT.
+last_line_is() {
+    local last
+    last=$(tail -n 1 "$work/out")
+    [[ "$last" == "$2"* ]] && pass "$1" || fail "$1 (last line: $last)"
+}
+
 # The first pull request: the base has no plugin file.
 compare_case "from the install prefix, a first pull request compares nothing: exit 0" 0 "nothing to compare"
+last_line_is "a first pull request ends with its verdict" "compare-builds.sh: verdict: nothing to compare (no base)"
 cp "$example" "$work/base/src/attackbench_plugin.c"
 compare_case "from the install prefix, the same code on both sides: exit 0" 0 "0 regressions"
+grep -q '^compare-builds.sh: base: .*, built with .* -shared -fPIC -fvisibility=hidden (' "$work/out" &&
+    grep -q '^compare-builds.sh: head: .*, built with .* -shared -fPIC -fvisibility=hidden (' "$work/out" &&
+    pass "the report says which compiler and flags built each side" ||
+    fail "the report says which compiler and flags built each side ($(head -c 300 "$work/out"))"
+last_line_is "the same code ends with the verdict no worse" "compare-builds.sh: verdict: the head is no worse"
 grep -qF "table bytes: base 4096, head 4096" "$work/out" && pass "the report gives each side's table bytes" ||
     fail "the report gives each side's table bytes"
 
@@ -141,6 +154,8 @@ assert slow != source
 open(sys.argv[2], "w").write(slow)
 EOF
 compare_case "from the install prefix, a slowed head: exit 3" 3 "**slower**"
+last_line_is "a slowed head ends with the verdict worse, by its instructions" \
+    "compare-builds.sh: verdict: the head is worse: **a row needs more than 5% more instructions**"
 
 # A larger table, the same instructions: its own verdict.
 sed 's/return sizeof rays;/return 4 * sizeof rays;/' "$example" >"$work/head/src/attackbench_plugin.c"
@@ -148,6 +163,8 @@ compare_case "from the install prefix, a table 4x larger, the same instructions:
     "table bytes: base 4096, head 16384 (+300.0%): **larger**"
 grep -q "0 regressions" "$work/out" && pass "a larger table alone is no instruction regression" ||
     fail "a larger table alone is no instruction regression"
+last_line_is "a larger table ends with the verdict worse, by its table" \
+    "compare-builds.sh: verdict: the head is worse: no row needs more than 5% more instructions, **the table grew"
 
 # --count=instructions: a missing input file is a usage error (2), and a
 # command line over 64 KB reaches the counted process whole.

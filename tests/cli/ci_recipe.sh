@@ -112,6 +112,54 @@ for refusal in "empty PREFIX:" "relative PREFIX:opt/x"; do
     [ "$lines" -eq 1 ] && pass "make uninstall, ${refusal%%:*}: one line" || fail "make uninstall, ${refusal%%:*}: one line ($lines)"
 done
 
+# The recipe's report: which compiler and flags built each side, then the
+# comparison, then one verdict as its last line, agreeing with the exit
+# status.  A stand-in for the valgrind build times the plugins where the
+# recipe counts their instructions (tests/check/ci_recipe.sh counts them):
+# what this checks is the report, whatever the times say; the table bytes
+# come from the plugins' init, exact, so a table four times larger is
+# worse whatever the times.
+if [ "$plugin_build" = 1 ]; then
+    stand_in="$scratch/stand-in"
+    mkdir -p "$stand_in/bin"
+    cat >"$stand_in/attackbench" <<STAND_IN
+#!/usr/bin/env bash
+arguments=()
+for argument in "\$@"; do
+    case \$argument in
+    --count=instructions) arguments+=(--reps=5 --calls=2000 --queries=1000) ;;
+    *) arguments+=("\$argument") ;;
+    esac
+done
+exec "$recipe_program" "\${arguments[@]}"
+STAND_IN
+    printf '#!/bin/sh\nexit 0\n' >"$stand_in/bin/valgrind"
+    chmod +x "$stand_in/attackbench" "$stand_in/bin/valgrind"
+    sed 's/return sizeof rays;/return 4 * sizeof rays;/' "$recipe_top/examples/plugin/my_engine.c" >"$scratch/larger.c"
+    for case in "same:$recipe_top/examples/plugin/my_engine.c" "larger:$scratch/larger.c"; do
+        PATH="$stand_in/bin:$PATH" ATTACKBENCH="$stand_in/attackbench" BASE_CFLAGS="-O1 -DNDEBUG" \
+            "$recipe_top/examples/plugin/compare-builds.sh" my-engine "$recipe_top/examples/plugin/my_engine.c" \
+            "${case#*:}" >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        last=$(tail -n 1 "$scratch/out")
+        verdicts=$(grep -c 'verdict:' "$scratch/out")
+        case $status:$last in
+        0:"compare-builds.sh: verdict: the head is no worse: "*"(exit 0)") agrees=1 ;;
+        3:"compare-builds.sh: verdict: the head is worse: "*"(exit 3)") agrees=1 ;;
+        *) agrees=0 ;;
+        esac
+        [ "${case%%:*}" = larger ] && [[ "$last" != *"**the table grew by more than 10%**"* ]] && agrees=0
+        grep -q "^compare-builds.sh: base: .*my_engine.c, built with [^ ]* -O1 -DNDEBUG -shared -fPIC -fvisibility=hidden (" \
+            "$scratch/out" &&
+            grep -q "^compare-builds.sh: head: .*, built with [^ ]* -O2 -DNDEBUG -shared -fPIC -fvisibility=hidden (" \
+                "$scratch/out" && [ "$agrees" = 1 ] && [ "$verdicts" -eq 1 ] &&
+            pass "compare-builds.sh, ${case%%:*} table: each side's compiler and flags, one verdict line last (exit $status)" ||
+            fail "compare-builds.sh, ${case%%:*} table: each side's flags, one verdict last (exit $status; last: $last; $(head -c 300 "$scratch/err"))"
+    done
+else
+    skip "compare-builds.sh's report: this attackbench cannot load plugins"
+fi
+
 # compare-builds.sh refusals: one line, exit 2.
 recipe_script="$recipe_top/examples/plugin/compare-builds.sh"
 recipe_example="$recipe_top/examples/plugin/my_engine.c"

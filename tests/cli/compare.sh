@@ -320,3 +320,38 @@ expect_error "compare --help on a full device is a write error" "cannot write th
 grep -q "cannot write the table" "$scratch/err" || [ ! -s "$scratch/err" ] &&
     pass "compare into a closed pipe: a write error, not a silent death by SIGPIPE" ||
     fail "compare into a closed pipe ($(head -c 300 "$scratch/err"))"
+
+# Every row of every table compare prints has as many cells as its header
+# (a row with fewer puts its figures under the wrong columns: the
+# geometric mean's once sat one column to the left), in each kind of
+# table: timed with the group's shift, --absolute, --normalize, disturbed
+# verdicts, instruction counts.
+table_cells() { # table_cells FILE: "N tables", or what is wrong
+    python3 - "$1" <<'PYTHON'
+import sys
+problems, tables, header = [], 0, None
+for number, line in enumerate(open(sys.argv[1], encoding="utf-8").read().splitlines(), 1):
+    if not line.startswith("|"):
+        header = None
+        continue
+    if not line.endswith("|"):
+        problems.append(f"line {number} does not end its last cell")
+    cells = len(line[1:-1].split("|"))
+    if header is None:
+        header, tables = cells, tables + 1
+    elif cells != header:
+        problems.append(f"line {number}: {cells} cells under a header of {header}")
+print("; ".join(problems) if problems else f"{tables} tables")
+PYTHON
+}
+for case in "timed:$recorded $scratch/scaled.csv" "absolute:--absolute $recorded $scratch/shifted.csv" \
+    "normalized:--strict --normalize=null $scratch/live.csv $scratch/other-flags.csv" \
+    "disturbed:$recorded $scratch/disturbed-slow.csv" "instructions:$counts $scratch/counts.csv" \
+    "json:--strict $scratch/live.csv $scratch/live.json"; do
+    # shellcheck disable=SC2086 # the case's words are the options and files
+    "$program" compare ${case#*:} >"$scratch/out" 2>"$scratch/err"
+    cells=$(table_cells "$scratch/out")
+    [[ "$cells" =~ ^[1-9][0-9]*\ tables$ ]] && grep -q '^| geometric mean' "$scratch/out" &&
+        pass "compare, ${case%%:*}: every row of every table has the header's cell count ($cells)" ||
+        fail "compare, ${case%%:*}: every row has the header's cell count ($cells; $(head -c 200 "$scratch/err"))"
+done

@@ -44,6 +44,13 @@ if [ "$lock_cpus" -ge 2 ] && command -v flock >/dev/null; then
     XDG_RUNTIME_DIR=$locks measured_cpu --pin=0 >/dev/null
     grep -q "also used by another attackbench run" "$scratch/guard-err" &&
         pass "--pin on a held CPU warns" || fail "--pin on a held CPU warns"
+    # The run knows it shared its CPU during each group: every row says so.
+    XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --method=null,classical --format=csv \
+        >"$scratch/held.csv" 2>"$scratch/guard-err"
+    flagged=$(csv_column warnings <"$scratch/held.csv" | grep -c cpu-contention)
+    [ "$flagged" -eq 2 ] && grep -q "random rook batch: another attackbench run held 1 of the measuring CPUs" "$scratch/guard-err" &&
+        pass "a CPU another run held during a group flags its rows" ||
+        fail "a CPU another run held during a group flags its rows ($flagged rows; $(head -c 300 "$scratch/guard-err"))"
     kill "${holders[@]}" 2>/dev/null
     wait "${holders[@]}" 2>/dev/null
 else
@@ -101,6 +108,26 @@ run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5
 warnings=$(csv_column warnings <"$scratch/guard-out" | head -n 1 | sed 's/ emulator//')
 [[ "$warnings" == "boost hypervisor few-repetitions short-stream cpu-contention"* ]] &&
     pass "the CSV records the warnings" || fail "the CSV records the warnings (got '$warnings')"
+
+# The rows of a group the run saw disturbed carry the flag themselves, in
+# the table (whose spread alone can look fine when the whole group was
+# slowed) and in the JSON; a quiet group's rows carry none (its CPU locks
+# in a folder of its own, which no other run of the tests holds).
+run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --method=null,classical
+rows=$(grep -c '^  \(classical\|null (harness)\) ' "$scratch/guard-out")
+flagged=$(grep -c '^  \(classical\|null (harness)\) .*  disturbed: cpu-contention$' "$scratch/guard-out")
+[ "$rows" -eq 2 ] && [ "$flagged" -eq 2 ] && pass "the table flags each row of a group other work disturbed" ||
+    fail "the table flags each row of a group other work disturbed ($flagged of $rows rows: $(head -c 400 "$scratch/guard-out"))"
+mkdir -p "$scratch/private-locks"
+run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0 ATTACKBENCH_FAKE_CANARY_DRIFT=0 XDG_RUNTIME_DIR="$scratch/private-locks" -- \
+    --method=null,classical
+rows=$(grep -c '^  \(classical\|null (harness)\) ' "$scratch/guard-out")
+[ "$rows" -eq 2 ] && ! grep -q '^  .*  disturbed: ' "$scratch/guard-out" && pass "a quiet group's rows carry no flag" ||
+    fail "a quiet group's rows carry no flag ($(head -c 400 "$scratch/guard-out"))"
+run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --method=null,classical --format=json
+flagged=$(grep -c '"method": "\(classical\|null\)".*"warnings": "[^"]*cpu-contention' "$scratch/guard-out")
+[ "$flagged" -eq 2 ] && pass "the JSON flags each row of a group other work disturbed" ||
+    fail "the JSON flags each row of a group other work disturbed ($flagged rows)"
 
 # Progress appears only on a terminal.
 if command -v script >/dev/null; then

@@ -186,6 +186,36 @@ else
     skip "the C++ example plugin: no C++ compiler (apt-get install g++)"
 fi
 
+# docs/plugins.md's advice, as written there.  An attack file that needs
+# another file of its engine: one line naming the symbol; linked with that
+# file, it loads and verifies; its table, filled in a constructor, shows
+# init 0.00 ms.
+build_plugin needs_alone "$top/tests/plugins/needs_other_file.c"
+expect_error "an attack file without the engine file it needs: one line naming the symbol" \
+    "not a shared object this system can load (" "$program" --plugin="$plugin_dir/needs_alone.so" --list
+grep -q "undefined symbol: engine_distance)$" "$scratch/err" && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+    pass "the refusal names the undefined symbol" || fail "the refusal names the undefined symbol ($(cat "$scratch/err"))"
+if build_plugin needs_linked "$top/tests/plugins/needs_other_file.c" "$top/tests/plugins/other_file.c"; then
+    "$program" --plugin="$plugin_dir/needs_linked.so" --list >"$scratch/out" 2>"$scratch/err"
+    grep -qE "^needs-other-file +available +table 0 bytes +init 0.00 ms " "$scratch/out" &&
+        pass "linked with the file it needs, the plugin loads; a constructor's table shows init 0.00 ms" ||
+        fail "linked with the file it needs, the plugin loads, init 0.00 ms ($(grep needs-other "$scratch/out"; head -c 200 "$scratch/err"))"
+    expect_status "linked with the file it needs, the plugin verifies" 0 \
+        "$program" --plugin="$plugin_dir/needs_linked.so" --verify-only -m needs-other-file -q
+else
+    fail "the attack file builds with the engine file it needs ($(head -c 300 "$plugin_dir/needs_linked.log"))"
+fi
+# Two builds of one source in one run, told apart by the name given on
+# the command line: both load, both are timed in the same rounds.
+build_plugin build_old "$top/tests/plugins/named.c" -DPLUGIN_NAME='"my-engine-old"' &&
+    build_plugin build_new "$top/tests/plugins/named.c" -O2 -DPLUGIN_NAME='"my-engine-new"'
+"$program" --plugin="$plugin_dir/build_old.so" --plugin="$plugin_dir/build_new.so" -m my-engine-old,my-engine-new \
+    -w random -p queen --dispatch=batch -r 3 -c 2000 --queries=512 -q -f csv >"$scratch/out" 2>"$scratch/err"
+[ "$(csv_column method <"$scratch/out" | grep -c '^my-engine-\(old\|new\)$')" -eq 2 ] &&
+    [ "$(csv_column checksum <"$scratch/out" | grep -v '^$' | sort -u | wc -l)" -eq 1 ] &&
+    pass "two builds of one plugin source, two names, in one run" ||
+    fail "two builds of one plugin source, two names, in one run ($(head -c 300 "$scratch/err"))"
+
 # make install and uninstall, and the CI recipe (compare-builds.sh): the
 # quick parts in tests/cli/ci_recipe.sh, the counts under valgrind in
 # tests/check/ci_recipe.sh.
