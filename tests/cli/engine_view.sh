@@ -189,6 +189,15 @@ if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/
     else
         fail "recommend with a plugin ($(head -c 600 "$view_scratch/plugin.out"))"
     fi
+    # --method chooses the built-in candidates; every plugin is measured too.
+    if "$program" --plugin="$view_scratch/my_engine.so" recommend --quick --method=classical \
+            >"$view_scratch/plugin-method.out" 2>&1 &&
+        grep -qE '^plugin my-engine: alone [0-9.]+ ns per queen, [0-9.]+x the time of classical ' "$view_scratch/plugin-method.out" &&
+        grep -qE '^  my-engine ' "$view_scratch/plugin-method.out"; then
+        pass "recommend --method=classical with a plugin measures the plugin too"
+    else
+        fail "recommend --method=classical with a plugin measures the plugin too ($(head -c 600 "$view_scratch/plugin-method.out"))"
+    fi
     # An output that cannot be written is refused before minutes of measuring.
     expect_error "recommend --json into a missing folder is refused" "cannot create" \
         "$program" recommend --quick --json="$view_scratch/missing/verdict.json"

@@ -2,7 +2,8 @@
 # perft's workers and signals: worker processes end with their coordinator
 # even when it is killed (SIGKILL cannot be caught); a plugin stuck in its
 # code is stopped by SIGINT or SIGTERM and named, with exit 130 or 143, in
-# one process, with threads and with processes alike.  Every wait polls
+# one process, with threads and with processes alike, and by recommend,
+# whose perft child names it.  Every wait polls
 # for a condition (a marker file, a process's CPU time) with a generous
 # limit, never a fixed sleep.
 source "$(dirname "$0")/../lib/tap.bash"
@@ -124,3 +125,26 @@ else
     skip "perft --threads=2 and --processes=2 with a stuck plugin: they need two usable CPUs (this process has $usable_cpus)"
 fi
 
+# recommend measures in child processes, whose stderr goes to a log: the
+# plugin its perft child names as stopped is named by recommend too.
+for signal in INT TERM; do
+    want=$([ "$signal" = INT ] && echo 130 || echo 143)
+    rm -f "$scratch/looping"
+    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/loop.so" recommend --quick \
+        --method=classical >/dev/null 2>"$scratch/recommend.err" &
+    runner=$!
+    if ! poll 90 test -e "$scratch/looping"; then
+        kill -KILL "$runner" 2>/dev/null
+        wait "$runner"
+        fail "recommend: SIG$signal stops a stuck plugin (it never looped: $(head -c 300 "$scratch/recommend.err"))"
+        continue
+    fi
+    stop_and_time "$runner" "$signal"
+    if [ "$stop_status" -eq "$want" ] &&
+        grep -qxF "attackbench: plugin fault ($scratch/loop.so) stopped by SIG$signal during perft: it did not return within a second" \
+            "$scratch/recommend.err"; then
+        pass "recommend: SIG$signal stops a stuck plugin and names it, exit $want"
+    else
+        fail "recommend: SIG$signal stops a stuck plugin (exit $stop_status after $stop_seconds s: $(head -c 400 "$scratch/recommend.err"))"
+    fi
+done
