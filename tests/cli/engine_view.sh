@@ -168,13 +168,14 @@ fi
 if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$view_scratch/recommend.json" \
         >"$view_scratch/recommend.out" 2>"$view_scratch/recommend.err" &&
     grep -qE '^use here: (undecided: the repetitions cannot tell [a-z0-9-]+ from [a-z0-9-]+ |[a-z0-9-]+: [0-9.]+ Mnodes/s in the engine)' "$view_scratch/recommend.out" &&
-    [ "$(sed -n '/^figures:/,/^reproduce:/p' "$view_scratch/recommend.out" | grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+$')" -eq 9 ] &&
+    [ "$(sed -n '/^figures/,/^reproduce:/p' "$view_scratch/recommend.out" |
+        grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[1-9] \[[1-9]-[1-9]\] +[0-9.]+ +[1-9] \[[1-9]-[1-9]\] +[0-9.]+$')" -eq 9 ] &&
     grep -qE "^  .*attackbench[^ /]* --method=[a-z0-9,-]+ --workload=random --piece=queen --dispatch=batch .*--csv=isolated.csv$" "$view_scratch/recommend.out" &&
     grep -qE "^  .*attackbench[^ /]* perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv data/perft.epd$" "$view_scratch/recommend.out" &&
     [ "$(tail -n +2 "$view_scratch/recommend.csv" | grep -c .)" -eq 9 ] &&
     python3 -c 'import json, sys; document = json.load(open(sys.argv[1])); sys.exit(len(document["candidates"]) != 9 or document["threads"] != int(sys.argv[2]))' \
         "$view_scratch/recommend.json" "$usable_cpus"; then
-    pass "recommend --quick: a verdict, the figures of the nine candidates in both views, the commands, CSV and JSON"
+    pass "recommend --quick: a verdict, the figures of the nine candidates in both views with their rank intervals, the commands, CSV and JSON"
 else
     fail "recommend --quick ($(head -c 600 "$view_scratch/recommend.out"; head -c 300 "$view_scratch/recommend.err"))"
 fi
