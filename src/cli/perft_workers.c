@@ -4,7 +4,9 @@
  * read meets the end of the file), so a killed process is named instead
  * of waited for.  What the workers share (the subtrees, their counts, the
  * next subtree to take, what each is counting) lives in one anonymous
- * shared mapping, which threads and forked processes see alike. */
+ * shared mapping, which threads and forked processes see alike.  Worker
+ * processes get the coordinator's SIGINT or SIGTERM passed on, and die
+ * with it when it is killed. */
 #define _GNU_SOURCE
 #include "perft_workers.h"
 
