@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "platform/c_locale.h"
+#include "platform/cpu.h"
 #include "platform/engine.h"
 #include "cli/commands.h"
 #include "cli/instruction_count.h"
@@ -87,6 +88,11 @@ int main(int argc, char **argv)
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
+    char hidden_error[768];
+    if (cpu_check_hidden_features(hidden_error, sizeof hidden_error) != 0) {
+        fprintf(stderr, "attackbench: %s\n", hidden_error);
+        return 2;
+    }
     registry_choose_variants();
     remember_command_line(argc, argv);
     int plugin_status = load_plugin_arguments(&argc, argv);

@@ -73,11 +73,13 @@ static void format_depth(const struct perft_run *run, char *text, size_t size)
         snprintf(text, size, "%d", run->depth);
 }
 
-/* Below this, a pass with workers is too short for its figures: waking
- * the workers (a scheduler's time slice on a busy CPU) weighs on them. */
+/* Below this, a pass is too short for its figures: one scheduler's time
+ * slice given to other work (a few milliseconds on a busy CPU), or with
+ * workers the time to wake them, weighs on them. */
 static const double SHORT_PASS_SECONDS = 0.02;
 
-/* The shortest median pass of any method (a block with all workers). */
+/* The shortest median pass of any method (a block, with all workers
+ * where there are workers). */
 static double shortest_pass(const struct perft_run *run)
 {
     double shortest = 0;
@@ -112,15 +114,36 @@ static void perft_report_workers(const struct perft_run *run, const char *depth,
                 summary.median > 0 ? solo / summary.median : 0.0, fastest > 0 ? summary.median / fastest : 0.0,
                 method->table_bytes);
     }
+}
+
+/* The same warning in every mode when a pass is short. */
+static void warn_if_short(const struct perft_run *run)
+{
     double shortest = shortest_pass(run);
-    if (shortest < SHORT_PASS_SECONDS)
+    if (shortest >= SHORT_PASS_SECONDS)
+        return;
+    if (run->workers)
         fprintf(stderr,
                 "attackbench: perft: warning: a block's pass with all workers lasts %.1f ms (under %.0f ms): waking "
                 "the workers weighs on these figures; give more positions or a greater --depth\n",
                 shortest * 1e3, SHORT_PASS_SECONDS * 1e3);
+    else
+        fprintf(stderr,
+                "attackbench: perft: warning: a block's pass lasts %.1f ms (under %.0f ms): a scheduler's time slice "
+                "given to other work weighs on these figures; give more positions or a greater --depth\n",
+                shortest * 1e3, SHORT_PASS_SECONDS * 1e3);
 }
 
+static void report_table(const struct perft_run *run);
+
 void perft_report_summary(const struct perft_run *run)
+{
+    report_table(run);
+    warn_if_short(run);
+}
+
+/* The summary's line or table, by mode. */
+static void report_table(const struct perft_run *run)
 {
     char depth[16], setting[160];
     format_depth(run, depth, sizeof depth);

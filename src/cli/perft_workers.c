@@ -4,7 +4,9 @@
  * read meets the end of the file), so a killed process is named instead
  * of waited for.  What the workers share (the subtrees, their counts, the
  * next subtree to take, what each is counting) lives in one anonymous
- * shared mapping, which threads and forked processes see alike. */
+ * shared mapping, which threads and forked processes see alike.  Worker
+ * processes get the coordinator's SIGINT or SIGTERM passed on, and die
+ * with it when it is killed. */
 #define _GNU_SOURCE
 #include "perft_workers.h"
 
@@ -47,6 +49,7 @@ void perft_workers_stop(struct perft_workers *workers)
 }
 #else
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -55,6 +58,9 @@ void perft_workers_stop(struct perft_workers *workers)
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 #include "registry/contract.h"
 #include "chess/engine_memory.h"
@@ -64,7 +70,13 @@ void perft_workers_stop(struct perft_workers *workers)
 #include "platform/interrupt.h"
 #include "platform/timer.h"
 
-enum { MAX_ITEMS = PERFT_BLOCK_POSITIONS * MAX_MOVES, NO_ITEM = -1 };
+enum {
+    MAX_ITEMS = PERFT_BLOCK_POSITIONS * MAX_MOVES,
+    NO_ITEM = -1,
+    /* How often the coordinator, waiting for an answer, looks whether a
+     * signal arrived that its workers must be told of. */
+    SIGNAL_CHECK_MILLISECONDS = 100,
+};
 
 /* A subtree: a position whole, or one root move of it. */
 struct perft_item {
@@ -91,12 +103,14 @@ struct perft_worker {
     pid_t pid;                               /* processes */
     pthread_t thread;                        /* threads */
     int thread_started;
+    char ending[64]; /* how a worker process that closed its pipe ended */
     struct engine_memory memory; /* threads: the shared buffers, its own sink */
     struct perft_workers *pool;
 };
 
 struct perft_workers {
     int count, processes;
+    pid_t coordinator; /* the process that starts the workers */
     const struct perft_run *run;
     struct shared_state *shared;
     struct engine_memory memory; /* threads: the one hash table and network */
@@ -117,6 +131,15 @@ static uint64_t count_item(const struct shared_state *shared, const struct backe
     return perft_in_engine(backend, &child, depth - 1, memory);
 }
 
+/* A worker process whose coordinator is gone (killed: it could not stop
+ * it) stops too, between subtrees; on Linux the parent-death signal
+ * (end_with_coordinator) ends it even inside one. */
+static void stop_if_orphaned(const struct perft_workers *pool)
+{
+    if (pool->processes && getppid() != pool->coordinator)
+        _exit(PERFT_EXIT_USAGE);
+}
+
 /* Take subtrees until none is left. */
 static void count_items(struct perft_worker *worker, const struct perft_run *run, struct engine_memory *memory)
 {
@@ -124,6 +147,7 @@ static void count_items(struct perft_worker *worker, const struct perft_run *run
     const struct backend *backend = run->methods[shared->method].backend;
     backend_guard(backend, "perft");
     for (;;) {
+        stop_if_orphaned(worker->pool);
         unsigned i = atomic_fetch_add(&shared->next_item, 1);
         if (i >= shared->item_count)
             break;
@@ -210,6 +234,19 @@ static int open_pipes(struct perft_worker *worker)
     return 0;
 }
 
+/* A worker process is killed when its coordinator dies, whatever kills
+ * it (SIGKILL from an OOM killer, timeout -k or a cancelled CI job
+ * cannot be caught, so the coordinator cannot stop its workers); the
+ * check after it catches a coordinator that died before the request. */
+static void end_with_coordinator(pid_t coordinator)
+{
+#if defined(__linux__)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    if (getppid() != coordinator)
+        _exit(PERFT_EXIT_USAGE);
+}
+
 /* A forked child keeps only its own two ends. */
 static void keep_own_ends(struct perft_workers *pool, int index)
 {
@@ -236,6 +273,7 @@ static int launch(struct perft_workers *pool, struct perft_worker *worker)
     fflush(stderr);
     worker->pid = fork();
     if (worker->pid == 0) {
+        end_with_coordinator(pool->coordinator);
         keep_own_ends(pool, worker->index);
         process_main(worker);
     }
@@ -271,6 +309,7 @@ static struct perft_workers *new_pool(struct perft_run *run)
     if (pool == NULL)
         return NULL;
     pool->run = run;
+    pool->coordinator = getpid();
     pool->processes = settings->processes > 1;
     pool->count = pool->processes ? settings->processes : settings->threads;
     void *shared = mmap(NULL, sizeof *pool->shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -343,30 +382,42 @@ int perft_workers_load_block(struct perft_workers *workers, const struct perft_r
 {
     struct shared_state *shared = workers->shared;
     shared->item_count = 0;
+    backend_guard(run->methods[0].backend, "perft"); /* the root moves: a plugin's code too */
     for (size_t i = 0; i < run->block_count; i++) {
         board_from_position(&shared->boards[i], &run->block[i].position);
         shared->depths[i] = run->block[i].depth;
         add_items(shared, run->methods[0].backend, (uint32_t)i);
     }
+    backend_unguard();
     return interrupt_requested() ? -1 : 0;
+}
+
+/* A worker that closed its pipe: how it ended, into worker->ending (a
+ * process is collected).  Returns 1 when the signal that interrupted the
+ * coordinator ended it: exit 128 + the signal, as a plugin stopped by it
+ * exits after naming itself (crash_guard.h), or killed by it. */
+static int collect_worker(struct perft_worker *worker)
+{
+    int status, signal_number = interrupt_signal;
+    snprintf(worker->ending, sizeof worker->ending, "ended");
+    if (worker->pid <= 0 || waitpid(worker->pid, &status, 0) != worker->pid)
+        return 0;
+    worker->pid = -1;
+    if (WIFSIGNALED(status)) {
+        snprintf(worker->ending, sizeof worker->ending, "was killed by signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+        return signal_number != 0 && WTERMSIG(status) == signal_number;
+    }
+    snprintf(worker->ending, sizeof worker->ending, "exited with status %d", WEXITSTATUS(status));
+    return signal_number != 0 && WEXITSTATUS(status) == 128 + signal_number;
 }
 
 /* Where a dead worker was: the method, the position (file:line) and how it
  * ended. */
 static void report_dead_worker(struct perft_workers *workers, const struct perft_run *run, int k)
 {
-    struct perft_worker *worker = &workers->workers[k];
+    const char *ending = workers->workers[k].ending;
     int item = atomic_load(&workers->shared->current_item[k]);
-    char ending[64] = "ended";
-    int status;
-    if (worker->pid > 0 && waitpid(worker->pid, &status, 0) == worker->pid) {
-        if (WIFSIGNALED(status))
-            snprintf(ending, sizeof ending, "was killed by signal %d (%s)", WTERMSIG(status),
-                     strsignal(WTERMSIG(status)));
-        else if (WIFEXITED(status))
-            snprintf(ending, sizeof ending, "exited with status %d", WEXITSTATUS(status));
-        worker->pid = -1;
-    }
     const char *method = run->methods[workers->shared->method].backend->name;
     if (item == NO_ITEM) {
         fprintf(stderr,
@@ -382,23 +433,31 @@ static void report_dead_worker(struct perft_workers *workers, const struct perft
             entry->file_name, entry->line_number, k, ending, method);
 }
 
-/* Wait for worker k's answer; a signal to the coordinator is passed on to
- * worker processes, whose counts then stop.  Returns 0, or -1 when it
- * died. */
+/* Wait for worker k's answer; the signal that interrupts the coordinator
+ * (SIGINT or SIGTERM, whichever came) is passed on to a worker process,
+ * whose count then stops (or whose stuck plugin is named and ends the
+ * process with 128 + that signal).  The wait wakes now and then to look
+ * at the flag: a signal that came just before it began is not missed.
+ * Returns 0, or -1 when the worker closed its pipe (it died). */
 static int await_answer(struct perft_workers *workers, int k)
 {
-    char answer;
+    struct perft_worker *worker = &workers->workers[k];
     int forwarded = 0;
     for (;;) {
-        ssize_t got = read(workers->workers[k].answer_fd, &answer, 1);
+        if (interrupt_requested() && !forwarded && worker->pid > 0) {
+            kill(worker->pid, interrupt_signal);
+            forwarded = 1;
+        }
+        struct pollfd answer_ready = {.fd = worker->answer_fd, .events = POLLIN};
+        int ready = poll(&answer_ready, 1, SIGNAL_CHECK_MILLISECONDS);
+        if (ready == 0 || (ready < 0 && errno == EINTR))
+            continue;
+        char answer;
+        ssize_t got = ready > 0 ? read(worker->answer_fd, &answer, 1) : -1;
         if (got == 1)
             return 0;
-        if (got < 0 && errno == EINTR) {
-            if (interrupt_requested() && !forwarded && workers->workers[k].pid > 0)
-                kill(workers->workers[k].pid, SIGINT);
-            forwarded = 1;
+        if (got < 0 && errno == EINTR)
             continue;
-        }
         return -1;
     }
 }
@@ -431,13 +490,19 @@ int perft_workers_count(struct perft_workers *workers, const struct perft_run *r
         if (write(workers->workers[k].command_fd, "c", 1) != 1 && dead < 0)
             dead = k;
     for (int k = 0; k < participants; k++) {
-        if (await_answer(workers, k) == 0 || dead >= 0)
+        if (await_answer(workers, k) == 0)
+            continue;
+        /* Ended by the interrupt (a stuck plugin named by the worker
+         * itself): the run stops as on the signal, with no dead worker. */
+        if (collect_worker(&workers->workers[k]) || dead >= 0)
             continue;
         dead = k;
         stop_others(workers, k, participants);
     }
     *seconds = (double)(clock_nanoseconds() - start) / 1e9;
     if (dead >= 0) {
+        if (workers->workers[dead].ending[0] == '\0')
+            collect_worker(&workers->workers[dead]);
         report_dead_worker(workers, run, dead);
         return -2;
     }

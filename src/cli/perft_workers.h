@@ -27,7 +27,9 @@ int perft_workers_load_block(struct perft_workers *workers, const struct perft_r
 
 /* Count the loaded block with method m on the first `participants`
  * workers: each position's count into nodes[], the seconds into *seconds.
- * Returns 0; -1 on a signal; -2 when a worker died (reported with the
+ * Returns 0; -1 on a signal (passed on to worker processes; one that the
+ * signal ended, a stuck plugin named by the worker itself, counts as
+ * stopped by it); -2 when a worker died otherwise (reported with the
  * method and the position it was counting). */
 int perft_workers_count(struct perft_workers *workers, const struct perft_run *run, size_t m, int participants,
                         uint64_t *nodes, double *seconds);

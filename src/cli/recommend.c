@@ -42,6 +42,9 @@ static const char *const positions[] = {
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - ;D1 46 ;D2 2079 ;D3 89890 ;D4 3894594",
 };
 
+/* How often the wait for a child looks whether a signal arrived. */
+enum { CHILD_CHECK_MICROSECONDS = 20000 };
+
 /* The engine view's hash: a typical engine's (docs/perft.md). */
 static const char engine_pressure[] = "64M";
 
@@ -58,7 +61,8 @@ static const char recommend_usage_text[] =
     "\n"
     "  --quick        a short run (seconds; for tests): too short to decide\n"
     "                 anything close\n"
-    "  --method=LIST  the candidates instead of the default list\n"
+    "  --method=LIST  the built-in candidates instead of the default list\n"
+    "                 (every --plugin is measured as well)\n"
     "  --csv=FILE     also write one row per candidate (docs/perft.md)\n"
     "  --json=FILE    the same as JSON\n"
     "  -h, --help     this text\n"
@@ -120,7 +124,8 @@ static int add_candidate(struct recommendation *recommendation, const struct bac
     return 0;
 }
 
-/* The named candidates (each must exist), then every plugin loaded. */
+/* The named candidates (each must exist), then every plugin loaded,
+ * whether or not --method named it. */
 static int choose_candidates(struct recommendation *recommendation)
 {
     char list[1024];
@@ -134,7 +139,7 @@ static int choose_candidates(struct recommendation *recommendation)
         if (add_candidate(recommendation, backend) != 0)
             return -1;
     }
-    for (size_t b = 0; recommendation->method_list == NULL && b < backend_count; b++)
+    for (size_t b = 0; b < backend_count; b++)
         if (!registry_is_built_in(backends[b]) && add_candidate(recommendation, backends[b]) != 0)
             return -1;
     return 0;
@@ -222,6 +227,27 @@ static int write_positions(const char *directory)
     return fclose(out) == 0 ? 0 : -1;
 }
 
+/* Wait for the child; the signal that interrupts this process (SIGINT or
+ * SIGTERM, whichever came) is passed on to it once, and the wait looks at
+ * the flag every few milliseconds, so that a signal that came just
+ * before it began is passed on too.  Returns the child's wait status. */
+#if !defined(__wasi__)
+static int await_child(pid_t pid)
+{
+    int status = 0, forwarded = 0;
+    for (;;) {
+        if (interrupt_requested() && !forwarded) {
+            kill(pid, interrupt_signal);
+            forwarded = 1;
+        }
+        pid_t ended = waitpid(pid, &status, WNOHANG);
+        if (ended == pid || (ended < 0 && errno != EINTR))
+            return status;
+        usleep(CHILD_CHECK_MICROSECONDS);
+    }
+}
+#endif
+
 /* Run a command of write_commands (words split at spaces; no word holds
  * one but a path, which is refused first) with stdout to /dev/null and
  * stderr into `log`.  Returns 0 when it exits 0. */
@@ -245,12 +271,24 @@ static int run_child(const char *command, const char *log)
         execv(words[0], words);
         _exit(127);
     }
-    int status;
-    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        if (interrupt_requested())
-            kill(pid, SIGINT);
+    int status = pid > 0 ? await_child(pid) : 0;
     return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 #endif
+}
+
+/* An interrupted child: the lines of its log that name a plugin (one
+ * stuck in its code when the signal came, as the child named it), since
+ * the log is removed with the work directory. */
+static void relay_plugin_lines(const char *log)
+{
+    static const char plugin_line[] = "attackbench: plugin ";
+    FILE *in = fopen(log, "r");
+    char line[1024];
+    while (in && fgets(line, sizeof line, in))
+        if (strncmp(line, plugin_line, sizeof plugin_line - 1) == 0)
+            fputs(line, stderr);
+    if (in)
+        fclose(in);
 }
 
 /* A failed child: its command and the last lines it wrote. */
@@ -278,12 +316,15 @@ static int measure(struct recommendation *recommendation, const char *program, c
     for (int k = 0; k < 2; k++) {
         fprintf(stderr, "recommend: measuring %s (%s)\n", what[k], k ? "in perft" : "alone");
         snprintf(log, sizeof log, "%s/%s.log", directory, what[k]);
-        if (run_child(commands[k], log) != 0) {
+        int failed = run_child(commands[k], log) != 0;
+        if (interrupt_requested()) {
+            relay_plugin_lines(log);
+            return -1;
+        }
+        if (failed) {
             report_failure(what[k], commands[k], log);
             return -1;
         }
-        if (interrupt_requested())
-            return -1;
     }
     snprintf(isolated_csv, sizeof isolated_csv, "%s/isolated.csv", directory);
     snprintf(engine_csv, sizeof engine_csv, "%s/engine.csv", directory);

@@ -23,11 +23,15 @@ struct candidate {
     const struct backend *backend;
     const char *skipped; /* why this CPU cannot run it, or NULL */
     double isolated_ns;  /* median ns per queen query, alone */
+    double isolated_samples[RECOMMEND_MAX_SAMPLES]; /* ns per query, each repetition */
+    int isolated_reps;
     double engine_nodes_per_second;
     double engine_seconds[RECOMMEND_MAX_SAMPLES]; /* each repetition */
     int engine_reps;
     size_t table_bytes;
     int isolated_rank, engine_rank; /* 1 = fastest; 0 = not measured */
+    /* The ranks the repetitions allow (rank_intervals), in each view. */
+    int isolated_rank_low, isolated_rank_high, engine_rank_low, engine_rank_high;
 };
 
 struct recommendation {

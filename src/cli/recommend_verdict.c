@@ -35,6 +35,21 @@ static struct candidate *find_candidate(struct recommendation *recommendation, c
     return NULL;
 }
 
+/* A space-separated list of repetitions into values[], up to
+ * RECOMMEND_MAX_SAMPLES; returns how many. */
+static int read_samples(const char *text, double *values)
+{
+    int count = 0;
+    char *end;
+    for (const char *next = text; text && count < RECOMMEND_MAX_SAMPLES; next = end) {
+        double value = strtod(next, &end);
+        if (end == next)
+            break;
+        values[count++] = value;
+    }
+    return count;
+}
+
 static int take_isolated(const struct result_fields *row, const char *path, long line, void *data)
 {
     (void)path, (void)line;
@@ -42,6 +57,7 @@ static int take_isolated(const struct result_fields *row, const char *path, long
     const char *median = field_value(row, "ns_per_query_median"), *table = field_value(row, "table_bytes");
     if (candidate && median) {
         candidate->isolated_ns = atof(median);
+        candidate->isolated_reps = read_samples(field_value(row, "samples_ns"), candidate->isolated_samples);
         candidate->table_bytes = table ? (size_t)atoll(table) : 0;
     }
     return 0;
@@ -55,13 +71,7 @@ static int take_engine(const struct result_fields *row, const char *path, long l
     if (candidate == NULL || speed == NULL || samples == NULL)
         return 0;
     candidate->engine_nodes_per_second = atof(speed);
-    char *end;
-    for (const char *next = samples; candidate->engine_reps < RECOMMEND_MAX_SAMPLES; next = end) {
-        double seconds = strtod(next, &end);
-        if (end == next)
-            break;
-        candidate->engine_seconds[candidate->engine_reps++] = seconds;
-    }
+    candidate->engine_reps = read_samples(samples, candidate->engine_seconds);
     return 0;
 }
 
@@ -98,6 +108,36 @@ static void rank(struct recommendation *recommendation)
     }
 }
 
+/* The ranks the repetitions allow each measured candidate, in both views
+ * (the same 95% intervals that decide first against second). */
+static int rank_ranges(struct recommendation *recommendation)
+{
+    struct candidate *measured[RECOMMEND_MAX_CANDIDATES];
+    struct sample_set isolated[RECOMMEND_MAX_CANDIDATES], engine[RECOMMEND_MAX_CANDIDATES];
+    int low[2][RECOMMEND_MAX_CANDIDATES], high[2][RECOMMEND_MAX_CANDIDATES];
+    size_t count = 0;
+    for (int c = 0; c < recommendation->count; c++) {
+        struct candidate *candidate = &recommendation->candidates[c];
+        if (!candidate->engine_rank)
+            continue;
+        measured[count] = candidate;
+        isolated[count] = (struct sample_set){candidate->isolated_samples, (size_t)candidate->isolated_reps};
+        engine[count++] = (struct sample_set){candidate->engine_seconds, (size_t)candidate->engine_reps};
+    }
+    if (rank_intervals(isolated, count, CONFIDENCE, low[0], high[0]) != 0 ||
+        rank_intervals(engine, count, CONFIDENCE, low[1], high[1]) != 0) {
+        fprintf(stderr, "attackbench: recommend: out of memory\n");
+        return -1;
+    }
+    for (size_t k = 0; k < count; k++) {
+        measured[k]->isolated_rank_low = low[0][k];
+        measured[k]->isolated_rank_high = high[0][k];
+        measured[k]->engine_rank_low = low[1][k];
+        measured[k]->engine_rank_high = high[1][k];
+    }
+    return 0;
+}
+
 int recommend_read(struct recommendation *recommendation, const char *isolated_csv, const char *engine_csv)
 {
     if (read_file(isolated_csv, take_isolated, recommendation) != 0 ||
@@ -109,7 +149,7 @@ int recommend_read(struct recommendation *recommendation, const char *isolated_c
             fprintf(stderr, "attackbench: recommend: no figures for %s\n", recommendation->candidates[c].backend->name);
             return -1;
         }
-    return 0;
+    return rank_ranges(recommendation);
 }
 
 /* The candidate of a rank in the engine view (built-ins only when asked). */
@@ -242,16 +282,32 @@ static void print_plugins(const struct recommendation *recommendation)
     }
 }
 
+/* "3 [2-4]": a rank by the medians and the ranks the repetitions allow
+ * (never narrower than the rank itself). */
+static const char *format_rank(int rank, int low, int high, char *text, size_t size)
+{
+    snprintf(text, size, "%d [%d-%d]", rank, low < rank ? low : rank, high > rank ? high : rank);
+    return text;
+}
+
 static void print_figures(const struct recommendation *recommendation)
 {
-    printf("figures:\n  %-24s %14s %5s %16s %5s %12s\n", "method", "alone ns/queen", "rank", "engine Mnodes/s", "rank",
+    printf("figures (rank: by the medians, then in brackets the ranks the %.0f%% intervals of its ratios to every other "
+           "candidate allow):\n",
+           100 * CONFIDENCE);
+    printf("  %-24s %14s %9s %16s %9s %12s\n", "method", "alone ns/queen", "rank", "engine Mnodes/s", "rank",
            "table KB");
     for (int r = 1; r <= recommendation->count; r++)
         for (int c = 0; c < recommendation->count; c++) {
             const struct candidate *candidate = &recommendation->candidates[c];
+            char isolated[32], engine[32];
             if (candidate->engine_rank == r)
-                printf("  %-24s %14.3f %5d %16.2f %5d %12.1f\n", candidate->backend->name, candidate->isolated_ns,
-                       candidate->isolated_rank, candidate->engine_nodes_per_second / 1e6, candidate->engine_rank,
+                printf("  %-24s %14.3f %9s %16.2f %9s %12.1f\n", candidate->backend->name, candidate->isolated_ns,
+                       format_rank(candidate->isolated_rank, candidate->isolated_rank_low,
+                                   candidate->isolated_rank_high, isolated, sizeof isolated),
+                       candidate->engine_nodes_per_second / 1e6,
+                       format_rank(candidate->engine_rank, candidate->engine_rank_low, candidate->engine_rank_high,
+                                   engine, sizeof engine),
                        candidate->table_bytes / 1024.0);
         }
     printf("reproduce:\n  %s\n  %s\n", recommendation->isolated_command, recommendation->engine_command);

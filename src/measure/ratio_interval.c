@@ -157,3 +157,27 @@ int ratio_interval(const double *base, size_t m, const double *changed, size_t n
     free(sorted_changed);
     return 0;
 }
+
+int rank_intervals(const struct sample_set *sets, size_t count, double confidence, int *low, int *high)
+{
+    for (size_t i = 0; i < count; i++) {
+        low[i] = 1;
+        high[i] = (int)count;
+    }
+    for (size_t i = 0; i < count; i++)
+        for (size_t j = i + 1; j < count; j++) {
+            struct ratio_estimate estimate; /* j's times over i's */
+            if (ratio_interval(sets[i].values, sets[i].count, sets[j].values, sets[j].count, confidence, &estimate) != 0)
+                return -1;
+            if (!estimate.bounded)
+                continue;
+            if (estimate.low > 1) { /* i is faster beyond the noise */
+                low[j]++;
+                high[i]--;
+            } else if (estimate.high < 1) {
+                low[i]++;
+                high[j]--;
+            }
+        }
+    return 0;
+}

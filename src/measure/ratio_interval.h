@@ -23,4 +23,17 @@ int ratio_interval(const double *base, size_t m, const double *changed, size_t n
  * leaves too large a tail (too few samples). */
 uint64_t mann_whitney_rank(size_t m, size_t n, double tail);
 
+/* One set of repetitions: times, lower is better. */
+struct sample_set {
+    const double *values;
+    size_t count;
+};
+
+/* The ranks (1 = fastest) that the repetitions allow each of `count` sets:
+ * low[i] is 1 plus the sets faster than set i by a ratio whose interval at
+ * `confidence` excludes 1, high[i] is count less the sets slower by such a
+ * ratio; a set told apart from every other has low[i] == high[i].
+ * Returns 0, or -1 when out of memory. */
+int rank_intervals(const struct sample_set *sets, size_t count, double confidence, int *low, int *high);
+
 #endif

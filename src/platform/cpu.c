@@ -46,19 +46,48 @@ enum { FEATURE_COUNT = sizeof feature_table / sizeof feature_table[0] };
 /* ATTACKBENCH_HIDE_FEATURES="bmi2 avx2" makes the tool behave as on a CPU
  * without them, to test how backends that need them are skipped: the
  * names (space- or comma-separated) are matched whole. */
+static const char hidden_separators[] = " ,";
+
+/* The table's entry of a name `length` bytes long, or -1. */
+static int feature_index(const char *name, size_t length)
+{
+    for (size_t i = 0; i < FEATURE_COUNT; i++)
+        if (strlen(feature_table[i].name) == length && strncmp(feature_table[i].name, name, length) == 0)
+            return (int)i;
+    return -1;
+}
+
 static unsigned hide_features(unsigned features, const char *hidden)
 {
-    const char *separators = " ,";
-    size_t at = strspn(hidden, separators);
+    size_t at = strspn(hidden, hidden_separators);
     while (hidden[at]) {
-        size_t length = strcspn(hidden + at, separators);
-        for (size_t i = 0; i < FEATURE_COUNT; i++)
-            if (strlen(feature_table[i].name) == length && strncmp(feature_table[i].name, hidden + at, length) == 0)
-                features &= ~(feature_table[i].bit | feature_table[i].dependents);
+        size_t length = strcspn(hidden + at, hidden_separators);
+        int i = feature_index(hidden + at, length);
+        if (i >= 0)
+            features &= ~(feature_table[i].bit | feature_table[i].dependents);
         at += length;
-        at += strspn(hidden + at, separators);
+        at += strspn(hidden + at, hidden_separators);
     }
     return features;
+}
+
+int cpu_check_hidden_features(char *message, size_t size)
+{
+    const char *hidden = getenv("ATTACKBENCH_HIDE_FEATURES");
+    size_t at = hidden ? strspn(hidden, hidden_separators) : 0;
+    while (hidden && hidden[at]) {
+        size_t length = strcspn(hidden + at, hidden_separators);
+        if (feature_index(hidden + at, length) < 0) {
+            char known[512];
+            snprintf(message, size, "ATTACKBENCH_HIDE_FEATURES: no feature named '%.*s' (known: %s)",
+                     (int)(length > 64 ? 64 : length), hidden + at,
+                     cpu_feature_names(cpu_known_features(), known, sizeof known));
+            return -1;
+        }
+        at += length;
+        at += strspn(hidden + at, hidden_separators);
+    }
+    return 0;
 }
 
 unsigned cpu_features(void)

@@ -21,6 +21,11 @@ unsigned cpu_detected_features(void);
  * the environment variable ATTACKBENCH_HIDE_FEATURES (see cpu.c). */
 unsigned cpu_features(void);
 
+/* Whether every name in ATTACKBENCH_HIDE_FEATURES is a feature of the
+ * table: 0, or -1 with one line in message naming the first unknown name
+ * and the known ones (a misspelt name would otherwise hide nothing). */
+int cpu_check_hidden_features(char *message, size_t size);
+
 /* Every feature bit this attackbench knows. */
 unsigned cpu_known_features(void);
 

@@ -68,3 +68,18 @@ if [ "$status" -ne 0 ] && grep -q "cannot write" "$scratch/err"; then
 else
     fail "closed stdout is reported (exit $status)"
 fi
+
+# A feature name ATTACKBENCH_HIDE_FEATURES does not know hides nothing: it
+# is refused in one line that names it and the known ones, by every command.
+for arguments in "-m reference -q --reps=1 --calls=10" "--list" "perft -m reference --depth=1"; do
+    # shellcheck disable=SC2086
+    ATTACKBENCH_HIDE_FEATURES="avx2,bmi-2" "$program" $arguments >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ] &&
+        grep -qE "^attackbench: ATTACKBENCH_HIDE_FEATURES: no feature named 'bmi-2' \(known: [a-z0-9 -]* bmi2 [a-z0-9 -]*\)$" \
+            "$scratch/err"; then
+        pass "an unknown name in ATTACKBENCH_HIDE_FEATURES is refused, naming the known ones ($arguments)"
+    else
+        fail "an unknown name in ATTACKBENCH_HIDE_FEATURES is refused ($arguments: exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+done

@@ -168,13 +168,14 @@ fi
 if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$view_scratch/recommend.json" \
         >"$view_scratch/recommend.out" 2>"$view_scratch/recommend.err" &&
     grep -qE '^use here: (undecided: the repetitions cannot tell [a-z0-9-]+ from [a-z0-9-]+ |[a-z0-9-]+: [0-9.]+ Mnodes/s in the engine)' "$view_scratch/recommend.out" &&
-    [ "$(sed -n '/^figures:/,/^reproduce:/p' "$view_scratch/recommend.out" | grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+$')" -eq 9 ] &&
+    [ "$(sed -n '/^figures/,/^reproduce:/p' "$view_scratch/recommend.out" |
+        grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[1-9] \[[1-9]-[1-9]\] +[0-9.]+ +[1-9] \[[1-9]-[1-9]\] +[0-9.]+$')" -eq 9 ] &&
     grep -qE "^  .*attackbench[^ /]* --method=[a-z0-9,-]+ --workload=random --piece=queen --dispatch=batch .*--csv=isolated.csv$" "$view_scratch/recommend.out" &&
     grep -qE "^  .*attackbench[^ /]* perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv data/perft.epd$" "$view_scratch/recommend.out" &&
     [ "$(tail -n +2 "$view_scratch/recommend.csv" | grep -c .)" -eq 9 ] &&
     python3 -c 'import json, sys; document = json.load(open(sys.argv[1])); sys.exit(len(document["candidates"]) != 9 or document["threads"] != int(sys.argv[2]))' \
         "$view_scratch/recommend.json" "$usable_cpus"; then
-    pass "recommend --quick: a verdict, the figures of the nine candidates in both views, the commands, CSV and JSON"
+    pass "recommend --quick: a verdict, the figures of the nine candidates in both views with their rank intervals, the commands, CSV and JSON"
 else
     fail "recommend --quick ($(head -c 600 "$view_scratch/recommend.out"; head -c 300 "$view_scratch/recommend.err"))"
 fi
@@ -188,6 +189,15 @@ if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/
         pass "recommend with a plugin places it against the recommended built-in in both views"
     else
         fail "recommend with a plugin ($(head -c 600 "$view_scratch/plugin.out"))"
+    fi
+    # --method chooses the built-in candidates; every plugin is measured too.
+    if "$program" --plugin="$view_scratch/my_engine.so" recommend --quick --method=classical \
+            >"$view_scratch/plugin-method.out" 2>&1 &&
+        grep -qE '^plugin my-engine: alone [0-9.]+ ns per queen, [0-9.]+x the time of classical ' "$view_scratch/plugin-method.out" &&
+        grep -qE '^  my-engine ' "$view_scratch/plugin-method.out"; then
+        pass "recommend --method=classical with a plugin measures the plugin too"
+    else
+        fail "recommend --method=classical with a plugin measures the plugin too ($(head -c 600 "$view_scratch/plugin-method.out"))"
     fi
     # An output that cannot be written is refused before minutes of measuring.
     expect_error "recommend --json into a missing folder is refused" "cannot create" \

@@ -40,13 +40,29 @@ else
     fail "perft --csv writes the method table ($methods methods)"
 fi
 
-# Depth 4 with one backend.
-if perft_output=$("$program" perft --method=reference --depth=4 "$perft_data" 2>/dev/null) &&
-    [ "$(tail -n +2 <<<"$perft_output" | grep -c ',ok$')" -eq 7 ]; then
-    pass "perft reference depth 4"
+# Depth 4 with one backend: a pass of a tenth of a second or more, too
+# long for the warning about short passes.
+if perft_output=$("$program" perft --method=reference --depth=4 --reps=1 "$perft_data" 2>"$perft_scratch/depth4.err") &&
+    [ "$(tail -n +2 <<<"$perft_output" | grep -c ',ok$')" -eq 7 ] && ! grep -q 'warning' "$perft_scratch/depth4.err"; then
+    pass "perft reference depth 4, no warning"
 else
-    fail "perft reference depth 4"
+    fail "perft reference depth 4, no warning ($(head -c 300 "$perft_scratch/depth4.err"))"
 fi
+
+# A pass of a few microseconds (one position to depth 2) is flagged as
+# too short, with one method and with several, as with workers.
+for methods in reference reference,classical; do
+    echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' |
+        "$program" perft --method=$methods --depth=2 --reps=1 - >/dev/null 2>"$perft_scratch/short.err"
+    status=$?
+    if [ "$status" -eq 0 ] &&
+        grep -qE "^attackbench: perft: warning: a block's pass lasts [0-9.]+ ms \(under 20 ms\): .*give more positions or a greater --depth$" \
+            "$perft_scratch/short.err"; then
+        pass "perft -m $methods: a short pass is flagged"
+    else
+        fail "perft -m $methods: a short pass is flagged (exit $status: $(head -c 300 "$perft_scratch/short.err"))"
+    fi
+done
 
 # --divide: the start position's 20 moves, 400 nodes below them at depth 2.
 start_position='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 400'

@@ -35,12 +35,35 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   CONSTRUCTOR_EXIT       a constructor calls exit(0) while the file loads
  *   FILE_QUERY             a rook on a1 of the start position's occupancy crashes
  *   TIMING_LOOP            the timed rook pass never returns
+ *   MOVE_LOOP              a rook lookup on the board after 1.e4 never returns
+ *                          (in perft, below the start position's root)
  *   STREAM_WRITE           the timed rook pass writes into its queries */
 
 #if defined(FAULT_FILE_QUERY)
 static uint64_t fault_rook(int square, uint64_t occupied)
 {
     return square == 0 && occupied == START_POSITION_OCCUPANCY ? *nowhere : reference_rook(square, occupied);
+}
+#elif defined(FAULT_MOVE_LOOP)
+#include <fcntl.h>
+/* The start position after 1.e4 (e2 = 12, e4 = 28): no random board of
+ * the verification is this one; perft meets it one ply below its root.
+ * Before looping it says so on stderr and, for a test whose stderr goes
+ * elsewhere (recommend's children), by creating FAULT_LOOPING_FILE. */
+static uint64_t fault_rook(int square, uint64_t occupied)
+{
+    if (occupied != (START_POSITION_OCCUPANCY ^ (1ULL << 12) ^ (1ULL << 28)))
+        return reference_rook(square, occupied);
+    static const char note[] = "fault: looping\n";
+    const char *marker = getenv("FAULT_LOOPING_FILE");
+    int fd = marker ? open(marker, O_WRONLY | O_CREAT, 0600) : -1;
+    if (fd >= 0)
+        close(fd);
+    if (write(STDERR_FILENO, note, sizeof note - 1) < 0)
+        return 0;
+    for (volatile int forever = 1; forever;)
+        ;
+    return 0;
 }
 #else
 #define fault_rook reference_rook

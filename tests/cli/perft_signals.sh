@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# perft's workers and signals: worker processes end with their coordinator
+# even when it is killed (SIGKILL cannot be caught); a plugin stuck in its
+# code is stopped by SIGINT or SIGTERM and named, with exit 130 or 143, in
+# one process, with threads and with processes alike, and by recommend,
+# whose perft child names it.  Every wait polls
+# for a condition (a marker file, a process's CPU time) with a generous
+# limit, never a fixed sleep.
+source "$(dirname "$0")/../lib/tap.bash"
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
+[ "$wasm_build" = 0 ] || skip_all "WebAssembly (WASI) has no signals, threads or processes"
+usable_cpus=$(nproc)
+start_position='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'
+echo "$start_position" >"$scratch/start.epd"
+
+# poll SECONDS COMMAND...: run COMMAND every 0.05 s until it succeeds or
+# SECONDS have passed (then 1).
+poll() {
+    local tries=$(($1 * 20))
+    shift
+    while [ "$tries" -gt 0 ]; do
+        "$@" && return 0
+        sleep 0.05
+        tries=$((tries - 1))
+    done
+    return 1
+}
+# ended PID: the process is gone, or a zombie nobody has collected yet.
+ended() {
+    local state
+    state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 0
+    [ -z "$state" ] || [ "$state" = Z ]
+}
+# all_ended PID...: every one has ended.
+all_ended() {
+    local pid
+    for pid in "$@"; do ended "$pid" || return 1; done
+}
+# counting PID: the process has used 5 clock ticks of CPU (so it counts).
+counting() {
+    local ticks
+    ticks=$(awk '{ print $14 }' "/proc/$1/stat" 2>/dev/null)
+    [ "${ticks:-0}" -ge 5 ]
+}
+
+# A coordinator killed with SIGKILL (an OOM killer, timeout -k, a
+# cancelled CI job) while its worker processes count: they end too, at
+# once, not after their subtrees (the start position to depth 7 lasts
+# minutes).
+if [ "$usable_cpus" -lt 2 ]; then
+    skip "worker processes end with a killed coordinator: --processes=2 needs two usable CPUs (this process has $usable_cpus)"
+elif ! have_tool ps; then
+    skip "worker processes end with a killed coordinator: no ps (Debian: apt-get install procps)"
+else
+    "$program" perft -m reference --processes=2 --reps=1 --depth=7 "$scratch/start.epd" >/dev/null 2>&1 &
+    coordinator=$!
+    workers=()
+    for _ in $(seq 600); do
+        mapfile -t workers < <(ps -o pid= --ppid "$coordinator" 2>/dev/null | tr -d ' ')
+        [ "${#workers[@]}" -eq 2 ] && counting "${workers[0]}" && counting "${workers[1]}" && break
+        sleep 0.05
+    done
+    kill -KILL "$coordinator"
+    wait "$coordinator" 2>/dev/null
+    if [ "${#workers[@]}" -ne 2 ]; then
+        fail "worker processes end with a killed coordinator (found ${#workers[@]} workers)"
+    elif poll 30 all_ended "${workers[@]}"; then
+        pass "worker processes end with a coordinator killed by SIGKILL"
+    else
+        fail "worker processes end with a coordinator killed by SIGKILL (still running: $(ps -o pid=,stat=,time= -p "$(
+            IFS=,
+            echo "${workers[*]}"
+        )"))"
+        kill -KILL "${workers[@]}" 2>/dev/null
+    fi
+fi
+
+# A plugin whose rook lookup never returns on the board after 1.e4
+# (tests/plugins/faults.c, MOVE_LOOP): perft meets it below the root.
+[ "$plugin_build" = 1 ] || {
+    skip "a stuck plugin stopped by a signal in perft: this attackbench is linked statically and cannot load plugins"
+    exit 0
+}
+if ! ${CC:-cc} -std=c99 -O1 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
+    -I"$here/plugins" -DFAULT_MOVE_LOOP "$here/plugins/faults.c" -o "$scratch/loop.so" 2>"$scratch/cc.log"; then
+    fail "the stuck plugin builds ($(head -c 300 "$scratch/cc.log"))"
+    exit 1
+fi
+
+# stuck_stops MODE SIGNAL STATUS: perft in MODE (--threads=N or
+# --processes=N) counting with the stuck plugin, SIGNAL sent to the
+# program once the plugin says it loops: exit STATUS, the plugin named
+# as stopped by that signal, no worker reported dead.
+stuck_stops() {
+    local mode=$1 signal=$2 want=$3
+    rm -f "$scratch/looping"
+    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/loop.so" perft -m fault \
+        --depth=3 --reps=1 "$mode" "$scratch/start.epd" >/dev/null 2>"$scratch/stuck.err" &
+    local runner=$!
+    if ! poll 60 test -e "$scratch/looping"; then
+        kill -KILL "$runner" 2>/dev/null
+        wait "$runner"
+        fail "perft $mode: SIG$signal stops a stuck plugin (it never looped: $(head -c 300 "$scratch/stuck.err"))"
+        return
+    fi
+    stop_and_time "$runner" "$signal"
+    if [ "$stop_status" -eq "$want" ] &&
+        grep -qxF "attackbench: plugin fault ($scratch/loop.so) stopped by SIG$signal during perft: it did not return within a second" \
+            "$scratch/stuck.err" && ! grep -q "worker" "$scratch/stuck.err"; then
+        pass "perft $mode: SIG$signal stops a stuck plugin, names it, exit $want"
+    else
+        fail "perft $mode: SIG$signal stops a stuck plugin (exit $stop_status after $stop_seconds s: $(grep -v '^fault:' "$scratch/stuck.err" | head -c 400))"
+    fi
+}
+# Each mode and each signal at least once (each run spins a CPU for over a
+# second): one process, threads, and processes, whose coordinator passes
+# the signal on to its workers, with both.
+stuck_stops --threads=1 INT 130
+if [ "$usable_cpus" -ge 2 ]; then
+    stuck_stops --threads=2 TERM 143
+    stuck_stops --processes=2 INT 130
+    stuck_stops --processes=2 TERM 143
+else
+    skip "perft --threads=2 and --processes=2 with a stuck plugin: they need two usable CPUs (this process has $usable_cpus)"
+fi
+
+# recommend measures in child processes, whose stderr goes to a log: the
+# plugin its perft child names as stopped is named by recommend too (on
+# SIGINT, as Ctrl-C sends; recommend passes SIGTERM on by the same code).
+for signal in INT; do
+    want=130
+    rm -f "$scratch/looping"
+    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/loop.so" recommend --quick \
+        --method=classical >/dev/null 2>"$scratch/recommend.err" &
+    runner=$!
+    if ! poll 90 test -e "$scratch/looping"; then
+        kill -KILL "$runner" 2>/dev/null
+        wait "$runner"
+        fail "recommend: SIG$signal stops a stuck plugin (it never looped: $(head -c 300 "$scratch/recommend.err"))"
+        continue
+    fi
+    stop_and_time "$runner" "$signal"
+    if [ "$stop_status" -eq "$want" ] &&
+        grep -qxF "attackbench: plugin fault ($scratch/loop.so) stopped by SIG$signal during perft: it did not return within a second" \
+            "$scratch/recommend.err"; then
+        pass "recommend: SIG$signal stops a stuck plugin and names it, exit $want"
+    else
+        fail "recommend: SIG$signal stops a stuck plugin (exit $stop_status after $stop_seconds s: $(head -c 400 "$scratch/recommend.err"))"
+    fi
+done
