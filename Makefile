@@ -176,9 +176,9 @@ WEB_BUILD = build/web
 web: wasm
 	@mkdir -p $(WEB_BUILD)
 	cp web/index.html web/app.js web/worker.js web/wasi-shim.js web/style.css $(WASM_BUILD)/attackbench.wasm $(WEB_BUILD)/
-	python3 scripts/web-results.py results $(WEB_BUILD)/results.json
+	python3 scripts/web-results.py results $(WEB_BUILD)/results.js
 
-## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's row and checksum, the committed results, bad input; a screenshot into $(BUILD)/web-screenshot.png
+## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's bar and checksum, the chart, the committed results (also opened as a file), bad input; a screenshot into $(BUILD)/web-screenshot.png
 CHROMIUM ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v chromium-browser 2>/dev/null))
 WEB_SCREENSHOT ?= $(BUILD)/web-screenshot.png
 test-web: web

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The WebAssembly build's runner and the scripts around it: long runs that
 # once made node abort (its WASI object collected mid-run), the runner's
-# quoting of its folder, the CPU name it passes on, and make results-wasm's
+# quoting of its folder, the CPU name it passes on, make web's committed
+# results (strict JSON, one line per bad file) and make results-wasm's
 # files named by CPU, never replacing another machine's, and its
 # docs/findings.md paragraphs, one per machine.
 source "$(dirname "$0")/../lib/tap.bash"
@@ -60,6 +61,52 @@ if sh "$s/wasm-runner.sh" "$weird/p.wasm" "$weird/run" 2>"$scratch/err" &&
 else
     fail "wasm-runner.sh: a folder with \$( ), backticks and quotes is quoted, nothing runs ($(cat "$scratch/out" "$scratch/err" | head -c 300))"
 fi
+
+# scripts/web-results.py: the committed CSVs into strict JSON for the page;
+# a bad file is one line naming it and the problem, and nothing is written.
+header=metric,workload,piece,dispatch,mode,pressure_bytes,phase,threads,layout,method,cpu,ns_per_query_median
+row=ns,random,queen,batch,throughput,0,all,1,queries
+mkdir -p "$scratch/web-good"
+printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,3.25\n' "$header" "$row" "$row" \
+    >"$scratch/web-good/test-cpu-2026-01-01-gcc.csv"
+if python3 "$s/web-results.py" "$scratch/web-good" "$scratch/web-good.js" 2>"$scratch/err" &&
+    python3 - "$scratch/web-good.js" <<'PYTHON'; then
+import json, sys
+text = open(sys.argv[1]).read()
+prefix = "self.committedResults = "
+body = text[text.index(prefix) + len(prefix):text.rstrip().rindex(";")]
+def refuse(name):
+    raise ValueError(f"{name} in the JSON")
+results = json.loads(body, parse_constant=refuse)
+assert results["machines"][0]["ns"] == {"alpha": 1.5, "beta": 3.25}, results
+PYTHON
+    pass "web-results.py: the committed medians as strict JSON"
+else
+    fail "web-results.py: the committed medians as strict JSON ($(head -c 300 "$scratch/err"))"
+fi
+web_refuses() {
+    local name=$1 text=$2 folder=$scratch/web-$3
+    script_refuses "web-results.py: $name" "$text" python3 "$s/web-results.py" "$folder" "$scratch/web-$3.js"
+    [ ! -e "$scratch/web-$3.js" ] && pass "web-results.py: $name: nothing written" ||
+        fail "web-results.py: $name: nothing written"
+}
+for value in nan inf -inf; do
+    mkdir -p "$scratch/web-$value"
+    printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,%s\n' "$header" "$row" "$row" "$value" \
+        >"$scratch/web-$value/test-cpu-2026-01-01-gcc.csv"
+    web_refuses "a median $value is refused" \
+        "$scratch/web-$value/test-cpu-2026-01-01-gcc.csv: line 3: column ns_per_query_median: not a finite number: '$value'" \
+        "$value"
+done
+mkdir -p "$scratch/web-no-metric" "$scratch/web-word" "$scratch/web-binary"
+printf '%s\n%s,alpha,Test CPU,1.5\n' "${header#metric,}" "${row#ns,}" >"$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv"
+web_refuses "a CSV without the metric column" \
+    "$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv: not an attackbench CSV: missing column(s) metric" no-metric
+printf '%s\n%s,alpha,Test CPU,fast\n' "$header" "$row" >"$scratch/web-word/test-cpu-2026-01-01-gcc.csv"
+web_refuses "a median 'fast'" \
+    "$scratch/web-word/test-cpu-2026-01-01-gcc.csv: line 2: column ns_per_query_median: not a number: 'fast'" word
+printf '\x7fELF\x02\x01\x01\x00\xff\xfe\x00\x00\x89PNG\r\n' >"$scratch/web-binary/test-cpu-2026-01-01-gcc.csv"
+web_refuses "a binary file" "$scratch/web-binary/test-cpu-2026-01-01-gcc.csv: not a text file" binary
 
 # scripts/results-wasm with stand-ins for both builds: FAKE_VENDOR names the
 # native CPU's vendor; the WebAssembly stand-in names the CPU the runner is
