@@ -176,20 +176,19 @@ WEB_BUILD = build/web
 web: wasm
 	@mkdir -p $(WEB_BUILD)
 	cp web/index.html web/app.js web/worker.js web/wasi-shim.js web/style.css $(WASM_BUILD)/attackbench.wasm $(WEB_BUILD)/
-	python3 scripts/web-results.py results $(WEB_BUILD)/results.json
+	python3 scripts/web-results.py results $(WEB_BUILD)/results.js
 
-## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's row and checksum, the committed results, bad input; a screenshot into $(BUILD)/web-screenshot.png
+## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's bar and checksum, the chart, the committed results (also opened as a file), bad input; a screenshot into $(BUILD)/web-screenshot.png
 CHROMIUM ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v chromium-browser 2>/dev/null))
 WEB_SCREENSHOT ?= $(BUILD)/web-screenshot.png
 test-web: web
 	@if [ -z "$(CHROMIUM)" ]; then echo "test-web skipped: no chromium (Debian: apt-get install chromium)"; exit 0; fi; \
 	node tests/web.cjs $(CHROMIUM) $(WEB_BUILD) $(WASM_BUILD)/attackbench $(WEB_SCREENSHOT)
 
-## results-wasm: every portable technique under node beside the native build (random and pieces, queen, batched), ratios, into results/wasm/
+## results-wasm: every portable technique under node beside the native build (random and pieces, queen, batched), ratios, into results/wasm/<machine>-<date>.* (never another CPU's file)
 results-wasm: wasm $(PROGRAM)
 	@mkdir -p results/wasm
-	nice python3 scripts/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench \
-		results/wasm/$$(python3 -c 'import re,platform;print(re.sub(r"[^a-z0-9]+","-",platform.node().lower()))')-$$(date -u +%Y-%m-%d).md
+	nice python3 scripts/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench results/wasm
 
 ## test-portable: the suite on make PORTABLE=1 (the baseline level with run-time choice of the higher levels' backend code: src/platform/x86_64_levels.h), every level verified
 PORTABLE_BUILD = build/portable

@@ -1,45 +1,93 @@
 #!/usr/bin/env python3
 """make web: the committed results of every machine, for the page.
 
-usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.json
+usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.js
 
 Reads each <machine>-<date>-<compiler>.csv of `make results` in the folder
 (not the perft, probes or sides-by-count files) and writes, per file, the
 CPU, compiler, date and the median ns per query of every method on random
-queens, batched (throughput, no pressure, all phases, one thread)."""
-import csv
-import glob
+queens, batched (throughput, no pressure, all phases, one thread).
+
+OUTPUT.js is one statement, `self.committedResults = JSON;`, loaded by the
+page with a <script> element, so that the table is drawn even from a page
+opened as a file (where fetch() of a local file is refused).  The JSON is
+strict: a median that is not a finite number (nan, inf), a file without a
+needed column, or a file that is not CSV text is refused with one line
+naming the file and the problem (exit 2), through the CSV reader
+scripts/report uses, and nothing is written."""
 import json
 import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # nothing written beside the scripts
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import attackbench_results as results  # noqa: E402
+
 NAME = re.compile(r"^(?P<machine>.+)-(?P<date>\d{4}-\d\d-\d\d)-(?P<compiler>gcc|clang)\.csv$")
+# The row the page shows: random queens, batched, as the README's table.
+SHOWN = {"metric": "ns", "workload": "random", "piece": "queen", "dispatch": "batch", "mode": "throughput",
+         "pressure_bytes": "0", "phase": "all", "threads": "1", "layout": "queries"}
+NEEDED = ("method", "cpu", "ns_per_query_median") + tuple(name for name in SHOWN if name != "layout")
+
+
+def is_shown(row):
+    """Whether a row is the page's configuration (files written before
+    --layout have no layout column: the queries layout)."""
+    return all((results.text_field(row, name) or ("queries" if name == "layout" else "")) == value
+               for name, value in SHOWN.items())
 
 
 def machine_of(path):
+    """One file's CPU, compiler, date and medians, or None when the file
+    has no row of the page's configuration."""
     match = NAME.match(os.path.basename(path))
     if match is None:
         return None
+    header, rows = results.read_table(path)
+    missing = results.missing_columns(header, NEEDED)
+    if missing:
+        raise results.ResultsError(f"{path}: not an attackbench CSV: missing column(s) {', '.join(missing)}")
     ns, cpu = {}, ""
-    with open(path, newline="") as stream:
-        for row in csv.DictReader(stream):
-            if (row["metric"], row["workload"], row["piece"], row["dispatch"], row["mode"], row["pressure_bytes"],
-                    row["phase"], row["threads"], row.get("layout") or "queries") == (
-                        "ns", "random", "queen", "batch", "throughput", "0", "all", "1", "queries"):
-                ns[row["method"]] = float(row["ns_per_query_median"])
-                cpu = row["cpu"]
+    for line, row in rows:
+        if is_shown(row):
+            where = f"{path}: line {line}"
+            median = results.parse_number(row["ns_per_query_median"], float, where, "ns_per_query_median")
+            if median is None:
+                raise results.ResultsError(f"{where}: column ns_per_query_median is empty")
+            ns[row["method"]] = median
+            cpu = row["cpu"]
     return {"file": os.path.basename(path), "cpu": cpu, "compiler": match["compiler"], "date": match["date"],
             "ns": ns} if ns else None
 
 
 def main():
     if len(sys.argv) != 3:
-        sys.exit("usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.json")
-    machines = [m for m in map(machine_of, sorted(glob.glob(os.path.join(sys.argv[1], "*.csv")))) if m]
-    with open(sys.argv[2], "w") as out:
-        json.dump({"machines": machines}, out, indent=1)
-    print(f"web-results: {len(machines)} machine runs into {sys.argv[2]}", file=sys.stderr)
+        print("web-results: usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.js", file=sys.stderr)
+        return 2
+    folder, output = sys.argv[1:]
+    try:
+        paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".csv"))
+    except OSError as error:
+        print(f"web-results: {folder}: cannot list: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        machines = [machine for machine in map(machine_of, paths) if machine]
+    except results.ResultsError as error:
+        print(f"web-results: {error}", file=sys.stderr)
+        return 2
+    # allow_nan=False: a non-finite number that slipped past the reader
+    # fails here, never as NaN in the page.
+    text = json.dumps({"machines": machines}, indent=1, allow_nan=False)
+    try:
+        with open(output, "w", encoding="utf-8") as out:
+            out.write("// The committed results (scripts/web-results.py, make web).\n"
+                      f"self.committedResults = {text};\n")
+    except OSError as error:
+        print(f"web-results: {output}: cannot write: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"web-results: {len(machines)} machine runs into {output}", file=sys.stderr)
+    return 0
 
 
-main()
+sys.exit(main())

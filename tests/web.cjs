@@ -2,9 +2,12 @@
 // DevTools protocol on a pipe (--remote-debugging-pipe: messages on fds 3
 // and 4, each ended by a NUL byte), served by node's own http module.  It
 // waits for the benchmark to finish, checks a row for every portable
-// technique with the command line's checksum, the committed results of
-// every machine, and bad input giving the command line's error and exit
-// status; then takes a screenshot.  Prints TAP-like "ok"/"FAIL" lines.
+// technique with the command line's checksum, the chart (title, a
+// logarithmic axis, a legend, every text inside it), the committed results
+// of every machine, bad input giving the command line's error and exit
+// status, the page without #run waiting for its button, and the page
+// opened as a file saying it must be served while still drawing the
+// committed results; then takes a screenshot.  Prints TAP-like "ok"/"FAIL" lines.
 // Usage: node tests/web.cjs CHROMIUM build/web CLI_PROGRAM SCREENSHOT.png
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
@@ -57,6 +60,77 @@ function devtools(child) {
     });
 }
 
+// The bar chart: a title, a logarithmic axis with its unit, a legend for
+// both colours, every text inside the canvas; no third table.
+async function checkChart(evaluate) {
+    const chart = await evaluate(`(() => {
+        const svg = document.querySelector('#chart svg');
+        if (!svg) return null;
+        const box = svg.getBoundingClientRect();
+        const texts = [...svg.querySelectorAll('text')].map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent, left: r.left - box.left, right: r.right - box.left, top: r.top - box.top,
+                bottom: r.bottom - box.top };
+        });
+        const bars = [...svg.querySelectorAll('.bar-row')].map((g) => ({ ns: Number(g.dataset.ns),
+            width: Number(g.querySelector('rect').getAttribute('width')), simd: g.querySelector('rect').classList.contains('bar-simd') }));
+        return { width: box.width, height: box.height, texts, bars, tables: document.querySelectorAll('table').length };
+    })()`);
+    check(chart !== null, 'the page draws a bar chart');
+    if (chart === null) return;
+    const words = chart.texts.map((t) => t.text);
+    check(words.some((w) => /^ns per query \(median\).*logarithmic/.test(w)), 'the chart has a title naming the axis scale');
+    check(words.includes('ns per query (logarithmic)') && words.filter((w) => /^[0-9.]+$/.test(w)).length >= 2,
+        'the chart has an axis with its unit and values');
+    check(words.includes('scalar WebAssembly') && words.some((w) => w.startsWith('SIMD128')) &&
+        chart.bars.some((bar) => bar.simd), 'the chart has a legend for the SIMD128 colour');
+    const outside = chart.texts.filter((t) => t.left < -0.5 || t.top < -0.5 || t.right > chart.width + 0.5 || t.bottom > chart.height + 0.5);
+    check(outside.length === 0, 'every text of the chart lies inside its canvas', outside.map((t) => t.text).join(', '));
+    // Logarithmic: each bar's length is a + b log(ns), fitted on the
+    // fastest and slowest (a linear axis puts the middle bars off the line).
+    const [first, last] = [chart.bars[0], chart.bars[chart.bars.length - 1]];
+    const slope = (last.width - first.width) / Math.log(last.ns / first.ns);
+    const off = chart.bars.filter((bar) => bar.width > 1 && Math.abs(first.width + slope * Math.log(bar.ns / first.ns) - bar.width) > 0.6);
+    check(chart.bars.length > 2 && slope > 0 && off.length === 0, 'the bars are on a logarithmic axis',
+        `${off.length} bars off the line`);
+    check(chart.tables === 1, 'one table (the committed results): no table repeating the first', `${chart.tables} tables`);
+}
+
+// The page served without #run: ready, not started, and saying how to start.
+async function checkUnstarted(send, url) {
+    const { targetId } = await send('Target.createTarget', { url });
+    const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+    const evaluate = async (expression) => (await send('Runtime.evaluate',
+        { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+    let state;
+    for (let tries = 0; tries < 240 && (state = await evaluate('document.body.dataset.state')) !== 'ready'; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    state = await evaluate('document.body.dataset.state');
+    const note = await evaluate("document.getElementById('start-note').textContent");
+    check(state === 'ready' && /#run/.test(note), 'without #run the page waits for the button and says #run starts it', `state ${state}`);
+    await send('Target.closeTarget', { targetId });
+}
+
+// The page opened from file://: it says that it must be served, with the
+// command, and still draws every committed machine run.
+async function checkOpenedAsFile(send, machines) {
+    const url = `file://${path.resolve(site, 'index.html')}`;
+    const { targetId } = await send('Target.createTarget', { url });
+    const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+    const evaluate = async (expression) => (await send('Runtime.evaluate',
+        { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+    let state;
+    for (let tries = 0; tries < 60 && (state = await evaluate('document.readyState === "complete" && document.body.dataset.state')) !== 'unserved'; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 500));
+    const note = await evaluate("document.getElementById('served-note').hidden ? '' : document.getElementById('served-note').textContent");
+    check(state === 'unserved' && /python3 -m http\.server/.test(note), 'opened as a file: the page says it must be served, with the command',
+        `state ${state}`);
+    check(Number(await evaluate("document.getElementById('committed').dataset.machines")) === machines,
+        `opened as a file: the committed results still show all ${machines} machine runs`);
+    await send('Target.closeTarget', { targetId });
+}
+
 function cliRun(args) {
     const result = spawnSync(cli, args, { encoding: 'utf8' });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -94,6 +168,7 @@ async function main() {
     };
     const timer = setTimeout(() => { console.log('FAIL the page did not finish in 20 minutes'); stop(1); }, TIMEOUT_MS);
     try {
+        await checkUnstarted(send, url.replace(/#run$/, ''));
         const { targetId } = await send('Target.createTarget', { url });
         const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
         const evaluate = async (expression) => (await send('Runtime.evaluate',
@@ -116,14 +191,16 @@ async function main() {
             const fields = line.match(/("[^"]*"|[^,]*)(,|$)/g).map((field) => field.replace(/,$/, ''));
             expected[fields[methodColumn]] = fields[header.indexOf('checksum')];
         }
-        const rows = await evaluate("[...document.querySelectorAll('#mine tbody tr')].map((tr) => [tr.dataset.method, tr.dataset.checksum])");
+        const rows = await evaluate("[...document.querySelectorAll('#chart .bar-row')].map((g) => [g.dataset.method, g.dataset.checksum])");
         const seen = Object.fromEntries(rows || []);
         for (const method of methods)
             check(seen[method] !== undefined && seen[method] === expected[method], `page row ${method} with the command line's checksum`,
                 `page ${seen[method]}, command line ${expected[method]}`);
+        await checkChart(evaluate);
         const machines = new Set(fs.readdirSync('results').filter((name) => /-\d{4}-\d\d-\d\d-(gcc|clang)\.csv$/.test(name)));
         check(Number(await evaluate("document.getElementById('committed').dataset.machines")) === machines.size,
             `the committed results show all ${machines.size} machine runs`);
+        await checkOpenedAsFile(send, machines.size);
 
         const badFen = fs.readFileSync('tests/bad-input/bad-piece.fen');
         for (const [name, args, files] of [

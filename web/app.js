@@ -1,10 +1,12 @@
 // The page: starts the worker, runs the benchmark one method at a time with
-// a progress bar, prints the table as the command line does, draws a bar
-// chart, lists the committed results of every machine (sortable), and runs
-// a command line of the visitor's own.
+// a progress bar (on a click, or at once when the address ends in #run),
+// prints the table as the command line does, draws a bar chart, lists the
+// committed results of every machine (sortable), and runs a command line
+// of the visitor's own.  Opened as a file, where a browser starts no
+// worker, it says that the page must be served and how, and still draws
+// the committed results (results.js, a script, needs no fetch).
 'use strict';
 
-const worker = new Worker('worker.js');
 const page = (id) => document.getElementById(id);
 const state = { methods: [], calls: 1000000, pending: null };
 // Each repetition must last 100 clock steps, so the timer's rounding stays
@@ -18,7 +20,6 @@ function showError(message) {
     page('error').hidden = false;
     page('table').textContent = '';
     page('chart').textContent = '';
-    page('mine').hidden = true;
     setState('error');
 }
 
@@ -50,38 +51,63 @@ function tableText(rows) {
     return lines.join('\n');
 }
 
+// Text for an SVG element.
+function escaped(text) {
+    return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+// The axis values of a logarithmic axis from low to high: 1, 2 and 5 of
+// every power of ten.
+function logTicks(low, high) {
+    const ticks = [];
+    for (let decade = low; decade <= high * 1.0001; decade *= 10)
+        for (const step of [1, 2, 5])
+            if (decade * step <= high * 1.0001) ticks.push(decade * step);
+    return ticks;
+}
+
+// The bar chart: ns per query on a logarithmic axis, since the techniques
+// span two orders of magnitude and a linear axis leaves the fast ones as
+// slivers; a title, the axis with its unit, and a legend for the colours.
+// Each bar is a group carrying its method, median and checksum, with a
+// tooltip.
 function chartSvg(rows) {
     const timed = rows.filter((row) => row.method !== 'null').sort((a, b) => a.ns_per_query_median - b.ns_per_query_median);
-    const slowest = Math.max(...timed.map((row) => Number(row.ns_per_query_median)));
-    const barHeight = 14, label = 200, width = 520;
-    const bars = timed.map((row, i) => {
-        const value = Number(row.ns_per_query_median), length = Math.max(1, (width * value) / slowest);
+    const values = timed.map((row) => Number(row.ns_per_query_median));
+    const low = 10 ** Math.floor(Math.log10(Math.min(...values)));
+    const high = Math.max(low * 10, 10 ** Math.ceil(Math.log10(Math.max(...values))));
+    const barHeight = 16, label = 210, plot = 540, top = 62, right = 80;
+    const x = (value) => label + (plot * Math.log10(value / low)) / Math.log10(high / low);
+    const bottom = top + timed.length * barHeight, width = label + plot + right, height = bottom + 44;
+    const parts = [`<text class="chart-title" x="0" y="16">ns per query (median) on this CPU, WebAssembly: ` +
+        'random queens, batched; logarithmic axis</text>',
+    `<rect class="bar" x="${label}" y="28" width="12" height="10"/><text x="${label + 16}" y="37">scalar WebAssembly</text>`,
+    `<rect class="bar bar-simd" x="${label + 170}" y="28" width="12" height="10"/>` +
+        `<text x="${label + 186}" y="37">SIMD128 kernel (name ends in -simd128)</text>`];
+    for (const tick of logTicks(low, high)) {
+        parts.push(`<line class="grid" x1="${x(tick).toFixed(1)}" y1="${top - 4}" x2="${x(tick).toFixed(1)}" y2="${bottom + 4}"/>`,
+            `<text class="tick" x="${x(tick).toFixed(1)}" y="${bottom + 18}" text-anchor="middle">${tick >= 1 ? tick : tick.toPrecision(1)}</text>`);
+    }
+    parts.push(`<line class="axis" x1="${label}" y1="${bottom + 4}" x2="${label + plot}" y2="${bottom + 4}"/>`,
+        `<line class="axis" x1="${label}" y1="${top - 4}" x2="${label}" y2="${bottom + 4}"/>`,
+        `<text x="${label + plot / 2}" y="${bottom + 38}" text-anchor="middle">ns per query (logarithmic)</text>`);
+    timed.forEach((row, i) => {
+        const value = values[i], y = top + i * barHeight, length = Math.max(1, x(value) - label);
         const kind = row.method.endsWith('-simd128') ? 'bar bar-simd' : 'bar';
-        return `<text x="0" y="${i * barHeight + 11}">${row.method}</text>` +
-            `<rect class="${kind}" x="${label}" y="${i * barHeight + 2}" width="${length.toFixed(1)}" height="${barHeight - 3}"/>` +
-            `<text x="${label + length + 4}" y="${i * barHeight + 11}">${value.toFixed(2)} ns</text>`;
+        parts.push(`<g class="bar-row" data-method="${escaped(row.method)}" data-checksum="${escaped(row.checksum)}" ` +
+            `data-ns="${value}"><title>${escaped(row.method)}: ${value.toFixed(3)} ns per query, checksum ` +
+            `${escaped(row.checksum)}</title>` +
+            `<text x="${label - 6}" y="${y + 12}" text-anchor="end">${escaped(row.method)}</text>` +
+            `<rect class="${kind}" x="${label}" y="${y + 2}" width="${length.toFixed(1)}" height="${barHeight - 4}"/>` +
+            `<text x="${label + length + 4}" y="${y + 12}">${value.toFixed(2)} ns</text></g>`);
     });
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="${label + width + 90}" height="${timed.length * barHeight + 4}">` +
-        bars.join('') + '</svg>';
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+        `viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }
 
 function showRows(rows) {
     page('table').textContent = tableText(rows);
     page('chart').innerHTML = chartSvg(rows);
-    const body = page('mine').querySelector('tbody');
-    body.textContent = '';
-    for (const row of rows.filter((r) => r.method !== 'null')) {
-        const tr = document.createElement('tr');
-        tr.dataset.method = row.method;
-        tr.dataset.checksum = row.checksum;
-        for (const text of [row.method, Number(row.ns_per_query_median).toFixed(3), row.checksum]) {
-            const td = document.createElement('td');
-            td.textContent = text;
-            tr.appendChild(td);
-        }
-        body.appendChild(tr);
-    }
-    page('mine').hidden = false;
     page('progress-text').textContent = `${rows.length - 1} techniques measured`;
     setState('done');
 }
@@ -110,7 +136,7 @@ function showList(text, clockStepMs) {
     if (location.hash === '#run') start();
 }
 
-worker.onmessage = (event) => {
+function onWorkerMessage(event) {
     const message = event.data;
     if (message.kind === 'list') showList(message.text, message.clockStepMs);
     else if (message.kind === 'progress') {
@@ -123,8 +149,7 @@ worker.onmessage = (event) => {
         if (state.pending) { state.pending({ status: -1, stdout: '', stderr: message.message }); state.pending = null; }
         else showError(message.message);
     }
-};
-worker.onerror = (event) => { event.preventDefault(); showError(event.message || 'the worker stopped'); };
+}
 
 // runCommand(["--method=nosuch"], {"/upload.fen": bytes}): { status, stdout, stderr }.
 window.runCommand = (args, files) => new Promise((resolve) => {
@@ -143,9 +168,10 @@ page('run-command').onclick = async () => {
         `(exit status ${result.status})`;
 };
 
-// The committed results: one column per machine and compiler.
-async function showCommitted() {
-    const results = await (await fetch('results.json')).json();
+// The committed results (results.js): one column per machine and compiler.
+function showCommitted() {
+    const results = self.committedResults;
+    if (!results) throw new Error('results.js, written by make web, did not load');
     const head = page('committed').querySelector('thead'), body = page('committed').querySelector('tbody');
     const columns = ['method'].concat(results.machines.map((machine) => `${machine.cpu} (${machine.compiler}, ${machine.date})`));
     const methods = [...new Set(results.machines.flatMap((machine) => Object.keys(machine.ns)))];
@@ -179,5 +205,31 @@ async function showCommitted() {
     render(1, false);
 }
 
-showCommitted().catch((error) => { page('committed').textContent = `No committed results: ${error}`; });
-worker.postMessage({ kind: 'list' });
+// The worker, unless the page was opened as a file (a browser refuses
+// it there: Chromium throws a SecurityError, others fail to fetch).
+function startWorker() {
+    if (location.protocol === 'file:') throw new Error('opened as a file');
+    const started = new Worker('worker.js');
+    started.onmessage = onWorkerMessage;
+    started.onerror = (event) => { event.preventDefault(); showError(event.message || 'the worker stopped'); };
+    return started;
+}
+
+try {
+    showCommitted();
+} catch (error) {
+    page('committed').textContent = `No committed results: ${error.message}`;
+}
+let worker = null;
+try {
+    worker = startWorker();
+    worker.postMessage({ kind: 'list' });
+} catch (error) {
+    if (location.protocol === 'file:') {
+        page('served-note').hidden = false;
+        setState('unserved');
+    } else {
+        showError(`the Web Worker did not start: ${error.message}`);
+    }
+}
+window.addEventListener('hashchange', () => { if (location.hash === '#run' && document.body.dataset.state === 'ready') start(); });

@@ -133,7 +133,9 @@ static int parse_count(const char *text, uint64_t minimum, uint64_t maximum, uin
     return 0;
 }
 
-int parse_size(const char *text, size_t *size)
+/* A byte count with an optional K, M or G suffix (powers of 1024), in 64
+ * bits whatever the width of size_t. */
+static int parse_bytes(const char *text, uint64_t *bytes)
 {
     if (!isdigit((unsigned char)text[0]))
         return -1;
@@ -157,7 +159,39 @@ int parse_size(const char *text, size_t *size)
     }
     if (number > (~0ULL >> shift))
         return -1;
-    *size = (size_t)(number << shift);
+    *bytes = (uint64_t)number << shift;
+    return 0;
+}
+
+int parse_size(const char *text, size_t *size)
+{
+    uint64_t bytes;
+    if (parse_bytes(text, &bytes) != 0 || bytes > SIZE_MAX)
+        return -1;
+    *size = (size_t)bytes;
+    return 0;
+}
+
+int parse_pressure(const char *text, size_t *size, char *error, size_t error_size)
+{
+    uint64_t bytes;
+    if (parse_bytes(text, &bytes) != 0)
+        return set_error(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", text);
+    /* At most 2^32 cache lines: each query's line index is 32 bits, so
+     * that the pressure stream costs 4 bytes a query, and the line mask
+     * then covers the whole buffer.  wasm32's malloc grows memory by a
+     * signed 32-bit count (sbrk), so one allocation stays below 2 GiB. */
+#if SIZE_MAX > 0xFFFFFFFFu
+    const uint64_t largest = (uint64_t)1 << 38;
+    const char *limit = "256G";
+#else
+    const uint64_t largest = (uint64_t)1 << 30;
+    const char *limit = "1G under WebAssembly (wasm32 allocates less than 2 GiB at once)";
+#endif
+    if (bytes < 4096 || (bytes & (bytes - 1)) != 0 || bytes > largest)
+        return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to %s", text,
+                         limit);
+    *size = (size_t)bytes;
     return 0;
 }
 
@@ -240,16 +274,8 @@ static int apply_stream_option(struct options *options, const char *name, const 
     if (strcmp(name, "chain") == 0) {
         options->chained = 1;
     } else if (strcmp(name, "pressure") == 0) {
-        size_t size;
-        if (parse_size(value, &size) != 0)
-            return set_error(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", value);
-        /* At most 2^32 cache lines: each query's line index is 32 bits, so
-         * that the pressure stream costs 4 bytes a query, and the line mask
-         * then covers the whole buffer. */
-        if (size < 4096 || (size & (size - 1)) != 0 || (uint64_t)size > ((uint64_t)1 << 38))
-            return set_error(error, error_size, "--pressure=%s: the size must be a power of two from 4K to 256G",
-                             value);
-        options->pressure_bytes = size;
+        if (parse_pressure(value, &options->pressure_bytes, error, error_size) != 0)
+            return -1;
     } else if (strcmp(name, "phase") == 0) {
         options->split_phases = 1;
     } else if (strcmp(name, "calls") == 0) {

@@ -55,8 +55,14 @@ struct options {
  * or -1 with a message in `error` (the caller exits with status 2). */
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size);
 
-/* Parse a size with an optional K, M or G suffix (powers of 1024). */
+/* Parse a size with an optional K, M or G suffix (powers of 1024); -1
+ * also when it does not fit a size_t. */
 int parse_size(const char *text, size_t *size);
+
+/* Parse --pressure=TEXT: a power of two from 4K to the largest buffer this
+ * build can walk (256G; 1G under wasm32).  0, or -1 with the one-line
+ * message in `error`, which names the limit. */
+int parse_pressure(const char *text, size_t *size, char *error, size_t error_size);
 
 extern const char usage_text[];
 

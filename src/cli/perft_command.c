@@ -135,15 +135,14 @@ static enum parsed parse_memory(const struct argument *argument, struct perft_se
 {
     const char *value = argument->value;
     size_t size;
-    int ok = parse_size(value, &size) == 0;
     if (is_option(argument, "pressure")) {
-        if (!ok || size < 4096 || (size & (size - 1)) != 0 || (uint64_t)size > ((uint64_t)1 << 38)) {
-            refuse(perft_prefix, "--pressure=%s: the size must be a power of two from 4K to 256G", value);
+        char error[300];
+        if (parse_pressure(value, &settings->pressure_bytes, error, sizeof error) != 0) {
+            refuse(perft_prefix, "%s", error);
             return PARSED_ERROR;
         }
-        settings->pressure_bytes = size;
     } else {
-        if (!ok || size < 1 || size > ENGINE_NETWORK_BYTES) {
+        if (parse_size(value, &size) != 0 || size < 1 || size > ENGINE_NETWORK_BYTES) {
             refuse(perft_prefix, "--eval-bytes=%s: expected a size from 1 to 64M", value);
             return PARSED_ERROR;
         }

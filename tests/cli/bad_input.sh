@@ -49,6 +49,21 @@ else
     expect_error "--threads=2 under WebAssembly" "--threads=2: WebAssembly (WASI) runs one thread" \
         "$program" --threads=2 --workload=random --method=reference
 fi
+# --pressure past wasm32's largest allocation: the WebAssembly limit named, not
+# the native one (which 4G and 256G meet; tests/test_size_options.c).
+for size in 4G 256G; do
+    if [ "$wasm_build" = 1 ]; then
+        expect_error "--pressure=$size under WebAssembly names its limit" \
+            "--pressure=$size: the size must be a power of two from 4K to 1G under WebAssembly" \
+            "$program" --pressure=$size --workload=random --method=reference
+        perft_pressure_line=$("$program" perft --pressure=$size --depth=1 "$here/data/boards.fen" 2>&1 >/dev/null)
+        [ "$perft_pressure_line" = "attackbench: perft: --pressure=$size: the size must be a power of two from 4K to 1G under WebAssembly (wasm32 allocates less than 2 GiB at once)" ] &&
+            pass "perft --pressure=$size under WebAssembly names its limit in one line" ||
+            fail "perft --pressure=$size under WebAssembly names its limit in one line ($perft_pressure_line)"
+    else
+        skip "--pressure=$size: a native build takes it (the WebAssembly build refuses it, naming its limit)"
+    fi
+done
 expect_error "--param nobody knows" "no selected method has a parameter 'colour'" "$program" --param=colour=blue \
     --workload=random --method=reference
 

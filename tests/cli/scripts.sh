@@ -81,26 +81,6 @@ for script in plot report readme-results; do
     script_refuses "$script: a bad command line is one line, not argparse's usage" "$script: " "$s/$script" --bogus
 done
 
-# results-wasm --findings: the findings block comes from a results file's
-# own summary lines (no figure typed into the doc); a doc without the
-# block, or a file without summary lines, is refused.
-wasm_findings="$scratch/findings.md"
-printf 'before\n<!-- results-wasm: written by make results-wasm; edit scripts/results-wasm, not this block -->\nold\n<!-- results-wasm: end -->\nafter\n' >"$wasm_findings"
-printf '# head\n\n- native: x\n\n## random: queen, batched\n\n| rank |\n\n- fastest under WebAssembly: **m** (1.000 ns)\n' >"$scratch/wasm-results.md"
-if "$s/results-wasm" --findings="$wasm_findings" --from="$scratch/wasm-results.md" 2>"$scratch/err" &&
-    grep -qx -- '- random: queen, batched: fastest under WebAssembly: \*\*m\*\* (1.000 ns)' "$wasm_findings" &&
-    ! grep -q '^old$' "$wasm_findings" && ! grep -q 'native: x' "$wasm_findings" &&
-    [ "$(head -1 "$wasm_findings")" = before ] && [ "$(tail -1 "$wasm_findings")" = after ]; then
-    pass "results-wasm --findings: the block is the results file's summary lines"
-else
-    fail "results-wasm --findings: the block is the results file's summary lines ($(head -c 300 "$scratch/err"))"
-fi
-printf 'no block\n' >"$scratch/no-block.md"
-script_refuses "results-wasm --findings: a doc without the block is refused" "no block between" \
-    "$s/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/wasm-results.md"
-script_refuses "results-wasm --from: a file without summary lines is refused" "no summary lines" \
-    "$s/results-wasm" --findings="$wasm_findings" --from="$scratch/no-block.md"
-
 # peer-comparison: the peer's source must be there (the page names how to
 # get it), its timed loop must be the one it patches, and --render turns
 # recorded runs into the page with the ratios computed from the medians.

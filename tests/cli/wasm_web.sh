@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# The WebAssembly build's runner and the scripts around it: long runs that
+# once made node abort (its WASI object collected mid-run), the runner's
+# quoting of its folder, the CPU name it passes on, make web's committed
+# results (strict JSON, one line per bad file) and make results-wasm's
+# files named by CPU, never replacing another machine's, and its
+# docs/findings.md paragraphs, one per machine.
+source "$(dirname "$0")/../lib/tap.bash"
+s=$top/scripts
+
+# script_refuses NAME TEXT COMMAND...: exit 2, and stderr one line holding TEXT.
+script_refuses() {
+    local name=$1 text=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    if [ "$got" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
+    fi
+}
+
+# Runs that allocate while node's WASI calls are under way: under node 20
+# they aborted (exit 134, no word) when a collection destroyed the WASI
+# object inside a call.  Natively they are ordinary runs.
+for option in --pressure=64M --queries=16777216; do
+    "$program" -q -m classical -p rook --dispatch=batch -w random "$option" --reps=1 --calls=100000 \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 0 ] && grep -q '^  classical ' "$scratch/out" &&
+        pass "a run with $option completes" ||
+        fail "a run with $option completes (exit $status: $(head -c 300 "$scratch/err"))"
+done
+
+# The CPU's name: the runner passes a given ATTACKBENCH_HOST_CPU on.
+if [ "$wasm_build" = 1 ]; then
+    cpu=$(ATTACKBENCH_HOST_CPU="Test Brand CPU" "$program" -q -m classical -p rook -w random --reps=1 --calls=1000 \
+        --queries=64 --format=csv | csv_column cpu | head -1)
+    case $cpu in
+    "Test Brand CPU (WebAssembly under node "*) pass "the runner names the CPU ATTACKBENCH_HOST_CPU names" ;;
+    *) fail "the runner names the CPU ATTACKBENCH_HOST_CPU names (cpu column: $cpu)" ;;
+    esac
+else
+    skip "ATTACKBENCH_HOST_CPU: a native build reads its CPU itself"
+fi
+
+# scripts/wasm-runner.sh: a folder whose name holds $( ), backticks, a
+# quote and $HOME is written into the runner as it is, and nothing runs.
+weird="$scratch/runner/a\$(touch $scratch/ran-1)\`touch $scratch/ran-2\`'q \$HOME"
+mkdir -p "$weird" "$scratch/fake-bin"
+: >"$weird/p.wasm"
+printf '#!/bin/sh\nfor argument in "$@"; do printf "<%%s>\\n" "$argument"; done\n' >"$scratch/fake-bin/node"
+chmod +x "$scratch/fake-bin/node"
+if sh "$s/wasm-runner.sh" "$weird/p.wasm" "$weird/run" 2>"$scratch/err" &&
+    PATH="$scratch/fake-bin:$PATH" "$weird/run" 'one two' >"$scratch/out" 2>>"$scratch/err" &&
+    [ ! -e "$scratch/ran-1" ] && [ ! -e "$scratch/ran-2" ] &&
+    [ "$(sed -n 2p "$scratch/out")" = "<$weird/wasi-run.cjs>" ] &&
+    [ "$(sed -n 3p "$scratch/out")" = "<$weird/p.wasm>" ] && [ "$(sed -n 4p "$scratch/out")" = "<one two>" ]; then
+    pass "wasm-runner.sh: a folder with \$( ), backticks and quotes is quoted, nothing runs"
+else
+    fail "wasm-runner.sh: a folder with \$( ), backticks and quotes is quoted, nothing runs ($(cat "$scratch/out" "$scratch/err" | head -c 300))"
+fi
+
+# scripts/web-results.py: the committed CSVs into strict JSON for the page;
+# a bad file is one line naming it and the problem, and nothing is written.
+header=metric,workload,piece,dispatch,mode,pressure_bytes,phase,threads,layout,method,cpu,ns_per_query_median
+row=ns,random,queen,batch,throughput,0,all,1,queries
+mkdir -p "$scratch/web-good"
+printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,3.25\n' "$header" "$row" "$row" \
+    >"$scratch/web-good/test-cpu-2026-01-01-gcc.csv"
+if python3 "$s/web-results.py" "$scratch/web-good" "$scratch/web-good.js" 2>"$scratch/err" &&
+    python3 - "$scratch/web-good.js" <<'PYTHON'; then
+import json, sys
+text = open(sys.argv[1]).read()
+prefix = "self.committedResults = "
+body = text[text.index(prefix) + len(prefix):text.rstrip().rindex(";")]
+def refuse(name):
+    raise ValueError(f"{name} in the JSON")
+results = json.loads(body, parse_constant=refuse)
+assert results["machines"][0]["ns"] == {"alpha": 1.5, "beta": 3.25}, results
+PYTHON
+    pass "web-results.py: the committed medians as strict JSON"
+else
+    fail "web-results.py: the committed medians as strict JSON ($(head -c 300 "$scratch/err"))"
+fi
+web_refuses() {
+    local name=$1 text=$2 folder=$scratch/web-$3
+    script_refuses "web-results.py: $name" "$text" python3 "$s/web-results.py" "$folder" "$scratch/web-$3.js"
+    [ ! -e "$scratch/web-$3.js" ] && pass "web-results.py: $name: nothing written" ||
+        fail "web-results.py: $name: nothing written"
+}
+for value in nan inf -inf; do
+    mkdir -p "$scratch/web-$value"
+    printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,%s\n' "$header" "$row" "$row" "$value" \
+        >"$scratch/web-$value/test-cpu-2026-01-01-gcc.csv"
+    web_refuses "a median $value is refused" \
+        "$scratch/web-$value/test-cpu-2026-01-01-gcc.csv: line 3: column ns_per_query_median: not a finite number: '$value'" \
+        "$value"
+done
+mkdir -p "$scratch/web-no-metric" "$scratch/web-word" "$scratch/web-binary"
+printf '%s\n%s,alpha,Test CPU,1.5\n' "${header#metric,}" "${row#ns,}" >"$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv"
+web_refuses "a CSV without the metric column" \
+    "$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv: not an attackbench CSV: missing column(s) metric" no-metric
+printf '%s\n%s,alpha,Test CPU,fast\n' "$header" "$row" >"$scratch/web-word/test-cpu-2026-01-01-gcc.csv"
+web_refuses "a median 'fast'" \
+    "$scratch/web-word/test-cpu-2026-01-01-gcc.csv: line 2: column ns_per_query_median: not a number: 'fast'" word
+printf '\x7fELF\x02\x01\x01\x00\xff\xfe\x00\x00\x89PNG\r\n' >"$scratch/web-binary/test-cpu-2026-01-01-gcc.csv"
+web_refuses "a binary file" "$scratch/web-binary/test-cpu-2026-01-01-gcc.csv: not a text file" binary
+
+# scripts/results-wasm with stand-ins for both builds: FAKE_VENDOR names the
+# native CPU's vendor; the WebAssembly stand-in names the CPU the runner is
+# given (ATTACKBENCH_HOST_CPU), as scripts/wasi-run.cjs does.
+fake=$scratch/fake-builds
+mkdir -p "$fake" "$scratch/wasm-results"
+cat >"$fake/native" <<'FAKE'
+#!/usr/bin/env bash
+kind=${0##*/}
+methods=
+for argument in "$@"; do
+    case $argument in
+    --list) printf 'alpha available\nbeta-simd128 available\nreference available\nnull available\n'; exit 0 ;;
+    --method=*) methods=${argument#--method=} ;;
+    esac
+done
+if [ "$kind" = native ]; then
+    cpu="Fake CPU One" vendor=${FAKE_VENDOR:-FakeVendor} family=1 model=2 compiler="gcc 99"
+else
+    cpu="$ATTACKBENCH_HOST_CPU (WebAssembly under a fake engine)" vendor=wasm32 family=0 model=0 compiler="clang 99"
+fi
+echo "cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,method,metric,ns_per_query_median"
+value=1
+for method in ${methods//,/ } null; do
+    echo "\"$cpu\",$vendor,$family,$model,$compiler,-O2,$method,ns,$value.5"
+    value=$((value + 1))
+done
+FAKE
+chmod +x "$fake/native"
+cp "$fake/native" "$fake/wasm"
+findings=$scratch/findings.md
+other="On Other CPU (OtherVendor family 9 model 9): summary lines of [o.md](o.md), as the command wrote them:"
+printf 'before\n<!-- results-wasm: written by make results-wasm; edit scripts/results-wasm, not this block -->\n%s\n\n- random: queen, batched: fastest under WebAssembly: **zeta** (9.000 ns)\n\n<!-- results-wasm: end -->\nafter\n' \
+    "$other" >"$findings"
+cp "$findings" "$scratch/findings-before.md"
+machine="Fake CPU One (FakeVendor family 1 model 2)"
+"$s/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" "$scratch/wasm-results" data/positions.fen \
+    >"$scratch/out" 2>"$scratch/err"
+status=$?
+written=$(ls "$scratch/wasm-results"/fake-cpu-one-family1-model2-*.md 2>/dev/null)
+if [ "$status" -eq 0 ] && [ -n "$written" ] && grep -qxF -- "- machine: $machine" "$written" &&
+    [ "$(grep -c 'Fake CPU One' "$written")" -eq 1 ] &&
+    [ "$(csv_column cpu <"${written%.md}-wasm.csv" | sort -u)" = "Fake CPU One (WebAssembly under a fake engine)" ]; then
+    pass "results-wasm: the file is named by the native CPU, which both builds' rows name alike"
+else
+    fail "results-wasm: the file is named by the native CPU, which both builds' rows name alike (exit $status: $(head -c 300 "$scratch/err"))"
+fi
+paragraph_count() { grep -c "^On $1: summary lines of \[" "$findings"; }
+if grep -qF -- "$other" "$findings" && grep -qxF -- '- random: queen, batched: fastest under WebAssembly: **zeta** (9.000 ns)' "$findings" &&
+    [ "$(paragraph_count "$machine")" -eq 1 ] &&
+    grep -qxF -- '- random: queen, batched: fastest under WebAssembly: **alpha** (1.500 ns)' "$findings" &&
+    [ "$(head -1 "$findings")" = before ] && [ "$(tail -1 "$findings")" = after ]; then
+    pass "results-wasm --findings: this machine's paragraph added, another machine's kept"
+else
+    fail "results-wasm --findings: this machine's paragraph added, another machine's kept ($(head -c 600 "$findings"))"
+fi
+"$s/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" "$scratch/wasm-results" data/positions.fen \
+    >"$scratch/out" 2>"$scratch/err"
+[ "$(paragraph_count "$machine")" -eq 1 ] && grep -qF -- "$other" "$findings" &&
+    pass "results-wasm --findings: a second run rewrites its own paragraph only" ||
+    fail "results-wasm --findings: a second run rewrites its own paragraph only"
+cp "$written" "$scratch/written-before.md"
+cp "$findings" "$scratch/findings-before.md"
+script_refuses "results-wasm: a file of this name from another CPU is refused before measuring" \
+    "$written is the run of $machine, not of this machine (Fake CPU One (AnotherVendor family 1 model 2)): left unchanged" \
+    env FAKE_VENDOR=AnotherVendor "$s/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" \
+    "$scratch/wasm-results" data/positions.fen
+cmp -s "$written" "$scratch/written-before.md" && cmp -s "$findings" "$scratch/findings-before.md" &&
+    pass "results-wasm: the other CPU's file and the findings stay as they were" ||
+    fail "results-wasm: the other CPU's file and the findings stay as they were"
+
+# --from: a file's machine comes from the -native.csv beside it.
+mkdir -p "$scratch/second"
+printf '# head\n\n- machine: x\n- native: x\n\n## random: queen, batched\n\n| rank |\n\n- fastest under WebAssembly: **m** (1.000 ns)\n' \
+    >"$scratch/second/second.md"
+printf 'cpu,cpu_vendor,cpu_family,cpu_model,method\nSecond CPU,SecondVendor,5,6,m\n' >"$scratch/second/second-native.csv"
+if "$s/results-wasm" --findings="$findings" --from="$scratch/second/second.md" 2>"$scratch/err" &&
+    [ "$(paragraph_count "Second CPU (SecondVendor family 5 model 6)")" -eq 1 ] &&
+    grep -qxF -- '- random: queen, batched: fastest under WebAssembly: **m** (1.000 ns)' "$findings" &&
+    [ "$(paragraph_count "$machine")" -eq 1 ] && grep -qF -- "$other" "$findings" && ! grep -q 'native: x' "$findings"; then
+    pass "results-wasm --from: the file's machine's paragraph, from its summary lines; the others kept"
+else
+    fail "results-wasm --from: the file's machine's paragraph, from its summary lines; the others kept ($(head -c 300 "$scratch/err"))"
+fi
+printf 'no block\n' >"$scratch/no-block.md"
+script_refuses "results-wasm --findings: a doc without the block is refused" "no block between" \
+    "$s/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/second/second.md"
+cp "$scratch/no-block.md" "$scratch/second/plain.md"
+cp "$scratch/second/second-native.csv" "$scratch/second/plain-native.csv"
+script_refuses "results-wasm --from: a file without summary lines is refused" "no summary lines" \
+    "$s/results-wasm" --findings="$findings" --from="$scratch/second/plain.md"
+cp "$scratch/second/second.md" "$scratch/second/orphan.md"
+script_refuses "results-wasm --from: a file without its -native.csv is refused" \
+    "$scratch/second/orphan-native.csv: no such file" \
+    "$s/results-wasm" --findings="$findings" --from="$scratch/second/orphan.md"
