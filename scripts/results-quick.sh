@@ -66,7 +66,7 @@ for compiler in $compilers; do
         continue
     fi
     say "building with $compiler"
-    make -s "${make_options[@]}" "$program" >/dev/null || die "the $compiler build failed (make ${make_options[*]})"
+    make -s -j"$(nproc)" "${make_options[@]}" "$program" >/dev/null || die "the $compiler build failed (make ${make_options[*]})"
     builds+=("$compiler $program")
 done
 [ "${#builds[@]}" -gt 0 ] || die "no compiler to build with (COMPILERS=${COMPILERS:-gcc clang})"
