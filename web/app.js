@@ -180,4 +180,24 @@ async function showCommitted() {
 }
 
 showCommitted().catch((error) => { page('committed').textContent = `No committed results: ${error}`; });
+
+// The machine folders of the committed results: one row per run, with
+// its folder ('.' for make results' files), CPU, compiler, date and the
+// number of backends it measured.
+async function showMachines() {
+    const results = await (await fetch('results.json')).json();
+    const body = page('machines').querySelector('tbody');
+    for (const machine of results.machines) {
+        const tr = document.createElement('tr');
+        for (const value of [machine.folder, machine.cpu, machine.compiler, machine.date, machine.backends]) {
+            const td = document.createElement('td');
+            td.textContent = value === undefined ? '-' : String(value);
+            tr.appendChild(td);
+        }
+        body.appendChild(tr);
+    }
+    page('machines').dataset.machines = results.machines.length;
+}
+
+showMachines().catch((error) => { page('machines').textContent = `No machine folders: ${error}`; });
 worker.postMessage({ kind: 'list' });
