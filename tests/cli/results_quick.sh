@@ -107,8 +107,8 @@ EOF
             grep -qF "added: $merged/$other_name (Test CPU B" "$scratch/merge.out" &&
             pass "results-merge: says what it added, one folder per CPU and date" ||
             fail "results-merge: says what it added ($(head -c 400 "$scratch/merge.out"))"
-        grep -qF "| [$name]($name) | $real_machine | " "$merged/README.md" &&
-            grep -qF "| [$other_name]($other_name) | Test CPU B (AMD family 99 model 7) | " "$merged/README.md" &&
+        grep -qF "| \`$name/\` | $real_machine | " "$merged/README.md" &&
+            grep -qF "| \`$other_name/\` | Test CPU B (AMD family 99 model 7) | " "$merged/README.md" &&
             [ "$(grep -c '| 2 | `make results-quick` |$' "$merged/README.md")" -eq 2 ] &&
             grep -qF "| \`pext\` |" "$merged/README.md" &&
             pass "results-merge: the README's machine table has both machines, and their figures" ||
