@@ -67,7 +67,7 @@ $(BUILD)/src/platform/x86_64_levels.o: ALL_CFLAGS += -march=x86-64 -DATTACKBENCH
 endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
-.PHONY: all test check check-builds check-scripts test-bare bench clean help sanitize fuzz valgrind positions results plots hyperfine instructions peer-comparison \
+.PHONY: all test check check-builds check-scripts test-bare bench clean help sanitize fuzz valgrind positions results results-quick results-merge plots hyperfine instructions peer-comparison \
 	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers generate spectral-magic-switched folding-hash-search format check-format \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
@@ -241,7 +241,15 @@ folding-hash-search:
 results: export PLUGINS := $(PLUGINS)
 results: export RESULTS_CALLER_DIR := $(PWD)
 results:
-	bash scripts/results.sh
+	bash scripts/$(if $(QUICK),results-quick.sh,results.sh)
+
+## results-quick: the short form (also make results QUICK=1): every backend, gcc and clang, random and pieces queens batched, a short perft on every CPU, into results/<cpu>-<date>/ (a few minutes on 2 cores)
+results-quick:
+	bash scripts/results-quick.sh
+
+## results-merge: merge machine folders of make results-quick (DIRS="a b") into results/, rewriting results/README.md and the page's committed results
+results-merge:
+	scripts/results-merge $(DIRS)
 
 ## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:

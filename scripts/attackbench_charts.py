@@ -19,13 +19,46 @@ PHASE_COLOURS = {"opening": "#4477aa", "middlegame": "#ee6677",
                  "endgame": "#228833"}
 
 
-def chart_width(labels, heading, minimum=820):
+def chart_width(labels, heading, minimum=820, lines=()):
     """Pixels wide enough for the longest method label left of the plot
-    and the longest title line centred over the plot beside it (about 7.5
-    pixels a character at the charts' font sizes)."""
+    and the longest title line (or other line of lines, such as the axis
+    label) centred over the plot beside it (about 7.5 pixels a character
+    at the charts' font sizes)."""
     label = max((len(str(text)) for text in labels), default=0)
-    line = max(len(part) for part in str(heading).split("\n"))
+    line = max(len(part) for text in (heading, *lines)
+               for part in str(text).split("\n"))
     return max(minimum, int(7.5 * (label + line)) + 20)
+
+
+# gnuplot gives each column of a key the width of its longest entry plus
+# the sample and the gaps: about 7.2 pixels a character at the SVG's font
+# size (measured on its output: 353 pixels for a 35-character entry).
+KEY_CHARACTER_PIXELS, KEY_EXTRA_CHARACTERS = 7.2, 14
+
+
+def key_layout(labels, heading, entries, lines=()):
+    """(canvas width, gnuplot key command) for a chart whose key of
+    entries stands above the plot, in as many columns as fit the plot's
+    width: gnuplot centres the key over the plot and lets it run past
+    the canvas when it is wider.  The canvas widens when one column does
+    not fit beside the method labels."""
+    label = max((len(str(text)) for text in labels), default=0)
+    left = 7.5 * label + 20
+    longest = max((len(str(text)) for text in entries), default=0)
+    column = KEY_CHARACTER_PIXELS * (longest + KEY_EXTRA_CHARACTERS)
+    width = max(chart_width(labels, heading, lines=lines),
+                int(left + column + 40))
+    columns = max(1, min(len(entries) or 1,
+                         int((width - left - 40) // column)))
+    rows = -(-len(entries) // columns)
+    return width, ("set key outside top center horizontal reverse Left "
+                   f"maxcols {columns}"), rows
+
+
+def key_height(rows):
+    """Pixels a key of rows takes beyond the three rows every chart's
+    height allows for (18 pixels a row)."""
+    return 18 * max(0, rows - 3)
 
 
 def quote(text):
@@ -176,21 +209,24 @@ class Charts:
                   + ([harness] if harness else [])) / 1.5
         high = max(entry["median"] + (entry["mad"] or 0.0)
                    for entry in entries) * 2.5
-        body = [f"set title {title(heading)}",
-                f"set xlabel 'ns per {unit} (median, log scale; error bar: "
-                "MAD; fewer is faster)'",
+        xlabel = (f"ns per {unit} (median, log scale; error bar: MAD; "
+                  "fewer is faster)")
+        body = [f"set title {title(heading)}", f"set xlabel {quote(xlabel)}",
                 f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",
                 "set border 3", "set grid xtics ytics",
-                "set key outside top center horizontal reverse Left",
                 "set logscale x", f"set xrange [{low!r}:{high!r}]",
                 f"set xtics {log_tics(low, high)} nomirror"]
-        extra = colours.legend([entry["method"] for entry in entries])
-        if natives & {entry["method"] for entry in entries}:
+        methods = [entry["method"] for entry in entries]
+        extra = colours.legend(methods)
+        key = colours.legend_texts(methods)
+        if natives & set(methods):
             extra += [f"NaN with points pointtype 5 pointsize 1.3 linecolor "
                       f"rgb 'black' title {quote(f'native: {path}')}",
                       "NaN with points pointtype 7 pointsize 1.3 linecolor "
                       "rgb 'black' title 'composed of single lookups'"]
+            key += [f"native: {path}", "composed of single lookups"]
         if harness is not None:
+            key.append(f"harness (null backend): {harness:.2f} ns")
             body.append(f"set arrow 1 from {harness!r}, graph 0 to "
                         f"{harness!r}, graph 1 nohead back dashtype 2 "
                         f"linewidth 1.5 linecolor rgb '{HARNESS_COLOUR}'")
@@ -209,8 +245,10 @@ class Charts:
         labels = [marked(colours, entry)
                   + (f" ({path})" if entry["method"] in natives else "")
                   for entry in entries]
-        self.draw(name, chart_width(labels, heading),
-                  max(300, 140 + 24 * count), body, "\n".join(lines) + "\n")
+        width, key_command, rows = key_layout(labels, heading, key, [xlabel])
+        body.insert(0, key_command)
+        self.draw(name, width, max(300, 140 + 24 * count) + key_height(rows),
+                  body, "\n".join(lines) + "\n")
 
     def size(self, name, heading, entries, colours, unit="query"):
         """ns/query against table bytes; methods without tables on the left;
@@ -296,16 +334,18 @@ class Charts:
                 "set logscale x", f"set xrange [{low!r}:{high!r}]",
                 f"set xtics {log_tics(low, high)} nomirror",
                 f"set yrange [-0.7:{count - 0.3}]", "set ytics nomirror",
-                "set border 3", "set grid xtics ytics", "set key outside top center horizontal reverse Left"]
+                "set border 3", "set grid xtics ytics"]
         clauses = [f"DATA index {index} using 3:1:ytic(2) with points "
                    f"pointtype 7 pointsize 1.2 linecolor rgb "
                    f"'{PHASE_COLOURS.get(phase, '#000000')}' title {quote(phase)}"
                    for index, phase in enumerate(phases)]
         body.append("plot " + ", ".join(clauses))
-        self.draw(name, chart_width([method for method, _ in methods],
-                                    heading),
-                  max(300, 140 + 22 * count), body,
-                  "\n\n\n".join(blocks) + "\n")
+        width, key_command, rows = key_layout(
+            [method for method, _ in methods], heading, phases,
+            [f"ns per {unit} (median, log scale; fewer is faster)"])
+        body.insert(0, key_command)
+        self.draw(name, width, max(300, 140 + 22 * count) + key_height(rows),
+                  body, "\n\n\n".join(blocks) + "\n")
 
     def perft(self, name, heading, rows, colours):
         """M nodes/s per method as bars on a linear axis from zero."""
@@ -319,14 +359,16 @@ class Charts:
                 "set xlabel 'million nodes per second (more is faster)'",
                 f"set xrange [0:{top!r}]", f"set yrange [-0.7:{count - 0.3}]",
                 "set ytics nomirror", "set xtics nomirror", "set border 3",
-                "set grid xtics", "set key outside top center horizontal reverse Left",
-                "set style fill solid 0.85 noborder"]
+                "set grid xtics", "set style fill solid 0.85 noborder"]
         extra = colours.legend([row["method"] for row in rows])
+        width, key_command, key_rows = key_layout(
+            [colours.name(row["method"]) for row in rows], heading,
+            colours.legend_texts([row["method"] for row in rows]))
+        body.insert(0, key_command)
         body.append("plot DATA using (0):1:(0):3:($1-0.38):($1+0.38):4:"
                     "ytic(2) with boxxyerror linecolor rgb variable notitle, "
                     "DATA using 3:1:(sprintf('%.1f', $3)) with labels left "
                     "offset 0.5,0 notitle"
                     + "".join(", " + clause for clause in extra))
-        self.draw(name, chart_width([colours.name(row["method"])
-                                     for row in rows], heading),
-                  max(300, 140 + 24 * count), body, "\n".join(lines) + "\n")
+        self.draw(name, width, max(300, 140 + 24 * count) + key_height(key_rows),
+                  body, "\n".join(lines) + "\n")

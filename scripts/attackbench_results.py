@@ -210,7 +210,8 @@ class Run:
         return base[:-4] if base.endswith(".csv") else base
 
     def note_context(self, row):
-        for name in ("host", "cpu", "compiler", "flags", "timer", "tsc_ghz",
+        for name in ("host", "cpu", "cpu_vendor", "cpu_family", "cpu_model",
+                     "compiler", "flags", "timer", "tsc_ghz",
                      "timestamp", "reps", "seed", "positions", "pin_cpu"):
             value = text_field(row, name)
             if value and name not in self.context:

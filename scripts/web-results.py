@@ -3,10 +3,12 @@
 
 usage: scripts/web-results.py RESULTS_FOLDER OUTPUT.js
 
-Reads each <machine>-<date>-<compiler>.csv of `make results` in the folder
-(not the perft, probes or sides-by-count files) and writes, per file, the
-CPU, compiler, date and the median ns per query of every method on random
-queens, batched (throughput, no pressure, all phases, one thread).
+Reads each <machine>-<date>-<compiler>.csv of `make results` in the folder,
+and of `make results-quick` in its machine folders one level down (not the
+perft, probes or sides-by-count files) and writes, per file, the CPU,
+compiler, date, machine folder, number of backends and the median ns per
+query of every method on random queens, batched (throughput, no pressure,
+all phases, one thread): native figures, measured by `make results`.
 
 OUTPUT.js is one statement, `self.committedResults = JSON;`, loaded by the
 page with a <script> element, so that the table is drawn even from a page
@@ -38,9 +40,9 @@ def is_shown(row):
                for name, value in SHOWN.items())
 
 
-def machine_of(path):
-    """One file's CPU, compiler, date and medians, or None when the file
-    has no row of the page's configuration."""
+def machine_of(path, top):
+    """One file's CPU, compiler, date, folder (relative to top) and
+    medians, or None when the file has no row of the page's configuration."""
     match = NAME.match(os.path.basename(path))
     if match is None:
         return None
@@ -57,7 +59,12 @@ def machine_of(path):
                 raise results.ResultsError(f"{where}: column ns_per_query_median is empty")
             ns[row["method"]] = median
             cpu = row["cpu"]
+    # The folder of make results-quick (or "." for make results' files), and
+    # the backends measured (the null harness is not one): the page's
+    # machine table.
+    folder = os.path.relpath(os.path.dirname(path), top)
     return {"file": os.path.basename(path), "cpu": cpu, "compiler": match["compiler"], "date": match["date"],
+            "folder": folder, "backends": len([method for method in ns if method != "null"]),
             "ns": ns} if ns else None
 
 
@@ -68,11 +75,14 @@ def main():
     folder, output = sys.argv[1:]
     try:
         paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".csv"))
+        paths += sorted(os.path.join(folder, sub, name) for sub in sorted(os.listdir(folder))
+                        if os.path.isdir(os.path.join(folder, sub))
+                        for name in os.listdir(os.path.join(folder, sub)) if name.endswith(".csv"))
     except OSError as error:
         print(f"web-results: {folder}: cannot list: {error.strerror}", file=sys.stderr)
         return 2
     try:
-        machines = [machine for machine in map(machine_of, paths) if machine]
+        machines = [machine for machine in (machine_of(path, folder) for path in paths) if machine]
     except results.ResultsError as error:
         print(f"web-results: {error}", file=sys.stderr)
         return 2

@@ -197,9 +197,15 @@ async function main() {
             check(seen[method] !== undefined && seen[method] === expected[method], `page row ${method} with the command line's checksum`,
                 `page ${seen[method]}, command line ${expected[method]}`);
         await checkChart(evaluate);
-        const machines = new Set(fs.readdirSync('results').filter((name) => /-\d{4}-\d\d-\d\d-(gcc|clang)\.csv$/.test(name)));
+        // make results' files in results/, and make results-quick's in its machine folders.
+        const runFile = (name) => /-\d{4}-\d\d-\d\d-(gcc|clang)\.csv$/.test(name);
+        const folders = fs.readdirSync('results', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+        const machines = new Set(fs.readdirSync('results').filter(runFile).concat(
+            folders.flatMap((folder) => fs.readdirSync(`results/${folder.name}`).filter(runFile))));
         check(Number(await evaluate("document.getElementById('committed').dataset.machines")) === machines.size,
             `the committed results show all ${machines.size} machine runs`);
+        check(Number(await evaluate("document.getElementById('machines').dataset.machines")) === machines.size,
+            `the machine folders table lists all ${machines.size} machine runs`);
         await checkOpenedAsFile(send, machines.size);
 
         const badFen = fs.readFileSync('tests/bad-input/bad-piece.fen');

@@ -220,6 +220,31 @@ try {
 } catch (error) {
     page('committed').textContent = `No committed results: ${error.message}`;
 }
+
+// The machine folders of the committed results: one row per run, with
+// its folder ('.' for make results' files), CPU, compiler, date and the
+// number of backends it measured.
+function showMachines() {
+    const results = self.committedResults;
+    if (!results) throw new Error('build/web/results.js did not load');
+    const body = page('machines').querySelector('tbody');
+    for (const machine of results.machines) {
+        const tr = document.createElement('tr');
+        for (const value of [machine.folder, machine.cpu, machine.compiler, machine.date, machine.backends]) {
+            const td = document.createElement('td');
+            td.textContent = value === undefined ? '-' : String(value);
+            tr.appendChild(td);
+        }
+        body.appendChild(tr);
+    }
+    page('machines').dataset.machines = results.machines.length;
+}
+
+try {
+    showMachines();
+} catch (error) {
+    page('machines').textContent = `No machine folders: ${error.message}`;
+}
 let worker = null;
 try {
     worker = startWorker();

@@ -13,7 +13,7 @@
 static const char compare_prefix[] = "attackbench compare";
 
 static const char compare_usage[] =
-    "usage: attackbench compare [--threshold=PCT] [--absolute] [--strict] [--normalize=METHOD]\n"
+    "usage: attackbench compare [--threshold=PCT] [--absolute] [--strict] [--normalize=METHOD] [--format=bmf]\n"
     "                           [--method=GLOB,...] [--piece=GLOB,...] [--workload=GLOB,...] [--] BASE NEW\n"
     "\n"
     "Compares two result files written by attackbench (--csv or --json, or the\n"
@@ -50,6 +50,9 @@ static const char compare_usage[] =
     "                      the same run, so that runs of different machines,\n"
     "                      compilers or flags can be compared by ratio\n"
     "  -m, -p, -w          the same as --method, --piece, --workload\n"
+    "  -f, --format=markdown|bmf  the table (default), or Bencher's JSON: one\n"
+    "                      benchmark per row, the measure \"ratio\" with its\n"
+    "                      interval (docs/compare-and-ci.md)\n"
     "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no row regressed, 2 bad usage, unreadable or malformed\n"
@@ -58,7 +61,7 @@ static const char compare_usage[] =
 
 static const struct option_name compare_options[] = {
     {"threshold", 0, 1}, {"absolute", 0, 0},   {"strict", 0, 0}, {"normalize", 0, 1}, {"method", 'm', 1},
-    {"piece", 'p', 1},   {"workload", 'w', 1}, {"help", 'h', 0}, {NULL, 0, 0},
+    {"piece", 'p', 1},   {"workload", 'w', 1}, {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0},
 };
 
 /* The filter options, in the order of compare_settings.filters. */
@@ -109,6 +112,10 @@ static int apply_option(const struct argument *argument, struct compare_settings
         settings->strict = 1;
     } else if (is_option(argument, "normalize")) {
         settings->normalize = argument->value;
+    } else if (is_option(argument, "format")) {
+        if (strcmp(argument->value, "markdown") != 0 && strcmp(argument->value, "bmf") != 0)
+            return refuse(compare_prefix, "--format=%s: expected markdown or bmf", argument->value);
+        settings->bmf = strcmp(argument->value, "bmf") == 0;
     } else if (is_option(argument, "threshold")) {
         if (parse_threshold(argument->value, &settings->threshold) != 0)
             return refuse(compare_prefix, "--threshold=%s: expected a percentage from 0 to 999", argument->value);

@@ -76,7 +76,8 @@ const char usage_text[] =
     "                               =no-invariant-tsc takes either path on any machine\n"
     "\n"
     "Output:\n"
-    "  -f, --format=table|csv|json  standard output format (default table)\n"
+    "  -f, --format=table|csv|json|bmf  standard output format (default table); bmf:\n"
+    "                               Bencher's JSON (docs/compare-and-ci.md)\n"
     "      --csv=FILE               also write CSV to FILE (replaced atomically)\n"
     "      --json=FILE              also write JSON to FILE (replaced atomically)\n"
     "      --count=instructions     instead of timing, count each backend's\n"
@@ -372,8 +373,10 @@ static int apply_output_option(struct options *options, const char *name, const 
             options->format = FORMAT_CSV;
         else if (strcmp(value, "json") == 0)
             options->format = FORMAT_JSON;
+        else if (strcmp(value, "bmf") == 0)
+            options->format = FORMAT_BMF;
         else
-            return set_error(error, error_size, "--format=%s: expected table, csv or json", value);
+            return set_error(error, error_size, "--format=%s: expected table, csv, json or bmf", value);
     } else if (strcmp(name, "csv") == 0) {
         if (!*value)
             return set_error(error, error_size, "--csv needs a file name");

@@ -8,7 +8,7 @@
 #include "platform/timer.h"
 #include "measure/workload.h"
 
-enum output_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
+enum output_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_BMF };
 enum action { ACTION_BENCHMARK, ACTION_LIST, ACTION_DUMP, ACTION_VERIFY_ONLY, ACTION_HELP, ACTION_VERSION };
 
 enum { MAX_PARAMETERS = 16 };

@@ -31,7 +31,8 @@ enum {
 
 static const char perft_usage_text[] =
     "usage: attackbench perft [--method=NAME[,NAME...]|all] [--depth=N] [--reps=N] [--divide] [--csv=FILE]\n"
-    "                         [--threads=N|--processes=N] [--pressure=SIZE] [--eval-bytes=N] [FILE...]\n"
+    "                         [--threads=N|--processes=N] [--pressure=SIZE] [--eval-bytes=N] [--format=csv|bmf]\n"
+    "                         [FILE...]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree (perft) of every position in\n"
     "the FEN/EPD files (\"-\" is standard input; default data/perft.epd), using the\n"
@@ -74,6 +75,9 @@ static const char perft_usage_text[] =
     "                 seconds_one_worker (the median with one worker, or\n"
     "                 empty), scaling (its ratio to seconds, or empty)),\n"
     "                 through a temporary file renamed at the end\n"
+    "  -f, --format=csv|bmf  standard output: csv, the rows below (default), or\n"
+    "                 bmf, Bencher's JSON of the methods' speeds at the end\n"
+    "                 instead (docs/compare-and-ci.md)\n"
     "  -h, --help     this text\n"
     "\n"
     "Standard output is CSV: position,depth,nodes,expected,status, one row per\n"
@@ -109,7 +113,8 @@ static const char perft_prefix[] = "attackbench: perft";
 
 static const struct option_name perft_options[] = {
     {"method", 'm', 1},  {"depth", 0, 1},    {"reps", 'r', 1},     {"divide", 0, 0}, {"csv", 0, 1}, {"threads", 0, 1},
-    {"processes", 0, 1}, {"pressure", 0, 1}, {"eval-bytes", 0, 1}, {"help", 'h', 0}, {NULL, 0, 0},
+    {"processes", 0, 1}, {"pressure", 0, 1}, {"eval-bytes", 0, 1}, {"format", 'f', 1}, {"help", 'h', 0},
+    {NULL, 0, 0},
 };
 
 /* --threads=N or --processes=N: 1 to MAX_THREADS here; above the CPUs the
@@ -185,6 +190,12 @@ static enum parsed parse_option(const struct argument *argument, struct perft_se
             return PARSED_ERROR;
         }
         settings->csv_file = argument->value;
+    } else if (is_option(argument, "format")) {
+        if (strcmp(argument->value, "csv") != 0 && strcmp(argument->value, "bmf") != 0) {
+            refuse(perft_prefix, "--format=%s: expected csv or bmf", argument->value);
+            return PARSED_ERROR;
+        }
+        settings->bmf = strcmp(argument->value, "bmf") == 0;
     }
     return PARSED_RUN;
 }
@@ -299,6 +310,13 @@ static int report(struct perft_run *run)
     const char *csv_file = run->settings->csv_file;
     if (csv_file && write_file_atomically(csv_file, perft_write_method_csv, run) != 0)
         return PERFT_EXIT_USAGE;
+    if (run->settings->bmf) {
+        perft_write_method_bmf(stdout, run);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "attackbench: perft: cannot write the results: %s\n", strerror(errno));
+            return PERFT_EXIT_USAGE;
+        }
+    }
     return 0;
 }
 

@@ -212,6 +212,23 @@ static void write_method_row(FILE *out, const struct perft_run *run, const struc
     fputc('\n', out);
 }
 
+void perft_write_method_bmf(FILE *out, const struct perft_run *run)
+{
+    char depth[16], setting[160], name[256];
+    format_depth(run, depth, sizeof depth);
+    describe_setting(run, setting, sizeof setting);
+    struct bmf_writer writer;
+    bmf_begin(&writer, out);
+    for (size_t m = 0; m < run->method_count; m++) {
+        const struct perft_method *method = &run->methods[m];
+        struct statistics summary = summarize_method(run, method);
+        snprintf(name, sizeof name, "perft/%s/depth %s/%s", method->backend->name, depth, setting);
+        bmf_entry(&writer, name, "throughput", nodes_per_second(method, summary.median),
+                  nodes_per_second(method, summary.max), nodes_per_second(method, summary.min));
+    }
+    bmf_end(&writer);
+}
+
 void perft_write_method_csv(FILE *out, void *data)
 {
     const struct perft_run *run = data;

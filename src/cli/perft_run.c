@@ -147,10 +147,12 @@ static void write_row(struct perft_run *run, size_t i)
         fprintf(stderr, "attackbench: %s:%ld: perft %d gives %llu, the EPD says %llu\n", entry->file_name,
                 entry->line_number, entry->depth, (unsigned long long)nodes, (unsigned long long)expected);
     }
-    printf("%zu,%d,%llu,", run->positions + i + 1, entry->depth, (unsigned long long)nodes);
-    if (given)
-        printf("%llu", (unsigned long long)expected);
-    printf(",%s\n", !given ? "unknown" : expected == nodes ? "ok" : "mismatch");
+    if (!run->settings->bmf) {
+        printf("%zu,%d,%llu,", run->positions + i + 1, entry->depth, (unsigned long long)nodes);
+        if (given)
+            printf("%llu", (unsigned long long)expected);
+        printf(",%s\n", !given ? "unknown" : expected == nodes ? "ok" : "mismatch");
+    }
     for (size_t m = 1; m < run->method_count; m++) {
         uint64_t other = run->block_nodes[m * PERFT_BLOCK_POSITIONS + i];
         if (other != nodes) {
@@ -166,7 +168,7 @@ static void write_row(struct perft_run *run, size_t i)
  * is read; a write error (full disk, closed pipe) ends the run. */
 static int write_rows(struct perft_run *run)
 {
-    if (!run->rows_started)
+    if (!run->rows_started && !run->settings->bmf)
         fputs("position,depth,nodes,expected,status\n", stdout);
     run->rows_started = 1;
     for (size_t i = 0; i < run->block_count; i++)

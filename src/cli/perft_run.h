@@ -27,5 +27,9 @@ void perft_report_summary(const struct perft_run *run);
 
 /* One CSV row per method, with the run's metadata; for write_file_atomically. */
 void perft_write_method_csv(FILE *out, void *run);
+/* --format=bmf: one benchmark per method, "perft/METHOD/depth D/SETTING",
+ * the measure "throughput" (nodes per second, Bencher's own) with the
+ * slowest and fastest repetitions as bounds. */
+void perft_write_method_bmf(FILE *out, const struct perft_run *run);
 
 #endif

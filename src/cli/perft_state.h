@@ -26,6 +26,7 @@ enum {
 struct perft_settings {
     const char *method_list;
     const char *csv_file; /* or NULL */
+    int bmf;              /* --format=bmf: Bencher's JSON on stdout, not the rows */
     const char **files;
     size_t file_count;
     int depth; /* 0: from each line's ;Dn counts */

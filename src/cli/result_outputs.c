@@ -57,6 +57,8 @@ int write_result_outputs(const struct options *options, const struct result_set 
         job.writer = write_csv;
     else if (options->format == FORMAT_JSON)
         job.writer = write_json;
+    else if (options->format == FORMAT_BMF)
+        job.writer = write_bmf;
     else
         job.writer =
             set->count > 0 && set->rows[0].metric == METRIC_INSTRUCTIONS ? write_count_table : write_timing_notes;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bmf.h"
 #include "measure/ratio_interval.h"
 #include "platform/output_file.h"
 
@@ -402,6 +403,40 @@ static void print_changes(FILE *changes)
     }
 }
 
+/* --format=bmf: one benchmark per row both files have, named by its
+ * configuration and metric, the measure "ratio" (new/base, after the
+ * group's shift as in the table) with its 95% interval as bounds; the
+ * exit status as the table's. */
+static int report_bmf(const struct result_file *files, const struct compare_settings *options)
+{
+    struct bmf_writer writer;
+    size_t regressions = 0;
+    char name[CONFIGURATION_COLUMN_COUNT * 80 + 32];
+    bmf_begin(&writer, stdout);
+    for (int metric = 0; metric < METRIC_KIND_COUNT; metric++) {
+        size_t count;
+        struct compared *rows = judge_table(&files[0], &files[1], (enum metric_kind)metric, options, &count);
+        for (size_t i = 0; i < count; i++) {
+            struct ratio_estimate shown = shifted_estimate(&rows[i]);
+            int used = 0;
+            for (int c = 0; c < CONFIGURATION_COLUMN_COUNT && used >= 0 && (size_t)used < sizeof name; c++)
+                used += snprintf(name + used, sizeof name - (size_t)used, "%s/", rows[i].base->configuration[c]);
+            if (used >= 0 && (size_t)used < sizeof name)
+                snprintf(name + used, sizeof name - (size_t)used, "%s", metric_names[metric]);
+            int bounded = metric == METRIC_NS ? shown.bounded : 1;
+            bmf_entry(&writer, name, "ratio", shown.ratio, bounded ? shown.low : NAN, bounded ? shown.high : NAN);
+            regressions += rows[i].verdict == VERDICT_SLOWER;
+        }
+        free(rows);
+    }
+    bmf_end(&writer);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench compare: cannot write the results: %s\n", strerror(errno));
+        return 2;
+    }
+    return regressions ? EXIT_REGRESSION : 0;
+}
+
 static int report(const struct result_file *files, const struct compare_settings *options)
 {
     FILE *changes = open_scratch_file();
@@ -464,7 +499,7 @@ int compare_result_files(const struct compare_settings *settings)
         status = 2;
     }
     if (status < 0)
-        status = report(files, settings);
+        status = settings->bmf ? report_bmf(files, settings) : report(files, settings);
     free_result_file(&files[0]);
     free_result_file(&files[1]);
     return status;

@@ -20,6 +20,7 @@ struct compare_settings {
     const char *normalize;                     /* a method, or NULL */
     const char *filters[COMPARE_FILTER_COUNT]; /* comma-separated shell patterns; NULL: every row */
     const char *paths[2];                      /* BASE, NEW */
+    int bmf;                                   /* --format=bmf: Bencher's JSON, not the table */
 };
 
 /* Reads both files and prints the comparison on standard output, the

@@ -6,6 +6,7 @@
 #include "registry/registry.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -388,20 +389,6 @@ void write_csv(FILE *out, const struct result_set *set, const struct run_context
     }
 }
 
-static void write_json_string(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 /* The members of one scope, "name": value, text quoted, empty as null. */
 static void write_json_members(FILE *out, const char fields[COLUMN_COUNT][FIELD_SIZE], enum column_scope scope)
 {
@@ -418,6 +405,28 @@ static void write_json_members(FILE *out, const char fields[COLUMN_COUNT][FIELD_
         else
             fputs("null", out);
     }
+}
+
+/* BMF: one benchmark per row, named by its configuration; the measure
+ * "latency" (Bencher's own, in ns) with the repetitions' fastest and
+ * slowest as bounds, or "instructions" for a count. */
+void write_bmf(FILE *out, const struct result_set *set, const struct run_context *context)
+{
+    char fields[COLUMN_COUNT][FIELD_SIZE], name[9 * FIELD_SIZE + 16];
+    struct bmf_writer writer;
+    bmf_begin(&writer, out);
+    for (size_t r = 0; r < set->count; r++) {
+        const struct result_row *row = &set->rows[r];
+        configuration_fields(row, context, fields, 0);
+        snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s/%s/%s/%s", fields[0], fields[1], fields[2], fields[3],
+                 fields[4], fields[5], fields[6], fields[7], fields[8]);
+        if (row->metric == METRIC_INSTRUCTIONS)
+            bmf_entry(&writer, name, "instructions", row->instructions_per_query, NAN, NAN);
+        else
+            bmf_entry(&writer, name, "latency", row->measurement.ns_per_query.median,
+                      row->measurement.ns_per_query.min, row->measurement.ns_per_query.max);
+    }
+    bmf_end(&writer);
 }
 
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context)

@@ -1,4 +1,4 @@
-/* Results as a readable table, CSV or JSON. */
+/* Results as a readable table, CSV, JSON or Bencher's BMF JSON. */
 #ifndef ATTACKBENCH_OUTPUT_H
 #define ATTACKBENCH_OUTPUT_H
 
@@ -10,6 +10,7 @@
 #include "results.h"
 #include "csv_field.h"
 #include "run_metadata.h"
+#include "bmf.h"
 
 /* The layout of the JSON output: {"schema": N, "context": {...},
  * "results": [...]}; 1 was a bare array of rows without samples. */
@@ -33,5 +34,7 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
 void write_table_notes(FILE *out);
 void write_csv(FILE *out, const struct result_set *set, const struct run_context *context);
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context);
+/* Bencher Metric Format (bmf.h): one benchmark per row. */
+void write_bmf(FILE *out, const struct result_set *set, const struct run_context *context);
 
 #endif

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The charts of scripts/plot with every method at once (issue 33, item 11):
 # no two texts of the SVG overlap (the size chart's legend stands outside
-# the plot area, its crowded labels kept apart), and plugins' methods and
-# rows a run flagged as disturbed are marked.
+# the plot area, its crowded labels kept apart), plugins' methods and
+# rows a run flagged as disturbed are marked, and every text of every kind
+# of chart lies inside its canvas (issue 45, item A.4: the ranked charts'
+# key ran past the right edge).
 source "$(dirname "$0")/../lib/tap.bash"
 
 if ! have_tool gnuplot; then
@@ -17,7 +19,9 @@ else
         >>"$charts_dir/list.txt"
     python3 "$here/chart_every_method.py" "$charts_dir/list.txt" "$charts_dir/every.csv" &&
         python3 "$here/../scripts/results-tool" manifest "$charts_dir/every-manifest.json" \
-            machine="Test CPU (AMD family 25 model 1)" list="$charts_dir/list.txt" bench="$charts_dir/every.csv" cpus=2 &&
+            machine="Test CPU (AMD family 25 model 1)" list="$charts_dir/list.txt" bench="$charts_dir/every.csv" \
+            bench="$here/data/report-input.csv" bench="$here/data/report-sidewise.csv" \
+            perft="$here/data/report-perft.csv" cpus=2 &&
         python3 "$here/../scripts/plot" -o "$charts_dir/plots" --keep-scripts "$charts_dir/gp" \
             "$charts_dir/every-manifest.json" >"$scratch/out" 2>"$scratch/err"
     status=$?
@@ -28,6 +32,14 @@ else
             python3 "$here/svg_text_overlaps.py" "$ranked_svg" >>"$scratch/overlaps" &&
             pass "charts: $methods methods, no two texts of the size or ranked chart overlap" ||
             fail "charts: $methods methods, no two texts of the size or ranked chart overlap ($(head -c 400 "$scratch/overlaps"))"
+        # Every kind of chart scripts/plot draws, each checked.
+        kinds=0
+        for kind in ranked-random size-random phases-pieces threads-random ranked-sets ranked-sides nodes-per-second; do
+            ls "$charts_dir/plots/"*"-$kind.svg" >/dev/null 2>&1 && kinds=$((kinds + 1))
+        done
+        python3 "$here/svg_text_inside.py" "$charts_dir/plots/"*.svg >"$scratch/outside" && [ "$kinds" -eq 7 ] &&
+            pass "charts: every text of every chart ($kinds kinds) lies inside its canvas" ||
+            fail "charts: every text of every chart ($kinds of 7 kinds) lies inside its canvas ($(head -c 400 "$scratch/outside"))"
         awk -f "$here/data/check-labels.awk" "$charts_dir/gp/every-size-random.dat" "$charts_dir/gp/every-size-random.gp" \
             >"$scratch/out" && pass "charts: every label of the crowded size chart anchored at its own point" ||
             fail "charts: every label of the crowded size chart anchored at its own point ($(head -c 300 "$scratch/out"))"

@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# shellcheck shell=bash disable=SC2154
+# The short results form and the merge (issue 50, items 1 and 3): a tiny
+# make results-quick (two methods, few repetitions, the program under test
+# instead of the builds) writes one folder named by the CSV's CPU (brand,
+# family, model) and the date, with attackbench's CSV columns, never
+# replacing another CPU's folder; scripts/results-merge takes that folder
+# and one with another identity, rewrites the machine table and the page's
+# committed results, and refuses folders it cannot trust.
+source "$(dirname "$0")/../lib/tap.bash"
+
+if ! have_tool python3; then
+    skip_all "results-quick: python3 is not installed (apt-get install python3)"
+fi
+
+out="$scratch/out"
+quick() {
+    RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS=pext,classical QUICK_REPS=3 QUICK_CALLS=20000 \
+        QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" PATH="/nonexistent-gnuplot:$PATH" \
+        bash "$top/scripts/results-quick.sh"
+}
+
+# The folder's expected name, from the CSV's own identity columns.
+expected_folder() {
+    python3 - "$1" <<'EOF'
+import csv, re, sys
+row = next(csv.DictReader(open(sys.argv[1])))
+name = f"{row['cpu']} family{row['cpu_family']} model{row['cpu_model']}"
+print(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + "-" + row["timestamp"][:10])
+EOF
+}
+
+other_name=test-cpu-b-family99-model7-2026-01-02
+if ! quick >"$scratch/quick.out" 2>"$scratch/quick.err"; then
+    fail "results-quick: the tiny form runs ($(tail -c 300 "$scratch/quick.err"))"
+else
+    folders=("$out"/*/)
+    folder=${folders[0]%/}
+    name=$(basename "$folder")
+    compiler=$("$program" --version | sed -n 's/^[^(]*(\([a-z]*\) .*/\1/p')
+    csv="$folder/$name-$compiler.csv"
+    [ "${#folders[@]}" -eq 1 ] && [ -f "$csv" ] && [ "$name" = "$(expected_folder "$csv")" ] &&
+        pass "results-quick: one folder named by the CSV's CPU brand, family, model and date ($name)" ||
+        fail "results-quick: one folder named by the CSV's CPU brand, family, model and date (${folders[*]})"
+    "$program" -q -m null -w random -p rook -r 1 -c 1000 --queries=64 -f csv >"$scratch/plain.csv" 2>/dev/null
+    [ "$(head -1 "$csv")" = "$(head -1 "$scratch/plain.csv")" ] &&
+        [ "$(grep -c ',queen,\(random\|pieces\),batch,' "$csv")" -eq 6 ] &&
+        pass "results-quick: attackbench's CSV columns; random and pieces queens, batched, each method and null" ||
+        fail "results-quick: attackbench's CSV columns; random and pieces queens, batched ($(head -c 300 "$csv"))"
+    python3 - "$folder/$name-manifest.json" "$(nproc)" >"$scratch/manifest.check" 2>&1 <<'EOF' &&
+import csv, json, os, sys
+manifest = json.load(open(sys.argv[1]))
+assert manifest["form"] == "quick" and manifest["machine"] and manifest["date"], manifest
+assert len(manifest["bench"]) == 1 and len(manifest["perft"]) == 1, manifest
+rows = list(csv.DictReader(open(os.path.join(os.path.dirname(sys.argv[1]), manifest["perft"][0]))))
+assert {row["threads"] for row in rows} == {sys.argv[2]}, [row["threads"] for row in rows]
+assert sorted(row["method"] for row in rows) == ["classical", "pext"], rows
+EOF
+        pass "results-quick: the manifest names the machine, the form and a perft on every CPU ($(nproc) threads)" ||
+        fail "results-quick: the manifest names the machine, the form and a perft on every CPU ($(head -c 300 "$scratch/manifest.check"))"
+
+    # Another CPU's folder of the same name is never replaced.
+    real_machine=$(sed -n 's/.*machine: \(.*\); folder .*/\1/p' "$scratch/quick.err")
+    cp "$csv" "$scratch/before.csv"
+    sed -i 's/"machine": "[^"]*"/"machine": "Other CPU (AMD family 99 model 1)"/' "$folder/$name-manifest.json"
+    quick >"$scratch/again.out" 2>"$scratch/again.err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "holds a run of 'Other CPU (AMD family 99 model 1)'.*nothing written" "$scratch/again.err" &&
+        cmp -s "$csv" "$scratch/before.csv" &&
+        pass "results-quick: refuses a folder of that name another CPU wrote, and leaves it as it was" ||
+        fail "results-quick: refuses a folder of that name another CPU wrote (exit $status: $(tail -c 300 "$scratch/again.err"))"
+    sed -i 's/"machine": "[^"]*"/"machine": "'"$real_machine"'"/' "$folder/$name-manifest.json"
+
+    # The merge: this folder and a copy with another identity.
+    other="$scratch/other/$other_name"
+    mkdir -p "$other"
+    for file in "$folder"/*; do
+        [ -f "$file" ] || continue
+        base=$(basename "$file")
+        sed -e "s/$name/$other_name/g" "$file" >"$other/${base//$name/$other_name}"
+    done
+    python3 - "$other" <<'EOF'
+import csv, glob, json, os, sys
+folder = sys.argv[1]
+for path in glob.glob(os.path.join(folder, "*.csv")):
+    rows = list(csv.DictReader(open(path)))
+    header = list(rows[0].keys())
+    for row in rows:
+        row.update(cpu="Test CPU B", cpu_vendor="AuthenticAMD", cpu_family="99", cpu_model="7")
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, header, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+path = glob.glob(os.path.join(folder, "*-manifest.json"))[0]
+manifest = json.load(open(path))
+manifest.update(machine="Test CPU B (AMD family 99 model 7)", slug="test-cpu-b-family99-model7", date="2026-01-02")
+json.dump(manifest, open(path, "w"))
+EOF
+    merged="$scratch/results"
+    mkdir -p "$merged"
+    printf '# Results\n\n<!-- results:begin -->\n<!-- results:end -->\n' >"$merged/README.md"
+    if "$top/scripts/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other" \
+            >"$scratch/merge.out" 2>"$scratch/merge.err"; then
+        [ "$(grep -c '^results-merge: added: ' "$scratch/merge.out")" -eq 2 ] &&
+            grep -qF "added: $merged/$name ($real_machine, " "$scratch/merge.out" &&
+            grep -qF "1 compiler(s), 2 backends)" "$scratch/merge.out" &&
+            grep -qF "added: $merged/$other_name (Test CPU B" "$scratch/merge.out" &&
+            pass "results-merge: says what it added, one folder per CPU and date" ||
+            fail "results-merge: says what it added ($(head -c 400 "$scratch/merge.out"))"
+        grep -qF "| \`$name/\` | $real_machine | " "$merged/README.md" &&
+            grep -qF "| \`$other_name/\` | Test CPU B (AMD family 99 model 7) | " "$merged/README.md" &&
+            [ "$(grep -c '| 2 | `make results-quick` |$' "$merged/README.md")" -eq 2 ] &&
+            grep -qF "| \`pext\` |" "$merged/README.md" &&
+            pass "results-merge: the README's machine table has both machines, and their figures" ||
+            fail "results-merge: the README's machine table has both machines ($(grep '^|' "$merged/README.md" | head -5))"
+        python3 - "$scratch/web.js" "$name" "$other_name" >"$scratch/web.check" 2>&1 <<'EOF' &&
+import json, sys
+text = open(sys.argv[1]).read()  # "self.committedResults = JSON;", the page's script
+machines = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))["machines"]
+assert sorted(m["folder"] for m in machines) == sorted(sys.argv[2:]), machines
+assert "Test CPU B" in {m["cpu"] for m in machines} and len({m["cpu"] for m in machines}) == 2, machines
+assert all(m["backends"] == 2 and m["date"] and m["compiler"] for m in machines), machines
+EOF
+            pass "results-merge: the page's committed results list both folders with CPU, compiler, date and backends" ||
+            fail "results-merge: the page's committed results list both folders ($(head -c 300 "$scratch/web.check"))"
+    else
+        fail "results-merge: merges two folders ($(head -c 300 "$scratch/merge.err"))"
+    fi
+
+    # Refusals: one line naming the folder or file, exit 2, nothing copied.
+    refused() { # NAME FOLDER EXPECTED-TEXT
+        local into="$scratch/refused-$2"
+        mkdir -p "$into"
+        printf '<!-- results:begin -->\n<!-- results:end -->\n' >"$into/README.md"
+        "$top/scripts/results-merge" --into "$into" --web "$scratch/refused.json" "$scratch/$2" \
+            >"$scratch/refused.out" 2>"$scratch/refused.err"
+        local status=$?
+        [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/refused.err" | tr -d ' ')" -eq 1 ] &&
+            grep -qF "$3" "$scratch/refused.err" && [ "$(find "$into" -mindepth 1 -type d | wc -l)" -eq 0 ] &&
+            pass "results-merge: refuses $1 in one line" ||
+            fail "results-merge: refuses $1 in one line (exit $status: $(head -c 300 "$scratch/refused.err"))"
+    }
+    cp -r "$other" "$scratch/no-manifest" && rm "$scratch/no-manifest/"*-manifest.json
+    refused "a folder without a manifest" no-manifest "0 manifests"
+    cp -r "$other" "$scratch/no-identity" &&
+        sed -i 's/"machine": "[^"]*", //' "$scratch/no-identity/"*-manifest.json
+    refused "a manifest without the machine" no-identity 'no "machine"'
+    cp -r "$other" "$scratch/bad-columns" &&
+        sed -i '1s/ns_per_query_median/median_typo/' "$scratch/bad-columns/$other_name-$compiler.csv"
+    refused "a CSV without the columns the scripts read" bad-columns "missing column"
+    cp -r "$other" "$scratch/mismatch" &&
+        sed -i 's/"machine": "[^"]*"/"machine": "Another CPU (AMD family 99 model 8)"/' "$scratch/mismatch/"*-manifest.json
+    refused "CSVs of another CPU than the manifest names" mismatch "measured on 'Test CPU B"
+
+    # A target folder another CPU wrote is not replaced; its own is.
+    target="$merged/$other_name"
+    sed -i 's/"machine": "[^"]*"/"machine": "Someone Else (AMD family 1 model 1)"/' "$target/"*-manifest.json
+    "$top/scripts/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >/dev/null 2>"$scratch/taken.err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "holds a run of 'Someone Else (AMD family 1 model 1)'.*not replaced" "$scratch/taken.err" &&
+        grep -q "Someone Else" "$target/"*-manifest.json &&
+        pass "results-merge: never replaces a folder another CPU wrote" ||
+        fail "results-merge: never replaces a folder another CPU wrote (exit $status: $(head -c 300 "$scratch/taken.err"))"
+    sed -i 's/"machine": "[^"]*"/"machine": "Test CPU B (AMD family 99 model 7)"/' "$target/"*-manifest.json
+    "$top/scripts/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >"$scratch/again.out" 2>&1 &&
+        grep -qF "results-merge: replaced: $target " "$scratch/again.out" &&
+        pass "results-merge: a second merge of one CPU and date replaces its own folder" ||
+        fail "results-merge: a second merge of one CPU and date replaces its own folder ($(head -c 300 "$scratch/again.out"))"
+fi
