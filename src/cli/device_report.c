@@ -7,6 +7,7 @@
 
 #include "results/csv_field.h"
 #include "results/run_metadata.h"
+#include "registry/contract.h"
 #include "platform/output_file.h"
 
 void cpu_row_from_measurement(struct device_session *session, const struct measurement *fastest, int candidates)
@@ -23,6 +24,7 @@ void cpu_row_from_measurement(struct device_session *session, const struct measu
     else
         row->sample_count = 0;
     row->checksum = fastest->checksum;
+    row->table_bytes = backend_initialize(fastest->backend, NULL); /* initialised already: only the size */
     session->cpu_candidates = candidates;
 }
 

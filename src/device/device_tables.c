@@ -3,7 +3,10 @@
  * backends use, so that a factor means the same on both. */
 #include "device_tables.h"
 
+#include "backends/magic_black.h"
 #include "base/ray_walk.h"
+#include "building_blocks/bit_reverse.h"
+#include "building_blocks/first_rank_table.h"
 #include "building_blocks/magic_search.h"
 #include "building_blocks/pext_tables.h"
 #include "generated/magic_seeds.h"
@@ -106,4 +109,87 @@ size_t device_pext_table(uint64_t *table)
             next += (size_t)1 << population_count(mask);
         }
     return next;
+}
+
+/* kernels/sbamg.cl's eight masks a square. */
+size_t device_sbamg_table(uint64_t *table)
+{
+    const bitboard rank_ends = 0x8181818181818181ULL, file_ends = 0xFF000000000000FFULL;
+    for (int square = 0; table && square < SQUARE_COUNT; square++) {
+        bitboard self = square_bit(square);
+        uint64_t *masks = table + 8 * square;
+        masks[0] = (self - 1) | 1;
+        masks[1] = rank_mask(square) & ~self;
+        masks[2] = (masks[1] & rank_ends) | 1;
+        masks[3] = file_mask(square) & ~self;
+        masks[4] = (masks[3] & file_ends) | 1;
+        masks[5] = diagonal_mask(square) & ~self;
+        masks[6] = anti_diagonal_mask(square) & ~self;
+        masks[7] = flip_vertical(self);
+    }
+    return 8 * SQUARE_COUNT;
+}
+
+/* kernels/sissy.cl's row supersets, then the rook and bishop lines. */
+size_t device_sissy_table(uint64_t *table)
+{
+    enum { SUPERSETS = SQUARE_COUNT * 256 * 8 };
+    for (int square = 0; table && square < SQUARE_COUNT; square++) {
+        for (int pattern = 0; pattern < 256; pattern++)
+            for (int row = 0; row < 8; row++) {
+                bitboard blockers = (bitboard)pattern << (8 * row);
+                table[(square * 256 + pattern) * 8 + row] =
+                    ray_walk_rook(square, blockers) | ray_walk_bishop(square, blockers);
+            }
+        table[SUPERSETS + square] = ray_walk_rook(square, 0);
+        table[SUPERSETS + SQUARE_COUNT + square] = ray_walk_bishop(square, 0);
+    }
+    return SUPERSETS + 2 * SQUARE_COUNT;
+}
+
+/* kernels/bitray.cl's rays: those of device_ray_table(), the four running
+ * down the board bit-reversed. */
+size_t device_bitray_table(uint64_t *table)
+{
+    size_t words = device_ray_table(table);
+    for (int square = 0; table && square < SQUARE_COUNT; square++)
+        for (int direction = 4; direction < 8; direction++)
+            table[8 * square + direction] = reverse_bits(table[8 * square + direction]);
+    return words;
+}
+
+/* kernels/bitray.cl's: the rays of device_bitray_table(), then the
+ * first-rank table, one word an entry. */
+size_t device_bitray_rank_table(uint64_t *table)
+{
+    size_t rays = device_bitray_table(table);
+    uint8_t first_rank[64][8];
+    first_rank_table_build(first_rank);
+    for (int inner = 0; table && inner < 64; inner++)
+        for (int file = 0; file < 8; file++)
+            table[rays + 8 * inner + file] = first_rank[inner][file];
+    return rays + 64 * 8;
+}
+
+/* kernels/magic_black.cl's: three words a rook square then a bishop
+ * square (the complemented mask, the published factor and offset), then
+ * the shared table, where overlapping slices agree. */
+size_t device_black_table(uint64_t *table)
+{
+    enum { HEADER = 2 * SQUARE_COUNT * 3 };
+    for (int piece = 0; table && piece < 2; piece++)
+        for (int square = 0; square < SQUARE_COUNT; square++) {
+            const struct black_constant *constant =
+                piece == 0 ? &black_rook_constants[square] : &black_bishop_constants[square];
+            int shift = 64 - (piece == 0 ? BLACK_ROOK_BITS : BLACK_BISHOP_BITS);
+            magic_enumerate_subsets(piece, square, &subsets);
+            uint64_t *header = table + (piece * SQUARE_COUNT + square) * 3;
+            header[0] = ~subsets.mask;
+            header[1] = constant->factor;
+            header[2] = HEADER + constant->offset;
+            for (int i = 0; i < subsets.count; i++)
+                table[header[2] + (((subsets.occupancies[i] | ~subsets.mask) * constant->factor) >> shift)] =
+                    subsets.attacks[i];
+        }
+    return HEADER + BLACK_TABLE_ENTRIES;
 }

@@ -15,10 +15,17 @@ const struct device_technique device_techniques[] = {
     {"obstruction-diff", "obstruction_difference", device_ray_table},
     {"magic-fancy", "magic_fancy", device_fancy_table},
     {"magic-plain", "magic_plain", device_plain_table},
+    {"magic-black", "magic_black", device_black_table},
     {"pext-emulated", "pext_emulated", device_pext_table},
     {"slide-arithmetic", "slide_arithmetic", device_line_table},
     {"leorik", "leorik", device_line_table},
     {"qbb", "qbb", NULL},
+    {"sbamg", "sbamg", device_sbamg_table},
+    {"sissy", "sissy", device_sissy_table},
+    {"genetic-obstruction-diff", "genetic_obstruction_difference", device_line_table},
+    {"bitrotation", "bitrotation", NULL},
+    {"genetic-8-ray", "genetic_8_ray", device_bitray_table},
+    {"bitray", "bitray", device_bitray_rank_table},
 };
 
 const int device_technique_count = sizeof device_techniques / sizeof device_techniques[0];

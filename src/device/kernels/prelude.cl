@@ -76,3 +76,9 @@ inline ulong occupied_below(uint square, ulong occupied)
 {
     return occupied & (square_bit(square) - 1);
 }
+
+/* The board mirrored top to bottom: its eight bytes in reverse order. */
+inline ulong flip_vertical(ulong board)
+{
+    return as_ulong(as_uchar8(board).s76543210);
+}
