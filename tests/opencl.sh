@@ -99,7 +99,7 @@ for row in rows:
     assert float(row["launch_overhead"]) < 0.01, row
     assert abs(float(row["mlookups_per_s"]) * median / 1000 - 1) < 0.01, row
 PYTHON
-grep -q 'bit reversal: portable' "$scratch/device.err" && grep -q 'empty launch' "$scratch/device.err" &&
+grep -qE 'bit reversal: (portable|brev\.b64)' "$scratch/device.err" && grep -q 'empty launch' "$scratch/device.err" &&
     pass "the context lines: platform, device, bit reversal, launch size and overhead" ||
     fail "context: $(cat "$scratch/device.err")"
 "$program" --device=opencl -m magic-fancy --formulation=fixed --reps=1 --queries=4096 --calls=4096 --verify-boards=10 \

@@ -215,6 +215,7 @@ static int run_technique(struct device_session *session, const struct device_cho
 {
     const struct device_technique *technique = choice->technique;
     struct device_row candidates[TABLE_SPACE_COUNT];
+    memset(candidates, 0, sizeof candidates);
     int best = -1, count = 0, fixed = session->options->fixed_formulations || !technique->build_table;
     char measured[256] = "";
     for (int space = 0; space < TABLE_SPACE_COUNT; space++) {
@@ -235,11 +236,13 @@ static int run_technique(struct device_session *session, const struct device_cho
         return 0;
     struct device_row *row = &session->rows[session->row_count++];
     *row = candidates[best];
-    for (int space = 0; space < TABLE_SPACE_COUNT; space++)
-        if (space != best && candidates[space].samples && count > 1)
+    if (count > 1) {
+        /* The short timings chose; the kept one is timed again in full. */
+        for (int space = 0; space < TABLE_SPACE_COUNT; space++)
             free(candidates[space].samples);
-    if (count > 1 && run_formulation(session, technique, best, session->options->reps, row) != 0)
-        return 1;
+        if (run_formulation(session, technique, best, session->options->reps, row) != 0)
+            return 1;
+    }
     if (!session->options->quiet)
         fprintf(stderr, "attackbench: %s: %s%s%slaunch %zu work items x %u passes of %zu queries, empty launch %.2f%%\n",
                 row->method, count > 1 ? "formulations " : "", count > 1 ? measured : "",

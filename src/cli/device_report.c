@@ -52,7 +52,7 @@ static void write_table(FILE *out, const struct device_session *session, const s
 {
     fprintf(out, "\nqueen: workload random, %zu queries; device %s (%s); checksum 0x%016" PRIx64 ", the CPU's\n",
             session->stream->count, session->device_name, session->facts.name, session->expected.mixed);
-    fprintf(out, "  %-27s %-9s %10s %12s %8s %9s %11s %s\n", "method", "device", "ns/query", "G lookups/s", "spread",
+    fprintf(out, "  %-34s %-9s %10s %12s %8s %9s %11s %s\n", "method", "device", "ns/query", "G lookups/s", "spread",
             "relative", "table", "launch");
     for (int i = 0; i < session->row_count; i++) {
         const struct device_row *row = &rows[i];
@@ -60,7 +60,7 @@ static void write_table(FILE *out, const struct device_session *session, const s
         char launch[64] = "one thread, batched";
         if (strcmp(row->device, "cpu") != 0)
             snprintf(launch, sizeof launch, "%zu items x %u passes", row->threads, row->passes);
-        fprintf(out, "  %-27s %-9s %10.4f %12.3f %7s%.1f%% %8.2fx %9zu B %s\n", row->method, row->device,
+        fprintf(out, "  %-34s %-9s %10.4f %12.3f %7s%.1f%% %8.2fx %9zu B %s\n", row->method, row->device,
                 row->ns.median, glookups(row), spread > 3 ? "!" : "", spread, row->ns.median / rows[0].ns.median,
                 row->table_bytes, launch);
     }
