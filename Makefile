@@ -42,7 +42,14 @@ BUILD ?= build
 PROGRAM ?= attackbench
 
 DRIVER_FOLDERS = src/cli src/results src/verify src/measure src/chess src/platform src/base
-DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS)))
+DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS))) $(DEVICE_SOURCES)
+# The OpenCL device layer (src/device/): make opencl builds it whole
+# (OPENCL=1), with the kernels of src/device/kernels/ embedded; the plain
+# build has only what needs no OpenCL headers, the catalogue of device
+# techniques and no_opencl.c, which says how to get the rest.
+DEVICE_FILES = $(wildcard src/device/*.c)
+DEVICE_SOURCES = $(if $(filter 1,$(OPENCL)),$(filter-out src/device/no_opencl.c,$(DEVICE_FILES)),$(filter-out src/device/opencl_%.c,$(DEVICE_FILES)))
+KERNEL_FILES = $(sort $(wildcard src/device/kernels/*.cl))
 # The techniques (src/backends/, one file each) and what serves them: the
 # registry, contract and plugin loader (src/registry/) and the tables and
 # searches several share (src/building_blocks/).  The support code is
@@ -65,10 +72,13 @@ PORTABLE_NOTE = ; backends also for $(VARIANT_NAMES), chosen at run time
 # it: its file is built for the first level, which every x86-64 CPU has.
 $(BUILD)/src/platform/x86_64_levels.o: ALL_CFLAGS += -march=x86-64 -DATTACKBENCH_BASELINE_GUARD
 endif
+ifeq ($(OPENCL),1)
+LIBRARY_OBJECTS += $(BUILD)/device/kernel_sources.o
+endif
 UNIT_TEST_OBJECTS = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/*.c))
 
 .PHONY: all test check check-builds check-scripts test-bare bench clean help sanitize fuzz valgrind positions results results-quick results-merge plots hyperfine instructions peer-comparison \
-	instructions-build install uninstall test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers generate spectral-magic-switched folding-hash-search format check-format \
+	instructions-build install uninstall opencl test-opencl test-aarch64 test-portable wasm test-wasm results-wasm web test-web compilers generate spectral-magic-switched folding-hash-search format check-format \
 	baseline-instructions compare-instructions base-instructions
 all: $(PROGRAM)
 
@@ -89,6 +99,12 @@ $$(BUILD)/$(1)/%.o: %.c scripts/variant-object.sh
 	@sh scripts/variant-object.sh $$@ $(1)
 endef
 $(foreach level,$(VARIANT_LEVELS),$(eval $(call VARIANT_RULE,$(level))))
+
+$(BUILD)/device/kernel_sources.c: $(KERNEL_FILES) scripts/embed-kernels.sh
+	@mkdir -p $(dir $@)
+	@sh scripts/embed-kernels.sh $@ $(KERNEL_FILES)
+$(BUILD)/device/kernel_sources.o: $(BUILD)/device/kernel_sources.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # Rewritten only when the commit changes, so build_info.o follows it.
 $(BUILD)/commit-stamp: FORCE
@@ -189,6 +205,25 @@ test-web: web
 results-wasm: wasm $(PROGRAM)
 	@mkdir -p results/wasm
 	nice python3 scripts/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench results/wasm
+
+## opencl: the program with the OpenCL device layer (--device=opencl, --list-devices; docs/gpu.md) into build/opencl/attackbench; needs Debian's ocl-icd-opencl-dev and opencl-c-headers to build, an OpenCL driver (pocl-opencl-icd, NVIDIA's) to run
+OPENCL_BUILD = build/opencl
+# OPENCL_INCLUDE: where CL/cl.h is when not in the compiler's own path
+# (-I/usr/local/cuda/include: the CUDA toolkit's, scripts/device-check).
+OPENCL_INCLUDE ?=
+OPENCL_CFLAGS = $(CFLAGS) $(OPENCL_INCLUDE)
+OPENCL_MAKE_OPTIONS = -s OPENCL=1
+OPENCL_HEADERS = $(shell printf '\043define CL_TARGET_OPENCL_VERSION 120\n\043include <CL/cl.h>\n' | $(CC) $(OPENCL_INCLUDE) -E -x c - >/dev/null 2>&1 && echo yes)
+OPENCL_NO_HEADERS = no OpenCL headers (Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers)
+opencl:
+	@[ -n "$(OPENCL_HEADERS)" ] || { echo "make opencl needs $(OPENCL_NO_HEADERS)" >&2; exit 2; }
+	+@$(call SUB_BUILD,OPENCL,$(OPENCL_BUILD)/attackbench)
+
+## test-opencl: the device suite (tests/opencl.sh) on make opencl's program and the first OpenCL device (PoCL in CI): every device technique verified in every formulation, the planted faults caught, the bad input; skipped, saying why, without OpenCL headers or platform
+test-opencl:
+	@if [ -z "$(OPENCL_HEADERS)" ]; then echo "test-opencl skipped: $(OPENCL_NO_HEADERS)"; exit 0; fi
+	+@$(call SUB_BUILD,OPENCL,$(OPENCL_BUILD)/attackbench)
+	@ATTACKBENCH=$(OPENCL_BUILD)/attackbench bash tests/opencl.sh
 
 ## test-portable: the suite on make PORTABLE=1 (the baseline level with run-time choice of the higher levels' backend code: src/platform/x86_64_levels.h), every level verified
 PORTABLE_BUILD = build/portable
@@ -387,7 +422,7 @@ check-format:
 
 ## clean: remove build products
 clean:
-	rm -rf $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(WASM_BUILD) $(WEB_BUILD) $(PORTABLE_BUILD) $(CLANG_BUILD) $(CLANG_PROGRAM) \
+	rm -rf $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(OPENCL_BUILD) $(WASM_BUILD) $(WEB_BUILD) $(PORTABLE_BUILD) $(CLANG_BUILD) $(CLANG_PROGRAM) \
 		$(SANITIZE_BUILD) $(FUZZ_BUILD) $(VALGRIND_BUILD) $(VALGRIND_BUILD).log
 
 ## help: this list

@@ -10,6 +10,7 @@
 #include "platform/cpu.h"
 #include "platform/engine.h"
 #include "cli/commands.h"
+#include "cli/device_command.h"
 #include "cli/instruction_count.h"
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
@@ -36,6 +37,10 @@ static int run_command(const struct options *options)
     }
     if (options->action == ACTION_LIST)
         return list_command(options);
+    if (options->action == ACTION_LIST_DEVICES)
+        return list_devices_command();
+    if (options->device)
+        return device_command(options);
 
     /* --count=instructions chooses its backends under valgrind, whose CPU
      * is not this one. */
@@ -95,7 +100,9 @@ int main(int argc, char **argv)
     }
     registry_choose_variants();
     remember_command_line(argc, argv);
-    int plugin_status = load_plugin_arguments(&argc, argv);
+    int plugin_status = refuse_plugins_with_device(argc, argv);
+    if (plugin_status == 0)
+        plugin_status = load_plugin_arguments(&argc, argv);
     if (plugin_status != 0)
         return plugin_status;
     if (argc > 1 && strcmp(argv[1], "perft") == 0)

@@ -10,25 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "magic_black.h"
+
 #include "attackbench/loops.h"
 #include "building_blocks/magic_search.h"
 
-enum {
-    ROOK_SHIFT = 64 - 12,
-    BISHOP_SHIFT = 64 - 9,
-    /* Published size of the shared table: the highest slot used plus one. */
-    BLACK_TABLE_ENTRIES = 88507
-};
-
-/* A published factor and the start of the square's slice in the table. */
-struct black_constant {
-    uint64_t factor;
-    uint32_t offset;
-};
+enum { ROOK_SHIFT = 64 - BLACK_ROOK_BITS, BISHOP_SHIFT = 64 - BLACK_BISHOP_BITS };
 
 /* Volker Annuss's black magics (talkchess, op. cit.): factor and offset of
  * each square, a1 = 0 .. h8 = 63. */
-static const struct black_constant rook_constants[SQUARE_COUNT] = {
+const struct black_constant black_rook_constants[SQUARE_COUNT] = {
     {0x80280013FF84FFFFULL, 10890}, /* a1 */
     {0x5FFBFEFDFEF67FFFULL, 56054}, /* b1 */
     {0xFFEFFAFFEFFDFFFFULL, 67495}, /* c1 */
@@ -95,7 +86,7 @@ static const struct black_constant rook_constants[SQUARE_COUNT] = {
     {0x0002000308482882ULL, 1009},  /* h8 */
 };
 
-static const struct black_constant bishop_constants[SQUARE_COUNT] = {
+const struct black_constant black_bishop_constants[SQUARE_COUNT] = {
     {0x107AC08050500BFFULL, 66157}, /* a1 */
     {0x7FFFDFDFD823FFFDULL, 71730}, /* b1 */
     {0x0400C00FE8000200ULL, 37781}, /* c1 */
@@ -203,8 +194,8 @@ static void black_fill(struct black_magics *magics, enum slider piece, int squar
 static size_t magic_black_init(void)
 {
     for (int square = 0; square < SQUARE_COUNT; square++) {
-        black_fill(&black_rook, SLIDER_ROOK, square, &rook_constants[square], ROOK_SHIFT);
-        black_fill(&black_bishop, SLIDER_BISHOP, square, &bishop_constants[square], BISHOP_SHIFT);
+        black_fill(&black_rook, SLIDER_ROOK, square, &black_rook_constants[square], ROOK_SHIFT);
+        black_fill(&black_bishop, SLIDER_BISHOP, square, &black_bishop_constants[square], BISHOP_SHIFT);
     }
     return sizeof black_rook + sizeof black_bishop + sizeof black_attacks;
 }

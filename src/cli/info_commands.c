@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
+#include "device/device_techniques.h"
 #include "platform/build_info.h"
 #include "platform/cpu.h"
 #include "platform/slow_instructions.h"
@@ -39,6 +40,13 @@ int version_command(void)
     return 0;
 }
 
+/* A technique with a kernel of src/device/kernels/ runs on an OpenCL
+ * device too (--device=opencl). */
+static const char *device_note(const struct backend *backend)
+{
+    return device_technique_named(backend->name) ? "  device: opencl" : "";
+}
+
 int list_command(const struct options *options)
 {
     printf("%-27s %s\n", "method",
@@ -49,8 +57,8 @@ int list_command(const struct options *options)
         cpu_feature_names(backend_features(backend), needs, sizeof needs);
         const char *reason = backend_unavailable_reason(backend);
         if (reason) {
-            printf("%-27s unavailable (%s)  table -  needs %s  native %s  source: %s  idea: %s\n", backend->name,
-                   reason, needs, native_paths(backend), backend->source, backend->description);
+            printf("%-27s unavailable (%s)  table -  needs %s  native %s  source: %s%s  idea: %s\n", backend->name,
+                   reason, needs, native_paths(backend), backend->source, device_note(backend), backend->description);
             continue;
         }
         char formulation[512];
@@ -70,7 +78,7 @@ int list_command(const struct options *options)
             printf("  warning: %s", warning);
         if (has_formulations)
             printf("  formulation: %s", formulation);
-        printf("  idea: %s\n", backend->description);
+        printf("%s  idea: %s\n", device_note(backend), backend->description);
     }
     list_formulations(stdout);
     printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"

@@ -99,6 +99,11 @@ const char usage_text[] =
     "      --plugin=FILE            load a backend built against include/attackbench_plugin.h\n"
     "                               from FILE (repeatable, up to 16; every command; docs/plugins.md)\n"
     "  -l, --list                   the backends, whether available, table bytes, needs\n"
+    "                               (and which run on an OpenCL device)\n"
+    "      --device=opencl[:N]      run the device techniques on OpenCL device N (default 0)\n"
+    "                               beside the CPU's fastest, on the random queen stream\n"
+    "                               (make opencl; docs/gpu.md)\n"
+    "      --list-devices           the OpenCL platforms and devices (make opencl)\n"
     "      --skip-invalid           report and skip malformed lines instead of failing\n"
     "  -h, --help                   this text\n"
     "  -V, --version                the version\n"
@@ -228,8 +233,21 @@ static const struct option_name specs[] = {
     {"verify", 0, 0},   {"verify-only", 0, 0}, {"verify-boards", 0, 1},
     {"dump", 0, 0},     {"list", 'l', 0},      {"skip-invalid", 0, 0},
     {"help", 'h', 0},   {"version", 'V', 0},   {"json", 0, 1},
-    {"count", 0, 1},    {NULL, 0, 0},
+    {"count", 0, 1},    {"device", 0, 1},      {"list-devices", 0, 0},
+    {NULL, 0, 0},
 };
+
+/* --device=opencl or opencl:N. */
+static int parse_device(struct options *options, const char *value, char *error, size_t error_size)
+{
+    uint64_t index = 0;
+    if (strcmp(value, "opencl") != 0 &&
+        (strncmp(value, "opencl:", 7) != 0 || parse_count(value + 7, 0, 1023, &index) != 0))
+        return set_error(error, error_size, "--device=%s: expected opencl or opencl:N (see --list-devices)", value);
+    options->device = value;
+    options->device_index = (int)index;
+    return 0;
+}
 
 /* Which methods, workloads, pieces and dispatch modes; backend parameters. */
 static int apply_selection_option(struct options *options, const char *name, const char *value, char *error,
@@ -391,6 +409,8 @@ static int apply_output_option(struct options *options, const char *name, const 
         options->count_instructions = 1;
     } else if (strcmp(name, "quiet") == 0) {
         options->quiet = 1;
+    } else if (strcmp(name, "device") == 0) {
+        return parse_device(options, value, error, error_size);
     } else {
         return 1;
     }
@@ -410,6 +430,8 @@ static int apply_action_option(struct options *options, const char *name, const 
         options->action = ACTION_DUMP;
     } else if (strcmp(name, "list") == 0) {
         options->action = ACTION_LIST;
+    } else if (strcmp(name, "list-devices") == 0) {
+        options->action = ACTION_LIST_DEVICES;
     } else if (strcmp(name, "skip-invalid") == 0) {
         options->skip_invalid = 1;
     } else if (strcmp(name, "help") == 0) {

@@ -9,7 +9,15 @@
 #include "measure/workload.h"
 
 enum output_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_BMF };
-enum action { ACTION_BENCHMARK, ACTION_LIST, ACTION_DUMP, ACTION_VERIFY_ONLY, ACTION_HELP, ACTION_VERSION };
+enum action {
+    ACTION_BENCHMARK,
+    ACTION_LIST,
+    ACTION_DUMP,
+    ACTION_VERIFY_ONLY,
+    ACTION_HELP,
+    ACTION_VERSION,
+    ACTION_LIST_DEVICES
+};
 
 enum { MAX_PARAMETERS = 16 };
 
@@ -43,6 +51,8 @@ struct options {
     const char *json_path;
     int count_instructions; /* --count=instructions */
     enum output_format format;
+    const char *device; /* --device=opencl[:N], or NULL: the CPU */
+    int device_index;
     int skip_invalid;
     int quiet;
     const char *parameters[MAX_PARAMETERS]; /* "NAME=VALUE" */

@@ -39,12 +39,12 @@ static const char *square_list(bitboard board, char text[64 * 3 + 1])
 
 /* The mismatch report: `what` is the piece ("rook"), or for both at once
  * which of its two sets ("both (its rook set)"). */
-static void report_mismatch(FILE *report, const struct backend *backend, const char *what, const char *slider,
-                            int square, bitboard occupied, bitboard expected, bitboard got)
+void report_mismatch(FILE *report, const char *method, const char *what, const char *slider, int square,
+                     bitboard occupied, bitboard expected, bitboard got)
 {
     char name[3];
     square_name(square, name);
-    fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", backend->name, what,
+    fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", method, what,
             name, occupied, slider);
     print_board(report, occupied, square);
     fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
@@ -63,13 +63,13 @@ static int verify_both(const struct backend *backend, const struct backend *refe
     struct attackbench_both got = backend_both(backend, square, occupied);
     if (expected.rook != got.rook) {
         if (report)
-            report_mismatch(report, backend, "both (its rook set)", "square", square, occupied, expected.rook,
+            report_mismatch(report, backend->name, "both (its rook set)", "square", square, occupied, expected.rook,
                             got.rook);
         return -1;
     }
     if (expected.bishop != got.bishop) {
         if (report)
-            report_mismatch(report, backend, "both (its bishop set)", "square", square, occupied, expected.bishop,
+            report_mismatch(report, backend->name, "both (its bishop set)", "square", square, occupied, expected.bishop,
                             got.bishop);
         return -1;
     }
@@ -88,7 +88,7 @@ int verify_lookup(const struct backend *backend, enum piece_kind piece, int squa
     if (expected == got)
         return 0;
     if (report)
-        report_mismatch(report, backend, piece_names[piece], piece_names[piece], square, occupied, expected, got);
+        report_mismatch(report, backend->name, piece_names[piece], piece_names[piece], square, occupied, expected, got);
     return -1;
 }
 

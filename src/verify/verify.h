@@ -22,6 +22,13 @@ bitboard bishop_relevant_mask(int square);
  * occupancy as a diagram, expected and got) to `report` and return -1. */
 int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report);
 
+/* The mismatch report every check prints: `method` got `got` for `what`
+ * ("rook", or "both (its rook set)") on `square` under `occupied`, the
+ * occupancy, expected and got as diagrams, the differing squares named;
+ * `slider` names the marked square. */
+void report_mismatch(FILE *report, const char *method, const char *what, const char *slider, int square,
+                     bitboard occupied, bitboard expected, bitboard got);
+
 /* Exhaustive check of the selected pieces (a set of piece_bit()s): every subset of the relevant
  * mask of every square (with and without random squares outside the mask;
  * queens and both at once on every rook and every bishop subset with

@@ -1,0 +1,98 @@
+/* The device verifier: batches of queries built on the host, answered by
+ * the device's attacks kernel, compared with the ray walk. */
+#include "verify_device.h"
+
+#include <stdlib.h>
+
+#include "verify.h"
+#include "base/piece.h"
+#include "base/random.h"
+#include "base/ray_walk.h"
+
+enum { BATCH = 1 << 18 };
+
+struct device_batch {
+    uint8_t squares[BATCH];
+    uint64_t occupied[BATCH];
+    uint64_t attacks[BATCH];
+    size_t count;
+};
+
+static bitboard reference_attacks(int piece, int square, bitboard occupied)
+{
+    bitboard rook = ray_walk_rook(square, occupied), bishop = ray_walk_bishop(square, occupied);
+    return piece == PIECE_ROOK ? rook : piece == PIECE_BISHOP ? bishop : rook | bishop;
+}
+
+/* The batch on the device, then each answer against the reference. */
+static int check_batch(struct device_program *program, const char *method, int piece, struct device_batch *batch,
+                       FILE *report)
+{
+    if (batch->count == 0)
+        return 0;
+    int device_piece = piece == PIECE_ROOK ? 0 : piece == PIECE_BISHOP ? 1 : 2;
+    if (device_attacks(program, device_piece, batch->squares, batch->occupied, batch->count, batch->attacks) != 0)
+        return 1;
+    for (size_t i = 0; i < batch->count; i++) {
+        bitboard expected = reference_attacks(piece, batch->squares[i], batch->occupied[i]);
+        if (batch->attacks[i] != expected) {
+            report_mismatch(report, method, piece_names[piece], piece_names[piece], batch->squares[i],
+                            batch->occupied[i], expected, batch->attacks[i]);
+            return 1;
+        }
+    }
+    batch->count = 0;
+    return 0;
+}
+
+static int add_query(struct device_program *program, const char *method, int piece, struct device_batch *batch,
+                     int square, bitboard occupied, FILE *report)
+{
+    batch->squares[batch->count] = (uint8_t)square;
+    batch->occupied[batch->count] = occupied;
+    return ++batch->count == BATCH ? check_batch(program, method, piece, batch, report) : 0;
+}
+
+/* Every subset of every square's relevant mask (carry-rippler order). */
+static int check_subsets(struct device_program *program, const char *method, int piece, struct device_batch *batch,
+                         FILE *report)
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        bitboard mask = piece == PIECE_ROOK ? rook_relevant_mask(square) : bishop_relevant_mask(square);
+        bitboard subset = 0;
+        do {
+            if (add_query(program, method, piece, batch, square, subset, report) != 0)
+                return 1;
+            subset = (subset - mask) & mask;
+        } while (subset != 0);
+    }
+    return check_batch(program, method, piece, batch, report);
+}
+
+static int check_random_boards(struct device_program *program, const char *method, uint64_t boards, uint64_t seed,
+                               struct device_batch *batch, FILE *report)
+{
+    uint64_t state = seed ? seed : 1;
+    for (uint64_t board = 0; board < boards; board++) {
+        bitboard occupied = random_next(&state) & random_next(&state);
+        int square = (int)(random_next(&state) % SQUARE_COUNT);
+        if (add_query(program, method, PIECE_QUEEN, batch, square, occupied, report) != 0)
+            return 1;
+    }
+    return check_batch(program, method, PIECE_QUEEN, batch, report);
+}
+
+int verify_on_device(struct device_program *program, const char *method, uint64_t boards, uint64_t seed,
+                     FILE *report)
+{
+    struct device_batch *batch = calloc(1, sizeof *batch);
+    if (batch == NULL) {
+        fprintf(stderr, "attackbench: out of memory\n");
+        return 1;
+    }
+    int failed = check_subsets(program, method, PIECE_ROOK, batch, report) ||
+                 check_subsets(program, method, PIECE_BISHOP, batch, report) ||
+                 check_random_boards(program, method, boards, seed, batch, report);
+    free(batch);
+    return failed;
+}

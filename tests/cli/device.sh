@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# --device and --list-devices in any build: the options' refusals, --plugin
+# refused beside --device, --list's mark of the device techniques, and in a
+# build without the OpenCL layer (the plain make) one line pointing at make
+# opencl.  The device itself is tested by make test-opencl (tests/opencl.sh).
+source "$(dirname "$0")/../lib/tap.bash"
+
+expect_error "--device=cuda is refused" "--device=cuda: expected opencl or opencl:N" "$program" --device=cuda
+expect_error "--device=opencl:x is refused" "--device=opencl:x: expected opencl or opencl:N" "$program" --device=opencl:x
+expect_error "--plugin with --device is refused" "--plugin with --device: a plugin is CPU code" \
+    "$program" --plugin=/nonexistent.so --device=opencl
+expect_error "--device with --plugin (either order) is refused" "--plugin with --device" \
+    "$program" --device=opencl:0 --plugin /nonexistent.so
+"$program" --list >"$scratch/list"
+for technique in hyperbola kogge-stone magic-fancy; do
+    grep -q "^$technique .* device: opencl " "$scratch/list" && pass "--list marks $technique as a device technique" ||
+        fail "--list does not mark $technique: $(grep "^$technique " "$scratch/list")"
+done
+grep -q "^reference .* device: opencl" "$scratch/list" && fail "--list marks reference as a device technique" ||
+    pass "--list leaves the CPU-only techniques unmarked"
+if "$program" --list-devices >"$scratch/devices" 2>"$scratch/err"; then
+    skip "a build without OpenCL says so: this is make opencl's build"
+else
+    expect_error "a build without OpenCL: one line naming make opencl" "no OpenCL device layer; build it with make opencl" \
+        "$program" --device=opencl -m kogge-stone
+    expect_error "--list-devices without OpenCL: the same line" "no OpenCL device layer" "$program" --list-devices
+fi
+
+# docs/gpu.md's table names every device technique --list marks, and no other.
+awk '/ device: opencl /{ print $1 }' "$scratch/list" | sort >"$scratch/marked"
+sed -n 's/^| `\([a-z0-9-]*\)` | `[a-z0-9_]*\.cl` |.*/\1/p' docs/gpu.md | sort >"$scratch/documented"
+if [ -s "$scratch/marked" ] && cmp -s "$scratch/marked" "$scratch/documented"; then
+    pass "docs/gpu.md lists the $(wc -l <"$scratch/marked") device techniques"
+else
+    fail "docs/gpu.md and --list differ: $(diff "$scratch/marked" "$scratch/documented" | grep '^[<>]' | tr '\n' ' ')"
+fi
+
+# scripts/peer-comparison-gpu: the peer's lines matched to the device rows
+# of a device CSV (a made-up one: this build cannot run a device).
+printf 'method,formulation,device,device_name,mlookups_per_s\nmagic-black,global,opencl,GPU X,150000\nkogge-stone,,opencl,GPU X,40000\npext,,cpu,CPU,700\n' >"$scratch/device.csv"
+printf 'GPU X\nBlack Magic - Fixed shift:\t100.00 GigaQueens/s\nKogge Stone              :\t80.00 GigaQueens/s\nNO HEADACHE              :\t9.00 GigaQueens/s\n' >"$scratch/peer.txt"
+python3 scripts/peer-comparison-gpu "$scratch/device.csv" "$scratch/peer.txt" >"$scratch/peer.md"
+grep -qF '| Black Magic - Fixed shift | 100.00 | magic-black:global | 150.00 | 1.50x |' "$scratch/peer.md" &&
+    grep -qF '| Kogge Stone | 80.00 | kogge-stone | 40.00 | 0.50x |' "$scratch/peer.md" &&
+    grep -qF '| NO HEADACHE | 9.00 | (no device kernel) |' "$scratch/peer.md" &&
+    pass "scripts/peer-comparison-gpu: ratios per mapped mode, unmapped modes named" ||
+    fail "scripts/peer-comparison-gpu: $(cat "$scratch/peer.md")"

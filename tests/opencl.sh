@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# make test-opencl: the device layer of make opencl's program on the first
+# OpenCL device (PoCL, the CPU, in CI; a GPU under scripts/device-check):
+# every device technique verified on the device in every formulation its
+# table allows, the timed run (checksum equal to the CPU's, the CSV's
+# device column), and each bad input of docs/gpu.md with its one line: no
+# library, no platform, an index out of range, a kernel that does not
+# compile, a wrong kernel, a device out of memory, a launch past the
+# watchdog.  Without a platform the device tests skip, saying why.
+# Usage: ATTACKBENCH=build/opencl/attackbench bash tests/opencl.sh
+source "$(dirname "$0")/lib/tap.bash"
+
+# expect_failure NAME TEXT COMMAND...: exit status 1 and TEXT on stderr.
+expect_failure() {
+    local name=$1 text=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$?
+    if [ "$got" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got; stderr: $(tail -c 300 "$scratch/err"))"
+    fi
+}
+
+# The ICD loader's vendors folder, emptied: a machine with the library but
+# no platform (OCL_ICD_VENDORS is ocl-icd's).
+mkdir -p "$scratch/no-vendors"
+expect_failure "no OpenCL platform: one line, exit 1" "no OpenCL platform is installed" \
+    env OCL_ICD_VENDORS="$scratch/no-vendors" "$program" --device=opencl -m kogge-stone
+expect_failure "no OpenCL library: one line, exit 1" "no OpenCL library" \
+    env ATTACKBENCH_OPENCL_LIBRARY="$scratch/libOpenCL-absent.so.1" "$program" --list-devices
+[ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "no OpenCL library: a single line" || fail "no OpenCL library: $(cat "$scratch/err")"
+
+if ! "$program" --list-devices >"$scratch/devices" 2>"$scratch/devices.err"; then
+    skip_all "no OpenCL platform here: $(cat "$scratch/devices.err")"
+fi
+grep -q '^opencl:0 ' "$scratch/devices" && pass "--list-devices names opencl:0" || fail "--list-devices: $(cat "$scratch/devices")"
+count=$(grep -c '^opencl:' "$scratch/devices")
+expect_error "an index out of range: one line, exit 2" "--device=opencl:$count: there" \
+    "$program" --device=opencl:"$count" -m kogge-stone
+expect_error "a method with no device kernel" "--device: reference has no device kernel" \
+    "$program" --device=opencl -m reference
+
+# Every device technique in every formulation its table allows here,
+# exhaustively (every square, every subset of its relevant occupancy) and
+# on 20,000 random boards; the formulations come from a fixed verify run's
+# list of what fits (--verify-only names each one it verified).
+"$program" --list | awk '/ device: opencl /{ print $1 }' >"$scratch/techniques"
+[ "$(wc -l <"$scratch/techniques")" -ge 8 ] && pass "--list marks the device techniques" ||
+    fail "--list marks $(wc -l <"$scratch/techniques") device techniques"
+verified=0
+while read -r technique; do
+    if "$program" --device=opencl --verify-only --verify-boards=20000 -m "$technique" >"$scratch/out" 2>"$scratch/err"; then
+        formulations=$(sed -n 's/.*verified on opencl:0: \([0-9]*\) formulation.*/\1/p' "$scratch/err")
+        verified=$((verified + ${formulations:-0}))
+        pass "verify $technique on the device (${formulations:-?} formulations)"
+    else
+        fail "verify $technique on the device: $(tail -c 600 "$scratch/err")"
+    fi
+done <"$scratch/techniques"
+echo "# $verified formulations of $(wc -l <"$scratch/techniques") device techniques verified on $(sed -n 's/^opencl:0  //p' "$scratch/devices" | cut -d'|' -f1-2)"
+
+# The planted faults (ATTACKBENCH_OPENCL_PLANT, src/device/opencl_programs.c).
+expect_failure "a wrong kernel is caught, with the CPU's report" "verify: kogge-stone rook on d4 is wrong" \
+    env ATTACKBENCH_OPENCL_PLANT=wrong "$program" --device=opencl --verify-only --verify-boards=10 -m kogge-stone
+grep -q '^expected 0x' "$scratch/err" && grep -q '^got      0x.*differs on h8' "$scratch/err" &&
+    pass "the wrong kernel's report gives expected and got" || fail "wrong kernel report: $(cat "$scratch/err")"
+expect_failure "a kernel that does not compile: its build log and one line" "does not compile" \
+    env ATTACKBENCH_OPENCL_PLANT=broken "$program" --device=opencl --verify-only -m kogge-stone
+[ "$(wc -l <"$scratch/err")" -ge 2 ] && pass "the build log is shown" || fail "no build log: $(cat "$scratch/err")"
+expect_failure "a device out of memory: one line" "device out of memory" \
+    env ATTACKBENCH_OPENCL_PLANT=memory "$program" --device=opencl --verify-only -m kogge-stone
+start=$SECONDS
+expect_failure "a launch past the watchdog: one line, no hang" "ran past the watchdog" \
+    env ATTACKBENCH_OPENCL_PLANT=slow ATTACKBENCH_OPENCL_WATCHDOG=2 timeout 120 "$program" --device=opencl \
+    --verify-boards=10 --queries=4096 -m kogge-stone
+[ $((SECONDS - start)) -lt 60 ] && pass "the watchdog stops it within its limit" || fail "the watchdog took $((SECONDS - start)) s"
+
+# A timed run: the checksum of every row is the CPU benchmark's of the same
+# stream, the CSV has a device column with the device's rows and the CPU's.
+"$program" --device=opencl -m kogge-stone,magic-fancy --reps=3 --queries=65536 --calls=100000 --verify-boards=10 \
+    --format=csv >"$scratch/device.csv" 2>"$scratch/device.err" || fail "timed run: $(tail -c 600 "$scratch/device.err")"
+"$program" --workload=random --queries=65536 -p queen -m magic-fancy --dispatch=batch --reps=1 --calls=65536 -q \
+    --format=csv >"$scratch/cpu.csv" 2>/dev/null
+cpu_checksum=$(csv_column checksum <"$scratch/cpu.csv" | head -1)
+checksums=$(csv_column checksum <"$scratch/device.csv" | sort -u)
+[ -n "$cpu_checksum" ] && [ "$checksums" = "$cpu_checksum" ] && pass "every row's checksum is the CPU's ($cpu_checksum)" ||
+    fail "checksums: device run $checksums, CPU $cpu_checksum"
+[ "$(csv_column device <"$scratch/device.csv" | sort -u | tr '\n' ' ')" = "cpu opencl " ] &&
+    pass "the CSV's device column: the device's rows and the CPU's" || fail "device column: $(cat "$scratch/device.csv")"
+python3 - "$scratch/device.csv" <<'PYTHON' && pass "each device row: median within min and max, overhead under 1%, G lookups consistent" || fail "device rows: $(cat "$scratch/device.csv")"
+import csv, sys
+rows = [row for row in csv.DictReader(open(sys.argv[1])) if row["device"] == "opencl"]
+assert len(rows) == 2, rows
+for row in rows:
+    median, low, high = (float(row[k]) for k in ("ns_per_query_median", "ns_per_query_min", "ns_per_query_max"))
+    assert 0 < low <= median <= high, row
+    assert float(row["launch_overhead"]) < 0.01, row
+    assert abs(float(row["mlookups_per_s"]) * median / 1000 - 1) < 0.01, row
+PYTHON
+grep -qE 'bit reversal: (portable|brev\.b64)' "$scratch/device.err" && grep -q 'empty launch' "$scratch/device.err" &&
+    pass "the context lines: platform, device, bit reversal, launch size and overhead" ||
+    fail "context: $(cat "$scratch/device.err")"
+"$program" --device=opencl -m magic-fancy --formulation=fixed --reps=1 --queries=4096 --calls=4096 --verify-boards=10 \
+    --format=csv 2>/dev/null | python3 -c 'import csv, sys
+print(*[row["formulation"] for row in csv.DictReader(sys.stdin) if row["device"] == "opencl"])' >"$scratch/fixed"
+[ "$(cat "$scratch/fixed")" = global ] && pass "--formulation=fixed: the table in global memory" ||
+    fail "--formulation=fixed gave $(cat "$scratch/fixed")"
