@@ -115,6 +115,8 @@ extern "C" {
 #define ATTACKBENCH_FEATURE_SIMD128 (1u << 14)
 /* AVX-512 BITALG: VPOPCNTB, the popcount of each byte of a vector. */
 #define ATTACKBENCH_FEATURE_AVX512BITALG (1u << 15)
+/* AVX-512 VBMI: VPERMB, any byte of a zmm to any byte. */
+#define ATTACKBENCH_FEATURE_AVX512VBMI (1u << 16)
 
 /* How the plugin was compiled (the descriptor's build_flags). */
 #define ATTACKBENCH_BUILD_RECORDED (1u << 0)

@@ -8,6 +8,8 @@
 #                            (scripts/correlation-magic-search.c)
 #   spectral-magic           src/generated/spectral_magic_shifts.h
 #                            (scripts/spectral-magic-search.c plain)
+#   elementary               src/generated/elementary_factors.h
+#                            (scripts/elementary-search.c)
 #   kindergarten-magic-file  src/generated/kindergarten_magic_file_factors.h
 #                            (scripts/kindergarten-magic-file-search.c)
 #   binary-neural-network    src/generated/binary_neural_network_weights.h
@@ -19,8 +21,8 @@
 #                            (scripts/folding-hash-search.c)
 #   magic-seeds              src/generated/magic_seeds.h
 #                            (scripts/magic-seeds-search.c)
-# or a set of them: "quick", the first three (seconds; make test checks
-# them), "fast", the first six and magic-seeds (make generate, about 40 s
+# or a set of them: "quick", the first four (seconds; make test checks
+# them), "fast", the first seven and magic-seeds (make generate, about 40 s
 # of CPU; make check checks them), "slow", spectral-magic-switched and
 # folding-hash (about a minute and about ten minutes of CPU: make
 # spectral-magic-switched, make folding-hash-search).  Every generator is
@@ -42,11 +44,11 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --into) [ $# -ge 2 ] || usage; into=$2; shift ;;
     --program) [ $# -ge 2 ] || usage; program=$2; shift ;;
-    quick) names+=(switch-lookup correlation-magic spectral-magic) ;;
-    fast) names+=(switch-lookup correlation-magic spectral-magic kindergarten-magic-file binary-neural-network positions
-        magic-seeds) ;;
+    quick) names+=(switch-lookup correlation-magic spectral-magic elementary) ;;
+    fast) names+=(switch-lookup correlation-magic spectral-magic elementary kindergarten-magic-file binary-neural-network
+        positions magic-seeds) ;;
     slow) names+=(spectral-magic-switched folding-hash) ;;
-    switch-lookup | correlation-magic | spectral-magic | positions | kindergarten-magic-file | binary-neural-network | \
+    switch-lookup | correlation-magic | spectral-magic | elementary | positions | kindergarten-magic-file | binary-neural-network | \
         spectral-magic-switched | folding-hash | magic-seeds) names+=("$1") ;;
     *) usage ;;
     esac
@@ -84,6 +86,9 @@ for name in "${names[@]}"; do
     spectral-magic)
         compile spectral-magic-search
         write src/generated/spectral_magic_shifts.h "$work/spectral-magic-search" plain - ;;
+    elementary)
+        compile elementary-search
+        write src/generated/elementary_factors.h "$work/elementary-search" ;;
     spectral-magic-switched)
         compile spectral-magic-search
         write src/generated/spectral_magic_switched_shifts.h "$work/spectral-magic-search" switched - ;;

@@ -53,6 +53,7 @@ unsigned cpu_detected_features(void)
             {ebx, bit_AVX512CD, ATTACKBENCH_FEATURE_AVX512CD, avx512_usable},
             {ebx, bit_AVX512DQ, ATTACKBENCH_FEATURE_AVX512DQ, avx512_usable},
             {ecx, bit_AVX512BITALG, ATTACKBENCH_FEATURE_AVX512BITALG, avx512_usable},
+            {ecx, bit_AVX512VBMI, ATTACKBENCH_FEATURE_AVX512VBMI, avx512_usable},
         };
         for (size_t i = 0; i < sizeof leaf7 / sizeof leaf7[0]; i++)
             if ((leaf7[i].registers & leaf7[i].mask) && leaf7[i].usable)

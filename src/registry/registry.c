@@ -49,10 +49,12 @@
     X(hyperbola_avx2_backend) \
     X(hyperbola_gfni_backend) \
     X(leorik_backend) \
-    /* The techniques of 2026: compressed and split PEXT, the row post's \
-     * perfect hash, Kindergarten Super SISSY. */ \
+    /* The techniques of 2026: compressed, split and elementary PEXT, ray \
+     * permutation, the row post's perfect hash, Kindergarten Super SISSY. */ \
     X(pext_pdep_backend) \
     X(split_pext_backend) \
+    X(elementary_backend) \
+    X(ray_permutation_backend) \
     X(row_hash_perfect_backend) \
     X(kgssb_backend) \
     /* Multi-square kernels (a side's sliders in vector lanes). */ \

@@ -77,6 +77,16 @@ if quiet_grep -E '^binary-neural-network:avx2 +formulation of binary-neural-netw
     fi
 fi
 
+# ray-permutation needs VPERMB (AVX-512 VBMI): hidden, or hidden with
+# AVX-512 F, the CPU lacks it and --list says so.
+if quiet_grep -E '^ray-permutation +available' "$scratch/list"; then
+    quiet_grep -E '^ray-permutation +unavailable \(this CPU lacks ([a-z0-9]+ )*avx512vbmi\)' "$(list_hiding avx512vbmi)" &&
+        pass "hiding avx512vbmi makes ray-permutation unavailable" ||
+        fail "hiding avx512vbmi makes ray-permutation unavailable"
+    quiet_grep -E '^ray-permutation +unavailable \(this CPU lacks [^)]*avx512vbmi' "$(list_hiding avx512f)" &&
+        pass "hiding avx512f hides avx512vbmi" || fail "hiding avx512f hides avx512vbmi"
+fi
+
 # hyperbola-gfni has two paths; the exhaustive verification in run.sh
 # checks the one this CPU gets, this checks the other where it can run.
 # The fixed formulations' list: the measured choice between them (evex or
