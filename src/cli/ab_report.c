@@ -17,7 +17,7 @@ void ab_show_progress(const struct ab_run *run)
     if (!isatty(2))
         return;
     const struct sequential_state *state = &run->state;
-    fprintf(stderr, "\rab: %d pairs (%d left out), B/A %.4f (%.4f to %.4f), %.0f s of %.0f   ", run->pair_count,
+    fprintf(stderr, "\rab: %d pairs (%d left out), B/A %.4f (%.4f to %.4f), %.0f s of %g   ", run->pair_count,
             run->pair_count - run->kept, state->ratio, state->low, state->high, run->seconds, run->max_seconds);
     fflush(stderr);
 }
@@ -40,7 +40,7 @@ static void print_summary(const struct ab_run *run)
     else
         printf("B/A: too few pairs for a ratio\n");
     printf("pairs: %d used, %d disturbed left out\n", run->kept, run->pair_count - run->kept);
-    printf("time: %.1f s (limit %.0f s)\n", run->seconds, run->max_seconds);
+    printf("time: %.1f s (limit %g s)\n", run->seconds, run->max_seconds);
     printf("verdict: %s (resolution %g%%: less than %g%% against at least %g%%, 5%% error either way)\n",
            sequential_verdict_name(state->verdict), 100 * run->settings.resolution, 50 * run->settings.resolution,
            100 * run->settings.resolution);

@@ -151,6 +151,21 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
     live plugins "$scratch/base.so" "$scratch/patch.so"
     grep -q "^A: $scratch/base.so method my-lookup$" "$scratch/out" && pass "ab: a plugin side names its method" ||
         fail "ab: a plugin side names its method ($(head -c 300 "$scratch/out"))"
+    # The example's make ab: base and patch built in OUT, then ab on them.
+    make -s -C "$here/../examples/plugin" ab ATTACKBENCH="$program" OUT="$scratch/example" \
+        AB_OPTIONS="--max-time=0.01 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    # make exits 2 when ab does not exit 0, saying "Error 3" when B was slower.
+    made=0
+    [ "$status" -eq 0 ] && made=1
+    [ "$status" -eq 2 ] && grep -q "Error 3$" "$scratch/err" && made=1
+    if [ "$made" = 1 ] && grep -q "^B: $scratch/example/patch.so method my-engine$" "$scratch/out" &&
+        [ "$(csv_column order <"$scratch/example.csv" | paste -sd' ')" = "AB BA" ]; then
+        pass "ab: make ab in examples/plugin builds base and patch and compares them"
+    else
+        fail "ab: make ab in examples/plugin builds base and patch and compares them (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
 else
     skip "ab: two plugins: this build cannot load plugins or there is no C compiler"
 fi
