@@ -49,6 +49,7 @@ struct ab_run {
     struct ab_side sides[2];
     struct sequential_settings settings;
     double max_seconds;
+    int keep_disturbed; /* --keep-disturbed: only pairs on different CPUs are left out */
     const char *csv_file, *json_file;
     char **benchmark_arguments; /* the options after A and B, for every side */
     int benchmark_count;

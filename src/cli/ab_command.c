@@ -22,39 +22,42 @@
 
 static const char ab_prefix[] = "attackbench ab";
 
-static const char ab_usage[] = "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--csv=FILE] [--json=FILE]\n"
-                               "                      A B [BENCHMARK OPTION]...\n"
-                               "       attackbench ab [OPTION]... -m METHOD_A,METHOD_B [BENCHMARK OPTION]...\n"
-                               "\n"
-                               "Is B faster or slower than A, and by how much?  A and B are two builds\n"
-                               "(paths of attackbench programs), two plugins (FILE.so), or with -m two\n"
-                               "methods or formulations of this build.  Short measurements of A and B run\n"
-                               "alternately (A B B A A B ...), each in a fresh process, and each adjacent\n"
-                               "pair gives a ratio B/A.  A sequential test (an SPRT on the log ratios, as\n"
-                               "fishtest's for games) stops as soon as it can tell \"B differs from A by\n"
-                               "less than R/2\" from \"by at least R\", at 5% error either way.  Prints\n"
-                               "the ratio B/A with its 95% interval, the pairs, the time and the verdict:\n"
-                               "B faster, B slower, no difference at this resolution, or undecided (the\n"
-                               "time ran out).  Pairs a guard rail flagged as disturbed, or whose sides ran\n"
-                               "on different CPUs, are left out and counted.  The options after A and B\n"
-                               "go to every side's benchmark (default --workload=random --piece=queen\n"
-                               "--dispatch=batch --formulation=fixed; a build needs --method).\n"
-                               "\n"
-                               "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
-                               "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
-                               "                    s, m or h (default 2m)\n"
-                               "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
-                               "                    the ratio, and why it was left out\n"
-                               "  --json=FILE       the same with the verdict\n"
-                               "  -m, --method=A,B  two methods of this build instead of A and B\n"
-                               "  -h, --help        this text\n"
-                               "\n"
-                               "Exit status: 0 B not slower, 3 B slower, 2 bad usage or a side that\n"
-                               "failed, 1 a side gave wrong attack sets.\n";
+static const char ab_usage[] =
+    "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--keep-disturbed] [--csv=FILE] [--json=FILE]\n"
+    "                      A B [BENCHMARK OPTION]...\n"
+    "       attackbench ab [OPTION]... -m METHOD_A,METHOD_B [BENCHMARK OPTION]...\n"
+    "\n"
+    "Is B faster or slower than A, and by how much?  A and B are two builds\n"
+    "(paths of attackbench programs), two plugins (FILE.so), or with -m two\n"
+    "methods or formulations of this build.  Short measurements of A and B run\n"
+    "alternately (A B B A A B ...), each in a fresh process, and each adjacent\n"
+    "pair gives a ratio B/A.  A sequential test (an SPRT on the log ratios, as\n"
+    "fishtest's for games) stops as soon as it can tell \"B differs from A by\n"
+    "less than R/2\" from \"by at least R\", at 5% error either way.  Prints\n"
+    "the ratio B/A with its 95% interval, the pairs, the time and the verdict:\n"
+    "B faster, B slower, no difference at this resolution, or undecided (the\n"
+    "time ran out).  Pairs a guard rail flagged as disturbed, or whose sides ran\n"
+    "on different CPUs, are left out and counted.  The options after A and B\n"
+    "go to every side's benchmark (default --workload=random --piece=queen\n"
+    "--dispatch=batch --formulation=fixed; a build needs --method).\n"
+    "\n"
+    "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
+    "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
+    "                    s, m or h (default 2m)\n"
+    "  --keep-disturbed  keep the pairs a guard rail flagged (on a loaded machine\n"
+    "                    every pair is; the verdict then carries that load)\n"
+    "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
+    "                    the ratio, and why it was left out\n"
+    "  --json=FILE       the same with the verdict\n"
+    "  -m, --method=A,B  two methods of this build instead of A and B\n"
+    "  -h, --help        this text\n"
+    "\n"
+    "Exit status: 0 B not slower, 3 B slower, 2 bad usage or a side that\n"
+    "failed, 1 a side gave wrong attack sets.\n";
 
 static const struct option_name ab_options[] = {
-    {"resolution", 0, 1}, {"max-time", 0, 1}, {"csv", 0, 1}, {"json", 0, 1},
-    {"method", 'm', 1},   {"help", 'h', 0},   {NULL, 0, 0},
+    {"resolution", 0, 1}, {"max-time", 0, 1},       {"csv", 0, 1},    {"json", 0, 1},
+    {"method", 'm', 1},   {"keep-disturbed", 0, 0}, {"help", 'h', 0}, {NULL, 0, 0},
 };
 
 /* Options of the benchmark that ab sets itself. */
@@ -119,6 +122,8 @@ static int apply_option(const struct argument *argument, struct ab_run *run, con
         run->json_file = argument->value;
     if (is_option(argument, "method"))
         *methods = argument->value;
+    if (is_option(argument, "keep-disturbed"))
+        run->keep_disturbed = 1;
     return -1;
 }
 
@@ -262,7 +267,7 @@ static int run_pairs(struct ab_run *run)
         run->pair_count = index + 1;
         run->seconds = now_seconds() - start;
         const struct ab_pair *pair = &run->pairs[index];
-        if (pair->disturbed[0] == '\0')
+        if (pair->disturbed[0] == '\0' || (run->keep_disturbed && strcmp(pair->disturbed, "different-cpus") != 0))
             run->log_ratios[run->kept++] = log(pair->b.ns_per_query / pair->a.ns_per_query);
         run->state = sequential_test(run->log_ratios, run->kept, &run->settings);
         if (index % 2 == 0)

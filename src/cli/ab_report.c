@@ -39,7 +39,13 @@ static void print_summary(const struct ab_run *run)
         printf("B/A: %.4f (95%% interval %.4f to %.4f)\n", state->ratio, state->low, state->high);
     else
         printf("B/A: too few pairs for a ratio\n");
-    printf("pairs: %d used, %d disturbed left out\n", run->kept, run->pair_count - run->kept);
+    int flagged = 0;
+    for (int p = 0; p < run->pair_count; p++)
+        flagged += run->pairs[p].disturbed[0] != '\0';
+    printf("pairs: %d used, %d disturbed left out", run->kept, run->pair_count - run->kept);
+    if (run->keep_disturbed)
+        printf(" (--keep-disturbed: %d flagged pairs used)", flagged - (run->pair_count - run->kept));
+    printf("\n");
     printf("time: %.1f s (limit %g s)\n", run->seconds, run->max_seconds);
     printf("verdict: %s (resolution %g%%: less than %g%% against at least %g%%, 5%% error either way)\n",
            sequential_verdict_name(state->verdict), 100 * run->settings.resolution, 50 * run->settings.resolution,
@@ -98,7 +104,8 @@ static void write_json(FILE *out, void *data)
     write_json_number(out, "ratio", run->kept > 1 ? state->ratio : NAN);
     write_json_number(out, "ratio_low", run->kept > 1 ? state->low : NAN);
     write_json_number(out, "ratio_high", run->kept > 1 ? state->high : NAN);
-    fprintf(out, "  \"pairs_used\": %d,\n  \"pairs_left_out\": %d,\n", run->kept, run->pair_count - run->kept);
+    fprintf(out, "  \"pairs_used\": %d,\n  \"pairs_left_out\": %d,\n  \"keep_disturbed\": %s,\n", run->kept,
+            run->pair_count - run->kept, run->keep_disturbed ? "true" : "false");
     write_json_number(out, "seconds", run->seconds);
     fprintf(out, "  \"pairs\": [");
     for (int p = 0; p < run->pair_count; p++) {

@@ -83,6 +83,13 @@ else
     fail "ab: a disturbed pair is left out of the ratio and counted (exit $status: $(head -c 300 "$scratch/out"))"
 fi
 
+# --keep-disturbed: the same pairs, the flagged one used and said so.
+ATTACKBENCH_AB_REPLAY="$scratch/left-out.txt" "$program" ab --keep-disturbed -m $lookup,kogge-stone >"$scratch/out" 2>&1
+status=$?
+[ "$status" -eq 3 ] && grep -q "^pairs: 10 used, 0 disturbed left out (--keep-disturbed: 1 flagged pairs used)$" "$scratch/out" &&
+    pass "ab: --keep-disturbed uses a flagged pair and counts it" ||
+    fail "ab: --keep-disturbed uses a flagged pair and counts it (exit $status: $(head -c 300 "$scratch/out"))"
+
 pairs "$scratch/faster.txt" 20 10 9.5 0.05
 replay faster "$scratch/faster.txt"
 status=$?
