@@ -72,8 +72,8 @@ int ab_measure_pair(struct ab_run *run, int index);
  * line on what is wrong with the file. */
 int ab_plugin_method(const char *file, char *name, size_t size);
 
-/* A line on standard error, rewritten in place, after every tenth pair
- * while it is a terminal. */
+/* A line on standard error after every tenth pair, while it is a
+ * terminal: the pairs, those left out, the ratio so far and the time. */
 void ab_show_progress(const struct ab_run *run);
 
 /* The verdict on standard output and the --csv/--json files.  Returns 0,

@@ -1,5 +1,5 @@
-/* What `attackbench ab` says: a progress line every ten pairs on a
- * terminal, the verdict on standard output, and every pair in the --csv
+/* What `attackbench ab` says: a progress line every ten pairs while
+ * standard error is a terminal, the verdict on standard output, and every pair in the --csv
  * and --json files. */
 #include "ab.h"
 
@@ -17,7 +17,7 @@ void ab_show_progress(const struct ab_run *run)
     if (!isatty(2))
         return;
     const struct sequential_state *state = &run->state;
-    fprintf(stderr, "\rab: %d pairs (%d left out), B/A %.4f (%.4f to %.4f), %.0f s of %g   ", run->pair_count,
+    fprintf(stderr, "ab: %d pairs (%d left out), B/A %.4f (%.4f to %.4f), %.0f s of %g\n", run->pair_count,
             run->pair_count - run->kept, state->ratio, state->low, state->high, run->seconds, run->max_seconds);
     fflush(stderr);
 }
@@ -121,8 +121,6 @@ static void write_json(FILE *out, void *data)
 
 int ab_report(const struct ab_run *run)
 {
-    if (isatty(2) && run->pair_count >= 10)
-        fputc('\n', stderr);
     print_summary(run);
     fflush(stdout);
     int status = 0;

@@ -118,6 +118,22 @@ status=$?
     pass "ab: at --resolution=20% a 5% change is no difference" ||
     fail "ab: at --resolution=20% a 5% change is no difference (exit $status: $(head -c 300 "$scratch/out"))"
 
+# A progress line every ten pairs while stderr is a terminal (script(1)
+# gives it one), none otherwise.  Forty noisy equal pairs cannot decide.
+pairs "$scratch/noisy.txt" 40 10 10 0.5
+replay noisy "$scratch/noisy.txt"
+[ ! -s "$scratch/err" ] && pass "ab: no progress lines without a terminal" ||
+    fail "ab: no progress lines without a terminal ($(head -c 200 "$scratch/err"))"
+if have_tool script; then
+    ATTACKBENCH_AB_REPLAY="$scratch/noisy.txt" script -qec "'$program' ab -m $lookup,kogge-stone" /dev/null \
+        >"$scratch/terminal" 2>&1
+    progress=$(tr -d '\r' <"$scratch/terminal" | grep -c "^ab: [1-4]0 pairs (0 left out), B/A ")
+    [ "$progress" -eq 4 ] && pass "ab: a progress line every ten pairs on a terminal" ||
+        fail "ab: a progress line every ten pairs on a terminal ($progress lines: $(head -c 300 "$scratch/terminal"))"
+else
+    skip "ab: progress on a terminal: script(1) is not installed"
+fi
+
 echo "10 ten" >"$scratch/bad.txt"
 ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay line" "bad.txt:1: expected A_NS B_NS" \
     "$program" ab -m $lookup,kogge-stone
