@@ -127,9 +127,11 @@ static int apply_option(const struct argument *argument, struct ab_run *run, con
     return -1;
 }
 
-/* A benchmark option that ab writes itself: refused with the reason. */
+/* A benchmark option that ab writes itself: refused with the reason; two
+ * builds without --method, which would time every method of each. */
 static int check_benchmark_arguments(const struct ab_run *run)
 {
+    int methods_named = 0;
     for (int a = 0; a < run->benchmark_count; a++) {
         const char *word = run->benchmark_arguments[a];
         for (size_t t = 0; t < sizeof taken_options / sizeof taken_options[0]; t++) {
@@ -141,7 +143,10 @@ static int check_benchmark_arguments(const struct ab_run *run)
         int names_method = strncmp(word, "--method", 8) == 0 || strncmp(word, "-m", 2) == 0;
         if (names_method && run->kind != AB_BUILDS)
             return refuse(ab_prefix, "%s: the methods compared are A and B; --method is for two builds", word);
+        methods_named |= names_method;
     }
+    if (run->kind == AB_BUILDS && !methods_named)
+        return refuse(ab_prefix, "two builds: name what to time with --method=NAME after A and B");
     return 0;
 }
 

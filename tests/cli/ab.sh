@@ -24,7 +24,9 @@ expect_error "ab: a plugin that is not there" "--plugin=$scratch/absent.so:" \
 expect_error "ab: one method" "--method=pext: expected two methods, METHOD_A,METHOD_B" "$program" ab -m pext
 expect_error "ab: an unknown method" "no method named 'pexx'" "$program" ab -m pext,pexx
 expect_error "ab: the benchmark's --csv" "--csv=x.csv: ab writes its own output" \
-    "$program" ab "$program" "$program" --csv=x.csv
+    "$program" ab "$program" "$program" -m pext --csv=x.csv
+expect_error "ab: two builds without --method" "two builds: name what to time with --method=NAME after A and B" \
+    "$program" ab "$program" "$program" --reps=3
 expect_error "ab: --method beside -m" "--method=pext: the methods compared are A and B" \
     "$program" ab -m $lookup,kogge-stone --reps=3 --method=pext
 expect_status "ab: --help" 0 "$program" ab --help
