@@ -168,6 +168,10 @@ static int parse_command_line(int argc, char **argv, struct ab_run *run, const c
         reader.next++;
     while (*methods == NULL && count < 2 && reader.next < argc && argv[reader.next][0] != '-')
         operands[count++] = argv[reader.next++];
+    if (*methods == NULL && count < 2 && reader.next < argc && argv[reader.next][0] == '-')
+        return refuse(ab_prefix,
+                      "%s: not an option of ab (ab's options come before A and B, the benchmark's after them)",
+                      argv[reader.next]);
     if (*methods == NULL && count < 2)
         return refuse(ab_prefix,
                       "expected A and B: two builds, two plugins (.so) or -m METHOD_A,METHOD_B "

@@ -8,6 +8,8 @@ source "$(dirname "$0")/../lib/tap.bash"
 
 expect_error "ab: no sides" "expected A and B" "$program" ab
 expect_error "ab: one side" "expected A and B" "$program" ab "$program"
+expect_error "ab: a benchmark option before A and B" "--reps=3: not an option of ab (ab's options come before A and B" \
+    "$program" ab --reps=3 "$program" "$program"
 expect_error "ab: resolution 0" "--resolution=0: expected a percentage above 0 and below 100" \
     "$program" ab --resolution=0 "$program" "$program"
 expect_error "ab: resolution in words" "--resolution=one: expected a percentage" \
