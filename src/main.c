@@ -113,6 +113,8 @@ int main(int argc, char **argv)
         return genpos_command(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "compare") == 0)
         return compare_command(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "ab") == 0)
+        return ab_command(argc - 1, argv + 1);
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
 

@@ -26,5 +26,6 @@ int perft_command(int argc, char **argv);
 int genpos_command(int argc, char **argv);
 int recommend_command(int argc, char **argv);
 int compare_command(int argc, char **argv);
+int ab_command(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ const char usage_text[] =
     "       attackbench genpos [OPTION]...            (attackbench genpos --help)\n"
     "       attackbench recommend [OPTION]...         (attackbench recommend --help)\n"
     "       attackbench compare [OPTION]... BASE NEW  (attackbench compare --help)\n"
+    "       attackbench ab [OPTION]... A B [OPTION]...  (attackbench ab --help)\n"
     "\n"
     "Measure sliding-piece attack generators (rook, bishop, queen attack sets) on\n"
     "positions from FEN/EPD files ('-' is standard input) or on random occupancies.\n"
@@ -110,7 +111,7 @@ const char usage_text[] =
     "\n"
     "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input or\n"
     "nothing to measure, 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
-    "compare: 3 a row regressed.\n";
+    "compare: 3 a row regressed; ab: 3 B slower.\n";
 
 /* A decimal number (digits, at most one point) from minimum to maximum. */
 static int parse_decimal(const char *text, double minimum, double maximum, double *value)

@@ -35,6 +35,14 @@ if have_tool taskset; then
 else
     skip "guard-rail-rates: a failed run is a failure (taskset is not installed)"
 fi
+script_refuses "ab-power: 0 trials is refused" "'0' is not a number of trials" "$s/ab-power" 0
+script_refuses "ab-power: an unknown phase is refused" "PHASES: unknown phase warm" env PHASES=warm "$s/ab-power" 1
+if have_tool "${CC:-cc}"; then
+    script_refuses "ab-power: a failed ab run is a failure" "failed (exit 1): attackbench: broken on purpose" \
+        env ATTACKBENCH="$scratch/failing-attackbench" PHASES=same LADDER=2 "$s/ab-power" 1
+else
+    skip "ab-power: a failed ab run is a failure (no C compiler)"
+fi
 script_refuses "false-regressions: 0 pairs is refused" "'0' is not a number of pairs" "$s/false-regressions" 0
 script_refuses "false-regressions: abc is refused" "'abc' is not a number of pairs" "$s/false-regressions" abc
 script_refuses "false-regressions: a failed run is a failure" "a run of pair 1 failed: attackbench: broken on purpose" \

@@ -1,0 +1,83 @@
+/* `attackbench ab A B`: two builds, two plugins or two methods timed in
+ * alternating short processes (ABBA), the ratio B/A of each adjacent pair,
+ * and a sequential test that stops as soon as the pairs decide
+ * (measure/sequential_test.h).  ab_command.c reads the command line and
+ * runs the rounds; ab_side.c runs one side as a child process and reads
+ * its figure; ab_report.c writes the progress, the verdict and the
+ * --csv/--json files. */
+#ifndef ATTACKBENCH_AB_H
+#define ATTACKBENCH_AB_H
+
+#include <stddef.h>
+
+#include "measure/sequential_test.h"
+
+enum ab_kind { AB_BUILDS, AB_PLUGINS, AB_METHODS };
+
+enum {
+    AB_EXIT_SLOWER = 3,
+    AB_EXIT_USAGE = 2,
+    AB_NAME_SIZE = 64,
+    AB_DISTURBANCE_SIZE = 64,
+};
+
+/* What one side runs: `program` [--plugin=`plugin`] [--method=`method`]. */
+struct ab_side {
+    const char *label; /* as the user named it: a path or a method */
+    const char *program;
+    const char *plugin;        /* or NULL */
+    char method[AB_NAME_SIZE]; /* or "" (a build: the benchmark options choose) */
+};
+
+/* One side's measurement: the geometric mean of its rows' median ns per
+ * query (the null row, the harness, left out), the CPU it ran on, and the
+ * guard rails' disturbance keys ("" when none). */
+struct ab_measurement {
+    double ns_per_query;
+    int cpu;
+    char disturbance[AB_DISTURBANCE_SIZE];
+};
+
+struct ab_pair {
+    int b_first; /* the order of the pair: 0 A then B, 1 B then A */
+    struct ab_measurement a, b;
+    char disturbed[AB_DISTURBANCE_SIZE]; /* why the pair is left out, or "" */
+};
+
+struct ab_run {
+    enum ab_kind kind;
+    struct ab_side sides[2];
+    struct sequential_settings settings;
+    double max_seconds;
+    int keep_disturbed; /* --keep-disturbed: only pairs on different CPUs are left out */
+    const char *csv_file, *json_file;
+    char **benchmark_arguments; /* the options after A and B, for every side */
+    int benchmark_count;
+    const char *work_directory;
+    struct ab_pair *pairs;
+    int pair_count, pair_capacity;
+    double *log_ratios; /* of the pairs kept, in order */
+    int kept;
+    double seconds;
+    struct sequential_state state;
+};
+
+/* Measure pair number `index` (even: A then B; odd: B then A) into
+ * run->pairs[index].  Returns 0; 1 when a replay file has no more pairs;
+ * otherwise the exit status, after one line on what failed. */
+int ab_measure_pair(struct ab_run *run, int index);
+
+/* The method name the plugin in `file` registers, read in a child process
+ * (two plugins of one name cannot share a registry).  0, or 2 after one
+ * line on what is wrong with the file. */
+int ab_plugin_method(const char *file, char *name, size_t size);
+
+/* A line on standard error after every tenth pair, while it is a
+ * terminal: the pairs, those left out, the ratio so far and the time. */
+void ab_show_progress(const struct ab_run *run);
+
+/* The verdict on standard output and the --csv/--json files.  Returns 0,
+ * or 2 when a file could not be written. */
+int ab_report(const struct ab_run *run);
+
+#endif

@@ -1,0 +1,349 @@
+/* The command line of `attackbench ab` and its rounds: the two sides
+ * (builds, plugins or methods), pairs in ABBA order until the sequential
+ * test decides or the time is up, then the report (see ab.h). */
+#define _GNU_SOURCE
+#include "ab.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "command_line.h"
+#include "commands.h"
+#include "platform/interrupt.h"
+#include "platform/output_file.h"
+#include "registry/registry.h"
+
+static const char ab_prefix[] = "attackbench ab";
+
+static const char ab_usage[] =
+    "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--keep-disturbed] [--csv=FILE] [--json=FILE]\n"
+    "                      A B [BENCHMARK OPTION]...\n"
+    "       attackbench ab [OPTION]... -m METHOD_A,METHOD_B [BENCHMARK OPTION]...\n"
+    "\n"
+    "Is B faster or slower than A, and by how much?  A and B are two builds\n"
+    "(paths of attackbench programs), two plugins (FILE.so), or with -m two\n"
+    "methods or formulations of this build.  Short measurements of A and B run\n"
+    "alternately (A B B A A B ...), each in a fresh process, and each adjacent\n"
+    "pair gives a ratio B/A.  A sequential test (an SPRT on the log ratios, as\n"
+    "fishtest's for games) stops as soon as it can tell \"B differs from A by\n"
+    "less than R/2\" from \"by at least R\", at 5% error either way.  Prints\n"
+    "the ratio B/A with its 95% interval, the pairs, the time and the verdict:\n"
+    "B faster, B slower, no difference at this resolution, or undecided (the\n"
+    "time ran out).  Pairs a guard rail flagged as disturbed, or whose sides ran\n"
+    "on different CPUs, are left out and counted.  The options after A and B\n"
+    "go to every side's benchmark (default --workload=random --piece=queen\n"
+    "--dispatch=batch --formulation=fixed; a build needs --method).\n"
+    "\n"
+    "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
+    "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
+    "                    s, m or h (default 2m)\n"
+    "  --keep-disturbed  keep the pairs a guard rail flagged (on a loaded machine\n"
+    "                    every pair is; the verdict then carries that load)\n"
+    "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
+    "                    the ratio, and why it was left out\n"
+    "  --json=FILE       the same with the verdict\n"
+    "  -m, --method=A,B  two methods of this build instead of A and B\n"
+    "  -h, --help        this text\n"
+    "\n"
+    "Exit status: 0 B not slower, 3 B slower, 2 bad usage or a side that\n"
+    "failed, 1 a side gave wrong attack sets.\n";
+
+static const struct option_name ab_options[] = {
+    {"resolution", 0, 1}, {"max-time", 0, 1},       {"csv", 0, 1},    {"json", 0, 1},
+    {"method", 'm', 1},   {"keep-disturbed", 0, 0}, {"help", 'h', 0}, {NULL, 0, 0},
+};
+
+/* Options of the benchmark that ab sets itself. */
+static const char *const taken_options[] = {"--csv", "--json", "--plugin", "--format", "-f"};
+
+/* "1", "1%", "0.5%": a percentage above 0 and below 100, as a fraction. */
+static int parse_resolution(const char *text, double *resolution)
+{
+    char *end;
+    errno = 0;
+    double percent = strtod(text, &end);
+    if (*end == '%')
+        end++;
+    if (end == text || *end || errno || !(percent > 0 && percent < 100))
+        return -1;
+    *resolution = percent / 100;
+    return 0;
+}
+
+/* "90", "90s", "2m", "1.5h": seconds, above 0. */
+static int parse_duration(const char *text, double *seconds)
+{
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    double unit = *end == 'h' ? 3600 : *end == 'm' ? 60 : 1;
+    if (*end == 'h' || *end == 'm' || *end == 's')
+        end++;
+    if (end == text || *end || errno || !(value > 0 && value * unit <= 7 * 86400))
+        return -1;
+    *seconds = value * unit;
+    return 0;
+}
+
+/* Whether `word` is one of ab's own options (read before A and B). */
+static int is_ab_option(const char *word)
+{
+    if (word[0] != '-' || strcmp(word, "--") == 0)
+        return 0;
+    if (word[1] != '-')
+        return word[1] == 'm' || word[1] == 'h';
+    for (int o = 0; ab_options[o].name; o++) {
+        size_t length = strlen(ab_options[o].name);
+        if (strncmp(word + 2, ab_options[o].name, length) == 0 && (word[2 + length] == '\0' || word[2 + length] == '='))
+            return 1;
+    }
+    return 0;
+}
+
+/* One option into *run; -1 to go on, or the exit status. */
+static int apply_option(const struct argument *argument, struct ab_run *run, const char **methods)
+{
+    if (is_option(argument, "help"))
+        return write_help(ab_prefix, ab_usage);
+    if (is_option(argument, "resolution") && parse_resolution(argument->value, &run->settings.resolution) != 0)
+        return refuse(ab_prefix, "--resolution=%s: expected a percentage above 0 and below 100", argument->value);
+    if (is_option(argument, "max-time") && parse_duration(argument->value, &run->max_seconds) != 0)
+        return refuse(ab_prefix, "--max-time=%s: expected a time such as 90, 90s, 2m or 1h", argument->value);
+    if (is_option(argument, "csv"))
+        run->csv_file = argument->value;
+    if (is_option(argument, "json"))
+        run->json_file = argument->value;
+    if (is_option(argument, "method"))
+        *methods = argument->value;
+    if (is_option(argument, "keep-disturbed"))
+        run->keep_disturbed = 1;
+    return -1;
+}
+
+/* A benchmark option that ab writes itself: refused with the reason; two
+ * builds without --method, which would time every method of each. */
+static int check_benchmark_arguments(const struct ab_run *run)
+{
+    int methods_named = 0;
+    for (int a = 0; a < run->benchmark_count; a++) {
+        const char *word = run->benchmark_arguments[a];
+        for (size_t t = 0; t < sizeof taken_options / sizeof taken_options[0]; t++) {
+            size_t length = strlen(taken_options[t]);
+            if (strncmp(word, taken_options[t], length) == 0 &&
+                (word[length] == '\0' || word[length] == '=' || (length == 2 && word[1] == 'f')))
+                return refuse(ab_prefix, "%s: ab writes its own output and loads the plugins it compares", word);
+        }
+        int names_method = strncmp(word, "--method", 8) == 0 || strncmp(word, "-m", 2) == 0;
+        if (names_method && run->kind != AB_BUILDS)
+            return refuse(ab_prefix, "%s: the methods compared are A and B; --method is for two builds", word);
+        methods_named |= names_method;
+    }
+    if (run->kind == AB_BUILDS && !methods_named)
+        return refuse(ab_prefix, "two builds: name what to time with --method=NAME after A and B");
+    return 0;
+}
+
+/* The options, A and B (or -m A,B) and the benchmark's options into *run.
+ * Returns -1 to go on, or the exit status. */
+static int parse_command_line(int argc, char **argv, struct ab_run *run, const char **operands, const char **methods)
+{
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1, .takes_operands = 1};
+    struct argument argument;
+    char error[256];
+    int count = 0, status;
+    while (reader.next < argc && is_ab_option(argv[reader.next])) {
+        if (read_argument(&reader, ab_options, &argument, error, sizeof error) < 0)
+            return refuse(ab_prefix, "%s", error);
+        if ((status = apply_option(&argument, run, methods)) >= 0)
+            return status;
+    }
+    if (reader.next < argc && strcmp(argv[reader.next], "--") == 0)
+        reader.next++;
+    while (*methods == NULL && count < 2 && reader.next < argc && argv[reader.next][0] != '-')
+        operands[count++] = argv[reader.next++];
+    if (*methods == NULL && count < 2 && reader.next < argc && argv[reader.next][0] == '-')
+        return refuse(ab_prefix,
+                      "%s: not an option of ab (ab's options come before A and B, the benchmark's after them)",
+                      argv[reader.next]);
+    if (*methods == NULL && count < 2)
+        return refuse(ab_prefix,
+                      "expected A and B: two builds, two plugins (.so) or -m METHOD_A,METHOD_B "
+                      "(usage: attackbench ab [OPTION]... A B [BENCHMARK OPTION]...; --help lists the options)");
+    run->benchmark_arguments = argv + reader.next;
+    run->benchmark_count = argc - reader.next;
+    return -1;
+}
+
+static int ends_with(const char *text, const char *end)
+{
+    size_t length = strlen(text), tail = strlen(end);
+    return length >= tail && strcmp(text + length - tail, end) == 0;
+}
+
+/* -m A,B: two method names of this build, each one this CPU runs. */
+static int set_methods(struct ab_run *run, const char *methods, const char *self)
+{
+    const char *comma = strchr(methods, ',');
+    if (comma == NULL || strchr(comma + 1, ',') || comma == methods || comma[1] == '\0')
+        return refuse(ab_prefix, "--method=%s: expected two methods, METHOD_A,METHOD_B", methods);
+    static char labels[2][AB_NAME_SIZE];
+    if (comma - methods >= AB_NAME_SIZE || strlen(comma + 1) >= AB_NAME_SIZE)
+        return refuse(ab_prefix, "--method=%s: a method name longer than %d characters", methods, AB_NAME_SIZE - 1);
+    snprintf(labels[0], sizeof labels[0], "%.*s", (int)(comma - methods), methods);
+    snprintf(labels[1], sizeof labels[1], "%.63s", comma + 1);
+    for (int s = 0; s < 2; s++) {
+        if (find_backend(labels[s]) == NULL && strchr(labels[s], ':') == NULL)
+            return refuse(ab_prefix, "no method named '%s' (attackbench --list names them)", labels[s]);
+        run->sides[s] = (struct ab_side){.label = labels[s], .program = self};
+        memcpy(run->sides[s].method, labels[s], sizeof labels[s]);
+    }
+    run->kind = AB_METHODS;
+    return -1;
+}
+
+/* A and B: two plugins (both FILE.so) or two builds. */
+static int set_operands(struct ab_run *run, const char **operands, const char *self)
+{
+    int plugins = ends_with(operands[0], ".so") + ends_with(operands[1], ".so");
+    if (plugins == 1)
+        return refuse(ab_prefix, "%s and %s: expected two builds or two plugins (.so), not one of each", operands[0],
+                      operands[1]);
+    run->kind = plugins ? AB_PLUGINS : AB_BUILDS;
+    for (int s = 0; s < 2; s++) {
+        run->sides[s] = (struct ab_side){
+            .label = operands[s], .program = plugins ? self : operands[s], .plugin = plugins ? operands[s] : NULL};
+        if (plugins) {
+            int status = ab_plugin_method(operands[s], run->sides[s].method, sizeof run->sides[s].method);
+            if (status != 0)
+                return status;
+        } else if (access(operands[s], X_OK) != 0) {
+            return refuse(ab_prefix, "%s: not a program this user can run (%s)", operands[s], strerror(errno));
+        }
+    }
+    return -1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (double)time.tv_sec + time.tv_nsec * 1e-9;
+}
+
+/* Room for pair `index`; -1 when out of memory. */
+static int make_room(struct ab_run *run, int index)
+{
+    if (index < run->pair_capacity)
+        return 0;
+    int capacity = run->pair_capacity ? 2 * run->pair_capacity : 256;
+    struct ab_pair *pairs = realloc(run->pairs, (size_t)capacity * sizeof *pairs);
+    double *logs = pairs ? realloc(run->log_ratios, (size_t)capacity * sizeof *logs) : NULL;
+    if (pairs)
+        run->pairs = pairs;
+    if (logs)
+        run->log_ratios = logs;
+    if (pairs == NULL || logs == NULL)
+        return -1;
+    run->pair_capacity = capacity;
+    return 0;
+}
+
+/* Pairs until a verdict, the time limit, the end of a replay or a
+ * failure.  The test looks after every whole ABBA block, so that an
+ * order effect (the second process of a pair faster) cancels. */
+static int run_pairs(struct ab_run *run)
+{
+    double start = now_seconds();
+    for (int index = 0; run->state.verdict == SEQUENTIAL_UNDECIDED; index++) {
+        if (index % 2 == 0 && now_seconds() - start >= run->max_seconds)
+            break;
+        if (make_room(run, index) != 0) {
+            fprintf(stderr, "attackbench ab: out of memory after %d pairs\n", index);
+            return AB_EXIT_USAGE;
+        }
+        int status = ab_measure_pair(run, index);
+        if (status == 1)
+            break; /* the replay ended */
+        if (status != 0)
+            return status;
+        run->pair_count = index + 1;
+        run->seconds = now_seconds() - start;
+        const struct ab_pair *pair = &run->pairs[index];
+        if (pair->disturbed[0] == '\0' || (run->keep_disturbed && strcmp(pair->disturbed, "different-cpus") != 0))
+            run->log_ratios[run->kept++] = log(pair->b.ns_per_query / pair->a.ns_per_query);
+        run->state = sequential_test(run->log_ratios, run->kept, &run->settings);
+        if (index % 2 == 0)
+            run->state.verdict = SEQUENTIAL_UNDECIDED; /* a block is not whole */
+        if (run->pair_count % 10 == 0)
+            ab_show_progress(run);
+    }
+    run->seconds = now_seconds() - start;
+    return 0;
+}
+
+static void remove_work_directory(const char *directory)
+{
+    const char *names[] = {"side.csv", "side.log"};
+    char path[PATH_MAX];
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        snprintf(path, sizeof path, "%s/%s", directory, names[n]);
+        unlink(path);
+    }
+    rmdir(directory);
+}
+
+/* The sides set, the rounds run, the report written. */
+static int run_ab(struct ab_run *run)
+{
+    char directory[] = "/tmp/attackbench-ab-XXXXXX";
+    if (mkdtemp(directory) == NULL) {
+        fprintf(stderr, "attackbench ab: cannot make a work directory in /tmp: %s\n", strerror(errno));
+        return AB_EXIT_USAGE;
+    }
+    run->work_directory = directory;
+    interrupt_catch();
+    int status = run_pairs(run);
+    remove_work_directory(directory);
+    if (status == 0 && (run->pair_count > 0 || !interrupt_requested()))
+        status = ab_report(run);
+    free(run->pairs);
+    free(run->log_ratios);
+    if (interrupt_requested())
+        return interrupt_exit_status();
+    if (status == 0 && run->state.verdict == SEQUENTIAL_B_SLOWER)
+        return AB_EXIT_SLOWER;
+    return status;
+}
+
+int ab_command(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    static struct ab_run run;
+    run = (struct ab_run){.settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120};
+    const char *operands[2] = {NULL, NULL}, *methods = NULL;
+    char self[PATH_MAX];
+    int status = parse_command_line(argc, argv, &run, operands, &methods);
+    if (status >= 0)
+        return status;
+    ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (length <= 0)
+        return refuse(ab_prefix, "cannot find this program (/proc/self/exe)");
+    self[length] = '\0';
+    status = methods ? set_methods(&run, methods, self) : set_operands(&run, operands, self);
+    if (status >= 0)
+        return status;
+    if (check_benchmark_arguments(&run) != 0)
+        return AB_EXIT_USAGE;
+    const char *outputs[2] = {run.csv_file, run.json_file};
+    for (int k = 0; k < 2; k++)
+        if (outputs[k] && check_output_path(outputs[k]) != 0)
+            return AB_EXIT_USAGE;
+    return run_ab(&run);
+}

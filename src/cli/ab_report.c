@@ -1,0 +1,132 @@
+/* What `attackbench ab` says: a progress line every ten pairs while
+ * standard error is a terminal, the verdict on standard output, and every pair in the --csv
+ * and --json files. */
+#include "ab.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "platform/output_file.h"
+
+static const char *const kind_names[] = {"builds", "plugins", "methods"};
+
+void ab_show_progress(const struct ab_run *run)
+{
+    if (!isatty(2))
+        return;
+    const struct sequential_state *state = &run->state;
+    fprintf(stderr, "ab: %d pairs (%d left out), B/A %.4f (%.4f to %.4f), %.0f s of %g\n", run->pair_count,
+            run->pair_count - run->kept, state->ratio, state->low, state->high, run->seconds, run->max_seconds);
+    fflush(stderr);
+}
+
+static double pair_ratio(const struct ab_pair *pair)
+{
+    return pair->b.ns_per_query / pair->a.ns_per_query;
+}
+
+/* The verdict, the ratio and its interval, the pairs and the time. */
+static void print_summary(const struct ab_run *run)
+{
+    const struct sequential_state *state = &run->state;
+    printf("A: %s%s%s\n", run->sides[0].label, run->sides[0].plugin ? " method " : "",
+           run->sides[0].plugin ? run->sides[0].method : "");
+    printf("B: %s%s%s\n", run->sides[1].label, run->sides[1].plugin ? " method " : "",
+           run->sides[1].plugin ? run->sides[1].method : "");
+    if (run->kept > 1)
+        printf("B/A: %.4f (95%% interval %.4f to %.4f)\n", state->ratio, state->low, state->high);
+    else
+        printf("B/A: too few pairs for a ratio\n");
+    int flagged = 0;
+    for (int p = 0; p < run->pair_count; p++)
+        flagged += run->pairs[p].disturbed[0] != '\0';
+    printf("pairs: %d used, %d disturbed left out", run->kept, run->pair_count - run->kept);
+    if (run->keep_disturbed)
+        printf(" (--keep-disturbed: %d flagged pairs used)", flagged - (run->pair_count - run->kept));
+    printf("\n");
+    printf("time: %.1f s (limit %g s)\n", run->seconds, run->max_seconds);
+    printf("verdict: %s (resolution %g%%: less than %g%% against at least %g%%, 5%% error either way)\n",
+           sequential_verdict_name(state->verdict), 100 * run->settings.resolution, 50 * run->settings.resolution,
+           100 * run->settings.resolution);
+}
+
+static void write_csv(FILE *out, void *data)
+{
+    const struct ab_run *run = data;
+    fprintf(out, "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out\n");
+    for (int p = 0; p < run->pair_count; p++) {
+        const struct ab_pair *pair = &run->pairs[p];
+        fprintf(out, "%d,%s,%.6f,%.6f,%.6f,%d,%d,%s\n", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query,
+                pair->b.ns_per_query, pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed);
+    }
+}
+
+/* A JSON string of a label (paths: quotes, backslashes and controls
+ * escaped). */
+static void write_json_string(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(out, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(out, "\\u%04x", *c);
+        else
+            fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
+static void write_json_number(FILE *out, const char *name, double value)
+{
+    if (isfinite(value))
+        fprintf(out, "  \"%s\": %.6f,\n", name, value);
+    else
+        fprintf(out, "  \"%s\": null,\n", name);
+}
+
+static void write_json(FILE *out, void *data)
+{
+    const struct ab_run *run = data;
+    const struct sequential_state *state = &run->state;
+    fprintf(out, "{\n  \"kind\": \"%s\",\n", kind_names[run->kind]);
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "  \"%s\": ", s ? "b" : "a");
+        write_json_string(out, run->sides[s].label);
+        fprintf(out, ",\n  \"%s_method\": ", s ? "b" : "a");
+        write_json_string(out, run->sides[s].method);
+        fprintf(out, ",\n");
+    }
+    write_json_number(out, "resolution", run->settings.resolution);
+    fprintf(out, "  \"verdict\": \"%s\",\n", sequential_verdict_name(state->verdict));
+    write_json_number(out, "ratio", run->kept > 1 ? state->ratio : NAN);
+    write_json_number(out, "ratio_low", run->kept > 1 ? state->low : NAN);
+    write_json_number(out, "ratio_high", run->kept > 1 ? state->high : NAN);
+    fprintf(out, "  \"pairs_used\": %d,\n  \"pairs_left_out\": %d,\n  \"keep_disturbed\": %s,\n", run->kept,
+            run->pair_count - run->kept, run->keep_disturbed ? "true" : "false");
+    write_json_number(out, "seconds", run->seconds);
+    fprintf(out, "  \"pairs\": [");
+    for (int p = 0; p < run->pair_count; p++) {
+        const struct ab_pair *pair = &run->pairs[p];
+        fprintf(out,
+                "%s\n    {\"pair\": %d, \"order\": \"%s\", \"a_ns_per_query\": %.6f, \"b_ns_per_query\": %.6f, "
+                "\"ratio\": %.6f, \"a_cpu\": %d, \"b_cpu\": %d, \"left_out\": \"%s\"}",
+                p ? "," : "", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query, pair->b.ns_per_query,
+                pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed);
+    }
+    fprintf(out, "\n  ]\n}\n");
+}
+
+int ab_report(const struct ab_run *run)
+{
+    print_summary(run);
+    fflush(stdout);
+    int status = 0;
+    if (run->csv_file && write_file_atomically(run->csv_file, write_csv, (void *)run) != 0)
+        status = AB_EXIT_USAGE;
+    if (run->json_file && write_file_atomically(run->json_file, write_json, (void *)run) != 0)
+        status = AB_EXIT_USAGE;
+    return status;
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Tests of `attackbench ab`: its refusals, the verdicts and exit statuses
+# on known pairs (ATTACKBENCH_AB_REPLAY, src/cli/ab_side.c), and the shape
+# of a live run of each kind, two methods, two builds and two plugins,
+# with a time limit that ends it after the first ABBA block.  Nothing here
+# judges a live timing: the machine may be loaded.
+source "$(dirname "$0")/../lib/tap.bash"
+
+expect_error "ab: no sides" "expected A and B" "$program" ab
+expect_error "ab: one side" "expected A and B" "$program" ab "$program"
+expect_error "ab: a benchmark option before A and B" "--reps=3: not an option of ab (ab's options come before A and B" \
+    "$program" ab --reps=3 "$program" "$program"
+expect_error "ab: resolution 0" "--resolution=0: expected a percentage above 0 and below 100" \
+    "$program" ab --resolution=0 "$program" "$program"
+expect_error "ab: resolution in words" "--resolution=one: expected a percentage" \
+    "$program" ab --resolution=one "$program" "$program"
+expect_error "ab: a time without a number" "--max-time=m: expected a time such as 90, 90s, 2m or 1h" \
+    "$program" ab --max-time=m "$program" "$program"
+expect_error "ab: a time in days" "--max-time=2d: expected a time" "$program" ab --max-time=2d "$program" "$program"
+expect_error "ab: a build and a plugin" "expected two builds or two plugins (.so), not one of each" \
+    "$program" ab "$program" "$scratch/patch.so"
+expect_error "ab: a build that is not there" "$scratch/absent: not a program this user can run" \
+    "$program" ab "$program" "$scratch/absent"
+expect_error "ab: a plugin that is not there" "--plugin=$scratch/absent.so:" \
+    "$program" ab "$scratch/absent.so" "$scratch/absent.so"
+expect_error "ab: one method" "--method=pext: expected two methods, METHOD_A,METHOD_B" "$program" ab -m pext
+expect_error "ab: an unknown method" "no method named 'pexx'" "$program" ab -m pext,pexx
+expect_error "ab: the benchmark's --csv" "--csv=x.csv: ab writes its own output" \
+    "$program" ab "$program" "$program" -m pext --csv=x.csv
+expect_error "ab: two builds without --method" "two builds: name what to time with --method=NAME after A and B" \
+    "$program" ab "$program" "$program" --reps=3
+expect_error "ab: --method beside -m" "--method=pext: the methods compared are A and B" \
+    "$program" ab -m $lookup,kogge-stone --reps=3 --method=pext
+expect_status "ab: --help" 0 "$program" ab --help
+grep -q -- "--resolution=PCT" "$scratch/out" && grep -q "^Exit status: 0 B not slower, 3 B slower" "$scratch/out" &&
+    pass "ab: the help names --resolution and the exit statuses" ||
+    fail "ab: the help names --resolution and the exit statuses"
+
+# replay NAME FILE: ab on the pairs of FILE ("A_NS B_NS [LEFT_OUT]" a line).
+replay() {
+    ATTACKBENCH_AB_REPLAY="$2" "$program" ab -m $lookup,kogge-stone --csv="$scratch/$1.csv" --json="$scratch/$1.json" \
+        >"$scratch/out" 2>"$scratch/err"
+}
+# pairs FILE COUNT A B SPREAD: COUNT pairs of A and B ns with B -+ SPREAD
+# alternately.
+pairs() {
+    awk -v count="$2" -v a="$3" -v b="$4" -v spread="$5" \
+        'BEGIN { for (i = 0; i < count; i++) print a, b + (i % 2 ? spread : -spread) }' >"$1"
+}
+
+# Eleven pairs of B 5% slower, then a disturbed one: B slower, exit 3,
+# after the fifth whole ABBA block (ten pairs); the rest is never read.
+pairs "$scratch/slower.txt" 11 10 10.5 0.05
+echo "10 20 cpu-contention" >>"$scratch/slower.txt"
+replay slower "$scratch/slower.txt"
+status=$?
+if [ "$status" -eq 3 ] && grep -q "^verdict: B slower (resolution 1%" "$scratch/out" &&
+    grep -q "^B/A: 1.050[0-9] (95% interval 1.04[0-9]* to 1.05[0-9]*)$" "$scratch/out" &&
+    grep -q "^pairs: 10 used, 0 disturbed left out$" "$scratch/out"; then
+    pass "ab: B 5% slower is B slower, exit 3"
+else
+    fail "ab: B 5% slower is B slower, exit 3 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
+fi
+if [ "$(head -1 "$scratch/slower.csv")" = "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out" ] &&
+    [ "$(csv_column order <"$scratch/slower.csv" | paste -sd' ')" = "AB BA AB BA AB BA AB BA AB BA" ]; then
+    pass "ab: the CSV has a row per pair in ABBA order"
+else
+    fail "ab: the CSV has a row per pair in ABBA order ($(head -3 "$scratch/slower.csv"))"
+fi
+python3 - "$scratch/slower.json" <<'PYTHON' && pass "ab: the JSON has the verdict and every pair" || fail "ab: the JSON has the verdict and every pair"
+import json, sys
+run = json.load(open(sys.argv[1]))
+assert run["verdict"] == "B slower" and run["kind"] == "methods", run
+assert run["pairs_used"] == 10 and run["pairs_left_out"] == 0 and len(run["pairs"]) == 10
+assert abs(run["ratio"] - 1.05) < 0.001 and run["ratio_low"] < 1.05 < run["ratio_high"]
+PYTHON
+
+# A disturbed pair fourth: ten pairs are kept after the eleventh, in the
+# middle of a block, so the test looks after the twelfth.
+{ head -3 "$scratch/slower.txt"; echo "10 20 cpu-contention"; tail -n +4 "$scratch/slower.txt" | head -8; } >"$scratch/left-out.txt"
+replay left-out "$scratch/left-out.txt"
+status=$?
+if [ "$status" -eq 3 ] && grep -q "^pairs: 11 used, 1 disturbed left out$" "$scratch/out" &&
+    [ "$(csv_column left_out <"$scratch/left-out.csv" | grep -c cpu-contention)" -eq 1 ]; then
+    pass "ab: a disturbed pair is left out of the ratio and counted"
+else
+    fail "ab: a disturbed pair is left out of the ratio and counted (exit $status: $(head -c 300 "$scratch/out"))"
+fi
+
+# --keep-disturbed: the same pairs, the flagged one used and said so.
+ATTACKBENCH_AB_REPLAY="$scratch/left-out.txt" "$program" ab --keep-disturbed -m $lookup,kogge-stone >"$scratch/out" 2>&1
+status=$?
+[ "$status" -eq 3 ] && grep -q "^pairs: 10 used, 0 disturbed left out (--keep-disturbed: 1 flagged pairs used)$" "$scratch/out" &&
+    pass "ab: --keep-disturbed uses a flagged pair and counts it" ||
+    fail "ab: --keep-disturbed uses a flagged pair and counts it (exit $status: $(head -c 300 "$scratch/out"))"
+
+pairs "$scratch/faster.txt" 20 10 9.5 0.05
+replay faster "$scratch/faster.txt"
+status=$?
+[ "$status" -eq 0 ] && grep -q "^verdict: B faster " "$scratch/out" && pass "ab: B 5% faster is B faster, exit 0" ||
+    fail "ab: B 5% faster is B faster, exit 0 (exit $status: $(head -c 300 "$scratch/out"))"
+
+pairs "$scratch/same.txt" 40 10 10 0.02
+replay same "$scratch/same.txt"
+status=$?
+[ "$status" -eq 0 ] && grep -q "^verdict: no difference at this resolution " "$scratch/out" &&
+    pass "ab: equal sides are no difference, exit 0" ||
+    fail "ab: equal sides are no difference, exit 0 (exit $status: $(head -c 300 "$scratch/out"))"
+
+# Nine pairs cannot decide, however far apart: undecided, exit 0.
+pairs "$scratch/few.txt" 9 10 15 0.01
+replay few "$scratch/few.txt"
+status=$?
+[ "$status" -eq 0 ] && grep -q "^verdict: undecided " "$scratch/out" && grep -q "^pairs: 9 used, 0 disturbed" "$scratch/out" &&
+    pass "ab: nine pairs are undecided, exit 0" ||
+    fail "ab: nine pairs are undecided, exit 0 (exit $status: $(head -c 300 "$scratch/out"))"
+
+# The resolution moves the line: B 5% slower is no difference at 20%.
+ATTACKBENCH_AB_REPLAY="$scratch/slower.txt" "$program" ab --resolution=20% -m $lookup,kogge-stone >"$scratch/out" 2>&1
+status=$?
+[ "$status" -eq 0 ] && grep -q "^verdict: no difference at this resolution (resolution 20%" "$scratch/out" &&
+    pass "ab: at --resolution=20% a 5% change is no difference" ||
+    fail "ab: at --resolution=20% a 5% change is no difference (exit $status: $(head -c 300 "$scratch/out"))"
+
+# A progress line every ten pairs while stderr is a terminal (script(1)
+# gives it one), none otherwise.  Forty noisy equal pairs cannot decide.
+pairs "$scratch/noisy.txt" 40 10 10 0.5
+replay noisy "$scratch/noisy.txt"
+[ ! -s "$scratch/err" ] && pass "ab: no progress lines without a terminal" ||
+    fail "ab: no progress lines without a terminal ($(head -c 200 "$scratch/err"))"
+if have_tool script; then
+    ATTACKBENCH_AB_REPLAY="$scratch/noisy.txt" script -qec "'$program' ab -m $lookup,kogge-stone" /dev/null \
+        >"$scratch/terminal" 2>&1
+    progress=$(tr -d '\r' <"$scratch/terminal" | grep -c "^ab: [1-4]0 pairs (0 left out), B/A ")
+    [ "$progress" -eq 4 ] && pass "ab: a progress line every ten pairs on a terminal" ||
+        fail "ab: a progress line every ten pairs on a terminal ($progress lines: $(head -c 300 "$scratch/terminal"))"
+else
+    skip "ab: progress on a terminal: script(1) is not installed"
+fi
+
+echo "10 ten" >"$scratch/bad.txt"
+ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay line" "bad.txt:1: expected A_NS B_NS" \
+    "$program" ab -m $lookup,kogge-stone
+
+# live NAME ARGUMENTS...: a live ab ended after the first block (the time
+# is checked before every block), quick sides; its exit status is 0 or 3
+# and its CSV has two pairs, AB then BA, with positive figures.
+live() {
+    local name=$1
+    shift
+    "$program" ab --max-time=0.01 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
+        >"$scratch/out" 2>"$scratch/err"
+    local status=$?
+    if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^verdict: " "$scratch/out" &&
+        grep -q "^pairs: [0-9]* used, [0-9]* disturbed left out$" "$scratch/out" &&
+        [ "$(csv_column order <"$scratch/$name.csv" | paste -sd' ')" = "AB BA" ] &&
+        [ "$(csv_column a_ns_per_query <"$scratch/$name.csv" | awk '$1 > 0' | wc -l)" -eq 2 ] &&
+        [ "$(csv_column b_ns_per_query <"$scratch/$name.csv" | awk '$1 > 0' | wc -l)" -eq 2 ]; then
+        pass "ab: a live run of two $name"
+    else
+        fail "ab: a live run of two $name (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
+    fi
+}
+live methods -m $lookup,kogge-stone
+live builds "$program" "$program" --method=$lookup
+
+# A side that fails: its command and its own message, exit 2.
+expect_error "ab: a side that fails" "side $program failed:" "$program" ab "$program" "$program" --method=$lookup --workload=bogus
+grep -q "unknown workload\|workload" "$scratch/err" && pass "ab: the failed side's own message is shown" ||
+    fail "ab: the failed side's own message is shown ($(head -c 300 "$scratch/err"))"
+
+if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
+    # The base and the patch of one plugin: the same method name twice.
+    for side in base patch; do
+        "${CC:-cc}" -std=c99 -O1 -shared -fPIC -fvisibility=hidden -I"$here/../include" -I"$here/plugins" \
+            -DPLUGIN_NAME='"my-lookup"' "$here/plugins/named.c" -o "$scratch/$side.so"
+    done
+    live plugins "$scratch/base.so" "$scratch/patch.so"
+    grep -q "^A: $scratch/base.so method my-lookup$" "$scratch/out" && pass "ab: a plugin side names its method" ||
+        fail "ab: a plugin side names its method ($(head -c 300 "$scratch/out"))"
+    # The example's make ab: base and patch built in OUT, then ab on them.
+    make -s -C "$here/../examples/plugin" ab ATTACKBENCH="$program" OUT="$scratch/example" \
+        AB_OPTIONS="--max-time=0.01 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    # make exits 2 when ab does not exit 0, saying "Error 3" when B was slower.
+    made=0
+    [ "$status" -eq 0 ] && made=1
+    [ "$status" -eq 2 ] && grep -q "Error 3$" "$scratch/err" && made=1
+    if [ "$made" = 1 ] && grep -q "^B: $scratch/example/patch.so method my-engine$" "$scratch/out" &&
+        [ "$(csv_column order <"$scratch/example.csv" | paste -sd' ')" = "AB BA" ]; then
+        pass "ab: make ab in examples/plugin builds base and patch and compares them"
+    else
+        fail "ab: make ab in examples/plugin builds base and patch and compares them (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+else
+    skip "ab: two plugins: this build cannot load plugins or there is no C compiler"
+fi
