@@ -60,8 +60,8 @@ static const char compare_usage[] =
     "3 at least one row regressed.\n";
 
 static const struct option_name compare_options[] = {
-    {"threshold", 0, 1}, {"absolute", 0, 0},   {"strict", 0, 0}, {"normalize", 0, 1}, {"method", 'm', 1},
-    {"piece", 'p', 1},   {"workload", 'w', 1}, {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0},
+    {"threshold", 0, 1}, {"absolute", 0, 0},   {"strict", 0, 0},   {"normalize", 0, 1}, {"method", 'm', 1},
+    {"piece", 'p', 1},   {"workload", 'w', 1}, {"format", 'f', 1}, {"help", 'h', 0},    {NULL, 0, 0},
 };
 
 /* The filter options, in the order of compare_settings.filters. */

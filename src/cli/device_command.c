@@ -43,8 +43,7 @@ static int open_device(struct device_session *session)
         return status;
     snprintf(session->device_name, sizeof session->device_name, "opencl:%d", session->options->device_index);
     if (!session->options->quiet)
-        fprintf(stderr,
-                "attackbench: device %s: %s, %s (%s), driver %s, %s; %u compute units; bit reversal: %s\n",
+        fprintf(stderr, "attackbench: device %s: %s, %s (%s), driver %s, %s; %u compute units; bit reversal: %s\n",
                 session->device_name, session->facts.platform, session->facts.name, session->facts.vendor,
                 session->facts.driver, session->facts.version, session->facts.compute_units,
                 device_bit_reversal(session->device));
@@ -98,8 +97,9 @@ static int choose_techniques(struct device_session *session)
                 choice.space = space;
         if (choice.technique == NULL || (slug_length < length && choice.space < 0) ||
             session->chosen_count == MAX_DEVICE_ROWS) {
-            fprintf(stderr, "attackbench: --device: %.*s has no device kernel (--list marks those that run on a "
-                            "device: device: opencl; formulations :global, :local, :constant)\n",
+            fprintf(stderr,
+                    "attackbench: --device: %.*s has no device kernel (--list marks those that run on a "
+                    "device: device: opencl; formulations :global, :local, :constant)\n",
                     (int)length, name);
             return 2;
         }
@@ -197,8 +197,8 @@ static int run_formulation(struct device_session *session, const struct device_t
     struct device_program *program;
     if (device_program_build(session->device, technique, space, &program) != 0)
         return 1;
-    int failed = verify_on_device(program, row->method, session->options->verify_boards, session->options->seed,
-                                  stderr);
+    int failed =
+        verify_on_device(program, row->method, session->options->verify_boards, session->options->seed, stderr);
     if (!failed && session->options->action != ACTION_VERIFY_ONLY) {
         failed = warm_up(session, program, row->method) || calibrate_launch(session, program, row->method, row) ||
                  time_program(session, program, row, reps);
@@ -219,9 +219,9 @@ static int run_technique(struct device_session *session, const struct device_cho
     int best = -1, count = 0, fixed = session->options->fixed_formulations || !technique->build_table;
     char measured[256] = "";
     for (int space = 0; space < TABLE_SPACE_COUNT; space++) {
-        if (choice->space >= 0 ? space != choice->space
-                               : (fixed && space != TABLE_GLOBAL) ||
-                                     !device_formulation_fits(session->device, technique, space))
+        if (choice->space >= 0
+                ? space != choice->space
+                : (fixed && space != TABLE_GLOBAL) || !device_formulation_fits(session->device, technique, space))
             continue;
         int reps = choice->space >= 0 || fixed ? session->options->reps : 3;
         if (run_formulation(session, technique, space, reps, &candidates[space]) != 0)
@@ -229,8 +229,8 @@ static int run_technique(struct device_session *session, const struct device_cho
         count++;
         if (best < 0 || candidates[space].ns.median < candidates[best].ns.median)
             best = space;
-        snprintf(measured + strlen(measured), sizeof measured - strlen(measured), "%s%s %.4f",
-                 count > 1 ? ", " : "", device_table_space_names[space], candidates[space].ns.median);
+        snprintf(measured + strlen(measured), sizeof measured - strlen(measured), "%s%s %.4f", count > 1 ? ", " : "",
+                 device_table_space_names[space], candidates[space].ns.median);
     }
     if (session->options->action == ACTION_VERIFY_ONLY || best < 0)
         return 0;
@@ -244,7 +244,8 @@ static int run_technique(struct device_session *session, const struct device_cho
             return 1;
     }
     if (!session->options->quiet)
-        fprintf(stderr, "attackbench: %s: %s%s%slaunch %zu work items x %u passes of %zu queries, empty launch %.2f%%\n",
+        fprintf(stderr,
+                "attackbench: %s: %s%s%slaunch %zu work items x %u passes of %zu queries, empty launch %.2f%%\n",
                 row->method, count > 1 ? "formulations " : "", count > 1 ? measured : "",
                 count > 1 ? " ns/query (3 launches each), the fastest kept; " : "", row->threads, row->passes,
                 session->stream->count, 100 * row->overhead);
@@ -267,11 +268,14 @@ static int time_cpu(struct device_session *session)
         backend_initialize(selected[i], NULL);
     struct timer timer;
     timer_setup(&timer, session->options->timer, 250);
-    struct measurement_config config = {.timer = &timer, .dispatch = DISPATCH_BATCH, .reps = session->options->reps,
-                                        .calls = session->options->calls, .threads = 1};
+    struct measurement_config config = {.timer = &timer,
+                                        .dispatch = DISPATCH_BATCH,
+                                        .reps = session->options->reps,
+                                        .calls = session->options->calls,
+                                        .threads = 1};
     struct measurement *results = calloc((size_t)count, sizeof *results);
-    if (results == NULL || measure_backends(selected, (size_t)count, PIECE_QUEEN, session->stream,
-                                            &session->expected, &config, results) != 0) {
+    if (results == NULL || measure_backends(selected, (size_t)count, PIECE_QUEEN, session->stream, &session->expected,
+                                            &config, results) != 0) {
         free(results);
         return 1;
     }

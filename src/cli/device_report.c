@@ -64,10 +64,12 @@ static void write_table(FILE *out, const struct device_session *session, const s
                 row->ns.median, glookups(row), spread > 3 ? "!" : "", spread, row->ns.median / rows[0].ns.median,
                 row->table_bytes, launch);
     }
-    const struct device_row *device = fastest_on(rows, session->row_count, 0), *cpu = fastest_on(rows, session->row_count, 1);
+    const struct device_row *device = fastest_on(rows, session->row_count, 0),
+                            *cpu = fastest_on(rows, session->row_count, 1);
     if (device && cpu)
-        fprintf(out, "\nGPU/CPU: %s on %s is %.2fx %s on the CPU (the fastest of %d CPU techniques, batched, one "
-                     "thread); ns/query from OpenCL profiling events, median of %d launches\n",
+        fprintf(out,
+                "\nGPU/CPU: %s on %s is %.2fx %s on the CPU (the fastest of %d CPU techniques, batched, one "
+                "thread); ns/query from OpenCL profiling events, median of %d launches\n",
                 device->method, device->device, cpu->ns.median / device->ns.median, cpu->method,
                 session->cpu_candidates, device->sample_count);
 }
@@ -85,7 +87,9 @@ static void write_csv_row(FILE *out, const struct device_session *session, const
     const char *colon = strchr(row->method, ':');
     int slug_length = colon && on_device ? (int)(colon - row->method) : (int)strlen(row->method);
     uint64_t calls = on_device ? (uint64_t)session->stream->count * row->passes : session->options->calls;
-    fprintf(out, "%.*s,%s,queen,random,%s,%zu,%" PRIu64 ",%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.2f,%.4f,%zu,0x%016" PRIx64 ",",
+    fprintf(out,
+            "%.*s,%s,queen,random,%s,%zu,%" PRIu64 ",%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.2f,%.4f,%zu,0x%016" PRIx64
+            ",",
             slug_length, row->method, colon && on_device ? colon + 1 : "", on_device ? "launch" : "batch",
             session->stream->count, calls, row->sample_count, session->options->seed, row->ns.median, row->ns.min,
             row->ns.max, row->ns.mad, 1000 * glookups(row), row->ns.median / fastest, row->table_bytes, row->checksum);

@@ -184,10 +184,10 @@ int parse_pressure(const char *text, size_t *size, char *error, size_t error_siz
     uint64_t bytes;
     if (parse_bytes(text, &bytes) != 0)
         return set_error(error, error_size, "--pressure=%s: expected a size such as 4M or 64M", text);
-    /* At most 2^32 cache lines: each query's line index is 32 bits, so
-     * that the pressure stream costs 4 bytes a query, and the line mask
-     * then covers the whole buffer.  wasm32's malloc grows memory by a
-     * signed 32-bit count (sbrk), so one allocation stays below 2 GiB. */
+        /* At most 2^32 cache lines: each query's line index is 32 bits, so
+         * that the pressure stream costs 4 bytes a query, and the line mask
+         * then covers the whole buffer.  wasm32's malloc grows memory by a
+         * signed 32-bit count (sbrk), so one allocation stays below 2 GiB. */
 #if SIZE_MAX > 0xFFFFFFFFu
     const uint64_t largest = (uint64_t)1 << 38;
     const char *limit = "256G";
@@ -223,18 +223,15 @@ static int parse_choices(const char *text, const char *const *names, int count, 
 }
 
 static const struct option_name specs[] = {
-    {"method", 'm', 1}, {"workload", 'w', 1},  {"piece", 'p', 1},
-    {"param", 0, 1},    {"dispatch", 0, 1},    {"chain", 0, 0},
-    {"pressure", 0, 1}, {"phase", 0, 0},       {"threads", 0, 1},
-    {"pin", 0, 1},      {"reps", 'r', 1},      {"calls", 'c', 1},
-    {"queries", 0, 1},  {"max-queries", 0, 1}, {"seed", 0, 1},
-    {"timer", 0, 1},    {"min-time", 0, 1},    {"target-spread", 0, 1},
-    {"layout", 0, 1},   {"positions", 0, 1},   {"formulation", 0, 1},
-    {"format", 'f', 1}, {"csv", 0, 1},         {"quiet", 'q', 0},
-    {"verify", 0, 0},   {"verify-only", 0, 0}, {"verify-boards", 0, 1},
-    {"dump", 0, 0},     {"list", 'l', 0},      {"skip-invalid", 0, 0},
-    {"help", 'h', 0},   {"version", 'V', 0},   {"json", 0, 1},
-    {"count", 0, 1},    {"device", 0, 1},      {"list-devices", 0, 0},
+    {"method", 'm', 1},    {"workload", 'w', 1},    {"piece", 'p', 1},       {"param", 0, 1},
+    {"dispatch", 0, 1},    {"chain", 0, 0},         {"pressure", 0, 1},      {"phase", 0, 0},
+    {"threads", 0, 1},     {"pin", 0, 1},           {"reps", 'r', 1},        {"calls", 'c', 1},
+    {"queries", 0, 1},     {"max-queries", 0, 1},   {"seed", 0, 1},          {"timer", 0, 1},
+    {"min-time", 0, 1},    {"target-spread", 0, 1}, {"layout", 0, 1},        {"positions", 0, 1},
+    {"formulation", 0, 1}, {"format", 'f', 1},      {"csv", 0, 1},           {"quiet", 'q', 0},
+    {"verify", 0, 0},      {"verify-only", 0, 0},   {"verify-boards", 0, 1}, {"dump", 0, 0},
+    {"list", 'l', 0},      {"skip-invalid", 0, 0},  {"help", 'h', 0},        {"version", 'V', 0},
+    {"json", 0, 1},        {"count", 0, 1},         {"device", 0, 1},        {"list-devices", 0, 0},
     {NULL, 0, 0},
 };
 

@@ -112,9 +112,9 @@ static int parse_number(const char *text, long minimum, long maximum, int *value
 static const char perft_prefix[] = "attackbench: perft";
 
 static const struct option_name perft_options[] = {
-    {"method", 'm', 1},  {"depth", 0, 1},    {"reps", 'r', 1},     {"divide", 0, 0}, {"csv", 0, 1}, {"threads", 0, 1},
-    {"processes", 0, 1}, {"pressure", 0, 1}, {"eval-bytes", 0, 1}, {"format", 'f', 1}, {"help", 'h', 0},
-    {NULL, 0, 0},
+    {"method", 'm', 1},   {"depth", 0, 1},    {"reps", 'r', 1},    {"divide", 0, 0},
+    {"csv", 0, 1},        {"threads", 0, 1},  {"processes", 0, 1}, {"pressure", 0, 1},
+    {"eval-bytes", 0, 1}, {"format", 'f', 1}, {"help", 'h', 0},    {NULL, 0, 0},
 };
 
 /* --threads=N or --processes=N: 1 to MAX_THREADS here; above the CPUs the

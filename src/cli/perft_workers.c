@@ -103,7 +103,7 @@ struct perft_worker {
     pid_t pid;                               /* processes */
     pthread_t thread;                        /* threads */
     int thread_started;
-    char ending[64]; /* how a worker process that closed its pipe ended */
+    char ending[64];             /* how a worker process that closed its pipe ended */
     struct engine_memory memory; /* threads: the shared buffers, its own sink */
     struct perft_workers *pool;
 };

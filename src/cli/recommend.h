@@ -21,8 +21,8 @@ enum {
 
 struct candidate {
     const struct backend *backend;
-    const char *skipped; /* why this CPU cannot run it, or NULL */
-    double isolated_ns;  /* median ns per queen query, alone */
+    const char *skipped;                            /* why this CPU cannot run it, or NULL */
+    double isolated_ns;                             /* median ns per queen query, alone */
     double isolated_samples[RECOMMEND_MAX_SAMPLES]; /* ns per query, each repetition */
     int isolated_reps;
     double engine_nodes_per_second;

@@ -292,9 +292,10 @@ static const char *format_rank(int rank, int low, int high, char *text, size_t s
 
 static void print_figures(const struct recommendation *recommendation)
 {
-    printf("figures (rank: by the medians, then in brackets the ranks the %.0f%% intervals of its ratios to every other "
-           "candidate allow):\n",
-           100 * CONFIDENCE);
+    printf(
+        "figures (rank: by the medians, then in brackets the ranks the %.0f%% intervals of its ratios to every other "
+        "candidate allow):\n",
+        100 * CONFIDENCE);
     printf("  %-24s %14s %9s %16s %9s %12s\n", "method", "alone ns/queen", "rank", "engine Mnodes/s", "rank",
            "table KB");
     for (int r = 1; r <= recommendation->count; r++)

@@ -50,8 +50,8 @@ const char *device_bit_reversal(const struct device *device);
 /* Builds `technique` with its table in `space` (uploading the table).
  * Returns 0; 1 after the build log and one line (a kernel that does not
  * compile, a table the device cannot hold). */
-int device_program_build(struct device *device, const struct device_technique *technique,
-                         enum device_table_space space, struct device_program **program);
+int device_program_build(struct device *device, const struct device_technique *technique, enum device_table_space space,
+                         struct device_program **program);
 void device_program_free(struct device_program *program);
 
 /* Whether the technique's table fits in `space` on this device (global:

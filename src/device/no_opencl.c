@@ -37,8 +37,8 @@ const char *device_bit_reversal(const struct device *device)
     return "none";
 }
 
-int device_program_build(struct device *device, const struct device_technique *technique,
-                         enum device_table_space space, struct device_program **program)
+int device_program_build(struct device *device, const struct device_technique *technique, enum device_table_space space,
+                         struct device_program **program)
 {
     (void)device, (void)technique, (void)space, (void)program;
     return not_built();

@@ -23,12 +23,12 @@ const struct opencl_api *opencl_api_load(void)
                 dlerror());
         return NULL;
     }
-#define OPENCL_RESOLVE(name)                                                                                          \
-    *(void **)&api.name = dlsym(library, #name);                                                                      \
-    if (api.name == NULL) {                                                                                           \
-        fprintf(stderr, "attackbench: --device=opencl: %s has no %s (an OpenCL 1.2 library is needed)\n", path,      \
-                #name);                                                                                               \
-        return NULL;                                                                                                  \
+#define OPENCL_RESOLVE(name) \
+    *(void **)&api.name = dlsym(library, #name); \
+    if (api.name == NULL) { \
+        fprintf(stderr, "attackbench: --device=opencl: %s has no %s (an OpenCL 1.2 library is needed)\n", path, \
+                #name); \
+        return NULL; \
     }
     OPENCL_ENTRY_POINTS(OPENCL_RESOLVE)
 #undef OPENCL_RESOLVE

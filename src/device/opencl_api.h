@@ -8,32 +8,32 @@
 #include <CL/cl.h>
 
 /* Each entry point once: X(name). */
-#define OPENCL_ENTRY_POINTS(X)                                                                                        \
-    X(clGetPlatformIDs)                                                                                               \
-    X(clGetPlatformInfo)                                                                                              \
-    X(clGetDeviceIDs)                                                                                                 \
-    X(clGetDeviceInfo)                                                                                                \
-    X(clCreateContext)                                                                                                \
-    X(clCreateCommandQueue)                                                                                           \
-    X(clCreateProgramWithSource)                                                                                      \
-    X(clBuildProgram)                                                                                                 \
-    X(clGetProgramBuildInfo)                                                                                          \
-    X(clCreateKernel)                                                                                                 \
-    X(clSetKernelArg)                                                                                                 \
-    X(clGetKernelWorkGroupInfo)                                                                                       \
-    X(clCreateBuffer)                                                                                                 \
-    X(clEnqueueWriteBuffer)                                                                                           \
-    X(clEnqueueReadBuffer)                                                                                            \
-    X(clEnqueueNDRangeKernel)                                                                                         \
-    X(clFlush)                                                                                                        \
-    X(clFinish)                                                                                                       \
-    X(clGetEventInfo)                                                                                                 \
-    X(clGetEventProfilingInfo)                                                                                        \
-    X(clReleaseEvent)                                                                                                 \
-    X(clReleaseKernel)                                                                                                \
-    X(clReleaseProgram)                                                                                               \
-    X(clReleaseMemObject)                                                                                             \
-    X(clReleaseCommandQueue)                                                                                          \
+#define OPENCL_ENTRY_POINTS(X) \
+    X(clGetPlatformIDs) \
+    X(clGetPlatformInfo) \
+    X(clGetDeviceIDs) \
+    X(clGetDeviceInfo) \
+    X(clCreateContext) \
+    X(clCreateCommandQueue) \
+    X(clCreateProgramWithSource) \
+    X(clBuildProgram) \
+    X(clGetProgramBuildInfo) \
+    X(clCreateKernel) \
+    X(clSetKernelArg) \
+    X(clGetKernelWorkGroupInfo) \
+    X(clCreateBuffer) \
+    X(clEnqueueWriteBuffer) \
+    X(clEnqueueReadBuffer) \
+    X(clEnqueueNDRangeKernel) \
+    X(clFlush) \
+    X(clFinish) \
+    X(clGetEventInfo) \
+    X(clGetEventProfilingInfo) \
+    X(clReleaseEvent) \
+    X(clReleaseKernel) \
+    X(clReleaseProgram) \
+    X(clReleaseMemObject) \
+    X(clReleaseCommandQueue) \
     X(clReleaseContext)
 
 struct opencl_api {

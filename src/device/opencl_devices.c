@@ -63,8 +63,7 @@ static void read_facts(const struct opencl_api *api, cl_platform_id platform, cl
                        struct device_facts *facts)
 {
     memset(facts, 0, sizeof *facts);
-    if (api->clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof facts->platform, facts->platform, NULL) !=
-        CL_SUCCESS)
+    if (api->clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof facts->platform, facts->platform, NULL) != CL_SUCCESS)
         snprintf(facts->platform, sizeof facts->platform, "unknown");
     device_text(api, id, CL_DEVICE_NAME, facts->name, sizeof facts->name);
     device_text(api, id, CL_DEVICE_VENDOR, facts->vendor, sizeof facts->vendor);
@@ -113,8 +112,9 @@ int device_open(int index, struct device **opened, struct device_facts *facts)
     if (count < 0)
         return 1;
     if (index >= count) {
-        fprintf(stderr, "attackbench: --device=opencl:%d: there %s %d OpenCL device%s (opencl:0 to opencl:%d; see "
-                        "--list-devices)\n",
+        fprintf(stderr,
+                "attackbench: --device=opencl:%d: there %s %d OpenCL device%s (opencl:0 to opencl:%d; see "
+                "--list-devices)\n",
                 index, count == 1 ? "is" : "are", count, count == 1 ? "" : "s", count - 1);
         return 2;
     }

@@ -70,8 +70,7 @@ static int launch(const struct device_program *program, cl_kernel kernel, size_t
 {
     const struct opencl_api *api = program->device->api;
     cl_event event;
-    cl_int status =
-        api->clEnqueueNDRangeKernel(program->device->queue, kernel, 1, NULL, &items, NULL, 0, NULL, &event);
+    cl_int status = api->clEnqueueNDRangeKernel(program->device->queue, kernel, 1, NULL, &items, NULL, 0, NULL, &event);
     if (status != CL_SUCCESS)
         return opencl_failure(name, status);
     int failed = wait_under_watchdog(program, event, name);

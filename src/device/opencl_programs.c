@@ -56,9 +56,13 @@ static int compile(struct device_program *program)
         return opencl_failure("clCreateProgramWithSource", status);
     char options[256];
     snprintf(options, sizeof options, "-D TABLE_IN_%s -D TABLE_WORDS=%zu%s%s",
-             program->space == TABLE_LOCAL ? "LOCAL" : program->space == TABLE_CONSTANT ? "CONSTANT" : "GLOBAL",
+             program->space == TABLE_LOCAL      ? "LOCAL"
+             : program->space == TABLE_CONSTANT ? "CONSTANT"
+                                                : "GLOBAL",
              program->table_words, program->device->facts.nvidia ? " -D NVIDIA_BREV" : "",
-             planted("wrong") ? " -D PLANT_WRONG" : planted("slow") ? " -D PLANT_SLOW" : "");
+             planted("wrong")  ? " -D PLANT_WRONG"
+             : planted("slow") ? " -D PLANT_SLOW"
+                               : "");
     status = api->clBuildProgram(program->program, 1, &program->device->id, options, NULL, NULL);
     if (status != CL_SUCCESS) {
         print_build_log(program);
@@ -83,8 +87,8 @@ static int upload_table(struct device_program *program)
     }
     if (technique->build_table)
         technique->build_table(table);
-    program->table = opencl_buffer(program->device, CL_MEM_READ_ONLY, program->table_words * sizeof *table, table,
-                                   "the table");
+    program->table =
+        opencl_buffer(program->device, CL_MEM_READ_ONLY, program->table_words * sizeof *table, table, "the table");
     free(table);
     return program->table ? 0 : 1;
 }
@@ -105,8 +109,8 @@ int device_formulation_fits(const struct device *device, const struct device_tec
     return table_fits(device, space, device_table_bytes(technique));
 }
 
-int device_program_build(struct device *device, const struct device_technique *technique,
-                         enum device_table_space space, struct device_program **built)
+int device_program_build(struct device *device, const struct device_technique *technique, enum device_table_space space,
+                         struct device_program **built)
 {
     struct device_program *program = calloc(1, sizeof *program);
     if (program == NULL) {

@@ -167,7 +167,8 @@ int rank_intervals(const struct sample_set *sets, size_t count, double confidenc
     for (size_t i = 0; i < count; i++)
         for (size_t j = i + 1; j < count; j++) {
             struct ratio_estimate estimate; /* j's times over i's */
-            if (ratio_interval(sets[i].values, sets[i].count, sets[j].values, sets[j].count, confidence, &estimate) != 0)
+            if (ratio_interval(sets[i].values, sets[i].count, sets[j].values, sets[j].count, confidence, &estimate) !=
+                0)
                 return -1;
             if (!estimate.bounded)
                 continue;

@@ -303,8 +303,8 @@ static void print_mean_row(const struct table_totals *totals)
     printf("| geometric mean (%zu rows) |", totals->rows);
     for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
         printf(" |");
-    printf(" %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n", exp(totals->log_base / n),
-           exp(totals->log_new / n), exp(totals->log_ratio / n), totals->faster, totals->slower);
+    printf(" %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n", exp(totals->log_base / n), exp(totals->log_new / n),
+           exp(totals->log_ratio / n), totals->faster, totals->slower);
 }
 
 /* The rows of one metric both files have, estimated and judged. */

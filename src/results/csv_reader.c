@@ -138,8 +138,8 @@ static int check_unique_columns(const char *path, const struct result_fields *he
             if (strcmp(header->values[c], header->values[earlier]) == 0) {
                 char shown[256];
                 escape_text(header->values[c], shown, sizeof shown);
-                fprintf(stderr, "attackbench: %s:1: column '%s' appears twice (columns %zu and %zu): malformed\n",
-                        path, shown, earlier + 1, c + 1);
+                fprintf(stderr, "attackbench: %s:1: column '%s' appears twice (columns %zu and %zu): malformed\n", path,
+                        shown, earlier + 1, c + 1);
                 return -1;
             }
     return 0;

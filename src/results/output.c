@@ -418,13 +418,13 @@ void write_bmf(FILE *out, const struct result_set *set, const struct run_context
     for (size_t r = 0; r < set->count; r++) {
         const struct result_row *row = &set->rows[r];
         configuration_fields(row, context, fields, 0);
-        snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s/%s/%s/%s", fields[0], fields[1], fields[2], fields[3],
-                 fields[4], fields[5], fields[6], fields[7], fields[8]);
+        snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s/%s/%s/%s", fields[0], fields[1], fields[2], fields[3], fields[4],
+                 fields[5], fields[6], fields[7], fields[8]);
         if (row->metric == METRIC_INSTRUCTIONS)
             bmf_entry(&writer, name, "instructions", row->instructions_per_query, NAN, NAN);
         else
-            bmf_entry(&writer, name, "latency", row->measurement.ns_per_query.median,
-                      row->measurement.ns_per_query.min, row->measurement.ns_per_query.max);
+            bmf_entry(&writer, name, "latency", row->measurement.ns_per_query.median, row->measurement.ns_per_query.min,
+                      row->measurement.ns_per_query.max);
     }
     bmf_end(&writer);
 }

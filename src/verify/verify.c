@@ -44,8 +44,8 @@ void report_mismatch(FILE *report, const char *method, const char *what, const c
 {
     char name[3];
     square_name(square, name);
-    fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", method, what,
-            name, occupied, slider);
+    fprintf(report, "verify: %s %s on %s is wrong\noccupancy 0x%016" PRIx64 " (* = the %s):\n", method, what, name,
+            occupied, slider);
     print_board(report, occupied, square);
     fprintf(report, "expected 0x%016" PRIx64 ":\n", expected);
     print_board(report, expected, square);

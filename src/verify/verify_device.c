@@ -82,8 +82,7 @@ static int check_random_boards(struct device_program *program, const char *metho
     return check_batch(program, method, PIECE_QUEEN, batch, report);
 }
 
-int verify_on_device(struct device_program *program, const char *method, uint64_t boards, uint64_t seed,
-                     FILE *report)
+int verify_on_device(struct device_program *program, const char *method, uint64_t boards, uint64_t seed, FILE *report)
 {
     struct device_batch *batch = calloc(1, sizeof *batch);
     if (batch == NULL) {

@@ -13,7 +13,6 @@
  * a uniform square) from `seed`, as --verify-only checks a CPU technique.
  * `method` names it in the report ("magic-fancy:local").  Returns 0; 1
  * after the mismatch report on `report` or a device failure. */
-int verify_on_device(struct device_program *program, const char *method, uint64_t boards, uint64_t seed,
-                     FILE *report);
+int verify_on_device(struct device_program *program, const char *method, uint64_t boards, uint64_t seed, FILE *report);
 
 #endif
