@@ -6,11 +6,29 @@ source "$(dirname "$0")/../lib/tap.bash"
 
 # (WebAssembly has no cycle counter: its rows have no tick columns, the
 # shape of a native --timer=clock run's.)
-if on_native "output columns and formats" "no cycle counter, so no tick columns"; then
-    for format in csv json table; do
+# shape_run FORMAT: the run whose shape is recorded, with the time-stamp
+# counter.  On a loaded guest the hypervisor can trap the TSC during the
+# probe, and the run then times with clock_gettime and has no tick
+# columns (a measured condition, said on stderr): such a run is taken
+# again, up to three times.
+shape_run() {
+    local attempt
+    for attempt in 1 2 3; do
         "$program" --method=reference,$lookup --workload=random,pieces --piece=rook,queen --reps=2 --calls=100 \
-            --queries=100 --seed=1 -q --format="$format" "$here/data/boards.fen" >"$scratch/shape.$format" 2>/dev/null &&
-            python3 "$here/output_shape.py" "$format" "$scratch/shape.$format"
+            --queries=100 --seed=1 -q --format="$1" "$here/data/boards.fen" >"$scratch/shape.$1" 2>"$scratch/shape.err" ||
+            return 1
+        grep -qF "using clock_gettime" "$scratch/shape.err" || return 0
+    done
+    return 2
+}
+if on_native "output columns and formats" "no cycle counter, so no tick columns"; then
+    trapped=0
+    for format in csv json table; do
+        shape_run "$format"
+        case $? in
+        0) python3 "$here/output_shape.py" "$format" "$scratch/shape.$format" ;;
+        2) trapped=1 ;;
+        esac
     done >"$scratch/shape.txt"
     # Another architecture's build times magic-black where x86-64 times pext:
     # the same kinds of fields, named and so sorted otherwise.
@@ -21,7 +39,9 @@ if on_native "output columns and formats" "no cycle counter, so no tick columns"
         cp "$scratch/shape.txt" "$scratch/shape.sorted"
         cp "$here/data/output-shape.txt" "$scratch/shape.expected"
     fi
-    if diff "$scratch/shape.expected" "$scratch/shape.sorted" >"$scratch/shape.diff"; then
+    if [ "$trapped" = 1 ]; then
+        skip "output columns and formats: the hypervisor trapped the TSC in three runs running, so they timed with clock_gettime ($(head -c 200 "$scratch/shape.err"))"
+    elif diff "$scratch/shape.expected" "$scratch/shape.sorted" >"$scratch/shape.diff"; then
         pass "output columns and formats unchanged"
     else
         fail "output columns and formats unchanged: $(head -c 400 "$scratch/shape.diff")"
