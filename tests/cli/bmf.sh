@@ -25,7 +25,7 @@ done
     fail "bmf: the checker refuses what is not BMF ($(cat "$scratch/accepted"))"
 
 # The benchmark: one benchmark per CSV row, its median and extremes.
-"$program" -q -m pext,classical -p queen,rook -w random --dispatch=batch -r 5 -c 20000 --queries=1024 \
+"$program" -q -m $lookup,classical -p queen,rook -w random --dispatch=batch -r 5 -c 20000 --queries=1024 \
     -f bmf --csv="$scratch/bench.csv" >"$scratch/bench.json" 2>"$scratch/err"
 status=$?
 if [ "$status" -eq 0 ] && [ "$(python3 "$check" "$scratch/bench.json")" = "6 latency" ] &&
@@ -46,7 +46,7 @@ else
 fi
 
 # perft: one benchmark per method, nodes per second, no position rows.
-"$program" perft -m pext,classical --depth=3 --reps=3 --format=bmf --csv="$scratch/perft.csv" \
+"$program" perft -m $lookup,classical --depth=3 --reps=3 --format=bmf --csv="$scratch/perft.csv" \
     "$here/../data/perft.epd" >"$scratch/perft.json" 2>"$scratch/err"
 status=$?
 if [ "$status" -eq 0 ] && [ "$(python3 "$check" "$scratch/perft.json")" = "2 throughput" ] &&

@@ -15,7 +15,7 @@ fi
 
 out="$scratch/out"
 quick() {
-    RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS=pext,classical QUICK_REPS=3 QUICK_CALLS=20000 \
+    RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS=$lookup,classical QUICK_REPS=3 QUICK_CALLS=20000 \
         QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" PATH="/nonexistent-gnuplot:$PATH" \
         bash "$top/scripts/results-quick.sh"
 }
@@ -29,6 +29,15 @@ name = f"{row['cpu']} family{row['cpu_family']} model{row['cpu_model']}"
 print(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + "-" + row["timestamp"][:10])
 EOF
 }
+
+# Under an emulator results-quick refuses, saying why: nothing more to test.
+if [ -n "$emulated" ]; then
+    quick >"$scratch/quick.out" 2>"$scratch/quick.err" && status=0 || status=$?
+    [ "$status" -ne 0 ] && grep -q "this machine is an emulator" "$scratch/quick.err" &&
+        pass "results-quick: refused under $emulated, saying why" ||
+        fail "results-quick: refused under $emulated (exit $status: $(tail -c 300 "$scratch/quick.err"))"
+    exit 0
+fi
 
 other_name=test-cpu-b-family99-model7-2026-01-02
 if ! quick >"$scratch/quick.out" 2>"$scratch/quick.err"; then
@@ -47,14 +56,14 @@ else
         [ "$(grep -c ',queen,\(random\|pieces\),batch,' "$csv")" -eq 6 ] &&
         pass "results-quick: attackbench's CSV columns; random and pieces queens, batched, each method and null" ||
         fail "results-quick: attackbench's CSV columns; random and pieces queens, batched ($(head -c 300 "$csv"))"
-    python3 - "$folder/$name-manifest.json" "$(nproc)" >"$scratch/manifest.check" 2>&1 <<'EOF' &&
+    python3 - "$folder/$name-manifest.json" "$(nproc)" "$lookup" >"$scratch/manifest.check" 2>&1 <<'EOF' &&
 import csv, json, os, sys
 manifest = json.load(open(sys.argv[1]))
 assert manifest["form"] == "quick" and manifest["machine"] and manifest["date"], manifest
 assert len(manifest["bench"]) == 1 and len(manifest["perft"]) == 1, manifest
 rows = list(csv.DictReader(open(os.path.join(os.path.dirname(sys.argv[1]), manifest["perft"][0]))))
 assert {row["threads"] for row in rows} == {sys.argv[2]}, [row["threads"] for row in rows]
-assert sorted(row["method"] for row in rows) == ["classical", "pext"], rows
+assert sorted(row["method"] for row in rows) == sorted(["classical", sys.argv[3]]), rows
 EOF
         pass "results-quick: the manifest names the machine, the form and a perft on every CPU ($(nproc) threads)" ||
         fail "results-quick: the manifest names the machine, the form and a perft on every CPU ($(head -c 300 "$scratch/manifest.check"))"
@@ -110,7 +119,7 @@ EOF
         grep -qF "| \`$name/\` | $real_machine | " "$merged/README.md" &&
             grep -qF "| \`$other_name/\` | Test CPU B (AMD family 99 model 7) | " "$merged/README.md" &&
             [ "$(grep -c '| 2 | `make results-quick` |$' "$merged/README.md")" -eq 2 ] &&
-            grep -qF "| \`pext\` |" "$merged/README.md" &&
+            grep -qF "| \`$lookup\` |" "$merged/README.md" &&
             pass "results-merge: the README's machine table has both machines, and their figures" ||
             fail "results-merge: the README's machine table has both machines ($(grep '^|' "$merged/README.md" | head -5))"
         python3 - "$scratch/web.js" "$name" "$other_name" >"$scratch/web.check" 2>&1 <<'EOF' &&
