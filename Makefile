@@ -93,16 +93,16 @@ $(BUILD)/%.o: %.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 define VARIANT_RULE
-$$(BUILD)/$(1)/%.o: %.c scripts/variant-object.sh
+$$(BUILD)/$(1)/%.o: %.c scripts/platforms/variant-object.sh
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(ALL_CFLAGS) $(call VARIANT_FLAGS,$(1)) -c -o $$@ $$<
-	@sh scripts/variant-object.sh $$@ $(1)
+	@sh scripts/platforms/variant-object.sh $$@ $(1)
 endef
 $(foreach level,$(VARIANT_LEVELS),$(eval $(call VARIANT_RULE,$(level))))
 
-$(BUILD)/device/kernel_sources.c: $(KERNEL_FILES) scripts/embed-kernels.sh
+$(BUILD)/device/kernel_sources.c: $(KERNEL_FILES) scripts/generators/embed-kernels.sh
 	@mkdir -p $(dir $@)
-	@sh scripts/embed-kernels.sh $@ $(KERNEL_FILES)
+	@sh scripts/generators/embed-kernels.sh $@ $(KERNEL_FILES)
 $(BUILD)/device/kernel_sources.o: $(BUILD)/device/kernel_sources.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -177,14 +177,14 @@ WASM_PROGRAM = $(WASM_BUILD)/attackbench.wasm
 WASM_LDLIBS = -lm -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks -Wl,-z,stack-size=1048576
 WASM_MAKE_OPTIONS = -s THREAD_FLAGS= LDLIBS="$(WASM_LDLIBS)"
 wasm:
-	@bash scripts/wasm-toolchain.sh $(WASM_CC)
+	@bash scripts/platforms/wasm-toolchain.sh $(WASM_CC)
 	+@$(call SUB_BUILD,WASM,$(WASM_PROGRAM))
-	@sh scripts/wasm-runner.sh $(WASM_BUILD)/attackbench.wasm $(WASM_BUILD)/attackbench
+	@sh scripts/platforms/wasm-runner.sh $(WASM_BUILD)/attackbench.wasm $(WASM_BUILD)/attackbench
 
 ## test-wasm: the suite on the WebAssembly build (make wasm) under node's WASI, in build/wasm
 test-wasm: wasm
 	+@$(call SUB_BUILD,WASM,$(WASM_BUILD)/unit_tests)
-	@sh scripts/wasm-runner.sh $(WASM_BUILD)/unit_tests $(WASM_BUILD)/unit_tests-node
+	@sh scripts/platforms/wasm-runner.sh $(WASM_BUILD)/unit_tests $(WASM_BUILD)/unit_tests-node
 	@bash tests/wasm.sh $(WASM_BUILD)/attackbench $(WASM_BUILD)/unit_tests-node
 
 ## web: a static site in build/web (index.html runs attackbench.wasm in a Web Worker on the visitor's CPU; the committed results sortable)
@@ -192,7 +192,7 @@ WEB_BUILD = build/web
 web: wasm
 	@mkdir -p $(WEB_BUILD)
 	cp web/index.html web/app.js web/worker.js web/wasi-shim.js web/style.css $(WASM_BUILD)/attackbench.wasm $(WEB_BUILD)/
-	python3 scripts/web-results.py results $(WEB_BUILD)/results.js
+	python3 scripts/results/web-results.py results $(WEB_BUILD)/results.js
 
 ## test-web: the page of make web in headless Chromium (Debian's chromium): every portable technique's bar and checksum, the chart, the committed results (also opened as a file), bad input; a screenshot into $(BUILD)/web-screenshot.png
 CHROMIUM ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v chromium-browser 2>/dev/null))
@@ -204,12 +204,12 @@ test-web: web
 ## results-wasm: every portable technique under node beside the native build (random and pieces, queen, batched), ratios, into results/wasm/<machine>-<date>.* (never another CPU's file)
 results-wasm: wasm $(PROGRAM)
 	@mkdir -p results/wasm
-	nice python3 scripts/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench results/wasm
+	nice python3 scripts/results/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench results/wasm
 
 ## opencl: the program with the OpenCL device layer (--device=opencl, --list-devices; docs/gpu.md) into build/opencl/attackbench; needs Debian's ocl-icd-opencl-dev and opencl-c-headers to build, an OpenCL driver (pocl-opencl-icd, NVIDIA's) to run
 OPENCL_BUILD = build/opencl
 # OPENCL_INCLUDE: where CL/cl.h is when not in the compiler's own path
-# (-I/usr/local/cuda/include: the CUDA toolkit's, scripts/device-check).
+# (-I/usr/local/cuda/include: the CUDA toolkit's, scripts/comparisons/device-check).
 OPENCL_INCLUDE ?=
 OPENCL_CFLAGS = $(CFLAGS) $(OPENCL_INCLUDE)
 OPENCL_MAKE_OPTIONS = -s OPENCL=1
@@ -238,7 +238,7 @@ PEER ?= /tmp/Chess_Movegen
 peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
-	nice python3 scripts/peer-comparison --peer=$(PEER) $(if $(RUNS),--runs=$(RUNS)) $(if $(NOTE),--note="$(NOTE)") \
+	nice python3 scripts/comparisons/peer-comparison --peer=$(PEER) $(if $(RUNS),--runs=$(RUNS)) $(if $(NOTE),--note="$(NOTE)") \
 	    ./$(PROGRAM) $(CLANG_PROGRAM)
 
 ## compilers: each method's time built by gcc against clang on this machine (random queens, batched), those more than 10% apart marked; then the multi-square kernels on their own workload (sides of data/positions.fen)
@@ -251,17 +251,17 @@ CLANG_MAKE_OPTIONS = -s
 compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
-	@python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM)
+	@python3 scripts/comparisons/compilers ./$(PROGRAM) $(CLANG_PROGRAM)
 	@kernels=$$(./$(PROGRAM) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}'); \
 	echo; if [ -z "$$kernels" ]; then echo "No multi-square kernel runs on this CPU."; else \
 	echo "The multi-square kernels (native sides) on the sides of data/positions.fen, ns per slider:"; \
-	python3 scripts/compilers ./$(PROGRAM) $(CLANG_PROGRAM) --workload=sides --reps=9 -q -m "$$kernels" data/positions.fen; fi
+	python3 scripts/comparisons/compilers ./$(PROGRAM) $(CLANG_PROGRAM) --workload=sides --reps=9 -q -m "$$kernels" data/positions.fen; fi
 
-## generate: every committed file a program writes, written again in place but the two slow searches (scripts/generate.sh fast: src/generated/ and data/positions.fen, about 40 s of CPU; git diff shows what changed)
-# The generators and which are slow: scripts/generate.sh.  make test
+## generate: every committed file a program writes, written again in place but the two slow searches (scripts/generators/generate.sh fast: src/generated/ and data/positions.fen, about 40 s of CPU; git diff shows what changed)
+# The generators and which are slow: scripts/generators/generate.sh.  make test
 # checks that the quick ones write the committed bytes, make check the
 # others of make generate (tests/cli/generated.sh, tests/check/generated_fast.sh).
-GENERATE = CC=$(CC) nice -n 10 bash scripts/generate.sh --program ./$(PROGRAM)
+GENERATE = CC=$(CC) nice -n 10 bash scripts/generators/generate.sh --program ./$(PROGRAM)
 generate: $(PROGRAM)
 	@$(GENERATE) fast
 ## spectral-magic-switched: search spectral-magic-switched's shifts again into src/generated/spectral_magic_switched_shifts.h (about a minute of CPU under nice; not part of make generate)
@@ -276,23 +276,23 @@ folding-hash-search:
 results: export PLUGINS := $(PLUGINS)
 results: export RESULTS_CALLER_DIR := $(PWD)
 results:
-	bash scripts/$(if $(QUICK),results-quick.sh,results.sh)
+	bash scripts/results/$(if $(QUICK),results-quick.sh,results.sh)
 
 ## results-quick: the short form (also make results QUICK=1): every backend, gcc and clang, random and pieces queens batched, a short perft on every CPU, into results/<cpu>-<date>/ (a few minutes on 2 cores)
 results-quick:
-	bash scripts/results-quick.sh
+	bash scripts/results/results-quick.sh
 
 ## results-merge: merge machine folders of make results-quick (DIRS="a b") into results/, rewriting results/README.md and the page's committed results
 results-merge:
-	scripts/results-merge $(DIRS)
+	scripts/results/results-merge $(DIRS)
 
 ## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
 plots:
-	scripts/plot -o results/plots $(or $(FILES),$(CSV),$(wildcard results/*-manifest.json))
+	scripts/results/plot -o results/plots $(or $(FILES),$(CSV),$(wildcard results/*-manifest.json))
 
 ## hyperfine: every method as a whole process, init included, into results/hyperfine.md and .json; needs hyperfine
 hyperfine: $(PROGRAM)
-	ATTACKBENCH=./$(PROGRAM) bash scripts/hyperfine.sh results
+	ATTACKBENCH=./$(PROGRAM) bash scripts/comparisons/hyperfine.sh results
 
 ## positions: regenerate data/positions.fen with the project's own generator (also part of make generate)
 positions: $(PROGRAM)
@@ -407,10 +407,10 @@ base-instructions:
 		cp results/baseline-instructions.csv $(BASE_COUNT_CSV); \
 	fi
 
-## format: lay out the C sources (src/ but src/generated, tests/*.c, include/, scripts/*.c) as .clang-format says (clang-format 14)
+## format: lay out the C sources (src/ but src/generated, tests/*.c, include/, scripts/generators/*.c) as .clang-format says (clang-format 14)
 CLANG_FORMAT ?= clang-format
 FORMAT_FILES = $(filter-out src/generated/%,$(wildcard src/*.c src/*/*.c src/*/*.h)) \
-	$(wildcard tests/*.c include/*.h include/*/*.h scripts/*.c)
+	$(wildcard tests/*.c include/*.h include/*/*.h scripts/*/*.c)
 format:
 	$(CLANG_FORMAT) -i $(FORMAT_FILES)
 
@@ -428,18 +428,18 @@ clean:
 ## help: this list
 ## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
-# scripts/install.sh takes the paths from its environment, so that a
+# scripts/platforms/install.sh takes the paths from its environment, so that a
 # PREFIX with spaces is one path, and refuses an empty or relative one.
 install uninstall: export INSTALL_PREFIX = $(PREFIX)
 install uninstall: export INSTALL_DESTDIR = $(DESTDIR)
 install: export INSTALL_PROGRAM = $(PROGRAM)
 install: export INSTALL_VALGRIND_PROGRAM = $(VALGRIND_PROGRAM)
 install: $(PROGRAM) instructions-build
-	@sh scripts/install.sh install
+	@sh scripts/platforms/install.sh install
 
 ## uninstall: remove exactly what make install wrote under $(DESTDIR)$(PREFIX) (its manifest), nothing else
 uninstall:
-	@sh scripts/install.sh uninstall
+	@sh scripts/platforms/install.sh uninstall
 
 help:
 	@grep -h '^## ' $(MAKEFILE_LIST) | sed 's/^## /  make /'

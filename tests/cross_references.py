@@ -68,7 +68,7 @@ def defined_names(top, files):
     each def and class; in a shell script, each NAME()."""
     names = set()
     for path in files:
-        if not re.search(r"\.(c|h|py|sh)$|^scripts/[\w-]+$", path):
+        if not re.search(r"\.(c|h|py|sh)$|^scripts/(\w+/)?[\w-]+$", path):
             continue
         try:
             text = open(os.path.join(top, path), encoding="utf-8").read()
@@ -119,7 +119,7 @@ def main():
     defined = defined_names(top, files)
     bad = checked = 0
     for path in files:
-        if not re.search(r"\.(c|h|cpp|md|sh|py)$|^Makefile$|/Makefile$|^scripts/[\w-]+$|^\.ci/run$", path):
+        if not re.search(r"\.(c|h|cpp|md|sh|py)$|^Makefile$|/Makefile$|^scripts/(\w+/)?[\w-]+$|^\.ci/run$", path):
             continue
         if path.startswith(("tests/data/", "tests/bad-input/", "src/generated/")):
             continue

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make test-opencl: the device layer of make opencl's program on the first
-# OpenCL device (PoCL, the CPU, in CI; a GPU under scripts/device-check):
+# OpenCL device (PoCL, the CPU, in CI; a GPU under scripts/comparisons/device-check):
 # every device technique verified on the device in every formulation its
 # table allows, the timed run (checksum equal to the CPU's, the CSV's
 # device column), and each bad input of docs/gpu.md with its one line: no

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the side-wise part of a scripts/report output against the CSV it
+"""Checks the side-wise part of a scripts/results/report output against the CSV it
 was made from, computed here independently of the scripts' modules.
 
 usage: tests/sidewise_report.py CSV REPORT.md LIST.txt

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make test-wasm: the suite on the wasm32-wasi build (make wasm) under
 # node's WASI.  Both programs run through runners written by
-# scripts/wasm-runner.sh; ATTACKBENCH_TEST_EMULATED tells the tests that
+# scripts/platforms/wasm-runner.sh; ATTACKBENCH_TEST_EMULATED tells the tests that
 # the timings of a JIT-compiled engine are not the CPU's, so that the few
 # that judge a timing skip with the reason.
 # Usage: tests/wasm.sh build/wasm/attackbench build/wasm/unit_tests-node [tests/run.sh arguments]

@@ -15,7 +15,7 @@
  * is "the squares between the slider and the target are all empty", which
  * one neuron per byte with those squares as weights and threshold 1 would
  * compute; the weights are instead trained from random starts by
- * scripts/bnn-train.c (make generate: simulated annealing on all 2^n
+ * scripts/generators/bnn-train.c (make generate: simulated annealing on all 2^n
  * inputs of each network, fixed seed, about 13 s of CPU), and every one of
  * the 1,456 networks came out exact (none fell back to that construction;
  * generated/binary_neural_network_weights.h says so).  64 bytes per network, 93,184
@@ -144,7 +144,8 @@ NETWORK_LOOKUPS(binary_neural_network, portable_attacks)
 #define BNN_IDEA \
     "PEXT input, one trained binary network per attack bit (32 neurons: popcount(byte AND weights) < threshold, " \
     "majority vote), PDEP output"
-#define BNN_SOURCE "Daniel Infuehr, Binary Neural Network (talkchess 2022); weights trained by scripts/bnn-train.c"
+#define BNN_SOURCE \
+    "Daniel Infuehr, Binary Neural Network (talkchess 2022); weights trained by scripts/generators/bnn-train.c"
 #define PORTABLE_NOTE "portable path: software PEXT/PDEP, eight neurons per 64-bit word (SWAR popcount)"
 
 #if defined(__x86_64__)

@@ -9,7 +9,7 @@
  * Source: Daniel Infuehr (Inführ), talkchess.com post, 2023,
  * https://www.talkchess.com/forum3/viewtopic.php?f=7&t=82224#p949688, and
  * "Correlation Magic" in Gigantua's Chess_Movegen (Correlationmagic.hpp).
- * The factors are our own, from scripts/correlation-magic-search.c (into
+ * The factors are our own, from scripts/generators/correlation-magic-search.c (into
  * src/generated/correlation_magic_factors.h; make generate runs it), each
  * the good factor whose indices fill the fewest 64-byte lines among a
  * million candidates: 0.9 MB of the 2.36 MB are ever read, where the first

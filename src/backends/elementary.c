@@ -5,7 +5,7 @@
  * PEXT's dense tables: no BMI2, no magic collisions.  Source: Sami
  * Kiminki, skiminki/hoover-chess-utils, pgn-reader/src/bitboard-attacks-
  * elementary.h (January 2026); submasks and multipliers from the
- * project's own search, scripts/elementary-search.c. */
+ * project's own search, scripts/generators/elementary-search.c. */
 #include <stdalign.h>
 
 #include "attackbench/loops.h"
@@ -76,5 +76,5 @@ BACKEND(elementary, "elementary",
         "PEXT's index without BMI2: the mask split into at most three submasks, each moved onto the top bits in "
         "PEXT's order by one multiply with no carry, the products ORed and shifted; pext's dense tables",
         "Sami Kiminki, Elementary Bitboards (skiminki/hoover-chess-utils, 2026); splits from "
-        "scripts/elementary-search.c",
+        "scripts/generators/elementary-search.c",
         .init = elementary_init)

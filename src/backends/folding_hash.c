@@ -9,7 +9,7 @@
  * that all 256 lines share, overlapping where their used slots allow.  A
  * queen ORs four lookups, a rook or bishop two.  The source's factors
  * came from a GPU search it did not publish; ours come from
- * scripts/folding-hash-search.c (seeded, `make folding-hash-search`),
+ * scripts/generators/folding-hash-search.c (seeded, `make folding-hash-search`),
  * committed as folding_hash_factors.h (8.5 minutes of CPU): a shared
  * table of 5,419 entries (42 KiB), against the source's 5,956. */
 #include <stdalign.h>

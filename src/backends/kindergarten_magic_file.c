@@ -4,14 +4,14 @@
  * attacks (1.5 KB in all instead of 4 KB); ranks and diagonals as in
  * kindergarten.  Source: seed 003_92b150df8cf32a5a.txt, Chessprogramming
  * wiki "Kindergarten Bitboards", section "Magic Compression" (Grant
- * Osborne); the factors are our own, from scripts/. */
+ * Osborne); the factors are our own, from scripts/generators/. */
 #include "attackbench/loops.h"
 #include "building_blocks/kindergarten_tables.h"
 
 /* Per rank of the slider, counted from rank 1: the factor file_factors,
  * with the right shift (64 - index bits) in bits 58..63, and the
  * FILE_ATTACK_ENTRIES of the dense file tables they index, from
- * scripts/kindergarten-magic-file-search.c.  The occupancy a factor
+ * scripts/generators/kindergarten-magic-file-search.c.  The occupancy a factor
  * multiplies is a2..a7 without the slider's own square (the page's example
  * table leaves that square empty too). */
 #include "generated/kindergarten_magic_file_factors.h"

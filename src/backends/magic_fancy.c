@@ -29,7 +29,7 @@ static struct fancy_square fancy_squares[SQUARE_COUNT];
 static alignas(64) bitboard fancy_attacks[ROOK_TABLE_ENTRIES + BISHOP_TABLE_ENTRIES];
 
 /* The seeds of the factor search, one per square and slider: any seed
- * gives valid factors, these (scripts/magic-seeds-search.c) the least
+ * gives valid factors, these (scripts/generators/magic-seeds-search.c) the least
  * work, as Stockfish seeds its search per rank to start quickly. */
 #include "generated/magic_seeds.h"
 

@@ -30,7 +30,7 @@ static alignas(64) bitboard plain_rook_attacks[SQUARE_COUNT][1 << ROOK_INDEX_BIT
 static alignas(64) bitboard plain_bishop_attacks[SQUARE_COUNT][1 << BISHOP_INDEX_BITS];
 
 /* The seeds of the factor search, one per square and slider: any seed
- * gives valid factors, these (scripts/magic-seeds-search.c) the least
+ * gives valid factors, these (scripts/generators/magic-seeds-search.c) the least
  * work. */
 #include "generated/magic_seeds.h"
 

@@ -13,7 +13,7 @@
  * talkchess 2023, https://www.talkchess.com/forum3/viewtopic.php?f=7&t=82224#p949688
  * (as in Gigantua's Chess_Movegen).  There the shift lists are shared by
  * groups of squares, shifted by the square's file; here each square has
- * its own list, searched by scripts/spectral-magic-search.c ("plain",
+ * its own list, searched by scripts/generators/spectral-magic-search.c ("plain",
  * seeded, under a second) into spectral_magic_shifts.h.  The init enumerates every
  * occupancy subset of every square and aborts on a destructive
  * collision. */

@@ -9,7 +9,7 @@
  * Infuehr, "Spectral Magic Switched", talkchess 2023,
  * https://www.talkchess.com/forum3/viewtopic.php?f=7&t=79005&start=160
  * (as in Gigantua's Chess_Movegen, where the index shift is 46 for every
- * square).  Here the constants are the project's: scripts/
+ * square).  Here the constants are the project's: scripts/generators/
  * spectral-magic-search.c ("switched") tried every list of three distinct
  * shifts for every square, each at the narrowest index width at which no
  * two different attack sets meet (widths vary by square), and placed the

@@ -50,7 +50,7 @@ void magic_enumerate_subsets(enum slider piece, int square, struct magic_subsets
 uint64_t magic_find_factor(const struct magic_subsets *subsets, int index_bits, uint64_t *random_state);
 
 /* The work of every magic_find_factor() call so far: candidates drawn
- * plus subsets checked, the measure scripts/magic-seeds-search.c
+ * plus subsets checked, the measure scripts/generators/magic-seeds-search.c
  * minimises when it chooses each square's seed. */
 uint64_t magic_search_work(void);
 

@@ -20,7 +20,7 @@ static const double CANARY_LIMIT = 0.05;
 
 /* Another program on the measuring CPUs, or the hypervisor's other guests.
  * Two kinds of evidence, each with a limit above its own noise (measured
- * with scripts/guard-rail-rates: no alarm in 20 quiet runs, every run with
+ * with scripts/comparisons/guard-rail-rates: no alarm in 20 quiet runs, every run with
  * a busy loop on the measuring CPU flagged):
  * - /proc/stat: the CPUs' busy time less this process's own, plus stolen
  *   time, over OTHER_WORK_LIMIT of their time and at least

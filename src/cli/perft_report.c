@@ -7,7 +7,7 @@
 #include "measure/statistics.h"
 
 /* Above this spread (MAD as % of the median) a time is flagged with '*',
- * as scripts/report does. */
+ * as scripts/results/report does. */
 static const double NOISY_PERCENT = 3.0;
 
 /* Median, extremes and MAD of a method's repetitions. */

@@ -1,5 +1,5 @@
 /* The OpenCL C sources of kernels/, embedded into the program at build
- * time (scripts/embed-kernels.sh writes them into the build folder), so
+ * time (scripts/generators/embed-kernels.sh writes them into the build folder), so
  * that the program runs from any folder. */
 #ifndef ATTACKBENCH_KERNEL_SOURCES_H
 #define ATTACKBENCH_KERNEL_SOURCES_H

@@ -1,6 +1,6 @@
 /* The engine that runs the program: none for a native build (the CPU runs
  * it), a WebAssembly engine for the wasm32-wasi build (make wasm): node,
- * named with V8's version by the runner (scripts/wasi-run.cjs) in the
+ * named with V8's version by the runner (scripts/platforms/wasi-run.cjs) in the
  * environment variable ATTACKBENCH_ENGINE. */
 #ifndef ATTACKBENCH_ENGINE_H
 #define ATTACKBENCH_ENGINE_H

@@ -114,7 +114,7 @@ size_t backend_count = BUILT_IN_COUNT;
 
 /* Portable builds (make PORTABLE=1): every backend file is compiled once
  * for the baseline (x86-64-v2) and once for each level below, its
- * descriptor renamed ID_backend__LEVEL (scripts/variant-object.sh); at
+ * descriptor renamed ID_backend__LEVEL (scripts/platforms/variant-object.sh); at
  * start-up each built-in is replaced by the copy for the highest level
  * this CPU has, so one binary runs the code a native build would on each
  * CPU of a fleet.  In other builds the declarations are weak and absent,

@@ -96,7 +96,7 @@ static const struct result_record *find_match(const struct result_file *file, co
 /* The smallest change that counts.  Times: 20% by default, the spread of
  * one method between two runs of one build on one machine (the placement
  * of its tables in a new process alone moves it, beyond what the rounds
- * of one run show; scripts/false-regressions measures the rate of false
+ * of one run show; scripts/comparisons/false-regressions measures the rate of false
  * verdicts it gives).  Instruction counts are exact: 5%. */
 static double metric_threshold(const struct compare_settings *options, enum metric_kind metric)
 {

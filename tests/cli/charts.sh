@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The charts of scripts/plot with every method at once (issue 33, item 11):
+# The charts of scripts/results/plot with every method at once (issue 33, item 11):
 # no two texts of the SVG overlap (the size chart's legend stands outside
 # the plot area, its crowded labels kept apart), plugins' methods and
 # rows a run flagged as disturbed are marked, and every text of every kind
@@ -18,11 +18,11 @@ else
     echo "my-engine                   available  table 107520 bytes  init 0.50 ms  needs none  native none  source: plugin /tmp/my_engine.so: my engine  idea: a plugin's own attack code" \
         >>"$charts_dir/list.txt"
     python3 "$here/chart_every_method.py" "$charts_dir/list.txt" "$charts_dir/every.csv" &&
-        python3 "$here/../scripts/results-tool" manifest "$charts_dir/every-manifest.json" \
+        python3 "$here/../scripts/results/results-tool" manifest "$charts_dir/every-manifest.json" \
             machine="Test CPU (AMD family 25 model 1)" list="$charts_dir/list.txt" bench="$charts_dir/every.csv" \
             bench="$here/data/report-input.csv" bench="$here/data/report-sidewise.csv" \
             perft="$here/data/report-perft.csv" cpus=2 &&
-        python3 "$here/../scripts/plot" -o "$charts_dir/plots" --keep-scripts "$charts_dir/gp" \
+        python3 "$here/../scripts/results/plot" -o "$charts_dir/plots" --keep-scripts "$charts_dir/gp" \
             "$charts_dir/every-manifest.json" >"$scratch/out" 2>"$scratch/err"
     status=$?
     size_svg="$charts_dir/plots/every-size-random.svg" ranked_svg="$charts_dir/plots/every-ranked-random.svg"
@@ -32,7 +32,7 @@ else
             python3 "$here/svg_text_overlaps.py" "$ranked_svg" >>"$scratch/overlaps" &&
             pass "charts: $methods methods, no two texts of the size or ranked chart overlap" ||
             fail "charts: $methods methods, no two texts of the size or ranked chart overlap ($(head -c 400 "$scratch/overlaps"))"
-        # Every kind of chart scripts/plot draws, each checked.
+        # Every kind of chart scripts/results/plot draws, each checked.
         kinds=0
         for kind in ranked-random size-random phases-pieces threads-random ranked-sets ranked-sides nodes-per-second; do
             ls "$charts_dir/plots/"*"-$kind.svg" >/dev/null 2>&1 && kinds=$((kinds + 1))
@@ -49,6 +49,6 @@ else
             pass "charts: plugins and disturbed rows are marked" ||
             fail "charts: plugins and disturbed rows are marked"
     else
-        fail "charts with every method: scripts/plot (exit $status: $(head -c 300 "$scratch/err"))"
+        fail "charts with every method: scripts/results/plot (exit $status: $(head -c 300 "$scratch/err"))"
     fi
 fi

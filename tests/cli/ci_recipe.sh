@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The CI recipe's quick parts, without valgrind or a build: make install
-# and uninstall through their manifest (scripts/install.sh, the program
+# and uninstall through their manifest (scripts/platforms/install.sh, the program
 # under test standing in for both installed binaries), the installed docs'
 # links, the installed compare-builds.sh finding the installed header and
 # program on a first pull request, its refusals, and the workflow.  The
@@ -16,11 +16,11 @@ recipe_program=$(cd "$(dirname "$program")" && pwd)/$(basename "$program")
 mkdir -p "$scratch/recipe-cwd" "$scratch/recipe stage/opt/my"
 echo "not attackbench's" >"$scratch/recipe stage/opt/my/keep"
 
-# run_install ACTION PREFIX [DESTDIR]: scripts/install.sh as make runs it,
+# run_install ACTION PREFIX [DESTDIR]: scripts/platforms/install.sh as make runs it,
 # from an unrelated current folder.
 run_install() {
     (cd "$scratch/recipe-cwd" && INSTALL_PREFIX=$2 INSTALL_DESTDIR=${3-$recipe_stage} INSTALL_PROGRAM=$recipe_program \
-        INSTALL_VALGRIND_PROGRAM=$recipe_program sh "$recipe_top/scripts/install.sh" "$1")
+        INSTALL_VALGRIND_PROGRAM=$recipe_program sh "$recipe_top/scripts/platforms/install.sh" "$1")
 }
 
 run_install install "$recipe_prefix" >"$scratch/out" 2>"$scratch/err"

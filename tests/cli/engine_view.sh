@@ -121,7 +121,7 @@ elif [ "$usable_cpus" -ge 2 ]; then
     fi
 fi
 
-# scripts/report: Spearman's rho per perft setting against the isolated
+# scripts/results/report: Spearman's rho per perft setting against the isolated
 # ranking, the methods that move most, and the findings paragraph; on
 # hand-made files whose ranks are known (five methods; with two threads two
 # swap the ends: rho = 1 - 6 * 32 / (5 * 24) = -0.60).
@@ -145,7 +145,7 @@ perft_rows() { # THREADS then five speeds, in the order of the methods above
 perft_rows 1 50 40 30 20 10 >"$view_scratch/perft-1.csv"
 perft_rows 2 10 40 30 20 50 >"$view_scratch/perft-2.csv"
 printf '# Findings\n\ntext\n' >"$view_scratch/findings.md"
-if python3 "$here/../scripts/report" --machine "Test CPU" --findings "$view_scratch/findings.md" \
+if python3 "$here/../scripts/results/report" --machine "Test CPU" --findings "$view_scratch/findings.md" \
         "$view_scratch/bench.csv" "$view_scratch/perft-1.csv" "$view_scratch/perft-2.csv" >"$view_scratch/report.md" &&
     grep -qx '| gcc 12.2.0 | 1 thread | 5 | 1.00 | none |' "$view_scratch/report.md" &&
     grep -qx '| gcc 12.2.0 | 2 threads | 5 | -0.60 | pext 1 -> 5; rotated 5 -> 1 |' "$view_scratch/report.md" &&

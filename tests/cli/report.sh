@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash disable=SC2154,SC2016
-# Tests of scripts/report, scripts/plot and scripts/hyperfine.sh.
+# Tests of scripts/results/report, scripts/results/plot and scripts/comparisons/hyperfine.sh.
 source "$(dirname "$0")/../lib/tap.bash"
 
 report_top=$(cd "$here/.." && pwd)
@@ -14,7 +14,7 @@ else
     report_tmp=$(mktemp -d)
 
     # The markdown for hand-made benchmark and perft CSVs, byte for byte.
-    if "$report_python" "$report_top/scripts/report" "$here/data/report-input.csv" \
+    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
             "$here/data/report-perft.csv" >"$report_tmp/out.md" 2>"$report_tmp/err" \
             && diff -u "$here/data/report-expected.md" "$report_tmp/out.md" >"$report_tmp/diff"; then
         pass "report: tables for tests/data/report-input.csv and report-perft.csv"
@@ -24,7 +24,7 @@ else
     fi
 
     # -o FILE writes the same bytes.
-    if "$report_python" "$report_top/scripts/report" -o "$report_tmp/o.md" \
+    if "$report_python" "$report_top/scripts/results/report" -o "$report_tmp/o.md" \
             "$here/data/report-input.csv" "$here/data/report-perft.csv" >"$report_tmp/stdout" 2>&1 \
             && [ ! -s "$report_tmp/stdout" ] \
             && cmp -s "$here/data/report-expected.md" "$report_tmp/o.md"; then
@@ -34,7 +34,7 @@ else
     fi
 
     # A missing file: exit status 2, the file named.
-    "$report_python" "$report_top/scripts/report" "$report_tmp/absent.csv" \
+    "$report_python" "$report_top/scripts/results/report" "$report_tmp/absent.csv" \
         >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] \
@@ -46,7 +46,7 @@ else
 
     # A CSV without ns_per_query_median: exit status 2, file and column named.
     sed 's/ns_per_query_median/ns_median/' "$here/data/report-input.csv" >"$report_tmp/renamed.csv"
-    "$report_python" "$report_top/scripts/report" "$report_tmp/renamed.csv" \
+    "$report_python" "$report_top/scripts/results/report" "$report_tmp/renamed.csv" \
         >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] \
@@ -58,7 +58,7 @@ else
 
     # A field that is not a number: exit status 2, file and line named.
     sed '3s/,1\.50,/,fast,/' "$here/data/report-input.csv" >"$report_tmp/text.csv"
-    "$report_python" "$report_top/scripts/report" "$report_tmp/text.csv" \
+    "$report_python" "$report_top/scripts/results/report" "$report_tmp/text.csv" \
         >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && grep -q "text.csv: line 3: .*not a number: 'fast'" "$report_tmp/err"; then
@@ -70,7 +70,7 @@ else
     # Two runs of one machine and compiler (another file, a later start) are
     # kept apart, labelled by file and start time, and no row is replaced.
     sed 's/13:05:00Z/15:00:00Z/' "$here/data/report-input.csv" >"$report_tmp/second.csv"
-    if "$report_python" "$report_top/scripts/report" "$here/data/report-input.csv" \
+    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
             "$report_tmp/second.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
             && [ ! -s "$report_tmp/err" ] \
             && grep -q '^## gcc 12.2.0 (report-input, 2026-11-21T13:05:00Z)$' "$report_tmp/out" \
@@ -83,7 +83,7 @@ else
 
     # Flags are part of a run's identity: -O1 and -O2 rows are not merged.
     sed 's/-O2 -march=native/-O1 -march=native/' "$here/data/report-input.csv" >"$report_tmp/o1.csv"
-    if "$report_python" "$report_top/scripts/report" "$here/data/report-input.csv" \
+    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
             "$report_tmp/o1.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
             && grep -q '^## gcc 12.2.0, `-O1 -march=native`$' "$report_tmp/out" \
             && grep -q '^## gcc 12.2.0, `-O2 -march=native`$' "$report_tmp/out"; then
@@ -95,7 +95,7 @@ else
     # A run appended to a file at a later time is a run of its own.
     { cat "$here/data/report-input.csv"; sed -n '2,5s/13:05:00Z/16:00:00Z/p' "$here/data/report-input.csv"; } \
         >"$report_tmp/appended.csv"
-    if "$report_python" "$report_top/scripts/report" "$report_tmp/appended.csv" >"$report_tmp/out" 2>&1 \
+    if "$report_python" "$report_top/scripts/results/report" "$report_tmp/appended.csv" >"$report_tmp/out" 2>&1 \
             && grep -q '^## gcc 12.2.0 (appended, 2026-11-21T16:00:00Z)$' "$report_tmp/out"; then
         pass "report: a run appended to a file is kept apart by its start time"
     else
@@ -105,7 +105,7 @@ else
     # The same configuration twice at the same start: an error naming both lines.
     { cat "$here/data/report-input.csv"; sed -n 3p "$here/data/report-input.csv"; } >"$report_tmp/twice.csv"
     report_last=$(wc -l <"$report_tmp/twice.csv")
-    "$report_python" "$report_top/scripts/report" "$report_tmp/twice.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+    "$report_python" "$report_top/scripts/results/report" "$report_tmp/twice.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] \
             && grep -q "twice.csv: line $report_last: a second row for null in the configuration of .*twice.csv: line 3" "$report_tmp/err"; then
@@ -125,7 +125,7 @@ else
             # readme-results is pointed away from the project's README.
             report_extra=()
             [ "$report_script" = readme-results ] && report_extra=(--readme="$report_tmp/README.md")
-            "$report_python" "$report_top/scripts/$report_script" "${report_extra[@]}" \
+            "$report_python" "$report_top/scripts/results/$report_script" "${report_extra[@]}" \
                 "$report_tmp/$report_file" >"$report_tmp/out" 2>"$report_tmp/err"
             report_status=$?
             if [ "$report_status" -eq 2 ] && grep -qF "$report_case" "$report_tmp/err" \
@@ -150,7 +150,7 @@ else
             --queries=1000 --timer=clock -q --csv="$report_tmp/groups.csv" data/positions.fen \
             >"$report_tmp/table.txt" 2>/dev/null
         awk -f "$here/data/table-groups.awk" "$report_tmp/table.txt" | sort >"$report_tmp/from-table"
-        "$report_python" "$report_top/scripts/results-tool" groups "$report_tmp/groups.csv" \
+        "$report_python" "$report_top/scripts/results/results-tool" groups "$report_tmp/groups.csv" \
             >"$report_tmp/from-csv" 2>&1
         if [ -s "$report_tmp/from-table" ] && diff "$report_tmp/from-table" "$report_tmp/from-csv" \
                 >"$report_tmp/diff"; then
@@ -161,11 +161,11 @@ else
         fi
     done
 
-    # scripts/readme-results: one column per machine, each figure the best
+    # scripts/results/readme-results: one column per machine, each figure the best
     # over the compilers with the compiler named; the compilers compared.
     printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README.md"
     sed 's/AMD EPYC 9654 96-Core Processor/Other CPU/' "$here/data/report-input.csv" >"$report_tmp/other.csv"
-    if "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README.md" \
+    if "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README.md" \
             "$here/data/report-input.csv" "$report_tmp/other.csv" 2>"$report_tmp/err" \
             && grep -q '^| method | AMD EPYC 9654 96-Core Processor: ns (compiler, vs fastest) | Other CPU: ns (compiler, vs fastest) |$' \
                 "$report_tmp/README.md" \
@@ -188,7 +188,7 @@ else
     # them with an x86-64 --list (tests/data/list-x86-64.txt, recorded on an
     # AMD EPYC Zen 4 with AVX-512).
     if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list-native.txt"
-    if "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-native.txt" \
+    if "$report_python" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
             "$here/data/report-sidewise.csv" >"$report_tmp/sidewise.md" 2>"$report_tmp/err" \
             && "$report_python" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
                 "$report_tmp/sidewise.md" "$report_tmp/list-native.txt" >"$report_tmp/check" \
@@ -213,12 +213,12 @@ else
     # Without --list the paths are unknown, and the claim says what is missing;
     # a --list output without native paths is refused.
     sed 's/  native [a-z,]*  /  /' "$report_tmp/list-native.txt" >"$report_tmp/list-old.txt"
-    "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-old.txt" \
+    "$report_python" "$report_top/scripts/results/report" --list "$report_tmp/list-old.txt" \
         "$here/data/report-sidewise.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
-    if "$report_python" "$report_top/scripts/report" "$here/data/report-sidewise.csv" >"$report_tmp/no-list.md" \
+    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-sidewise.csv" >"$report_tmp/no-list.md" \
             && grep -q '^| 1 | kogge-stone | ? | ' "$report_tmp/no-list.md" \
-            && grep -q 'give scripts/report the output of `attackbench --list`' "$report_tmp/no-list.md" \
+            && grep -q 'give scripts/results/report the output of `attackbench --list`' "$report_tmp/no-list.md" \
             && [ "$report_status" -eq 2 ] && grep -q 'list-old.txt: not the output of `attackbench --list` with native paths' \
                 "$report_tmp/err"; then
         pass "report: without native paths the side-wise tables say so"
@@ -228,7 +228,7 @@ else
     # A fresh run of the tool, both dispatch modes, ranked as its CSV says.
     "$program" --method=kogge-stone,dumb7fill,hyperbola,magic-fancy,null --workload=sets,sides --dispatch=batch,call \
         --reps=3 --calls=20000 -q --csv="$report_tmp/fresh.csv" data/positions.fen >/dev/null 2>&1
-    if "$report_python" "$report_top/scripts/report" --list "$report_tmp/list-native.txt" \
+    if "$report_python" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
             "$report_tmp/fresh.csv" >"$report_tmp/fresh.md" 2>"$report_tmp/err" \
             && "$report_python" "$here/sidewise_report.py" "$report_tmp/fresh.csv" "$report_tmp/fresh.md" \
                 "$report_tmp/list-native.txt" >"$report_tmp/check" \
@@ -239,22 +239,22 @@ else
         fail "report: a fresh sets and sides run, both dispatch modes, ranked as its CSV ($(head -c 300 "$report_tmp/err"))"
     fi
 
-    # scripts/readme-results: the side-wise headline from a manifest that has
+    # scripts/results/readme-results: the side-wise headline from a manifest that has
     # the workloads and native paths; a manifest from before them (no
     # native field, no side-wise rows) renders without it.
-    "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/s-manifest.json" \
+    "$report_python" "$report_top/scripts/results/results-tool" manifest "$report_tmp/s-manifest.json" \
         machine="Side CPU (AMD family 26 model 2)" list="$report_tmp/list-native.txt" \
         bench="$here/data/report-sidewise.csv" cpus=2
-    "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/o-manifest.json" \
+    "$report_python" "$report_top/scripts/results/results-tool" manifest "$report_tmp/o-manifest.json" \
         machine="Old CPU (AMD family 25 model 17)" bench="$here/data/report-input.csv" cpus=2
     printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README-side.md"
     cp "$report_tmp/README-side.md" "$report_tmp/README-old.md"
-    if "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README-side.md" \
+    if "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-side.md" \
             --sets-chart "$report_tmp/plots/side-ranked-sets.png" "$report_tmp/o-manifest.json" "$report_tmp/s-manifest.json" \
             2>"$report_tmp/err" \
             && grep -qF "![ns per position-side, a side's attack map, batched](plots/side-ranked-sets.png)" \
                 "$report_tmp/README-side.md" \
-            && "$report_python" "$report_top/scripts/readme-results" --readme "$report_tmp/README-old.md" \
+            && "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-old.md" \
                 "$report_tmp/o-manifest.json" 2>>"$report_tmp/err" \
             && grep -q '^| method | path | Side CPU (AMD family 26 model 2): ns (compiler, vs fastest) |$' "$report_tmp/README-side.md" \
             && grep -q '^| `kogge-stone` | set-wise entry | 2.52 gcc (1.00x) |$' "$report_tmp/README-side.md" \
@@ -268,15 +268,15 @@ else
         fail "readme-results: the side-wise headline where measured, none for older runs ($(head -c 300 "$report_tmp/err"))"
     fi
 
-    # scripts/plot: every chart of a manifest's runs; on the size charts every
+    # scripts/results/plot: every chart of a manifest's runs; on the size charts every
     # label is anchored at its own point; methods needing CPU features (from
     # --list) are marked.
     if command -v gnuplot >/dev/null 2>&1; then
         if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list.txt"
-        "$report_python" "$report_top/scripts/results-tool" manifest "$report_tmp/m-manifest.json" \
+        "$report_python" "$report_top/scripts/results/results-tool" manifest "$report_tmp/m-manifest.json" \
             machine="Test CPU (AMD family 25 model 17)" list="$report_tmp/list.txt" \
             bench="$here/data/report-input.csv" perft="$here/data/report-perft.csv" cpus=2
-        if "$report_python" "$report_top/scripts/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+        if "$report_python" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
                 "$report_tmp/m-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err"; then
             report_missing=""
             for report_chart in report-input-gcc-12-2-0-ranked-random report-input-gcc-12-2-0-size-pieces \
@@ -332,7 +332,7 @@ else
         # per slider, the native methods drawn apart and named with their path
         # (every row of report-sidewise.csv carries cpu-contention: each is
         # marked disturbed).
-        if "$report_python" "$report_top/scripts/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+        if "$report_python" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
                 "$report_tmp/s-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err" \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sets.svg" ] \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sides.png" ] \
@@ -366,10 +366,10 @@ else
         skip "make plots reads only the runs make results wrote: gnuplot is not installed (apt-get install gnuplot-nox)"
     fi
 
-    # scripts/plot with no gnuplot on PATH: the package named, exit status 2.
+    # scripts/results/plot with no gnuplot on PATH: the package named, exit status 2.
     # The interpreter is given by its full path so PATH can be empty.
     mkdir "$report_tmp/empty-path"
-    PATH="$report_tmp/empty-path" "$report_python" "$report_top/scripts/plot" \
+    PATH="$report_tmp/empty-path" "$report_python" "$report_top/scripts/results/plot" \
         -o "$report_tmp/no-plots" "$here/data/report-input.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && grep -q "apt-get install gnuplot-nox" "$report_tmp/err" \
@@ -383,11 +383,11 @@ else
     unset report_tmp report_status
 fi
 
-# scripts/hyperfine.sh with no hyperfine on PATH: the package named, exit 2.
+# scripts/comparisons/hyperfine.sh with no hyperfine on PATH: the package named, exit 2.
 report_bash=$(command -v bash)
 report_tmp=$(mktemp -d)
 mkdir "$report_tmp/empty-path"
-PATH="$report_tmp/empty-path" "$report_bash" "$report_top/scripts/hyperfine.sh" \
+PATH="$report_tmp/empty-path" "$report_bash" "$report_top/scripts/comparisons/hyperfine.sh" \
     "$report_tmp/out-dir" >"$report_tmp/out" 2>"$report_tmp/err"
 report_status=$?
 if [ "$report_status" -eq 2 ] && grep -q "apt-get install hyperfine" "$report_tmp/err" \

@@ -4,7 +4,7 @@
 # make results-quick (two methods, few repetitions, the program under test
 # instead of the builds) writes one folder named by the CSV's CPU (brand,
 # family, model) and the date, with attackbench's CSV columns, never
-# replacing another CPU's folder; scripts/results-merge takes that folder
+# replacing another CPU's folder; scripts/results/results-merge takes that folder
 # and one with another identity, rewrites the machine table and the page's
 # committed results, and refuses folders it cannot trust.
 source "$(dirname "$0")/../lib/tap.bash"
@@ -17,7 +17,7 @@ out="$scratch/out"
 quick() {
     RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS=$lookup,classical QUICK_REPS=3 QUICK_CALLS=20000 \
         QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" PATH="/nonexistent-gnuplot:$PATH" \
-        bash "$top/scripts/results-quick.sh"
+        bash "$top/scripts/results/results-quick.sh"
 }
 
 # The folder's expected name, from the CSV's own identity columns.
@@ -108,7 +108,7 @@ EOF
     merged="$scratch/results"
     mkdir -p "$merged"
     printf '# Results\n\n<!-- results:begin -->\n<!-- results:end -->\n' >"$merged/README.md"
-    if "$top/scripts/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other" \
+    if "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other" \
             >"$scratch/merge.out" 2>"$scratch/merge.err"; then
         [ "$(grep -c '^results-merge: added: ' "$scratch/merge.out")" -eq 2 ] &&
             grep -qF "added: $merged/$name ($real_machine, " "$scratch/merge.out" &&
@@ -141,7 +141,7 @@ EOF
         local into="$scratch/refused-$2"
         mkdir -p "$into"
         printf '<!-- results:begin -->\n<!-- results:end -->\n' >"$into/README.md"
-        "$top/scripts/results-merge" --into "$into" --web "$scratch/refused.json" "$scratch/$2" \
+        "$top/scripts/results/results-merge" --into "$into" --web "$scratch/refused.json" "$scratch/$2" \
             >"$scratch/refused.out" 2>"$scratch/refused.err"
         local status=$?
         [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/refused.err" | tr -d ' ')" -eq 1 ] &&
@@ -164,14 +164,14 @@ EOF
     # A target folder another CPU wrote is not replaced; its own is.
     target="$merged/$other_name"
     sed -i 's/"machine": "[^"]*"/"machine": "Someone Else (AMD family 1 model 1)"/' "$target/"*-manifest.json
-    "$top/scripts/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >/dev/null 2>"$scratch/taken.err"
+    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >/dev/null 2>"$scratch/taken.err"
     status=$?
     [ "$status" -eq 2 ] && grep -q "holds a run of 'Someone Else (AMD family 1 model 1)'.*not replaced" "$scratch/taken.err" &&
         grep -q "Someone Else" "$target/"*-manifest.json &&
         pass "results-merge: never replaces a folder another CPU wrote" ||
         fail "results-merge: never replaces a folder another CPU wrote (exit $status: $(head -c 300 "$scratch/taken.err"))"
     sed -i 's/"machine": "[^"]*"/"machine": "Test CPU B (AMD family 99 model 7)"/' "$target/"*-manifest.json
-    "$top/scripts/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >"$scratch/again.out" 2>&1 &&
+    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >"$scratch/again.out" 2>&1 &&
         grep -qF "results-merge: replaced: $target " "$scratch/again.out" &&
         pass "results-merge: a second merge of one CPU and date replaces its own folder" ||
         fail "results-merge: a second merge of one CPU and date replaces its own folder ($(head -c 300 "$scratch/again.out"))"

@@ -27,44 +27,44 @@ script_refuses() {
 
 s=$scripts_top/scripts
 script_refuses "guard-rail-rates: a missing program is refused" "ATTACKBENCH=/nonexistent: no such program" \
-    env ATTACKBENCH=/nonexistent "$s/guard-rail-rates" 1 1
-script_refuses "guard-rail-rates: 0 runs is refused" "'0' is not a number of runs" "$s/guard-rail-rates" 0
+    env ATTACKBENCH=/nonexistent "$s/comparisons/guard-rail-rates" 1 1
+script_refuses "guard-rail-rates: 0 runs is refused" "'0' is not a number of runs" "$s/comparisons/guard-rail-rates" 0
 if have_tool taskset; then
     script_refuses "guard-rail-rates: a failed run is a failure, not a clean run" "quiet run 1 failed (exit 1)" \
-        env ATTACKBENCH="$scratch/failing-attackbench" "$s/guard-rail-rates" 1 1
+        env ATTACKBENCH="$scratch/failing-attackbench" "$s/comparisons/guard-rail-rates" 1 1
 else
     skip "guard-rail-rates: a failed run is a failure (taskset is not installed)"
 fi
-script_refuses "ab-power: 0 trials is refused" "'0' is not a number of trials" "$s/ab-power" 0
-script_refuses "ab-power: an unknown phase is refused" "PHASES: unknown phase warm" env PHASES=warm "$s/ab-power" 1
+script_refuses "ab-power: 0 trials is refused" "'0' is not a number of trials" "$s/comparisons/ab-power" 0
+script_refuses "ab-power: an unknown phase is refused" "PHASES: unknown phase warm" env PHASES=warm "$s/comparisons/ab-power" 1
 if have_tool "${CC:-cc}"; then
     script_refuses "ab-power: a failed ab run is a failure" "failed (exit 1): attackbench: broken on purpose" \
-        env ATTACKBENCH="$scratch/failing-attackbench" PHASES=same LADDER=2 "$s/ab-power" 1
+        env ATTACKBENCH="$scratch/failing-attackbench" PHASES=same LADDER=2 "$s/comparisons/ab-power" 1
 else
     skip "ab-power: a failed ab run is a failure (no C compiler)"
 fi
-script_refuses "false-regressions: 0 pairs is refused" "'0' is not a number of pairs" "$s/false-regressions" 0
-script_refuses "false-regressions: abc is refused" "'abc' is not a number of pairs" "$s/false-regressions" abc
+script_refuses "false-regressions: 0 pairs is refused" "'0' is not a number of pairs" "$s/comparisons/false-regressions" 0
+script_refuses "false-regressions: abc is refused" "'abc' is not a number of pairs" "$s/comparisons/false-regressions" abc
 script_refuses "false-regressions: a failed run is a failure" "a run of pair 1 failed: attackbench: broken on purpose" \
-    env ATTACKBENCH="$scratch/failing-attackbench" "$s/false-regressions" 1
-script_refuses "compilers: no programs is a one-line usage" "usage: scripts/compilers" "$s/compilers"
+    env ATTACKBENCH="$scratch/failing-attackbench" "$s/comparisons/false-regressions" 1
+script_refuses "compilers: no programs is a one-line usage" "usage: scripts/comparisons/compilers" "$s/comparisons/compilers"
 script_refuses "compilers: a failed run is named" "failed: attackbench: broken on purpose" \
-    "$s/compilers" "$scratch/failing-attackbench" "$scratch/failing-attackbench"
-"$s/compilers" "$program" "$program" -m "$lookup" -w random -p rook -r 1 -c 1000 --queries=64 >"$scratch/out" 2>"$scratch/err"
+    "$s/comparisons/compilers" "$scratch/failing-attackbench" "$scratch/failing-attackbench"
+"$s/comparisons/compilers" "$program" "$program" -m "$lookup" -w random -p rook -r 1 -c 1000 --queries=64 >"$scratch/out" 2>"$scratch/err"
 grep -q "^| \`$lookup\` |" "$scratch/out" && pass "compilers: options without --format=csv still give the table" ||
     fail "compilers: options without --format=csv still give the table ($(head -c 300 "$scratch/err"))"
 script_refuses "generate-switch-lookup: a folder as output is one line" "$scratch: Is a directory" \
-    "$s/generate-switch-lookup" "$scratch"
+    "$s/generators/generate-switch-lookup" "$scratch"
 if have_tool "${CC:-cc}"; then
     echo 'int demo_backend = 1; int helper = 2;' >"$scratch/variant.c"
     "${CC:-cc}" -c "$scratch/variant.c" -o "$scratch/variant.o"
     cp "$scratch/variant.o" "$scratch/variant-kept.o"
     script_refuses "variant-object.sh: a missing nm is refused" "no '/nonexistent/nm'" \
-        env NM=/nonexistent/nm sh "$s/variant-object.sh" "$scratch/variant.o" v3
+        env NM=/nonexistent/nm sh "$s/platforms/variant-object.sh" "$scratch/variant.o" v3
     cmp -s "$scratch/variant.o" "$scratch/variant-kept.o" && pass "variant-object.sh: a refused object is unchanged" ||
         fail "variant-object.sh: a refused object is unchanged"
     script_refuses "variant-object.sh: a missing object is refused" "no such object" \
-        sh "$s/variant-object.sh" "$scratch/none.o" v3
+        sh "$s/platforms/variant-object.sh" "$scratch/none.o" v3
 else
     skip "variant-object.sh: no C compiler to make an object"
 fi
@@ -76,17 +76,17 @@ script_refuses "make results: an existing relative plugin is found in the caller
     "PLUGINS: $scratch/scripts-caller/nope.so: no such file" \
     make -s -C "$scripts_top" --no-print-directory results PLUGINS="ok.so nope.so"
 script_refuses "piece_counts.py: a missing file is one line" "/nonexistent.fen: no such file" \
-    python3 "$s/piece_counts.py" /nonexistent.fen
-script_refuses "results-tool: an unknown command is one line" "unknown command 'bogus'" "$s/results-tool" bogus
-script_refuses "peak-rss.sh: 0 positions is refused" "'0' is not a number of positions" bash "$s/peak-rss.sh" 0
+    python3 "$s/results/piece_counts.py" /nonexistent.fen
+script_refuses "results-tool: an unknown command is one line" "unknown command 'bogus'" "$s/results/results-tool" bogus
+script_refuses "peak-rss.sh: 0 positions is refused" "'0' is not a number of positions" bash "$s/comparisons/peak-rss.sh" 0
 script_refuses "memory-ladder.sh: a missing program is refused, nothing built" "/nonexistent: no such program" \
-    bash "$s/memory-ladder.sh" /nonexistent
+    bash "$s/comparisons/memory-ladder.sh" /nonexistent
 script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
-    bash "$s/hash-hit-rates.sh" /nonexistent.fen
-script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/linked-files" nope.md
-script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/install.sh" bogus
+    bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
+script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
+script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/platforms/install.sh" bogus
 for script in plot report readme-results; do
-    script_refuses "$script: a bad command line is one line, not argparse's usage" "$script: " "$s/$script" --bogus
+    script_refuses "$script: a bad command line is one line, not argparse's usage" "$script: " "$s/results/$script" --bogus
 done
 
 # peer-comparison: the peer's source must be there (the page names how to
@@ -94,11 +94,11 @@ done
 # recorded runs into the page with the ratios computed from the medians.
 script_refuses "peer-comparison: a missing peer source names how to get it" \
     "no Chess_Movegen source in $scratch/no-peer (get it: git clone https://github.com/Gigantua/Chess_Movegen" \
-    "$s/peer-comparison" --peer="$scratch/no-peer" -o "$scratch/peer.md" "$program" "$program"
+    "$s/comparisons/peer-comparison" --peer="$scratch/no-peer" -o "$scratch/peer.md" "$program" "$program"
 mkdir -p "$scratch/other-peer"
 printf 'int main() { return 0; }\n' >"$scratch/other-peer/Main.cpp"
 script_refuses "peer-comparison: a peer whose timed loop differs is refused" "its timed loop has no" \
-    "$s/peer-comparison" --peer="$scratch/other-peer" -o "$scratch/peer.md" "$program" "$program"
+    "$s/comparisons/peer-comparison" --peer="$scratch/other-peer" -o "$scratch/peer.md" "$program" "$program"
 cat >"$scratch/peer-runs.json" <<'JSON'
 {"cpu": "Test CPU", "load_before": ["1.00", "1.00", "1.00"], "load_after": ["2.00", "2.00", "2.00"],
  "peer_build": "clang++ -O3", "peer_compiler": "clang 14", "positions": 5000000, "reps_positions": 5,
@@ -108,7 +108,7 @@ cat >"$scratch/peer-runs.json" <<'JSON'
           {"peer": {"Pext constexpr": 300}, "gcc queries": {"pext": 150}, "clang queries": {"pext": 240},
            "gcc positions": {"pext": 360}, "clang positions": {"pext": 180}, "disturbed_rows": 1}]}
 JSON
-"$s/peer-comparison" --render="$scratch/peer-runs.json" -o "$scratch/peer.md" 2>"$scratch/err"
+"$s/comparisons/peer-comparison" --render="$scratch/peer-runs.json" -o "$scratch/peer.md" 2>"$scratch/err"
 grep -qF '| Pext constexpr | `pext` | 200 | 100 | 160 | 0.80 | 240 | 120 | 1.20 | 2.00 |' "$scratch/peer.md" &&
     grep -qF -- '- queries layout: `pext` (0.80).' "$scratch/peer.md" &&
     grep -qF -- '- positions layout: none.' "$scratch/peer.md" &&

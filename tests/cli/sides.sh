@@ -91,7 +91,7 @@ else
     fail "count sides: rows for sets and sides (exit $status: $(head -c 300 "$scratch/count-sides.err"))"
 fi
 
-# scripts/sides-by-count: groups of positions whose sides have k sliders
+# scripts/comparisons/sides-by-count: groups of positions whose sides have k sliders
 # each (unequal sides and k = 0 left out), one table row per group and one
 # for the whole file, and the CSV with each row's group.
 cat >"$scratch/counts.fen" <<'POSITIONS'
@@ -102,7 +102,7 @@ r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1
 4k3/8/8/8/8/8/8/R3K2R w - - 0 1
 4k3/8/8/8/8/8/8/4K3 w - - 0 1
 POSITIONS
-scripts/sides-by-count --program="$program" --methods=$lookup,hyperbola --min-positions=1 --csv="$scratch/counts.csv" \
+scripts/comparisons/sides-by-count --program="$program" --methods=$lookup,hyperbola --min-positions=1 --csv="$scratch/counts.csv" \
     "$scratch/counts.fen" -- --reps=3 --calls=2000 >"$scratch/counts.md" 2>"$scratch/counts.err"
 status=$?
 groups=$(csv_column sliders_per_side <"$scratch/counts.csv" | sort -u | tr '\n' ' ')
@@ -116,4 +116,4 @@ else
 fi
 printf '4k2r/8/8/8/8/8/8/R3K3 w - - 0 1\n4k2r/8/8/8/8/8/8/R3K3 w - - 0\n' >"$scratch/counts-bad.fen"
 expect_error "sides-by-count: a malformed line is named by its file and line" "counts-bad.fen:2" \
-    scripts/sides-by-count --program="$program" --methods=$lookup,hyperbola "$scratch/counts-bad.fen" -- --reps=3 --calls=2000
+    scripts/comparisons/sides-by-count --program="$program" --methods=$lookup,hyperbola "$scratch/counts-bad.fen" -- --reps=3 --calls=2000

@@ -45,14 +45,14 @@ else
     skip "ATTACKBENCH_HOST_CPU: a native build reads its CPU itself"
 fi
 
-# scripts/wasm-runner.sh: a folder whose name holds $( ), backticks, a
+# scripts/platforms/wasm-runner.sh: a folder whose name holds $( ), backticks, a
 # quote and $HOME is written into the runner as it is, and nothing runs.
 weird="$scratch/runner/a\$(touch $scratch/ran-1)\`touch $scratch/ran-2\`'q \$HOME"
 mkdir -p "$weird" "$scratch/fake-bin"
 : >"$weird/p.wasm"
 printf '#!/bin/sh\nfor argument in "$@"; do printf "<%%s>\\n" "$argument"; done\n' >"$scratch/fake-bin/node"
 chmod +x "$scratch/fake-bin/node"
-if sh "$s/wasm-runner.sh" "$weird/p.wasm" "$weird/run" 2>"$scratch/err" &&
+if sh "$s/platforms/wasm-runner.sh" "$weird/p.wasm" "$weird/run" 2>"$scratch/err" &&
     PATH="$scratch/fake-bin:$PATH" "$weird/run" 'one two' >"$scratch/out" 2>>"$scratch/err" &&
     [ ! -e "$scratch/ran-1" ] && [ ! -e "$scratch/ran-2" ] &&
     [ "$(sed -n 2p "$scratch/out")" = "<$weird/wasi-run.cjs>" ] &&
@@ -62,14 +62,14 @@ else
     fail "wasm-runner.sh: a folder with \$( ), backticks and quotes is quoted, nothing runs ($(cat "$scratch/out" "$scratch/err" | head -c 300))"
 fi
 
-# scripts/web-results.py: the committed CSVs into strict JSON for the page;
+# scripts/results/web-results.py: the committed CSVs into strict JSON for the page;
 # a bad file is one line naming it and the problem, and nothing is written.
 header=metric,workload,piece,dispatch,mode,pressure_bytes,phase,threads,layout,method,cpu,ns_per_query_median
 row=ns,random,queen,batch,throughput,0,all,1,queries
 mkdir -p "$scratch/web-good"
 printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,3.25\n' "$header" "$row" "$row" \
     >"$scratch/web-good/test-cpu-2026-01-01-gcc.csv"
-if python3 "$s/web-results.py" "$scratch/web-good" "$scratch/web-good.js" 2>"$scratch/err" &&
+if python3 "$s/results/web-results.py" "$scratch/web-good" "$scratch/web-good.js" 2>"$scratch/err" &&
     python3 - "$scratch/web-good.js" <<'PYTHON'; then
 import json, sys
 text = open(sys.argv[1]).read()
@@ -86,7 +86,7 @@ else
 fi
 web_refuses() {
     local name=$1 text=$2 folder=$scratch/web-$3
-    script_refuses "web-results.py: $name" "$text" python3 "$s/web-results.py" "$folder" "$scratch/web-$3.js"
+    script_refuses "web-results.py: $name" "$text" python3 "$s/results/web-results.py" "$folder" "$scratch/web-$3.js"
     [ ! -e "$scratch/web-$3.js" ] && pass "web-results.py: $name: nothing written" ||
         fail "web-results.py: $name: nothing written"
 }
@@ -108,9 +108,9 @@ web_refuses "a median 'fast'" \
 printf '\x7fELF\x02\x01\x01\x00\xff\xfe\x00\x00\x89PNG\r\n' >"$scratch/web-binary/test-cpu-2026-01-01-gcc.csv"
 web_refuses "a binary file" "$scratch/web-binary/test-cpu-2026-01-01-gcc.csv: not a text file" binary
 
-# scripts/results-wasm with stand-ins for both builds: FAKE_VENDOR names the
+# scripts/results/results-wasm with stand-ins for both builds: FAKE_VENDOR names the
 # native CPU's vendor; the WebAssembly stand-in names the CPU the runner is
-# given (ATTACKBENCH_HOST_CPU), as scripts/wasi-run.cjs does.
+# given (ATTACKBENCH_HOST_CPU), as scripts/platforms/wasi-run.cjs does.
 fake=$scratch/fake-builds
 mkdir -p "$fake" "$scratch/wasm-results"
 cat >"$fake/native" <<'FAKE'
@@ -139,11 +139,11 @@ chmod +x "$fake/native"
 cp "$fake/native" "$fake/wasm"
 findings=$scratch/findings.md
 other="On Other CPU (OtherVendor family 9 model 9): summary lines of [o.md](o.md), as the command wrote them:"
-printf 'before\n<!-- results-wasm: written by make results-wasm; edit scripts/results-wasm, not this block -->\n%s\n\n- random: queen, batched: fastest under WebAssembly: **zeta** (9.000 ns)\n\n<!-- results-wasm: end -->\nafter\n' \
+printf 'before\n<!-- results-wasm: written by make results-wasm; edit scripts/results/results-wasm, not this block -->\n%s\n\n- random: queen, batched: fastest under WebAssembly: **zeta** (9.000 ns)\n\n<!-- results-wasm: end -->\nafter\n' \
     "$other" >"$findings"
 cp "$findings" "$scratch/findings-before.md"
 machine="Fake CPU One (FakeVendor family 1 model 2)"
-"$s/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" "$scratch/wasm-results" data/positions.fen \
+"$s/results/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" "$scratch/wasm-results" data/positions.fen \
     >"$scratch/out" 2>"$scratch/err"
 status=$?
 written=$(ls "$scratch/wasm-results"/fake-cpu-one-family1-model2-*.md 2>/dev/null)
@@ -163,7 +163,7 @@ if grep -qF -- "$other" "$findings" && grep -qxF -- '- random: queen, batched: f
 else
     fail "results-wasm --findings: this machine's paragraph added, another machine's kept ($(head -c 600 "$findings"))"
 fi
-"$s/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" "$scratch/wasm-results" data/positions.fen \
+"$s/results/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" "$scratch/wasm-results" data/positions.fen \
     >"$scratch/out" 2>"$scratch/err"
 [ "$(paragraph_count "$machine")" -eq 1 ] && grep -qF -- "$other" "$findings" &&
     pass "results-wasm --findings: a second run rewrites its own paragraph only" ||
@@ -172,7 +172,7 @@ cp "$written" "$scratch/written-before.md"
 cp "$findings" "$scratch/findings-before.md"
 script_refuses "results-wasm: a file of this name from another CPU is refused before measuring" \
     "$written is the run of $machine, not of this machine (Fake CPU One (AnotherVendor family 1 model 2)): left unchanged" \
-    env FAKE_VENDOR=AnotherVendor "$s/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" \
+    env FAKE_VENDOR=AnotherVendor "$s/results/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" \
     "$scratch/wasm-results" data/positions.fen
 cmp -s "$written" "$scratch/written-before.md" && cmp -s "$findings" "$scratch/findings-before.md" &&
     pass "results-wasm: the other CPU's file and the findings stay as they were" ||
@@ -183,7 +183,7 @@ mkdir -p "$scratch/second"
 printf '# head\n\n- machine: x\n- native: x\n\n## random: queen, batched\n\n| rank |\n\n- fastest under WebAssembly: **m** (1.000 ns)\n' \
     >"$scratch/second/second.md"
 printf 'cpu,cpu_vendor,cpu_family,cpu_model,method\nSecond CPU,SecondVendor,5,6,m\n' >"$scratch/second/second-native.csv"
-if "$s/results-wasm" --findings="$findings" --from="$scratch/second/second.md" 2>"$scratch/err" &&
+if "$s/results/results-wasm" --findings="$findings" --from="$scratch/second/second.md" 2>"$scratch/err" &&
     [ "$(paragraph_count "Second CPU (SecondVendor family 5 model 6)")" -eq 1 ] &&
     grep -qxF -- '- random: queen, batched: fastest under WebAssembly: **m** (1.000 ns)' "$findings" &&
     [ "$(paragraph_count "$machine")" -eq 1 ] && grep -qF -- "$other" "$findings" && ! grep -q 'native: x' "$findings"; then
@@ -193,12 +193,12 @@ else
 fi
 printf 'no block\n' >"$scratch/no-block.md"
 script_refuses "results-wasm --findings: a doc without the block is refused" "no block between" \
-    "$s/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/second/second.md"
+    "$s/results/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/second/second.md"
 cp "$scratch/no-block.md" "$scratch/second/plain.md"
 cp "$scratch/second/second-native.csv" "$scratch/second/plain-native.csv"
 script_refuses "results-wasm --from: a file without summary lines is refused" "no summary lines" \
-    "$s/results-wasm" --findings="$findings" --from="$scratch/second/plain.md"
+    "$s/results/results-wasm" --findings="$findings" --from="$scratch/second/plain.md"
 cp "$scratch/second/second.md" "$scratch/second/orphan.md"
 script_refuses "results-wasm --from: a file without its -native.csv is refused" \
     "$scratch/second/orphan-native.csv: no such file" \
-    "$s/results-wasm" --findings="$findings" --from="$scratch/second/orphan.md"
+    "$s/results/results-wasm" --findings="$findings" --from="$scratch/second/orphan.md"

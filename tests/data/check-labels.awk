@@ -1,4 +1,4 @@
-# Checks the labels of a scripts/plot size chart: every `set label N 'TEXT'
+# Checks the labels of a scripts/results/plot size chart: every `set label N 'TEXT'
 # at X,Y` of the gnuplot script (the second file) must be anchored at the
 # point of method TEXT in the data file (the first file: X Y "METHOD" ...;
 # the label may hold spaces: "pext (disturbed)").

@@ -1,5 +1,5 @@
 # The configurations of attackbench's table output, one line each, as
-# `scripts/results-tool groups` prints them for a CSV: workload piece
+# `scripts/results/results-tool groups` prints them for a CSV: workload piece
 # dispatch mode pressure_bytes phase threads layout: methods (sorted).
 function flush() {
     if (key == "") return

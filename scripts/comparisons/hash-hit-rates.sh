@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Hit rate and speed of sherwin-hash by game phase, as a markdown table.
+# Usage: scripts/comparisons/hash-hit-rates.sh [FILE] [HASH_BITS]
+#   (default data/positions.fen and the backend's default table size)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "hash-hit-rates: $*" >&2; exit 2; }
+[ $# -le 2 ] || fail "usage: scripts/comparisons/hash-hit-rates.sh [FILE] [HASH_BITS]"
+file=${1:-data/positions.fen}
+[ -f "$file" ] || fail "$file: no such file"
+parameter=()
+if [ -n "${2:-}" ]; then
+    case $2 in *[!0-9]*) fail "HASH_BITS '$2' is not a whole number" ;; esac
+    parameter=(--param=hash-bits="$2")
+fi
+[ -x ./attackbench ] || make -s attackbench
+./attackbench --method=sherwin-hash --phase --dispatch=batch --reps=9 -q --format=csv "${parameter[@]}" "$file" |
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i
+                       print "| piece | phase | queries | hit rate | ns/query |"
+                       print "|---|---|---:|---:|---:|"; next }
+             $column["method"] == "sherwin-hash" {
+                 printf "| %s | %s | %s | %.1f%% | %.2f |\n", $column["piece"], $column["phase"],
+                     $column["queries"], 100 * $column["hit_rate"], $column["ns_per_query_median"] }'

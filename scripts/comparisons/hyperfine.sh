@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Whole-process timing of every available method with hyperfine: start-up,
+# table init, page faults and a small fixed workload, as one `attackbench
+# --method=NAME` process per run.  Per-lookup costs come from attackbench
+# itself; this shows what a program pays to start using a technique.
+#
+# Usage: scripts/comparisons/hyperfine.sh [DIR [NAME]]
+#   writes DIR/NAME.md (markdown) and DIR/NAME.json; DIR defaults to
+#   results, NAME to hyperfine.
+# Environment: ATTACKBENCH (the program, default ./attackbench),
+#   HYPERFINE_WORKLOAD (the attackbench options of each run).
+set -euo pipefail
+
+if ! command -v hyperfine >/dev/null 2>&1; then
+    echo "hyperfine.sh: hyperfine is not installed (not found on PATH);" \
+        "on Debian or Ubuntu: apt-get install hyperfine" >&2
+    exit 2
+fi
+
+directory=${1:-results}
+name=${2:-hyperfine}
+program=${ATTACKBENCH:-./attackbench}
+# A small fixed workload, so that one run takes a few milliseconds beyond
+# the table init; --timer=clock skips the TSC calibration (about 250 ms of
+# every process, the same for every method).
+workload=${HYPERFINE_WORKLOAD:---quiet --timer=clock --workload=random --piece=queen --dispatch=batch --reps=3 --calls=65536}
+
+if [ ! -x "$program" ]; then
+    echo "hyperfine.sh: $program: no such program; build it first (make)" >&2
+    exit 2
+fi
+
+methods=$("$program" --list | awk '$2 == "available" { print $1 }')
+if [ -z "$methods" ]; then
+    echo "hyperfine.sh: $program --list shows no available method" >&2
+    exit 1
+fi
+
+# Each command must run as given before it is timed.
+read -r -a workload_options <<<"$workload"
+commands=()
+for method in $methods; do
+    if ! "$program" --method="$method" "${workload_options[@]}" >/dev/null 2>&1; then
+        echo "hyperfine.sh: '$program --method=$method $workload' fails:" >&2
+        "$program" --method="$method" "${workload_options[@]}" >/dev/null || true
+        exit 1
+    fi
+    commands+=(--command-name "$method" "$program --method=$method $workload")
+done
+
+mkdir -p "$directory"
+hyperfine -N --warmup 3 --runs 10 --style basic \
+    --export-markdown "$directory/$name.md" \
+    --export-json "$directory/$name.json" \
+    "${commands[@]}"
+echo "hyperfine.sh: wrote $directory/$name.md and $directory/$name.json" >&2

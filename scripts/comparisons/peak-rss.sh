@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Peak memory of a benchmark over a file of 10 million positions: the file
+# is data/positions.fen repeated (in a temporary directory), and the peak
+# resident set size comes from GNU time (Debian package `time`).
+# Usage: scripts/comparisons/peak-rss.sh [POSITIONS]   (default 10000000)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "peak-rss: $*" >&2; exit 2; }
+[ $# -le 1 ] || fail "usage: scripts/comparisons/peak-rss.sh [POSITIONS]"
+want=${1:-10000000}
+case $want in '' | *[!0-9]* | 0*) fail "'$want' is not a number of positions (a whole number from 1)" ;; esac
+[ -x /usr/bin/time ] || { echo "peak-rss: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+[ -x ./attackbench ] || make -s attackbench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+grep -v '^#' data/positions.fen >"$work/one.fen"
+awk -v want="$want" '{ line[n++] = $0 } END { for (i = 0; i < want; i++) print line[i % n] }' \
+    "$work/one.fen" >"$work/many.fen"
+echo "positions: $(wc -l <"$work/many.fen") ($(du -h "$work/many.fen" | cut -f1) of FEN)"
+/usr/bin/time -v ./attackbench --method=sherwin --reps=1 --calls=1000 --dispatch=batch -q --format=csv \
+    "$work/many.fen" 2>"$work/time" >/dev/null
+grep -E 'Maximum resident set size|Elapsed' "$work/time" | sed 's/^[[:space:]]*//'

@@ -1,0 +1,129 @@
+#!/bin/sh
+# install.sh install | uninstall: what `make install` and `make uninstall`
+# run.  The paths come from the environment, never split or re-read by a
+# shell, so a PREFIX may hold spaces:
+#   INSTALL_PREFIX     absolute folder to install under (make's PREFIX)
+#   INSTALL_DESTDIR    staging folder put before it (make's DESTDIR), or empty
+#   INSTALL_PROGRAM    the program to install as bin/attackbench
+#   INSTALL_VALGRIND_PROGRAM  the build valgrind can run (make
+#                      instructions-build), installed as bin/attackbench-valgrind
+# install writes a manifest, share/attackbench/install-manifest, naming
+# every file it wrote and every folder it created; uninstall removes
+# exactly those (a folder only when it is empty), nothing else.
+set -eu
+name=install.sh
+fail() { echo "$name: $*" >&2; exit 2; }
+[ $# -eq 1 ] || fail "usage: $name install|uninstall (paths in INSTALL_PREFIX, INSTALL_DESTDIR, ...)"
+action=$1
+case $action in install | uninstall) ;; *) fail "unknown action '$action' (install or uninstall)" ;; esac
+
+prefix=${INSTALL_PREFIX-}
+destdir=${INSTALL_DESTDIR-}
+newline='
+'
+case $prefix in
+'') fail "PREFIX is empty: give an absolute folder (PREFIX=/usr/local)" ;;
+/*) ;;
+*) fail "PREFIX=$prefix is relative: give an absolute folder (PREFIX=/usr/local)" ;;
+esac
+case $destdir in '' | /*) ;; *) fail "DESTDIR=$destdir is relative: give an absolute folder" ;; esac
+case $prefix$destdir in *"$newline"*) fail "PREFIX or DESTDIR holds a newline" ;; esac
+root=$destdir$prefix
+manifest_name=share/attackbench/install-manifest
+manifest=$root/$manifest_name
+
+# Relative program paths are the caller's (make's: the source tree's top);
+# the script then runs from the source tree's top.
+absolute() { case $1 in '' | /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+INSTALL_PROGRAM=$(absolute "${INSTALL_PROGRAM-}")
+INSTALL_VALGRIND_PROGRAM=$(absolute "${INSTALL_VALGRIND_PROGRAM-}")
+cd "$(dirname "$0")/../.."
+
+# check_manifest: every line is "file PATH" or "dir PATH", PATH relative
+# and without "..", before anything is removed.
+check_manifest() {
+    while IFS= read -r line; do
+        case $line in
+        "file "* | "dir "*) path=${line#* } ;;
+        *) fail "$manifest: not a manifest line: '$line'; nothing removed" ;;
+        esac
+        case /$path/ in //* | */../* | */./* | //) fail "$manifest: '$path' is not a plain relative path; nothing removed" ;; esac
+    done <"$manifest"
+}
+
+if [ "$action" = uninstall ]; then
+    [ -f "$manifest" ] || fail "no $manifest: nothing installed there by make install (or by an attackbench without a manifest)"
+    check_manifest
+    # Files first, then the folders, deepest first; a folder holding
+    # something install did not write stays, and is named.
+    while IFS= read -r line; do
+        case $line in "file "*) rm -f -- "$root/${line#file }" || fail "cannot remove $root/${line#file }" ;; esac
+    done <"$manifest"
+    folders=$(sed -n 's/^dir //p' "$manifest" | sort -r)
+    rm -f -- "$manifest" || fail "cannot remove $manifest"
+    old_ifs=$IFS IFS=$newline
+    for folder in $folders; do
+        [ -d "$root/$folder" ] || continue
+        rmdir -- "$root/$folder" 2>/dev/null || echo "$name: kept $root/$folder: it holds files make install did not write"
+    done
+    IFS=$old_ifs
+    echo "removed what make install wrote under $root"
+    exit 0
+fi
+
+program=${INSTALL_PROGRAM-}
+valgrind_program=${INSTALL_VALGRIND_PROGRAM-}
+[ -x "$program" ] || fail "INSTALL_PROGRAM=$program: no such program (make builds it)"
+[ -x "$valgrind_program" ] || fail "INSTALL_VALGRIND_PROGRAM=$valgrind_program: no such program (make instructions-build)"
+command -v python3 >/dev/null 2>&1 || fail "needs python3 to list the linked docs (apt-get install python3)"
+pages=$(python3 scripts/platforms/linked-files README.md docs/*.md) || fail "the docs have a broken link (scripts/platforms/linked-files README.md docs/*.md)"
+
+# What a previous install wrote stays in the new manifest, so that
+# uninstall removes it too.
+entries=$(mktemp) || fail "cannot create a temporary file"
+trap 'rm -f "$entries"' EXIT
+if [ -f "$manifest" ]; then
+    check_manifest
+    cat "$manifest" >>"$entries"
+fi
+
+# make_folder RELATIVE: create it (and its parents), each one created recorded.
+make_folder() {
+    [ -d "$root/$1" ] && return 0
+    parent=$(dirname "$1")
+    [ "$parent" = . ] || make_folder "$parent"
+    [ -d "$root/$1" ] && return 0
+    mkdir -- "$root/$1" || fail "cannot create $root/$1"
+    echo "dir $1" >>"$entries"
+}
+# put MODE SOURCE RELATIVE: install one file, recorded.
+put() {
+    make_folder "$(dirname "$3")"
+    install -m "$1" -- "$2" "$root/$3" || fail "cannot write $root/$3"
+    echo "file $3" >>"$entries"
+}
+
+if [ ! -d "$root" ]; then
+    mkdir -p -- "$root" || fail "cannot create $root"
+fi
+put 755 "$program" bin/attackbench
+put 755 "$valgrind_program" bin/attackbench-valgrind
+put 644 include/attackbench_plugin.h include/attackbench_plugin.h
+put 644 include/attackbench_plugin_loops.h include/attackbench_plugin_loops.h
+docs=share/doc/attackbench
+usage=$(mktemp) || fail "cannot create a temporary file"
+"$program" --help >"$usage" || { rm -f "$usage"; fail "$program --help failed"; }
+put 644 "$usage" $docs/usage.txt
+rm -f "$usage"
+# The pages keep the source tree's layout, so their links hold.
+old_ifs=$IFS IFS=$newline
+for page in $pages; do put 644 "$page" "$docs/$page"; done
+IFS=$old_ifs
+for example in examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml; do
+    put 644 "$example" "$docs/$example"
+done
+put 755 examples/plugin/compare-builds.sh $docs/examples/plugin/compare-builds.sh
+
+make_folder "$(dirname "$manifest_name")"
+sort -u "$entries" >"$manifest.new" && mv -- "$manifest.new" "$manifest" || fail "cannot write $manifest"
+echo "installed under $root; make uninstall PREFIX=$prefix removes what is listed in $manifest"

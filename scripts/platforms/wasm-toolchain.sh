@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make wasm's check of its toolchain: clang that targets wasm32-wasi,
+# wasm-ld, wasi-libc's headers and libraries under /usr, and the wasm32
+# compiler-rt builtins; each missing part named with its Debian package.
+# Usage: scripts/platforms/wasm-toolchain.sh CLANG
+set -u
+clang=${1:-clang}
+missing=()
+command -v "$clang" >/dev/null 2>&1 || missing+=("clang")
+command -v wasm-ld >/dev/null 2>&1 || missing+=("lld")
+[ -e /usr/lib/wasm32-wasi/libc.a ] || missing+=("wasi-libc")
+if command -v "$clang" >/dev/null 2>&1; then
+    builtins=$("$clang" --target=wasm32-wasi --sysroot=/usr -print-libgcc-file-name 2>/dev/null)
+    version=$("$clang" -dumpversion 2>/dev/null | cut -d. -f1)
+    [ -n "$builtins" ] && [ -e "$builtins" ] || missing+=("libclang-rt-$version-dev-wasm32")
+fi
+command -v node >/dev/null 2>&1 || missing+=("nodejs")
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "make wasm needs ${missing[*]} (Debian: apt-get install ${missing[*]})" >&2
+    exit 2
+fi

@@ -1,0 +1,426 @@
+"""Reading attackbench results: the one CSV reader of the scripts.
+
+scripts/results/report, scripts/results/plot, scripts/results/readme-results and scripts/results/results.sh
+all read CSV files through this module, so they validate them the same way,
+group rows by the same key and tell runs apart the same way.
+
+  - read_file(path): one CSV (a benchmark or a perft CSV) as a list of Run;
+    a malformed file raises ResultsError naming the file and the line.
+  - CONFIG_COLUMNS: the grouping key, the columns that make one
+    configuration (one table of `attackbench --format=table`).
+  - Run: the rows of one run, identified by its file and start time and
+    measured on one CPU with one compiler and one set of flags.
+  - merge_files(output, parts): the parts of one `make results` run into
+    one CSV, each configuration once.
+  - read_manifest(path): the list of files one `make results` run wrote.
+
+Columns are read by name; columns this module does not know are ignored.
+Run as a program it offers the same to shell scripts (see main()).
+Standard library only.
+"""
+
+import csv
+import json
+import math
+import os
+import re
+import sys
+
+# The grouping key: the rows of one configuration are compared with each
+# other.  The C side groups by the same columns (same_group in
+# src/results/output.c); tests/cli/report.sh checks that the two agree.
+CONFIG_COLUMNS = ("workload", "piece", "dispatch", "mode", "pressure_bytes",
+                  "phase", "threads", "layout")
+# A run: one CPU, one compiler, one set of flags, one metric (ns, or counts
+# such as instructions when the CSV says so).  Rows that differ in any of
+# them are never compared as if they were one run.
+SOURCE_COLUMNS = ("cpu", "compiler", "flags", "metric")
+
+# The warnings (CSV column warnings) that say a row's own measurement was
+# disturbed, as `attackbench compare` reads them.
+DISTURBANCE_WARNINGS = {"cpu-contention", "canary-drift"}
+BENCH_REQUIRED = ("method", "piece", "workload", "dispatch", "mode",
+                  "ns_per_query_median")
+# Perft speed columns, first found wins (a median over repetitions, when
+# the CSV has one, before a single figure).
+PERFT_SPEED_COLUMNS = ("nodes_per_second_median", "nodes_per_second")
+
+BASELINE = "null"      # the harness: timed, never ranked
+REFERENCE = "reference"
+
+
+class ResultsError(Exception):
+    """A problem with an input file; the message names file and line."""
+
+
+# ---------------------------------------------------------------- fields
+
+def parse_number(text, kind, where, column):
+    """A number from a CSV field; None for an empty field."""
+    text = (text or "").strip()
+    if text == "":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ResultsError(f"{where}: column {column}: not a number: "
+                           f"{text!r}") from None
+    if not math.isfinite(value):
+        raise ResultsError(f"{where}: column {column}: not a finite "
+                           f"number: {text!r}")
+    return int(value) if kind is int else value
+
+
+def text_field(row, column):
+    return (row.get(column) or "").strip()
+
+
+def read_table(path):
+    """Header and (line, row dict) pairs of one CSV file.  Every row must
+    have as many fields as the header."""
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            reader = csv.reader(handle, strict=True)
+            header = next(reader, None)
+            rows = []
+            for fields in reader:
+                if not fields:
+                    continue
+                if header and len(fields) != len(header):
+                    raise ResultsError(
+                        f"{path}: line {reader.line_num}: {len(fields)} "
+                        f"fields, the header has {len(header)}")
+                rows.append((reader.line_num, dict(zip(header, fields))))
+    except FileNotFoundError:
+        raise ResultsError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ResultsError(f"{path}: is a directory, not a CSV file") from None
+    except UnicodeDecodeError:
+        raise ResultsError(f"{path}: not a text file (not UTF-8)") from None
+    except csv.Error as error:
+        raise ResultsError(f"{path}: line {reader.line_num}: {error}") \
+            from None
+    except OSError as error:
+        raise ResultsError(f"{path}: cannot read: {error.strerror}") from None
+    if not header:
+        raise ResultsError(f"{path}: empty file, expected an attackbench "
+                           f"CSV header")
+    return [name.strip() for name in header], rows
+
+
+def missing_columns(header, required):
+    return [name for name in required if name not in header]
+
+
+# ------------------------------------------------------------------ rows
+
+def bench_entry(row, where):
+    """One benchmark row as a dict with typed fields."""
+    for column in BENCH_REQUIRED:
+        if not text_field(row, column):
+            raise ResultsError(f"{where}: column {column} is empty")
+
+    def number(column, kind=float):
+        return parse_number(row.get(column), kind, where, column)
+
+    threads = number("threads", int) or 1
+    entry = {name: text_field(row, name) for name in
+             ("method", "piece", "workload", "dispatch", "mode")}
+    entry.update({
+        "pressure": number("pressure_bytes", int) or 0,
+        "phase": text_field(row, "phase") or "all",
+        "threads": threads,
+        # Files written before --layout: the queries layout.
+        "layout": text_field(row, "layout") or "queries",
+        "median": number("ns_per_query_median"),
+        "mad": number("ns_per_query_mad"),
+        "ticks_min": number("ticks_per_query_min"),
+        "ticks": number("ticks_per_query_median"),
+        "mlookups": number("mlookups_per_s"),
+        "harness": number("harness_ns_per_query"),
+        "table_bytes": number("table_bytes", int),
+        "init_ms": number("init_ms"),
+        "hit_rate": number("hit_rate"),
+        "queries": number("queries", int),
+        "checksum": text_field(row, "checksum") or None,
+        # Flagged by the run: other work on the measuring CPU, or the
+        # harness changing speed (docs/measurement.md).
+        "disturbed": bool(DISTURBANCE_WARNINGS & set(
+            (text_field(row, "warnings") or "").split())),
+        "where": where,
+    })
+    if entry["mlookups"] is None and entry["median"] > 0:
+        entry["mlookups"] = threads * 1000.0 / entry["median"]
+    return entry
+
+
+def perft_entry(row, where):
+    """One perft row as a dict with typed fields."""
+    if not text_field(row, "method"):
+        raise ResultsError(f"{where}: column method is empty")
+    column = next(name for name in PERFT_SPEED_COLUMNS if name in row)
+    nps = parse_number(row.get(column), float, where, column)
+    if nps is None:
+        raise ResultsError(f"{where}: column {column} is empty")
+    entry = {"method": text_field(row, "method"), "nps": nps,
+             "depth": text_field(row, "depth"),
+             "positions": text_field(row, "positions"), "where": where}
+    for column, kind in (("nodes", int), ("seconds", float),
+                         ("table_bytes", int), ("init_ms", float),
+                         ("threads", int), ("processes", int),
+                         ("pressure_bytes", int), ("eval_bytes", int),
+                         ("scaling", float)):
+        entry[column] = parse_number(row.get(column), kind, where, column)
+    # Files written before perft took --threads: one thread, nothing else.
+    for column, default in (("threads", 1), ("processes", 1),
+                            ("pressure_bytes", 0), ("eval_bytes", 0)):
+        if entry[column] is None:
+            entry[column] = default
+    return entry
+
+
+def config_of(entry):
+    """The grouping key of a benchmark entry, in CONFIG_COLUMNS order."""
+    return (entry["workload"], entry["piece"], entry["dispatch"],
+            entry["mode"], entry["pressure"], entry["phase"],
+            entry["threads"], entry["layout"])
+
+
+# ------------------------------------------------------------------ runs
+
+class Run:
+    """The rows of one run: one file, one start time, one CPU, compiler and
+    set of flags.  bench maps (config, method) to an entry; perft is a list."""
+
+    def __init__(self, path, source, start):
+        self.path = path
+        self.cpu, self.compiler, self.flags, self.metric = source
+        self.start = start
+        self.context = {}
+        self.bench = {}
+        self.perft = []
+
+    @property
+    def source(self):
+        return (self.cpu, self.compiler, self.flags, self.metric)
+
+    def name(self):
+        """The file name without directory and .csv."""
+        base = os.path.basename(self.path)
+        return base[:-4] if base.endswith(".csv") else base
+
+    def note_context(self, row):
+        for name in ("host", "cpu", "cpu_vendor", "cpu_family", "cpu_model",
+                     "compiler", "flags", "timer", "tsc_ghz",
+                     "timestamp", "reps", "seed", "positions", "pin_cpu"):
+            value = text_field(row, name)
+            if value and name not in self.context:
+                self.context[name] = value
+
+    def add_bench(self, entry):
+        key = (config_of(entry), entry["method"])
+        first = self.bench.get(key)
+        if first is not None:
+            raise ResultsError(
+                f"{entry['where']}: a second row for {entry['method']} in "
+                f"the configuration of {first['where']} (one run measures "
+                f"a configuration once: keep separate runs in separate "
+                f"files)")
+        self.bench[key] = entry
+
+    def configs(self):
+        """{config: {method: entry}} of the benchmark rows."""
+        grouped = {}
+        for (config, method), entry in self.bench.items():
+            grouped.setdefault(config, {})[method] = entry
+        return grouped
+
+
+def source_of(row):
+    return tuple(text_field(row, column) for column in SOURCE_COLUMNS)
+
+
+def read_file(path):
+    """The runs of one CSV file, in order of first appearance.  A file
+    written by one attackbench command holds one run; the merged file of
+    `make results` holds one run per compiler.  A file whose rows start at
+    several times holds one run per start time, unless it is one run's
+    parts merged by merge_files (then each configuration appears once)."""
+    header, rows = read_table(path)
+    is_perft = "method" in header \
+        and any(name in header for name in PERFT_SPEED_COLUMNS) \
+        and bool(missing_columns(header, BENCH_REQUIRED))
+    if not is_perft:
+        missing = missing_columns(header, BENCH_REQUIRED)
+        if missing:
+            raise ResultsError(f"{path}: not an attackbench CSV: missing "
+                               f"column(s) {', '.join(missing)}")
+    split_by_time = not is_perft and repeats_configuration(path, rows)
+    runs = {}
+    for line, row in rows:
+        where = f"{path}: line {line}"
+        entry = perft_entry(row, where) if is_perft else bench_entry(row,
+                                                                     where)
+        start = text_field(row, "timestamp")
+        key = source_of(row) + ((start,) if split_by_time else ())
+        run = runs.get(key)
+        if run is None:
+            run = runs[key] = Run(path, source_of(row), start)
+        run.start = min(run.start, start) if run.start else start
+        run.note_context(row)
+        if is_perft:
+            run.perft.append(entry)
+        else:
+            run.add_bench(entry)
+    return list(runs.values())
+
+
+def repeats_configuration(path, rows):
+    """Whether some source measured some configuration and method twice in
+    this file at different start times (runs appended to one file)."""
+    seen = {}
+    for line, row in rows:
+        where = f"{path}: line {line}"
+        key = source_of(row) + (config_of(bench_entry(row, where)),
+                                text_field(row, "method"))
+        start = text_field(row, "timestamp")
+        if key in seen and seen[key] != start:
+            return True
+        seen.setdefault(key, start)
+    return False
+
+
+def read_files(paths):
+    """Every run of every file, in order."""
+    runs = []
+    for path in paths:
+        runs.extend(read_file(path))
+    return runs
+
+
+# ---------------------------------------------------------------- merging
+
+def merge_files(output, parts):
+    """The CSVs of one `make results` build into one file: the parts'
+    header must agree; a configuration and method that two parts measured
+    (such as phase "all" of the pieces workload) is kept from the first
+    part.  Returns the descriptions of the rows left out."""
+    header, kept, seen, dropped = None, [], {}, []
+    for part in parts:
+        part_header, rows = read_table(part)
+        if header is None:
+            header = part_header
+        elif part_header != header:
+            raise ResultsError(f"{part}: line 1: another CSV header than "
+                               f"{parts[0]}'s")
+        for line, row in rows:
+            where = f"{part}: line {line}"
+            key = (config_of(bench_entry(row, where)),
+                   text_field(row, "method"))
+            if key in seen:
+                dropped.append(f"{where}, kept {seen[key]}")
+                continue
+            seen[key] = where
+            kept.append([row.get(name, "") for name in header])
+    temporary = output + ".tmp"
+    with open(temporary, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(kept)
+    os.replace(temporary, output)
+    return dropped
+
+
+# -------------------------------------------------------------- machines
+
+def cpu_identity(cpuinfo_text, row=None):
+    """Vendor, family, model and brand string of a CPU.  A CSV row's own
+    columns win (cpu: the CPUID brand; cpu_vendor, cpu_family, cpu_model
+    when the tool writes them); /proc/cpuinfo fills in the rest."""
+    fields = {}
+    for line in cpuinfo_text.splitlines():
+        name, _, value = line.partition(":")
+        name = name.strip()
+        if name and name not in fields:
+            fields[name] = value.strip()
+    identity = {
+        "vendor": fields.get("vendor_id", "") or "unknown vendor",
+        "family": fields.get("cpu family", "unknown"),
+        "model": fields.get("model", "unknown"),
+        "brand": fields.get("model name", "unknown CPU")}
+    row = row or {}
+    for name, columns in (("brand", ("cpu",)),
+                          ("vendor", ("cpu_vendor", "vendor")),
+                          ("family", ("cpu_family", "family")),
+                          ("model", ("cpu_model", "model"))):
+        for column in columns:
+            if text_field(row, column):
+                identity[name] = text_field(row, column)
+                break
+    vendors = {"AuthenticAMD": "AMD", "GenuineIntel": "Intel"}
+    identity["vendor"] = vendors.get(identity["vendor"], identity["vendor"])
+    return identity
+
+
+def program_machine(program):
+    """The machine as attackbench itself names it: the "cpu:" and "cpu
+    identity:" lines of `PROGRAM --version` (the CPUID brand, never
+    /proc/cpuinfo's model name, which a hypervisor may set to another
+    name), as cpu_identity's dictionary; None when the program cannot say."""
+    import subprocess
+    try:
+        result = subprocess.run([program, "--version"], capture_output=True, text=True, errors="replace")
+    except OSError:
+        return None
+    fields = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+    words = fields.get("cpu identity", "").split()
+    if result.returncode != 0 or "cpu" not in fields or len(words) != 5:
+        return None
+    vendors = {"AuthenticAMD": "AMD", "GenuineIntel": "Intel"}
+    return {"brand": fields["cpu"], "vendor": vendors.get(words[0], words[0]), "family": words[2],
+            "model": words[4]}
+
+
+def machine_label(identity):
+    """One identification, used in file names, reports and the README."""
+    return (f"{identity['brand']} ({identity['vendor']} family "
+            f"{identity['family']} model {identity['model']})")
+
+
+def machine_slug(identity):
+    return slug(f"{identity['brand']} family{identity['family']} "
+                f"model{identity['model']}")
+
+
+def slug(text):
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "run"
+
+
+# -------------------------------------------------------------- manifests
+
+def read_manifest(path):
+    """The manifest `make results` writes beside its files: machine
+    identity, the CSVs (paths made relative to the current directory),
+    the methods' CPU needs."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+    except OSError as error:
+        raise ResultsError(f"{path}: cannot read: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise ResultsError(f"{path}: line {error.lineno}: not JSON: "
+                           f"{error.msg}") from None
+    for name in ("machine", "bench"):
+        if name not in manifest:
+            raise ResultsError(f"{path}: no \"{name}\" in the manifest")
+    directory = os.path.dirname(path)
+    for name in ("bench", "perft", "probes"):
+        manifest[name] = [os.path.join(directory, file)
+                          for file in manifest.get(name, [])]
+    manifest["path"] = path
+    manifest.setdefault("needs", {})
+    # Manifests written before --list named native paths have none.
+    manifest.setdefault("native", {})
+    # Manifests written before plugins were marked name none.
+    manifest.setdefault("plugins", [])
+    return manifest

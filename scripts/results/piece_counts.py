@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Piece-count profile of FEN/EPD files: how many pieces, pawns and sliders
+a position holds, and how the positions split into game phases.
+
+Usage: scripts/results/piece_counts.py FILE...
+
+Per file: positions, average pieces (kings included), pawns, sliders
+(bishops, rooks, queens) and non-pawn material (N=B=3, R=5, Q=9, both
+sides, 62 at the start); a histogram of the piece count; and the phases
+by material, the rule attackbench's --phase uses (src/measure/workload.c):
+    endgame     phase weight (N=B=1, R=2, Q=4, both sides, 24 at the
+                start) at most 8
+    opening     otherwise, when at least 30 men (pawns and kings included)
+                are on the board
+    middlegame  everything else
+Standard library only."""
+
+import os
+import sys
+
+VALUES = {"n": 3, "b": 3, "r": 5, "q": 9, "p": 0, "k": 0}
+BUCKETS = [(2, 8), (9, 16), (17, 24), (25, 32)]
+
+
+def board_field(line):
+    line = line.strip()
+    if not line or line.startswith("#"):
+        return None
+    return line.split()[0]
+
+
+PHASE_WEIGHTS = {"n": 1, "b": 1, "r": 2, "q": 4}
+
+
+def phase(letters):
+    weight = sum(PHASE_WEIGHTS.get(c, 0) for c in letters)
+    if weight <= 8:
+        return "endgame"
+    if len(letters) >= 30:
+        return "opening"
+    return "middlegame"
+
+
+def profile(path):
+    count = pieces = pawns = sliders = material = 0
+    histogram = [0] * len(BUCKETS)
+    phases = {"opening": 0, "middlegame": 0, "endgame": 0}
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            board = board_field(line)
+            if board is None:
+                continue
+            letters = [c.lower() for c in board if c.isalpha()]
+            n = len(letters)
+            p = letters.count("p")
+            s = sum(letters.count(c) for c in "brq")
+            m = sum(VALUES.get(c, 0) for c in letters)
+            count += 1
+            pieces += n
+            pawns += p
+            sliders += s
+            material += m
+            for i, (low, high) in enumerate(BUCKETS):
+                if low <= n <= high:
+                    histogram[i] += 1
+            phases[phase(letters)] += 1
+    return count, pieces, pawns, sliders, material, histogram, phases
+
+
+def main(paths):
+    if not paths or any(path.startswith("-") for path in paths):
+        print("usage: scripts/results/piece_counts.py FILE...", file=sys.stderr)
+        return 2
+    for path in paths:
+        if not os.path.isfile(path):
+            print(f"piece_counts.py: {path}: no such file", file=sys.stderr)
+            return 2
+    bucket_names = ["%d-%d" % bucket for bucket in BUCKETS]
+    header = ["file", "positions", "pieces", "pawns", "sliders", "material"]
+    header += ["%s pcs" % name for name in bucket_names] + ["opening", "middlegame", "endgame"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for path in paths:
+        count, pieces, pawns, sliders, material, histogram, phases = profile(path)
+        if count == 0:
+            print("| %s | 0 |" % path)
+            continue
+        row = [path, str(count)]
+        row += ["%.1f" % (total / count) for total in (pieces, pawns, sliders, material)]
+        row += ["%.0f%%" % (100.0 * h / count) for h in histogram]
+        row += ["%.0f%%" % (100.0 * phases[name] / count) for name in ("opening", "middlegame", "endgame")]
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

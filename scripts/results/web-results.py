@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""make web: the committed results of every machine, for the page.
+
+usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js
+
+Reads each <machine>-<date>-<compiler>.csv of `make results` in the folder,
+and of `make results-quick` in its machine folders one level down (not the
+perft, probes or sides-by-count files) and writes, per file, the CPU,
+compiler, date, machine folder, number of backends and the median ns per
+query of every method on random queens, batched (throughput, no pressure,
+all phases, one thread): native figures, measured by `make results`.
+
+OUTPUT.js is one statement, `self.committedResults = JSON;`, loaded by the
+page with a <script> element, so that the table is drawn even from a page
+opened as a file (where fetch() of a local file is refused).  The JSON is
+strict: a median that is not a finite number (nan, inf), a file without a
+needed column, or a file that is not CSV text is refused with one line
+naming the file and the problem (exit 2), through the CSV reader
+scripts/results/report uses, and nothing is written."""
+import json
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True  # nothing written beside the scripts
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import attackbench_results as results  # noqa: E402
+
+NAME = re.compile(r"^(?P<machine>.+)-(?P<date>\d{4}-\d\d-\d\d)-(?P<compiler>gcc|clang)\.csv$")
+# The row the page shows: random queens, batched, as the README's table.
+SHOWN = {"metric": "ns", "workload": "random", "piece": "queen", "dispatch": "batch", "mode": "throughput",
+         "pressure_bytes": "0", "phase": "all", "threads": "1", "layout": "queries"}
+NEEDED = ("method", "cpu", "ns_per_query_median") + tuple(name for name in SHOWN if name != "layout")
+
+
+def is_shown(row):
+    """Whether a row is the page's configuration (files written before
+    --layout have no layout column: the queries layout)."""
+    return all((results.text_field(row, name) or ("queries" if name == "layout" else "")) == value
+               for name, value in SHOWN.items())
+
+
+def machine_of(path, top):
+    """One file's CPU, compiler, date, folder (relative to top) and
+    medians, or None when the file has no row of the page's configuration."""
+    match = NAME.match(os.path.basename(path))
+    if match is None:
+        return None
+    header, rows = results.read_table(path)
+    missing = results.missing_columns(header, NEEDED)
+    if missing:
+        raise results.ResultsError(f"{path}: not an attackbench CSV: missing column(s) {', '.join(missing)}")
+    ns, cpu = {}, ""
+    for line, row in rows:
+        if is_shown(row):
+            where = f"{path}: line {line}"
+            median = results.parse_number(row["ns_per_query_median"], float, where, "ns_per_query_median")
+            if median is None:
+                raise results.ResultsError(f"{where}: column ns_per_query_median is empty")
+            ns[row["method"]] = median
+            cpu = row["cpu"]
+    # The folder of make results-quick (or "." for make results' files), and
+    # the backends measured (the null harness is not one): the page's
+    # machine table.
+    folder = os.path.relpath(os.path.dirname(path), top)
+    return {"file": os.path.basename(path), "cpu": cpu, "compiler": match["compiler"], "date": match["date"],
+            "folder": folder, "backends": len([method for method in ns if method != "null"]),
+            "ns": ns} if ns else None
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("web-results: usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js", file=sys.stderr)
+        return 2
+    folder, output = sys.argv[1:]
+    try:
+        paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".csv"))
+        paths += sorted(os.path.join(folder, sub, name) for sub in sorted(os.listdir(folder))
+                        if os.path.isdir(os.path.join(folder, sub))
+                        for name in os.listdir(os.path.join(folder, sub)) if name.endswith(".csv"))
+    except OSError as error:
+        print(f"web-results: {folder}: cannot list: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        machines = [machine for machine in (machine_of(path, folder) for path in paths) if machine]
+    except results.ResultsError as error:
+        print(f"web-results: {error}", file=sys.stderr)
+        return 2
+    # allow_nan=False: a non-finite number that slipped past the reader
+    # fails here, never as NaN in the page.
+    text = json.dumps({"machines": machines}, indent=1, allow_nan=False)
+    try:
+        with open(output, "w", encoding="utf-8") as out:
+            out.write("// The committed results (scripts/results/web-results.py, make web).\n"
+                      f"self.committedResults = {text};\n")
+    except OSError as error:
+        print(f"web-results: {output}: cannot write: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"web-results: {len(machines)} machine runs into {output}", file=sys.stderr)
+    return 0
+
+
+sys.exit(main())
