@@ -119,7 +119,7 @@ def main():
     defined = defined_names(top, files)
     bad = checked = 0
     for path in files:
-        if not re.search(r"\.(c|h|cpp|md|sh|py)$|^Makefile$|/Makefile$|^scripts/(\w+/)?[\w-]+$|^\.ci/run$", path):
+        if not re.search(r"\.(c|h|cpp|md|sh|py)$|^Makefile$|/Makefile$|^mk/[\w-]+\.mk$|^scripts/(\w+/)?[\w-]+$|^\.ci/run$", path):
             continue
         if path.startswith(("tests/data/", "tests/bad-input/", "src/generated/")):
             continue

@@ -12,7 +12,7 @@ import pathlib
 import re
 import sys
 
-TOP_FOLDERS = "src|include|docs|scripts|tests|examples|data"
+TOP_FOLDERS = "src|include|docs|scripts|tests|examples|data|mk"
 SOURCE_FOLDERS = ("cli|results|verify|measure|chess|registry|backends|building_blocks|generated|platform|base"
                   "|attackbench")
 FROM_TOP = re.compile(r"(?<![\w/.$-])((?:%s)/[A-Za-z0-9_./-]*[A-Za-z0-9_])" % TOP_FOLDERS)

@@ -1,0 +1,19 @@
+# mk/install.mk: make install and make uninstall (scripts/platforms/install.sh);
+# included by the Makefile.
+
+.PHONY: install uninstall
+
+## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
+PREFIX ?= /usr/local
+# scripts/platforms/install.sh takes the paths from its environment, so that a
+# PREFIX with spaces is one path, and refuses an empty or relative one.
+install uninstall: export INSTALL_PREFIX = $(PREFIX)
+install uninstall: export INSTALL_DESTDIR = $(DESTDIR)
+install: export INSTALL_PROGRAM = $(PROGRAM)
+install: export INSTALL_VALGRIND_PROGRAM = $(VALGRIND_PROGRAM)
+install: $(PROGRAM) instructions-build
+	@sh scripts/platforms/install.sh install
+
+## uninstall: remove exactly what make install wrote under $(DESTDIR)$(PREFIX) (its manifest), nothing else
+uninstall:
+	@sh scripts/platforms/install.sh uninstall

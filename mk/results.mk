@@ -1,0 +1,42 @@
+# mk/results.mk: benchmark runs and what becomes of them: the results
+# pipeline of scripts/results/ (results/, reports, charts), whole-process
+# timings, a fresh positions file and the console benchmark; included by
+# the Makefile.
+
+.PHONY: results results-quick results-merge plots hyperfine positions bench
+
+## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
+# $(PWD) is the folder make was started in, before any -C.
+results: export PLUGINS := $(PLUGINS)
+results: export RESULTS_CALLER_DIR := $(PWD)
+results:
+	bash scripts/results/$(if $(QUICK),results-quick.sh,results.sh)
+
+## results-quick: the short form (also make results QUICK=1): every backend, gcc and clang, random and pieces queens batched, a short perft on every CPU, into results/<cpu>-<date>/ (a few minutes on 2 cores)
+results-quick:
+	bash scripts/results/results-quick.sh
+
+## results-merge: merge machine folders of make results-quick (DIRS="a b") into results/, rewriting results/README.md and the page's committed results
+results-merge:
+	scripts/results/results-merge $(DIRS)
+
+## plots: SVG and PNG charts of the runs make results wrote (results/*-manifest.json; or FILES="...") into results/plots; needs gnuplot
+plots:
+	scripts/results/plot -o results/plots $(or $(FILES),$(CSV),$(wildcard results/*-manifest.json))
+
+## hyperfine: every method as a whole process, init included, into results/hyperfine.md and .json; needs hyperfine
+hyperfine: $(PROGRAM)
+	ATTACKBENCH=./$(PROGRAM) bash scripts/comparisons/hyperfine.sh results
+
+## positions: regenerate data/positions.fen with the project's own generator (also part of make generate)
+positions: $(PROGRAM)
+	@$(GENERATE) positions
+
+## bench: every backend on data/positions.fen and on random occupancies, both dispatch modes; ends with the fastest per piece
+# The build is quiet (warnings and errors only) and uses every CPU.
+BENCH_CSV = $(BUILD)/bench.csv
+bench:
+	@$(MAKE) --no-print-directory -s -j$$(nproc 2>/dev/null || echo 2) $(PROGRAM)
+	@mkdir -p $(dir $(BENCH_CSV))
+	./$(PROGRAM) --workload=pieces,random --csv=$(BENCH_CSV) data/positions.fen
+	@echo "The full tables are above; every row with its samples is in $(BENCH_CSV) (columns: docs/file-formats.md)."
