@@ -44,7 +44,7 @@ LDLIBS ?= -lm -pthread -ldl
 BUILD ?= build
 PROGRAM ?= attackbench
 
-DRIVER_FOLDERS = src/cli src/results src/verify src/measure src/chess src/platform src/base
+DRIVER_FOLDERS = src/cli src/engine_view src/results src/verify src/measure src/chess src/platform src/base
 DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS))) $(DEVICE_SOURCES)
 # The OpenCL device layer (src/device/): make opencl builds it whole
 # (OPENCL=1), with the kernels of src/device/kernels/ embedded; the plain

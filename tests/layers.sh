@@ -1,7 +1,7 @@
 #!/bin/sh
 # The dependency rule of docs/architecture.md, checked over every include of
 # src/ and include/.  Folders from the top down; siblings share a rank:
-#   main.c > cli > results > verify, measure > chess, device > registry > backends
+#   main.c > cli > results, engine_view > verify, measure > chess, device > registry > backends
 #   > building_blocks, generated > platform > base > attackbench
 #   (include/attackbench/ and include/attackbench_plugin.h, the public contract)
 # A file includes headers of its own folder by bare name and headers of
@@ -18,7 +18,7 @@
 cd "${1:-.}" || exit 2
 find src include -name '*.[ch]' | LC_ALL=C sort | awk '
 BEGIN {
-    split("cli results verify,measure chess,device registry backends building_blocks,generated platform base attackbench", layers, " ")
+    split("cli results,engine_view verify,measure chess,device registry backends building_blocks,generated platform base attackbench", layers, " ")
     for (i = 1; i in layers; i++) {
         n = split(layers[i], names, ",")
         for (j = 1; j <= n; j++) rank[names[j]] = i

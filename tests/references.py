@@ -13,7 +13,7 @@ import re
 import sys
 
 TOP_FOLDERS = "src|include|docs|scripts|tests|examples|data|mk"
-SOURCE_FOLDERS = ("cli|results|verify|measure|chess|registry|backends|building_blocks|generated|platform|base"
+SOURCE_FOLDERS = ("cli|engine_view|results|verify|measure|chess|registry|backends|building_blocks|generated|platform|base"
                   "|attackbench")
 FROM_TOP = re.compile(r"(?<![\w/.$-])((?:%s)/[A-Za-z0-9_./-]*[A-Za-z0-9_])" % TOP_FOLDERS)
 FROM_SRC = re.compile(r"(?<![\w/.$-])((?:%s)/[a-z0-9_]+\.[ch])\b" % SOURCE_FOLDERS)

@@ -18,8 +18,8 @@
 #include "commands.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
-#include "perft_run.h"
-#include "perft_workers.h"
+#include "engine_view/perft_run.h"
+#include "perft_report.h"
 #include "selection.h"
 #include "registry/contract.h"
 
@@ -227,41 +227,6 @@ static enum parsed parse_settings(int argc, char **argv, struct perft_settings *
     return PARSED_RUN;
 }
 
-static void close_run(struct perft_run *run)
-{
-    perft_workers_stop(run->workers);
-    engine_memory_close(&run->memory);
-    for (size_t m = 0; run->methods && m < run->method_count; m++) {
-        free(run->methods[m].rep_seconds);
-        free(run->methods[m].solo_seconds);
-    }
-    free(run->methods);
-    free(run->block);
-    free(run->block_nodes);
-    free(run->block_seconds);
-    free(run->block_solo_seconds);
-}
-
-/* The block buffers and each method's repetition times. */
-static int allocate_run(struct perft_run *run)
-{
-    size_t methods = run->method_count, reps = (size_t)run->settings->reps;
-    run->methods = calloc(methods, sizeof *run->methods);
-    run->block = malloc(PERFT_BLOCK_POSITIONS * sizeof *run->block);
-    run->block_nodes = malloc(methods * PERFT_BLOCK_POSITIONS * sizeof *run->block_nodes);
-    run->block_seconds = malloc(methods * reps * sizeof *run->block_seconds);
-    run->block_solo_seconds = malloc(methods * reps * sizeof *run->block_solo_seconds);
-    int failed = !run->methods || !run->block || !run->block_nodes || !run->block_seconds || !run->block_solo_seconds;
-    for (size_t m = 0; !failed && m < methods; m++) {
-        run->methods[m].rep_seconds = calloc(reps, sizeof(double));
-        run->methods[m].solo_seconds = calloc(reps, sizeof(double));
-        failed = !run->methods[m].rep_seconds || !run->methods[m].solo_seconds;
-    }
-    if (failed)
-        fprintf(stderr, "attackbench: perft: out of memory\n");
-    return failed ? -1 : 0;
-}
-
 /* The chosen methods, each with its tables built before anything is timed. */
 static int open_run(struct perft_run *run, const struct perft_settings *settings)
 {
@@ -275,25 +240,7 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
     }
     if (count <= 0)
         return -1;
-    run->method_count = (size_t)count;
-    if (allocate_run(run) != 0)
-        return -1;
-    for (int m = 0; m < count; m++)
-        run->methods[m].backend = chosen[m];
-    /* Processes start before this one builds a table, so that each builds
-     * its own; threads share this one's. */
-    if (settings->processes > 1 && (run->workers = perft_workers_start(run)) == NULL)
-        return -1;
-    for (int m = 0; m < count; m++)
-        run->methods[m].table_bytes = backend_initialize(chosen[m], &run->methods[m].init_ms);
-    movegen_init();
-    if (settings->threads > 1 && (run->workers = perft_workers_start(run)) == NULL)
-        return -1;
-    if (!run->workers && engine_memory_open(&run->memory, settings->pressure_bytes, settings->eval_bytes) != 0) {
-        fprintf(stderr, "attackbench: perft: out of memory\n");
-        return -1;
-    }
-    return 0;
+    return perft_run_open(run, settings, chosen, count);
 }
 
 /* What the finished blocks give: the summary and the CSV, also after a
@@ -348,7 +295,7 @@ int perft_command(int argc, char **argv)
         interrupt_catch();
         struct perft_run run;
         status = open_run(&run, &settings) == 0 ? run_stages(&run) : PERFT_EXIT_USAGE;
-        close_run(&run);
+        perft_run_close(&run);
     }
     free(settings.files);
     return status;

@@ -1,95 +1,18 @@
-/* perft's results: each method's repetitions reduced to median and spread
- * (MAD, as the benchmark reports them), the summary on stderr and the
- * per-method CSV. */
+/* perft's results: the summary on stderr, the per-method CSV and Bencher's
+ * JSON, printed from the figures of engine_view/perft_figures.c. */
+#include "engine_view/perft_figures.h"
+#include "perft_report.h"
 #include "results/output.h"
-#include "perft_run.h"
 #include "results/run_metadata.h"
-#include "measure/statistics.h"
 
 /* Above this spread (MAD as % of the median) a time is flagged with '*',
  * as scripts/results/report does. */
 static const double NOISY_PERCENT = 3.0;
 
-/* Median, extremes and MAD of a method's repetitions. */
-static struct statistics summarize_method(const struct perft_run *run, const struct perft_method *method)
-{
-    return summarize(method->rep_seconds, run->settings->reps);
-}
-
-/* The median with one worker, or 0 without workers. */
-static double solo_median(const struct perft_run *run, const struct perft_method *method)
-{
-    return run->workers ? summarize(method->solo_seconds, run->settings->reps).median : 0;
-}
-
-static int worker_count(const struct perft_run *run)
-{
-    return run->settings->processes > 1 ? run->settings->processes : run->settings->threads;
-}
-
-/* "2 threads, hash probe in 65536 KB, 2048 network bytes read per node":
- * the setting, "1 thread" for the plain run. */
-static void describe_setting(const struct perft_run *run, char *text, size_t size)
-{
-    const struct perft_settings *settings = run->settings;
-    int workers = worker_count(run);
-    int used = snprintf(text, size, "%d %s%s", workers, settings->processes > 1 ? "process" : "thread",
-                        workers == 1              ? ""
-                        : settings->processes > 1 ? "es"
-                                                  : "s");
-    if (settings->pressure_bytes && used > 0 && (size_t)used < size)
-        used += snprintf(text + used, size - (size_t)used, ", hash probe in %zu KB", settings->pressure_bytes >> 10);
-    if (settings->eval_bytes && used > 0 && (size_t)used < size)
-        snprintf(text + used, size - (size_t)used, ", %zu network bytes read per node", settings->eval_bytes);
-}
-
-static double nodes_per_second(const struct perft_method *method, double seconds)
-{
-    return seconds > 0 ? (double)method->nodes / seconds : 0;
-}
-
-static double mad_percent(struct statistics summary)
-{
-    return summary.median > 0 ? 100 * summary.mad / summary.median : 0;
-}
-
-/* The fastest median, which `relative` divides by. */
-static double fastest_median(const struct perft_run *run)
-{
-    double fastest = 0;
-    for (size_t m = 0; m < run->method_count; m++) {
-        double median = summarize_method(run, &run->methods[m]).median;
-        if (fastest == 0 || median < fastest)
-            fastest = median;
-    }
-    return fastest;
-}
-
-static void format_depth(const struct perft_run *run, char *text, size_t size)
-{
-    if (run->depth < 0)
-        snprintf(text, size, "mixed");
-    else
-        snprintf(text, size, "%d", run->depth);
-}
-
 /* Below this, a pass is too short for its figures: one scheduler's time
  * slice given to other work (a few milliseconds on a busy CPU), or with
  * workers the time to wake them, weighs on them. */
 static const double SHORT_PASS_SECONDS = 0.02;
-
-/* The shortest median pass of any method (a block, with all workers
- * where there are workers). */
-static double shortest_pass(const struct perft_run *run)
-{
-    double shortest = 0;
-    for (size_t m = 0; m < run->method_count && run->blocks_finished; m++) {
-        double pass = summarize_method(run, &run->methods[m]).median / (double)run->blocks_finished;
-        if (m == 0 || pass < shortest)
-            shortest = pass;
-    }
-    return shortest;
-}
 
 /* With workers: the whole's nodes per second, one worker's and their
  * ratio (the scaling), per method. */
@@ -103,14 +26,14 @@ static void perft_report_workers(const struct perft_run *run, const char *depth,
             setting, NOISY_PERCENT);
     fprintf(stderr, "%-28s %14s %10s %7s %10s %12s %8s %9s %12s\n", "method", "nodes", "seconds", "MAD%", "Mnodes/s",
             "one worker", "scaling", "relative", "table_bytes");
-    double fastest = fastest_median(run);
+    double fastest = perft_fastest_median(run);
     for (size_t m = 0; m < run->method_count; m++) {
         const struct perft_method *method = &run->methods[m];
-        struct statistics summary = summarize_method(run, method);
-        double spread = mad_percent(summary), solo = solo_median(run, method);
+        struct statistics summary = perft_method_summary(run, method);
+        double spread = perft_mad_percent(summary), solo = perft_solo_median(run, method);
         fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.2f %12.2f %8.2f %9.2f %12zu\n", method->backend->name,
                 (unsigned long long)method->nodes, summary.median, spread, spread > NOISY_PERCENT ? '*' : ' ',
-                nodes_per_second(method, summary.median) / 1e6, nodes_per_second(method, solo) / 1e6,
+                perft_nodes_per_second(method, summary.median) / 1e6, perft_nodes_per_second(method, solo) / 1e6,
                 summary.median > 0 ? solo / summary.median : 0.0, fastest > 0 ? summary.median / fastest : 0.0,
                 method->table_bytes);
     }
@@ -119,7 +42,7 @@ static void perft_report_workers(const struct perft_run *run, const char *depth,
 /* The same warning in every mode when a pass is short. */
 static void warn_if_short(const struct perft_run *run)
 {
-    double shortest = shortest_pass(run);
+    double shortest = perft_shortest_pass(run);
     if (shortest >= SHORT_PASS_SECONDS)
         return;
     if (run->workers)
@@ -146,8 +69,8 @@ void perft_report_summary(const struct perft_run *run)
 static void report_table(const struct perft_run *run)
 {
     char depth[16], setting[160];
-    format_depth(run, depth, sizeof depth);
-    describe_setting(run, setting, sizeof setting);
+    perft_format_depth(run, depth, sizeof depth);
+    perft_describe_setting(run, setting, sizeof setting);
     int reps = run->settings->reps;
     int plain = !run->settings->pressure_bytes && !run->settings->eval_bytes;
     if (run->workers) {
@@ -158,16 +81,16 @@ static void report_table(const struct perft_run *run)
         const struct perft_method *method = &run->methods[0];
         if (!plain)
             fprintf(stderr, "perft: %s\n", setting);
-        struct statistics summary = summarize_method(run, method);
+        struct statistics summary = perft_method_summary(run, method);
         fprintf(stderr,
                 "perft: %s: %zu positions, depth %s, %llu nodes; %d rep%s: median %.3f s, MAD %.3f s (%.1f%%), "
                 "%.2f Mnodes/s\n",
                 method->backend->name, run->positions, depth, (unsigned long long)method->nodes, reps,
-                reps == 1 ? "" : "s", summary.median, summary.mad, mad_percent(summary),
-                nodes_per_second(method, summary.median) / 1e6);
+                reps == 1 ? "" : "s", summary.median, summary.mad, perft_mad_percent(summary),
+                perft_nodes_per_second(method, summary.median) / 1e6);
         return;
     }
-    double fastest = fastest_median(run);
+    double fastest = perft_fastest_median(run);
     fprintf(stderr,
             "perft: %zu positions, depth %s, %zu methods, %d rep%s each%s%s (seconds: median; MAD %% of it, * above "
             "%.0f%%)\n",
@@ -177,11 +100,11 @@ static void report_table(const struct perft_run *run)
             "table_bytes");
     for (size_t m = 0; m < run->method_count; m++) {
         const struct perft_method *method = &run->methods[m];
-        struct statistics summary = summarize_method(run, method);
-        double spread = mad_percent(summary);
+        struct statistics summary = perft_method_summary(run, method);
+        double spread = perft_mad_percent(summary);
         fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.2f %9.2f %12zu\n", method->backend->name,
                 (unsigned long long)method->nodes, summary.median, spread, spread > NOISY_PERCENT ? '*' : ' ',
-                nodes_per_second(method, summary.median) / 1e6, fastest > 0 ? summary.median / fastest : 0.0,
+                perft_nodes_per_second(method, summary.median) / 1e6, fastest > 0 ? summary.median / fastest : 0.0,
                 method->table_bytes);
     }
 }
@@ -191,20 +114,20 @@ static void report_table(const struct perft_run *run)
 static void write_method_row(FILE *out, const struct perft_run *run, const struct perft_method *method,
                              const char *depth, double fastest)
 {
-    struct statistics summary = summarize_method(run, method);
+    struct statistics summary = perft_method_summary(run, method);
     write_csv_field(out, method->backend->name);
     fprintf(out, ",%zu,", run->positions);
     write_csv_field(out, depth);
     fprintf(out, ",%llu,%.6f,%.0f,%.3f,%zu,%.3f,", (unsigned long long)method->nodes, summary.median,
-            nodes_per_second(method, summary.median), fastest > 0 ? summary.median / fastest : 0, method->table_bytes,
-            method->init_ms);
+            perft_nodes_per_second(method, summary.median), fastest > 0 ? summary.median / fastest : 0,
+            method->table_bytes, method->init_ms);
     fprintf(out, "%d,%.6f,%.6f,%.6f,", run->settings->reps, summary.min, summary.max, summary.mad);
     for (int rep = 0; rep < run->settings->reps; rep++)
         fprintf(out, "%s%.6f", rep ? " " : "", method->rep_seconds[rep]);
     const struct perft_settings *settings = run->settings;
     fprintf(out, ",%d,%d,%zu,%zu,", settings->threads, settings->processes, settings->pressure_bytes,
             settings->eval_bytes);
-    double solo = solo_median(run, method);
+    double solo = perft_solo_median(run, method);
     if (run->workers)
         fprintf(out, "%.6f,%.3f", solo, summary.median > 0 ? solo / summary.median : 0);
     else
@@ -215,16 +138,16 @@ static void write_method_row(FILE *out, const struct perft_run *run, const struc
 void perft_write_method_bmf(FILE *out, const struct perft_run *run)
 {
     char depth[16], setting[160], name[256];
-    format_depth(run, depth, sizeof depth);
-    describe_setting(run, setting, sizeof setting);
+    perft_format_depth(run, depth, sizeof depth);
+    perft_describe_setting(run, setting, sizeof setting);
     struct bmf_writer writer;
     bmf_begin(&writer, out);
     for (size_t m = 0; m < run->method_count; m++) {
         const struct perft_method *method = &run->methods[m];
-        struct statistics summary = summarize_method(run, method);
+        struct statistics summary = perft_method_summary(run, method);
         snprintf(name, sizeof name, "perft/%s/depth %s/%s", method->backend->name, depth, setting);
-        bmf_entry(&writer, name, "throughput", nodes_per_second(method, summary.median),
-                  nodes_per_second(method, summary.max), nodes_per_second(method, summary.min));
+        bmf_entry(&writer, name, "throughput", perft_nodes_per_second(method, summary.median),
+                  perft_nodes_per_second(method, summary.max), perft_nodes_per_second(method, summary.min));
     }
     bmf_end(&writer);
 }
@@ -235,8 +158,8 @@ void perft_write_method_csv(FILE *out, void *data)
     struct run_metadata metadata;
     run_metadata_capture(&metadata);
     char depth[16];
-    format_depth(run, depth, sizeof depth);
-    double fastest = fastest_median(run);
+    perft_format_depth(run, depth, sizeof depth);
+    double fastest = perft_fastest_median(run);
     fprintf(out,
             "%s,method,positions,depth,nodes,seconds,nodes_per_second,relative,table_bytes,init_ms,"
             "reps,seconds_min,seconds_max,seconds_mad,samples_seconds,threads,processes,pressure_bytes,eval_bytes,"

@@ -1,7 +1,8 @@
 /* What `attackbench perft` holds while it runs: the settings from the
  * command line, the chosen methods with their timings, the block of
  * positions being counted.  perft_run.c counts and times, perft_workers.c
- * counts with threads or processes, perft_report.c summarises. */
+ * counts with threads or processes, perft_figures.c reduces the timings
+ * (cli/perft_report.c prints them). */
 #ifndef ATTACKBENCH_PERFT_STATE_H
 #define ATTACKBENCH_PERFT_STATE_H
 
