@@ -49,3 +49,24 @@ TEST(rank_intervals_with_too_few_repetitions_allow_every_rank)
     CHECK(rank_intervals(sets, 2, 0.95, low, high) == 0);
     CHECK(low[0] == 1 && high[0] == 2 && low[1] == 1 && high[1] == 2);
 }
+
+TEST(point_ranks_count_the_better_included_values)
+{
+    /* Lower is better for times, higher for rates; a tie shares its rank
+     * and a value left out neither gets a rank nor moves the others. */
+    const double times[4] = {2.0, 1.0, 2.0, 0.5};
+    const int included[4] = {1, 1, 1, 0};
+    int ranks[4];
+    point_ranks(times, included, 4, 1, ranks);
+    CHECK(ranks[0] == 2 && ranks[1] == 1 && ranks[2] == 2 && ranks[3] == 0);
+    point_ranks(times, included, 4, 0, ranks);
+    CHECK(ranks[0] == 1 && ranks[1] == 3 && ranks[2] == 1 && ranks[3] == 0);
+}
+
+TEST(ratio_exceeds_needs_a_bounded_interval_above_the_bound)
+{
+    const struct ratio_estimate above = {1.5, 1.2, 1.8, 1}, across = {1.1, 0.9, 1.3, 1}, unbounded = {2.0, 0, 0, 0};
+    CHECK(ratio_exceeds(&above, 1.0) && !ratio_exceeds(&above, 1.2));
+    CHECK(!ratio_exceeds(&across, 1.0));
+    CHECK(!ratio_exceeds(&unbounded, 1.0));
+}

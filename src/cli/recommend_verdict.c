@@ -90,22 +90,26 @@ static int read_file(const char *path, row_visitor visit, void *data)
 }
 
 /* Rank 1 for the best of the measured candidates: lowest time alone, most
- * nodes per second in the engine. */
+ * nodes per second in the engine (measure/ratio_interval.c's point ranks). */
 static void rank(struct recommendation *recommendation)
 {
-    for (int c = 0; c < recommendation->count; c++) {
-        struct candidate *candidate = &recommendation->candidates[c];
-        if (candidate->skipped || candidate->isolated_ns <= 0 || candidate->engine_nodes_per_second <= 0)
-            continue;
-        candidate->isolated_rank = candidate->engine_rank = 1;
-        for (int o = 0; o < recommendation->count; o++) {
-            const struct candidate *other = &recommendation->candidates[o];
-            if (o == c || other->skipped || other->isolated_ns <= 0 || other->engine_nodes_per_second <= 0)
-                continue;
-            candidate->isolated_rank += other->isolated_ns < candidate->isolated_ns;
-            candidate->engine_rank += other->engine_nodes_per_second > candidate->engine_nodes_per_second;
-        }
+    double isolated[RECOMMEND_MAX_CANDIDATES] = {0}, engine[RECOMMEND_MAX_CANDIDATES] = {0};
+    int measured[RECOMMEND_MAX_CANDIDATES] = {0}, isolated_rank[RECOMMEND_MAX_CANDIDATES] = {0},
+        engine_rank[RECOMMEND_MAX_CANDIDATES] = {0};
+    size_t count = (size_t)recommendation->count;
+    for (size_t c = 0; c < count; c++) {
+        const struct candidate *candidate = &recommendation->candidates[c];
+        isolated[c] = candidate->isolated_ns;
+        engine[c] = candidate->engine_nodes_per_second;
+        measured[c] = !candidate->skipped && candidate->isolated_ns > 0 && candidate->engine_nodes_per_second > 0;
     }
+    point_ranks(isolated, measured, count, 1, isolated_rank);
+    point_ranks(engine, measured, count, 0, engine_rank);
+    for (size_t c = 0; c < count; c++)
+        if (measured[c]) {
+            recommendation->candidates[c].isolated_rank = isolated_rank[c];
+            recommendation->candidates[c].engine_rank = engine_rank[c];
+        }
 }
 
 /* The ranks the repetitions allow each measured candidate, in both views
@@ -187,7 +191,7 @@ static void decide(const struct recommendation *recommendation, struct decision 
     if (ratio_interval(first->engine_seconds, (size_t)first->engine_reps, second->engine_seconds,
                        (size_t)second->engine_reps, CONFIDENCE, &decision->ratio) != 0)
         return;
-    decision->decided = decision->ratio.bounded && decision->ratio.low > 1.0;
+    decision->decided = ratio_exceeds(&decision->ratio, 1.0);
 }
 
 static void print_header(const struct recommendation *recommendation)
@@ -232,7 +236,7 @@ static int loses_in_engine(const struct recommendation *recommendation, const st
     if (taker == NULL || ratio_interval(taker->engine_seconds, (size_t)taker->engine_reps, candidate->engine_seconds,
                                         (size_t)candidate->engine_reps, CONFIDENCE, ratio) != 0)
         return 0;
-    return ratio->bounded && ratio->low > 1.0;
+    return ratio_exceeds(ratio, 1.0);
 }
 
 /* What to avoid: an instruction this CPU lacks, one it runs in microcode, a

@@ -158,6 +158,24 @@ int ratio_interval(const double *base, size_t m, const double *changed, size_t n
     return 0;
 }
 
+int ratio_exceeds(const struct ratio_estimate *estimate, double bound)
+{
+    return estimate->bounded && estimate->low > bound;
+}
+
+void point_ranks(const double *values, const int *included, size_t count, int lower_is_better, int *ranks)
+{
+    for (size_t i = 0; i < count; i++) {
+        ranks[i] = 0;
+        if (!included[i])
+            continue;
+        ranks[i] = 1;
+        for (size_t o = 0; o < count; o++)
+            if (o != i && included[o])
+                ranks[i] += lower_is_better ? values[o] < values[i] : values[o] > values[i];
+    }
+}
+
 int rank_intervals(const struct sample_set *sets, size_t count, double confidence, int *low, int *high)
 {
     for (size_t i = 0; i < count; i++) {

@@ -23,6 +23,16 @@ int ratio_interval(const double *base, size_t m, const double *changed, size_t n
  * leaves too large a tail (too few samples). */
 uint64_t mann_whitney_rank(size_t m, size_t n, double tail);
 
+/* Whether the whole interval lies above `bound` (the new side slower by
+ * more than it): an unbounded estimate never does. */
+int ratio_exceeds(const struct ratio_estimate *estimate, double bound);
+
+/* The point rank (1 = best) of each of `count` values among the others
+ * that are `included` (nonzero): 1 plus how many included values are
+ * better, lower ones when lower_is_better, higher ones otherwise; ties
+ * share a rank.  A value not included gets rank 0. */
+void point_ranks(const double *values, const int *included, size_t count, int lower_is_better, int *ranks);
+
 /* One set of repetitions: times, lower is better. */
 struct sample_set {
     const double *values;

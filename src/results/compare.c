@@ -109,7 +109,7 @@ static enum verdict decide(const struct ratio_estimate *estimate, double thresho
 {
     if (!estimate->bounded)
         return VERDICT_UNBOUNDED;
-    if (estimate->low > 1 + threshold)
+    if (ratio_exceeds(estimate, 1 + threshold))
         return VERDICT_SLOWER;
     if (estimate->high < 1 / (1 + threshold))
         return VERDICT_FASTER;
