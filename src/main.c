@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/device_command.h"
 #include "cli/instruction_count.h"
+#include "measure/callgrind.h"
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
 #include "registry/registry.h"

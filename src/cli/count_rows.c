@@ -1,5 +1,5 @@
 /* The counting side of --count=instructions, run under callgrind (see
- * src/cli/instruction_count.c): one counted pass per backend, workload, piece
+ * src/measure/callgrind.c): one counted pass per backend, workload, piece
  * and dispatch, read back from callgrind's numbered dump files. */
 #define _POSIX_C_SOURCE 200809L
 #include "count_rows.h"
