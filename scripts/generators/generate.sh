@@ -61,7 +61,7 @@ case "$program" in /*) ;; *) program=$PWD/$program ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/attackbench-generate.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# compile NAME: scripts/NAME.c into $work/NAME.
+# compile NAME: scripts/generators/NAME.c into $work/NAME.
 compile() {
     "${CC:-cc}" -O2 -std=c17 -Wall -Wextra -I"$top/src" -I"$top/include" -o "$work/$1" "$top/scripts/generators/$1.c" -lm ||
         fail "scripts/generators/$1.c does not compile"
