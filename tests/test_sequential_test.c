@@ -121,6 +121,27 @@ TEST(sequential_test_error_rates_over_trials)
     CHECK(missed_at_edge <= 15);
 }
 
+TEST(sequential_test_decides_far_differences_quickly)
+{
+    /* B 30% slower or faster with a 20% spread between pairs: the two
+     * SPRTs alone need about 90 pairs; the confidence sequence decides
+     * within 40 in at least 190 runs of 200.  Equal sides with a 30%
+     * spread are called different in at most 10 of 200 runs. */
+    int slower = 0, faster = 0, false_alarms = 0;
+    for (uint64_t trial = 1; trial <= 200; trial++) {
+        slower += run_to_verdict(1.3, 0.2, 40, 3000 + trial) == SEQUENTIAL_B_SLOWER;
+        faster += run_to_verdict(1 / 1.3, 0.2, 40, 4000 + trial) == SEQUENTIAL_B_FASTER;
+        false_alarms += run_to_verdict(1.0, 0.3, 600, 5000 + trial) > SEQUENTIAL_NO_DIFFERENCE;
+    }
+    CHECK(slower >= 190);
+    CHECK(faster >= 190);
+    CHECK(false_alarms <= 10);
+    double pairs[40];
+    fill_pairs(pairs, 40, 1.3, 0.2, 6000);
+    struct sequential_state state = sequential_test(pairs, 40, &one_percent);
+    CHECK(state.interval_verdict == SEQUENTIAL_B_SLOWER && state.slower_llr < state.upper_bound);
+}
+
 TEST(sequential_verdict_names)
 {
     CHECK(sequential_verdict_name(SEQUENTIAL_B_SLOWER)[2] == 's');

@@ -9,8 +9,11 @@
  *   of the rank (#6865, four times smaller in #6998); rook and bishop come
  *   out of one computation (both_attacks_bb, this backend's native `both`
  *   entry for --piece=both), the compiler dropping what a caller does not
- *   use.  #7181 (a permute in place of the extract) was
- *   open, not in master, at the time of writing.
+ *   use.  Its formulations are the forms of both_attacks_bb since the
+ *   snapshot: `master` (the snapshot's), `short-rook` (pull request
+ *   #7154, September 2026: the rook read off lane 0 directly) and
+ *   `permute` (#7181: vpermq in place of vextracti128), rebuilt from the
+ *   pull requests' descriptions (their diffs were not at hand).
  * - aarch64 and loongarch64 (#6795): scalar hyperbola quintessence with
  *   the bit reversal instruction (rbit), two line masks per square and
  *   piece.
@@ -263,42 +266,94 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline __m256i reverse_halves(__m256i lanes
     return _mm256_shuffle_epi8(lanes, order);
 }
 
-/* Both pieces at once, as both_attacks_bb returns them: the lanes'
- * attacks, the halves ORed (lane 0 the file, lane 1 both diagonals), the
- * rank added to the file.  Also the backend's native `both` entry. */
-TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_both(int square, bitboard occupied)
+/* The four lanes' attacks: hyperbola on the file, the diagonal, the empty
+ * lane and the anti-diagonal, the rank left for the table. */
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline __m256i dual_lines(const struct dual_magic *magic, bitboard occupied)
 {
-    const struct dual_magic *magic = &dual_magics[square];
     const __m256i masks = _mm256_load_si256((const __m256i *)magic);
     const __m256i slider = _mm256_set1_epi64x((long long)magic->slider_twice);
     const __m256i mirrored_slider = _mm256_set1_epi64x((long long)magic->mirrored_slider_twice);
     __m256i on_lines = _mm256_and_si256(masks, _mm256_set1_epi64x((long long)occupied));
     __m256i forward = _mm256_sub_epi64(on_lines, slider);
     __m256i reverse = reverse_halves(_mm256_sub_epi64(reverse_halves(on_lines), mirrored_slider));
-    __m256i lines = _mm256_and_si256(_mm256_xor_si256(forward, reverse), masks);
-    __m128i rook_bishop = _mm_or_si128(_mm256_extracti128_si256(lines, 1), _mm256_castsi256_si128(lines));
+    return _mm256_and_si256(_mm256_xor_si256(forward, reverse), masks);
+}
+
+static inline bitboard dual_rank(const struct dual_magic *magic, bitboard occupied)
+{
     bitboard rank_row = magic->rank_attacks[(occupied >> (magic->shift + 1)) & 0x3f];
+    return rank_row << magic->shift;
+}
+
+/* The three forms of both_attacks_bb, this backend's formulations; each
+ * returns both pieces at once (the backend's native `both` entry), the
+ * compiler dropping what a caller does not use.
+ * - master (the snapshot): the halves ORed (lane 0 the file, lane 1 both
+ *   diagonals), the rank added to the file, so the rook waits for the
+ *   extract of the upper half and the OR. */
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_master_both(int square, bitboard occupied)
+{
+    const struct dual_magic *magic = &dual_magics[square];
+    __m256i lines = dual_lines(magic, occupied);
+    __m128i rook_bishop = _mm_or_si128(_mm256_extracti128_si256(lines, 1), _mm256_castsi256_si128(lines));
     return (struct attackbench_both){
-        .rook = (bitboard)_mm_cvtsi128_si64(rook_bishop) + (rank_row << magic->shift),
+        .rook = (bitboard)_mm_cvtsi128_si64(rook_bishop) + dual_rank(magic, occupied),
         .bishop = (bitboard)_mm_extract_epi64(rook_bishop, 1),
     };
 }
 
-TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_rook(int square, bitboard occupied)
+/* - short-rook (pull request #7154, "shorten the rook dependency chain"):
+ *   the file is lane 0 of the lanes themselves (the empty lane 2 adds
+ *   nothing), read by a cast that compiles to nothing, so the rook no
+ *   longer waits for the extract and the OR; the bishop as before. */
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_short_rook_both(int square, bitboard occupied)
 {
-    return dual_both(square, occupied).rook;
+    const struct dual_magic *magic = &dual_magics[square];
+    __m256i lines = dual_lines(magic, occupied);
+    __m128i low = _mm256_castsi256_si128(lines);
+    __m128i diagonals = _mm_or_si128(_mm256_extracti128_si256(lines, 1), low);
+    return (struct attackbench_both){
+        .rook = (bitboard)_mm_cvtsi128_si64(low) + dual_rank(magic, occupied),
+        .bishop = (bitboard)_mm_extract_epi64(diagonals, 1),
+    };
 }
 
-TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_bishop(int square, bitboard occupied)
+/* - permute (pull request #7181, "use permute in both_attacks_bb"): as
+ *   short-rook, the upper half brought down by a 64-bit lane permute
+ *   (vpermq) instead of the 128-bit extract (vextracti128), the same
+ *   number of instructions. */
+TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_permute_both(int square, bitboard occupied)
 {
-    return dual_both(square, occupied).bishop;
+    const struct dual_magic *magic = &dual_magics[square];
+    __m256i lines = dual_lines(magic, occupied);
+    __m128i low = _mm256_castsi256_si128(lines);
+    __m128i high = _mm256_castsi256_si128(_mm256_permute4x64_epi64(lines, _MM_SHUFFLE(3, 2, 3, 2)));
+    __m128i diagonals = _mm_or_si128(high, low);
+    return (struct attackbench_both){
+        .rook = (bitboard)_mm_cvtsi128_si64(low) + dual_rank(magic, occupied),
+        .bishop = (bitboard)_mm_extract_epi64(diagonals, 1),
+    };
 }
 
-TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_dual_queen(int square, bitboard occupied)
-{
-    struct attackbench_both both = dual_both(square, occupied);
-    return both.rook | both.bishop;
-}
+/* The rook, bishop and queen lookups of each form, from its `both`. */
+#define DUAL_FORM_LOOKUPS(FORM) \
+    TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_##FORM##_rook(int square, bitboard occupied) \
+    { \
+        return dual_##FORM##_both(square, occupied).rook; \
+    } \
+    TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_##FORM##_bishop(int square, bitboard occupied) \
+    { \
+        return dual_##FORM##_both(square, occupied).bishop; \
+    } \
+    TARGET_ATTRIBUTE(DUAL_TARGET) static inline bitboard stockfish_##FORM##_queen(int square, bitboard occupied) \
+    { \
+        struct attackbench_both both = dual_##FORM##_both(square, occupied); \
+        return both.rook | both.bishop; \
+    }
+
+DUAL_FORM_LOOKUPS(master)
+DUAL_FORM_LOOKUPS(short_rook)
+DUAL_FORM_LOOKUPS(permute)
 
 #endif
 
@@ -347,7 +402,7 @@ static const char *stockfish_note(void)
 #define STOCKFISH_IDEA \
     "Stockfish master's own form for this platform: DualMagic (hyperbola in AVX2 lanes, rank table) on x86-64 " \
     "with AVX2, rbit hyperbola on aarch64, fancy magic elsewhere"
-#define STOCKFISH_SOURCE "official-stockfish/Stockfish attacks.h (PRs #6845, #6865, #6998, #6795, #6939)"
+#define STOCKFISH_SOURCE "official-stockfish/Stockfish attacks.h (PRs #6845, #6865, #6998, #6795, #6939, #7154, #7181)"
 
 #if defined(STOCKFISH_DUAL_MAGIC)
 static const char *dual_note(void)
@@ -355,10 +410,23 @@ static const char *dual_note(void)
     return "form: DualMagic (x86-64 with AVX2: file and diagonals in ymm lanes, 512-byte rank table)";
 }
 
-BACKEND(stockfish_dual, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, TARGET(DUAL_TARGET), .init = dual_init,
-        .note = dual_note, .both = dual_both)
+/* DualMagic's three forms are the technique's formulations, master's
+ * first (--formulation=fixed runs it); a CPU without AVX2 runs none of
+ * them and keeps the form of the platform. */
+BACKEND(stockfish_master, STOCKFISH_NAME ":master", "both_attacks_bb at the snapshot: the rook from the ORed halves",
+        STOCKFISH_SOURCE, TARGET(DUAL_TARGET), .init = dual_init, .note = dual_note, .both = dual_master_both)
+BACKEND(stockfish_short_rook, STOCKFISH_NAME ":short-rook",
+        "pull request #7154: the rook read from lane 0 directly, off the extract's path", STOCKFISH_SOURCE,
+        TARGET(DUAL_TARGET), .init = dual_init, .note = dual_note, .both = dual_short_rook_both)
+BACKEND(stockfish_permute, STOCKFISH_NAME ":permute",
+        "pull request #7181: short-rook with vpermq in place of vextracti128", STOCKFISH_SOURCE, TARGET(DUAL_TARGET),
+        .init = dual_init, .note = dual_note, .both = dual_permute_both)
+
+static const struct backend *const stockfish_formulations[] = {&stockfish_master_backend, &stockfish_short_rook_backend,
+                                                               &stockfish_permute_backend, NULL};
+
 BACKEND(stockfish, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, .init = STOCKFISH_INIT, .note = stockfish_note,
-        .faster_path = &stockfish_dual_backend)
+        .faster_path = &stockfish_master_backend, .formulations = stockfish_formulations)
 #else
 BACKEND(stockfish, STOCKFISH_NAME, STOCKFISH_IDEA, STOCKFISH_SOURCE, .init = STOCKFISH_INIT, .note = stockfish_note)
 #endif

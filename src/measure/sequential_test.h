@@ -31,6 +31,9 @@ struct sequential_state {
     double slower_llr;               /* log-likelihood ratio, B/A = 1 + R against 1 + R/2 */
     double faster_llr;               /* the same for A/B */
     double lower_bound, upper_bound; /* Wald's bounds on both */
+    /* What the confidence sequence alone says at this look (see
+     * src/measure/sequential_test.c); the verdict takes it first. */
+    enum sequential_verdict interval_verdict;
 };
 
 /* The test on `count` log ratios ln(B/A), in the order they were taken.
