@@ -78,10 +78,15 @@ test-opencl:
 	+@$(call SUB_BUILD,OPENCL,$(OPENCL_BUILD)/attackbench)
 	@ATTACKBENCH=$(OPENCL_BUILD)/attackbench bash tests/opencl.sh
 
-## test-portable: the suite on make PORTABLE=1 (the baseline level with run-time choice of the higher levels' backend code: src/platform/x86_64_levels.h), every level verified
+## test-portable: make PORTABLE=1 (the baseline level with run-time choice of the higher levels' backend code: src/platform/x86_64_levels.h), every level verified, and the scripts a level's choice reaches (PORTABLE_TESTS; PORTABLE_TESTS=all for the whole suite)
 PORTABLE_BUILD = build/portable
 PORTABLE_MAKE_OPTIONS = -s PORTABLE=1
+# What the choice of code per level changes: the lookups (unit, verify),
+# what --list and the features say, the formulations, the benchmark and
+# perft that run them, the side-wise and both paths.  The rest of the
+# suite tests code that is the same at every level.
+PORTABLE_TESTS ?= unit verify features formulations driver perft both sides bmi2_backends
 test-portable:
 	+@$(call SUB_BUILD,PORTABLE,$(PORTABLE_BUILD)/attackbench $(PORTABLE_BUILD)/unit_tests)
 	@export ATTACKBENCH=$(PORTABLE_BUILD)/attackbench ATTACKBENCH_UNIT_TESTS=$(PORTABLE_BUILD)/unit_tests; \
-		bash tests/run.sh tests/portable.sh && bash tests/run.sh
+		bash tests/run.sh tests/portable.sh && bash tests/run.sh $(filter-out all,$(PORTABLE_TESTS))

@@ -22,6 +22,6 @@ check-builds:
 	+@$(call SUB_BUILD,VALGRIND,$(VALGRIND_PROGRAM))
 	+@$(call SUB_BUILD,PORTABLE,$(PORTABLE_BUILD)/attackbench $(PORTABLE_BUILD)/unit_tests)
 
-## test-bare: the test suite with gnuplot, hyperfine, valgrind and clang hidden from PATH (their tests must skip)
+## test-bare: the test scripts that use gnuplot, hyperfine, valgrind or clang, run with them hidden from PATH (their tests must skip)
 test-bare: $(PROGRAM) $(BUILD)/unit_tests
 	@$(TEST_BINARIES) bash tests/bare-path.sh

@@ -3,8 +3,16 @@
 # but gnuplot, hyperfine, valgrind and clang (any version) is linked into a
 # directory that becomes PATH, so that each test needing one of them must
 # skip with the reason instead of failing.
+# Without arguments it runs the scripts of tests/cli that name one of the
+# hidden tools or what runs them (the others run the same code either way).
 # Usage: tests/bare-path.sh [tests/run.sh's arguments]
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -eq 0 ]; then
+    uses='have_tool|gnuplot|hyperfine|valgrind|callgrind|clang|instructions|compilers|scripts/(plot|report|results)'
+    mapfile -t selected < <(grep -lE "$uses" "$here"/cli/*.sh)
+    set -- "${selected[@]}"
+fi
 bare=$(mktemp -d)
 trap 'rm -rf "$bare"' EXIT
 IFS=: read -r -a directories <<<"$PATH"
@@ -21,4 +29,4 @@ for hidden in gnuplot hyperfine valgrind clang; do
         exit 2
     fi
 done
-PATH=$bare exec bash "$(dirname "$0")/run.sh" "$@"
+PATH=$bare bash "$here/run.sh" "$@"
