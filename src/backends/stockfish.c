@@ -302,6 +302,19 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_master_
     };
 }
 
+/* The rook from lane 0 of the lanes themselves, the bishop from lane 1 of
+ * the low half ORed with `high`, the upper half brought down. */
+TARGET_ATTRIBUTE(DUAL_TARGET)
+static inline struct attackbench_both
+    dual_rook_off_the_path(const struct dual_magic *magic, bitboard occupied, __m256i lines, __m128i high)
+{
+    __m128i low = _mm256_castsi256_si128(lines);
+    return (struct attackbench_both){
+        .rook = (bitboard)_mm_cvtsi128_si64(low) + dual_rank(magic, occupied),
+        .bishop = (bitboard)_mm_extract_epi64(_mm_or_si128(high, low), 1),
+    };
+}
+
 /* - short-rook (pull request #7154, "shorten the rook dependency chain"):
  *   the file is lane 0 of the lanes themselves (the empty lane 2 adds
  *   nothing), read by a cast that compiles to nothing, so the rook no
@@ -310,12 +323,7 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_short_r
 {
     const struct dual_magic *magic = &dual_magics[square];
     __m256i lines = dual_lines(magic, occupied);
-    __m128i low = _mm256_castsi256_si128(lines);
-    __m128i diagonals = _mm_or_si128(_mm256_extracti128_si256(lines, 1), low);
-    return (struct attackbench_both){
-        .rook = (bitboard)_mm_cvtsi128_si64(low) + dual_rank(magic, occupied),
-        .bishop = (bitboard)_mm_extract_epi64(diagonals, 1),
-    };
+    return dual_rook_off_the_path(magic, occupied, lines, _mm256_extracti128_si256(lines, 1));
 }
 
 /* - permute (pull request #7181, "use permute in both_attacks_bb"): as
@@ -326,13 +334,8 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_permute
 {
     const struct dual_magic *magic = &dual_magics[square];
     __m256i lines = dual_lines(magic, occupied);
-    __m128i low = _mm256_castsi256_si128(lines);
-    __m128i high = _mm256_castsi256_si128(_mm256_permute4x64_epi64(lines, _MM_SHUFFLE(3, 2, 3, 2)));
-    __m128i diagonals = _mm_or_si128(high, low);
-    return (struct attackbench_both){
-        .rook = (bitboard)_mm_cvtsi128_si64(low) + dual_rank(magic, occupied),
-        .bishop = (bitboard)_mm_extract_epi64(diagonals, 1),
-    };
+    __m256i upper_down = _mm256_permute4x64_epi64(lines, _MM_SHUFFLE(3, 2, 3, 2));
+    return dual_rook_off_the_path(magic, occupied, lines, _mm256_castsi256_si128(upper_down));
 }
 
 /* The rook, bishop and queen lookups of each form, from its `both`. */
