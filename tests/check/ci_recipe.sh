@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CI recipe as an engine's repository runs it, slow (a real make
-# install of a copy of this tree, both builds, then counts under valgrind;
-# several minutes): the commands of examples/plugin/attack-regression.yml,
+# install of a copy of this tree, its objects already built, then counts
+# under valgrind; a minute or more): the commands of examples/plugin/attack-regression.yml,
 # read from the workflow, on a fake engine checkout, attackbench installed
 # into a runner folder whose path has a space, and the recipe run from the
 # install prefix: the same code (exit 0), a slowed head (exit 3), a larger
@@ -23,6 +23,15 @@ mkdir -p "$work"
 mkdir -p "$work/head/attackbench" "$work/head/src" "$work/base/src"
 (cd "$top" && git ls-files -z | tar --null -T - -cf - 2>/dev/null) | tar -x -C "$work/head/attackbench" ||
     { fail "copying the source tree"; finish; }
+# The objects this tree has built already, the program's and the valgrind
+# build's (their times kept, so newer than the copied sources), so that the
+# install step relinks instead of compiling both builds again: every other
+# build tests the compiling, this test the install and the recipe.
+for built in build/src build/valgrind/src; do
+    [ -d "$top/$built" ] || continue
+    mkdir -p "$work/head/attackbench/$(dirname "$built")"
+    cp -a "$top/$built" "$work/head/attackbench/$built"
+done
 example="$top/examples/plugin/my_engine.c"
 cp "$example" "$work/head/src/attackbench_plugin.c"
 
