@@ -4,6 +4,7 @@
 
 #if !defined(__wasi__)
 #include <pthread.h>
+#include <sched.h>
 #endif
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,8 +169,13 @@ static inline void spin_hint(void)
 static void pass_together(int index)
 {
     __atomic_add_fetch(&pool.arrived, 1, __ATOMIC_ACQ_REL);
-    while (__atomic_load_n(&pool.arrived, __ATOMIC_ACQUIRE) < pool.threads)
-        spin_hint();
+    /* A thread still waiting for a CPU (unpinned, or a loaded machine)
+     * gets the spinner's after a while. */
+    for (int spins = 0; __atomic_load_n(&pool.arrived, __ATOMIC_ACQUIRE) < pool.threads; spins++)
+        if (spins < 4096)
+            spin_hint();
+        else
+            sched_yield();
     pool.ns[index] = timed_pass(pool.formulation, pool.timer);
 }
 
