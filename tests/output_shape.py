@@ -10,9 +10,11 @@ import re
 import sys
 
 # Values that differ between machines and runs even when nothing changed.
-# The formulation a technique runs is chosen by measurement on the CPU.
+# The formulation a technique runs is chosen by measurement on the CPU, on
+# as many threads as formulation_threads says (empty for a method another
+# architecture times in its place, which has one formulation).
 VARIABLE = {"timestamp", "host", "cpu", "compiler", "flags", "pin_cpu", "tsc_ghz", "timer", "version", "commit",
-            "cpu_vendor", "cpu_family", "cpu_model", "warnings", "formulation"}
+            "cpu_vendor", "cpu_family", "cpu_model", "warnings", "formulation", "formulation_threads"}
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 

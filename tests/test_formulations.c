@@ -59,6 +59,42 @@ TEST(the_faster_formulation_is_chosen_and_the_ratio_said)
     CHECK(strncmp(text, "second (first 2.50x slower;", 27) == 0);
 }
 
+TEST(a_choice_measured_on_threads_says_how_many)
+{
+    struct stub_timings timings = {0};
+    fill(timings.first, 10.0);
+    fill(timings.second, 4.0);
+    struct formulation_choice choice;
+    CHECK(choose_formulation(&made_up, stub_timing, &timings, &choice) == 0);
+    CHECK(choice.threads == 0); /* calibrate_formulation() sets it */
+    char text[512];
+    describe_formulation_choice(&choice, text, sizeof text);
+    CHECK(strstr(text, "ns/queen)") != NULL && strstr(text, "thread") == NULL);
+    choice.threads = 1;
+    describe_formulation_choice(&choice, text, sizeof text);
+    CHECK(strstr(text, "thread") == NULL);
+    choice.threads = 16;
+    describe_formulation_choice(&choice, text, sizeof text);
+    CHECK(strstr(text, "measured 4.00 against 10.00 ns/queen on 16 threads)") != NULL);
+}
+
+TEST(the_figure_of_a_pass_on_threads_is_their_median)
+{
+    const double one[] = {3.5};
+    CHECK(calibration_figure(one, 1) == 3.5);
+    const double three[] = {9.0, 2.0, 4.0}; /* one thread disturbed: the median ignores it */
+    CHECK(calibration_figure(three, 3) == 4.0);
+    const double four[] = {5.0, 1.0, 3.0, 8.0};
+    CHECK(calibration_figure(four, 4) == 4.0);
+}
+
+TEST(fixed_records_no_calibration_threads)
+{
+    struct formulation_choice choice;
+    CHECK(calibrate_formulation(&made_up, NULL, &choice) == 0);
+    CHECK(choice.chosen == &first && choice.measured == 0 && choice.threads == 0);
+}
+
 TEST(the_choice_follows_the_ratio_either_way)
 {
     struct stub_timings timings = {0};

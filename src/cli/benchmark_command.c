@@ -248,6 +248,7 @@ static int add_rows(const struct session *session, const struct workload *worklo
         row.positions = row.phase == PHASE_ALL ? workload->positions : workload->phase_positions[row.phase];
         row.table_bytes = session->entries[i].table_bytes;
         row.init_ms = session->entries[i].init_ms;
+        row.formulation_threads = session->entries[i].formulation_threads;
         if (result_set_add(results, &row) != 0)
             return EXIT_USAGE;
     }

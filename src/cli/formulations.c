@@ -6,44 +6,62 @@
 #include "measure/formulation_choice.h"
 #include "registry/registry.h"
 
-/* Choose and put in place the formulation `technique` runs; the line
- * that says which goes to `out` unless it is NULL. */
-static void choose_one(const struct backend *technique, const struct timer *timer, int fixed, FILE *out)
+/* Choose and put in place the formulation `technique` runs (fixed when
+ * `calibration` is NULL); the line that says which goes to `out` unless
+ * it is NULL.  Returns the threads the choice was measured on, or 0. */
+static int choose_one(const struct backend *technique, const struct calibration *calibration, FILE *out)
 {
     struct formulation_choice choice;
-    if (choose_formulation(technique, fixed ? NULL : calibration_pass, (void *)timer, &choice) != 0)
-        return;
+    if (calibrate_formulation(technique, calibration, &choice) != 0)
+        return 0;
     registry_use_formulation(technique, choice.chosen);
-    if (out == NULL)
-        return;
-    char text[512];
-    describe_formulation_choice(&choice, text, sizeof text);
-    fprintf(out, "formulation: %s runs %s\n", technique->name, text);
+    if (out != NULL) {
+        char text[512];
+        describe_formulation_choice(&choice, text, sizeof text);
+        fprintf(out, "formulation: %s runs %s\n", technique->name, text);
+    }
+    return choice.threads;
 }
 
 int choose_formulations(struct session *session)
 {
     const struct options *options = session->options;
     int fixed = options->fixed_formulations || options->count_instructions;
+    /* The run's threads on the run's CPUs, all timing at once. */
+    struct calibration calibration;
+    int opened = 0;
     for (int i = 0; i < session->entry_count; i++) {
         struct backend_entry *entry = &session->entries[i];
         if (entry->backend->formulations == NULL)
             continue;
+        if (!fixed && !opened) {
+            calibration_open(&calibration, &session->timer, options->threads,
+                             session->pin_cpu >= 0 ? session->cpus : NULL);
+            opened = 1;
+        }
         const char *before = entry->backend->formulation;
-        choose_one(entry->backend, &session->timer, fixed, options->quiet ? NULL : stderr);
+        entry->formulation_threads =
+            choose_one(entry->backend, fixed ? NULL : &calibration, options->quiet ? NULL : stderr);
         if (before != entry->backend->formulation) /* its own tables, which the choice built */
             entry->table_bytes = backend_initialize(entry->backend, &entry->init_ms);
     }
+    if (opened)
+        calibration_close(&calibration);
     return 0;
 }
 
-int formulation_for_list(const struct backend *technique, int fixed, char *text, size_t size)
+int formulation_for_list(const struct backend *technique, int fixed, int threads, char *text, size_t size)
 {
+    if (technique->formulations == NULL)
+        return 0;
     struct timer timer;
     timer_setup(&timer, TIMER_CLOCK, 0); /* a ratio of two passes: the clock serves, with no calibration */
+    struct calibration calibration;
+    calibration_open(&calibration, &timer, fixed ? 1 : threads, NULL);
     struct formulation_choice choice;
-    if (technique->formulations == NULL ||
-        choose_formulation(technique, fixed ? NULL : calibration_pass, &timer, &choice) != 0)
+    int status = calibrate_formulation(technique, fixed ? NULL : &calibration, &choice);
+    calibration_close(&calibration);
+    if (status != 0)
         return 0;
     registry_use_formulation(technique, choice.chosen);
     describe_formulation_choice(&choice, text, size);

@@ -11,13 +11,15 @@
 /* Every selected technique with formulations runs the one the
  * calibration chose (--formulation=fixed: its default), with a context
  * line each ("formulation: kogge-stone runs lanes (scalar 1.62x
- * slower; ...)").  Updates the entries' table sizes.  Returns 0. */
+ * slower; ...)").  The calibration runs on the run's --threads, on its
+ * CPUs.  Updates the entries' table sizes and formulation_threads.
+ * Returns 0. */
 int choose_formulations(struct session *session);
 
 /* For --list: the choice for `technique` made and put in place here
- * (timed with the clock unless fixed), said in `text`; 0 when it has no
- * formulations or none this CPU runs. */
-int formulation_for_list(const struct backend *technique, int fixed, char *text, size_t size);
+ * (timed with the clock on `threads` unpinned threads unless fixed), said
+ * in `text`; 0 when it has no formulations or none this CPU runs. */
+int formulation_for_list(const struct backend *technique, int fixed, int threads, char *text, size_t size);
 
 /* For --list, after the backends: every formulation, by technique. */
 void list_formulations(FILE *out);

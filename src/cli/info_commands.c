@@ -62,8 +62,8 @@ int list_command(const struct options *options)
             continue;
         }
         char formulation[512];
-        int has_formulations =
-            formulation_for_list(backend, options->fixed_formulations, formulation, sizeof formulation);
+        int has_formulations = formulation_for_list(backend, options->fixed_formulations, options->threads, formulation,
+                                                    sizeof formulation);
         double init_ms;
         size_t table_bytes = backend_initialize(backend, &init_ms);
         printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,

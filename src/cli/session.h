@@ -21,6 +21,7 @@ struct backend_entry {
     const struct backend *backend;
     size_t table_bytes;
     double init_ms;
+    int formulation_threads; /* threads its formulation was chosen on; 0: not measured */
 };
 
 /* Everything a run holds from start to end, owned here. */

@@ -1,11 +1,19 @@
 /* The choice of a formulation by measurement (formulation_choice.h). */
+#define _GNU_SOURCE
 #include "formulation_choice.h"
 
+#if !defined(__wasi__)
+#include <pthread.h>
+#include <sched.h>
+#endif
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/random.h"
+#include "cpu_choice.h"
 #include "registry/registry.h"
+#include "statistics.h"
 
 enum { CALIBRATION_QUERIES = 2048 };
 
@@ -96,10 +104,9 @@ static void build_calibration_stream(void)
     built = 1;
 }
 
-double calibration_pass(const struct backend *formulation, void *data)
+/* One pass of the calibration stream on the calling thread. */
+static double timed_pass(const struct backend *formulation, const struct timer *timer)
 {
-    const struct timer *timer = data;
-    build_calibration_stream();
     const struct attackbench_run run = {
         .occupied = calibration_occupied, .squares = calibration_squares, .count = CALIBRATION_QUERIES};
     uint64_t start = timer_start(timer);
@@ -109,18 +116,154 @@ double calibration_pass(const struct backend *formulation, void *data)
     return timer_nanoseconds(timer, stop - start) / CALIBRATION_QUERIES;
 }
 
+double calibration_figure(const double *ns_per_thread, int threads)
+{
+    return threads <= 1 ? ns_per_thread[0] : summarize(ns_per_thread, threads).median;
+}
+
+#if defined(__wasi__)
+/* WebAssembly (WASI) runs one thread (choose_cpus() refuses more). */
+void calibration_open(struct calibration *calibration, const struct timer *timer, int threads, const int *cpus)
+{
+    (void)threads;
+    *calibration = (struct calibration){.timer = timer, .threads = 1, .cpus = cpus};
+}
+
+void calibration_close(struct calibration *calibration)
+{
+    (void)calibration;
+}
+
+double calibration_pass(const struct backend *formulation, void *data)
+{
+    const struct calibration *calibration = data;
+    build_calibration_stream();
+    return timed_pass(formulation, calibration->timer);
+}
+#else
+/* The workers of an open calibration: they wait at a barrier for a pass
+ * (a formulation, or none to quit), then every thread, the caller too,
+ * announces itself and spins until all have, so that the passes run at
+ * once (a pass takes microseconds, less than a barrier's wake-up), and
+ * they meet again at a second barrier. */
+static struct {
+    int threads;
+    pthread_t workers[MAX_THREADS];
+    int cpus[MAX_THREADS];
+    pthread_barrier_t start, finish;
+    const struct backend *formulation; /* NULL: quit */
+    const struct timer *timer;
+    int arrived;
+    double ns[MAX_THREADS];
+} pool;
+
+static inline void spin_hint(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+static void pass_together(int index)
+{
+    __atomic_add_fetch(&pool.arrived, 1, __ATOMIC_ACQ_REL);
+    /* A thread still waiting for a CPU (unpinned, or a loaded machine)
+     * gets the spinner's after a while. */
+    for (int spins = 0; __atomic_load_n(&pool.arrived, __ATOMIC_ACQUIRE) < pool.threads; spins++)
+        if (spins < 4096)
+            spin_hint();
+        else
+            sched_yield();
+    pool.ns[index] = timed_pass(pool.formulation, pool.timer);
+}
+
+static void *calibration_worker(void *data)
+{
+    int index = (int)(intptr_t)data;
+    if (pool.cpus[index] >= 0)
+        pin_to_cpu(pool.cpus[index]);
+    for (;;) {
+        pthread_barrier_wait(&pool.start);
+        if (pool.formulation == NULL)
+            return NULL;
+        pass_together(index);
+        pthread_barrier_wait(&pool.finish);
+    }
+}
+
+void calibration_open(struct calibration *calibration, const struct timer *timer, int threads, const int *cpus)
+{
+    threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+    *calibration = (struct calibration){.timer = timer, .threads = threads, .cpus = cpus};
+    if (threads == 1)
+        return;
+    pool.threads = threads;
+    pool.timer = timer;
+    pthread_barrier_init(&pool.start, NULL, (unsigned)threads);
+    pthread_barrier_init(&pool.finish, NULL, (unsigned)threads);
+    for (int i = 1; i < threads; i++) {
+        pool.cpus[i] = cpus ? cpus[i] : -1;
+        if (pthread_create(&pool.workers[i], NULL, calibration_worker, (void *)(intptr_t)i) != 0) {
+            fprintf(stderr, "attackbench: cannot start calibration thread %d\n", i);
+            exit(2);
+        }
+    }
+}
+
+void calibration_close(struct calibration *calibration)
+{
+    if (calibration->threads <= 1)
+        return;
+    pool.formulation = NULL;
+    pthread_barrier_wait(&pool.start);
+    for (int i = 1; i < pool.threads; i++)
+        pthread_join(pool.workers[i], NULL);
+    pthread_barrier_destroy(&pool.start);
+    pthread_barrier_destroy(&pool.finish);
+    calibration->threads = 1;
+}
+
+double calibration_pass(const struct backend *formulation, void *data)
+{
+    const struct calibration *calibration = data;
+    build_calibration_stream();
+    if (calibration->threads <= 1)
+        return timed_pass(formulation, calibration->timer);
+    pool.formulation = formulation;
+    pool.arrived = 0;
+    pthread_barrier_wait(&pool.start);
+    pass_together(0);
+    pthread_barrier_wait(&pool.finish);
+    return calibration_figure(pool.ns, pool.threads);
+}
+#endif
+
+int calibrate_formulation(const struct backend *technique, const struct calibration *calibration,
+                          struct formulation_choice *choice)
+{
+    int status = choose_formulation(technique, calibration ? calibration_pass : NULL, (void *)calibration, choice);
+    if (status == 0 && choice->measured)
+        choice->threads = calibration->threads;
+    return status;
+}
+
 void describe_formulation_choice(const struct formulation_choice *choice, char *text, size_t size)
 {
     const char *variant = formulation_variant(choice->chosen);
+    char threads_text[32] = "";
+    if (choice->threads > 1)
+        snprintf(threads_text, sizeof threads_text, " on %d threads", choice->threads);
     if (!choice->measured)
         snprintf(text, size, "%s (fixed: the default)", variant);
     else if (choice->runner_up == NULL)
         snprintf(text, size, "%s (the only one this CPU runs)", variant);
     else
-        snprintf(text, size, "%s (%s %.2fx slower; measured %.2f against %.2f ns/queen)", variant,
+        snprintf(text, size, "%s (%s %.2fx slower; measured %.2f against %.2f ns/queen%s)", variant,
                  formulation_variant(choice->runner_up),
                  choice->chosen_ns > 0 ? choice->runner_up_ns / choice->chosen_ns : 0.0, choice->chosen_ns,
-                 choice->runner_up_ns);
+                 choice->runner_up_ns, threads_text);
     if (choice->skipped[0]) {
         size_t used = strlen(text);
         snprintf(text + used, size - used, "; skipped %s", choice->skipped);

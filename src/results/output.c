@@ -355,12 +355,23 @@ static void row_fields(const struct result_row *row, const struct run_context *c
 }
 
 /* The formulation the row's method ran ("lanes"), or "" for a technique
- * with one: the last column of the CSV and the last member of a JSON row,
- * after samples_ns, so readers of the columns before it are unchanged. */
+ * with one: after samples_ns in the CSV and a JSON row, followed only by
+ * formulation_threads, so readers of the columns before it are unchanged. */
 static const char *row_formulation(const struct result_row *row)
 {
     const char *formulation = backend_formulation(row->measurement.backend);
     return formulation ? formulation : "";
+}
+
+/* The threads the row's formulation was chosen on ("2"), or "" when it
+ * was not chosen by measurement (one formulation, a forced one, fixed):
+ * the column after formulation, the last. */
+static void row_formulation_threads(const struct result_row *row, char *text, size_t size)
+{
+    if (row->formulation_threads > 0)
+        snprintf(text, size, "%d", row->formulation_threads);
+    else
+        text[0] = '\0';
 }
 
 /* The repetitions' ns/query in measurement order, separated by `between`. */
@@ -374,8 +385,8 @@ void write_csv(FILE *out, const struct result_set *set, const struct run_context
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
         fprintf(out, "%s,", columns[c].name);
-    fputs("samples_ns,formulation\n", out);
-    char fields[COLUMN_COUNT][FIELD_SIZE];
+    fputs("samples_ns,formulation,formulation_threads\n", out);
+    char fields[COLUMN_COUNT][FIELD_SIZE], threads[16];
     for (size_t r = 0; r < set->count; r++) {
         row_fields(&set->rows[r], context, fields);
         for (int c = 0; c < COLUMN_COUNT; c++) {
@@ -385,7 +396,8 @@ void write_csv(FILE *out, const struct result_set *set, const struct run_context
         write_samples(out, &set->rows[r].measurement, " ");
         fputc(',', out);
         write_csv_field(out, row_formulation(&set->rows[r]));
-        fputc('\n', out);
+        row_formulation_threads(&set->rows[r], threads, sizeof threads);
+        fprintf(out, ",%s\n", threads);
     }
 }
 
@@ -431,7 +443,7 @@ void write_bmf(FILE *out, const struct result_set *set, const struct run_context
 
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context)
 {
-    char fields[COLUMN_COUNT][FIELD_SIZE];
+    char fields[COLUMN_COUNT][FIELD_SIZE], threads[16];
     fprintf(out, "{\n  \"schema\": %d,\n  \"context\": {", RESULT_JSON_SCHEMA);
     if (set->count > 0) {
         row_fields(&set->rows[0], context, fields);
@@ -449,7 +461,9 @@ void write_json(FILE *out, const struct result_set *set, const struct run_contex
             write_json_string(out, row_formulation(&set->rows[r]));
         else
             fputs("null", out);
-        fprintf(out, "}%s\n", r + 1 < set->count ? "," : "");
+        row_formulation_threads(&set->rows[r], threads, sizeof threads);
+        fprintf(out, ", \"formulation_threads\": %s}%s\n", threads[0] ? threads : "null",
+                r + 1 < set->count ? "," : "");
     }
     fputs("  ]\n}\n", out);
 }

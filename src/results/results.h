@@ -27,6 +27,7 @@ struct result_row {
     size_t queries;
     size_t table_bytes;
     double init_ms;
+    int formulation_threads;       /* the threads its formulation was chosen on; 0: not chosen by measurement */
     enum metric_kind metric;       /* METRIC_NS unless counted by callgrind */
     double instructions_per_query; /* METRIC_INSTRUCTIONS */
     /* Derived from the row's group by derive_group_figures(). */
