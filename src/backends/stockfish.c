@@ -305,8 +305,8 @@ TARGET_ATTRIBUTE(DUAL_TARGET) static inline struct attackbench_both dual_master_
 /* The rook from lane 0 of the lanes themselves, the bishop from lane 1 of
  * the low half ORed with `high`, the upper half brought down. */
 TARGET_ATTRIBUTE(DUAL_TARGET)
-static inline struct attackbench_both
-    dual_rook_off_the_path(const struct dual_magic *magic, bitboard occupied, __m256i lines, __m128i high)
+static inline struct attackbench_both dual_rook_off_the_path(const struct dual_magic *magic, bitboard occupied,
+                                                             __m256i lines, __m128i high)
 {
     __m128i low = _mm256_castsi256_si128(lines);
     return (struct attackbench_both){
