@@ -80,6 +80,12 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# BACKEND_CFLAGS, where a sub-build sets it, in place of CFLAGS for the
+# technique files (the fuzz build's: mk/checks.mk).
+ifneq ($(BACKEND_CFLAGS),)
+$(BUILD)/src/backends/%.o: override CFLAGS = $(BACKEND_CFLAGS)
+endif
+
 $(BUILD)/device/kernel_sources.c: $(KERNEL_FILES) scripts/generators/embed-kernels.sh
 	@mkdir -p $(dir $@)
 	@sh scripts/generators/embed-kernels.sh $@ $(KERNEL_FILES)
