@@ -66,6 +66,7 @@ static int child_arguments(const struct ab_run *run, const struct ab_side *side,
     return count;
 }
 
+#if !defined(__wasi__)
 /* The padding's length: a generator seeded once from the clock and the
  * process id. */
 static size_t padding_length(void)
@@ -75,6 +76,7 @@ static size_t padding_length(void)
         state = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid() ^ 0x9e3779b97f4a7c15ull;
     return (size_t)(random_next(&state) % MAX_PADDING);
 }
+#endif
 
 /* Run `words` with stdout to /dev/null and stderr into `log`; returns its
  * exit status, or -1 when it could not start or was killed. */
