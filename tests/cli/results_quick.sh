@@ -30,6 +30,11 @@ print(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + "-" + row["timestamp
 EOF
 }
 
+# results-quick times native builds: under WebAssembly make results-wasm is
+# the form (tests/cli/wasm_web.sh).
+if [ "$wasm_build" = 1 ]; then
+    skip_all "results-quick: it times native builds; under WebAssembly make results-wasm is the form"
+fi
 # Under an emulator results-quick refuses, saying why: nothing more to test.
 if [ -n "$emulated" ]; then
     quick >"$scratch/quick.out" 2>"$scratch/quick.err" && status=0 || status=$?
