@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "results/result_file.h"
 
 /* A run the tool wrote, the other side of every comparison (the fuzzer
  * runs from the top of the tree, as make fuzz starts it). */
