@@ -50,13 +50,17 @@
     X(hyperbola_gfni_backend) \
     X(leorik_backend) \
     /* The techniques of 2026: compressed, split and elementary PEXT, ray \
-     * permutation, the row post's perfect hash, Kindergarten Super SISSY. */ \
+     * permutation, the row post's perfect hash, Kindergarten Super SISSY, \
+     * set-wise Kogge-Stone in rotates and shifts, the early-exit fill. */ \
     X(pext_pdep_backend) \
     X(split_pext_backend) \
     X(elementary_backend) \
     X(ray_permutation_backend) \
     X(row_hash_perfect_backend) \
     X(kgssb_backend) \
+    X(kogge_stone_rotate_backend) \
+    X(kogge_stone_shift_avx2_backend) \
+    X(dumb7fill_early_exit_backend) \
     /* Multi-square kernels (a side's sliders in vector lanes). */ \
     X(obstruction_lanes_backend) \
     X(hyperbola_lanes_backend) \

@@ -19,7 +19,8 @@ grep -qx '1,black,0x0000000000000000' "$scratch/sets-reference" && grep -qx '1,w
 
 "$program" --dump --method=reference data/positions.fen >"$scratch/dump-plain" 2>/dev/null
 "$program" --dump --workload=sets --method=reference data/positions.fen >"$scratch/dump-sets" 2>/dev/null
-for method in kogge-stone dumb7fill dumb7fill-avx2 dumb7fill-avx512 pext hyperbola magic-lanes obstruction-lanes \
+for method in kogge-stone kogge-stone-rotate kogge-stone-shift-avx2 dumb7fill dumb7fill-avx2 dumb7fill-avx512 \
+    dumb7fill-early-exit pext hyperbola magic-lanes obstruction-lanes \
     hyperbola-lanes hyperbola-lanes-avx2 kogge-stone-lanes kogge-stone-lanes-avx2; do
     quiet_grep -E "^$method +available" "$scratch/list" || continue
     "$program" --dump --workload=sets --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-sets" &&
