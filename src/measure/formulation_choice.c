@@ -2,10 +2,7 @@
 #define _GNU_SOURCE
 #include "formulation_choice.h"
 
-#if !defined(__wasi__)
-#include <pthread.h>
 #include <sched.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +11,7 @@
 #include "cpu_choice.h"
 #include "registry/registry.h"
 #include "statistics.h"
+#include "thread_pool.h"
 
 enum { CALIBRATION_QUERIES = 2048 };
 
@@ -121,41 +119,16 @@ double calibration_figure(const double *ns_per_thread, int threads)
     return threads <= 1 ? ns_per_thread[0] : summarize(ns_per_thread, threads).median;
 }
 
-#if defined(__wasi__)
-/* WebAssembly (WASI) runs one thread (choose_cpus() refuses more). */
-void calibration_open(struct calibration *calibration, const struct timer *timer, int threads, const int *cpus)
-{
-    (void)threads;
-    *calibration = (struct calibration){.timer = timer, .threads = 1, .cpus = cpus};
-}
-
-void calibration_close(struct calibration *calibration)
-{
-    (void)calibration;
-}
-
-double calibration_pass(const struct backend *formulation, void *data)
-{
-    const struct calibration *calibration = data;
-    build_calibration_stream();
-    return timed_pass(formulation, calibration->timer);
-}
-#else
-/* The workers of an open calibration: they wait at a barrier for a pass
- * (a formulation, or none to quit), then every thread, the caller too,
- * announces itself and spins until all have, so that the passes run at
- * once (a pass takes microseconds, less than a barrier's wake-up), and
- * they meet again at a second barrier. */
+/* A pass on every thread at once: each thread announces itself and spins
+ * until all have, so that the passes run together (a pass takes
+ * microseconds, less than a barrier's wake-up). */
 static struct {
     int threads;
-    pthread_t workers[MAX_THREADS];
-    int cpus[MAX_THREADS];
-    pthread_barrier_t start, finish;
-    const struct backend *formulation; /* NULL: quit */
+    const struct backend *formulation;
     const struct timer *timer;
     int arrived;
     double ns[MAX_THREADS];
-} pool;
+} together;
 
 static inline void spin_hint(void)
 {
@@ -166,62 +139,35 @@ static inline void spin_hint(void)
 #endif
 }
 
-static void pass_together(int index)
+static void pass_together(int thread, void *argument)
 {
-    __atomic_add_fetch(&pool.arrived, 1, __ATOMIC_ACQ_REL);
+    (void)argument;
+    __atomic_add_fetch(&together.arrived, 1, __ATOMIC_ACQ_REL);
     /* A thread still waiting for a CPU (unpinned, or a loaded machine)
      * gets the spinner's after a while. */
-    for (int spins = 0; __atomic_load_n(&pool.arrived, __ATOMIC_ACQUIRE) < pool.threads; spins++)
+    for (int spins = 0; __atomic_load_n(&together.arrived, __ATOMIC_ACQUIRE) < together.threads; spins++)
         if (spins < 4096)
             spin_hint();
         else
             sched_yield();
-    pool.ns[index] = timed_pass(pool.formulation, pool.timer);
-}
-
-static void *calibration_worker(void *data)
-{
-    int index = (int)(intptr_t)data;
-    if (pool.cpus[index] >= 0)
-        pin_to_cpu(pool.cpus[index]);
-    for (;;) {
-        pthread_barrier_wait(&pool.start);
-        if (pool.formulation == NULL)
-            return NULL;
-        pass_together(index);
-        pthread_barrier_wait(&pool.finish);
-    }
+    together.ns[thread] = timed_pass(together.formulation, together.timer);
 }
 
 void calibration_open(struct calibration *calibration, const struct timer *timer, int threads, const int *cpus)
 {
     threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+#if defined(__wasi__)
+    threads = 1; /* WebAssembly (WASI) runs one thread (choose_cpus() refuses more) */
+#endif
     *calibration = (struct calibration){.timer = timer, .threads = threads, .cpus = cpus};
-    if (threads == 1)
-        return;
-    pool.threads = threads;
-    pool.timer = timer;
-    pthread_barrier_init(&pool.start, NULL, (unsigned)threads);
-    pthread_barrier_init(&pool.finish, NULL, (unsigned)threads);
-    for (int i = 1; i < threads; i++) {
-        pool.cpus[i] = cpus ? cpus[i] : -1;
-        if (pthread_create(&pool.workers[i], NULL, calibration_worker, (void *)(intptr_t)i) != 0) {
-            fprintf(stderr, "attackbench: cannot start calibration thread %d\n", i);
-            exit(2);
-        }
-    }
+    together.threads = threads;
+    together.timer = timer;
+    thread_pool_open(threads, cpus);
 }
 
 void calibration_close(struct calibration *calibration)
 {
-    if (calibration->threads <= 1)
-        return;
-    pool.formulation = NULL;
-    pthread_barrier_wait(&pool.start);
-    for (int i = 1; i < pool.threads; i++)
-        pthread_join(pool.workers[i], NULL);
-    pthread_barrier_destroy(&pool.start);
-    pthread_barrier_destroy(&pool.finish);
+    thread_pool_close();
     calibration->threads = 1;
 }
 
@@ -231,14 +177,11 @@ double calibration_pass(const struct backend *formulation, void *data)
     build_calibration_stream();
     if (calibration->threads <= 1)
         return timed_pass(formulation, calibration->timer);
-    pool.formulation = formulation;
-    pool.arrived = 0;
-    pthread_barrier_wait(&pool.start);
-    pass_together(0);
-    pthread_barrier_wait(&pool.finish);
-    return calibration_figure(pool.ns, pool.threads);
+    together.formulation = formulation;
+    together.arrived = 0;
+    thread_pool_run(pass_together, NULL);
+    return calibration_figure(together.ns, together.threads);
 }
-#endif
 
 int calibrate_formulation(const struct backend *technique, const struct calibration *calibration,
                           struct formulation_choice *choice)

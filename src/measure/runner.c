@@ -2,10 +2,6 @@
 #define _GNU_SOURCE
 #include "runner.h"
 
-#if !defined(__wasi__)
-#include <pthread.h>
-#include <sched.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +9,7 @@
 #include "chess/sliders.h"
 #include "registry/contract.h"
 #include "platform/crash_guard.h"
+#include "thread_pool.h"
 
 const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
 
@@ -123,105 +120,17 @@ struct pass_checksums stream_checksums(const struct backend *reference, enum pie
     return checksums;
 }
 
-#if defined(__wasi__)
-/* WebAssembly (WASI) runs one thread: choose_cpus() refuses --threads
- * above 1, so the caller's thread is the only one. */
-static struct {
+/* Every thread's result of the job run_on_threads() hands the pool. */
+struct threads_job {
     const struct job *job;
-    struct job_result results[1];
-} pool;
-
-static void pool_start(int count, const int *cpus)
-{
-    (void)count;
-    (void)cpus;
-}
-
-static void pool_stop(void)
-{
-}
-
-static void pool_release(void)
-{
-}
-
-static void pool_wait(void)
-{
-}
-#else
-/* Worker threads for --threads: they wait at a barrier for a job, run it
- * and meet again at a second barrier.  Thread 0 is the caller.  They live
- * for one measure_backends() call. */
-static struct {
-    int count;
-    pthread_t threads[MAX_THREADS];
-    pthread_barrier_t start, finish;
-    const struct job *job;
-    int quit;
     struct job_result results[MAX_THREADS];
-} pool;
-
-struct worker_argument {
-    int index;
-    int cpu;
 };
-static struct worker_argument worker_arguments[MAX_THREADS];
 
-static void *worker_main(void *data)
+static void run_job_on_thread(int thread, void *argument)
 {
-    const struct worker_argument *argument = data;
-    crash_guard_thread_start();
-    if (argument->cpu >= 0)
-        pin_to_cpu(argument->cpu);
-    for (;;) {
-        pthread_barrier_wait(&pool.start);
-        if (pool.quit) {
-            crash_guard_thread_end();
-            return NULL;
-        }
-        pool.results[argument->index] = run_job(pool.job);
-        pthread_barrier_wait(&pool.finish);
-    }
+    struct threads_job *threads_job = argument;
+    threads_job->results[thread] = run_job(threads_job->job);
 }
-
-static void pool_start(int count, const int *cpus)
-{
-    pthread_barrier_init(&pool.start, NULL, (unsigned)count);
-    pthread_barrier_init(&pool.finish, NULL, (unsigned)count);
-    pool.quit = 0;
-    pool.count = count;
-    for (int i = 1; i < count; i++) {
-        worker_arguments[i].index = i;
-        worker_arguments[i].cpu = cpus ? cpus[i] : -1;
-        if (pthread_create(&pool.threads[i], NULL, worker_main, &worker_arguments[i]) != 0) {
-            fprintf(stderr, "attackbench: cannot start thread %d\n", i);
-            exit(2);
-        }
-    }
-}
-
-static void pool_stop(void)
-{
-    pool.quit = 1;
-    pthread_barrier_wait(&pool.start);
-    for (int i = 1; i < pool.count; i++)
-        pthread_join(pool.threads[i], NULL);
-    pthread_barrier_destroy(&pool.start);
-    pthread_barrier_destroy(&pool.finish);
-}
-
-/* The workers start on the job (pool_release) and meet thread 0 when
- * done (pool_wait). */
-static void pool_release(void)
-{
-    pthread_barrier_wait(&pool.start);
-}
-
-static void pool_wait(void)
-{
-    pthread_barrier_wait(&pool.finish);
-}
-#endif
 
 /* Run a job on every thread at once; returns the slowest thread's time
  * and checks every thread's sum (*wrong). */
@@ -232,16 +141,15 @@ static struct job_result run_on_threads(const struct job *job, int threads, uint
         *wrong = check && result.sum != expected;
         return result;
     }
-    pool.job = job;
-    pool_release();
-    pool.results[0] = run_job(job);
-    pool_wait();
-    struct job_result slowest = pool.results[0];
+    static struct threads_job threads_job;
+    threads_job.job = job;
+    thread_pool_run(run_job_on_thread, &threads_job);
+    struct job_result slowest = threads_job.results[0];
     *wrong = 0;
     for (int i = 0; i < threads; i++) {
-        if (pool.results[i].elapsed > slowest.elapsed)
-            slowest.elapsed = pool.results[i].elapsed;
-        if (check && pool.results[i].sum != expected)
+        if (threads_job.results[i].elapsed > slowest.elapsed)
+            slowest.elapsed = threads_job.results[i].elapsed;
+        if (check && threads_job.results[i].sum != expected)
             *wrong = 1;
     }
     return slowest;
@@ -399,13 +307,13 @@ int measure_backends(const struct backend *const *measured_backends, size_t coun
     job.run.pressure_line_mask = config->pressure_line_mask;
 
     if (threads > 1)
-        pool_start(threads, config->cpus);
+        thread_pool_open(threads, config->cpus);
     int status = warm_up(&job, measured_backends, count, threads, expected->mixed, results);
     job.passes = passes;
     if (status == 0)
         status = timed_rounds(&job, measured_backends, count, threads, expected, calls, &samples);
     if (threads > 1)
-        pool_stop();
+        thread_pool_close();
     if (status == 0)
         fill_results(measured_backends, count, &samples, calls, threads, results);
     free(samples.ns);
