@@ -13,17 +13,6 @@
 #include "cpu_choice.h"
 #include "platform/crash_guard.h"
 
-static struct {
-    int threads;
-    thread_task task; /* NULL: quit */
-    void *argument;
-#if !defined(__wasi__)
-    pthread_t workers[MAX_THREADS];
-    int cpus[MAX_THREADS];
-    pthread_barrier_t start, finish;
-#endif
-} pool = {.threads = 1};
-
 #if defined(__wasi__)
 void thread_pool_open(int threads, const int *cpus)
 {
@@ -43,6 +32,15 @@ void thread_pool_close(void)
 {
 }
 #else
+static struct {
+    int threads;
+    thread_task task; /* NULL: quit */
+    void *argument;
+    pthread_t workers[MAX_THREADS];
+    int cpus[MAX_THREADS];
+    pthread_barrier_t start, finish;
+} pool = {.threads = 1};
+
 static void *worker_main(void *data)
 {
     const int thread = (int)(intptr_t)data;
