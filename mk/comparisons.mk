@@ -3,7 +3,7 @@
 
 .PHONY: peer-comparison compilers
 
-## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page; RUNS=N alternating runs, default 2)
+## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page; RUNS=N runs, default 4, each taking the programs one after the other, every second run in reverse; a run that moved as a whole is retaken)
 PEER ?= /tmp/Chess_Movegen
 peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)

@@ -84,3 +84,56 @@ assert pairs.median_and_range([1.2, 0.9, 1.0]) == (1.0, 0.9, 1.2)
 assert pairs.median_and_range([]) is None and pairs.ratio(1.0, 0) is None and pairs.ratio(None, 1.0) is None
 print('ok')"
 
+# make peer-comparison's path on fakes: a peer built from a stand-in
+# Main.cpp that runs a script, and two attackbench builds that print CSV;
+# the third gcc run in the queries layout is 0.6x as fast on every row.
+if have_tool clang++; then
+    export FAKE_DIR="$scratch/peer-fakes"
+    mkdir -p "$scratch/peer" "$FAKE_DIR"
+    printf '#include <cstdlib>\n// dontopt ^= T::Queen(squares[12 * i + r], occ);\nint main() { return std::system(std::getenv("FAKE_PEER")) != 0; }\n' \
+        >"$scratch/peer/Main.cpp"
+    cat >"$FAKE_DIR/peer.sh" <<'FAKE'
+#!/usr/bin/env bash
+echo peer >>"$FAKE_DIR/order"
+for row in "Pext constexpr:1000" "Fancy Magic BB - Variable shift:700" "Hyperbola Quintessence o^(o-2r):450" \
+    "Kogge-Stone:200" "Classical Bob-Mike:400"; do
+    printf '%-35s%s\n' "${row%:*}" "${row##*:}"
+done
+FAKE
+    for build in gcc clang; do
+        cat >"$FAKE_DIR/$build" <<FAKE
+#!/usr/bin/env bash
+case "\$1" in
+--list) printf 'method status\npext available\nmagic-fancy available\nhyperbola available\nkogge-stone available\nclassical available\n'; exit 0 ;;
+--version) echo "attackbench (fake $build)"; exit 0 ;;
+esac
+layout=\$(printf '%s\n' "\$@" | sed -n 's/^--layout=//p')
+count=\$(( \$(cat "\$FAKE_DIR/$build-\$layout.count" 2>/dev/null || echo 0) + 1 ))
+echo \$count >"\$FAKE_DIR/$build-\$layout.count"
+echo "$build \$layout" >>"\$FAKE_DIR/order"
+factor=1
+case " \${FAKE_SHIFTED:-} " in *" $build-\$layout:\$count "*) factor=0.6 ;; esac
+echo "method,metric,ns_per_query_median,compiler,warnings"
+for row in pext:1.0 magic-fancy:1.4 hyperbola:2.0 kogge-stone:5.0 classical:2.5 null:0.3; do
+    awk -v m="\${row%%:*}" -v ns="\${row#*:}" -v f="\$factor" 'BEGIN { printf "%s,ns,%.4f,$build 1,\n", m, ns / f }'
+done
+FAKE
+        chmod +x "$FAKE_DIR/$build"
+    done
+    chmod +x "$FAKE_DIR/peer.sh"
+    CXX=clang++ FAKE_PEER="$FAKE_DIR/peer.sh" FAKE_SHIFTED="gcc-queries:3" python3 "$here/../scripts/comparisons/peer-comparison" \
+        --peer="$scratch/peer" --runs=4 --runs-file="$scratch/peer-runs.json" -o "$scratch/peer.md" "$FAKE_DIR/gcc" "$FAKE_DIR/clang" \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 0 ] && [ "$(sed -n '1p;6p;7p;11p' "$FAKE_DIR/order" | tr '\n' ',')" = "peer,clang positions,gcc positions,peer," ] &&
+        [ "$(grep -c . "$FAKE_DIR/order")" -eq 25 ] &&
+        grep -qF "Retaken: run 3, its gcc queries run: 0.60x the other gcc queries runs' figures on 5 of 5 rows (retake 1)." "$scratch/peer.md" &&
+        grep -qF 'peer-comparison: retaken: run 3, its gcc queries run: 0.60x' "$scratch/err" &&
+        grep -qF '| Pext constexpr | `pext` | 1000 | 1000 | 1000 | 1.00 | 1000 | 1000 | 1.00 | 1.00 |' "$scratch/peer.md" &&
+        python3 -c "import json, sys; r = json.load(open(sys.argv[1])); assert r['retaken'][0]['run'] == 2 and len(r['runs']) == 4" \
+            "$scratch/peer-runs.json" &&
+        pass "peer-comparison: runs in alternating order, a run 0.6x on every row retaken, said on the page and in the runs file" ||
+        fail "peer-comparison: runs in alternating order, a run 0.6x on every row retaken (exit $status; $(head -c 300 "$scratch/err"); $(tr '\n' ',' <"$FAKE_DIR/order" | head -c 300))"
+else
+    skip "peer-comparison on fakes: clang++ is not installed"
+fi
