@@ -16,3 +16,72 @@ python3 "$here/../scripts/comparisons/compilers" "$program" "$scratch/no-such-bu
 status=$?
 [ $status -eq 2 ] && pass "compilers: a build that cannot run fails the script" ||
     fail "compilers: a build that cannot run fails the script (exit $status)"
+
+# The pairs, on fake builds that print attackbench's CSV (no timing): each
+# call is logged, and FAKE_SHIFTED lists the calls of the gcc build that run
+# 1/0.6 as long on every row, FAKE_SLOW_ROW the call where one row is 2x.
+make_fake_build() {
+    local name=$1 factor=$2
+    cat >"$scratch/fake-$name" <<FAKE
+#!/usr/bin/env bash
+count=\$(( \$(cat "\$FAKE_DIR/$name.count" 2>/dev/null || echo 0) + 1 ))
+echo \$count >"\$FAKE_DIR/$name.count"
+echo $name >>"\$FAKE_DIR/order"
+factor=$factor
+case " \${FAKE_SHIFTED:-} " in *" $name:\$count "*) factor=\$(awk "BEGIN { print $factor / 0.6 }") ;; esac
+echo "method,metric,ns_per_query_median"
+for row in pext:1.0 magic-black:2.0 hyperbola:3.0 kogge-stone:5.0 classical:4.0 null:0.3; do
+    slow=1
+    [ "\${FAKE_SLOW_ROW:-}" = "$name:\$count:\${row%%:*}" ] && slow=2
+    awk -v m="\${row%%:*}" -v ns="\${row#*:}" -v f="\$factor" -v s="\$slow" 'BEGIN { printf "%s,ns,%.4f\n", m, ns * f * s }'
+done
+FAKE
+    chmod +x "$scratch/fake-$name"
+}
+make_fake_build gcc 1.0
+make_fake_build clang 0.8
+# compilers_fake NAME [VAR=VALUE...] -- [compilers options]: runs the
+# script on the fakes with a fresh log in $scratch/fake-NAME/.
+compilers_fake() {
+    local name=$1
+    shift
+    export FAKE_DIR="$scratch/fake-$name.d"
+    mkdir -p "$FAKE_DIR"
+    env "$@" python3 "$here/../scripts/comparisons/compilers" ${compilers_pair_options:-} "$scratch/fake-gcc" "$scratch/fake-clang" \
+        >"$FAKE_DIR/out" 2>"$FAKE_DIR/err"
+}
+
+compilers_pair_options="--pairs=4" compilers_fake clean FAKE_SHIFTED=
+[ "$(tr '\n' ' ' <"$scratch/fake-clean.d/order")" = "gcc clang clang gcc gcc clang clang gcc " ] &&
+    grep -qF '| `pext` | 1.000 | 0.800 | 1.25 | 1.25-1.25 | differs by more than 10% |' "$scratch/fake-clean.d/out" &&
+    grep -qF 'No pair was retaken: none moved as a whole' "$scratch/fake-clean.d/out" &&
+    pass "compilers: 4 pairs in ABBA order, the median pair ratio and its range, nothing retaken" ||
+    fail "compilers: 4 pairs in ABBA order, the median pair ratio and its range, nothing retaken ($(cat "$scratch/fake-clean.d/order" "$scratch/fake-clean.d/out" "$scratch/fake-clean.d/err" | head -c 600))"
+
+compilers_pair_options="--pairs=4" compilers_fake shifted FAKE_SHIFTED=gcc:3
+[ "$(tr '\n' ' ' <"$scratch/fake-shifted.d/order")" = "gcc clang clang gcc gcc clang clang gcc gcc clang " ] &&
+    grep -qF "Retaken: pair 3, its gcc run: 1.67x the other gcc runs' figures on 5 of 5 rows (retake 1)." "$scratch/fake-shifted.d/out" &&
+    grep -qF '| `kogge-stone` | 5.000 | 4.000 | 1.25 | 1.25-1.25 |' "$scratch/fake-shifted.d/out" &&
+    grep -qF 'After the retakes none moved as a whole' "$scratch/fake-shifted.d/out" &&
+    pass "compilers: a gcc run 0.6x as fast on every row is retaken with its pair, and named" ||
+    fail "compilers: a gcc run 0.6x as fast on every row is retaken with its pair, and named ($(cat "$scratch/fake-shifted.d/out" "$scratch/fake-shifted.d/err" | head -c 600))"
+
+compilers_pair_options="--pairs=4" compilers_fake slow-row FAKE_SLOW_ROW=gcc:2:pext
+! grep -q 'Retaken' "$scratch/fake-slow-row.d/out" && [ "$(wc -l <"$scratch/fake-slow-row.d/order")" -eq 8 ] &&
+    grep -qF '| `pext` | 1.000 | 0.800 | 1.25 | 1.25-2.50 |' "$scratch/fake-slow-row.d/out" &&
+    pass "compilers: one slow row is no whole-run shift: nothing retaken, the row's range shows it" ||
+    fail "compilers: one slow row is no whole-run shift ($(cat "$scratch/fake-slow-row.d/out" "$scratch/fake-slow-row.d/err" | head -c 600))"
+
+compilers_pair_options="--pairs=4 --retakes=1" compilers_fake exhausted FAKE_SHIFTED="gcc:2 gcc:5"
+[ "$(wc -l <"$scratch/fake-exhausted.d/order")" -eq 10 ] &&
+    grep -qF "Retaken: pair 2, its gcc run: 1.67x" "$scratch/fake-exhausted.d/out" &&
+    grep -qF "The figures rest on a shifted run: pair 2, its gcc run: 1.67x" "$scratch/fake-exhausted.d/out" &&
+    pass "compilers: a run shifted at every take ends the retakes and is named as what the figures rest on" ||
+    fail "compilers: a run shifted at every take ends the retakes ($(cat "$scratch/fake-exhausted.d/out" "$scratch/fake-exhausted.d/err" | head -c 600))"
+
+for bad in --pairs=0 --pairs=abc --retakes=-1; do
+    python3 "$here/../scripts/comparisons/compilers" "$bad" "$scratch/fake-gcc" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+    status=$?
+    [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "compilers: ${bad}: give a whole number" "$scratch/err" &&
+        pass "compilers: $bad is one line and exit 2" || fail "compilers: $bad is one line and exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
+done

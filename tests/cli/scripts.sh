@@ -117,3 +117,32 @@ grep -qF '| Pext constexpr | `pext` | 200 | 100 | 160 | 0.80 | 240 | 120 | 1.20 
     [ "$(grep -c '^| .* | `[a-z0-9-]*` |' "$scratch/peer.md")" -eq 40 ] &&
     pass "peer-comparison --render: medians, ratios, rows below 1 and the load note" ||
     fail "peer-comparison --render: medians, ratios, rows below 1 and the load note ($(head -c 300 "$scratch/err"))"
+# Runs of the pairing (scripts/comparisons/attackbench_pairs.py): each ratio
+# the median of the runs' own ratios (1.40 here, where the ratio of the
+# medians would be 1.70), the orders and the retaken run on the page.
+cat >"$scratch/peer-pairs.json" <<'JSON'
+{"cpu": "Test CPU", "load_before": ["1.00", "1.00", "1.00"], "load_after": ["2.00", "2.00", "2.00"],
+ "peer_build": "clang++ -O3", "peer_compiler": "clang 14", "positions": 5000000, "reps_positions": 5,
+ "note": "", "compilers": {"gcc": "gcc 12", "clang": "clang 14"},
+ "shift_check": {"limit": 1.1, "share": 0.8, "retakes": 2},
+ "retaken": [{"run": 1, "series": "gcc queries", "factor": 0.6, "moved": 40, "rows": 40}],
+ "runs": [{"order": ["peer", "gcc queries", "clang queries", "gcc positions", "clang positions"],
+           "peer": {"Pext constexpr": 100}, "gcc queries": {"pext": 80}, "clang queries": {"pext": 10},
+           "gcc positions": {"pext": 80}, "clang positions": {"pext": 40}, "disturbed_rows": 0},
+          {"order": ["clang positions", "gcc positions", "clang queries", "gcc queries", "peer"],
+           "peer": {"Pext constexpr": 100}, "gcc queries": {"pext": 80}, "clang queries": {"pext": 10},
+           "gcc positions": {"pext": 80}, "clang positions": {"pext": 40}, "disturbed_rows": 0},
+          {"order": ["peer", "gcc queries", "clang queries", "gcc positions", "clang positions"],
+           "peer": {"Pext constexpr": 300}, "gcc queries": {"pext": 600}, "clang queries": {"pext": 10},
+           "gcc positions": {"pext": 600}, "clang positions": {"pext": 100}, "disturbed_rows": 0},
+          {"order": ["clang positions", "gcc positions", "clang queries", "gcc queries", "peer"],
+           "peer": {"Pext constexpr": 300}, "gcc queries": {"pext": 600}, "clang queries": {"pext": 10},
+           "gcc positions": {"pext": 600}, "clang positions": {"pext": 100}, "disturbed_rows": 0}]}
+JSON
+"$s/comparisons/peer-comparison" --render="$scratch/peer-pairs.json" -o "$scratch/peer-pairs.md" 2>"$scratch/err"
+grep -qF '| Pext constexpr | `pext` | 200 | 340 | 10 | 1.40 | 340 | 70 | 1.40 | 4.00 |' "$scratch/peer-pairs.md" &&
+    grep -qF 'in turn in the orders peer, gcc queries, clang queries, gcc positions, clang positions; clang positions,' "$scratch/peer-pairs.md" &&
+    grep -qF "Retaken: run 2, its gcc queries run: 0.60x the other gcc queries runs' figures on 40 of 40 rows (retake 1)." "$scratch/peer-pairs.md" &&
+    grep -qF 'After the retakes none moved as a whole' "$scratch/peer-pairs.md" &&
+    pass "peer-comparison --render: ratios the median of each run's own, the orders and the retaken run" ||
+    fail "peer-comparison --render: ratios the median of each run's own, the orders and the retaken run ($(grep -F 'Pext constexpr |' "$scratch/peer-pairs.md"; head -c 300 "$scratch/err"))"
