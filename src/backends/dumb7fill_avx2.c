@@ -14,6 +14,8 @@
 
 #include <immintrin.h>
 
+#include "building_blocks/ymm_lanes.h"
+
 /* A lane shifts left by its left count and right by its right count; a
  * count of 64 shifts everything out, so a lane with 64 in one of them
  * moves one way only.  After a step, the landing mask drops squares that
@@ -51,12 +53,6 @@ static inline __m256i fill_avx2(__m256i slider, __m256i occupied, enum shift_way
     return _mm256_and_si256(step_avx2(flood, way, left, right), landing);
 }
 
-TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard or_lanes_avx2(__m256i lanes)
-{
-    __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
-}
-
 /* Lanes north, east, south, west: two go left, two right.  From every
  * square of `sliders` at once (a fill from a union of squares is the
  * union of their fills). */
@@ -67,7 +63,7 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard rook_fill(bitboar
     const __m256i landing = _mm256_setr_epi64x(-1, (long long)~FILE_A, -1, (long long)~FILE_H);
     __m256i attacks = fill_avx2(_mm256_set1_epi64x((long long)sliders), _mm256_set1_epi64x((long long)occupied),
                                 SHIFT_BOTH, left, right, landing);
-    return or_lanes_avx2(attacks);
+    return or_ymm_lanes(attacks);
 }
 
 TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_rook(int square, bitboard occupied)
@@ -94,7 +90,7 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard bishop_fill(bitbo
     __m256i slider = flip_upper_lanes(_mm256_set1_epi64x((long long)sliders));
     __m256i blockers = flip_upper_lanes(_mm256_set1_epi64x((long long)occupied));
     __m256i attacks = fill_avx2(slider, blockers, SHIFT_LEFT, left, left, landing);
-    return or_lanes_avx2(flip_upper_lanes(attacks));
+    return or_ymm_lanes(flip_upper_lanes(attacks));
 }
 
 TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_bishop(int square, bitboard occupied)
@@ -113,7 +109,7 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX2_TARGET) static inline bitboard dumb7fill_avx2_qu
     __m256i blockers = _mm256_set1_epi64x((long long)occupied);
     __m256i up = fill_avx2(slider, blockers, SHIFT_LEFT, counts, counts, left_landing);
     __m256i down = fill_avx2(slider, blockers, SHIFT_RIGHT, counts, counts, right_landing);
-    return or_lanes_avx2(_mm256_or_si256(up, down));
+    return or_ymm_lanes(_mm256_or_si256(up, down));
 }
 
 /* Set-wise, as the seed describes the fill: the rook-wise set fills the

@@ -14,6 +14,8 @@
 
 #include <immintrin.h>
 
+#include "building_blocks/ymm_lanes.h"
+
 /* A left rotate by 64 - n is a right shift by n plus the bits that came
  * round; the avoid-wrap masks (landing squares of one step that neither
  * wrap across files nor come round across ranks) remove those. */
@@ -31,20 +33,14 @@ static inline __m256i fill_avx512_ymm(__m256i slider, __m256i occupied, __m256i 
     return _mm256_and_si256(_mm256_rolv_epi64(flood, amounts), landing);
 }
 
-TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard or_lanes_avx512_ymm(__m256i lanes)
-{
-    __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
-}
-
 /* Lanes north, east, south, west. */
 TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx512_rook(int square, bitboard occupied)
 {
     const __m256i amounts = _mm256_setr_epi64x(8, 1, 56, 63);
     const __m256i landing =
         _mm256_setr_epi64x((long long)~RANK_1, (long long)~FILE_A, (long long)~RANK_8, (long long)~FILE_H);
-    return or_lanes_avx512_ymm(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
-                                               _mm256_set1_epi64x((long long)occupied), amounts, landing));
+    return or_ymm_lanes(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
+                                        _mm256_set1_epi64x((long long)occupied), amounts, landing));
 }
 
 /* Lanes north-east, north-west, south-east, south-west. */
@@ -53,8 +49,8 @@ TARGET_ATTRIBUTE(DUMB7FILL_AVX512_TARGET) static inline bitboard dumb7fill_avx51
     const __m256i amounts = _mm256_setr_epi64x(9, 7, 57, 55);
     const __m256i landing = _mm256_setr_epi64x((long long)~(FILE_A | RANK_1), (long long)~(FILE_H | RANK_1),
                                                (long long)~(FILE_A | RANK_8), (long long)~(FILE_H | RANK_8));
-    return or_lanes_avx512_ymm(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
-                                               _mm256_set1_epi64x((long long)occupied), amounts, landing));
+    return or_ymm_lanes(fill_avx512_ymm(_mm256_set1_epi64x((long long)square_bit(square)),
+                                        _mm256_set1_epi64x((long long)occupied), amounts, landing));
 }
 
 /* All eight directions in one zmm: the rook's lanes, then the bishop's,

@@ -14,6 +14,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "building_blocks/ymm_lanes.h"
+
 #include "attackbench/loops.h"
 
 /* The target of every lookup here; --list names its features and the
@@ -73,26 +75,20 @@ FILL_FUNCTION __m256i rotate_fill(bitboard sliders, bitboard occupied, const str
     return _mm256_and_si256(_mm256_rolv_epi64(generator, single), landing);
 }
 
-FILL_FUNCTION bitboard or_of_lanes(__m256i lanes)
-{
-    __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
-}
-
 FILL_FUNCTION bitboard kogge_stone_rotate_rook(int square, bitboard occupied)
 {
-    return or_of_lanes(rotate_fill(square_bit(square), occupied, &rook_directions));
+    return or_ymm_lanes(rotate_fill(square_bit(square), occupied, &rook_directions));
 }
 
 FILL_FUNCTION bitboard kogge_stone_rotate_bishop(int square, bitboard occupied)
 {
-    return or_of_lanes(rotate_fill(square_bit(square), occupied, &bishop_directions));
+    return or_ymm_lanes(rotate_fill(square_bit(square), occupied, &bishop_directions));
 }
 
 FILL_FUNCTION bitboard kogge_stone_rotate_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
 {
-    return or_of_lanes(_mm256_or_si256(rotate_fill(rook_sliders, occupied, &rook_directions),
-                                       rotate_fill(bishop_sliders, occupied, &bishop_directions)));
+    return or_ymm_lanes(_mm256_or_si256(rotate_fill(rook_sliders, occupied, &rook_directions),
+                                        rotate_fill(bishop_sliders, occupied, &bishop_directions)));
 }
 
 FILL_FUNCTION bitboard kogge_stone_rotate_queen(int square, bitboard occupied)

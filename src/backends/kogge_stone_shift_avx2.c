@@ -12,6 +12,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "building_blocks/ymm_lanes.h"
+
 #include "attackbench/loops.h"
 
 /* The target of every lookup here; --list names its features and the
@@ -68,26 +70,20 @@ FILL_FUNCTION __m256i shift_fill(bitboard sliders, bitboard occupied, const stru
     return _mm256_and_si256(shift_lanes(generator, left, right), landing);
 }
 
-FILL_FUNCTION bitboard or_of_lanes(__m256i lanes)
-{
-    __m128i half = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
-}
-
 FILL_FUNCTION bitboard kogge_stone_shift_avx2_rook(int square, bitboard occupied)
 {
-    return or_of_lanes(shift_fill(square_bit(square), occupied, &rook_directions));
+    return or_ymm_lanes(shift_fill(square_bit(square), occupied, &rook_directions));
 }
 
 FILL_FUNCTION bitboard kogge_stone_shift_avx2_bishop(int square, bitboard occupied)
 {
-    return or_of_lanes(shift_fill(square_bit(square), occupied, &bishop_directions));
+    return or_ymm_lanes(shift_fill(square_bit(square), occupied, &bishop_directions));
 }
 
 FILL_FUNCTION bitboard kogge_stone_shift_avx2_set(bitboard rook_sliders, bitboard bishop_sliders, bitboard occupied)
 {
-    return or_of_lanes(_mm256_or_si256(shift_fill(rook_sliders, occupied, &rook_directions),
-                                       shift_fill(bishop_sliders, occupied, &bishop_directions)));
+    return or_ymm_lanes(_mm256_or_si256(shift_fill(rook_sliders, occupied, &rook_directions),
+                                        shift_fill(bishop_sliders, occupied, &bishop_directions)));
 }
 
 FILL_FUNCTION bitboard kogge_stone_shift_avx2_queen(int square, bitboard occupied)
