@@ -27,6 +27,7 @@ const struct device_technique device_techniques[] = {
     {"genetic-8-ray", "genetic_8_ray", device_bitray_table, NULL},
     {"bitray", "bitray", device_bitray_rank_table, NULL},
     {"switch-lookup", "switch_lookup", NULL, "switch_lookup_cases"},
+    {"dumb7fill-avx2", "dumb7fill_lanes", NULL, NULL},
 };
 
 const int device_technique_count = sizeof device_techniques / sizeof device_techniques[0];
