@@ -47,12 +47,13 @@ PROGRAM ?= attackbench
 DRIVER_FOLDERS = src/cli src/engine_view src/results src/verify src/measure src/chess src/platform src/base
 DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS))) $(DEVICE_SOURCES)
 # The OpenCL device layer (src/device/): make opencl builds it whole
-# (OPENCL=1), with the kernels of src/device/kernels/ embedded; the plain
-# build has only what needs no OpenCL headers, the catalogue of device
-# techniques and no_opencl.c, which says how to get the rest.
+# (OPENCL=1), with the kernels of src/device/kernels/ and the generated
+# OpenCL C of src/generated/ embedded; the plain build has only what needs
+# no OpenCL headers, the catalogue of device techniques and no_opencl.c,
+# which says how to get the rest.
 DEVICE_FILES = $(wildcard src/device/*.c)
 DEVICE_SOURCES = $(if $(filter 1,$(OPENCL)),$(filter-out src/device/no_opencl.c,$(DEVICE_FILES)),$(filter-out src/device/opencl_%.c,$(DEVICE_FILES)))
-KERNEL_FILES = $(sort $(wildcard src/device/kernels/*.cl))
+KERNEL_FILES = $(sort $(wildcard src/device/kernels/*.cl src/generated/*.cl))
 # The techniques (src/backends/, one file each) and what serves them: the
 # registry, contract and plugin loader (src/registry/) and the tables and
 # searches several share (src/building_blocks/).  The support code is

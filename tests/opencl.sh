@@ -99,6 +99,27 @@ for row in rows:
     assert float(row["launch_overhead"]) < 0.01, row
     assert abs(float(row["mlookups_per_s"]) * median / 1000 - 1) < 0.01, row
 PYTHON
+# The device CSV's header is the CPU benchmark's and the device columns;
+# every row has each field, empty only where docs/gpu.md says why.
+[ "$(head -1 "$scratch/device.csv")" = "$(head -1 "$scratch/cpu.csv"),device,device_name,launch_work_items,launch_passes,launch_overhead" ] &&
+    pass "the device CSV's header: the CPU benchmark's columns, then the device's" ||
+    fail "device CSV header: $(head -1 "$scratch/device.csv")"
+python3 - "$scratch/device.csv" <<'PYTHON' && pass "device and CPU rows: every field, empty only where docs/gpu.md says why" || fail "device CSV fields: $(cat "$scratch/device.csv")"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+header, both = rows[0], {"relative_mad", "harness_ns_per_query", "instructions_per_query", "warnings", "formulation_threads"}
+may_be_empty = {
+    "opencl": both | {"tsc_ghz", "threads", "ticks_per_query_median", "ticks_per_query_min", "ticks_per_query_max",
+                      "ticks_per_query_mad", "init_ms", "hit_rate", "formulation"},
+    "cpu": both | {"launch_work_items", "launch_passes", "launch_overhead", "hit_rate", "formulation"},
+}
+for row in rows[1:]:
+    assert len(row) == len(header), (len(row), len(header), row)
+    fields = dict(zip(header, row))
+    empty = {name for name, value in fields.items() if value == ""}
+    assert empty <= may_be_empty[fields["device"]], (fields["method"], empty - may_be_empty[fields["device"]])
+    assert fields["timer"] in (("opencl-events",) if fields["device"] == "opencl" else ("tsc", "clock")), fields
+PYTHON
 grep -qE 'bit reversal: (portable|brev\.b64)' "$scratch/device.err" && grep -q 'empty launch' "$scratch/device.err" &&
     pass "the context lines: platform, device, bit reversal, launch size and overhead" ||
     fail "context: $(cat "$scratch/device.err")"

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Writes the OpenCL C sources of src/device/kernels/ as one C file of
+# Writes the OpenCL C sources of src/device/kernels/ and src/generated/
+# (each named by its file name without .cl) as one C file of
 # strings (src/device/kernel_sources.h declares them), so that make opencl's
 # program carries its kernels and runs from any folder.
 #   sh scripts/generators/embed-kernels.sh OUTPUT.c KERNEL.cl...
@@ -8,7 +9,7 @@ output=$1
 shift
 temporary=$output.tmp
 {
-    echo '/* Written by scripts/generators/embed-kernels.sh from src/device/kernels/; not edited by hand. */'
+    echo '/* Written by scripts/generators/embed-kernels.sh from src/device/kernels/ and src/generated/; not edited by hand. */'
     echo '#include "device/kernel_sources.h"'
     echo
     echo 'const struct kernel_source kernel_sources[] = {'

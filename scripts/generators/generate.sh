@@ -4,6 +4,8 @@
 # Each NAME is one file and the program that writes it:
 #   switch-lookup            src/generated/switch_lookup_cases.h
 #                            (scripts/generators/generate-switch-lookup)
+#   switch-lookup-opencl     src/generated/switch_lookup_cases.cl
+#                            (scripts/generators/generate-switch-lookup --opencl)
 #   correlation-magic        src/generated/correlation_magic_factors.h
 #                            (scripts/generators/correlation-magic-search.c)
 #   spectral-magic           src/generated/spectral_magic_shifts.h
@@ -21,8 +23,8 @@
 #                            (scripts/generators/folding-hash-search.c)
 #   magic-seeds              src/generated/magic_seeds.h
 #                            (scripts/generators/magic-seeds-search.c)
-# or a set of them: "quick", the first four (seconds; make test checks
-# them), "fast", the first seven and magic-seeds (make generate, about 40 s
+# or a set of them: "quick", the first five (seconds; make test checks
+# them), "fast", the first eight and magic-seeds (make generate, about 40 s
 # of CPU; make check checks them), "slow", spectral-magic-switched and
 # folding-hash (about a minute and about ten minutes of CPU: make
 # spectral-magic-switched, make folding-hash-search).  Every generator is
@@ -44,11 +46,11 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --into) [ $# -ge 2 ] || usage; into=$2; shift ;;
     --program) [ $# -ge 2 ] || usage; program=$2; shift ;;
-    quick) names+=(switch-lookup correlation-magic spectral-magic elementary) ;;
-    fast) names+=(switch-lookup correlation-magic spectral-magic elementary kindergarten-magic-file binary-neural-network
-        positions magic-seeds) ;;
+    quick) names+=(switch-lookup switch-lookup-opencl correlation-magic spectral-magic elementary) ;;
+    fast) names+=(switch-lookup switch-lookup-opencl correlation-magic spectral-magic elementary kindergarten-magic-file
+        binary-neural-network positions magic-seeds) ;;
     slow) names+=(spectral-magic-switched folding-hash) ;;
-    switch-lookup | correlation-magic | spectral-magic | elementary | positions | kindergarten-magic-file | binary-neural-network | \
+    switch-lookup | switch-lookup-opencl | correlation-magic | spectral-magic | elementary | positions | kindergarten-magic-file | binary-neural-network | \
         spectral-magic-switched | folding-hash | magic-seeds) names+=("$1") ;;
     *) usage ;;
     esac
@@ -80,6 +82,8 @@ for name in "${names[@]}"; do
     case "$name" in
     switch-lookup)
         write src/generated/switch_lookup_cases.h python3 "$top/scripts/generators/generate-switch-lookup" - ;;
+    switch-lookup-opencl)
+        write src/generated/switch_lookup_cases.cl python3 "$top/scripts/generators/generate-switch-lookup" --opencl - ;;
     correlation-magic)
         compile correlation-magic-search
         write src/generated/correlation_magic_factors.h "$work/correlation-magic-search" ;;

@@ -264,8 +264,9 @@ static int time_cpu(struct device_session *session)
     int count = select_backends(names, &rules, selected, 64);
     if (count <= 0)
         return 0;
+    double init_ms[64];
     for (int i = 0; i < count; i++)
-        backend_initialize(selected[i], NULL);
+        backend_initialize(selected[i], &init_ms[i]);
     struct timer timer;
     timer_setup(&timer, session->options->timer, 250);
     struct measurement_config config = {.timer = &timer,
@@ -283,7 +284,7 @@ static int time_cpu(struct device_session *session)
     for (int i = 1; i < count; i++)
         if (results[i].ns_per_query.median < results[fastest].ns_per_query.median)
             fastest = i;
-    cpu_row_from_measurement(session, &results[fastest], count);
+    cpu_row_from_measurement(session, &results[fastest], count, &timer, init_ms[fastest]);
     for (int i = 0; i < count; i++)
         free_measurement(&results[i]);
     free(results);

@@ -6,11 +6,14 @@
 #include <string.h>
 
 #include "results/csv_field.h"
+#include "results/output.h"
 #include "results/run_metadata.h"
 #include "registry/contract.h"
+#include "registry/registry.h"
 #include "platform/output_file.h"
 
-void cpu_row_from_measurement(struct device_session *session, const struct measurement *fastest, int candidates)
+void cpu_row_from_measurement(struct device_session *session, const struct measurement *fastest, int candidates,
+                              const struct timer *timer, double init_ms)
 {
     struct device_row *row = &session->rows[session->row_count++];
     memset(row, 0, sizeof *row);
@@ -25,6 +28,12 @@ void cpu_row_from_measurement(struct device_session *session, const struct measu
         row->sample_count = 0;
     row->checksum = fastest->checksum;
     row->table_bytes = backend_initialize(fastest->backend, NULL); /* initialised already: only the size */
+    row->timer = timer->kind == TIMER_TSC ? "tsc" : "clock";
+    row->tsc_ghz = timer->kind == TIMER_TSC ? timer->tsc_hz / 1e9 : 0;
+    row->ticks = fastest->ticks_per_query;
+    row->hit_rate = fastest->hit_rate;
+    row->init_ms = init_ms;
+    row->formulation = backend_formulation(fastest->backend);
     session->cpu_candidates = candidates;
 }
 
@@ -74,30 +83,78 @@ static void write_table(FILE *out, const struct device_session *session, const s
                 session->cpu_candidates, device->sample_count);
 }
 
-static const char csv_columns[] = "method,formulation,piece,workload,dispatch,queries,calls_per_rep,reps,seed,"
-                                  "ns_per_query_median,ns_per_query_min,ns_per_query_max,ns_per_query_mad,"
-                                  "mlookups_per_s,relative,table_bytes,checksum,samples_ns,device,device_name,"
-                                  "launch_work_items,launch_passes,launch_overhead";
+/* After the CPU benchmark's columns (write_csv_column_names()). */
+static const char device_columns[] = "device,device_name,launch_work_items,launch_passes,launch_overhead";
 
-static void write_csv_row(FILE *out, const struct device_session *session, const struct run_metadata *metadata,
-                          const struct device_row *row, double fastest)
+/* A number, or an empty field when `value` is negative. */
+static void write_number_or_empty(FILE *out, const char *format, double value)
 {
-    run_metadata_write_fields(out, metadata);
-    int on_device = strcmp(row->device, "cpu") != 0;
+    if (value >= 0)
+        fprintf(out, format, value);
+    fputc(',', out);
+}
+
+/* timer to pin_cpu: a device row's time is the device's, from OpenCL
+ * profiling events, in ns (no TSC); a device run pins no thread. */
+static void write_timer_fields(FILE *out, const struct device_row *row, int on_device)
+{
+    fprintf(out, "%s,", on_device ? "opencl-events" : row->timer);
+    write_number_or_empty(out, "%.6f", on_device || row->tsc_ghz <= 0 ? -1 : row->tsc_ghz);
+    fputs("-1,", out);
+}
+
+/* method to seed: one queen stream, every lookup independent. */
+static void write_configuration_fields(FILE *out, const struct device_session *session, const struct device_row *row,
+                                       int on_device)
+{
     const char *colon = strchr(row->method, ':');
     int slug_length = colon && on_device ? (int)(colon - row->method) : (int)strlen(row->method);
     uint64_t calls = on_device ? (uint64_t)session->stream->count * row->passes : session->options->calls;
-    fprintf(out,
-            "%.*s,%s,queen,random,%s,%zu,%" PRIu64 ",%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.2f,%.4f,%zu,0x%016" PRIx64
-            ",",
-            slug_length, row->method, colon && on_device ? colon + 1 : "", on_device ? "launch" : "batch",
-            session->stream->count, calls, row->sample_count, session->options->seed, row->ns.median, row->ns.min,
-            row->ns.max, row->ns.mad, 1000 * glookups(row), row->ns.median / fastest, row->table_bytes, row->checksum);
+    fprintf(out, "%.*s,queen,random,%s,throughput,0,all,", slug_length, row->method, on_device ? "launch" : "batch");
+    if (!on_device)
+        fputs("1", out);
+    fprintf(out, ",queries,ns,%ld,%zu,%" PRIu64 ",%d,%" PRIu64 ",", session->workload.positions, session->stream->count,
+            calls, row->sample_count, session->options->seed);
+}
+
+/* ns_per_query_median to instructions_per_query: ticks on the CPU row
+ * only; no per-round ratio (relative_mad) and no harness row in a device
+ * run; instructions only with --count-instructions, on the CPU. */
+static void write_timing_fields(FILE *out, const struct device_row *row, double fastest, int on_device)
+{
+    fprintf(out, "%.6f,%.6f,%.6f,%.6f,", row->ns.median, row->ns.min, row->ns.max, row->ns.mad);
+    const double ticks[4] = {row->ticks.median, row->ticks.min, row->ticks.max, row->ticks.mad};
+    for (int i = 0; i < 4; i++)
+        write_number_or_empty(out, "%.4f", on_device || row->tsc_ghz <= 0 ? -1 : ticks[i]);
+    fprintf(out, "%.2f,%.4f,,,,", 1000 * glookups(row), row->ns.median / fastest);
+}
+
+/* table_bytes to formulation_threads: the CPU row's init time, hit rate
+ * and formulation (its default: chosen by no measurement here). */
+static void write_derived_fields(FILE *out, const struct device_row *row, int on_device)
+{
+    fprintf(out, "%zu,", row->table_bytes);
+    write_number_or_empty(out, "%.3f", on_device ? -1 : row->init_ms);
+    write_number_or_empty(out, "%.6f", on_device ? -1 : row->hit_rate);
+    fprintf(out, "0x%016" PRIx64 ",,", row->checksum);
     char samples[4096] = "";
     for (int i = 0; i < row->sample_count && strlen(samples) < sizeof samples - 32; i++)
         snprintf(samples + strlen(samples), sizeof samples - strlen(samples), "%s%.6f", i ? " " : "", row->samples[i]);
     write_csv_field(out, samples);
-    fprintf(out, ",%s,", on_device ? "opencl" : "cpu");
+    const char *colon = strchr(row->method, ':');
+    fprintf(out, ",%s,,", on_device ? (colon ? colon + 1 : "") : (row->formulation ? row->formulation : ""));
+}
+
+static void write_csv_row(FILE *out, const struct device_session *session, const struct run_metadata *metadata,
+                          const struct device_row *row, double fastest)
+{
+    int on_device = strcmp(row->device, "cpu") != 0;
+    run_metadata_write_fields(out, metadata);
+    write_timer_fields(out, row, on_device);
+    write_configuration_fields(out, session, row, on_device);
+    write_timing_fields(out, row, fastest, on_device);
+    write_derived_fields(out, row, on_device);
+    fprintf(out, "%s,", on_device ? "opencl" : "cpu");
     write_csv_field(out, on_device ? session->facts.name : metadata->cpu);
     if (on_device)
         fprintf(out, ",%zu,%u,%.6f\n", row->threads, row->passes, row->overhead);
@@ -110,12 +167,13 @@ struct csv_job {
     const struct device_row *rows;
 };
 
-static void write_csv(FILE *out, void *data)
+static void write_device_csv(FILE *out, void *data)
 {
     const struct csv_job *job = data;
     struct run_metadata metadata;
     run_metadata_capture(&metadata);
-    fprintf(out, "%s,%s\n", run_metadata_csv_header, csv_columns);
+    write_csv_column_names(out);
+    fprintf(out, ",%s\n", device_columns);
     for (int i = 0; i < job->session->row_count; i++)
         write_csv_row(out, job->session, &metadata, &job->rows[i], job->rows[0].ns.median);
 }
@@ -127,10 +185,10 @@ int write_device_report(const struct device_session *session)
     qsort(rows, (size_t)session->row_count, sizeof *rows, faster);
     struct csv_job job = {session, rows};
     if (session->options->format == FORMAT_CSV)
-        write_csv(stdout, &job);
+        write_device_csv(stdout, &job);
     else
         write_table(stdout, session, rows);
-    if (session->options->csv_path && write_file_atomically(session->options->csv_path, write_csv, &job) != 0)
+    if (session->options->csv_path && write_file_atomically(session->options->csv_path, write_device_csv, &job) != 0)
         return 2;
     return 0;
 }

@@ -1,7 +1,7 @@
 /* What a device run holds and how it is written: one row per device
  * technique (its fastest formulation) and one for the CPU's fastest on
- * the same stream; the table on standard output, the CSV (the CPU's
- * columns that apply, and device, device_name and the launch's size). */
+ * the same stream; the table on standard output, the CSV (the CPU
+ * benchmark's columns, then device, device_name and the launch's size). */
 #ifndef ATTACKBENCH_DEVICE_REPORT_H
 #define ATTACKBENCH_DEVICE_REPORT_H
 
@@ -26,6 +26,14 @@ struct device_row {
     size_t threads;  /* work items a launch (device rows) */
     uint32_t passes; /* passes over the stream a launch */
     double overhead; /* an empty launch's time over a timed launch's */
+    /* The CPU row's own, as the CPU benchmark's CSV gives them (device
+     * rows leave them 0): */
+    const char *timer;       /* "tsc" or "clock" */
+    double tsc_ghz;          /* 0 unless the TSC */
+    struct statistics ticks; /* per query, with the TSC */
+    double hit_rate;         /* negative: the technique counts none */
+    double init_ms;
+    const char *formulation; /* its formulation, or NULL for a technique with one */
 };
 
 struct device_choice {
@@ -51,8 +59,10 @@ struct device_session {
     int cpu_candidates; /* CPU techniques the CPU row is the fastest of */
 };
 
-/* The CPU row from the fastest of `candidates` CPU measurements. */
-void cpu_row_from_measurement(struct device_session *session, const struct measurement *fastest, int candidates);
+/* The CPU row from the fastest of `candidates` CPU measurements, timed
+ * by `timer`, its technique initialised in `init_ms`. */
+void cpu_row_from_measurement(struct device_session *session, const struct measurement *fastest, int candidates,
+                              const struct timer *timer, double init_ms);
 
 /* The table (or --format=csv) on standard output, --csv=FILE; returns
  * the exit status. */

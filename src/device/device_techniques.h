@@ -1,8 +1,9 @@
 /* The techniques that run on an OpenCL device: each under the slug of its
- * CPU technique, with the kernel source that implements it (kernels/) and
- * the table its lookups read, built on the host.  Compiled in every build,
- * so that --list says which techniques run on a device even where this
- * build cannot. */
+ * CPU technique, with the kernel source that implements it (kernels/), the
+ * table its lookups read, built on the host, and, where a program writes
+ * part of its code, that generated source (src/generated/).  Compiled in
+ * every build, so that --list says which techniques run on a device even
+ * where this build cannot. */
 #ifndef ATTACKBENCH_DEVICE_TECHNIQUES_H
 #define ATTACKBENCH_DEVICE_TECHNIQUES_H
 
@@ -21,6 +22,9 @@ struct device_technique {
     /* Fills `table` (NULL: only counts) and returns its 64-bit words; NULL
      * for a technique without a table. */
     size_t (*build_table)(uint64_t *table);
+    /* src/generated/GENERATED.cl, compiled after the kernel, which
+     * declares what it defines; NULL for none. */
+    const char *generated;
 };
 
 extern const struct device_technique device_techniques[];

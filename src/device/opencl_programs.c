@@ -1,6 +1,7 @@
-/* A technique's program: its kernel source between the shared prelude and
- * driver, compiled at run time for one table space, the build log shown
- * when it does not compile; its table built on the host and uploaded. */
+/* A technique's program: its kernel source (then its generated source,
+ * for a technique that has one) between the shared prelude and driver,
+ * compiled at run time for one table space, the build log shown when it
+ * does not compile; its table built on the host and uploaded. */
 #include "opencl_device.h"
 
 #include <stdlib.h>
@@ -39,17 +40,34 @@ static void print_build_log(const struct device_program *program)
     free(log);
 }
 
+/* The program's parts in order: the prelude, the technique's kernel, its
+ * generated source when it has one, the driver (and the planted line that
+ * does not compile); their count, or 0 when one is missing. */
+static cl_uint program_parts(const struct device_technique *technique, const char *sources[5])
+{
+    cl_uint parts = 0;
+    sources[parts++] = kernel_text("prelude");
+    sources[parts++] = kernel_text(technique->kernel);
+    if (technique->generated)
+        sources[parts++] = kernel_text(technique->generated);
+    sources[parts++] = kernel_text("driver");
+    for (cl_uint i = 0; i < parts; i++)
+        if (sources[i] == NULL) {
+            fprintf(stderr, "attackbench: opencl: no kernel source for %s\n", technique->slug);
+            return 0;
+        }
+    if (planted("broken"))
+        sources[parts++] = "this does not compile\n";
+    return parts;
+}
+
 static int compile(struct device_program *program)
 {
     const struct opencl_api *api = program->device->api;
-    const char *sources[4] = {kernel_text("prelude"), kernel_text(program->technique->kernel), kernel_text("driver"),
-                              "this does not compile\n"};
-    cl_uint parts = planted("broken") ? 4 : 3;
-    for (int i = 0; i < 3; i++)
-        if (sources[i] == NULL) {
-            fprintf(stderr, "attackbench: opencl: no kernel source for %s\n", program->technique->slug);
-            return 1;
-        }
+    const char *sources[5];
+    cl_uint parts = program_parts(program->technique, sources);
+    if (parts == 0)
+        return 1;
     cl_int status;
     program->program = api->clCreateProgramWithSource(program->device->context, parts, sources, NULL, &status);
     if (status != CL_SUCCESS)

@@ -381,11 +381,17 @@ static void write_samples(FILE *out, const struct measurement *m, const char *be
         fprintf(out, "%s%.4f", k ? between : "", m->samples_ns[k]);
 }
 
-void write_csv(FILE *out, const struct result_set *set, const struct run_context *context)
+void write_csv_column_names(FILE *out)
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
         fprintf(out, "%s,", columns[c].name);
-    fputs("samples_ns,formulation,formulation_threads\n", out);
+    fputs("samples_ns,formulation,formulation_threads", out);
+}
+
+void write_csv(FILE *out, const struct result_set *set, const struct run_context *context)
+{
+    write_csv_column_names(out);
+    fputc('\n', out);
     char fields[COLUMN_COUNT][FIELD_SIZE], threads[16];
     for (size_t r = 0; r < set->count; r++) {
         row_fields(&set->rows[r], context, fields);

@@ -33,6 +33,9 @@ struct run_context {
 void write_table_groups(FILE *out, const struct result_set *set, const struct run_context *context);
 void write_table_notes(FILE *out);
 void write_csv(FILE *out, const struct result_set *set, const struct run_context *context);
+/* The CSV's header without its newline: the device run's CSV starts
+ * with the same columns (cli/device_report.c). */
+void write_csv_column_names(FILE *out);
 void write_json(FILE *out, const struct result_set *set, const struct run_context *context);
 /* Bencher Metric Format (bmf.h): one benchmark per row. */
 void write_bmf(FILE *out, const struct result_set *set, const struct run_context *context);

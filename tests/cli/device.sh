@@ -37,11 +37,12 @@ fi
 
 # scripts/comparisons/peer-comparison-gpu: the peer's lines matched to the device rows
 # of a device CSV (a made-up one: this build cannot run a device).
-printf 'method,formulation,device,device_name,mlookups_per_s\nmagic-black,global,opencl,GPU X,150000\nkogge-stone,,opencl,GPU X,40000\npext,,cpu,CPU,700\n' >"$scratch/device.csv"
-printf 'GPU X\nBlack Magic - Fixed shift:\t100.00 GigaQueens/s\nKogge Stone              :\t80.00 GigaQueens/s\nNO HEADACHE              :\t9.00 GigaQueens/s\n' >"$scratch/peer.txt"
+printf 'method,formulation,device,device_name,mlookups_per_s\nmagic-black,global,opencl,GPU X,150000\nkogge-stone,,opencl,GPU X,40000\ndumb7fill-avx2,,opencl,GPU X,20000\npext,,cpu,CPU,700\n' >"$scratch/device.csv"
+printf 'GPU X\nBlack Magic - Fixed shift:\t100.00 GigaQueens/s\nKogge Stone              :\t80.00 GigaQueens/s\nAVX Branchless Shift     :\t10.00 GigaQueens/s\nNO HEADACHE              :\t9.00 GigaQueens/s\n' >"$scratch/peer.txt"
 python3 scripts/comparisons/peer-comparison-gpu "$scratch/device.csv" "$scratch/peer.txt" >"$scratch/peer.md"
 grep -qF '| Black Magic - Fixed shift | 100.00 | magic-black:global | 150.00 | 1.50x |' "$scratch/peer.md" &&
     grep -qF '| Kogge Stone | 80.00 | kogge-stone | 40.00 | 0.50x |' "$scratch/peer.md" &&
+    grep -qF '| AVX Branchless Shift | 10.00 | dumb7fill-avx2 | 20.00 | 2.00x |' "$scratch/peer.md" &&
     grep -qF '| NO HEADACHE | 9.00 | (no device kernel) |' "$scratch/peer.md" &&
     pass "scripts/comparisons/peer-comparison-gpu: ratios per mapped mode, unmapped modes named" ||
     fail "scripts/comparisons/peer-comparison-gpu: $(cat "$scratch/peer.md")"

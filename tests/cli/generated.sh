@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Generated sources: the quick generators of scripts/generators/generate.sh (the
-# switch-lookup cases, the correlation-magic factors, the spectral-magic
-# shifts, the elementary splits: seconds) write the committed files byte
-# for byte again.  The others of make generate:
-# tests/check/generated_fast.sh.
+# Generated sources: the quick generators of scripts/generators/generate.sh
+# (the switch-lookup cases in C and in OpenCL C, the correlation-magic
+# factors, the spectral-magic shifts, the elementary splits: seconds)
+# write the committed files byte for byte again.  The others of make
+# generate: tests/check/generated_fast.sh.
 source "$(dirname "$0")/../lib/tap.bash"
 
 mkdir -p "$scratch/tree"
