@@ -2,7 +2,9 @@
 #define _GNU_SOURCE
 #include "formulation_choice.h"
 
+#if !defined(__wasi__)
 #include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +141,15 @@ static inline void spin_hint(void)
 #endif
 }
 
+/* The CPU to another thread.  WebAssembly runs one thread, which never
+ * waits here, and the browser's WASI imports have no sched_yield. */
+static inline void give_way(void)
+{
+#if !defined(__wasi__)
+    sched_yield();
+#endif
+}
+
 static void pass_together(int thread, void *argument)
 {
     (void)argument;
@@ -149,7 +160,7 @@ static void pass_together(int thread, void *argument)
         if (spins < 4096)
             spin_hint();
         else
-            sched_yield();
+            give_way();
     together.ns[thread] = timed_pass(together.formulation, together.timer);
 }
 
