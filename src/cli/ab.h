@@ -1,9 +1,10 @@
 /* `attackbench ab A B`: two builds, two plugins or two methods timed in
- * alternating short processes (ABBA), the ratio B/A of each adjacent pair,
- * and a sequential test that stops as soon as the pairs decide
- * (measure/sequential_test.h).  ab_command.c reads the command line and
- * runs the rounds; ab_side.c runs one side as a child process and reads
- * its figure; ab_report.c writes the progress, the verdict and the
+ * pairs of fresh processes, whose rounds alternate a millisecond apart
+ * (A B B A ...), the ratio B/A of each pair, and a sequential test that
+ * stops as soon as the pairs decide (measure/sequential_test.h).
+ * ab_command.c reads the command line and runs the pairs; ab_side.c
+ * starts a pair's two processes and alternates their rounds (their end is
+ * ab_serve.c); ab_report.c writes the progress, the verdict and the
  * --csv/--json files. */
 #ifndef ATTACKBENCH_AB_H
 #define ATTACKBENCH_AB_H
@@ -29,18 +30,22 @@ struct ab_side {
     char method[AB_NAME_SIZE]; /* or "" (a build: the benchmark options choose) */
 };
 
-/* One side's measurement: the geometric mean of its rows' median ns per
- * query (the null row, the harness, left out), the CPU it ran on, and the
- * guard rails' disturbance keys ("" when none). */
+/* One side of a pair: the median over its rounds of their ns per query
+ * (the geometric mean over the methods it times, the null row, the
+ * harness, left out), and the CPU it ran on. */
 struct ab_measurement {
     double ns_per_query;
     int cpu;
-    char disturbance[AB_DISTURBANCE_SIZE];
 };
 
+/* A pair: a fresh process of each side, their rounds alternated in
+ * blocks of four (A B B A, or B A A B when B went first), and the ratio
+ * B/A of the pair, the trimmed mean of the blocks' log ratios. */
 struct ab_pair {
     int b_first; /* the order of the pair: 0 A then B, 1 B then A */
     struct ab_measurement a, b;
+    double log_ratio;                    /* ln(B/A) */
+    int blocks;                          /* blocks of four rounds; 0 for a replayed pair */
     char disturbed[AB_DISTURBANCE_SIZE]; /* why the pair is left out, or "" */
 };
 
@@ -49,7 +54,9 @@ struct ab_run {
     struct ab_side sides[2];
     struct sequential_settings settings;
     double max_seconds;
-    int keep_disturbed; /* --keep-disturbed: only pairs on different CPUs are left out */
+    double pair_seconds; /* --pair-time: the rounds of one pair */
+    int cpu;             /* where both sides' rounds run; -1: unpinned */
+    int keep_disturbed;  /* --keep-disturbed: only pairs on different CPUs are left out */
     const char *csv_file, *json_file;
     char **benchmark_arguments; /* the options after A and B, for every side */
     int benchmark_count;
@@ -63,7 +70,7 @@ struct ab_run {
 };
 
 /* Measure pair number `index` (even: A then B; odd: B then A) into
- * run->pairs[index].  Returns 0; 1 when a replay file has no more pairs;
+ * run->pairs[index], on run->cpu.  Returns 0; 1 when a replay file has no more pairs;
  * otherwise the exit status, after one line on what failed. */
 int ab_measure_pair(struct ab_run *run, int index);
 

@@ -18,36 +18,41 @@
 #include "commands.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
+#include "measure/cpu_choice.h"
 #include "registry/registry.h"
 
 static const char ab_prefix[] = "attackbench ab";
 
 static const char ab_usage[] =
-    "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--keep-disturbed] [--csv=FILE] [--json=FILE]\n"
-    "                      A B [BENCHMARK OPTION]...\n"
+    "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--pair-time=TIME] [--keep-disturbed]\n"
+    "                      [--csv=FILE] [--json=FILE] A B [BENCHMARK OPTION]...\n"
     "       attackbench ab [OPTION]... -m METHOD_A,METHOD_B [BENCHMARK OPTION]...\n"
     "\n"
     "Is B faster or slower than A, and by how much?  A and B are two builds\n"
     "(paths of attackbench programs), two plugins (FILE.so), or with -m two\n"
-    "methods or formulations of this build.  Short measurements of A and B run\n"
-    "alternately (A B B A A B ...), each in a fresh process, and each adjacent\n"
-    "pair gives a ratio B/A.  A sequential test (an SPRT on the log ratios, as\n"
+    "methods or formulations of this build.  Each pair starts a fresh process\n"
+    "of A and of B, both pinned to one CPU once warm, and alternates their\n"
+    "rounds of about a millisecond (A B B A ..., B first in every other pair)\n"
+    "for --pair-time; the pair's ratio B/A is the trimmed mean over its blocks\n"
+    "of four.  A sequential test (an SPRT on the pairs' log ratios, as\n"
     "fishtest's for games) stops as soon as it can tell \"B differs from A by\n"
     "less than R/2\" from \"by at least R\", at 5% error either way.  Prints\n"
     "the ratio B/A with its 95% interval, the pairs, the time and the verdict:\n"
     "B faster, B slower, no difference at this resolution, or undecided (the\n"
-    "time ran out).  Pairs a guard rail flagged as disturbed, or whose sides ran\n"
-    "on different CPUs, are left out and counted.  The options after A and B\n"
-    "go to every side's benchmark (default --workload=random --piece=queen\n"
-    "--dispatch=batch --formulation=fixed; a build needs --method).\n"
+    "time ran out).  Pairs whose CPU other work took, or whose sides ran on\n"
+    "different CPUs, are left out and counted.  The options after A and B go\n"
+    "to every side's benchmark, one group of it (default --workload=random\n"
+    "--piece=queen --dispatch=batch --formulation=fixed; a build needs\n"
+    "--method).\n"
     "\n"
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
     "                    s, m or h (default 2m)\n"
-    "  --keep-disturbed  keep the pairs a guard rail flagged (on a loaded machine\n"
-    "                    every pair is; the verdict then carries that load)\n"
+    "  --pair-time=TIME  the alternated rounds of one pair (default 1s)\n"
+    "  --keep-disturbed  keep the pairs whose CPU other work took (the verdict\n"
+    "                    then carries that load)\n"
     "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
-    "                    the ratio, and why it was left out\n"
+    "                    the ratio, why it was left out and its blocks\n"
     "  --json=FILE       the same with the verdict\n"
     "  -m, --method=A,B  two methods of this build instead of A and B\n"
     "  -h, --help        this text\n"
@@ -56,8 +61,8 @@ static const char ab_usage[] =
     "failed, 1 a side gave wrong attack sets.\n";
 
 static const struct option_name ab_options[] = {
-    {"resolution", 0, 1}, {"max-time", 0, 1},       {"csv", 0, 1},    {"json", 0, 1},
-    {"method", 'm', 1},   {"keep-disturbed", 0, 0}, {"help", 'h', 0}, {NULL, 0, 0},
+    {"resolution", 0, 1}, {"max-time", 0, 1},       {"pair-time", 0, 1}, {"csv", 0, 1}, {"json", 0, 1},
+    {"method", 'm', 1},   {"keep-disturbed", 0, 0}, {"help", 'h', 0},    {NULL, 0, 0},
 };
 
 /* Options of the benchmark that ab sets itself. */
@@ -116,6 +121,10 @@ static int apply_option(const struct argument *argument, struct ab_run *run, con
         return refuse(ab_prefix, "--resolution=%s: expected a percentage above 0 and below 100", argument->value);
     if (is_option(argument, "max-time") && parse_duration(argument->value, &run->max_seconds) != 0)
         return refuse(ab_prefix, "--max-time=%s: expected a time such as 90, 90s, 2m or 1h", argument->value);
+    if (is_option(argument, "pair-time") &&
+        (parse_duration(argument->value, &run->pair_seconds) != 0 || run->pair_seconds > 60))
+        return refuse(ab_prefix, "--pair-time=%s: expected a time above 0 and at most 60 s, such as 1 or 0.5s",
+                      argument->value);
     if (is_option(argument, "csv"))
         run->csv_file = argument->value;
     if (is_option(argument, "json"))
@@ -277,7 +286,7 @@ static int run_pairs(struct ab_run *run)
         run->seconds = now_seconds() - start;
         const struct ab_pair *pair = &run->pairs[index];
         if (pair->disturbed[0] == '\0' || (run->keep_disturbed && strcmp(pair->disturbed, "different-cpus") != 0))
-            run->log_ratios[run->kept++] = log(pair->b.ns_per_query / pair->a.ns_per_query);
+            run->log_ratios[run->kept++] = pair->log_ratio;
         run->state = sequential_test(run->log_ratios, run->kept, &run->settings);
         if (index % 2 == 0)
             run->state.verdict = SEQUENTIAL_UNDECIDED; /* a block is not whole */
@@ -290,7 +299,7 @@ static int run_pairs(struct ab_run *run)
 
 static void remove_work_directory(const char *directory)
 {
-    const char *names[] = {"side.csv", "side.log"};
+    const char *names[] = {"side-a.log", "side-b.log"};
     char path[PATH_MAX];
     for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
         snprintf(path, sizeof path, "%s/%s", directory, names[n]);
@@ -311,6 +320,41 @@ static int make_work_directory(char *directory)
 #endif
 }
 
+/* The value the benchmark options give `name` ("--pin=3" or "--pin 3",
+ * the last one), or NULL. */
+static const char *benchmark_option(const struct ab_run *run, const char *name)
+{
+    const char *value = NULL;
+    size_t length = strlen(name);
+    for (int a = 0; a < run->benchmark_count; a++) {
+        const char *word = run->benchmark_arguments[a];
+        if (strncmp(word, "--", 2) != 0 || strncmp(word + 2, name, length) != 0)
+            continue;
+        if (word[2 + length] == '=')
+            value = word + 3 + length;
+        else if (word[2 + length] == '\0' && a + 1 < run->benchmark_count)
+            value = run->benchmark_arguments[a + 1];
+    }
+    return value;
+}
+
+/* The CPU both sides' rounds run on: the one --pin names, none with
+ * --pin=none or several threads (each side then places its own), else
+ * the quietest CPU no other attackbench run holds, held by ab. */
+static int choose_pair_cpu(const struct ab_run *run)
+{
+    const char *pin = benchmark_option(run, "pin"), *threads = benchmark_option(run, "threads");
+    if ((threads && atoi(threads) > 1) || (pin && strcmp(pin, "none") == 0))
+        return -1;
+    if (pin)
+        return atoi(pin);
+    int allowed[MAX_THREADS], cpu = -1;
+    int count = allowed_cpus(allowed, MAX_THREADS);
+    if (count <= 0 || choose_quiet_cpus(allowed, count, 1, &cpu) < 0)
+        return -1;
+    return cpu;
+}
+
 /* The sides set, the rounds run, the report written. */
 static int run_ab(struct ab_run *run)
 {
@@ -320,6 +364,7 @@ static int run_ab(struct ab_run *run)
         return AB_EXIT_USAGE;
     }
     run->work_directory = directory;
+    run->cpu = choose_pair_cpu(run);
     interrupt_catch();
     int status = run_pairs(run);
     remove_work_directory(directory);
@@ -338,7 +383,7 @@ int ab_command(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
     static struct ab_run run;
-    run = (struct ab_run){.settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120};
+    run = (struct ab_run){.settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120, .pair_seconds = 1};
     const char *operands[2] = {NULL, NULL}, *methods = NULL;
     char self[PATH_MAX];
     int status = parse_command_line(argc, argv, &run, operands, &methods);

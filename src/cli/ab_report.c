@@ -24,7 +24,7 @@ void ab_show_progress(const struct ab_run *run)
 
 static double pair_ratio(const struct ab_pair *pair)
 {
-    return pair->b.ns_per_query / pair->a.ns_per_query;
+    return exp(pair->log_ratio);
 }
 
 /* The verdict, the ratio and its interval, the pairs and the time. */
@@ -55,11 +55,11 @@ static void print_summary(const struct ab_run *run)
 static void write_csv(FILE *out, void *data)
 {
     const struct ab_run *run = data;
-    fprintf(out, "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out\n");
+    fprintf(out, "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks\n");
     for (int p = 0; p < run->pair_count; p++) {
         const struct ab_pair *pair = &run->pairs[p];
-        fprintf(out, "%d,%s,%.6f,%.6f,%.6f,%d,%d,%s\n", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query,
-                pair->b.ns_per_query, pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed);
+        fprintf(out, "%d,%s,%.6f,%.6f,%.6f,%d,%d,%s,%d\n", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query,
+                pair->b.ns_per_query, pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed, pair->blocks);
     }
 }
 
@@ -112,9 +112,9 @@ static void write_json(FILE *out, void *data)
         const struct ab_pair *pair = &run->pairs[p];
         fprintf(out,
                 "%s\n    {\"pair\": %d, \"order\": \"%s\", \"a_ns_per_query\": %.6f, \"b_ns_per_query\": %.6f, "
-                "\"ratio\": %.6f, \"a_cpu\": %d, \"b_cpu\": %d, \"left_out\": \"%s\"}",
+                "\"ratio\": %.6f, \"a_cpu\": %d, \"b_cpu\": %d, \"left_out\": \"%s\", \"blocks\": %d}",
                 p ? "," : "", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query, pair->b.ns_per_query,
-                pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed);
+                pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed, pair->blocks);
     }
     fprintf(out, "\n  ]\n}\n");
 }

@@ -1,10 +1,15 @@
-/* One side of `attackbench ab`: a fresh child process of the side's
- * program, which writes a CSV that is read back into one figure.  Each
- * child gets an environment variable of random length, so that the stack
- * (and what follows the environment) starts at a different offset in each
- * process: with the addresses the kernel randomises, the placement of code
- * data and tables varies between pairs and averages out instead of biasing
- * one side (Mytkowicz et al., "Producing wrong data without doing anything
+/* The two sides of a pair of `attackbench ab`: a fresh child process of
+ * each side's program, warm and pinned to one CPU, which times a round
+ * (about a millisecond) each time it is asked (ab_serve.c).  The rounds
+ * alternate A B B A, so that a change of the machine's speed, which on a
+ * shared host comes and goes within tens of milliseconds, hits both sides
+ * of a block alike, and each block gives ln(B/A) as the mean of its two B
+ * rounds less the mean of its two A rounds.  Each child gets an
+ * environment variable of random length, so that the stack (and what
+ * follows the environment) starts at a different offset in each process:
+ * with the addresses the kernel randomises, the placement of code, data
+ * and tables varies between pairs and averages out instead of biasing one
+ * side (Mytkowicz et al., "Producing wrong data without doing anything
  * obviously wrong", ASPLOS 2009). */
 #define _GNU_SOURCE
 #include "ab.h"
@@ -19,32 +24,44 @@
 #include <string.h>
 #include <time.h>
 #if !defined(__wasi__)
+#include <poll.h>
 #include <sys/wait.h>
 #endif
 #include <unistd.h>
 
+#include "ab_serve.h"
 #include "base/random.h"
+#include "measure/cpu_choice.h"
 #include "platform/interrupt.h"
 #include "registry/plugins.h"
-#include "results/result_file.h"
 
 /* Pairs read from a file instead of measured, for the tests: one pair a
  * line, "A_NS B_NS [DISTURBANCE]", in the order of the pairs.  The
  * verdict logic then runs on known figures (tests/cli/ab.sh). */
 static const char REPLAY_VARIABLE[] = "ATTACKBENCH_AB_REPLAY";
 static const char PADDING_VARIABLE[] = "ATTACKBENCH_AB_PADDING";
-enum { MAX_PADDING = 4096, MAX_CHILD_ARGUMENTS = 256 };
+enum {
+    MAX_PADDING = 4096,
+    MAX_CHILD_ARGUMENTS = 256,
+    ROUND_MICROSECONDS = 1000, /* a round: long against a timer read, short against the host's changes */
+    MIN_BLOCKS = 4,
+    MAX_BLOCKS = 1 << 16,
+    READY_TIMEOUT_MS = 600000, /* a side's start: its tables, its verification, a long file */
+    ROUND_TIMEOUT_MS = 60000,
+};
 
+#if !defined(__wasi__)
 /* The defaults every side runs with, before the user's options (the last
  * of an option wins): the random stream's queens, batched, as the
  * benchmark's headline; a technique's default formulation, not one chosen
- * by a calibration that could choose differently in each process. */
+ * by a calibration that could choose differently in each process; no CPU
+ * chosen at the start (ab pins both sides to its own when they are warm). */
 static const char *const default_options[] = {"--workload=random", "--piece=queen", "--dispatch=batch",
                                               "--formulation=fixed", "--quiet"};
 
 /* The child's argument list; the strings live in `storage`. */
-static int child_arguments(const struct ab_run *run, const struct ab_side *side, const char *csv, char **words,
-                           char storage[3][PATH_MAX + 16])
+static int child_arguments(const struct ab_run *run, const struct ab_side *side, char **words,
+                           char storage[2][PATH_MAX + 16])
 {
     int count = 0;
     words[count++] = (char *)side->program;
@@ -54,19 +71,18 @@ static int child_arguments(const struct ab_run *run, const struct ab_side *side,
     }
     for (size_t d = 0; d < sizeof default_options / sizeof default_options[0]; d++)
         words[count++] = (char *)default_options[d];
+    if (run->cpu >= 0)
+        words[count++] = "--pin=none";
     if (side->method[0]) {
         snprintf(storage[1], sizeof storage[1], "--method=%s", side->method);
         words[count++] = storage[1];
     }
-    for (int a = 0; a < run->benchmark_count && count < MAX_CHILD_ARGUMENTS - 3; a++)
+    for (int a = 0; a < run->benchmark_count && count < MAX_CHILD_ARGUMENTS - 1; a++)
         words[count++] = run->benchmark_arguments[a];
-    snprintf(storage[2], sizeof storage[2], "--csv=%s", csv);
-    words[count++] = storage[2];
     words[count] = NULL;
     return count;
 }
 
-#if !defined(__wasi__)
 /* The padding's length: a generator seeded once from the clock and the
  * process id. */
 static size_t padding_length(void)
@@ -78,110 +94,150 @@ static size_t padding_length(void)
 }
 #endif
 
-/* Run `words` with stdout to /dev/null and stderr into `log`; returns its
- * exit status, or -1 when it could not start or was killed. */
-static int run_child(char **words, const char *log)
+/* A side's running process: the pipe ab asks on, the pipe it answers on,
+ * what it has written but ab has not read yet, and its log. */
+struct side_process {
+    int pid;
+    int commands, replies;
+    char pending[512];
+    size_t pending_length;
+    char log[PATH_MAX];
+    char *words[MAX_CHILD_ARGUMENTS + 1];
+    char storage[2][PATH_MAX + 16];
+};
+
+static double now_seconds(void)
 {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (double)time.tv_sec + time.tv_nsec * 1e-9;
+}
+
 #if defined(__wasi__)
-    (void)words;
-    (void)log;
+static int start_side(const struct ab_run *run, int which, struct side_process *process)
+{
+    (void)run;
+    (void)which;
+    (void)process;
     (void)PADDING_VARIABLE;
     return -1;
+}
+
+static int read_reply(struct side_process *process, char *line, size_t size, int timeout_ms)
+{
+    (void)process;
+    (void)line;
+    (void)size;
+    (void)timeout_ms;
+    return -1;
+}
+
+static int finish_side(struct side_process *process, int kill_it)
+{
+    (void)process;
+    (void)kill_it;
+    return -1;
+}
 #else
+/* In the child: the log as stderr, /dev/null as stdout, the two pipe ends
+ * kept across exec and named in the environment, then the program. */
+static void exec_side(struct side_process *process, int commands, int replies, int cpu, const char *padding)
+{
+    int null = open("/dev/null", O_WRONLY), err = open(process->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0 || fcntl(commands, F_SETFD, 0) < 0 ||
+        fcntl(replies, F_SETFD, 0) < 0)
+        _exit(127);
+    char channel[64];
+    snprintf(channel, sizeof channel, "%d,%d,%d,%d", commands, replies, cpu, ROUND_MICROSECONDS);
+    setenv(AB_SERVE_VARIABLE, channel, 1);
+    setenv(PADDING_VARIABLE, padding, 1);
+    execv(process->words[0], process->words);
+    fprintf(stderr, "cannot run %s: %s\n", process->words[0], strerror(errno));
+    _exit(127);
+}
+
+/* Start side `which` of the run; 0, or -1 after perror. */
+static int start_side(const struct ab_run *run, int which, struct side_process *process)
+{
     static char padding[MAX_PADDING + 1];
     size_t length = padding_length();
     memset(padding, 'x', length);
     padding[length] = '\0';
-    pid_t pid = fork();
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY), err = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0)
-            _exit(127);
-        setenv(PADDING_VARIABLE, padding, 1);
-        execv(words[0], words);
-        fprintf(stderr, "cannot run %s: %s\n", words[0], strerror(errno));
-        _exit(127);
-    }
-    int status;
-    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        if (interrupt_requested())
-            kill(pid, SIGINT);
-    if (pid < 0 || !WIFEXITED(status))
+    snprintf(process->log, sizeof process->log, "%s/side-%c.log", run->work_directory, "ab"[which]);
+    child_arguments(run, &run->sides[which], process->words, process->storage);
+    int commands[2], replies[2];
+    if (pipe2(commands, O_CLOEXEC) != 0 || pipe2(replies, O_CLOEXEC) != 0) {
+        perror("attackbench ab: pipe");
         return -1;
-    return WEXITSTATUS(status);
-#endif
-}
-
-/* What the rows of one side's CSV add up to. */
-struct side_rows {
-    double log_sum;
-    int rows;
-    int cpu;
-    char disturbance[AB_DISTURBANCE_SIZE];
-};
-
-static int read_row(const struct result_fields *row, const char *path, long line, void *data)
-{
-    (void)path;
-    (void)line;
-    struct side_rows *rows = data;
-    const char *method = field_value(row, "method"), *median = field_value(row, "ns_per_query_median");
-    const char *cpu = field_value(row, "pin_cpu"), *warnings = field_value(row, "warnings");
-    if (method == NULL || median == NULL || strcmp(method, "null") == 0)
-        return 0;
-    double value = strtod(median, NULL);
-    if (!(value > 0))
-        return 0;
-    rows->log_sum += log(value);
-    if (rows->rows++ == 0)
-        rows->cpu = cpu ? atoi(cpu) : -1;
-    if (warnings && rows->disturbance[0] == '\0')
-        disturbance_keys(warnings, rows->disturbance, sizeof rows->disturbance);
+    }
+    fflush(NULL);
+    process->pid = fork();
+    if (process->pid == 0)
+        exec_side(process, commands[0], replies[1], run->cpu, padding);
+    close(commands[0]);
+    close(replies[1]);
+    process->commands = commands[1];
+    process->replies = replies[0];
+    process->pending_length = 0;
+    if (process->pid < 0) {
+        perror("attackbench ab: fork");
+        return -1;
+    }
     return 0;
 }
 
-/* The whole of a small file, NUL-terminated; NULL when unreadable. */
-static char *read_whole(const char *path, size_t *length)
+/* The side's next line, without its newline: 0; -1 at the end of the
+ * pipe (the side exited); -2 interrupted; -3 no line within the time. */
+static int read_reply(struct side_process *process, char *line, size_t size, int timeout_ms)
 {
-    FILE *in = fopen(path, "rb");
-    if (in == NULL)
-        return NULL;
-    size_t capacity = 1 << 16, used = 0, got;
-    char *text = malloc(capacity + 1);
-    while (text && (got = fread(text + used, 1, capacity - used, in)) > 0) {
-        used += got;
-        if (used == capacity) {
-            char *larger = realloc(text, 2 * capacity + 1);
-            if (larger == NULL) {
-                free(text);
-                text = NULL;
-            }
-            text = larger;
-            capacity *= 2;
+    double deadline = now_seconds() + timeout_ms / 1e3;
+    for (;;) {
+        char *newline = memchr(process->pending, '\n', process->pending_length);
+        if (newline) {
+            size_t length = (size_t)(newline - process->pending);
+            snprintf(line, size, "%.*s", (int)length, process->pending);
+            process->pending_length -= length + 1;
+            memmove(process->pending, newline + 1, process->pending_length);
+            return 0;
         }
+        if (interrupt_requested())
+            return -2;
+        if (process->pending_length == sizeof process->pending)
+            return -1;
+        struct pollfd wait = {process->replies, POLLIN, 0};
+        int left = (int)((deadline - now_seconds()) * 1e3);
+        int ready = left > 0 ? poll(&wait, 1, left) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0)
+            return -3;
+        ssize_t got = read(process->replies, process->pending + process->pending_length,
+                           sizeof process->pending - process->pending_length);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return -1;
+        process->pending_length += (size_t)got;
     }
-    fclose(in);
-    if (text)
-        text[used] = '\0';
-    *length = used;
-    return text;
 }
 
-/* The figure of a side's CSV; -1 when it holds no timed row. */
-static int read_side(const char *csv, struct ab_measurement *measurement)
+/* Close the side's pipes (at which it exits) and wait for it; SIGKILL
+ * first when `kill_it`.  Its exit status, or -1 when it was killed. */
+static int finish_side(struct side_process *process, int kill_it)
 {
-    size_t length;
-    char *text = read_whole(csv, &length);
-    struct side_rows rows = {0};
-    int status = text ? read_csv_rows(csv, text, length, read_row, &rows) : -1;
-    free(text);
-    if (status != 0 || rows.rows == 0)
+    if (process->pid <= 0)
         return -1;
-    measurement->ns_per_query = exp(rows.log_sum / rows.rows);
-    measurement->cpu = rows.cpu;
-    snprintf(measurement->disturbance, sizeof measurement->disturbance, "%s", rows.disturbance);
-    return 0;
+    close(process->commands);
+    close(process->replies);
+    if (kill_it)
+        kill(process->pid, SIGKILL);
+    int status;
+    while (waitpid(process->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    process->pid = 0;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+#endif
 
 /* A failed side: its command and the last lines it wrote. */
 static void report_failure(const struct ab_side *side, char **words, const char *log, const char *what)
@@ -198,26 +254,205 @@ static void report_failure(const struct ab_side *side, char **words, const char 
         fclose(in);
 }
 
-/* One side measured in a fresh process.  0, or the exit status. */
-static int measure_side(const struct ab_run *run, int which, struct ab_measurement *measurement)
+/* A side that did not answer: both ended, the failure reported.  Returns
+ * the exit status of ab: 1 when the side found wrong attack sets, else 2,
+ * or the interrupt's. */
+static int side_failed(const struct ab_run *run, struct side_process processes[2], int which, int why)
 {
-    const struct ab_side *side = &run->sides[which];
-    char csv[PATH_MAX], log[PATH_MAX], storage[3][PATH_MAX + 16], *words[MAX_CHILD_ARGUMENTS + 1];
-    snprintf(csv, sizeof csv, "%s/side.csv", run->work_directory);
-    snprintf(log, sizeof log, "%s/side.log", run->work_directory);
-    unlink(csv);
-    child_arguments(run, side, csv, words, storage);
-    int status = run_child(words, log);
-    if (interrupt_requested())
+    int status = finish_side(&processes[which], why != -1);
+    finish_side(&processes[!which], 1);
+    if (why == -2 || interrupt_requested())
         return interrupt_exit_status();
-    if (status != 0) {
-        report_failure(side, words, log, status < 0 ? "did not finish" : "failed");
-        return status == 1 ? 1 : AB_EXIT_USAGE;
+    report_failure(&run->sides[which], processes[which].words, processes[which].log,
+                   why == -3    ? "did not answer in time"
+                   : status < 0 ? "did not finish"
+                                : "failed");
+    return status == 1 ? 1 : AB_EXIT_USAGE;
+}
+
+/* One round of a side: its ns and ticks per query, its CPU seconds so far
+ * and its CPU, from its answer. */
+struct round_answer {
+    double ns, ticks, cpu_seconds;
+    int cpu;
+};
+
+static int ask_round(struct side_process *process, struct round_answer *answer)
+{
+    char line[256];
+    if (write(process->commands, "r", 1) != 1)
+        return -1;
+    int status = read_reply(process, line, sizeof line, ROUND_TIMEOUT_MS);
+    if (status != 0)
+        return status;
+    if (sscanf(line, "%lf %lf %lf %d", &answer->ns, &answer->ticks, &answer->cpu_seconds, &answer->cpu) != 4 ||
+        !(answer->ns > 0))
+        return -1;
+    return 0;
+}
+
+/* ln of the figure compared: ticks where both sides have them (one clock,
+ * no calibration between the processes), else ns. */
+static double round_log(const struct round_answer *answer, int ticks)
+{
+    return log(ticks ? answer->ticks : answer->ns);
+}
+
+static int compare_doubles(const void *left, const void *right)
+{
+    double a = *(const double *)left, b = *(const double *)right;
+    return (a > b) - (a < b);
+}
+
+/* The mean of the middle half: a round that an interrupt or another
+ * process hit moves it little. */
+static double trimmed_mean(double *values, int count)
+{
+    qsort(values, (size_t)count, sizeof *values, compare_doubles);
+    int drop = count / 4;
+    double sum = 0;
+    for (int i = drop; i < count - drop; i++)
+        sum += values[i];
+    return sum / (count - 2 * drop);
+}
+
+static double median(double *values, int count)
+{
+    qsort(values, (size_t)count, sizeof *values, compare_doubles);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+/* What the rounds of a pair gather. */
+struct pair_rounds {
+    double *block_logs, *a_ns, *b_ns;
+    int blocks;
+    double a_cpu_seconds[2], b_cpu_seconds[2]; /* at the start and the end */
+    int a_cpu, b_cpu, moved;
+};
+
+/* Blocks of four rounds until the pair's time is up.  0, or what a side's
+ * read_reply() or ask_round() gave, with *which the side. */
+static int alternate_rounds(const struct ab_run *run, struct ab_pair *pair, struct side_process processes[2],
+                            struct pair_rounds *rounds, int *which)
+{
+    double start = now_seconds();
+    const int order[4] = {pair->b_first, !pair->b_first, !pair->b_first, pair->b_first};
+    while (rounds->blocks < MAX_BLOCKS && (rounds->blocks < MIN_BLOCKS || now_seconds() - start < run->pair_seconds)) {
+        struct round_answer answers[4];
+        for (int turn = 0; turn < 4; turn++) {
+            *which = order[turn];
+            int status = ask_round(&processes[*which], &answers[turn]);
+            if (status != 0)
+                return status;
+        }
+        int ticks = answers[0].ticks > 0 && answers[1].ticks > 0;
+        double a_logs = 0, b_logs = 0;
+        for (int turn = 0; turn < 4; turn++) {
+            const struct round_answer *answer = &answers[turn];
+            if (order[turn]) {
+                b_logs += round_log(answer, ticks);
+                rounds->b_ns[2 * rounds->blocks + (turn > 1)] = answer->ns;
+                rounds->b_cpu = answer->cpu;
+                rounds->b_cpu_seconds[1] = answer->cpu_seconds;
+            } else {
+                a_logs += round_log(answer, ticks);
+                rounds->a_ns[2 * rounds->blocks + (turn > 1)] = answer->ns;
+                rounds->a_cpu = answer->cpu;
+                rounds->a_cpu_seconds[1] = answer->cpu_seconds;
+            }
+            rounds->moved |= answer->cpu != answers[0].cpu;
+        }
+        rounds->block_logs[rounds->blocks++] = (b_logs - a_logs) / 2;
     }
-    if (read_side(csv, measurement) != 0) {
-        report_failure(side, words, log, "wrote no timed row");
-        return AB_EXIT_USAGE;
+    return 0;
+}
+
+/* Whether other work took the pair's CPU during its rounds: its busy and
+ * stolen time in /proc/stat less the two sides' and ab's own CPU time, at
+ * the benchmark's guard-rail limits (5%, and at least 30 ms). */
+static int other_work_seen(const struct cpu_times *before, const struct cpu_times *after, double own_seconds,
+                           double wall_seconds)
+{
+    struct other_work seen;
+    other_work_from_times(before, after, 1, own_seconds, wall_seconds, (double)sysconf(_SC_CLK_TCK), &seen);
+    return seen.share >= 0.05 && seen.other_ms + seen.stolen_ms >= 30;
+}
+
+static double process_seconds(void)
+{
+    struct timespec time;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
+    return (double)time.tv_sec + time.tv_nsec * 1e-9;
+}
+
+/* Both sides warm: their "ready" lines, with their CPU seconds so far. */
+static int wait_ready(struct side_process processes[2], struct pair_rounds *rounds, int *which)
+{
+    for (*which = 0; *which < 2; (*which)++) {
+        char line[256];
+        int status = read_reply(&processes[*which], line, sizeof line, READY_TIMEOUT_MS);
+        double seconds = 0;
+        if (status == 0 && sscanf(line, "ready %lf", &seconds) != 1)
+            status = -1;
+        if (status != 0)
+            return status;
+        (*which ? rounds->b_cpu_seconds : rounds->a_cpu_seconds)[0] = seconds;
     }
+    return 0;
+}
+
+/* The pair's figures from its rounds, and why it is left out, if it is. */
+static void summarise_pair(const struct ab_run *run, struct ab_pair *pair, struct pair_rounds *rounds, int disturbed)
+{
+    pair->blocks = rounds->blocks;
+    pair->log_ratio = trimmed_mean(rounds->block_logs, rounds->blocks);
+    pair->a = (struct ab_measurement){median(rounds->a_ns, 2 * rounds->blocks), rounds->a_cpu};
+    pair->b = (struct ab_measurement){median(rounds->b_ns, 2 * rounds->blocks), rounds->b_cpu};
+    const char *why = "";
+    if (rounds->moved || rounds->a_cpu != rounds->b_cpu || (run->cpu >= 0 && rounds->a_cpu != run->cpu))
+        why = "different-cpus";
+    else if (disturbed)
+        why = "cpu-contention";
+    snprintf(pair->disturbed, sizeof pair->disturbed, "%s", why);
+}
+
+/* A live pair: both sides started, warm, their rounds alternated, ended. */
+static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
+{
+    static struct side_process processes[2];
+    static struct pair_rounds rounds;
+    if (rounds.block_logs == NULL) {
+        rounds.block_logs = malloc(MAX_BLOCKS * sizeof(double));
+        rounds.a_ns = malloc(2 * MAX_BLOCKS * sizeof(double));
+        rounds.b_ns = malloc(2 * MAX_BLOCKS * sizeof(double));
+        if (rounds.block_logs == NULL || rounds.a_ns == NULL || rounds.b_ns == NULL) {
+            fprintf(stderr, "attackbench ab: out of memory\n");
+            return AB_EXIT_USAGE;
+        }
+    }
+    rounds.blocks = rounds.moved = 0;
+    for (int s = 0; s < 2; s++)
+        if (start_side(run, s, &processes[s]) != 0) {
+            if (s == 1)
+                finish_side(&processes[0], 1);
+            return AB_EXIT_USAGE;
+        }
+    int which = 0, status = wait_ready(processes, &rounds, &which);
+    if (status != 0)
+        return side_failed(run, processes, which, status);
+    struct cpu_times before = {0}, after = {0};
+    int have_times = run->cpu >= 0 && read_cpu_times(run->cpu, &before) == 0;
+    double wall = now_seconds(), own = process_seconds();
+    status = alternate_rounds(run, pair, processes, &rounds, &which);
+    if (status != 0)
+        return side_failed(run, processes, which, status);
+    have_times = have_times && read_cpu_times(run->cpu, &after) == 0;
+    double sides_seconds = rounds.a_cpu_seconds[1] - rounds.a_cpu_seconds[0] + rounds.b_cpu_seconds[1] -
+                           rounds.b_cpu_seconds[0] + process_seconds() - own;
+    int disturbed = have_times && other_work_seen(&before, &after, sides_seconds, now_seconds() - wall);
+    for (int s = 0; s < 2; s++)
+        finish_side(&processes[s], 0);
+    summarise_pair(run, pair, &rounds, disturbed);
     return 0;
 }
 
@@ -237,7 +472,8 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
         fprintf(stderr, "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE]\n", path, index + 1);
         return AB_EXIT_USAGE;
     }
-    snprintf(pair->a.disturbance, sizeof pair->a.disturbance, "%s", word);
+    pair->log_ratio = log(pair->b.ns_per_query / pair->a.ns_per_query);
+    snprintf(pair->disturbed, sizeof pair->disturbed, "%s", word);
     return 0;
 }
 
@@ -246,22 +482,9 @@ int ab_measure_pair(struct ab_run *run, int index)
     struct ab_pair *pair = &run->pairs[index];
     *pair = (struct ab_pair){.b_first = index % 2};
     const char *replay = getenv(REPLAY_VARIABLE);
-    int status = 0;
-    if (replay && replay[0]) {
-        status = replay_pair(replay, index, pair);
-    } else {
-        for (int turn = 0; turn < 2 && status == 0; turn++) {
-            int which = turn ^ pair->b_first;
-            status = measure_side(run, which, which ? &pair->b : &pair->a);
-        }
-    }
-    if (status != 0)
-        return status;
-    const char *why = pair->a.disturbance[0] ? pair->a.disturbance : pair->b.disturbance;
-    if (why[0] == '\0' && pair->a.cpu != pair->b.cpu)
-        why = "different-cpus";
-    snprintf(pair->disturbed, sizeof pair->disturbed, "%s", why);
-    return 0;
+    if (replay && replay[0])
+        return replay_pair(replay, index, pair);
+    return measure_live_pair(run, pair);
 }
 
 int ab_plugin_method(const char *file, char *name, size_t size)

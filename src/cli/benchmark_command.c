@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "selection.h"
+#include "ab_serve.h"
 #include "measure/runner.h"
 #include "benchmark_report.h"
 #include "platform/build_info.h"
@@ -288,6 +289,7 @@ static int measure_group(struct session *session, const struct workload *workloa
             .threads = options->threads,
             .cpus = session->pin_cpu >= 0 ? session->cpus : NULL,
             .stop = &interrupt_signal,
+            .server = session->ab_server,
         };
         struct spread_target target = {options->target_spread, options->min_time > 0 ? options->min_time : 10};
         int status = measure_to_target(measured_backends, (size_t)session->entry_count, piece, stream, &checksums,
@@ -478,9 +480,19 @@ int benchmark_command(const struct options *options, const struct backend **sele
     int status = check_inputs(options);
     if (status != 0)
         return status;
+    struct round_server ab_server;
+    int serving = ab_serve_setup(&ab_server);
+    if (serving < 0)
+        return EXIT_USAGE;
+    if (serving && expected_groups(options) != 1) {
+        fprintf(stderr, "attackbench ab: a side times one group: one workload, one piece, one dispatch and no "
+                        "--phase\n");
+        return EXIT_USAGE;
+    }
     print_selection_notes();
     struct session session;
     status = open_session(&session, options, selected, count);
+    session.ab_server = serving ? &ab_server : NULL;
     if (status == 0)
         report_plugin_checks(&session);
     if (status == 0 && verifying(&session))

@@ -40,6 +40,7 @@ struct session {
     struct environment_facts environment; /* for the warnings (environment.h) */
     int short_stream_warned;              /* that warning is given once */
     struct progress progress;
+    const struct round_server *ab_server; /* a side of `attackbench ab` (ab_serve.h), or NULL */
 };
 
 /* Initialise the backends (the selected ones, then null unless selected

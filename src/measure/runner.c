@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "runner.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,61 @@ static int timed_rounds(struct job *job, const struct backend *const *measured_b
     return 0;
 }
 
+/* Passes a served round needs to last about server->block_ns, from one
+ * timed pass of each non-baseline backend, into job->passes.  Returns as
+ * run_checked(). */
+static int choose_served_passes(struct job *job, const struct backend *const *measured_backends, size_t count,
+                                int threads, const struct pass_checksums *expected, double block_ns)
+{
+    double round_ns = 0;
+    job->passes = 1;
+    for (size_t k = 0; k < count; k++) {
+        struct job_result result;
+        if (measured_backends[k]->baseline)
+            continue;
+        int status = run_checked(job, measured_backends[k], threads, expected->sum, &result);
+        if (status != 0)
+            return status;
+        round_ns += timer_nanoseconds(job->timer, result.elapsed);
+    }
+    double passes = round_ns > 0 ? block_ns / round_ns : 1;
+    job->passes = passes < 1 ? 1 : passes > 1e6 ? 1000000 : (uint64_t)passes;
+    return 0;
+}
+
+/* Rounds while the server asks for them: each non-baseline backend once,
+ * rewarmed and checked, and the round's geometric means reported (in TSC
+ * ticks too where the timer has them: the two sides of an ab pair then
+ * share one clock, with no calibration of theirs between them). */
+static int served_rounds(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
+                         const struct pass_checksums *expected, uint64_t lookups, const struct round_server *server)
+{
+    int status = choose_served_passes(job, measured_backends, count, threads, expected, server->block_ns);
+    if (status != 0)
+        return status;
+    uint64_t calls = job->passes * lookups, expected_sum = expected->sum * job->passes;
+    while (server->wait(server->context)) {
+        double log_sum = 0;
+        int timed = 0;
+        for (size_t k = 0; k < count; k++) {
+            struct job_result result;
+            if (measured_backends[k]->baseline)
+                continue;
+            status = rewarm(job, measured_backends[k], threads, expected->sum);
+            if (status == 0)
+                status = run_checked(job, measured_backends[k], threads, expected_sum, &result);
+            if (status != 0)
+                return status;
+            log_sum += log((double)(result.elapsed ? result.elapsed : 1) / (double)calls);
+            timed++;
+        }
+        double units = timed ? exp(log_sum / timed) : 0;
+        int tsc = job->timer->kind == TIMER_TSC;
+        server->report(server->context, tsc ? units * 1e9 / job->timer->tsc_hz : units, tsc ? units : 0);
+    }
+    return 1;
+}
+
 void free_measurement(struct measurement *measurement)
 {
     free(measurement->samples_ns);
@@ -310,6 +366,8 @@ int measure_backends(const struct backend *const *measured_backends, size_t coun
         thread_pool_open(threads, config->cpus);
     int status = warm_up(&job, measured_backends, count, threads, expected->mixed, results);
     job.passes = passes;
+    if (status == 0 && config->server)
+        status = served_rounds(&job, measured_backends, count, threads, expected, lookups, config->server);
     if (status == 0)
         status = timed_rounds(&job, measured_backends, count, threads, expected, calls, &samples);
     if (threads > 1)

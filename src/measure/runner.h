@@ -19,6 +19,19 @@
 enum dispatch_kind { DISPATCH_BATCH, DISPATCH_CALL, DISPATCH_KIND_COUNT };
 extern const char *const dispatch_names[DISPATCH_KIND_COUNT];
 
+/* Rounds one at a time on another program's word, for `attackbench ab`'s
+ * sides (src/cli/ab_serve.c): `wait` before each round returns 1 to run
+ * it (0 ends the rounds); `report` then gets the round's ns and TSC
+ * ticks per query (0 without a TSC), each the geometric mean over the
+ * non-baseline backends.  A round's passes are chosen so that it lasts
+ * about `block_ns`. */
+struct round_server {
+    int (*wait)(void *context);
+    void (*report)(void *context, double ns_per_query, double ticks_per_query);
+    void *context;
+    double block_ns;
+};
+
 struct measurement_config {
     const struct timer *timer;
     enum dispatch_kind dispatch;
@@ -32,6 +45,8 @@ struct measurement_config {
     /* Set asynchronously (SIGINT, SIGTERM) to stop, even inside a
      * repetition; may be NULL. */
     const volatile sig_atomic_t *stop;
+    /* Served rounds in place of config->reps timed ones, or NULL. */
+    const struct round_server *server;
 };
 
 struct measurement {
@@ -76,7 +91,8 @@ struct pass_checksums stream_checksums(const struct backend *reference, enum pie
  * against `expected` (unless the backend is a baseline).  Worker threads
  * live only during the call.  Returns 0; 1 when *config->stop was set
  * (results incomplete); or -1 after printing which backend gave a wrong
- * sum. */
+ * sum.  With config->server, rounds are served until it says stop; the
+ * results are then empty and 1 is returned. */
 int measure_backends(const struct backend *const *measured_backends, size_t count, enum piece_kind piece,
                      const struct stream *stream, const struct pass_checksums *expected,
                      const struct measurement_config *config, struct measurement *results);

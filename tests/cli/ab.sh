@@ -68,7 +68,7 @@ if [ "$status" -eq 3 ] && grep -q "^verdict: B slower (resolution 1%" "$scratch/
 else
     fail "ab: B 5% slower is B slower, exit 3 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
 fi
-if [ "$(head -1 "$scratch/slower.csv")" = "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out" ] &&
+if [ "$(head -1 "$scratch/slower.csv")" = "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks" ] &&
     [ "$(csv_column order <"$scratch/slower.csv" | paste -sd' ')" = "AB BA AB BA AB BA AB BA AB BA" ]; then
     pass "ab: the CSV has a row per pair in ABBA order"
 else
@@ -155,7 +155,7 @@ ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay li
 live() {
     local name=$1
     shift
-    "$program" ab --max-time=0.01 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
+    "$program" ab --max-time=0.01 --pair-time=0.05 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
         >"$scratch/out" 2>"$scratch/err"
     local status=$?
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^verdict: " "$scratch/out" &&

@@ -1,0 +1,91 @@
+/* A side of `attackbench ab`, served a round at a time (see ab_serve.h).
+ * The protocol, one line each way: the side writes "ready" when warm and
+ * pinned, "ready CPU_SECONDS"; then for each 'r' ab writes it times one
+ * round and answers "NS TICKS CPU_SECONDS CPU" (its ns and TSC ticks per
+ * query, 0 ticks without a TSC; the CPU time it has used; the CPU it ran
+ * on); at 'q' or the end of the pipe it exits. */
+#define _GNU_SOURCE
+#include "ab_serve.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "measure/cpu_choice.h"
+
+struct serve_channel {
+    int commands, replies, cpu;
+    int ready;
+};
+
+static void write_line(int descriptor, const char *line)
+{
+    size_t length = strlen(line), done = 0;
+    while (done < length) {
+        ssize_t written = write(descriptor, line + done, length - done);
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0)
+            exit(0); /* ab has gone: nothing is waiting for this side */
+        done += (size_t)written;
+    }
+}
+
+static double process_seconds(void)
+{
+    struct timespec time;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
+    return (double)time.tv_sec + time.tv_nsec * 1e-9;
+}
+
+static int serve_wait(void *context)
+{
+    struct serve_channel *channel = context;
+    if (!channel->ready) {
+        if (channel->cpu >= 0)
+            pin_to_cpu(channel->cpu);
+        char line[64];
+        snprintf(line, sizeof line, "ready %.6f\n", process_seconds());
+        write_line(channel->replies, line);
+        channel->ready = 1;
+    }
+    char command;
+    ssize_t got;
+    while ((got = read(channel->commands, &command, 1)) < 0 && errno == EINTR)
+        ;
+    if (got == 1 && command == 'r')
+        return 1;
+    exit(0);
+}
+
+static void serve_report(void *context, double ns_per_query, double ticks_per_query)
+{
+    struct serve_channel *channel = context;
+    char line[160];
+    int cpu = -1;
+#if !defined(__wasi__)
+    cpu = sched_getcpu();
+#endif
+    snprintf(line, sizeof line, "%.9g %.9g %.6f %d\n", ns_per_query, ticks_per_query, process_seconds(), cpu);
+    write_line(channel->replies, line);
+}
+
+int ab_serve_setup(struct round_server *server)
+{
+    const char *value = getenv(AB_SERVE_VARIABLE);
+    if (value == NULL || value[0] == '\0')
+        return 0;
+    static struct serve_channel channel;
+    int block_us = 0;
+    if (sscanf(value, "%d,%d,%d,%d", &channel.commands, &channel.replies, &channel.cpu, &block_us) != 4 ||
+        channel.commands < 0 || channel.replies < 0 || block_us <= 0) {
+        fprintf(stderr, "attackbench: %s=%s: expected COMMANDS,REPLIES,CPU,BLOCK_US\n", AB_SERVE_VARIABLE, value);
+        return -1;
+    }
+    *server = (struct round_server){serve_wait, serve_report, &channel, block_us * 1e3};
+    return 1;
+}
