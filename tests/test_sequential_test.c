@@ -91,6 +91,25 @@ TEST(sequential_test_interval_of_known_pairs)
     CHECK(state.verdict == SEQUENTIAL_B_SLOWER && fabs(state.low - state.high) < 1e-12);
 }
 
+TEST(sequential_test_counts_correlated_pairs_as_fewer)
+{
+    /* Two spells of a shared host, ten pairs at 2% and ten at 0%: in
+     * that order the pairs are correlated (lag 1 about 0.76) and the
+     * interval is 2.5 to 3 times as wide (3 at the cap of 0.8) as for the
+     * same pairs with the spells interleaved (lag 1 negative, taken as
+     * 0). */
+    double spells[20], interleaved[20];
+    for (int i = 0; i < 20; i++) {
+        spells[i] = (i < 10 ? log(1.02) : 0) + (i % 2 ? 0.002 : -0.002);
+        interleaved[i] = (i % 2 ? log(1.02) : 0) + (i / 2 % 2 ? 0.002 : -0.002);
+    }
+    struct sequential_state ordered = sequential_test(spells, 20, &one_percent);
+    struct sequential_state mixed = sequential_test(interleaved, 20, &one_percent);
+    CHECK(fabs(ordered.ratio - mixed.ratio) < 1e-12);
+    double widening = log(ordered.high / ordered.ratio) / log(mixed.high / mixed.ratio);
+    CHECK(widening > 2.5 && widening <= 3.0 + 1e-9);
+}
+
 TEST(sequential_test_shrugs_off_one_slow_process)
 {
     /* 59 quiet pairs of equal sides and one whose A ran at 0.6x: without

@@ -20,6 +20,10 @@ enum {
     AB_EXIT_USAGE = 2,
     AB_NAME_SIZE = 64,
     AB_DISTURBANCE_SIZE = 64,
+    /* No verdict before this: a shared host's spells, in which B's cost
+     * against A moves, last 15 to 30 s on the Intel Xeon guest
+     * (docs/measurement.md). */
+    AB_MIN_SECONDS = 30,
 };
 
 /* What one side runs: `program` [--plugin=`plugin`] [--method=`method`]. */
@@ -55,6 +59,7 @@ struct ab_run {
     struct sequential_settings settings;
     double max_seconds;
     double pair_seconds; /* --pair-time: the rounds of one pair */
+    double min_seconds;  /* --min-time: no verdict before it (AB_MIN_SECONDS; 0 for a replay) */
     int cpu;             /* where both sides' rounds run; -1: unpinned */
     int keep_disturbed;  /* --keep-disturbed: only pairs on different CPUs are left out */
     const char *csv_file, *json_file;
@@ -73,6 +78,9 @@ struct ab_run {
  * run->pairs[index], on run->cpu.  Returns 0; 1 when a replay file has no more pairs;
  * otherwise the exit status, after one line on what failed. */
 int ab_measure_pair(struct ab_run *run, int index);
+
+/* Whether the pairs come from a replay file (the tests), not processes. */
+int ab_replaying(void);
 
 /* The method name the plugin in `file` registers, read in a child process
  * (two plugins of one name cannot share a registry).  0, or 2 after one

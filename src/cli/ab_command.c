@@ -24,8 +24,8 @@
 static const char ab_prefix[] = "attackbench ab";
 
 static const char ab_usage[] =
-    "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--pair-time=TIME] [--keep-disturbed]\n"
-    "                      [--csv=FILE] [--json=FILE] A B [BENCHMARK OPTION]...\n"
+    "usage: attackbench ab [--resolution=PCT] [--max-time=TIME] [--min-time=TIME] [--pair-time=TIME]\n"
+    "                      [--keep-disturbed] [--csv=FILE] [--json=FILE] A B [BENCHMARK OPTION]...\n"
     "       attackbench ab [OPTION]... -m METHOD_A,METHOD_B [BENCHMARK OPTION]...\n"
     "\n"
     "Is B faster or slower than A, and by how much?  A and B are two builds\n"
@@ -48,6 +48,7 @@ static const char ab_usage[] =
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
     "                    s, m or h (default 2m)\n"
+    "  --min-time=TIME   no verdict before TIME (default 30s, and 10 pairs)\n"
     "  --pair-time=TIME  the alternated rounds of one pair (default 1s)\n"
     "  --keep-disturbed  keep the pairs whose CPU other work took (the verdict\n"
     "                    then carries that load)\n"
@@ -61,8 +62,8 @@ static const char ab_usage[] =
     "failed, 1 a side gave wrong attack sets.\n";
 
 static const struct option_name ab_options[] = {
-    {"resolution", 0, 1}, {"max-time", 0, 1},       {"pair-time", 0, 1}, {"csv", 0, 1}, {"json", 0, 1},
-    {"method", 'm', 1},   {"keep-disturbed", 0, 0}, {"help", 'h', 0},    {NULL, 0, 0},
+    {"resolution", 0, 1}, {"max-time", 0, 1}, {"pair-time", 0, 1},      {"min-time", 0, 1}, {"csv", 0, 1},
+    {"json", 0, 1},       {"method", 'm', 1}, {"keep-disturbed", 0, 0}, {"help", 'h', 0},   {NULL, 0, 0},
 };
 
 /* Options of the benchmark that ab sets itself. */
@@ -121,6 +122,8 @@ static int apply_option(const struct argument *argument, struct ab_run *run, con
         return refuse(ab_prefix, "--resolution=%s: expected a percentage above 0 and below 100", argument->value);
     if (is_option(argument, "max-time") && parse_duration(argument->value, &run->max_seconds) != 0)
         return refuse(ab_prefix, "--max-time=%s: expected a time such as 90, 90s, 2m or 1h", argument->value);
+    if (is_option(argument, "min-time") && parse_duration(argument->value, &run->min_seconds) != 0)
+        return refuse(ab_prefix, "--min-time=%s: expected a time such as 30, 30s or 5m", argument->value);
     if (is_option(argument, "pair-time") &&
         (parse_duration(argument->value, &run->pair_seconds) != 0 || run->pair_seconds > 60))
         return refuse(ab_prefix, "--pair-time=%s: expected a time above 0 and at most 60 s, such as 1 or 0.5s",
@@ -288,8 +291,8 @@ static int run_pairs(struct ab_run *run)
         if (pair->disturbed[0] == '\0' || (run->keep_disturbed && strcmp(pair->disturbed, "different-cpus") != 0))
             run->log_ratios[run->kept++] = pair->log_ratio;
         run->state = sequential_test(run->log_ratios, run->kept, &run->settings);
-        if (index % 2 == 0)
-            run->state.verdict = SEQUENTIAL_UNDECIDED; /* a block is not whole */
+        if (index % 2 == 0 || run->seconds < run->min_seconds)
+            run->state.verdict = SEQUENTIAL_UNDECIDED; /* a block is not whole, or --min-time not reached */
         if (run->pair_count % 10 == 0)
             ab_show_progress(run);
     }
@@ -383,7 +386,8 @@ int ab_command(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
     static struct ab_run run;
-    run = (struct ab_run){.settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120, .pair_seconds = 1};
+    run = (struct ab_run){
+        .settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120, .pair_seconds = 1, .min_seconds = -1};
     const char *operands[2] = {NULL, NULL}, *methods = NULL;
     char self[PATH_MAX];
     int status = parse_command_line(argc, argv, &run, operands, &methods);
@@ -401,6 +405,8 @@ int ab_command(int argc, char **argv)
         return status;
     if (check_benchmark_arguments(&run) != 0)
         return AB_EXIT_USAGE;
+    if (run.min_seconds < 0)
+        run.min_seconds = ab_replaying() ? 0 : AB_MIN_SECONDS;
     const char *outputs[2] = {run.csv_file, run.json_file};
     for (int k = 0; k < 2; k++)
         if (outputs[k] && check_output_path(outputs[k]) != 0)

@@ -8,6 +8,7 @@
 #include "ab_serve.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,13 @@ static void write_line(int descriptor, const char *line)
         ssize_t written = write(descriptor, line + done, length - done);
         if (written < 0 && errno == EINTR)
             continue;
-        if (written <= 0)
+        if (written < 0 && errno == EPIPE)
             exit(0); /* ab has gone: nothing is waiting for this side */
+        if (written <= 0) {
+            fprintf(stderr, "attackbench: %s: cannot answer on descriptor %d: %s\n", AB_SERVE_VARIABLE, descriptor,
+                    strerror(errno));
+            exit(2);
+        }
         done += (size_t)written;
     }
 }
@@ -82,8 +88,13 @@ int ab_serve_setup(struct round_server *server)
     static struct serve_channel channel;
     int block_us = 0;
     if (sscanf(value, "%d,%d,%d,%d", &channel.commands, &channel.replies, &channel.cpu, &block_us) != 4 ||
-        channel.commands < 0 || channel.replies < 0 || block_us <= 0) {
+        channel.commands < 0 || channel.replies < 0 || channel.cpu < -1 || block_us <= 0 || block_us > 1000000) {
         fprintf(stderr, "attackbench: %s=%s: expected COMMANDS,REPLIES,CPU,BLOCK_US\n", AB_SERVE_VARIABLE, value);
+        return -1;
+    }
+    if (fcntl(channel.commands, F_GETFD) < 0 || fcntl(channel.replies, F_GETFD) < 0) {
+        fprintf(stderr, "attackbench: %s=%s: descriptor %d or %d is not open (only attackbench ab sets this)\n",
+                AB_SERVE_VARIABLE, value, channel.commands, channel.replies);
         return -1;
     }
     *server = (struct round_server){serve_wait, serve_report, &channel, block_us * 1e3};

@@ -263,10 +263,11 @@ static int side_failed(const struct ab_run *run, struct side_process processes[2
     finish_side(&processes[!which], 1);
     if (why == -2 || interrupt_requested())
         return interrupt_exit_status();
-    report_failure(&run->sides[which], processes[which].words, processes[which].log,
-                   why == -3    ? "did not answer in time"
-                   : status < 0 ? "did not finish"
-                                : "failed");
+    const char *what = why == -3 ? "did not answer in time" : status < 0 ? "did not finish" : "failed";
+    if (why == -1 && status == 0)
+        what = "ended without timing a round for ab (a build older than ab's rounds, 2026-11-29, cannot be a "
+               "side)";
+    report_failure(&run->sides[which], processes[which].words, processes[which].log, what);
     return status == 1 ? 1 : AB_EXIT_USAGE;
 }
 
@@ -475,6 +476,12 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
     pair->log_ratio = log(pair->b.ns_per_query / pair->a.ns_per_query);
     snprintf(pair->disturbed, sizeof pair->disturbed, "%s", word);
     return 0;
+}
+
+int ab_replaying(void)
+{
+    const char *replay = getenv(REPLAY_VARIABLE);
+    return replay && replay[0];
 }
 
 int ab_measure_pair(struct ab_run *run, int index)

@@ -24,6 +24,19 @@
  * over all n is INTERVAL_ERROR (a union bound), so it adds at most that
  * to each error of the procedure.
  *
+ * The pairs are not independent.  What B costs against A moves with the
+ * state of a shared host (another guest on the sibling hyperthread makes
+ * a dependent chain cheaper or dearer than its neighbours): in one long
+ * run of a 1.2% slowdown on the Intel Xeon guest the pairs' ratios went
+ * from about 2.3% for ten pairs in a row to about 0% for the next ten,
+ * with a lag-1 correlation of 0.47 (docs/measurement.md).  Treating such
+ * pairs as independent makes the test sure too soon, on one spell of the
+ * host.  So the variance of each look is the long-run variance of a
+ * first-order autoregressive series, variance (1 + rho) / (1 - rho), with
+ * rho the pairs' lag-1 correlation, taken as 0 when negative and at most
+ * MAX_CORRELATION: correlated pairs count as fewer, and the test waits
+ * for the host's spells to average out.
+ *
  * Whole processes sometimes run 0.6x as fast as their neighbours
  * (docs/measurement.md): one such pair would move the mean of a hundred
  * by half a percent, so the pairs are winsorised first, each clipped to
@@ -40,6 +53,8 @@ static const double MAD_TO_SIGMA = 1.4826;
 static const double CLIP_SIGMAS = 3.0;
 /* The error the confidence sequence may add, over all looks together. */
 static const double INTERVAL_ERROR = 0.01;
+/* The largest lag-1 correlation believed: at most 9 times the variance. */
+static const double MAX_CORRELATION = 0.8;
 /* The smallest variance used: identical pairs would divide by zero. */
 static const double VARIANCE_FLOOR = 1e-12;
 
@@ -82,10 +97,12 @@ static double clipped(double value, double low, double high)
     return value < low ? low : value > high ? high : value;
 }
 
-/* Mean and sample variance of the winsorised values. */
+/* Mean and long-run variance of the winsorised values: their sample
+ * variance times (1 + rho) / (1 - rho), rho their lag-1 correlation in
+ * [0, MAX_CORRELATION]. */
 static void winsorised_moments(const double *values, int count, double *mean, double *variance)
 {
-    double low, high, sum = 0, squares = 0;
+    double low, high, sum = 0, squares = 0, products = 0;
     clipping_limits(values, count, &low, &high);
     for (int i = 0; i < count; i++)
         sum += clipped(values[i], low, high);
@@ -93,8 +110,11 @@ static void winsorised_moments(const double *values, int count, double *mean, do
     for (int i = 0; i < count; i++) {
         double deviation = clipped(values[i], low, high) - *mean;
         squares += deviation * deviation;
+        if (i > 0)
+            products += deviation * (clipped(values[i - 1], low, high) - *mean);
     }
-    *variance = count > 1 ? squares / (count - 1) : 0;
+    double rho = squares > 0 ? fmin(fmax(products / squares, 0), MAX_CORRELATION) : 0;
+    *variance = count > 1 ? squares / (count - 1) * (1 + rho) / (1 - rho) : 0;
 }
 
 /* The normal quantile z with P(|Z| > z) = `two_sided`, by bisection on

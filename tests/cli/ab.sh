@@ -177,6 +177,18 @@ else
 fi
 live builds "$program" "$program" --method=$lookup
 
+# The variable by which ab makes a process its side, set by hand: refused.
+ATTACKBENCH_AB_SERVE=bogus expect_error "ab: a malformed side variable" \
+    "ATTACKBENCH_AB_SERVE=bogus: expected COMMANDS,REPLIES,CPU,BLOCK_US" "$program" -m $lookup --workload=random --reps=1
+ATTACKBENCH_AB_SERVE=97,98,-1,1000 expect_error "ab: a side variable naming closed descriptors" \
+    "descriptor 97 or 98 is not open" "$program" -m $lookup --workload=random --reps=1
+
+# A build that never answers ab's rounds (one from before them): named, exit 2.
+printf '#!/bin/sh\nexit 0\n' >"$scratch/old-build"
+chmod +x "$scratch/old-build"
+expect_error "ab: a build that does not serve rounds" "ended without timing a round for ab (a build older than" \
+    "$program" ab "$program" "$scratch/old-build" --method=$lookup
+
 # A side that fails: its command and its own message, exit 2.
 expect_error "ab: a side that fails" "side $program failed:" "$program" ab "$program" "$program" --method=$lookup --workload=bogus
 grep -q "unknown workload\|workload" "$scratch/err" && pass "ab: the failed side's own message is shown" ||
