@@ -205,7 +205,7 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
         fail "ab: a plugin side names its method ($(head -c 300 "$scratch/out"))"
     # The example's make ab: base and patch built in OUT, then ab on them.
     make -s -C "$here/../examples/plugin" ab ATTACKBENCH="$program" OUT="$scratch/example" \
-        AB_OPTIONS="--max-time=0.01 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
+        AB_OPTIONS="--max-time=0.01 --pair-time=0.05 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
         >"$scratch/out" 2>"$scratch/err"
     status=$?
     # make exits 2 when ab does not exit 0, saying "Error 3" when B was slower.

@@ -37,6 +37,8 @@ else
 fi
 script_refuses "ab-power: 0 trials is refused" "'0' is not a number of trials" "$s/comparisons/ab-power" 0
 script_refuses "ab-power: an unknown phase is refused" "PHASES: unknown phase warm" env PHASES=warm "$s/comparisons/ab-power" 1
+script_refuses "ab-power: a malformed plant is refused" "'2x' is not a plant (R+B" env LADDER="1+1 2x" \
+    "$s/comparisons/ab-power" 1
 if have_tool "${CC:-cc}"; then
     script_refuses "ab-power: a failed ab run is a failure" "failed (exit 1): attackbench: broken on purpose" \
         env ATTACKBENCH="$scratch/failing-attackbench" PHASES=same LADDER=2 "$s/comparisons/ab-power" 1
