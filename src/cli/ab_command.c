@@ -15,9 +15,11 @@
 #include <unistd.h>
 
 #include "command_line.h"
+#include "platform/work_directory.h"
 #include "commands.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
+#include "platform/timer.h"
 #include "measure/cpu_choice.h"
 #include "registry/registry.h"
 
@@ -242,13 +244,6 @@ static int set_operands(struct ab_run *run, const char **operands, const char *s
     return -1;
 }
 
-static double now_seconds(void)
-{
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (double)time.tv_sec + time.tv_nsec * 1e-9;
-}
-
 /* Room for pair `index`; -1 when out of memory. */
 static int make_room(struct ab_run *run, int index)
 {
@@ -272,9 +267,9 @@ static int make_room(struct ab_run *run, int index)
  * order effect (the second process of a pair faster) cancels. */
 static int run_pairs(struct ab_run *run)
 {
-    double start = now_seconds();
+    double start = seconds_on_clock(CLOCK_MONOTONIC);
     for (int index = 0; run->state.verdict == SEQUENTIAL_UNDECIDED; index++) {
-        if (index % 2 == 0 && now_seconds() - start >= run->max_seconds)
+        if (index % 2 == 0 && seconds_on_clock(CLOCK_MONOTONIC) - start >= run->max_seconds)
             break;
         if (make_room(run, index) != 0) {
             fprintf(stderr, "attackbench ab: out of memory after %d pairs\n", index);
@@ -286,7 +281,7 @@ static int run_pairs(struct ab_run *run)
         if (status != 0)
             return status;
         run->pair_count = index + 1;
-        run->seconds = now_seconds() - start;
+        run->seconds = seconds_on_clock(CLOCK_MONOTONIC) - start;
         const struct ab_pair *pair = &run->pairs[index];
         if (pair->disturbed[0] == '\0' || (run->keep_disturbed && strcmp(pair->disturbed, "different-cpus") != 0))
             run->log_ratios[run->kept++] = pair->log_ratio;
@@ -296,7 +291,7 @@ static int run_pairs(struct ab_run *run)
         if (run->pair_count % 10 == 0)
             ab_show_progress(run);
     }
-    run->seconds = now_seconds() - start;
+    run->seconds = seconds_on_clock(CLOCK_MONOTONIC) - start;
     return 0;
 }
 
@@ -309,18 +304,6 @@ static void remove_work_directory(const char *directory)
         unlink(path);
     }
     rmdir(directory);
-}
-
-/* mkdtemp, which WASI's libc lacks (ab_command refuses there first). */
-static int make_work_directory(char *directory)
-{
-#if defined(__wasi__)
-    (void)directory;
-    errno = ENOSYS;
-    return -1;
-#else
-    return mkdtemp(directory) == NULL ? -1 : 0;
-#endif
 }
 
 /* The value the benchmark options give `name` ("--pin=3" or "--pin 3",
@@ -361,9 +344,9 @@ static int choose_pair_cpu(const struct ab_run *run)
 /* The sides set, the rounds run, the report written. */
 static int run_ab(struct ab_run *run)
 {
-    char directory[] = "/tmp/attackbench-ab-XXXXXX";
-    if (make_work_directory(directory) != 0) {
-        fprintf(stderr, "attackbench ab: cannot make a work directory in /tmp: %s\n", strerror(errno));
+    char directory[WORK_DIRECTORY_SIZE];
+    if (work_directory_make(directory, sizeof directory, "ab") != 0) {
+        fprintf(stderr, "attackbench ab: cannot make a work directory %s: %s\n", directory, strerror(errno));
         return AB_EXIT_USAGE;
     }
     run->work_directory = directory;

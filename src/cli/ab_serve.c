@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "measure/cpu_choice.h"
+#include "platform/timer.h"
 
 struct serve_channel {
     int commands, replies, cpu;
@@ -41,13 +42,6 @@ static void write_line(int descriptor, const char *line)
     }
 }
 
-static double process_seconds(void)
-{
-    struct timespec time;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
-    return (double)time.tv_sec + time.tv_nsec * 1e-9;
-}
-
 static int serve_wait(void *context)
 {
     struct serve_channel *channel = context;
@@ -55,7 +49,7 @@ static int serve_wait(void *context)
         if (channel->cpu >= 0)
             pin_to_cpu(channel->cpu);
         char line[64];
-        snprintf(line, sizeof line, "ready %.6f\n", process_seconds());
+        snprintf(line, sizeof line, "ready %.6f\n", seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID));
         write_line(channel->replies, line);
         channel->ready = 1;
     }
@@ -76,7 +70,8 @@ static void serve_report(void *context, double ns_per_query, double ticks_per_qu
 #if !defined(__wasi__)
     cpu = sched_getcpu();
 #endif
-    snprintf(line, sizeof line, "%.9g %.9g %.6f %d\n", ns_per_query, ticks_per_query, process_seconds(), cpu);
+    snprintf(line, sizeof line, "%.9g %.9g %.6f %d\n", ns_per_query, ticks_per_query,
+             seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID), cpu);
     write_line(channel->replies, line);
 }
 

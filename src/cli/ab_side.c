@@ -33,6 +33,7 @@
 #include "base/random.h"
 #include "measure/cpu_choice.h"
 #include "platform/interrupt.h"
+#include "platform/timer.h"
 #include "registry/plugins.h"
 
 /* Pairs read from a file instead of measured, for the tests: one pair a
@@ -106,13 +107,6 @@ struct side_process {
     char storage[2][PATH_MAX + 16];
 };
 
-static double now_seconds(void)
-{
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (double)time.tv_sec + time.tv_nsec * 1e-9;
-}
-
 #if defined(__wasi__)
 static int start_side(const struct ab_run *run, int which, struct side_process *process)
 {
@@ -139,13 +133,15 @@ static int finish_side(struct side_process *process, int kill_it)
     return -1;
 }
 #else
-/* In the child: the log as stderr, /dev/null as stdout, the two pipe ends
- * kept across exec and named in the environment, then the program. */
-static void exec_side(struct side_process *process, int commands, int replies, int cpu, const char *padding)
+/* In the child: ended with ab (interrupt_end_with_parent), the log as
+ * stderr, /dev/null as stdout, the two pipe ends kept across exec and
+ * named in the environment, then the program. */
+static void exec_side(struct side_process *process, int commands, int replies, int cpu, const char *padding,
+                      pid_t parent)
 {
     int null = open("/dev/null", O_WRONLY), err = open(process->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0 || fcntl(commands, F_SETFD, 0) < 0 ||
-        fcntl(replies, F_SETFD, 0) < 0)
+    if (interrupt_end_with_parent(parent) != 0 || null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0 ||
+        fcntl(commands, F_SETFD, 0) < 0 || fcntl(replies, F_SETFD, 0) < 0)
         _exit(127);
     char channel[64];
     snprintf(channel, sizeof channel, "%d,%d,%d,%d", commands, replies, cpu, ROUND_MICROSECONDS);
@@ -171,9 +167,10 @@ static int start_side(const struct ab_run *run, int which, struct side_process *
         return -1;
     }
     fflush(NULL);
+    pid_t parent = getpid();
     process->pid = fork();
     if (process->pid == 0)
-        exec_side(process, commands[0], replies[1], run->cpu, padding);
+        exec_side(process, commands[0], replies[1], run->cpu, padding, parent);
     close(commands[0]);
     close(replies[1]);
     process->commands = commands[1];
@@ -190,7 +187,7 @@ static int start_side(const struct ab_run *run, int which, struct side_process *
  * pipe (the side exited); -2 interrupted; -3 no line within the time. */
 static int read_reply(struct side_process *process, char *line, size_t size, int timeout_ms)
 {
-    double deadline = now_seconds() + timeout_ms / 1e3;
+    double deadline = seconds_on_clock(CLOCK_MONOTONIC) + timeout_ms / 1e3;
     for (;;) {
         char *newline = memchr(process->pending, '\n', process->pending_length);
         if (newline) {
@@ -205,7 +202,7 @@ static int read_reply(struct side_process *process, char *line, size_t size, int
         if (process->pending_length == sizeof process->pending)
             return -1;
         struct pollfd wait = {process->replies, POLLIN, 0};
-        int left = (int)((deadline - now_seconds()) * 1e3);
+        int left = (int)((deadline - seconds_on_clock(CLOCK_MONOTONIC)) * 1e3);
         int ready = left > 0 ? poll(&wait, 1, left) : 0;
         if (ready < 0 && errno == EINTR)
             continue;
@@ -336,9 +333,10 @@ struct pair_rounds {
 static int alternate_rounds(const struct ab_run *run, struct ab_pair *pair, struct side_process processes[2],
                             struct pair_rounds *rounds, int *which)
 {
-    double start = now_seconds();
+    double start = seconds_on_clock(CLOCK_MONOTONIC);
     const int order[4] = {pair->b_first, !pair->b_first, !pair->b_first, pair->b_first};
-    while (rounds->blocks < MAX_BLOCKS && (rounds->blocks < MIN_BLOCKS || now_seconds() - start < run->pair_seconds)) {
+    while (rounds->blocks < MAX_BLOCKS &&
+           (rounds->blocks < MIN_BLOCKS || seconds_on_clock(CLOCK_MONOTONIC) - start < run->pair_seconds)) {
         struct round_answer answers[4];
         for (int turn = 0; turn < 4; turn++) {
             *which = order[turn];
@@ -377,13 +375,6 @@ static int other_work_seen(const struct cpu_times *before, const struct cpu_time
     struct other_work seen;
     other_work_from_times(before, after, 1, own_seconds, wall_seconds, (double)sysconf(_SC_CLK_TCK), &seen);
     return seen.share >= 0.05 && seen.other_ms + seen.stolen_ms >= 30;
-}
-
-static double process_seconds(void)
-{
-    struct timespec time;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
-    return (double)time.tv_sec + time.tv_nsec * 1e-9;
 }
 
 /* Both sides warm: their "ready" lines, with their CPU seconds so far. */
@@ -443,14 +434,15 @@ static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
         return side_failed(run, processes, which, status);
     struct cpu_times before = {0}, after = {0};
     int have_times = run->cpu >= 0 && read_cpu_times(run->cpu, &before) == 0;
-    double wall = now_seconds(), own = process_seconds();
+    double wall = seconds_on_clock(CLOCK_MONOTONIC), own = seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID);
     status = alternate_rounds(run, pair, processes, &rounds, &which);
     if (status != 0)
         return side_failed(run, processes, which, status);
     have_times = have_times && read_cpu_times(run->cpu, &after) == 0;
     double sides_seconds = rounds.a_cpu_seconds[1] - rounds.a_cpu_seconds[0] + rounds.b_cpu_seconds[1] -
-                           rounds.b_cpu_seconds[0] + process_seconds() - own;
-    int disturbed = have_times && other_work_seen(&before, &after, sides_seconds, now_seconds() - wall);
+                           rounds.b_cpu_seconds[0] + seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID) - own;
+    int disturbed =
+        have_times && other_work_seen(&before, &after, sides_seconds, seconds_on_clock(CLOCK_MONOTONIC) - wall);
     for (int s = 0; s < 2; s++)
         finish_side(&processes[s], 0);
     summarise_pair(run, pair, &rounds, disturbed);

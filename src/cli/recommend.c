@@ -23,6 +23,7 @@
 #include "command_line.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
+#include "platform/work_directory.h"
 
 /* The techniques engines ship (docs/techniques.md): magic bitboards in
  * three layouts, PEXT, hyperbola quintessence, obstruction difference,
@@ -263,10 +264,10 @@ static int run_child(const char *command, const char *log)
     (void)log;
     return -1; /* no processes under WASI: recommend_command refuses first */
 #else
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY), err = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0)
+        if (interrupt_end_with_parent(parent) != 0 || null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0)
             _exit(127);
         execv(words[0], words);
         _exit(127);
@@ -343,29 +344,29 @@ static void remove_directory(const char *directory)
     rmdir(directory);
 }
 
-/* mkdtemp, which WASI's libc does not declare. */
-static int make_work_directory(char *directory)
-{
-#if defined(__wasi__)
-    (void)directory;
-    return -1;
-#else
-    return mkdtemp(directory) == NULL ? -1 : 0;
-#endif
-}
-
 static int run(struct recommendation *recommendation)
 {
-    char program[PATH_MAX], directory[] = "/tmp/attackbench-recommend-XXXXXX";
+    char program[PATH_MAX], directory[WORK_DIRECTORY_SIZE];
     ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
 #if defined(__wasi__)
     length = 0; /* no child processes, no mkdtemp: recommend_command refused first */
 #endif
-    if (length <= 0 || strchr(program, ' ') || make_work_directory(directory) != 0) {
-        fprintf(stderr, "attackbench: recommend: cannot find this program or make a work directory\n");
+    if (length <= 0 || memchr(program, ' ', (size_t)length)) {
+        fprintf(stderr, "attackbench: recommend: cannot find this program's path, or it holds a space\n");
         return RECOMMEND_EXIT_USAGE;
     }
     program[length] = '\0';
+    /* The children's commands are split at spaces: a space in the work
+     * directory's path (from TMPDIR) is refused, as in the program's. */
+    const char *base = getenv("TMPDIR");
+    if (base && strchr(base, ' ')) {
+        fprintf(stderr, "attackbench: recommend: TMPDIR holds a space: %s\n", base);
+        return RECOMMEND_EXIT_USAGE;
+    }
+    if (work_directory_make(directory, sizeof directory, "recommend") != 0) {
+        fprintf(stderr, "attackbench: recommend: cannot make a work directory %s: %s\n", directory, strerror(errno));
+        return RECOMMEND_EXIT_USAGE;
+    }
     int allowed[MAX_THREADS];
     recommendation->threads = allowed_cpus(allowed, MAX_THREADS);
     recommendation->threads = recommendation->threads > 0 ? recommendation->threads : 1;

@@ -9,18 +9,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "platform/timer.h"
+
 double device_watchdog_seconds(void)
 {
     const char *text = getenv("ATTACKBENCH_OPENCL_WATCHDOG");
     double seconds = text ? strtod(text, NULL) : 0;
     return seconds > 0 ? seconds : 60;
-}
-
-static double now_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
 }
 
 /* Waits for `event`, polling its status.  Past the watchdog the kernel
@@ -29,7 +24,7 @@ static double now_seconds(void)
 static int wait_under_watchdog(const struct device_program *program, cl_event event, const char *kernel)
 {
     const struct opencl_api *api = program->device->api;
-    double limit = device_watchdog_seconds(), start = now_seconds();
+    double limit = device_watchdog_seconds(), start = seconds_on_clock(CLOCK_MONOTONIC);
     api->clFlush(program->device->queue);
     for (;;) {
         cl_int status = CL_QUEUED;
@@ -40,7 +35,7 @@ static int wait_under_watchdog(const struct device_program *program, cl_event ev
             return 0;
         if (status < 0)
             return opencl_failure(kernel, status);
-        if (now_seconds() - start > limit) {
+        if (seconds_on_clock(CLOCK_MONOTONIC) - start > limit) {
             fprintf(stderr, "attackbench: opencl: the %s kernel of %s ran past the watchdog's %.0f s; stopped\n",
                     kernel, program->technique->slug, limit);
             fflush(stdout);

@@ -58,9 +58,6 @@ void perft_workers_stop(struct perft_workers *workers)
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#if defined(__linux__)
-#include <sys/prctl.h>
-#endif
 
 #include "registry/contract.h"
 #include "chess/engine_memory.h"
@@ -235,15 +232,10 @@ static int open_pipes(struct perft_worker *worker)
 }
 
 /* A worker process is killed when its coordinator dies, whatever kills
- * it (SIGKILL from an OOM killer, timeout -k or a cancelled CI job
- * cannot be caught, so the coordinator cannot stop its workers); the
- * check after it catches a coordinator that died before the request. */
+ * it (interrupt_end_with_parent). */
 static void end_with_coordinator(pid_t coordinator)
 {
-#if defined(__linux__)
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-    if (getppid() != coordinator)
+    if (interrupt_end_with_parent(coordinator) != 0)
         _exit(PERFT_EXIT_USAGE);
 }
 

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "cpu_choice.h"
 #include "platform/system_file.h"
+#include "platform/timer.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -297,13 +298,6 @@ int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MA
 #endif
 }
 
-static double clock_seconds(clockid_t clock)
-{
-    struct timespec now;
-    clock_gettime(clock, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
-
 void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int threads)
 {
     share->threads = threads > 0 ? threads : 1;
@@ -322,8 +316,8 @@ void cpu_share_start(struct cpu_share *share, const int *cpus, int count, int th
         }
         share->cpus[share->count++] = cpus[i];
     }
-    share->wall_start = clock_seconds(CLOCK_MONOTONIC);
-    share->process_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    share->wall_start = seconds_on_clock(CLOCK_MONOTONIC);
+    share->process_start = seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 void other_work_from_times(const struct cpu_times *start, const struct cpu_times *end, int count, double own_seconds,
@@ -350,8 +344,8 @@ void other_work_from_times(const struct cpu_times *start, const struct cpu_times
 
 void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen)
 {
-    double wall = clock_seconds(CLOCK_MONOTONIC) - share->wall_start;
-    double own = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - share->process_start;
+    double wall = seconds_on_clock(CLOCK_MONOTONIC) - share->wall_start;
+    double own = seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID) - share->process_start;
     struct cpu_times end[MAX_THREADS];
     int read = share->count > 0;
     for (int i = 0; read && i < share->count; i++)

@@ -3,6 +3,12 @@
 #include "interrupt.h"
 
 #include <stddef.h>
+#if !defined(__wasi__)
+#include <unistd.h>
+#endif
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 #include "crash_guard.h"
 
@@ -34,4 +40,17 @@ void interrupt_catch(void)
 int interrupt_exit_status(void)
 {
     return interrupt_signal ? 128 + interrupt_signal : 0;
+}
+
+int interrupt_end_with_parent(int parent)
+{
+#if defined(__wasi__)
+    (void)parent;
+    return 0; /* no processes under WASI */
+#else
+#if defined(__linux__)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    return getppid() == (pid_t)parent ? 0 : -1;
+#endif
 }

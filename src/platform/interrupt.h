@@ -22,4 +22,12 @@ static inline int interrupt_requested(void)
 /* 128 + the signal that arrived (0 when none did). */
 int interrupt_exit_status(void);
 
+/* In a child, between fork and exec: have the kernel kill it (SIGKILL)
+ * when its parent ends, whatever ends the parent (SIGKILL from an OOM
+ * killer, timeout -k or a cancelled CI job cannot be caught, so a parent
+ * cannot stop its children itself).  The request survives exec.  -1 when
+ * `parent`, the parent's pid taken before the fork, already ended (the
+ * child should exit), else 0.  Linux only; elsewhere only the check. */
+int interrupt_end_with_parent(int parent);
+
 #endif

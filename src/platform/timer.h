@@ -103,6 +103,16 @@ static inline uint64_t clock_nanoseconds(void)
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+/* Seconds on `clock`, for deadlines and shares of time, never for timing
+ * a lookup: CLOCK_MONOTONIC (wall time) or CLOCK_PROCESS_CPUTIME_ID (this
+ * process's CPU time). */
+static inline double seconds_on_clock(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
 /* Set up the timer: for TIMER_TSC, calibrate over `calibration_ms` of
  * CLOCK_MONOTONIC_RAW; fall back to the clock (and say why in
  * timer->fallback) if the TSC is unusable. */

@@ -31,6 +31,9 @@ expect_error "ab: a build that is not there" "$scratch/absent: not a program thi
 expect_error "ab: a plugin that is not there" "--plugin=$scratch/absent.so:" \
     "$program" ab "$scratch/absent.so" "$scratch/absent.so"
 expect_error "ab: one method" "--method=pext: expected two methods, METHOD_A,METHOD_B" "$program" ab -m pext
+# The work directory goes under TMPDIR; one that cannot be made is named.
+expect_error "ab: a TMPDIR that is not there" "cannot make a work directory $scratch/absent/attackbench-ab-" \
+    env TMPDIR="$scratch/absent" "$program" ab -m classical,kogge-stone
 expect_error "ab: an unknown method" "no method named 'pexx'" "$program" ab -m pext,pexx
 expect_error "ab: the benchmark's --csv" "--csv=x.csv: ab writes its own output" \
     "$program" ab "$program" "$program" -m pext --csv=x.csv

@@ -162,6 +162,14 @@ if [ "$x86_build" != 1 ] || [ "$plugin_build" != 1 ]; then
     skip "recommend: its tests need an x86-64 build that loads plugins"
     exit 0
 fi
+# The work directory goes under TMPDIR: one that is not there is named,
+# and a space in it is refused (the children's commands split at spaces).
+expect_error "recommend: a TMPDIR that is not there" \
+    "recommend: cannot make a work directory $view_scratch/absent/attackbench-recommend-" \
+    env TMPDIR="$view_scratch/absent" "$program" recommend --quick
+mkdir -p "$view_scratch/with space"
+expect_error "recommend: a TMPDIR with a space" "recommend: TMPDIR holds a space: $view_scratch/with space" \
+    env TMPDIR="$view_scratch/with space" "$program" recommend --quick
 # recommend --quick: a verdict (decided or not: timings are not judged),
 # what to avoid, the figures of every candidate in both views, the two
 # commands; the same candidates in the CSV and the JSON.

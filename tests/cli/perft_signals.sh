@@ -14,68 +14,6 @@ usable_cpus=$(nproc)
 start_position='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'
 echo "$start_position" >"$scratch/start.epd"
 
-# poll SECONDS COMMAND...: run COMMAND every 0.05 s until it succeeds or
-# SECONDS have passed (then 1).
-poll() {
-    local tries=$(($1 * 20))
-    shift
-    while [ "$tries" -gt 0 ]; do
-        "$@" && return 0
-        sleep 0.05
-        tries=$((tries - 1))
-    done
-    return 1
-}
-# ended PID: the process is gone, or a zombie nobody has collected yet.
-ended() {
-    local state
-    state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 0
-    [ -z "$state" ] || [ "$state" = Z ]
-}
-# all_ended PID...: every one has ended.
-all_ended() {
-    local pid
-    for pid in "$@"; do ended "$pid" || return 1; done
-}
-# counting PID: the process has used 5 clock ticks of CPU (so it counts).
-counting() {
-    local ticks
-    ticks=$(awk '{ print $14 }' "/proc/$1/stat" 2>/dev/null)
-    [ "${ticks:-0}" -ge 5 ]
-}
-
-# A coordinator killed with SIGKILL (an OOM killer, timeout -k, a
-# cancelled CI job) while its worker processes count: they end too, at
-# once, not after their subtrees (the start position to depth 7 lasts
-# minutes).
-if [ "$usable_cpus" -lt 2 ]; then
-    skip "worker processes end with a killed coordinator: --processes=2 needs two usable CPUs (this process has $usable_cpus)"
-elif ! have_tool ps; then
-    skip "worker processes end with a killed coordinator: no ps (Debian: apt-get install procps)"
-else
-    "$program" perft -m reference --processes=2 --reps=1 --depth=7 "$scratch/start.epd" >/dev/null 2>&1 &
-    coordinator=$!
-    workers=()
-    for _ in $(seq 600); do
-        mapfile -t workers < <(ps -o pid= --ppid "$coordinator" 2>/dev/null | tr -d ' ')
-        [ "${#workers[@]}" -eq 2 ] && counting "${workers[0]}" && counting "${workers[1]}" && break
-        sleep 0.05
-    done
-    kill -KILL "$coordinator"
-    wait "$coordinator" 2>/dev/null
-    if [ "${#workers[@]}" -ne 2 ]; then
-        fail "worker processes end with a killed coordinator (found ${#workers[@]} workers)"
-    elif poll 30 all_ended "${workers[@]}"; then
-        pass "worker processes end with a coordinator killed by SIGKILL"
-    else
-        fail "worker processes end with a coordinator killed by SIGKILL (still running: $(ps -o pid=,stat=,time= -p "$(
-            IFS=,
-            echo "${workers[*]}"
-        )"))"
-        kill -KILL "${workers[@]}" 2>/dev/null
-    fi
-fi
-
 # A plugin whose rook lookup never returns on the board after 1.e4
 # (tests/plugins/faults.c, MOVE_LOOP): perft meets it below the root.
 [ "$plugin_build" = 1 ] || {
@@ -123,6 +61,23 @@ if [ "$usable_cpus" -ge 2 ]; then
     stuck_stops --processes=2 TERM 143
 else
     skip "perft --threads=2 and --processes=2 with a stuck plugin: they need two usable CPUs (this process has $usable_cpus)"
+fi
+
+# A parent killed with SIGKILL (an OOM killer, timeout -k, a cancelled
+# CI job) while a child process is stuck in the looping plugin: the
+# children end too, at once (they would never end by themselves).  The
+# work directory of recommend goes under TMPDIR, left behind by SIGKILL.
+if [ "$usable_cpus" -lt 2 ]; then
+    skip "child processes end with a killed parent: --processes=2 needs two usable CPUs (this process has $usable_cpus)"
+elif ! have_tool ps; then
+    skip "child processes end with a killed parent: no ps (Debian: apt-get install procps)"
+else
+    rm -f "$scratch/looping"
+    FAULT_LOOPING_FILE="$scratch/looping" children_end_with_parent "perft's worker processes" 2 "$scratch/looping" \
+        "$program" --plugin="$scratch/loop.so" perft -m fault --depth=3 --reps=1 --processes=2 "$scratch/start.epd"
+    rm -f "$scratch/looping"
+    FAULT_LOOPING_FILE="$scratch/looping" TMPDIR=$scratch children_end_with_parent "recommend's measurement" 1 \
+        "$scratch/looping" "$program" --plugin="$scratch/loop.so" recommend --quick --method=classical
 fi
 
 # recommend measures in child processes, whose stderr goes to a log: the

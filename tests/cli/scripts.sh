@@ -45,6 +45,26 @@ if have_tool "${CC:-cc}"; then
 else
     skip "ab-power: a failed ab run is a failure (no C compiler)"
 fi
+# ab-drift reads the --csv of a long ab run: a file that is not one, or
+# too short, is refused; pairs alternating 1% and 3% slower have a mean
+# of 2.0% and a lag-1 correlation of -(n - 1)/n, the left-out pair aside.
+printf 'pair,order,ratio,left_out\n1,AB,1.0,\n' >"$scratch/drift-short.csv"
+script_refuses "ab-drift: a CSV of too few pairs is refused" "has 1 pairs kept; at least 24 are needed" \
+    "$s/comparisons/ab-drift" "$scratch/drift-short.csv"
+script_refuses "ab-drift: a CSV that is not ab's is refused" "is not the --csv of attackbench ab" \
+    "$s/comparisons/ab-drift" "$here/data/compare-run1.csv"
+script_refuses "ab-drift: a missing file is refused" "cannot read $scratch/none.csv" \
+    "$s/comparisons/ab-drift" "$scratch/none.csv"
+awk 'BEGIN { print "pair,order,ratio,left_out"; for (i = 1; i <= 48; i++) print i ",AB," (i % 2 ? "1.01" : "1.03") ","
+             print "49,BA,2.0,cpu-contention" }' >"$scratch/drift.csv"
+if "$s/comparisons/ab-drift" "$scratch/drift.csv" >"$scratch/drift.out" 2>&1 &&
+    grep -q '^pairs: 48 kept; mean B/A 1\.0200;' "$scratch/drift.out" &&
+    grep -q '^correlation with the pair LAG before: lag 1 -0\.98, lag 2 0\.96,' "$scratch/drift.out" &&
+    grep -q '^windows of 12 pairs: 4; spread of their means 0\.00%' "$scratch/drift.out"; then
+    pass "ab-drift: the mean, the correlations and the windows of a known series"
+else
+    fail "ab-drift: the mean, the correlations and the windows of a known series ($(head -c 400 "$scratch/drift.out"))"
+fi
 script_refuses "false-regressions: 0 pairs is refused" "'0' is not a number of pairs" "$s/comparisons/false-regressions" 0
 script_refuses "false-regressions: abc is refused" "'abc' is not a number of pairs" "$s/comparisons/false-regressions" abc
 script_refuses "false-regressions: a failed run is a failure" "a run of pair 1 failed: attackbench: broken on purpose" \

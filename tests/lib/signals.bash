@@ -33,6 +33,73 @@ stop_and_time() {
     stop_seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
 }
 
+# poll SECONDS COMMAND...: run COMMAND every 0.05 s until it succeeds or
+# SECONDS have passed (then 1).
+poll() {
+    local tries=$(($1 * 20))
+    shift
+    while [ "$tries" -gt 0 ]; do
+        "$@" && return 0
+        sleep 0.05
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
+# ended PID: the process is gone, or a zombie nobody has collected yet.
+ended() {
+    local state
+    state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 0
+    [ -z "$state" ] || [ "$state" = Z ]
+}
+
+# all_ended PID...: every one has ended.
+all_ended() {
+    local pid
+    for pid in "$@"; do ended "$pid" || return 1; done
+}
+
+# counting PID: the process has used 5 clock ticks of CPU (so it counts).
+counting() {
+    local ticks
+    ticks=$(awk '{ print $14 }' "/proc/$1/stat" 2>/dev/null)
+    [ "${ticks:-0}" -ge 5 ]
+}
+
+# children_end_with_parent WHAT COUNT FILE COMMAND...: start COMMAND,
+# wait (up to 90 s) until it has COUNT child processes and FILE exists
+# (a plugin that loops forever writes it: a child that would never end by
+# itself), kill COMMAND with SIGKILL, and pass when every child has ended
+# within 30 s (needs ps).
+children_end_with_parent() {
+    local what=$1 count=$2 file=$3 parent children=() ready=0
+    shift 3
+    "$@" >/dev/null 2>&1 &
+    parent=$!
+    for _ in $(seq 1800); do
+        mapfile -t children < <(ps -o pid= --ppid "$parent" 2>/dev/null | tr -d ' ')
+        if [ "${#children[@]}" -eq "$count" ] && [ -e "$file" ]; then
+            ready=1
+            break
+        fi
+        sleep 0.05
+    done
+    kill -KILL "$parent"
+    wait "$parent" 2>/dev/null
+    if [ "$ready" != 1 ]; then
+        fail "$what end with a parent killed by SIGKILL (found ${#children[@]} children, not $count, or no $file)"
+        [ "${#children[@]}" -gt 0 ] && kill -KILL "${children[@]}" 2>/dev/null
+    elif poll 30 all_ended "${children[@]}"; then
+        pass "$what end with a parent killed by SIGKILL"
+    else
+        fail "$what end with a parent killed by SIGKILL (still running: $(ps -o pid=,stat=,time=,args= -p "$(
+            IFS=,
+            echo "${children[*]}"
+        )"))"
+        kill -KILL "${children[@]}" 2>/dev/null
+    fi
+}
+
 # within_seconds SECONDS LIMIT: true when SECONDS <= LIMIT.
 within_seconds() {
     awk -v s="$1" -v limit="$2" 'BEGIN { exit !(s <= limit) }'
