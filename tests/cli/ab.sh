@@ -179,6 +179,9 @@ else
     live methods -m $lookup,kogge-stone
 fi
 live builds "$program" "$program" --method=$lookup
+# Sides whose timer is the clock (no TSC ticks): the blocks' ratios come
+# from nanoseconds.
+ATTACKBENCH_TIMER_PROBE=trapped live "builds timed by clock_gettime" "$program" "$program" --method=$lookup
 
 # The variable by which ab makes a process its side, set by hand: refused.
 ATTACKBENCH_AB_SERVE=bogus expect_error "ab: a malformed side variable" \
