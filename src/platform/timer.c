@@ -48,7 +48,7 @@ static const double LOWEST_PLAUSIBLE_HZ = 1e6;
 /* A TSC read this slow at its cheapest is trapped (MEASUREMENT.md). */
 enum { TRAPPED_TSC_TICKS = 200 };
 /* Probes before a slow TSC counts as trapped. */
-enum { TSC_PROBES = 5 };
+enum { TSC_PROBES = 7 };
 
 /* ATTACKBENCH_TIMER_PROBE forces a probe's outcome, so that each path of
  * the timer choice can be taken on any machine (the tests do): "trapped"
@@ -107,22 +107,23 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
     }
 
     /* Cost of an empty region; a trapped TSC costs hundreds of ticks on
-     * every read.  A loaded KVM guest's hypervisor can trap it for a
-     * moment too (all 1001 reads of one probe, in one of six runs of make
-     * test on the Intel Xeon guest): a slow probe is taken
-     * again, up to TSC_PROBES times 2 ms apart, and only a TSC slow in
-     * every probe counts as trapped. */
+     * every read.  A loaded KVM guest's hypervisor traps it for spells
+     * too: on the Intel Xeon guest, beside a make test, 28 spells in 20 s,
+     * the longest 57 ms.  So a slow probe is taken again after 5, 10, 20,
+     * 40, 80 and 160 ms (a third of a second in all), and only a TSC slow
+     * in every probe counts as trapped. */
     uint64_t cheapest, median;
     for (int probe = 0;; probe++) {
         probe_tsc_reads(timer->has_rdtscp, &cheapest, &median);
         if (cheapest <= TRAPPED_TSC_TICKS || probe + 1 == TSC_PROBES)
             break;
-        nanosleep(&(struct timespec){.tv_nsec = 2000000}, NULL);
+        long pause_ns = 5000000L << probe;
+        nanosleep(&(struct timespec){.tv_sec = pause_ns / 1000000000L, .tv_nsec = pause_ns % 1000000000L}, NULL);
     }
     timer->empty_ticks = (double)median;
     if (cheapest > TRAPPED_TSC_TICKS) {
         timer->kind = TIMER_CLOCK;
-        timer->fallback = "even the cheapest of 1001 TSC reads took over 200 ticks here, in 5 probes 2 ms apart "
+        timer->fallback = "even the cheapest of 1001 TSC reads took over 200 ticks here, in 7 probes over 0.3 s "
                           "(trapped by the hypervisor)";
         return;
     }
