@@ -108,7 +108,7 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
 
     /* Cost of an empty region; a trapped TSC costs hundreds of ticks on
      * every read.  A loaded KVM guest's hypervisor traps it for spells
-     * too: on the Intel Xeon guest, beside a make test, 28 spells in 20 s,
+     * too: on the Intel Xeon guest, beside a make check, 28 spells in 20 s,
      * the longest 57 ms.  So a slow probe is taken again after 5, 10, 20,
      * 40, 80 and 160 ms (a third of a second in all), and only a TSC slow
      * in every probe counts as trapped. */
