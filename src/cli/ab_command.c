@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "command_line.h"
-#include "platform/work_directory.h"
 #include "commands.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
 #include "platform/timer.h"
+#include "platform/work_directory.h"
 #include "measure/cpu_choice.h"
 #include "registry/registry.h"
 

@@ -6,8 +6,9 @@
 
 #include <stddef.h>
 
-/* The room for the path: a TMPDIR of over 200 bytes is refused
- * (ENAMETOOLONG), so that the files' paths in it fit PATH_MAX buffers. */
+/* The room for the path: a TMPDIR that leaves too little of it for
+ * "/attackbench-NAME-XXXXXX" (about 225 bytes) is refused (ENAMETOOLONG),
+ * so that the files' paths in it fit PATH_MAX buffers. */
 enum { WORK_DIRECTORY_SIZE = 256 };
 
 /* Make TMPDIR/attackbench-NAME-XXXXXX (the X's made unique) and write its

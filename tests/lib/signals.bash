@@ -59,13 +59,6 @@ all_ended() {
     for pid in "$@"; do ended "$pid" || return 1; done
 }
 
-# counting PID: the process has used 5 clock ticks of CPU (so it counts).
-counting() {
-    local ticks
-    ticks=$(awk '{ print $14 }' "/proc/$1/stat" 2>/dev/null)
-    [ "${ticks:-0}" -ge 5 ]
-}
-
 # children_end_with_parent WHAT COUNT FILE COMMAND...: start COMMAND,
 # wait (up to 90 s) until it has COUNT child processes and FILE exists
 # (a plugin that loops forever writes it: a child that would never end by
