@@ -50,7 +50,8 @@ static const char ab_usage[] =
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
     "                    s, m or h (default 2m)\n"
-    "  --min-time=TIME   no verdict before TIME (default 30s, and 10 pairs)\n"
+    "  --min-time=TIME   no verdict before TIME (default 30s, or --max-time if\n"
+    "                    shorter; and 10 pairs)\n"
     "  --pair-time=TIME  the alternated rounds of one pair (default 1s)\n"
     "  --keep-disturbed  keep the pairs whose CPU other work took (the verdict\n"
     "                    then carries that load)\n"
@@ -130,6 +131,8 @@ static int apply_option(const struct argument *argument, struct ab_run *run, con
         (parse_duration(argument->value, &run->pair_seconds) != 0 || run->pair_seconds > 60))
         return refuse(ab_prefix, "--pair-time=%s: expected a time above 0 and at most 60 s, such as 1 or 0.5s",
                       argument->value);
+    if ((is_option(argument, "csv") || is_option(argument, "json")) && argument->value[0] == '\0')
+        return refuse(ab_prefix, "--%s needs a file name", argument->option->name);
     if (is_option(argument, "csv"))
         run->csv_file = argument->value;
     if (is_option(argument, "json"))
@@ -388,8 +391,11 @@ int ab_command(int argc, char **argv)
         return status;
     if (check_benchmark_arguments(&run) != 0)
         return AB_EXIT_USAGE;
-    if (run.min_seconds < 0)
-        run.min_seconds = ab_replaying() ? 0 : AB_MIN_SECONDS;
+    if (run.min_seconds > run.max_seconds)
+        return refuse(ab_prefix, "--min-time=%g s is longer than --max-time=%g s: no verdict could come in time",
+                      run.min_seconds, run.max_seconds);
+    if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
+        run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
     const char *outputs[2] = {run.csv_file, run.json_file};
     for (int k = 0; k < 2; k++)
         if (outputs[k] && check_output_path(outputs[k]) != 0)

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "measure/formulation_choice.h"
 #include "registry/registry.h"
 
 /* Choose and put in place the formulation `technique` runs (fixed when
@@ -50,18 +49,24 @@ int choose_formulations(struct session *session)
     return 0;
 }
 
-int formulation_for_list(const struct backend *technique, int fixed, int threads, char *text, size_t size)
+void list_calibration_open(struct list_calibration *list, int fixed, int threads)
+{
+    list->fixed = fixed;
+    timer_setup(&list->timer, TIMER_CLOCK, 0); /* a ratio of two passes: the clock serves, with no calibration */
+    calibration_open(&list->calibration, &list->timer, fixed ? 1 : threads, NULL);
+}
+
+void list_calibration_close(struct list_calibration *list)
+{
+    calibration_close(&list->calibration);
+}
+
+int formulation_for_list(const struct list_calibration *list, const struct backend *technique, char *text, size_t size)
 {
     if (technique->formulations == NULL)
         return 0;
-    struct timer timer;
-    timer_setup(&timer, TIMER_CLOCK, 0); /* a ratio of two passes: the clock serves, with no calibration */
-    struct calibration calibration;
-    calibration_open(&calibration, &timer, fixed ? 1 : threads, NULL);
     struct formulation_choice choice;
-    int status = calibrate_formulation(technique, fixed ? NULL : &calibration, &choice);
-    calibration_close(&calibration);
-    if (status != 0)
+    if (calibrate_formulation(technique, list->fixed ? NULL : &list->calibration, &choice) != 0)
         return 0;
     registry_use_formulation(technique, choice.chosen);
     describe_formulation_choice(&choice, text, size);

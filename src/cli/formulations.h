@@ -7,6 +7,8 @@
 #include <stdio.h>
 
 #include "session.h"
+#include "measure/formulation_choice.h"
+#include "platform/timer.h"
 
 /* Every selected technique with formulations runs the one the
  * calibration chose (--formulation=fixed: its default), with a context
@@ -16,10 +18,21 @@
  * Returns 0. */
 int choose_formulations(struct session *session);
 
-/* For --list: the choice for `technique` made and put in place here
- * (timed with the clock on `threads` unpinned threads unless fixed), said
- * in `text`; 0 when it has no formulations or none this CPU runs. */
-int formulation_for_list(const struct backend *technique, int fixed, int threads, char *text, size_t size);
+/* For --list: one calibration for the whole list, timed with the clock
+ * on `threads` unpinned threads (none when fixed), open from
+ * list_calibration_open() to list_calibration_close(). */
+struct list_calibration {
+    struct timer timer;
+    struct calibration calibration;
+    int fixed;
+};
+void list_calibration_open(struct list_calibration *list, int fixed, int threads);
+void list_calibration_close(struct list_calibration *list);
+
+/* For --list: the choice for `technique` made on `list` and put in place
+ * here, said in `text`; 0 when it has no formulations or none this CPU
+ * runs. */
+int formulation_for_list(const struct list_calibration *list, const struct backend *technique, char *text, size_t size);
 
 /* For --list, after the backends: every formulation, by technique. */
 void list_formulations(FILE *out);

@@ -51,6 +51,8 @@ int list_command(const struct options *options)
 {
     printf("%-27s %s\n", "method",
            "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
+    struct list_calibration calibration;
+    list_calibration_open(&calibration, options->fixed_formulations, options->threads);
     for (size_t i = 0; i < backend_count; i++) {
         const struct backend *backend = backends[i];
         char needs[256];
@@ -62,8 +64,7 @@ int list_command(const struct options *options)
             continue;
         }
         char formulation[512];
-        int has_formulations = formulation_for_list(backend, options->fixed_formulations, options->threads, formulation,
-                                                    sizeof formulation);
+        int has_formulations = formulation_for_list(&calibration, backend, formulation, sizeof formulation);
         double init_ms;
         size_t table_bytes = backend_initialize(backend, &init_ms);
         printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
@@ -80,6 +81,7 @@ int list_command(const struct options *options)
             printf("  formulation: %s", formulation);
         printf("%s  idea: %s\n", device_note(backend), backend->description);
     }
+    list_calibration_close(&calibration);
     list_formulations(stdout);
     printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"
            "methods): 000 Sherwin Bitboards, 001 Blockers and Beyond, 002 Dumb7Fill, 003 Kindergarten\n"

@@ -18,32 +18,45 @@ int opencl_failure(const char *what, cl_int code)
     return 1;
 }
 
-/* Every device of every platform, in order; -1 after one line. */
-static int all_devices(const struct opencl_api *api, cl_device_id *devices, cl_platform_id *platforms_of)
+/* Every device of every platform, in order. */
+struct inventory {
+    const struct opencl_api *api;
+    cl_device_id devices[MAX_DEVICES];
+    cl_platform_id platforms[MAX_DEVICES]; /* each device's */
+    int count;
+};
+
+/* The library loaded and its devices listed into `inventory`; 1 after
+ * one line when there is no library, platform or device. */
+static int take_inventory(struct inventory *inventory)
 {
+    const struct opencl_api *api = inventory->api = opencl_api_load();
+    if (api == NULL)
+        return 1;
     cl_platform_id platforms[MAX_PLATFORMS];
     cl_uint platform_count = 0;
     cl_int status = api->clGetPlatformIDs(MAX_PLATFORMS, platforms, &platform_count);
     if (status == -1001 || (status == CL_SUCCESS && platform_count == 0)) { /* CL_PLATFORM_NOT_FOUND_KHR */
         fprintf(stderr, "attackbench: --device=opencl: no OpenCL platform is installed (Debian: apt-get install "
                         "pocl-opencl-icd; NVIDIA: a line in /etc/OpenCL/vendors/nvidia.icd)\n");
-        return -1;
+        return 1;
     }
     if (status != CL_SUCCESS)
-        return -opencl_failure("clGetPlatformIDs", status);
+        return opencl_failure("clGetPlatformIDs", status);
     int count = 0;
     for (cl_uint p = 0; p < platform_count && count < MAX_DEVICES; p++) {
         cl_uint found = 0;
-        if (api->clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES - count, devices + count, &found) !=
-            CL_SUCCESS)
+        if (api->clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES - count, inventory->devices + count,
+                                &found) != CL_SUCCESS)
             continue;
         for (cl_uint d = 0; d < found; d++)
-            platforms_of[count + d] = platforms[p];
+            inventory->platforms[count + d] = platforms[p];
         count += (int)found;
     }
+    inventory->count = count;
     if (count == 0)
         fprintf(stderr, "attackbench: --device=opencl: the OpenCL platforms have no device\n");
-    return count ? count : -1;
+    return count == 0;
 }
 
 static void device_text(const struct opencl_api *api, cl_device_id id, cl_device_info what, char *text, size_t size)
@@ -81,17 +94,12 @@ static void read_facts(const struct opencl_api *api, cl_platform_id platform, cl
 
 int device_list(FILE *out)
 {
-    const struct opencl_api *api = opencl_api_load();
-    if (api == NULL)
+    struct inventory inventory;
+    if (take_inventory(&inventory) != 0)
         return 1;
-    cl_device_id devices[MAX_DEVICES];
-    cl_platform_id platforms[MAX_DEVICES];
-    int count = all_devices(api, devices, platforms);
-    if (count < 0)
-        return 1;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < inventory.count; i++) {
         struct device_facts facts;
-        read_facts(api, platforms[i], devices[i], &facts);
+        read_facts(inventory.api, inventory.platforms[i], inventory.devices[i], &facts);
         fprintf(out,
                 "opencl:%d  %s | %s | %u compute units, %.1f GiB global, %.0f KiB local, %.0f KiB constant | "
                 "driver %s, %s\n",
@@ -103,14 +111,11 @@ int device_list(FILE *out)
 
 int device_open(int index, struct device **opened, struct device_facts *facts)
 {
-    const struct opencl_api *api = opencl_api_load();
-    if (api == NULL)
+    struct inventory inventory;
+    if (take_inventory(&inventory) != 0)
         return 1;
-    cl_device_id devices[MAX_DEVICES];
-    cl_platform_id platforms[MAX_DEVICES];
-    int count = all_devices(api, devices, platforms);
-    if (count < 0)
-        return 1;
+    const struct opencl_api *api = inventory.api;
+    int count = inventory.count;
     if (index >= count) {
         fprintf(stderr,
                 "attackbench: --device=opencl:%d: there %s %d OpenCL device%s (opencl:0 to opencl:%d; see "
@@ -124,8 +129,8 @@ int device_open(int index, struct device **opened, struct device_facts *facts)
         return 1;
     }
     device->api = api;
-    device->id = devices[index];
-    read_facts(api, platforms[index], device->id, &device->facts);
+    device->id = inventory.devices[index];
+    read_facts(api, inventory.platforms[index], device->id, &device->facts);
     cl_int status;
     device->context = api->clCreateContext(NULL, 1, &device->id, NULL, NULL, &status);
     if (status == CL_SUCCESS)

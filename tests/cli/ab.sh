@@ -41,6 +41,10 @@ expect_error "ab: two builds without --method" "two builds: name what to time wi
     "$program" ab "$program" "$program" --reps=3
 expect_error "ab: --method beside -m" "--method=pext: the methods compared are A and B" \
     "$program" ab -m $lookup,kogge-stone --reps=3 --method=pext
+expect_error "ab: an empty --csv" "--csv needs a file name" "$program" ab --csv= -m pext,kogge-stone
+expect_error "ab: an empty --json" "--json needs a file name" "$program" ab --json= -m pext,kogge-stone
+expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than --max-time=60 s" \
+    "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
 expect_status "ab: --help" 0 "$program" ab --help
 grep -q -- "--resolution=PCT" "$scratch/out" && grep -q "^Exit status: 0 B not slower, 3 B slower" "$scratch/out" &&
     pass "ab: the help names --resolution and the exit statuses" ||
