@@ -39,11 +39,23 @@ script_refuses "ab-power: 0 trials is refused" "'0' is not a number of trials" "
 script_refuses "ab-power: an unknown phase is refused" "PHASES: unknown phase warm" env PHASES=warm "$s/comparisons/ab-power" 1
 script_refuses "ab-power: a malformed plant is refused" "'2x' is not a plant (R+B" env LADDER="1+1 2x" \
     "$s/comparisons/ab-power" 1
+script_refuses "ab-power: a plant of 0% is refused" "'0%' is not a plant" env LADDER="0%" "$s/comparisons/ab-power" 1
 if have_tool "${CC:-cc}"; then
     script_refuses "ab-power: a failed ab run is a failure" "failed (exit 1): attackbench: broken on purpose" \
         env ATTACKBENCH="$scratch/failing-attackbench" PHASES=same LADDER=2 "$s/comparisons/ab-power" 1
+    # A repeating plant builds, verifies, and keeps each timed pass's sum.
+    if [ "$(uname -m)" = x86_64 ] || [ "$(uname -m)" = aarch64 ]; then
+        (cd "$scratch/scripts-caller" && ATTACKBENCH="$program" PHASES=check LADDER="5%" "$s/comparisons/ab-power" 1) \
+            >"$scratch/check.out" 2>&1
+        grep -q "^check: 5% repeated: verified; its timed passes (queries, positions, latency) summed as the reference's" \
+            "$scratch/check.out" && pass "ab-power: a repeating plant verifies and keeps the reference's sums" ||
+            fail "ab-power: a repeating plant verifies and keeps the reference's sums ($(head -c 300 "$scratch/check.out"))"
+    else
+        skip "ab-power: a repeating plant verifies (x86-64 and aarch64 only)"
+    fi
 else
     skip "ab-power: a failed ab run is a failure (no C compiler)"
+    skip "ab-power: a repeating plant verifies (no C compiler)"
 fi
 # ab-drift reads the --csv of a long ab run: a file that is not one, or
 # too short, is refused; pairs alternating 1% and 3% slower have a mean
