@@ -215,6 +215,11 @@ __attribute__((target(BITALG_TARGET))) static inline uint64_t bitalg_network_pai
     __m512i thresholds =
         _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256(&first[1])), _mm256_load_si256(&second[1]), 1);
     uint64_t fired = _mm512_cmplt_epu8_mask(_mm512_popcnt_epi8(_mm512_and_si512(input, weights)), thresholds);
+    /* The mask in a general register: clang 14 otherwise gathered the
+     * pairs' masks into vectors for their popcounts, each stored from a
+     * mask register as 8 bytes and loaded back as 16 (a failed store
+     * forward each), and took twice gcc's time. */
+    __asm__("" : "+r"(fired));
     return majority((uint32_t)fired) | majority((uint32_t)(fired >> 32)) << 1;
 }
 
