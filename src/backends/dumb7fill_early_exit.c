@@ -57,21 +57,33 @@ FILL_FUNCTION bitboard dumb7fill_early_exit_set(bitboard rook_sliders, bitboard 
                               occupied);
 }
 
+/* The slider's bit, from the whole square in a register: clang 14
+ * loaded only the square's byte into the low byte of a register (SHLX
+ * reads six bits of the count), so the shift waited on that register's
+ * old value, the previous lookup's result, and the lookups ran one after
+ * another. */
+static inline bitboard slider_bit(int square)
+{
+    __asm__("" : "+r"(square));
+    return square_bit(square);
+}
+
 /* Single lookups are the set-wise fill of one slider, the other piece's
  * lanes empty (they end at once). */
 FILL_FUNCTION bitboard dumb7fill_early_exit_rook(int square, bitboard occupied)
 {
-    return dumb7fill_early_exit_set(square_bit(square), 0, occupied);
+    return dumb7fill_early_exit_set(slider_bit(square), 0, occupied);
 }
 
 FILL_FUNCTION bitboard dumb7fill_early_exit_bishop(int square, bitboard occupied)
 {
-    return dumb7fill_early_exit_set(0, square_bit(square), occupied);
+    return dumb7fill_early_exit_set(0, slider_bit(square), occupied);
 }
 
 FILL_FUNCTION bitboard dumb7fill_early_exit_queen(int square, bitboard occupied)
 {
-    return dumb7fill_early_exit_set(square_bit(square), square_bit(square), occupied);
+    bitboard slider = slider_bit(square);
+    return dumb7fill_early_exit_set(slider, slider, occupied);
 }
 
 BACKEND(dumb7fill_early_exit, "dumb7fill-early-exit",
