@@ -85,3 +85,75 @@ for bad in --pairs=0 --pairs=abc --retakes=-1; do
     [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "compilers: ${bad}: give a whole number" "$scratch/err" &&
         pass "compilers: $bad is one line and exit 2" || fail "compilers: $bad is one line and exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
 done
+
+# --rounds (make compilers' default): one `ab` a technique, clang as A and
+# gcc as B, on a fake gcc build that lists techniques and answers ab from
+# FAKE_RATIOS ("method:ratio ..."; "method:fail" exits 2), logging its calls.
+cat >"$scratch/fake-ab-gcc" <<'FAKE'
+#!/usr/bin/env bash
+if [ "$1" = --list ]; then
+    printf '%s\n' 'method status' 'reference available x' 'null available x' 'pext available x' \
+        'magic-black available x' 'kogge-stone:scalar formulation of kogge-stone available' 'cfish-avx512 unavailable (no AVX-512)' \
+        'classical available x'
+    exit 0
+fi
+echo "$*" >>"$FAKE_DIR/calls"
+json= method=
+for word in "$@"; do
+    case "$word" in --json=*) json=${word#--json=} ;; --method=*) method=${word#--method=} ;; esac
+done
+ratio=$(printf '%s\n' $FAKE_RATIOS | awk -F: -v m="$method" '$1 == m { print $2 }')
+[ "$ratio" = fail ] && { echo "attackbench ab: $method: the side failed" >&2; exit 2; }
+printf '{"verdict": "%s", "ratio": %s, "ratio_low": %s, "ratio_high": %s, "pairs_used": 12, "pairs_left_out": 1}\n' \
+    "$( [ "$ratio" = null ] && echo undecided || echo 'B slower')" "$ratio" \
+    "$( [ "$ratio" = null ] && echo null || awk -v r="$ratio" 'BEGIN { print r - 0.01 }')" \
+    "$( [ "$ratio" = null ] && echo null || awk -v r="$ratio" 'BEGIN { print r + 0.01 }')" >"$json"
+exit 3
+FAKE
+chmod +x "$scratch/fake-ab-gcc"
+rounds_fake() {
+    local name=$1
+    shift
+    export FAKE_DIR="$scratch/rounds-$name.d"
+    mkdir -p "$FAKE_DIR"
+    env "$@" python3 "$here/../scripts/comparisons/compilers" --rounds --max-time=20 "$scratch/fake-ab-gcc" "$scratch/fake-clang" \
+        ${rounds_options:-} >"$FAKE_DIR/out" 2>"$FAKE_DIR/err"
+}
+rounds_fake all FAKE_RATIOS="pext:1.02 magic-black:1.25 classical:null"
+status=$?
+[ $status -eq 0 ] && [ "$(grep -c '^| `' "$scratch/rounds-all.d/out")" -eq 3 ] &&
+    grep -qF '| `pext` | 1.020 | 1.010-1.030 | gcc slower | 12 (1 left out) |  |' "$scratch/rounds-all.d/out" &&
+    grep -qF '| `magic-black` | 1.250 | 1.240-1.260 | gcc slower | 12 (1 left out) | differs by more than 10% |' "$scratch/rounds-all.d/out" &&
+    grep -qF '| `classical` | | | undecided | 12 (1 left out) | |' "$scratch/rounds-all.d/out" &&
+    grep -qF '1 of 3 outside 1/1.1 to 1.1: magic-black.' "$scratch/rounds-all.d/out" &&
+    grep -qxF -- "ab --resolution=5% --min-time=10 --max-time=20 --pair-time=0.5 --json=$(sed -n 's/.*--json=\([^ ]*\).*/\1/p' "$scratch/rounds-all.d/calls" | head -1) $scratch/fake-clang $scratch/fake-ab-gcc --method=pext" "$scratch/rounds-all.d/calls" &&
+    pass "compilers --rounds: one ab a technique the CPU runs, clang as A, the ratio, its interval and the mark" ||
+    fail "compilers --rounds: one ab a technique the CPU runs ($(cat "$scratch/rounds-all.d/out" "$scratch/rounds-all.d/err" "$scratch/rounds-all.d/calls" | head -c 900))"
+rounds_options="--workload=sides -m pext data/positions.fen" rounds_fake some FAKE_RATIOS="pext:0.97"
+[ "$(grep -c '^| `' "$scratch/rounds-some.d/out")" -eq 1 ] &&
+    grep -q -- '--method=pext --workload=sides data/positions.fen$' "$scratch/rounds-some.d/calls" &&
+    pass "compilers --rounds: -m chooses the methods, the other options go to every ab" ||
+    fail "compilers --rounds: -m chooses the methods ($(cat "$scratch/rounds-some.d/out" "$scratch/rounds-some.d/err" "$scratch/rounds-some.d/calls" | head -c 600))"
+rounds_fake failing FAKE_RATIOS="pext:1.0 magic-black:fail"
+status=$?
+[ $status -eq 2 ] && [ "$(wc -l <"$scratch/rounds-failing.d/err")" -eq 1 ] &&
+    grep -qF 'compilers: ab of magic-black failed: attackbench ab: magic-black: the side failed' "$scratch/rounds-failing.d/err" &&
+    pass "compilers --rounds: an ab that fails is one line and exit 2" ||
+    fail "compilers --rounds: an ab that fails is one line and exit 2 (exit $status: $(head -c 300 "$scratch/rounds-failing.d/err"))"
+python3 "$here/../scripts/comparisons/compilers" --rounds --pair-time= "$scratch/fake-ab-gcc" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+status=$?
+[ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF 'compilers: --pair-time=: give a value' "$scratch/err" &&
+    pass "compilers --rounds: an empty setting is one line and exit 2" ||
+    fail "compilers --rounds: an empty setting is one line and exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
+# The real ab on this build twice, briefly, its disturbed pairs kept so
+# that a loaded machine still gives a ratio (WebAssembly has no ab).
+if [ "$wasm_build" = 1 ]; then
+    skip "compilers --rounds: a row from the real ab of two builds: WebAssembly cannot start ab's sides"
+else
+    python3 "$here/../scripts/comparisons/compilers" --rounds --min-time=0.5 --max-time=1 --pair-time=0.1 --keep-disturbed \
+        "$program" "$program" -m classical >"$scratch/rounds-real.md" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+-[0-9.]+ \| (gcc slower|gcc faster|no difference|undecided) \| [0-9]+ \([0-9]+ left out\) \|' "$scratch/rounds-real.md" &&
+        pass "compilers --rounds: a row from the real ab of two builds" ||
+        fail "compilers --rounds: a row from the real ab of two builds (exit $status: $(cat "$scratch/rounds-real.md" "$scratch/err" | head -c 600))"
+fi
