@@ -16,8 +16,8 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "output_checks.h"
 #include "platform/interrupt.h"
-#include "platform/output_file.h"
 #include "platform/timer.h"
 #include "platform/work_directory.h"
 #include "measure/cpu_choice.h"
@@ -396,9 +396,9 @@ int ab_command(int argc, char **argv)
                       run.min_seconds, run.max_seconds);
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
-    const char *outputs[2] = {run.csv_file, run.json_file};
-    for (int k = 0; k < 2; k++)
-        if (outputs[k] && check_output_path(outputs[k]) != 0)
-            return AB_EXIT_USAGE;
+    /* The builds or plugins compared are its inputs. */
+    const struct output_files outputs = {ab_prefix, run.csv_file, run.json_file, operands, methods ? 0 : 2};
+    if (check_output_files(&outputs) != 0)
+        return AB_EXIT_USAGE;
     return run_ab(&run);
 }

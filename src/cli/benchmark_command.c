@@ -37,12 +37,12 @@
 #include "commands.h"
 #include "platform/interrupt.h"
 #include "results/output.h"
-#include "platform/output_file.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
 #include "formulations.h"
 #include "group_checks.h"
 #include "progress.h"
+#include "output_checks.h"
 #include "result_outputs.h"
 #include "measure/statistics.h"
 #include "session.h"
@@ -111,26 +111,11 @@ static int check_input_files(const struct options *options)
 }
 
 /* --csv and --json: writable now, not one of the inputs, not each other. */
-static int check_output_files(const struct options *options)
+static int check_outputs(const struct options *options)
 {
-    const char *outputs[2] = {options->csv_path, options->json_path};
-    for (int k = 0; k < 2; k++) {
-        if (outputs[k] == NULL)
-            continue;
-        for (int i = 0; i < options->file_count; i++)
-            if (strcmp(options->files[i], "-") != 0 && same_file(outputs[k], options->files[i])) {
-                fprintf(stderr, "attackbench: %s: %s names an input file; it would be replaced\n", outputs[k],
-                        k == 0 ? "--csv" : "--json");
-                return EXIT_USAGE;
-            }
-        if (check_output_path(outputs[k]) != 0)
-            return EXIT_USAGE;
-    }
-    if (outputs[0] && outputs[1] && same_file(outputs[0], outputs[1])) {
-        fprintf(stderr, "attackbench: %s: --csv and --json name the same file\n", outputs[0]);
-        return EXIT_USAGE;
-    }
-    return 0;
+    const struct output_files files = {"attackbench", options->csv_path, options->json_path,
+                                       (const char *const *)options->files, options->file_count};
+    return check_output_files(&files);
 }
 
 static int check_inputs(const struct options *options)
@@ -138,7 +123,7 @@ static int check_inputs(const struct options *options)
     int files_status = check_input_files(options);
     if (files_status != 0)
         return files_status;
-    int outputs_status = check_output_files(options);
+    int outputs_status = check_outputs(options);
     if (outputs_status != 0)
         return outputs_status;
     int verify = options->action == ACTION_VERIFY_ONLY || options->verify;

@@ -22,7 +22,7 @@
 #include "measure/cpu_choice.h"
 #include "command_line.h"
 #include "platform/interrupt.h"
-#include "platform/output_file.h"
+#include "output_checks.h"
 #include "platform/work_directory.h"
 
 /* The techniques engines ship (docs/techniques.md): magic bitboards in
@@ -393,10 +393,10 @@ int recommend_command(int argc, char **argv)
     int parsed = parse(argc, argv, &recommendation);
     if (parsed != 0)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
-    const char *outputs[2] = {recommendation.csv_file, recommendation.json_file};
-    for (int k = 0; k < 2; k++)
-        if (outputs[k] && check_output_path(outputs[k]) != 0)
-            return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
+    const struct output_files outputs = {"attackbench: recommend", recommendation.csv_file, recommendation.json_file,
+                                         NULL, 0};
+    if (check_output_files(&outputs) != 0)
+        return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
     if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)
         return RECOMMEND_EXIT_USAGE;
 #if defined(__wasi__)

@@ -43,6 +43,14 @@ expect_error "ab: --method beside -m" "--method=pext: the methods compared are A
     "$program" ab -m $lookup,kogge-stone --reps=3 --method=pext
 expect_error "ab: an empty --csv" "--csv needs a file name" "$program" ab --csv= -m pext,kogge-stone
 expect_error "ab: an empty --json" "--json needs a file name" "$program" ab --json= -m pext,kogge-stone
+# The JSON would replace the CSV, and either the build or plugin compared.
+expect_error "ab: --csv and --json naming one file" "ab-one.csv: --csv and --json name the same file" \
+    "$program" ab --csv="$scratch/ab-one.csv" --json="$scratch/ab-one.csv" -m pext,kogge-stone
+cp "$program" "$scratch/ab-build"
+expect_error "ab: --json naming a build it compares" "ab-build: --json names an input file; it would be replaced" \
+    "$program" ab --json="$scratch/ab-build" "$scratch/ab-build" "$program" --method=pext
+cmp -s "$program" "$scratch/ab-build" && pass "ab: the build named by --json is untouched" ||
+    fail "ab: the build named by --json is untouched"
 expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than --max-time=60 s" \
     "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
 expect_status "ab: --help" 0 "$program" ab --help
