@@ -118,8 +118,30 @@ static int check_outputs(const struct options *options)
     return check_output_files(&files);
 }
 
+/* Standard input can be read once: named once, and read by one file
+ * workload (--verify-only reads it once whatever the workloads). */
+static int check_standard_input(const struct options *options)
+{
+    int named = 0;
+    for (int i = 0; i < options->file_count; i++)
+        named += strcmp(options->files[i], "-") == 0;
+    if (named > 1) {
+        fprintf(stderr, "attackbench: '-' is given %d times: standard input can be read once\n", named);
+        return EXIT_USAGE;
+    }
+    if (named && population_count(file_workloads(options)) > 1 && options->action != ACTION_VERIFY_ONLY) {
+        fprintf(stderr, "attackbench: standard input ('-') can be read once, by one workload: give one of pieces, "
+                        "squares, sets and sides with it, or a file\n");
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int check_inputs(const struct options *options)
 {
+    int stdin_status = check_standard_input(options);
+    if (stdin_status != 0)
+        return stdin_status;
     int files_status = check_input_files(options);
     if (files_status != 0)
         return files_status;

@@ -123,6 +123,16 @@ python3 -c 'import json,sys; run=json.load(open(sys.argv[1])); rows=run["results
 status=$?
 [ "$status" -eq 0 ] && grep -q "verified every pieces query" "$scratch/err" && grep -q '^  classical' "$scratch/out" &&
     pass "--verify with standard input" || fail "--verify with standard input (exit $status)"
+# Two file workloads, or '-' twice, would read it twice: the second read
+# finds nothing, after the first was measured.  Refused before anything.
+expect_error "standard input with two file workloads is refused" "standard input ('-') can be read once, by one workload" \
+    "$program" --method=classical --workload=pieces,squares --reps=1 --calls=100 - <"$here/data/boards.fen"
+[ ! -s "$scratch/out" ] && pass "standard input with two file workloads measures nothing" ||
+    fail "standard input with two file workloads measures nothing"
+expect_error "'-' given twice is refused" "'-' is given 2 times: standard input can be read once" \
+    "$program" --method=classical --reps=1 --calls=100 - - <"$here/data/boards.fen"
+expect_status "standard input with pieces and random" 0 "$program" --method=classical --workload=pieces,random \
+    --reps=1 --calls=100 --queries=100 -q - <"$here/data/boards.fen"
 "$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
 grep -q "verified every query of the files (3 positions)" "$scratch/err" && pass "--verify reads the files" ||
     fail "--verify reads the files"
