@@ -412,7 +412,7 @@ static void print_workload(const struct options *options, const struct workload 
 
 /* Build one workload's streams and measure them into the result set. */
 static int measure_workload(struct session *session, enum workload_kind kind, struct result_set *results,
-                            unsigned *empty_pieces)
+                            unsigned *empty_pieces, int first_of_files)
 {
     const struct options *options = session->options;
     struct workload_options workload_options = {
@@ -424,7 +424,7 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
         .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
         .layout = options->layout,
         .random_positions = options->random_positions,
-        .read = {.skip_invalid = options->skip_invalid},
+        .read = {.skip_invalid = options->skip_invalid, .named_files_checked = 1},
     };
     int status = check_stream_memory(&workload_options);
     struct workload workload;
@@ -433,7 +433,7 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
         return status;
     if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
         return interrupt_requested() ? 0 : EXIT_USAGE;
-    if (skipped)
+    if (skipped && first_of_files) /* every file workload skips the same lines */
         fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
     if (kind != WORKLOAD_RANDOM && workload.positions == 0) {
         fprintf(stderr, "attackbench: no positions to measure\n");
@@ -466,7 +466,7 @@ static int expected_groups(const struct options *options)
 static int measure_workloads(struct session *session, struct result_set *results, unsigned *empty_pieces)
 {
     const struct options *options = session->options;
-    int status = 0;
+    int status = 0, files_read = 0;
     for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0 && !interrupt_requested(); kind++) {
         if (!(options->workloads & (1u << kind)))
             continue;
@@ -474,7 +474,8 @@ static int measure_workloads(struct session *session, struct result_set *results
          * the files already. */
         if (kind != WORKLOAD_RANDOM && (options->file_count == 0 || session->verify_only))
             continue;
-        status = measure_workload(session, kind, results, empty_pieces);
+        status = measure_workload(session, kind, results, empty_pieces, !files_read);
+        files_read |= kind != WORKLOAD_RANDOM;
     }
     return status;
 }

@@ -98,6 +98,19 @@ expect_error "bad piece letter names file:line" "bad.fen:3: bad piece letter 'X'
 expect_status "skip-invalid goes on" 0 "$program" --skip-invalid --reps=1 --calls=10 --method=reference \
     "$scratch/bad.fen" "$here/data/boards.fen"
 grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts skips" || fail "skip-invalid counts skips"
+# Each malformed line is said once, and counted once, however many times
+# the files are read (the check, every file workload, the verification,
+# --dump's check and its rows).
+for skip_run in "--verify --verify-boards=7 --reps=1 --calls=10 --method=reference --workload=pieces,squares" "--dump"; do
+    # shellcheck disable=SC2086
+    "$program" --skip-invalid $skip_run -q "$scratch/bad.fen" "$here/data/boards.fen" >/dev/null 2>"$scratch/err"
+    if [ "$(grep -c "bad.fen:3: bad piece letter 'X' in rank 4 (skipped)" "$scratch/err")" -eq 1 ] &&
+        [ "$(grep -c "skipped 1 malformed line" "$scratch/err")" -eq 1 ]; then
+        pass "skip-invalid says each line once (${skip_run%% *})"
+    else
+        fail "skip-invalid says each line once (${skip_run%% *}: $(head -c 400 "$scratch/err"))"
+    fi
+done
 
 # CSV: header, one row per method x piece x workload x dispatch, equal
 # checksums, atomic write.
