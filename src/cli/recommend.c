@@ -131,10 +131,18 @@ static int choose_candidates(struct recommendation *recommendation)
 {
     char list[1024];
     snprintf(list, sizeof list, "%s", recommendation->method_list ? recommendation->method_list : default_candidates);
+    if (strspn(list, ",") == strlen(list)) {
+        fprintf(stderr, "attackbench: recommend: --method=%s: expected one or more method names\n", list);
+        return -1;
+    }
     for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         const struct backend *backend = find_backend(name);
-        if (backend == NULL || strcmp(name, "null") == 0) {
+        if (backend == NULL) {
             fprintf(stderr, "attackbench: recommend: no method named '%s' (attackbench --list names them)\n", name);
+            return -1;
+        }
+        if (backend->baseline) {
+            fprintf(stderr, "attackbench: recommend: %s computes no attack sets and cannot be a candidate\n", name);
             return -1;
         }
         if (add_candidate(recommendation, backend) != 0)
