@@ -52,7 +52,11 @@ static int run_command(const struct options *options)
     if (options->action == ACTION_DUMP && strcmp(names, "all") == 0)
         names = "reference";
     const struct backend *selected[MAX_SELECTED];
-    const struct selection_rules rules = {.prefix = "attackbench", .quiet = options->quiet};
+    /* null computes no attack sets: nothing to dump or to verify. */
+    const struct selection_rules rules = {.prefix = "attackbench",
+                                          .without_baseline =
+                                              options->action == ACTION_DUMP || options->action == ACTION_VERIFY_ONLY,
+                                          .quiet = options->quiet};
     int count = select_backends(names, &rules, selected, MAX_SELECTED);
     if (count < 0)
         return 2;

@@ -75,12 +75,38 @@ def text_field(row, column):
     return (row.get(column) or "").strip()
 
 
+# The longest line a result CSV may have, in characters: far above a row
+# (its samples included), and a bound on what a file that is no CSV, such
+# as /dev/zero or an endless line, makes the reader hold.
+LINE_LIMIT = 1 << 22
+
+
+def bounded_lines(handle, path):
+    """The lines of an open CSV file, each refused as soon as it is read
+    when it holds a NUL character (a binary file such as /dev/zero) or is
+    longer than LINE_LIMIT."""
+    number = 0
+    while True:
+        line = handle.readline(LINE_LIMIT + 1)
+        if not line:
+            return
+        number += 1
+        if "\0" in line:
+            raise ResultsError(f"{path}: line {number}: a NUL byte: not a "
+                               f"CSV file")
+        if len(line) > LINE_LIMIT:
+            raise ResultsError(f"{path}: line {number}: longer than "
+                               f"{LINE_LIMIT} characters: not an "
+                               f"attackbench CSV")
+        yield line
+
+
 def read_table(path):
     """Header and (line, row dict) pairs of one CSV file.  Every row must
     have as many fields as the header."""
     try:
         with open(path, newline="", encoding="utf-8-sig") as handle:
-            reader = csv.reader(handle, strict=True)
+            reader = csv.reader(bounded_lines(handle, path), strict=True)
             header = next(reader, None)
             rows = []
             for fields in reader:

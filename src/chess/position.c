@@ -320,8 +320,10 @@ static int parse_line(const char *text, size_t length, struct position *position
     return parse_position(text, position, error, error_size) == 0 ? 1 : -1;
 }
 
-long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options, position_visitor visit,
-                         void *context, long *skipped)
+/* read_positions_from(), saying each malformed line it skips when
+ * `report_skips`. */
+static long read_lines(FILE *file, const char *shown_name, const struct read_options *options, int report_skips,
+                       position_visitor visit, void *context, long *skipped)
 {
     size_t limit = options && options->max_line_length ? options->max_line_length : MAX_LINE_LENGTH;
     char *line = malloc(limit + 1);
@@ -354,8 +356,9 @@ long read_positions_from(FILE *file, const char *shown_name, const struct read_o
             text[--length] = '\0';
         int parsed = parse_line(text, (size_t)length, &position, error, sizeof error);
         if (parsed < 0) {
-            fprintf(stderr, "attackbench: %s:%ld: %s%s\n", shown_name, line_number, error,
-                    skip_invalid ? " (skipped)" : "");
+            if (!skip_invalid || report_skips)
+                fprintf(stderr, "attackbench: %s:%ld: %s%s\n", shown_name, line_number, error,
+                        skip_invalid ? " (skipped)" : "");
             if (skip_invalid && skipped)
                 (*skipped)++;
             failed = !skip_invalid;
@@ -366,6 +369,12 @@ long read_positions_from(FILE *file, const char *shown_name, const struct read_o
     }
     free(line);
     return failed ? -1 : visited;
+}
+
+long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options, position_visitor visit,
+                         void *context, long *skipped)
+{
+    return read_lines(file, shown_name, options, 1, visit, context, skipped);
 }
 
 long read_positions(const char *file_name, const struct read_options *options, position_visitor visit, void *context,
@@ -382,7 +391,8 @@ long read_positions(const char *file_name, const struct read_options *options, p
     if (fstat(fileno(file), &status) == 0 && S_ISDIR(status.st_mode))
         fprintf(stderr, "attackbench: %s: is a directory, not a FEN/EPD file\n", file_name);
     else
-        visited = read_positions_from(file, from_stdin ? "<stdin>" : file_name, options, visit, context, skipped);
+        visited = read_lines(file, from_stdin ? "<stdin>" : file_name, options,
+                             from_stdin || !options || !options->named_files_checked, visit, context, skipped);
     if (!from_stdin)
         fclose(file);
     return visited;

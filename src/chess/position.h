@@ -73,6 +73,10 @@ typedef int (*position_visitor)(const struct position *position, const char *fil
 struct read_options {
     int skip_invalid;       /* report and skip malformed lines instead of failing */
     size_t max_line_length; /* longest line accepted; 0: MAX_LINE_LENGTH */
+    /* With skip_invalid: the named files were read before and their
+     * malformed lines reported then; skip (and count) them without a word
+     * (standard input's are still reported: it is read once). */
+    int named_files_checked;
 };
 
 /* Stream every position of a file ("-" is standard input) to `visit`,

@@ -16,8 +16,8 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "output_checks.h"
 #include "platform/interrupt.h"
-#include "platform/output_file.h"
 #include "platform/timer.h"
 #include "platform/work_directory.h"
 #include "measure/cpu_choice.h"
@@ -62,7 +62,8 @@ static const char ab_usage[] =
     "  -h, --help        this text\n"
     "\n"
     "Exit status: 0 B not slower, 3 B slower, 2 bad usage or a side that\n"
-    "failed, 1 a side gave wrong attack sets.\n";
+    "failed, 1 a side gave wrong attack sets, 130 interrupted (SIGINT; 143 for\n"
+    "SIGTERM): the pairs finished are still reported and written.\n";
 
 static const struct option_name ab_options[] = {
     {"resolution", 0, 1}, {"max-time", 0, 1}, {"pair-time", 0, 1},      {"min-time", 0, 1}, {"csv", 0, 1},
@@ -279,8 +280,8 @@ static int run_pairs(struct ab_run *run)
             return AB_EXIT_USAGE;
         }
         int status = ab_measure_pair(run, index);
-        if (status == 1)
-            break; /* the replay ended */
+        if (status == 1 || interrupt_requested())
+            break; /* the replay ended, or a signal: the pairs finished are reported */
         if (status != 0)
             return status;
         run->pair_count = index + 1;
@@ -357,6 +358,8 @@ static int run_ab(struct ab_run *run)
     interrupt_catch();
     int status = run_pairs(run);
     remove_work_directory(directory);
+    if (interrupt_requested())
+        fprintf(stderr, "attackbench ab: interrupted: reporting the %d pairs finished\n", run->pair_count);
     if (status == 0 && (run->pair_count > 0 || !interrupt_requested()))
         status = ab_report(run);
     free(run->pairs);
@@ -396,9 +399,9 @@ int ab_command(int argc, char **argv)
                       run.min_seconds, run.max_seconds);
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
-    const char *outputs[2] = {run.csv_file, run.json_file};
-    for (int k = 0; k < 2; k++)
-        if (outputs[k] && check_output_path(outputs[k]) != 0)
-            return AB_EXIT_USAGE;
+    /* The builds or plugins compared are its inputs. */
+    const struct output_files outputs = {ab_prefix, run.csv_file, run.json_file, operands, methods ? 0 : 2};
+    if (check_output_files(&outputs) != 0)
+        return AB_EXIT_USAGE;
     return run_ab(&run);
 }

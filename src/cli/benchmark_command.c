@@ -37,12 +37,12 @@
 #include "commands.h"
 #include "platform/interrupt.h"
 #include "results/output.h"
-#include "platform/output_file.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
 #include "formulations.h"
 #include "group_checks.h"
 #include "progress.h"
+#include "output_checks.h"
 #include "result_outputs.h"
 #include "measure/statistics.h"
 #include "session.h"
@@ -111,23 +111,27 @@ static int check_input_files(const struct options *options)
 }
 
 /* --csv and --json: writable now, not one of the inputs, not each other. */
-static int check_output_files(const struct options *options)
+static int check_outputs(const struct options *options)
 {
-    const char *outputs[2] = {options->csv_path, options->json_path};
-    for (int k = 0; k < 2; k++) {
-        if (outputs[k] == NULL)
-            continue;
-        for (int i = 0; i < options->file_count; i++)
-            if (strcmp(options->files[i], "-") != 0 && same_file(outputs[k], options->files[i])) {
-                fprintf(stderr, "attackbench: %s: %s names an input file; it would be replaced\n", outputs[k],
-                        k == 0 ? "--csv" : "--json");
-                return EXIT_USAGE;
-            }
-        if (check_output_path(outputs[k]) != 0)
-            return EXIT_USAGE;
+    const struct output_files files = {"attackbench", options->csv_path, options->json_path,
+                                       (const char *const *)options->files, options->file_count};
+    return check_output_files(&files);
+}
+
+/* Standard input can be read once: named once, and read by one file
+ * workload (--verify-only reads it once whatever the workloads). */
+static int check_standard_input(const struct options *options)
+{
+    int named = 0;
+    for (int i = 0; i < options->file_count; i++)
+        named += strcmp(options->files[i], "-") == 0;
+    if (named > 1) {
+        fprintf(stderr, "attackbench: '-' is given %d times: standard input can be read once\n", named);
+        return EXIT_USAGE;
     }
-    if (outputs[0] && outputs[1] && same_file(outputs[0], outputs[1])) {
-        fprintf(stderr, "attackbench: %s: --csv and --json name the same file\n", outputs[0]);
+    if (named && population_count(file_workloads(options)) > 1 && options->action != ACTION_VERIFY_ONLY) {
+        fprintf(stderr, "attackbench: standard input ('-') can be read once, by one workload: give one of pieces, "
+                        "squares, sets and sides with it, or a file\n");
         return EXIT_USAGE;
     }
     return 0;
@@ -135,10 +139,13 @@ static int check_output_files(const struct options *options)
 
 static int check_inputs(const struct options *options)
 {
+    int stdin_status = check_standard_input(options);
+    if (stdin_status != 0)
+        return stdin_status;
     int files_status = check_input_files(options);
     if (files_status != 0)
         return files_status;
-    int outputs_status = check_output_files(options);
+    int outputs_status = check_outputs(options);
     if (outputs_status != 0)
         return outputs_status;
     int verify = options->action == ACTION_VERIFY_ONLY || options->verify;
@@ -405,7 +412,7 @@ static void print_workload(const struct options *options, const struct workload 
 
 /* Build one workload's streams and measure them into the result set. */
 static int measure_workload(struct session *session, enum workload_kind kind, struct result_set *results,
-                            unsigned *empty_pieces)
+                            unsigned *empty_pieces, int first_of_files)
 {
     const struct options *options = session->options;
     struct workload_options workload_options = {
@@ -417,7 +424,7 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
         .split_phases = options->split_phases && kind != WORKLOAD_RANDOM,
         .layout = options->layout,
         .random_positions = options->random_positions,
-        .read = {.skip_invalid = options->skip_invalid},
+        .read = {.skip_invalid = options->skip_invalid, .named_files_checked = 1},
     };
     int status = check_stream_memory(&workload_options);
     struct workload workload;
@@ -426,7 +433,7 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
         return status;
     if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
         return interrupt_requested() ? 0 : EXIT_USAGE;
-    if (skipped)
+    if (skipped && first_of_files) /* every file workload skips the same lines */
         fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
     if (kind != WORKLOAD_RANDOM && workload.positions == 0) {
         fprintf(stderr, "attackbench: no positions to measure\n");
@@ -459,7 +466,7 @@ static int expected_groups(const struct options *options)
 static int measure_workloads(struct session *session, struct result_set *results, unsigned *empty_pieces)
 {
     const struct options *options = session->options;
-    int status = 0;
+    int status = 0, files_read = 0;
     for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0 && !interrupt_requested(); kind++) {
         if (!(options->workloads & (1u << kind)))
             continue;
@@ -467,7 +474,8 @@ static int measure_workloads(struct session *session, struct result_set *results
          * the files already. */
         if (kind != WORKLOAD_RANDOM && (options->file_count == 0 || session->verify_only))
             continue;
-        status = measure_workload(session, kind, results, empty_pieces);
+        status = measure_workload(session, kind, results, empty_pieces, !files_read);
+        files_read |= kind != WORKLOAD_RANDOM;
     }
     return status;
 }

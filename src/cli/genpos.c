@@ -162,6 +162,20 @@ static enum parsed parse_option(const struct argument *argument, struct generato
     return PARSED_RUN;
 }
 
+/* --method: one method this CPU runs and that computes attack sets; 0, or
+ * -1 after one line on why not. */
+static int refuse_method(const char *method, const struct backend *backend)
+{
+    const char *reason = backend ? backend_unavailable_reason(backend) : NULL;
+    if (backend == NULL)
+        refuse(genpos_prefix, "--method=%s: not the name of one method (attackbench --list names them)", method);
+    else if (backend->baseline)
+        refuse(genpos_prefix, "--method=%s: %s computes no attack sets", method, backend->name);
+    else if (reason)
+        refuse(genpos_prefix, "--method=%s: %s", method, reason);
+    return backend == NULL || backend->baseline || reason ? -1 : 0;
+}
+
 /* The options into *generator, and the backend they name initialised. */
 static enum parsed parse_settings(int argc, char **argv, struct generator *generator)
 {
@@ -184,10 +198,8 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
         return PARSED_ERROR;
     }
     const struct backend *backend = find_backend(method);
-    if (backend == NULL || backend->baseline || backend_unavailable_reason(backend)) {
-        refuse(genpos_prefix, "method '%s' cannot be used here", method);
+    if (refuse_method(method, backend) != 0)
         return PARSED_ERROR;
-    }
     backend_initialize(backend, NULL);
     generator->sampler.backend = backend;
     game_sampler_seed(&generator->sampler, generator->seed);

@@ -217,12 +217,14 @@ int dump_command(const struct options *options, const struct backend **selected,
                                   : (options->workloads & (1u << WORKLOAD_SETS)) ? WORKLOAD_SETS
                                                                                  : WORKLOAD_PIECES;
     struct dump_context context = {selected[0], 0, workload};
-    struct read_options read = {.skip_invalid = options->skip_invalid};
+    struct read_options check = {.skip_invalid = options->skip_invalid};
     long skipped = 0;
-    if (check_dump_files(options, &read, &context) != 0)
+    if (check_dump_files(options, &check, &context) != 0)
         return 2;
     print_selection_notes();
     printf(workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
+    /* The named files' malformed lines were reported by the check. */
+    struct read_options read = {.skip_invalid = options->skip_invalid, .named_files_checked = 1};
     for (int i = 0; i < options->file_count; i++)
         if (read_positions(options->files[i], &read, dump_position, &context, &skipped) < 0)
             return 2;

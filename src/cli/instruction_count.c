@@ -5,10 +5,16 @@
 
 #include "count_rows.h"
 #include "measure/callgrind.h"
+#include "output_checks.h"
 #include "selection.h"
 
 int count_command(const struct options *options, const struct backend **selected, int count)
 {
+    /* Checked before counting, as the timed run checks them before timing. */
+    const struct output_files outputs = {"attackbench", options->csv_path, options->json_path,
+                                         (const char *const *)options->files, options->file_count};
+    if (check_output_files(&outputs) != 0)
+        return 2;
     print_selection_notes();
     const char *output = callgrind_private_output();
     return count_rows(options, selected, count, output, output ? callgrind_host_cpu(output) : NULL);

@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
+#include "output_checks.h"
 #include "engine_view/perft_run.h"
 #include "perft_report.h"
 #include "selection.h"
@@ -288,7 +289,9 @@ int perft_command(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);
-    if (parsed == PARSED_RUN && settings.csv_file && check_output_path(settings.csv_file) != 0)
+    const struct output_files outputs = {perft_prefix, settings.csv_file, NULL, settings.files,
+                                         (int)settings.file_count};
+    if (parsed == PARSED_RUN && check_output_files(&outputs) != 0)
         parsed = PARSED_ERROR; /* said before the run, not after it */
     int status = parsed == PARSED_HELP ? write_help(perft_prefix, perft_usage_text) : PERFT_EXIT_USAGE;
     if (parsed == PARSED_RUN) {

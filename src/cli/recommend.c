@@ -22,7 +22,7 @@
 #include "measure/cpu_choice.h"
 #include "command_line.h"
 #include "platform/interrupt.h"
-#include "platform/output_file.h"
+#include "output_checks.h"
 #include "platform/work_directory.h"
 
 /* The techniques engines ship (docs/techniques.md): magic bitboards in
@@ -131,10 +131,18 @@ static int choose_candidates(struct recommendation *recommendation)
 {
     char list[1024];
     snprintf(list, sizeof list, "%s", recommendation->method_list ? recommendation->method_list : default_candidates);
+    if (strspn(list, ",") == strlen(list)) {
+        fprintf(stderr, "attackbench: recommend: --method=%s: expected one or more method names\n", list);
+        return -1;
+    }
     for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         const struct backend *backend = find_backend(name);
-        if (backend == NULL || strcmp(name, "null") == 0) {
+        if (backend == NULL) {
             fprintf(stderr, "attackbench: recommend: no method named '%s' (attackbench --list names them)\n", name);
+            return -1;
+        }
+        if (backend->baseline) {
+            fprintf(stderr, "attackbench: recommend: %s computes no attack sets and cannot be a candidate\n", name);
             return -1;
         }
         if (add_candidate(recommendation, backend) != 0)
@@ -393,10 +401,10 @@ int recommend_command(int argc, char **argv)
     int parsed = parse(argc, argv, &recommendation);
     if (parsed != 0)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
-    const char *outputs[2] = {recommendation.csv_file, recommendation.json_file};
-    for (int k = 0; k < 2; k++)
-        if (outputs[k] && check_output_path(outputs[k]) != 0)
-            return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
+    const struct output_files outputs = {"attackbench: recommend", recommendation.csv_file, recommendation.json_file,
+                                         NULL, 0};
+    if (check_output_files(&outputs) != 0)
+        return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
     if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)
         return RECOMMEND_EXIT_USAGE;
 #if defined(__wasi__)

@@ -41,7 +41,7 @@ static void open_backends(struct session *session, const struct backend **select
                             session->options->pieces,
                             (session->options->workloads & (1u << WORKLOAD_SQUARES)) != 0,
                             (session->options->workloads & ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES))) != 0,
-                            {.skip_invalid = session->options->skip_invalid}};
+                            {.skip_invalid = session->options->skip_invalid, .named_files_checked = 1}};
 }
 
 static void print_context(const struct session *session)

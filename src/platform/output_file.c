@@ -440,10 +440,37 @@ int check_output_path(const char *path)
     return 0;
 }
 
+/* Whether two names of files that do not exist yet would create one file:
+ * the same last name in the same folder ("x", "./x" and "dir/../x"). */
+static int same_new_file(const char *first, const char *second)
+{
+    const char *first_slash = strrchr(first, '/'), *second_slash = strrchr(second, '/');
+    const char *first_name = first_slash ? first_slash + 1 : first;
+    const char *second_name = second_slash ? second_slash + 1 : second;
+    if (strcmp(first_name, second_name) != 0)
+        return 0;
+    char first_folder[PATH_MAX], second_folder[PATH_MAX];
+    snprintf(first_folder, sizeof first_folder, "%.*s", first_slash ? (int)(first_slash - first) + 1 : 1,
+             first_slash ? first : ".");
+    snprintf(second_folder, sizeof second_folder, "%.*s", second_slash ? (int)(second_slash - second) + 1 : 1,
+             second_slash ? second : ".");
+    struct stat a, b;
+    return stat(first_folder, &a) == 0 && stat(second_folder, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 int same_file(const char *first, const char *second)
 {
     struct stat a, b;
     if (strcmp(first, second) == 0)
         return 1;
-    return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    int first_exists = stat(first, &a) == 0, second_exists = stat(second, &b) == 0;
+    if (first_exists || second_exists)
+        return first_exists && second_exists && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    /* Neither exists yet: the names they would create, past dangling links. */
+    int exists;
+    char *first_final = resolve_links(first, &a, &exists), *second_final = resolve_links(second, &b, &exists);
+    int same = first_final && second_final && same_new_file(first_final, second_final);
+    free(first_final);
+    free(second_final);
+    return same;
 }

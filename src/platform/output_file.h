@@ -42,7 +42,8 @@ FILE *open_scratch_file(void);
  * else -1 after printing "PATH: cannot ...: why". */
 int check_output_path(const char *path);
 
-/* Whether two paths name one file (the same name, or the same inode). */
+/* Whether two paths name one file: the same name, the same inode, or for
+ * files not there yet the same name in the same folder. */
 int same_file(const char *first, const char *second);
 
 #endif

@@ -43,6 +43,14 @@ expect_error "ab: --method beside -m" "--method=pext: the methods compared are A
     "$program" ab -m $lookup,kogge-stone --reps=3 --method=pext
 expect_error "ab: an empty --csv" "--csv needs a file name" "$program" ab --csv= -m pext,kogge-stone
 expect_error "ab: an empty --json" "--json needs a file name" "$program" ab --json= -m pext,kogge-stone
+# The JSON would replace the CSV, and either the build or plugin compared.
+expect_error "ab: --csv and --json naming one file" "ab-one.csv: --csv and --json name the same file" \
+    "$program" ab --csv="$scratch/ab-one.csv" --json="$scratch/ab-one.csv" -m pext,kogge-stone
+cp "$program" "$scratch/ab-build"
+expect_error "ab: --json naming a build it compares" "ab-build: --json names an input file; it would be replaced" \
+    "$program" ab --json="$scratch/ab-build" "$scratch/ab-build" "$program" --method=pext
+cmp -s "$program" "$scratch/ab-build" && pass "ab: the build named by --json is untouched" ||
+    fail "ab: the build named by --json is untouched"
 expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than --max-time=60 s" \
     "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
 expect_status "ab: --help" 0 "$program" ab --help
@@ -183,6 +191,35 @@ else
     live methods -m $lookup,kogge-stone
 fi
 live builds "$program" "$program" --method=$lookup
+
+# SIGINT: the pairs finished are still reported and written, exit 130.
+# Each pair starts two side processes: a third one means the first pair
+# is over.
+if [ -n "$emulated" ] || ! have_tool pgrep; then
+    skip "ab: SIGINT reports the pairs finished: needs pgrep and a native run"
+else
+    "$program" ab --max-time=60 --pair-time=0.05 --csv="$scratch/stopped.csv" -m $lookup,kogge-stone --reps=3 \
+        --calls=20000 --queries=1000 >"$scratch/stopped.out" 2>"$scratch/stopped.err" &
+    ab_runner=$!
+    ab_sides=" "
+    for _ in $(seq 1200); do
+        for ab_side in $(pgrep -P "$ab_runner"); do
+            case "$ab_sides" in *" $ab_side "*) ;; *) ab_sides="$ab_sides$ab_side " ;; esac
+        done
+        [ "$(wc -w <<<"$ab_sides")" -ge 3 ] && break
+        sleep 0.05
+    done
+    kill -INT "$ab_runner"
+    wait "$ab_runner"
+    status=$?
+    ab_pairs=$(sed -n 's/^attackbench ab: interrupted: reporting the \([0-9]*\) pairs finished$/\1/p' "$scratch/stopped.err")
+    if [ "$status" -eq 130 ] && [ "${ab_pairs:-0}" -ge 1 ] && grep -q "^verdict: undecided" "$scratch/stopped.out" &&
+        [ "$(csv_column pair <"$scratch/stopped.csv" | wc -l)" -eq "$ab_pairs" ]; then
+        pass "ab: SIGINT reports and writes the pairs finished, exit 130"
+    else
+        fail "ab: SIGINT reports and writes the pairs finished, exit 130 (exit $status: $(cat "$scratch/stopped.err" "$scratch/stopped.out" | head -c 300))"
+    fi
+fi
 # Sides whose timer is the clock (no TSC ticks): the blocks' ratios come
 # from nanoseconds.
 ATTACKBENCH_TIMER_PROBE=trapped live "builds timed by clock_gettime" "$program" "$program" --method=$lookup

@@ -37,6 +37,8 @@ genpos: a bad value|attackbench: genpos: --games must be 1 to 1000000, not '0'|g
 genpos: a required option missing|attackbench: genpos: --seed and --games are required (attackbench genpos --help)|genpos --games=1
 recommend: an unknown option|attackbench: recommend: unknown argument '--bogus'|recommend --bogus
 recommend: an empty --csv|attackbench: recommend: --csv needs a value|recommend --csv=
+recommend: a --method without names|attackbench: recommend: --method=,: expected one or more method names|recommend --method=,
+recommend: --method=null|attackbench: recommend: null computes no attack sets and cannot be a candidate|recommend --method=null
 compare: an unknown option|attackbench compare: unknown option '--bogus'|compare --bogus a.csv b.csv
 compare: a bad value|attackbench compare: --threshold=ten: expected a percentage from 0 to 999|compare --threshold ten a.csv b.csv
 compare: an empty pattern list|attackbench compare: --piece: expected one or more patterns|compare -p , a.csv b.csv

@@ -213,6 +213,15 @@ elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1
 else
     fail "count: rows with metric instructions (exit $status: $(head -c 300 "$scratch/err"))"
 fi
+# The count's output files are checked as the timed run's are: --csv and
+# --json naming one file is refused before anything is counted.
+if [ "$status" -eq 0 ] && [ -z "$emulated" ] && [ "$sanitized" = 0 ]; then
+    expect_error "count: --csv and --json naming one file are refused" "one.csv: --csv and --json name the same file" \
+        "$program" --count=instructions --method=null --workload=random --piece=rook --dispatch=batch --queries=100 \
+        --csv="$scratch/one.csv" --json="$scratch/./one.csv"
+else
+    skip "count, --csv and --json naming one file: counting does not run with this build"
+fi
 
 # A \u escape cut short by the end of the file, or a backslash as the last
 # byte, is one error line, not a read or write past the reader's buffers.

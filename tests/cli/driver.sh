@@ -98,6 +98,19 @@ expect_error "bad piece letter names file:line" "bad.fen:3: bad piece letter 'X'
 expect_status "skip-invalid goes on" 0 "$program" --skip-invalid --reps=1 --calls=10 --method=reference \
     "$scratch/bad.fen" "$here/data/boards.fen"
 grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts skips" || fail "skip-invalid counts skips"
+# Each malformed line is said once, and counted once, however many times
+# the files are read (the check, every file workload, the verification,
+# --dump's check and its rows).
+for skip_run in "--verify --verify-boards=7 --reps=1 --calls=10 --method=reference --workload=pieces,squares" "--dump"; do
+    # shellcheck disable=SC2086
+    "$program" --skip-invalid $skip_run -q "$scratch/bad.fen" "$here/data/boards.fen" >/dev/null 2>"$scratch/err"
+    if [ "$(grep -c "bad.fen:3: bad piece letter 'X' in rank 4 (skipped)" "$scratch/err")" -eq 1 ] &&
+        [ "$(grep -c "skipped 1 malformed line" "$scratch/err")" -eq 1 ]; then
+        pass "skip-invalid says each line once (${skip_run%% *})"
+    else
+        fail "skip-invalid says each line once (${skip_run%% *}: $(head -c 400 "$scratch/err"))"
+    fi
+done
 
 # CSV: header, one row per method x piece x workload x dispatch, equal
 # checksums, atomic write.
@@ -123,6 +136,16 @@ python3 -c 'import json,sys; run=json.load(open(sys.argv[1])); rows=run["results
 status=$?
 [ "$status" -eq 0 ] && grep -q "verified every pieces query" "$scratch/err" && grep -q '^  classical' "$scratch/out" &&
     pass "--verify with standard input" || fail "--verify with standard input (exit $status)"
+# Two file workloads, or '-' twice, would read it twice: the second read
+# finds nothing, after the first was measured.  Refused before anything.
+expect_error "standard input with two file workloads is refused" "standard input ('-') can be read once, by one workload" \
+    "$program" --method=classical --workload=pieces,squares --reps=1 --calls=100 - <"$here/data/boards.fen"
+[ ! -s "$scratch/out" ] && pass "standard input with two file workloads measures nothing" ||
+    fail "standard input with two file workloads measures nothing"
+expect_error "'-' given twice is refused" "'-' is given 2 times: standard input can be read once" \
+    "$program" --method=classical --reps=1 --calls=100 - - <"$here/data/boards.fen"
+expect_status "standard input with pieces and random" 0 "$program" --method=classical --workload=pieces,random \
+    --reps=1 --calls=100 --queries=100 -q - <"$here/data/boards.fen"
 "$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
 grep -q "verified every query of the files (3 positions)" "$scratch/err" && pass "--verify reads the files" ||
     fail "--verify reads the files"

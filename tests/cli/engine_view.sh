@@ -170,6 +170,9 @@ expect_error "recommend: a TMPDIR that is not there" \
 mkdir -p "$view_scratch/with space"
 expect_error "recommend: a TMPDIR with a space" "recommend: TMPDIR holds a space: $view_scratch/with space" \
     env TMPDIR="$view_scratch/with space" "$program" recommend --quick
+# The JSON would replace the CSV: refused before anything is measured.
+expect_error "recommend: --csv and --json naming one file" "same.csv: --csv and --json name the same file" \
+    "$program" recommend --quick --csv="$view_scratch/same.csv" --json="$view_scratch/./same.csv"
 # recommend --quick: a verdict (decided or not: timings are not judged),
 # what to avoid, the figures of every candidate in both views, the two
 # commands; the same candidates in the CSV and the JSON.

@@ -63,4 +63,16 @@ if [ "$status" -eq 2 ] && grep -q 'cannot write' "$genpos_scratch/pipe.err"; the
 else
     fail "genpos into a closed pipe exits 2 (exit $status)"
 fi
+
+# --method: each reason it cannot be used is said, not one vague line.
+expect_error "genpos: an unknown --method is named as such" "genpos: --method=nosuch: not the name of one method" \
+    "$program" genpos --seed=1 --games=1 --method=nosuch
+expect_error "genpos: --method=null computes no attack sets" "genpos: --method=null: null computes no attack sets" \
+    "$program" genpos --seed=1 --games=1 --method=null
+if [ "$x86_build" = 1 ]; then
+    ATTACKBENCH_HIDE_FEATURES=bmi2 expect_error "genpos: a method this CPU cannot run says what it lacks" \
+        "genpos: --method=pext: this CPU lacks bmi2" "$program" genpos --seed=1 --games=1 --method=pext
+else
+    skip "genpos: a method this CPU cannot run says what it lacks: pext and bmi2 are x86-64's"
+fi
 rm -rf "$genpos_scratch"

@@ -161,6 +161,12 @@ expect_error "perft --csv into a missing folder is refused" "cannot create" \
     "$program" perft --csv="$perft_scratch/missing/out.csv" "$perft_data"
 [ ! -s "$scratch/out" ] && pass "perft refuses an unwritable --csv before counting anything" ||
     fail "perft refuses an unwritable --csv before counting anything ($(head -c 200 "$scratch/out"))"
+# --csv naming the EPD file it counts would replace the positions.
+cp "$perft_data" "$perft_scratch/input.epd"
+expect_error "perft --csv naming an input file is refused" "input.epd: --csv names an input file; it would be replaced" \
+    "$program" perft -m reference --depth=1 --csv="$perft_scratch/input.epd" "$perft_scratch/input.epd"
+cmp -s "$perft_data" "$perft_scratch/input.epd" && pass "perft: the input named by --csv is untouched" ||
+    fail "perft: the input named by --csv is untouched"
 
 # SIGINT and SIGTERM stop a long count within about a second.
 perft_stops() {

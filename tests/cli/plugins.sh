@@ -120,6 +120,14 @@ expect_error "a plugin named like a built-in is refused" "its name 'pext' is tak
     "$program" --plugin="$plugin_dir/clash.so" --list
 expect_error "a plugin loaded twice is refused" "its name 'my-engine' is taken by $example" \
     "$program" --plugin="$example" --plugin="$example" --list
+# An output file naming the plugin's own file would replace the plugin.
+cp "$example" "$plugin_dir/kept.so"
+expect_error "--csv naming a plugin's file is refused" "kept.so: --csv names an input file; it would be replaced" \
+    "$program" --plugin="$plugin_dir/kept.so" -m my-engine --workload=random --reps=1 --calls=1000 --csv="$plugin_dir/kept.so"
+expect_error "perft --csv naming a plugin's file is refused" "kept.so: --csv names an input file" \
+    "$program" --plugin="$plugin_dir/kept.so" perft -m my-engine --depth=1 --csv="$plugin_dir/kept.so"
+cmp -s "$example" "$plugin_dir/kept.so" && pass "the plugin named by --csv is untouched" ||
+    fail "the plugin named by --csv is untouched"
 build_plugin badname "$top/tests/plugins/named.c" -DPLUGIN_NAME='"My Engine"'
 expect_error "a plugin with an invalid name is refused" "its name 'My Engine' is not a method name" \
     "$program" --plugin="$plugin_dir/badname.so" --list

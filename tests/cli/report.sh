@@ -137,6 +137,28 @@ else
         done
     done
 
+    # Not a CSV at all: /dev/zero and an endless line are refused at once,
+    # in bounded memory (the limit makes a reader that holds the line fail).
+    head -c 4500000 /dev/zero | tr '\0' 'x' >"$report_tmp/endless.csv"
+    for report_script in report readme-results plot; do
+        for report_case in "/dev/zero: line 1: a NUL byte: not a CSV file" \
+                "endless.csv: line 1: longer than 4194304 characters"; do
+            report_file=${report_case%%:*}
+            [ "$report_file" = endless.csv ] && report_file="$report_tmp/endless.csv"
+            report_extra=()
+            [ "$report_script" = readme-results ] && report_extra=(--readme="$report_tmp/README.md")
+            (ulimit -v 2000000 && exec timeout 20 "$report_python" "$report_top/scripts/results/$report_script" \
+                "${report_extra[@]}" "$report_file") >"$report_tmp/out" 2>"$report_tmp/err"
+            report_status=$?
+            if [ "$report_status" -eq 2 ] && grep -qF "$report_case" "$report_tmp/err" &&
+                [ "$(wc -l <"$report_tmp/err")" -eq 1 ]; then
+                pass "$report_script: ${report_case%%:*} refused in one line"
+            else
+                fail "$report_script: ${report_case%%:*} refused in one line (status $report_status: $(head -c 300 "$report_tmp/err"))"
+            fi
+        done
+    done
+
     # The scripts group rows as attackbench's table output does: one run
     # writes both, and each table of the output is one configuration of the
     # CSV with the same methods.

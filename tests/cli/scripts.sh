@@ -67,6 +67,8 @@ script_refuses "ab-drift: a CSV of too few pairs is refused" "has 1 pairs kept; 
     "$s/comparisons/ab-drift" "$scratch/drift-short.csv"
 script_refuses "ab-drift: a CSV that is not ab's is refused" "is not the --csv of attackbench ab" \
     "$s/comparisons/ab-drift" "$here/data/compare-run1.csv"
+script_refuses "ab-drift: /dev/zero is refused at once" "/dev/zero: line 1: a NUL byte: not a CSV file" \
+    timeout 20 "$s/comparisons/ab-drift" /dev/zero
 script_refuses "ab-drift: a missing file is refused" "cannot read $scratch/none.csv" \
     "$s/comparisons/ab-drift" "$scratch/none.csv"
 awk 'BEGIN { print "pair,order,ratio,left_out"; for (i = 1; i <= 48; i++) print i ",AB," (i % 2 ? "1.01" : "1.03") ","

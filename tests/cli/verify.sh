@@ -49,3 +49,12 @@ for bad in 0 -3 abc 1000000001; do
         pass "verify: --verify-boards=$bad is refused in one line" ||
         fail "verify: --verify-boards=$bad is refused in one line (exit $status: $(head -c 300 "$scratch/boards-bad.err"))"
 done
+
+# null, the harness, computes no attack sets: verifying or dumping it would
+# claim a check that never ran, or print its mixed occupancies as attacks.
+expect_error "verify: --verify-only refuses null by name" "null computes no attack sets" \
+    "$program" --verify-only --verify-boards=7 --method=null "$here/data/boards.fen"
+[ ! -s "$scratch/out" ] && ! grep -q "verified" "$scratch/err" && pass "verify: nothing is said verified for null" ||
+    fail "verify: nothing is said verified for null ($(head -c 300 "$scratch/err"))"
+expect_error "--dump refuses null" "null computes no attack sets" "$program" --dump --method=null "$here/data/boards.fen"
+[ ! -s "$scratch/out" ] && pass "--dump of null prints no rows" || fail "--dump of null prints no rows"

@@ -1,0 +1,45 @@
+/* The output files of a command, checked before its run (output_checks.h). */
+#include "output_checks.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "platform/output_file.h"
+#include "registry/registry.h"
+
+enum { EXIT_USAGE = 2 };
+
+/* Whether `path` names a file the run reads: one of the inputs, or the
+ * shared object of a plugin it loaded. */
+static int names_input(const struct output_files *files, const char *path)
+{
+    for (int i = 0; i < files->input_count; i++)
+        if (strcmp(files->inputs[i], "-") != 0 && same_file(path, files->inputs[i]))
+            return 1;
+    for (size_t i = 0; i < backend_count; i++)
+        if (backends[i]->plugin_file && same_file(path, backends[i]->plugin_file))
+            return 1;
+    return 0;
+}
+
+int check_output_files(const struct output_files *files)
+{
+    const char *paths[2] = {files->csv, files->json};
+    const char *names[2] = {"--csv", "--json"};
+    for (int k = 0; k < 2; k++) {
+        if (paths[k] == NULL)
+            continue;
+        if (names_input(files, paths[k])) {
+            fprintf(stderr, "%s: %s: %s names an input file; it would be replaced\n", files->prefix, paths[k],
+                    names[k]);
+            return EXIT_USAGE;
+        }
+        if (check_output_path(paths[k]) != 0)
+            return EXIT_USAGE;
+    }
+    if (paths[0] && paths[1] && same_file(paths[0], paths[1])) {
+        fprintf(stderr, "%s: %s: --csv and --json name the same file\n", files->prefix, paths[0]);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
