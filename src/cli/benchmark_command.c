@@ -182,18 +182,35 @@ static int verify_one(const struct session *session, const struct backend *backe
     return 0;
 }
 
+/* Whether the check of the backends before the `count` first selected
+ * ones (each selected backend and the formulations it verifies) covered
+ * `backend` already: a formulation selected beside its technique
+ * ("-m kogge-stone,kogge-stone:scalar") is checked once. */
+static int verified_before(const struct session *session, int count, const struct backend *backend)
+{
+    for (int i = 0; i < count; i++) {
+        const struct backend *earlier = session->check.backends[i];
+        if (earlier == backend)
+            return 1;
+        for (const struct backend *const *known = earlier->formulations; known && *known; known++)
+            if (*known == backend && backend_unavailable_reason(*known) == NULL)
+                return 1;
+    }
+    return 0;
+}
+
 /* Exhaustive check of every selected backend (--verify, --verify-only);
  * of a technique with formulations, every one this CPU runs, since the
- * calibration after it may choose any of them. */
+ * calibration after it may choose any of them; each backend once. */
 static int verify_backends(const struct session *session)
 {
     for (int i = 0; i < session->check.count; i++) {
         const struct backend *backend = session->check.backends[i];
         if (backend->baseline || backend == session->reference)
             continue;
-        int status = verify_one(session, backend);
+        int status = verified_before(session, i, backend) ? 0 : verify_one(session, backend);
         for (const struct backend *const *known = backend->formulations; status == 0 && known && *known; known++)
-            if (backend_unavailable_reason(*known) == NULL) {
+            if (backend_unavailable_reason(*known) == NULL && !verified_before(session, i, *known)) {
                 backend_initialize(*known, NULL);
                 status = verify_one(session, *known);
             }

@@ -2,7 +2,7 @@
 # Every available backend against the reference, exhaustively (every
 # subset of every relevant mask, random boards and sides: --verify-only),
 # and on every position of data/positions.fen one square, one side's
-# sliders and one side's attack map at a time; two backends at a time.  The null backend computes no attacks; the reference is
+# sliders and one side's attack map at a time; two runs at a time.  The null backend computes no attacks; the reference is
 # checked by the unit tests.  Backends this CPU cannot run are reported,
 # with the reason, as skipped.
 source "$(dirname "$0")/../lib/tap.bash"
@@ -12,13 +12,40 @@ source "$(dirname "$0")/../lib/tap.bash"
 awk '($2 == "available" && $1 != "null" && $1 != "reference") || ($2 == "formulation" && $5 == "available") { print $1 }' \
     "$scratch/list" >"$scratch/methods"
 [ -s "$scratch/methods" ] || fail "--list names backends to verify"
-# Each backend's verdict into a file of its own, then one result each in
-# the order of --list.
+# One run for a technique and its formulations
+# ("--method=kogge-stone,kogge-stone:lanes,kogge-stone:scalar"): it checks
+# each of them once exhaustively, and each on every query of the file.
+awk '$2 == "available" && $1 != "null" && $1 != "reference" { order[++n] = $1; group[$1] = $1; next }
+    $2 == "formulation" && $5 == "available" {
+        if ($4 in group) group[$4] = group[$4] "," $1; else { order[++n] = $1; group[$1] = $1 }
+    }
+    END { for (i = 1; i <= n; i++) print group[order[i]] }' "$scratch/list" >"$scratch/groups"
+# Each run's verdict into files of its own, then one result for each
+# backend in the order of --list: passed when its run passed and said it
+# verified the backend.  A run that failed is repeated one backend at a
+# time, so that each result is that backend's own.
 export program scratch
+# verify METHODS: one run, its stderr and exit status in files named after it.
+verify() {
+    "$program" --verify-only --verify-boards=100000 --method="$1" --piece=rook,bishop,queen,both \
+        --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"
+    echo $? >"$scratch/verify-$1.status"
+}
+export -f verify
 # 100,000 random boards each: the subsets already cover every square with
 # random squares outside the mask (the default million: make check).
-xargs -P 2 -I{} sh -c '"$program" --verify-only --verify-boards=100000 --method="$1" --piece=rook,bishop,queen,both --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"; echo $? >"$scratch/verify-$1.status"' \
-    verify {} <"$scratch/methods"
+xargs -P 2 -I{} bash -c 'verify "$1"' verify {} <"$scratch/groups"
+while read -r group; do
+    [[ "$group" == *,* ]] || continue
+    if [ "$(cat "$scratch/verify-$group.status" 2>/dev/null)" = 0 ]; then
+        for method in ${group//,/ }; do
+            grep -q "^attackbench: verified $method: " "$scratch/verify-$group.log" && echo 0 >"$scratch/verify-$method.status"
+            cp "$scratch/verify-$group.log" "$scratch/verify-$method.log"
+        done
+    else
+        for method in ${group//,/ }; do verify "$method"; done
+    fi
+done <"$scratch/groups"
 while read -r method; do
     if [ "$(cat "$scratch/verify-$method.status" 2>/dev/null)" = 0 ]; then
         pass "verify $method"

@@ -6,7 +6,8 @@
 # and the plan "1..N" when it exits (exit 1 when a test failed).
 # ATTACKBENCH names the program (default ./attackbench) and
 # ATTACKBENCH_UNIT_TESTS the unit-test binary (default build/unit_tests);
-# ATTACKBENCH_TEST_EMULATED says the program runs in an emulator.
+# ATTACKBENCH_TEST_EMULATED says the program runs in an emulator, and
+# ATTACKBENCH_TEST_LIST names its --list output when tests/run.sh made it.
 set -u
 
 # absolute_path PATH: PATH from the folder the script was started in.
@@ -141,8 +142,14 @@ fi
 
 # What kind of build this is: an x86-64 one (whose --list has no backend
 # written for another architecture), and one that can load plugins (not
-# linked statically).
-"$program" --list >"$scratch/list" 2>/dev/null
+# linked statically).  The list is tests/run.sh's (ATTACKBENCH_TEST_LIST,
+# made once for all the scripts) where it made one.
+if [ -n "${ATTACKBENCH_TEST_LIST:-}" ] && [ -s "$ATTACKBENCH_TEST_LIST" ]; then
+    cp "$ATTACKBENCH_TEST_LIST" "$scratch/list"
+else
+    "$program" --list >"$scratch/list" 2>/dev/null
+fi
+unset ATTACKBENCH_TEST_LIST
 x86_build=1
 quiet_grep -F "x86-64 only" "$scratch/list" && x86_build=0
 plugin_build=1
