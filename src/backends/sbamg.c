@@ -43,8 +43,13 @@ static const bitboard FILE_ENDS = 0xFF000000000000FFULL;
  * without the square, and the square's bit on the byte-swapped board (the
  * slider of the diagonals' reversed subtraction, read with the masks
  * rather than swapped per lookup). */
+/* The slider's bit is in the record, and the squares below it computed
+ * from it, so that no lookup shifts a constant 1: gcc 12 ran out of
+ * general registers in the batched loop with that constant and kept the
+ * table's base in a vector register (gcc / clang 1.14 on a 2-vCPU Intel
+ * Xeon guest, 1.0 with the slider read; docs/findings.md). */
 struct square_masks {
-    bitboard lower;
+    bitboard slider;
     bitboard rank;
     bitboard rank_outer;
     bitboard file;
@@ -61,7 +66,7 @@ static size_t sbamg_init(void)
     for (int square = 0; square < SQUARE_COUNT; square++) {
         bitboard self = square_bit(square);
         struct square_masks *masks = &square_masks[square];
-        masks->lower = (self - 1) | 1;
+        masks->slider = self;
         masks->rank = rank_mask(square) & ~self;
         masks->rank_outer = (masks->rank & RANK_ENDS) | 1;
         masks->file = file_mask(square) & ~self;
@@ -104,15 +109,16 @@ static inline bitboard hyperbola_diagonals(bitboard occupied, lanes2 lines, bitb
 
 static inline bitboard rook_attacks(const struct square_masks *masks, bitboard occupied)
 {
-    return subtraction_line(occupied, masks->rank, masks->rank_outer, masks->lower) |
-           subtraction_line(occupied, masks->file, masks->file_outer, masks->lower);
+    bitboard lower = (masks->slider - 1) | 1;
+    return subtraction_line(occupied, masks->rank, masks->rank_outer, lower) |
+           subtraction_line(occupied, masks->file, masks->file_outer, lower);
 }
 
-static inline bitboard bishop_attacks(const struct square_masks *masks, int square, bitboard occupied)
+static inline bitboard bishop_attacks(const struct square_masks *masks, bitboard occupied)
 {
     lanes2 diagonals;
     memcpy(&diagonals, &masks->diagonal, sizeof diagonals);
-    return hyperbola_diagonals(occupied, diagonals, square_bit(square), masks->flipped_slider);
+    return hyperbola_diagonals(occupied, diagonals, masks->slider, masks->flipped_slider);
 }
 
 static inline bitboard sbamg_rook(int square, bitboard occupied)
@@ -122,7 +128,7 @@ static inline bitboard sbamg_rook(int square, bitboard occupied)
 
 static inline bitboard sbamg_bishop(int square, bitboard occupied)
 {
-    return bishop_attacks(&square_masks[square], square, occupied);
+    return bishop_attacks(&square_masks[square], occupied);
 }
 
 /* One address of the square's masks for both pieces, in one base
@@ -134,7 +140,7 @@ static inline LOOKUP_INLINE bitboard sbamg_queen(int square, bitboard occupied)
 #if !defined(__clang__)
     BASE_REGISTER(masks);
 #endif
-    return rook_attacks(masks, occupied) | bishop_attacks(masks, square, occupied);
+    return rook_attacks(masks, occupied) | bishop_attacks(masks, occupied);
 }
 
 static const char *sbamg_note(void)
