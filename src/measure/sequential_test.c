@@ -58,17 +58,46 @@ static const double MAX_CORRELATION = 0.8;
 /* The smallest variance used: identical pairs would divide by zero. */
 static const double VARIANCE_FLOOR = 1e-12;
 
-static int compare_doubles(const void *first, const void *second)
+/* values[k] as a sort would leave it, the values before it none larger
+ * and those after it none smaller (Hoare's selection: a sort took most of
+ * a sequential test's time, and ab runs one after every pair). */
+static double select_nth(double *values, int count, int k)
 {
-    double a = *(const double *)first, b = *(const double *)second;
-    return (a > b) - (a < b);
+    int low = 0, high = count - 1;
+    while (low < high) {
+        double pivot = values[low + (high - low) / 2];
+        int i = low, j = high;
+        while (i <= j) {
+            while (values[i] < pivot)
+                i++;
+            while (values[j] > pivot)
+                j--;
+            if (i <= j) {
+                double swapped = values[i];
+                values[i++] = values[j];
+                values[j--] = swapped;
+            }
+        }
+        if (k <= j)
+            high = j;
+        else if (k >= i)
+            low = i;
+        else
+            break;
+    }
+    return values[k];
 }
 
-/* The median of `values`, which it sorts. */
-static double sorted_median(double *values, int count)
+/* The median of `values`, which it reorders. */
+static double median_of(double *values, int count)
 {
-    qsort(values, (size_t)count, sizeof *values, compare_doubles);
-    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+    double upper = select_nth(values, count, count / 2);
+    if (count % 2)
+        return upper;
+    double lower = values[0];
+    for (int i = 1; i < count / 2; i++)
+        lower = values[i] > lower ? values[i] : lower;
+    return (lower + upper) / 2;
 }
 
 /* The clipping limits of the pairs: median -+ 3 scaled MADs (no clipping
@@ -81,10 +110,10 @@ static void clipping_limits(const double *values, int count, double *low, double
     if (copy == NULL)
         return;
     memcpy(copy, values, (size_t)count * sizeof *copy);
-    double median = sorted_median(copy, count);
+    double median = median_of(copy, count);
     for (int i = 0; i < count; i++)
         copy[i] = fabs(values[i] - median);
-    double mad = sorted_median(copy, count);
+    double mad = median_of(copy, count);
     free(copy);
     if (mad > 0) {
         *low = median - CLIP_SIGMAS * MAD_TO_SIGMA * mad;
