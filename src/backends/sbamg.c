@@ -47,7 +47,7 @@ static const bitboard FILE_ENDS = 0xFF000000000000FFULL;
  * from it, so that no lookup shifts a constant 1: gcc 12 ran out of
  * general registers in the batched loop with that constant and kept the
  * table's base in a vector register (gcc / clang 1.14 on a 2-vCPU Intel
- * Xeon guest, 1.0 with the slider read; docs/findings.md). */
+ * Xeon guest, 1.09 with the slider read, by attackbench ab; docs/findings.md). */
 struct square_masks {
     bitboard slider;
     bitboard rank;
