@@ -71,14 +71,17 @@ export ATTACKBENCH_UNIT_TESTS=${ATTACKBENCH_UNIT_TESTS:-$(cd "$here/.." && pwd)/
 output=$(mktemp -d)
 trap 'rm -rf "$output"' EXIT
 
-# A python3 that is a version manager's shim (pyenv's is a bash script
-# that looks the version up on every call, 0.03 s of CPU each, hundreds
-# of calls in make test): every script gets the interpreter the shim
-# chooses, looked up once here, through a python3 first on PATH.
+# Every script gets the interpreter python3 names, looked up once here
+# (a version manager's shim, such as pyenv's, is a bash script that looks
+# the version up on every call, 0.03 s of CPU each), started with -S: the
+# project's Python uses the standard library alone, and the site module
+# runs every .pth file of site-packages at each start (0.05 s of CPU each
+# on a machine whose .pth files import packages), hundreds of starts in
+# make test.
 python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
-if [ -n "$python" ] && [ -x "$python" ] && [ "$(readlink -f "$(command -v python3)")" != "$(readlink -f "$python")" ]; then
+if [ -n "$python" ] && [ -x "$python" ]; then
     mkdir "$output/python"
-    printf '#!/bin/sh\nexec %q "$@"\n' "$python" >"$output/python/python3"
+    printf '#!/bin/sh\nexec %q -S "$@"\n' "$python" >"$output/python/python3"
     chmod +x "$output/python/python3"
     export PATH="$output/python:$PATH"
 fi
