@@ -244,7 +244,7 @@ grep -q "unknown workload\|workload" "$scratch/err" && pass "ab: the failed side
 if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
     # The base and the patch of one plugin: the same method name twice.
     for side in base patch; do
-        "${CC:-cc}" -std=c99 -O1 -shared -fPIC -fvisibility=hidden -I"$here/../include" -I"$here/plugins" \
+        "${CC:-cc}" -std=c99 -Og -shared -fPIC -fvisibility=hidden -I"$here/../include" -I"$here/plugins" \
             -DPLUGIN_NAME='"my-lookup"' "$here/plugins/named.c" -o "$scratch/$side.so"
     done
     live plugins "$scratch/base.so" "$scratch/patch.so"

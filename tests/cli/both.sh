@@ -57,7 +57,7 @@ fi
 # A plugin has no both entry (ABI 2.0): attackbench composes its rook and
 # bishop, in either dispatch, to the reference's checksum.
 if [ "$plugin_build" = 1 ] &&
-    ${CC:-cc} -std=c99 -O1 -shared -fPIC -fvisibility=hidden -I"$here/../include" \
+    ${CC:-cc} -std=c99 -Og -shared -fPIC -fvisibility=hidden -I"$here/../include" \
         "$here/../examples/plugin/my_engine.c" -o "$scratch/my_engine.so" 2>"$scratch/cc.log"; then
     "$program" --plugin="$scratch/my_engine.so" -m my-engine,reference -w random --piece=both --dispatch=batch,call \
         --reps=1 --calls=1000 --queries=4096 --pin=none -q --csv="$scratch/plugin.csv" >/dev/null 2>"$scratch/err"

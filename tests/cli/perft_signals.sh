@@ -15,13 +15,13 @@ start_position='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'
 echo "$start_position" >"$scratch/start.epd"
 
 # A plugin whose rook lookup never returns on the board after 1.e4
-# (tests/plugins/faults.c, MOVE_LOOP): perft meets it below the root.
+# (tests/plugins/faults.c in a file named MOVE_LOOP.so): perft meets it below the root.
 [ "$plugin_build" = 1 ] || {
     skip "a stuck plugin stopped by a signal in perft: this attackbench is linked statically and cannot load plugins"
     exit 0
 }
-if ! ${CC:-cc} -std=c99 -O1 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
-    -I"$here/plugins" -DFAULT_MOVE_LOOP "$here/plugins/faults.c" -o "$scratch/loop.so" 2>"$scratch/cc.log"; then
+if ! ${CC:-cc} -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
+    -I"$here/plugins" "$here/plugins/faults.c" -o "$scratch/MOVE_LOOP.so" 2>"$scratch/cc.log"; then
     fail "the stuck plugin builds ($(head -c 300 "$scratch/cc.log"))"
     exit 1
 fi
@@ -33,7 +33,7 @@ fi
 stuck_stops() {
     local mode=$1 signal=$2 want=$3
     rm -f "$scratch/looping"
-    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/loop.so" perft -m fault \
+    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/MOVE_LOOP.so" perft -m fault \
         --depth=3 --reps=1 "$mode" "$scratch/start.epd" >/dev/null 2>"$scratch/stuck.err" &
     local runner=$!
     if ! poll 60 test -e "$scratch/looping"; then
@@ -44,7 +44,7 @@ stuck_stops() {
     fi
     stop_and_time "$runner" "$signal"
     if [ "$stop_status" -eq "$want" ] &&
-        grep -qxF "attackbench: plugin fault ($scratch/loop.so) stopped by SIG$signal during perft: it did not return within a second" \
+        grep -qxF "attackbench: plugin fault ($scratch/MOVE_LOOP.so) stopped by SIG$signal during perft: it did not return within a second" \
             "$scratch/stuck.err" && ! grep -q "worker" "$scratch/stuck.err"; then
         pass "perft $mode: SIG$signal stops a stuck plugin, names it, exit $want"
     else
@@ -74,10 +74,10 @@ elif ! have_tool ps; then
 else
     rm -f "$scratch/looping"
     FAULT_LOOPING_FILE="$scratch/looping" children_end_with_parent "perft's worker processes" 2 "$scratch/looping" \
-        "$program" --plugin="$scratch/loop.so" perft -m fault --depth=3 --reps=1 --processes=2 "$scratch/start.epd"
+        "$program" --plugin="$scratch/MOVE_LOOP.so" perft -m fault --depth=3 --reps=1 --processes=2 "$scratch/start.epd"
     rm -f "$scratch/looping"
     FAULT_LOOPING_FILE="$scratch/looping" TMPDIR=$scratch children_end_with_parent "recommend's measurement" 1 \
-        "$scratch/looping" "$program" --plugin="$scratch/loop.so" recommend --quick --method=classical
+        "$scratch/looping" "$program" --plugin="$scratch/MOVE_LOOP.so" recommend --quick --method=classical
 fi
 
 # recommend measures in child processes, whose stderr goes to a log: the
@@ -86,7 +86,7 @@ fi
 for signal in INT; do
     want=130
     rm -f "$scratch/looping"
-    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/loop.so" recommend --quick \
+    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/MOVE_LOOP.so" recommend --quick \
         --method=classical >/dev/null 2>"$scratch/recommend.err" &
     runner=$!
     if ! poll 90 test -e "$scratch/looping"; then
@@ -97,7 +97,7 @@ for signal in INT; do
     fi
     stop_and_time "$runner" "$signal"
     if [ "$stop_status" -eq "$want" ] &&
-        grep -qxF "attackbench: plugin fault ($scratch/loop.so) stopped by SIG$signal during perft: it did not return within a second" \
+        grep -qxF "attackbench: plugin fault ($scratch/MOVE_LOOP.so) stopped by SIG$signal during perft: it did not return within a second" \
             "$scratch/recommend.err"; then
         pass "recommend: SIG$signal stops a stuck plugin and names it, exit $want"
     else

@@ -10,12 +10,12 @@ plugin_dir="$scratch/plugins"
 mkdir -p "$plugin_dir"
 top="$here/.."
 # build_plugin NAME SOURCE [FLAGS...]: NAME.so in $plugin_dir, 0 when built;
-# at -O1 unless FLAGS say otherwise: optimised (no warning) in half the
-# compile time of -O2.
+# at -Og unless FLAGS say otherwise: optimised (no warning) in half the
+# compile time of -O1.
 build_plugin() {
     local name=$1 source=$2
     shift 2
-    "$plugin_cc" -std=c99 -O1 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$top/include" -I"$top/tests/plugins" "$@" \
+    "$plugin_cc" -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$top/include" -I"$top/tests/plugins" "$@" \
         "$source" -o "$plugin_dir/$name.so" 2>"$plugin_dir/$name.log"
 }
 

@@ -1,10 +1,16 @@
-/* A hostile plugin: correct answers, and one fault chosen by the test with
- * -DFAULT_NAME (see the list below), so that each fault is named with its
- * phase and no other.  The descriptor is the one ATTACKBENCH_PLUGIN makes,
- * changed by the entry below where the fault is in the descriptor; the
- * faults of the timed passes replace the rook loop with one that behaves
- * on the verifier's 4096-query stream and misbehaves on a stream of
- * another length (the run's). */
+/* A hostile plugin: correct answers, and one fault, named by the file it
+ * is loaded from ("ENTRY_NULL.so": see the list below), so that each fault
+ * is named with its phase and no other.  The tests build it once and copy
+ * it to a file per fault, since a build takes longer than the test; the
+ * one fault in the symbol table, ENTRY_DATA, is a build of its own
+ * (-DFAULT_ENTRY_DATA).  The descriptor is the one ATTACKBENCH_PLUGIN
+ * makes, changed by the entry below where the fault is in the descriptor;
+ * the faults of the timed passes replace the rook loop with one that
+ * behaves on the verifier's 4096-query stream and misbehaves on a stream
+ * of another length (the run's).  A file of another name has no fault. */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +25,11 @@ enum { VERIFIER_QUERIES = 4096 };
 
 __attribute__((unused)) static const uint64_t *volatile nowhere;
 
-/* -DFAULT_NAME, one of:
+/* The faults, each the name of a file:
  *   ENTRY_NULL             the entry returns NULL
  *   ENTRY_CRASH            the entry reads through a null pointer
  *   ENTRY_DATA             attackbench_plugin_entry is a data symbol
+ *                          (built with -DFAULT_ENTRY_DATA)
  *   NAME_UNTERMINATED      the name has no NUL within 25 bytes
  *   SOURCE_UNTERMINATED    the source has no NUL within 1100 bytes
  *   NAME_NEWLINE           "fault\nattackbench: all good"
@@ -38,38 +45,60 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   MOVE_LOOP              a rook lookup on the board after 1.e4 never returns
  *                          (in perft, below the start position's root)
  *   STREAM_WRITE           the timed rook pass writes into its queries */
+#define FAULTS(X) \
+    X(ENTRY_NULL) X(ENTRY_CRASH) X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) \
+    X(DESCRIPTION_CONTROL) X(UNKNOWN_FEATURE) X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_RECURSION) \
+    X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(TIMING_LOOP) X(MOVE_LOOP) X(STREAM_WRITE)
+#define AS_ENUMERATOR(NAME) WITH_##NAME,
+#define AS_TEXT(NAME) #NAME,
+enum fault { WITHOUT_FAULT = -1, FAULTS(AS_ENUMERATOR) FAULT_COUNT };
+static const char *const fault_names[FAULT_COUNT] = {FAULTS(AS_TEXT)};
+static enum fault fault = WITHOUT_FAULT;
 
-#if defined(FAULT_FILE_QUERY)
-static uint64_t fault_rook(int square, uint64_t occupied)
+/* The fault is the name of this file, without its folder and ".so". */
+__attribute__((constructor)) static void choose_fault(void)
 {
-    return square == 0 && occupied == START_POSITION_OCCUPANCY ? *nowhere : reference_rook(square, occupied);
+    Dl_info self;
+    if (dladdr((void *)choose_fault, &self) == 0 || self.dli_fname == NULL)
+        return;
+    const char *base = strrchr(self.dli_fname, '/');
+    base = base ? base + 1 : self.dli_fname;
+    for (int i = 0; i < FAULT_COUNT; i++) {
+        size_t length = strlen(fault_names[i]);
+        if (strncmp(base, fault_names[i], length) == 0 && strcmp(base + length, ".so") == 0)
+            fault = (enum fault)i;
+    }
+    if (fault == WITH_CONSTRUCTOR_EXIT)
+        exit(0);
 }
-#elif defined(FAULT_MOVE_LOOP)
-#include <fcntl.h>
-/* The start position after 1.e4 (e2 = 12, e4 = 28): no random board of
- * the verification is this one; perft meets it one ply below its root.
- * Before looping it says so on stderr and, for a test whose stderr goes
+
+/* Before looping it says so on stderr and, for a test whose stderr goes
  * elsewhere (recommend's children), by creating FAULT_LOOPING_FILE. */
-static uint64_t fault_rook(int square, uint64_t occupied)
+static void loop_forever(void)
 {
-    if (occupied != (START_POSITION_OCCUPANCY ^ (1ULL << 12) ^ (1ULL << 28)))
-        return reference_rook(square, occupied);
     static const char note[] = "fault: looping\n";
     const char *marker = getenv("FAULT_LOOPING_FILE");
     int fd = marker ? open(marker, O_WRONLY | O_CREAT, 0600) : -1;
     if (fd >= 0)
         close(fd);
     if (write(STDERR_FILENO, note, sizeof note - 1) < 0)
-        return 0;
+        return;
     for (volatile int forever = 1; forever;)
         ;
-    return 0;
 }
-#else
-#define fault_rook reference_rook
-#endif
 
-#if defined(FAULT_INIT_RECURSION)
+/* FILE_QUERY: the start position's occupancy.  MOVE_LOOP: the start
+ * position after 1.e4 (e2 = 12, e4 = 28), which no random board of the
+ * verification is; perft meets it one ply below its root. */
+static uint64_t fault_rook(int square, uint64_t occupied)
+{
+    if (fault == WITH_FILE_QUERY && square == 0 && occupied == START_POSITION_OCCUPANCY)
+        return *nowhere;
+    if (fault == WITH_MOVE_LOOP && occupied == (START_POSITION_OCCUPANCY ^ (1ULL << 12) ^ (1ULL << 28)))
+        loop_forever();
+    return reference_rook(square, occupied);
+}
+
 static volatile int bottomless = 1;
 static size_t deeper(volatile char *previous)
 {
@@ -77,26 +106,17 @@ static size_t deeper(volatile char *previous)
     frame[0] = previous ? previous[0] : 1;
     return bottomless ? deeper(frame) + frame[0] : 0; /* not a tail call */
 }
-#endif
 
 static size_t fault_init(void)
 {
-#if defined(FAULT_INIT_ABORT)
-    abort();
-#elif defined(FAULT_INIT_EXIT)
-    exit(0);
-#elif defined(FAULT_INIT_RECURSION)
-    return deeper(NULL);
-#endif
+    if (fault == WITH_INIT_ABORT)
+        abort();
+    if (fault == WITH_INIT_EXIT)
+        exit(0);
+    if (fault == WITH_INIT_RECURSION)
+        return deeper(NULL);
     return 0;
 }
-
-#if defined(FAULT_CONSTRUCTOR_EXIT)
-__attribute__((constructor)) static void leave_early(void)
-{
-    exit(0);
-}
-#endif
 
 ATTACKBENCH_PLUGIN_WITH("fault", "tests/plugins/faults.c", "a hostile test plugin", 0, fault_init, fault_rook,
                         reference_bishop, NULL, NULL, NULL)
@@ -106,15 +126,10 @@ __attribute__((unused)) static uint64_t misbehaving_rook_loop(const struct attac
 {
     if (run->count == VERIFIER_QUERIES || run->mix_results)
         return attackbench_plugin_rook_loop(run);
-#if defined(FAULT_TIMING_LOOP)
-    static const char note[] = "fault: looping\n";
-    if (write(STDERR_FILENO, note, sizeof note - 1) < 0)
-        return 0;
-    for (volatile int forever = 1; forever;)
-        ;
-#elif defined(FAULT_STREAM_WRITE)
-    ((uint64_t *)(uintptr_t)run->occupied)[run->count / 2] ^= 1;
-#endif
+    if (fault == WITH_TIMING_LOOP)
+        loop_forever();
+    if (fault == WITH_STREAM_WRITE)
+        ((uint64_t *)(uintptr_t)run->occupied)[run->count / 2] ^= 1;
     return attackbench_plugin_rook_loop(run);
 }
 
@@ -129,23 +144,32 @@ ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_en
     changed = *correct_entry();
     changed.rook_loop = misbehaving_rook_loop;
     memset(unterminated, 'x', sizeof unterminated);
-#if defined(FAULT_ENTRY_NULL)
-    return NULL;
-#elif defined(FAULT_ENTRY_CRASH)
-    return (const struct attackbench_plugin *)(uintptr_t)*nowhere;
-#elif defined(FAULT_NAME_UNTERMINATED)
-    changed.name = unterminated;
-#elif defined(FAULT_SOURCE_UNTERMINATED)
-    changed.source = unterminated;
-#elif defined(FAULT_NAME_NEWLINE)
-    changed.name = "fault\nattackbench: all good";
-#elif defined(FAULT_DESCRIPTION_CONTROL)
-    changed.description = "fine\nclassical  unavailable (this CPU lacks avx512)\x1b[2J";
-#elif defined(FAULT_UNKNOWN_FEATURE)
-    changed.features = 1u << 20;
-#elif defined(FAULT_ALL_FEATURES)
-    changed.features = (ATTACKBENCH_FEATURE_SVE2_BITPERM << 1) - 1;
-#endif
+    switch (fault) {
+    case WITH_ENTRY_NULL:
+        return NULL;
+    case WITH_ENTRY_CRASH:
+        return (const struct attackbench_plugin *)(uintptr_t)*nowhere;
+    case WITH_NAME_UNTERMINATED:
+        changed.name = unterminated;
+        break;
+    case WITH_SOURCE_UNTERMINATED:
+        changed.source = unterminated;
+        break;
+    case WITH_NAME_NEWLINE:
+        changed.name = "fault\nattackbench: all good";
+        break;
+    case WITH_DESCRIPTION_CONTROL:
+        changed.description = "fine\nclassical  unavailable (this CPU lacks avx512)\x1b[2J";
+        break;
+    case WITH_UNKNOWN_FEATURE:
+        changed.features = 1u << 20;
+        break;
+    case WITH_ALL_FEATURES:
+        changed.features = (ATTACKBENCH_FEATURE_SVE2_BITPERM << 1) - 1;
+        break;
+    default:
+        break;
+    }
     return &changed;
 }
 #endif
