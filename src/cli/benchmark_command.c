@@ -53,8 +53,16 @@
 
 enum { EXIT_WRONG = 1, EXIT_USAGE = 2 };
 
-/* Random sides (set-wise and multi-square paths) checked per backend. */
-enum { SIDE_CHECKS = 30000 };
+/* Random sides (set-wise and multi-square paths) checked per backend: 3%
+ * of the random boards (--verify-boards), 30,000 for the default million,
+ * at least 1,000 and at most 30,000. */
+enum { SIDE_CHECKS_FEWEST = 1000, SIDE_CHECKS_MOST = 30000 };
+
+static int side_checks(uint64_t verify_boards)
+{
+    uint64_t share = verify_boards / 100 * 3;
+    return share < SIDE_CHECKS_FEWEST ? SIDE_CHECKS_FEWEST : share > SIDE_CHECKS_MOST ? SIDE_CHECKS_MOST : (int)share;
+}
 
 static int verifying(const struct session *session)
 {
@@ -169,7 +177,7 @@ static int verify_one(const struct session *session, const struct backend *backe
     backend_guard(backend, "verification");
     int status = verify_backend(backend, options->pieces, options->verify_boards, options->seed, stderr);
     if (status == 0)
-        status = verify_side_paths(backend, SIDE_CHECKS, options->seed, stderr);
+        status = verify_side_paths(backend, side_checks(options->verify_boards), options->seed, stderr);
     backend_unguard();
     if (status < 0)
         return EXIT_WRONG;
@@ -178,7 +186,7 @@ static int verify_one(const struct session *session, const struct backend *backe
     if (!options->quiet)
         fprintf(stderr,
                 "attackbench: verified %s: every subset of every relevant mask, %llu random boards, %d random sides\n",
-                backend->name, (unsigned long long)options->verify_boards, SIDE_CHECKS);
+                backend->name, (unsigned long long)options->verify_boards, side_checks(options->verify_boards));
     return 0;
 }
 

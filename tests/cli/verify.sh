@@ -24,16 +24,19 @@ awk '$2 == "available" && $1 != "null" && $1 != "reference" { order[++n] = $1; g
 # backend in the order of --list: passed when its run passed and said it
 # verified the backend.  A run that failed is repeated one backend at a
 # time, so that each result is that backend's own.
-export program scratch
+verify_boards=${ATTACKBENCH_VERIFY_BOARDS:-30000}
+export program scratch verify_boards
 # verify METHODS: one run, its stderr and exit status in files named after it.
 verify() {
-    "$program" --verify-only --verify-boards=100000 --method="$1" --piece=rook,bishop,queen,both \
+    "$program" --verify-only --verify-boards="$verify_boards" --method="$1" --piece=rook,bishop,queen,both \
         --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"
     echo $? >"$scratch/verify-$1.status"
 }
 export -f verify
-# 100,000 random boards each: the subsets already cover every square with
-# random squares outside the mask (the default million: make check).
+# 30,000 random boards each (and so 1,000 random sides): the subsets
+# already cover every square with random squares outside the mask, and
+# every position of the file is checked side-wise; make check runs this
+# script at the default, a million (tests/check/verify_default.sh).
 xargs -P 2 -I{} bash -c 'verify "$1"' verify {} <"$scratch/groups"
 while read -r group; do
     [[ "$group" == *,* ]] || continue
@@ -61,13 +64,17 @@ done < <(awk '$2 == "unavailable" || ($2 == "formulation" && $5 == "unavailable"
 # The number of random boards: a million by default, --verify-boards=N
 # otherwise, said in the verdict; a bad count is one line and exit 2.
 "$program" --verify-only --method=classical --workload=random >/dev/null 2>"$scratch/boards-default.err" &&
-    grep -q '^attackbench: verified classical: .*, 1000000 random boards' "$scratch/boards-default.err" &&
-    pass "verify: a million random boards by default" ||
-    fail "verify: a million random boards by default ($(head -c 300 "$scratch/boards-default.err"))"
+    grep -q '^attackbench: verified classical: .*, 1000000 random boards, 30000 random sides$' "$scratch/boards-default.err" &&
+    pass "verify: a million random boards and 30,000 random sides by default" ||
+    fail "verify: a million random boards and 30,000 random sides by default ($(head -c 300 "$scratch/boards-default.err"))"
 "$program" --verify-only --verify-boards=7 --method=classical --workload=random >/dev/null 2>"$scratch/boards-seven.err" &&
-    grep -q '^attackbench: verified classical: .*, 7 random boards' "$scratch/boards-seven.err" &&
-    pass "verify: --verify-boards=7 checks 7 random boards" ||
-    fail "verify: --verify-boards=7 checks 7 random boards ($(head -c 300 "$scratch/boards-seven.err"))"
+    grep -q '^attackbench: verified classical: .*, 7 random boards, 1000 random sides$' "$scratch/boards-seven.err" &&
+    pass "verify: --verify-boards=7 checks 7 random boards and the fewest random sides, 1,000" ||
+    fail "verify: --verify-boards=7 checks 7 random boards and the fewest random sides ($(head -c 300 "$scratch/boards-seven.err"))"
+"$program" --verify-only --verify-boards=200000 --method=classical --workload=random >/dev/null 2>"$scratch/boards-share.err" &&
+    grep -q '^attackbench: verified classical: .*, 200000 random boards, 6000 random sides$' "$scratch/boards-share.err" &&
+    pass "verify: random sides are 3% of the random boards" ||
+    fail "verify: random sides are 3% of the random boards ($(head -c 300 "$scratch/boards-share.err"))"
 for bad in 0 -3 abc 1000000001; do
     "$program" --verify-only --verify-boards="$bad" --method=classical >/dev/null 2>"$scratch/boards-bad.err"
     status=$?
