@@ -67,29 +67,16 @@ static const struct option_name compare_options[] = {
 /* The filter options, in the order of compare_settings.filters. */
 static const char *const filter_names[COMPARE_FILTER_COUNT] = {"method", "piece", "workload"};
 
+/* A percentage from 0 to 999 as a fraction: a plain decimal (no sign,
+ * space, exponent or hex) with an optional '%'. */
 static int parse_threshold(const char *text, double *threshold)
 {
-    /* Plain decimals only: digits, an optional point with digits, an
-     * optional '%' (no sign, space, exponent or hex). */
-    size_t length = strspn(text, "0123456789");
-    if (length == 0)
-        return -1;
-    if (text[length] == '.') {
-        size_t fraction = strspn(text + length + 1, "0123456789");
-        if (fraction == 0)
-            return -1;
-        length += 1 + fraction;
-    }
+    size_t length = plain_decimal_length(text);
     if (text[length] == '%')
         length++;
-    if (text[length] != '\0')
-        return -1;
-    char *end;
     errno = 0;
-    double percent = strtod(text, &end);
-    if (*end == '%')
-        end++;
-    if (end == text || *end || errno || !(percent >= 0 && percent < 1000))
+    double percent = strtod(text, NULL);
+    if (length == 0 || text[length] != '\0' || errno || !(percent >= 0 && percent < 1000))
         return -1;
     *threshold = percent / 100;
     return 0;
