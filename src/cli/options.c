@@ -465,6 +465,41 @@ static int check_layout(const struct options *options, char *error, size_t error
     return 0;
 }
 
+/* The actions that write no result rows, as their option is spelt, and
+ * why; NULL for those that write rows (the benchmark, --count). */
+static const char *no_result_rows(enum action action, const char **why)
+{
+    static const struct {
+        enum action action;
+        const char *option, *why;
+    } actions[] = {
+        {ACTION_LIST, "--list", "the list is text on standard output"},
+        {ACTION_LIST_DEVICES, "--list-devices", "the list is text on standard output"},
+        {ACTION_DUMP, "--dump", "its CSV of attack sets goes to standard output"},
+        {ACTION_VERIFY_ONLY, "--verify-only", "it times nothing, so there are no result rows"},
+    };
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (actions[i].action == action) {
+            *why = actions[i].why;
+            return actions[i].option;
+        }
+    return NULL;
+}
+
+/* --csv and --json only where the run writes them, rather than ignored:
+ * the benchmark and --count write both, a --device run its rows as CSV
+ * only, the other actions neither. */
+static int check_result_files(const struct options *options, char *error, size_t error_size)
+{
+    const char *given = options->csv_path ? "--csv" : options->json_path ? "--json" : NULL;
+    const char *why = NULL, *action = no_result_rows(options->action, &why);
+    if (given && action)
+        return set_error(error, error_size, "%s does not apply to %s: %s", given, action, why);
+    if (options->device && options->json_path)
+        return set_error(error, error_size, "--json does not apply to --device: its rows are CSV only (--csv=FILE)");
+    return 0;
+}
+
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)
 {
     memset(options, 0, sizeof *options);
@@ -504,5 +539,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     if (options->min_time > 0 && options->target_spread <= 0)
         return set_error(error, error_size,
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
+    if (check_result_files(options, error, error_size) != 0)
+        return -1;
     return check_layout(options, error, error_size);
 }

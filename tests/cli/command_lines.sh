@@ -70,6 +70,23 @@ ab: --max-time=1e2|attackbench ab: --max-time=1e2: expected a time such as 90, 9
 ab: --pair-time=+1|attackbench ab: --pair-time=+1: expected a time above 0 and at most 60 s, such as 1 or 0.5s|ab -m reference,no-such-method|--pair-time=+1|
 EOF_SIGNS
 
+# --csv and --json where the run writes no such file are refused, not
+# ignored (a script would wait for a file that never comes): the lists,
+# --dump, --verify-only, and --json beside --device (its rows are CSV).
+while IFS='|' read -r name line arguments; do
+    rm -f "$scratch/result"
+    # shellcheck disable=SC2086
+    refused_in_one_line "$name" "$line" "$program" $arguments
+    [ ! -e "$scratch/result" ] || fail "$name: the file was written"
+done <<EOF_RESULT_FILES
+--list --csv|attackbench: --csv does not apply to --list: the list is text on standard output|--list --csv=$scratch/result
+-l --json|attackbench: --json does not apply to --list: the list is text on standard output|-l --json=$scratch/result
+--list-devices --csv|attackbench: --csv does not apply to --list-devices: the list is text on standard output|--list-devices --csv=$scratch/result
+--dump --csv|attackbench: --csv does not apply to --dump: its CSV of attack sets goes to standard output|--dump --csv=$scratch/result $here/data/boards.fen
+--verify-only --json|attackbench: --json does not apply to --verify-only: it times nothing, so there are no result rows|--verify-only -m reference --json=$scratch/result $here/data/boards.fen
+--device --json|attackbench: --json does not apply to --device: its rows are CSV only (--csv=FILE)|--device=opencl --json=$scratch/result
+EOF_RESULT_FILES
+
 # -h is the help of each command, on standard output.
 for command in "" perft genpos recommend compare; do
     # shellcheck disable=SC2086
