@@ -17,8 +17,9 @@ static const char compare_usage[] =
     "                           [--method=GLOB,...] [--piece=GLOB,...] [--workload=GLOB,...] [--] BASE NEW\n"
     "\n"
     "Compares two result files written by attackbench (--csv or --json, or the\n"
-    "CSV of --count=instructions) row by row: rows match when method, piece,\n"
-    "workload, dispatch, mode, pressure, phase, threads, layout and metric agree.\n"
+    "CSV of --count=instructions; \"-\" for one of them is standard input) row\n"
+    "by row: rows match when method, piece, workload, dispatch, mode, pressure,\n"
+    "phase, threads, layout and metric agree.\n"
     "Prints a markdown table: the median of each side, the ratio new/base\n"
     "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), both after the\n"
     "group's shift when it is taken out (the figures the verdict is read from),\n"
@@ -139,6 +140,8 @@ static int parse_compare_settings(int argc, char **argv, struct compare_settings
     if (files != 2)
         return refuse(compare_prefix, "expected two files, BASE and NEW "
                                       "(usage: attackbench compare [OPTION]... BASE NEW; --help lists the options)");
+    if (strcmp(settings->paths[0], "-") == 0 && strcmp(settings->paths[1], "-") == 0)
+        return refuse(compare_prefix, "'-' is given for BASE and NEW: standard input can be read once");
     return -1;
 }
 
