@@ -9,6 +9,8 @@
 #include "platform/c_locale.h"
 #include "platform/cpu.h"
 #include "platform/engine.h"
+#include "platform/slow_instructions.h"
+#include "platform/timer.h"
 #include "cli/commands.h"
 #include "cli/device_command.h"
 #include "cli/instruction_count.h"
@@ -87,6 +89,21 @@ static int finish_standard_output(int status)
     return status;
 }
 
+/* The environment variables that change what the tool does (the tests'
+ * hooks among them): a value they cannot read is one line and exit 2, for
+ * every command, not a setting silently ignored. */
+static int check_environment(void)
+{
+    char message[768];
+    if (cpu_check_hidden_features(message, sizeof message) != 0 ||
+        timer_check_forced_probe(message, sizeof message) != 0 ||
+        slow_instructions_check_environment(message, sizeof message) != 0) {
+        fprintf(stderr, "attackbench: %s\n", message);
+        return -1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     platform_start();
@@ -98,11 +115,8 @@ int main(int argc, char **argv)
     /* A file size limit (ulimit -f) is a write error (EFBIG) that the
      * writers report, with the temporary file removed, not a silent death. */
     signal(SIGXFSZ, SIG_IGN);
-    char hidden_error[768];
-    if (cpu_check_hidden_features(hidden_error, sizeof hidden_error) != 0) {
-        fprintf(stderr, "attackbench: %s\n", hidden_error);
+    if (check_environment() != 0)
         return 2;
-    }
     registry_choose_variants();
     remember_command_line(argc, argv);
     int plugin_status = refuse_plugins_with_device(argc, argv);

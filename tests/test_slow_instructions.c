@@ -47,3 +47,23 @@ TEST(slow_instructions_warning_names_only_what_the_backend_uses)
     CHECK(slow_instruction_warning(INSTRUCTION_PEXT, buffer, sizeof buffer) == NULL);
     unsetenv("ATTACKBENCH_SLOW_INSTRUCTIONS_CPU");
 }
+
+TEST(slow_instructions_environment_refuses_what_it_cannot_read)
+{
+    static const char *const refused[] = {"AuthenticAMD 23",     "AuthenticAMD 0x17 1", "AuthenticAMD -23 1",
+                                          "AuthenticAMD 23 1 x", "AuthenticAMDxx 23 1", "zen1"};
+    static const char *const read[] = {"", "AuthenticAMD 23 1", " AuthenticAMD\t23  1 "};
+    char message[200];
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        setenv("ATTACKBENCH_SLOW_INSTRUCTIONS_CPU", refused[i], 1);
+        message[0] = '\0';
+        CHECK(slow_instructions_check_environment(message, sizeof message) == -1);
+        CHECK(strncmp(message, "ATTACKBENCH_SLOW_INSTRUCTIONS_CPU=", 34) == 0);
+    }
+    for (size_t i = 0; i < sizeof read / sizeof read[0]; i++) {
+        setenv("ATTACKBENCH_SLOW_INSTRUCTIONS_CPU", read[i], 1);
+        CHECK(slow_instructions_check_environment(message, sizeof message) == 0);
+    }
+    unsetenv("ATTACKBENCH_SLOW_INSTRUCTIONS_CPU");
+    CHECK(slow_instructions_check_environment(message, sizeof message) == 0);
+}

@@ -73,30 +73,33 @@ static const struct option_name ab_options[] = {
 /* Options of the benchmark that ab sets itself. */
 static const char *const taken_options[] = {"--csv", "--json", "--plugin", "--format", "-f"};
 
-/* "1", "1%", "0.5%": a percentage above 0 and below 100, as a fraction. */
+/* "1", "1%", "0.5%": a percentage above 0 and below 100, as a fraction;
+ * a plain decimal, as every command's numbers (no sign, space or exponent). */
 static int parse_resolution(const char *text, double *resolution)
 {
-    char *end;
-    errno = 0;
-    double percent = strtod(text, &end);
+    size_t length = plain_decimal_length(text);
+    const char *end = text + length;
     if (*end == '%')
         end++;
-    if (end == text || *end || errno || !(percent > 0 && percent < 100))
+    errno = 0;
+    double percent = strtod(text, NULL);
+    if (length == 0 || *end || errno || !(percent > 0 && percent < 100))
         return -1;
     *resolution = percent / 100;
     return 0;
 }
 
-/* "90", "90s", "2m", "1.5h": seconds, above 0. */
+/* "90", "90s", "2m", "1.5h": seconds, above 0; a plain decimal and a unit. */
 static int parse_duration(const char *text, double *seconds)
 {
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
+    size_t length = plain_decimal_length(text);
+    const char *end = text + length;
     double unit = *end == 'h' ? 3600 : *end == 'm' ? 60 : 1;
     if (*end == 'h' || *end == 'm' || *end == 's')
         end++;
-    if (end == text || *end || errno || !(value > 0 && value * unit <= 7 * 86400))
+    errno = 0;
+    double value = strtod(text, NULL);
+    if (length == 0 || *end || errno || !(value > 0 && value * unit <= 7 * 86400))
         return -1;
     *seconds = value * unit;
     return 0;

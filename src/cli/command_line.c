@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The entry of "--name" (length letters of `name`) or of "-x". */
@@ -89,6 +90,28 @@ int read_argument(struct argument_reader *reader, const struct option_name *opti
 int is_option(const struct argument *argument, const char *name)
 {
     return argument->option != NULL && strcmp(argument->option->name, name) == 0;
+}
+
+int parse_whole_number(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value)
+{
+    size_t digits = strspn(text, "0123456789");
+    if (digits == 0 || text[digits] != '\0')
+        return -1;
+    errno = 0;
+    unsigned long long number = strtoull(text, NULL, 10);
+    if (errno == ERANGE || number < minimum || number > maximum)
+        return -1;
+    *value = number;
+    return 0;
+}
+
+size_t plain_decimal_length(const char *text)
+{
+    size_t length = strspn(text, "0123456789");
+    if (length == 0 || text[length] != '.')
+        return length;
+    size_t fraction = strspn(text + length + 1, "0123456789");
+    return fraction == 0 ? 0 : length + 1 + fraction;
 }
 
 int refuse(const char *prefix, const char *format, ...)

@@ -10,6 +10,7 @@
 #define ATTACKBENCH_COMMAND_LINE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct option_name {
     const char *name; /* the long name, without "--"; NULL ends a table */
@@ -44,6 +45,18 @@ int read_argument(struct argument_reader *reader, const struct option_name *opti
 
 /* Whether the argument is the option `name`. */
 int is_option(const struct argument *argument, const char *name);
+
+/* The numbers of every command's options are written in plain decimal
+ * digits: no sign, no leading space, no "0x" or exponent (strtol and
+ * strtod take "+5", " 5" and "1e1"; a value so written is refused, not
+ * read).  A whole number from minimum to maximum into *value: 0, or -1. */
+int parse_whole_number(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value);
+
+/* The length of the plain decimal that starts `text`: digits, then a point
+ * and digits if a point follows; 0 when `text` does not start with a digit
+ * or its point has no digits after it.  The caller reads what follows (a
+ * unit, '%') and strtod()s the number. */
+size_t plain_decimal_length(const char *text);
 
 /* One line "PREFIX: MESSAGE" on standard error; returns 2, the exit status
  * of bad usage. */

@@ -17,8 +17,9 @@ static const char compare_usage[] =
     "                           [--method=GLOB,...] [--piece=GLOB,...] [--workload=GLOB,...] [--] BASE NEW\n"
     "\n"
     "Compares two result files written by attackbench (--csv or --json, or the\n"
-    "CSV of --count=instructions) row by row: rows match when method, piece,\n"
-    "workload, dispatch, mode, pressure, phase, threads, layout and metric agree.\n"
+    "CSV of --count=instructions; \"-\" for one of them is standard input) row\n"
+    "by row: rows match when method, piece, workload, dispatch, mode, pressure,\n"
+    "phase, threads, layout and metric agree.\n"
     "Prints a markdown table: the median of each side, the ratio new/base\n"
     "(Hodges-Lehmann) with its 95% interval (Mann-Whitney), both after the\n"
     "group's shift when it is taken out (the figures the verdict is read from),\n"
@@ -67,29 +68,16 @@ static const struct option_name compare_options[] = {
 /* The filter options, in the order of compare_settings.filters. */
 static const char *const filter_names[COMPARE_FILTER_COUNT] = {"method", "piece", "workload"};
 
+/* A percentage from 0 to 999 as a fraction: a plain decimal (no sign,
+ * space, exponent or hex) with an optional '%'. */
 static int parse_threshold(const char *text, double *threshold)
 {
-    /* Plain decimals only: digits, an optional point with digits, an
-     * optional '%' (no sign, space, exponent or hex). */
-    size_t length = strspn(text, "0123456789");
-    if (length == 0)
-        return -1;
-    if (text[length] == '.') {
-        size_t fraction = strspn(text + length + 1, "0123456789");
-        if (fraction == 0)
-            return -1;
-        length += 1 + fraction;
-    }
+    size_t length = plain_decimal_length(text);
     if (text[length] == '%')
         length++;
-    if (text[length] != '\0')
-        return -1;
-    char *end;
     errno = 0;
-    double percent = strtod(text, &end);
-    if (*end == '%')
-        end++;
-    if (end == text || *end || errno || !(percent >= 0 && percent < 1000))
+    double percent = strtod(text, NULL);
+    if (length == 0 || text[length] != '\0' || errno || !(percent >= 0 && percent < 1000))
         return -1;
     *threshold = percent / 100;
     return 0;
@@ -152,6 +140,8 @@ static int parse_compare_settings(int argc, char **argv, struct compare_settings
     if (files != 2)
         return refuse(compare_prefix, "expected two files, BASE and NEW "
                                       "(usage: attackbench compare [OPTION]... BASE NEW; --help lists the options)");
+    if (strcmp(settings->paths[0], "-") == 0 && strcmp(settings->paths[1], "-") == 0)
+        return refuse(compare_prefix, "'-' is given for BASE and NEW: standard input can be read once");
     return -1;
 }
 

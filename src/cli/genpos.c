@@ -130,26 +130,35 @@ static const struct option_name genpos_options[] = {
     {"seed", 0, 1}, {"games", 0, 1}, {"out", 0, 1}, {"method", 'm', 1}, {"help", 'h', 0}, {NULL, 0, 0},
 };
 
-static enum parsed parse_option(const struct argument *argument, struct generator *generator, const char **method)
+/* --seed and --games: whole numbers in plain digits, as every command's. */
+static enum parsed parse_number_option(const struct argument *argument, struct generator *generator)
 {
     const char *value = argument->value;
-    char *end;
-    if (is_option(argument, "help"))
-        return PARSED_HELP;
+    uint64_t number;
     if (is_option(argument, "seed")) {
-        errno = 0;
-        generator->seed = strtoull(value, &end, 10);
-        if (*end || end == value || value[0] == '-' || errno) {
+        if (parse_whole_number(value, 0, UINT64_MAX, &number) != 0) {
             refuse(genpos_prefix, "bad --seed '%s'", value);
             return PARSED_ERROR;
         }
+        generator->seed = number;
         generator->have_seed = 1;
-    } else if (is_option(argument, "games")) {
-        generator->games = strtol(value, &end, 10);
-        if (*end || end == value || generator->games < 1 || generator->games > 1000000) {
+    } else {
+        if (parse_whole_number(value, 1, 1000000, &number) != 0) {
             refuse(genpos_prefix, "--games must be 1 to 1000000, not '%s'", value);
             return PARSED_ERROR;
         }
+        generator->games = (long)number;
+    }
+    return PARSED_RUN;
+}
+
+static enum parsed parse_option(const struct argument *argument, struct generator *generator, const char **method)
+{
+    const char *value = argument->value;
+    if (is_option(argument, "help"))
+        return PARSED_HELP;
+    if (is_option(argument, "seed") || is_option(argument, "games")) {
+        return parse_number_option(argument, generator);
     } else if (is_option(argument, "out")) {
         if (value[0] == '\0') {
             refuse(genpos_prefix, "--out needs a file name");

@@ -128,20 +128,6 @@ static int parse_decimal(const char *text, double minimum, double maximum, doubl
     return 0;
 }
 
-/* A decimal count from minimum to maximum. */
-static int parse_count(const char *text, uint64_t minimum, uint64_t maximum, uint64_t *value)
-{
-    if (!isdigit((unsigned char)text[0]))
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long number = strtoull(text, &end, 10);
-    if (*end || errno == ERANGE || number < minimum || number > maximum)
-        return -1;
-    *value = number;
-    return 0;
-}
-
 /* A byte count with an optional K, M or G suffix (powers of 1024), in 64
  * bits whatever the width of size_t. */
 static int parse_bytes(const char *text, uint64_t *bytes)
@@ -242,7 +228,7 @@ static int parse_device(struct options *options, const char *value, char *error,
 {
     uint64_t index = 0;
     if (strcmp(value, "opencl") != 0 &&
-        (strncmp(value, "opencl:", 7) != 0 || parse_count(value + 7, 0, 1023, &index) != 0))
+        (strncmp(value, "opencl:", 7) != 0 || parse_whole_number(value + 7, 0, 1023, &index) != 0))
         return set_error(error, error_size, "--device=%s: expected opencl or opencl:N (see --list-devices)", value);
     options->device = value;
     options->device_index = (int)index;
@@ -298,11 +284,11 @@ static int apply_stream_option(struct options *options, const char *name, const 
     } else if (strcmp(name, "phase") == 0) {
         options->split_phases = 1;
     } else if (strcmp(name, "calls") == 0) {
-        if (parse_count(value, 1, 1ULL << 40, &number) != 0)
+        if (parse_whole_number(value, 1, 1ULL << 40, &number) != 0)
             return set_error(error, error_size, "--calls=%s: expected a number from 1 to 2^40", value);
         options->calls = number;
     } else if (strcmp(name, "queries") == 0) {
-        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
+        if (parse_whole_number(value, 1, 1ULL << 28, &number) != 0)
             return set_error(error, error_size, "--queries=%s: expected a number from 1 to 2^28", value);
         options->random_queries = (size_t)number;
         options->queries_given = 1;
@@ -311,20 +297,20 @@ static int apply_stream_option(struct options *options, const char *name, const 
             return set_error(error, error_size, "--layout=%s: expected queries or positions", value);
         options->layout = choice == 1u << STREAM_LAYOUT_POSITIONS ? STREAM_LAYOUT_POSITIONS : STREAM_LAYOUT_QUERIES;
     } else if (strcmp(name, "positions") == 0) {
-        if (parse_count(value, 1, 1ULL << 24, &number) != 0)
+        if (parse_whole_number(value, 1, 1ULL << 24, &number) != 0)
             return set_error(error, error_size, "--positions=%s: expected a number from 1 to 2^24", value);
         options->random_positions = (size_t)number;
         options->positions_given = 1;
     } else if (strcmp(name, "max-queries") == 0) {
-        if (parse_count(value, 1, 1ULL << 28, &number) != 0)
+        if (parse_whole_number(value, 1, 1ULL << 28, &number) != 0)
             return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
         options->max_queries = (size_t)number;
     } else if (strcmp(name, "verify-boards") == 0) {
-        if (parse_count(value, 1, 1000000000, &number) != 0)
+        if (parse_whole_number(value, 1, 1000000000, &number) != 0)
             return set_error(error, error_size, "--verify-boards=%s: expected a number from 1 to 1000000000", value);
         options->verify_boards = number;
     } else if (strcmp(name, "seed") == 0) {
-        if (parse_count(value, 0, ~0ULL, &number) != 0)
+        if (parse_whole_number(value, 0, ~0ULL, &number) != 0)
             return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
         options->seed = number;
     } else {
@@ -339,18 +325,18 @@ static int apply_timing_option(struct options *options, const char *name, const 
 {
     uint64_t number;
     if (strcmp(name, "threads") == 0) {
-        if (parse_count(value, 1, MAX_THREADS, &number) != 0)
+        if (parse_whole_number(value, 1, MAX_THREADS, &number) != 0)
             return set_error(error, error_size, "--threads=%s: expected a number from 1 to %d", value, MAX_THREADS);
         options->threads = (int)number;
     } else if (strcmp(name, "pin") == 0) {
         if (strcmp(value, "none") == 0)
             options->pin_cpu = -2;
-        else if (parse_count(value, 0, 4095, &number) == 0)
+        else if (parse_whole_number(value, 0, 4095, &number) == 0)
             options->pin_cpu = (int)number;
         else
             return set_error(error, error_size, "--pin=%s: expected a CPU number or none", value);
     } else if (strcmp(name, "reps") == 0) {
-        if (parse_count(value, 1, 100000, &number) != 0)
+        if (parse_whole_number(value, 1, 100000, &number) != 0)
             return set_error(error, error_size, "--reps=%s: expected a number from 1 to 100000", value);
         options->reps = (int)number;
     } else if (strcmp(name, "min-time") == 0) {
@@ -479,6 +465,41 @@ static int check_layout(const struct options *options, char *error, size_t error
     return 0;
 }
 
+/* The actions that write no result rows, as their option is spelt, and
+ * why; NULL for those that write rows (the benchmark, --count). */
+static const char *no_result_rows(enum action action, const char **why)
+{
+    static const struct {
+        enum action action;
+        const char *option, *why;
+    } actions[] = {
+        {ACTION_LIST, "--list", "the list is text on standard output"},
+        {ACTION_LIST_DEVICES, "--list-devices", "the list is text on standard output"},
+        {ACTION_DUMP, "--dump", "its CSV of attack sets goes to standard output"},
+        {ACTION_VERIFY_ONLY, "--verify-only", "it times nothing, so there are no result rows"},
+    };
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (actions[i].action == action) {
+            *why = actions[i].why;
+            return actions[i].option;
+        }
+    return NULL;
+}
+
+/* --csv and --json only where the run writes them, rather than ignored:
+ * the benchmark and --count write both, a --device run its rows as CSV
+ * only, the other actions neither. */
+static int check_result_files(const struct options *options, char *error, size_t error_size)
+{
+    const char *given = options->csv_path ? "--csv" : options->json_path ? "--json" : NULL;
+    const char *why = NULL, *action = no_result_rows(options->action, &why);
+    if (given && action)
+        return set_error(error, error_size, "%s does not apply to %s: %s", given, action, why);
+    if (options->device && options->json_path)
+        return set_error(error, error_size, "--json does not apply to --device: its rows are CSV only (--csv=FILE)");
+    return 0;
+}
+
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)
 {
     memset(options, 0, sizeof *options);
@@ -518,5 +539,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     if (options->min_time > 0 && options->target_spread <= 0)
         return set_error(error, error_size,
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
+    if (check_result_files(options, error, error_size) != 0)
+        return -1;
     return check_layout(options, error, error_size);
 }

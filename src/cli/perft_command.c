@@ -98,13 +98,12 @@ static const char perft_usage_text[] =
 
 enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
 
-/* A whole decimal number from minimum to maximum into *value, or -1. */
-static int parse_number(const char *text, long minimum, long maximum, int *value)
+/* A whole number from minimum to maximum in plain digits (as the
+ * benchmark's options: no sign, no space) into *value, or -1. */
+static int parse_number(const char *text, int minimum, int maximum, int *value)
 {
-    char *end;
-    errno = 0;
-    long number = strtol(text, &end, 10);
-    if (*end || end == text || errno || number < minimum || number > maximum)
+    uint64_t number;
+    if (parse_whole_number(text, (uint64_t)minimum, (uint64_t)maximum, &number) != 0)
         return -1;
     *value = (int)number;
     return 0;

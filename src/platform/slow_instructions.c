@@ -38,13 +38,58 @@ unsigned slow_instructions_of(const struct cpu_identity *identity)
     return cpu ? cpu->instructions : 0;
 }
 
+static const char identity_variable[] = "ATTACKBENCH_SLOW_INSTRUCTIONS_CPU";
+static const char separators[] = " \t";
+
+/* A number of plain decimal digits at *text, then the separators after it;
+ * 0, or -1. */
+static int read_number(const char **text, unsigned *number)
+{
+    size_t digits = strspn(*text, "0123456789");
+    if (digits == 0 || digits > 9)
+        return -1;
+    *number = (unsigned)strtoul(*text, NULL, 10);
+    *text += digits;
+    *text += strspn(*text, separators);
+    return 0;
+}
+
+/* "VENDOR FAMILY MODEL", separated by spaces or tabs, into *identity; 0,
+ * or -1 when the text does not read so whole. */
+static int read_identity(const char *text, struct cpu_identity *identity)
+{
+    text += strspn(text, separators);
+    size_t length = strcspn(text, separators);
+    if (length == 0 || length >= sizeof identity->vendor)
+        return -1;
+    memcpy(identity->vendor, text, length);
+    identity->vendor[length] = '\0';
+    text += length;
+    text += strspn(text, separators);
+    if (read_number(&text, &identity->family) != 0 || read_number(&text, &identity->model) != 0)
+        return -1;
+    return *text == '\0' ? 0 : -1;
+}
+
+int slow_instructions_check_environment(char *message, size_t size)
+{
+    const char *text = getenv(identity_variable);
+    struct cpu_identity identity;
+    if (text == NULL || text[0] == '\0' || read_identity(text, &identity) == 0)
+        return 0;
+    snprintf(message, size, "%s=%.64s: expected VENDOR FAMILY MODEL, such as \"AuthenticAMD 23 1\"", identity_variable,
+             text);
+    return -1;
+}
+
 /* The identity the table is asked about: this CPU's, or the one the
- * environment names.  A malformed value is ignored. */
+ * environment names (a malformed one is refused before any command runs:
+ * slow_instructions_check_environment). */
 static const struct cpu_identity *identity_asked(void)
 {
     static struct cpu_identity pretended;
-    const char *text = getenv("ATTACKBENCH_SLOW_INSTRUCTIONS_CPU");
-    if (text != NULL && sscanf(text, "%12s %u %u", pretended.vendor, &pretended.family, &pretended.model) == 3)
+    const char *text = getenv(identity_variable);
+    if (text != NULL && read_identity(text, &pretended) == 0)
         return &pretended;
     return cpu_identity();
 }

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "timer.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__)
@@ -53,11 +54,22 @@ enum { TSC_PROBES = 7 };
 /* ATTACKBENCH_TIMER_PROBE forces a probe's outcome, so that each path of
  * the timer choice can be taken on any machine (the tests do): "trapped"
  * makes every TSC read look as slow as a trapped one, "no-invariant-tsc"
- * hides the invariant-TSC bit. */
+ * hides the invariant-TSC bit; empty forces nothing.  Any other value is
+ * refused before a command runs (timer_check_forced_probe). */
 static int probe_forced(const char *outcome)
 {
     const char *forced = getenv("ATTACKBENCH_TIMER_PROBE");
     return forced != NULL && strcmp(forced, outcome) == 0;
+}
+
+int timer_check_forced_probe(char *message, size_t size)
+{
+    const char *forced = getenv("ATTACKBENCH_TIMER_PROBE");
+    if (forced == NULL || forced[0] == '\0' || strcmp(forced, "trapped") == 0 ||
+        strcmp(forced, "no-invariant-tsc") == 0)
+        return 0;
+    snprintf(message, size, "ATTACKBENCH_TIMER_PROBE=%.64s: expected trapped or no-invariant-tsc (or empty)", forced);
+    return -1;
 }
 
 /* The cheapest of many back-to-back reads of the TSC, and their median.

@@ -4,6 +4,7 @@
 #ifndef ATTACKBENCH_TIMER_H
 #define ATTACKBENCH_TIMER_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 #if defined(__x86_64__)
@@ -117,6 +118,11 @@ static inline double seconds_on_clock(clockid_t clock)
  * CLOCK_MONOTONIC_RAW; fall back to the clock (and say why in
  * timer->fallback) if the TSC is unusable. */
 void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms);
+
+/* Whether ATTACKBENCH_TIMER_PROBE, where set and not empty, names an
+ * outcome the probe can be forced to (trapped, no-invariant-tsc): 0, or -1
+ * with one line in message (a misspelt value would force nothing). */
+int timer_check_forced_probe(char *message, size_t size);
 
 /* The clock's resolution in nanoseconds, as clock_getres reports it. */
 double timer_clock_resolution_ns(void);

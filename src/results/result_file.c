@@ -52,20 +52,19 @@ static int check_plain_value(const char *value, const char *column, int table_ce
     return 0;
 }
 
-/* The whole file, its length in *length (a NUL follows it); NULL after
- * an error. */
+/* The name a file is shown by in messages and the report: standard
+ * input ("-") is "<stdin>", as the position reader calls it. */
+static const char *shown_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* The whole of `in`, named `shown` in messages, its length in *length (a
+ * NUL follows it); NULL after an error.  The caller closes `in`. */
 enum { MAX_RESULT_FILE_BYTES = 1 << 30 };
 
-static char *read_whole_file(const char *path, size_t *length)
+static char *read_whole_stream(FILE *in, const char *shown, size_t *length)
 {
-    FILE *in = fopen(path, "rb");
-    struct stat status;
-    if (in == NULL || fstat(fileno(in), &status) != 0 || S_ISDIR(status.st_mode)) {
-        fprintf(stderr, "attackbench: %s: cannot read: %s\n", path, in ? "is a directory" : strerror(errno));
-        if (in)
-            fclose(in);
-        return NULL;
-    }
     size_t size = 0, capacity = 4096;
     char *text = malloc(capacity);
     size_t got;
@@ -77,11 +76,10 @@ static char *read_whole_file(const char *path, size_t *length)
             long line = 1;
             for (const char *p = text; p < (nul ? nul : text + size); p++)
                 line += *p == '\n';
-            fclose(in);
             free(text);
             if (nul != NULL)
-                return row_error(path, line, "a NUL byte: not a CSV or JSON file", ""), NULL;
-            fprintf(stderr, "attackbench: %s: larger than the 1 GiB a result file may be\n", path);
+                return row_error(shown, line, "a NUL byte: not a CSV or JSON file", ""), NULL;
+            fprintf(stderr, "attackbench: %s: larger than the 1 GiB a result file may be\n", shown);
             return NULL;
         }
         size += got;
@@ -92,15 +90,31 @@ static char *read_whole_file(const char *path, size_t *length)
             text = grown;
         }
     }
-    int failed = text == NULL || ferror(in);
-    fclose(in);
-    if (failed) {
-        fprintf(stderr, "attackbench: %s: cannot read\n", path);
+    if (text == NULL || ferror(in)) {
+        fprintf(stderr, "attackbench: %s: cannot read\n", shown);
         free(text);
         return NULL;
     }
     text[size] = '\0';
     *length = size;
+    return text;
+}
+
+/* The whole file `path` ("-": standard input, read to its end and left
+ * open), as read_whole_stream(). */
+static char *read_whole_file(const char *path, size_t *length)
+{
+    int from_stdin = strcmp(path, "-") == 0;
+    FILE *in = from_stdin ? stdin : fopen(path, "rb");
+    struct stat status;
+    char *text = NULL;
+    if (in == NULL || fstat(fileno(in), &status) != 0 || S_ISDIR(status.st_mode))
+        fprintf(stderr, "attackbench: %s: cannot read: %s\n", shown_name(path),
+                in ? "is a directory" : strerror(errno));
+    else
+        text = read_whole_stream(in, shown_name(path), length);
+    if (in != NULL && !from_stdin)
+        fclose(in);
     return text;
 }
 
@@ -334,7 +348,8 @@ static int add_record(const struct result_fields *row, const char *path, long li
 
 int load_result_file(const char *path, struct result_file *file)
 {
-    *file = (struct result_file){.path = path};
+    const char *shown = shown_name(path);
+    *file = (struct result_file){.path = shown};
     size_t length;
     char *text = read_whole_file(path, &length);
     if (text == NULL)
@@ -348,15 +363,15 @@ int load_result_file(const char *path, struct result_file *file)
            (start[space] == ' ' || start[space] == '\t' || start[space] == '\r' || start[space] == '\n'))
         space++;
     int json = space < length && (start[space] == '{' || start[space] == '[');
-    int status = json ? read_json_rows(path, start, length, add_record, file)
-                      : read_csv_rows(path, start, length, add_record, file);
+    int status = json ? read_json_rows(shown, start, length, add_record, file)
+                      : read_csv_rows(shown, start, length, add_record, file);
     free(text);
     if (status == 0 && file->count == 0) {
-        fprintf(stderr, "attackbench: %s:1: no result rows\n", path);
+        fprintf(stderr, "attackbench: %s:1: no result rows\n", shown);
         status = -1;
     }
     if (status == 0)
-        status = check_unique(file, path);
+        status = check_unique(file, shown);
     if (status != 0)
         free_result_file(file);
     return status ? -1 : 0;

@@ -98,3 +98,33 @@ for arguments in "-m reference -q --reps=1 --calls=10" "--list" "perft -m refere
         fail "an unknown name in ATTACKBENCH_HIDE_FEATURES is refused ($arguments: exit $status: $(head -c 300 "$scratch/err"))"
     fi
 done
+
+# The tests' hooks ATTACKBENCH_TIMER_PROBE and ATTACKBENCH_SLOW_INSTRUCTIONS_CPU
+# refuse a value they cannot read, in one line, by every command: a user
+# who set one wrongly would otherwise see no effect and no reason.
+while IFS='|' read -r variable value line; do
+    for arguments in "-m reference -q --reps=1 --calls=10 -w random" "--list" \
+        "perft -m reference --depth=1 $here/data/boards.fen"; do
+        # shellcheck disable=SC2086
+        env "$variable=$value" "$program" $arguments >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        if [ "$status" -eq 2 ] && [ ! -s "$scratch/out" ] && [ "$(cat "$scratch/err")" = "$line" ]; then
+            pass "$variable='$value' is refused in one line ($arguments)"
+        else
+            fail "$variable='$value' is refused in one line ($arguments: exit $status: $(head -c 300 "$scratch/err"))"
+        fi
+    done
+done <<'EOF_VARIABLES'
+ATTACKBENCH_TIMER_PROBE|Trapped|attackbench: ATTACKBENCH_TIMER_PROBE=Trapped: expected trapped or no-invariant-tsc (or empty)
+ATTACKBENCH_SLOW_INSTRUCTIONS_CPU|AuthenticAMD 23|attackbench: ATTACKBENCH_SLOW_INSTRUCTIONS_CPU=AuthenticAMD 23: expected VENDOR FAMILY MODEL, such as "AuthenticAMD 23 1"
+ATTACKBENCH_SLOW_INSTRUCTIONS_CPU|AuthenticAMD 0x17 1|attackbench: ATTACKBENCH_SLOW_INSTRUCTIONS_CPU=AuthenticAMD 0x17 1: expected VENDOR FAMILY MODEL, such as "AuthenticAMD 23 1"
+EOF_VARIABLES
+# Empty, each does nothing (the bad-input loop above runs with an empty
+# probe); spaces and tabs around the CPU's three fields are read.
+ATTACKBENCH_SLOW_INSTRUCTIONS_CPU=$' AuthenticAMD\t23  1 ' "$program" --list --formulation=fixed >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && [ ! -s "$scratch/err" ] && { [ "$x86_build" = 0 ] || quiet_grep microcoded "$scratch/out"; }; then
+    pass "ATTACKBENCH_SLOW_INSTRUCTIONS_CPU with spaces and a tab is read"
+else
+    fail "ATTACKBENCH_SLOW_INSTRUCTIONS_CPU with spaces and a tab is read (exit $status: $(head -c 300 "$scratch/err"))"
+fi

@@ -42,9 +42,50 @@ recommend: --method=null|attackbench: recommend: null computes no attack sets an
 compare: an unknown option|attackbench compare: unknown option '--bogus'|compare --bogus a.csv b.csv
 compare: a bad value|attackbench compare: --threshold=ten: expected a percentage from 0 to 999|compare --threshold ten a.csv b.csv
 compare: an empty pattern list|attackbench compare: --piece: expected one or more patterns|compare -p , a.csv b.csv
+compare: a sign before the threshold|attackbench compare: --threshold=+5: expected a percentage from 0 to 999|compare --threshold=+5 a.csv b.csv
 compare: three files|attackbench compare: more than two files|compare a.csv b.csv c.csv
 compare: one file|attackbench compare: expected two files, BASE and NEW (usage: attackbench compare [OPTION]... BASE NEW; --help lists the options)|compare a.csv
 EOF_CASES
+
+# A number of any command is plain digits: strtol's leading '+' and space
+# (and strtod's exponent) are refused in the line a bad value gets.
+while IFS='|' read -r name line before value after; do
+    # shellcheck disable=SC2086
+    refused_in_one_line "$name" "$line" "$program" $before "$value" $after
+done <<'EOF_SIGNS'
+benchmark: --reps=+5|attackbench: --reps=+5: expected a number from 1 to 100000|-m reference|--reps=+5|--workload=random
+benchmark: --calls=' 5'|attackbench: --calls= 5: expected a number from 1 to 2^40|-m reference|--calls= 5|--workload=random
+perft: --depth=+1|attackbench: perft: --depth must be 1 to 12, not '+1'|perft -m reference|--depth=+1|/dev/null
+perft: --depth=' 1'|attackbench: perft: --depth must be 1 to 12, not ' 1'|perft -m reference|--depth= 1|/dev/null
+perft: --reps=+1|attackbench: perft: --reps must be 1 to 1000, not '+1'|perft -m reference --depth=1|--reps=+1|/dev/null
+perft: --threads=+2|attackbench: perft: --threads must be 1 to 256, not '+2'|perft -m reference --depth=1|--threads=+2|/dev/null
+perft: --processes=' 2'|attackbench: perft: --processes must be 1 to 256, not ' 2'|perft -m reference --depth=1|--processes= 2|/dev/null
+genpos: --games=+1|attackbench: genpos: --games must be 1 to 1000000, not '+1'|genpos --seed=1|--games=+1|
+genpos: --games=' 1'|attackbench: genpos: --games must be 1 to 1000000, not ' 1'|genpos --seed=1|--games= 1|
+genpos: --seed=+1|attackbench: genpos: bad --seed '+1'|genpos --games=1|--seed=+1|
+genpos: --seed=' 1'|attackbench: genpos: bad --seed ' 1'|genpos --games=1|--seed= 1|
+ab: --resolution=+1|attackbench ab: --resolution=+1: expected a percentage above 0 and below 100|ab -m reference,no-such-method|--resolution=+1|
+ab: --max-time=' 90'|attackbench ab: --max-time= 90: expected a time such as 90, 90s, 2m or 1h|ab -m reference,no-such-method|--max-time= 90|
+ab: --max-time=1e2|attackbench ab: --max-time=1e2: expected a time such as 90, 90s, 2m or 1h|ab -m reference,no-such-method|--max-time=1e2|
+ab: --pair-time=+1|attackbench ab: --pair-time=+1: expected a time above 0 and at most 60 s, such as 1 or 0.5s|ab -m reference,no-such-method|--pair-time=+1|
+EOF_SIGNS
+
+# --csv and --json where the run writes no such file are refused, not
+# ignored (a script would wait for a file that never comes): the lists,
+# --dump, --verify-only, and --json beside --device (its rows are CSV).
+while IFS='|' read -r name line arguments; do
+    rm -f "$scratch/result"
+    # shellcheck disable=SC2086
+    refused_in_one_line "$name" "$line" "$program" $arguments
+    [ ! -e "$scratch/result" ] || fail "$name: the file was written"
+done <<EOF_RESULT_FILES
+--list --csv|attackbench: --csv does not apply to --list: the list is text on standard output|--list --csv=$scratch/result
+-l --json|attackbench: --json does not apply to --list: the list is text on standard output|-l --json=$scratch/result
+--list-devices --csv|attackbench: --csv does not apply to --list-devices: the list is text on standard output|--list-devices --csv=$scratch/result
+--dump --csv|attackbench: --csv does not apply to --dump: its CSV of attack sets goes to standard output|--dump --csv=$scratch/result $here/data/boards.fen
+--verify-only --json|attackbench: --json does not apply to --verify-only: it times nothing, so there are no result rows|--verify-only -m reference --json=$scratch/result $here/data/boards.fen
+--device --json|attackbench: --json does not apply to --device: its rows are CSV only (--csv=FILE)|--device=opencl --json=$scratch/result
+EOF_RESULT_FILES
 
 # -h is the help of each command, on standard output.
 for command in "" perft genpos recommend compare; do

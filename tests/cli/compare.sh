@@ -38,6 +38,31 @@ else
     fail "compare: two runs of one build, no change (exit $status)"
 fi
 
+# "-" is standard input for either side, as for the benchmark's files: the
+# same table but for the name shown (<stdin>, as the position reader says);
+# given for both sides, it is refused (standard input is read once).
+"$program" compare "$here/data/compare-run1.csv" "$here/data/compare-run2.csv" >"$scratch/files.md" 2>&1
+for side in base new; do
+    if [ "$side" = base ]; then
+        "$program" compare - "$here/data/compare-run2.csv" <"$here/data/compare-run1.csv" >"$scratch/out" 2>"$scratch/err"
+    else
+        "$program" compare "$here/data/compare-run1.csv" - <"$here/data/compare-run2.csv" >"$scratch/out" 2>"$scratch/err"
+    fi
+    status=$?
+    if [ "$status" -eq 0 ] && [ ! -s "$scratch/err" ] && grep -q "^- $side: \`<stdin>\`: attackbench" "$scratch/out" &&
+        diff <(grep -v "^- $side: " "$scratch/files.md") <(grep -v "^- $side: " "$scratch/out") >/dev/null; then
+        pass "compare: '-' reads the $side file from standard input"
+    else
+        fail "compare: '-' reads the $side file from standard input (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+done
+printf 'method\0\n' >"$scratch/nul.csv"
+expect_error "compare: standard input named in its errors" "attackbench: <stdin>:1: a NUL byte" \
+    "$program" compare - "$here/data/compare-run2.csv" <"$scratch/nul.csv"
+expect_error "compare: '-' for both sides" \
+    "attackbench compare: '-' is given for BASE and NEW: standard input can be read once" \
+    "$program" compare - - </dev/null
+
 # A live run against itself, CSV against JSON: the readers agree, every
 # ratio is 1 exactly.  (--strict: on a loaded machine the run's rows may be
 # flagged as disturbed, which is not what this tests.)
