@@ -92,6 +92,44 @@ static void probe_tsc_reads(int has_rdtscp, uint64_t *cheapest, uint64_t *median
     }
 }
 
+/* The clock between two reads of the counter, the tightest bracket of
+ * three: the counter at its middle.  An interrupt or a preemption widens
+ * one bracket, not three. */
+static void paired_reading(int has_rdtscp, uint64_t *clock_ns, uint64_t *counter)
+{
+    uint64_t narrowest = UINT64_MAX;
+    for (int i = 0; i < 3; i++) {
+        uint64_t before = tsc_start();
+        uint64_t now = clock_nanoseconds();
+        uint64_t after = tsc_stop(has_rdtscp);
+        if (after - before < narrowest) {
+            narrowest = after - before;
+            *clock_ns = now;
+            *counter = before + (after - before) / 2;
+        }
+    }
+}
+
+/* Until CLOCK_MONOTONIC_RAW reaches target_ns: asleep, then busy for the
+ * last BUSY_NS.  The counter is invariant (checked before), so it counts
+ * the same asleep as busy; a calibration costs BUSY_NS of CPU instead of
+ * the whole interval, and the timing starts on a core that has been busy
+ * long enough for its clock to ramp up. */
+enum { BUSY_NS = 20000000 };
+static void wait_until(uint64_t target_ns)
+{
+    for (;;) {
+        uint64_t now = clock_nanoseconds();
+        if (now + BUSY_NS >= target_ns)
+            break;
+        uint64_t rest = target_ns - BUSY_NS - now;
+        nanosleep(&(struct timespec){.tv_sec = (time_t)(rest / 1000000000u), .tv_nsec = (long)(rest % 1000000000u)},
+                  NULL);
+    }
+    while (clock_nanoseconds() < target_ns)
+        ;
+}
+
 void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
 {
     timer->kind = kind;
@@ -141,15 +179,12 @@ void timer_setup(struct timer *timer, enum timer_kind kind, int calibration_ms)
         return;
     }
 
-    /* Ticks across calibration_ms of CLOCK_MONOTONIC_RAW, taking each end
-     * as the tightest bracket of three readings. */
-    uint64_t clock_begin = clock_nanoseconds();
-    uint64_t tsc_begin = tsc_start();
-    uint64_t target = clock_begin + (uint64_t)calibration_ms * 1000000u;
-    uint64_t clock_end;
-    while ((clock_end = clock_nanoseconds()) < target)
-        ;
-    uint64_t tsc_end = tsc_stop(timer->has_rdtscp);
+    /* Ticks across calibration_ms of CLOCK_MONOTONIC_RAW (MEASUREMENT.md:
+     * at least 200 ms), each end the tightest bracket of three readings. */
+    uint64_t clock_begin, tsc_begin, clock_end, tsc_end;
+    paired_reading(timer->has_rdtscp, &clock_begin, &tsc_begin);
+    wait_until(clock_begin + (uint64_t)calibration_ms * 1000000u);
+    paired_reading(timer->has_rdtscp, &clock_end, &tsc_end);
     timer->tsc_hz = (double)(tsc_end - tsc_begin) * 1e9 / (double)(clock_end - clock_begin);
     if (timer->tsc_hz < LOWEST_PLAUSIBLE_HZ) {
         timer->kind = TIMER_CLOCK;
