@@ -19,10 +19,19 @@ source "$(dirname "$0")/../lib/tap.bash"
 #   *@plt: the C library (error exits, thread-local tables).
 allowed='^(reference_|switch_lookup_|spectral_magic_switched_|hypercube_move_to|sherwin_hash_|allocate_thread_table|store_miss)|@plt$'
 
+# disassembly PROGRAM: its disassembly, made once per program (a second
+# of CPU for attackbench) and read by each check.
+disassembly() {
+    local file
+    file="$scratch/disassembly-$(printf '%s' "$1" | cksum | cut -d' ' -f1)"
+    [ -s "$file" ] || objdump -d --no-show-raw-insn "$1" >"$file"
+    cat "$file"
+}
+
 # calls_from_loops PROGRAM: "LOOP CALLEE" lines, one per call that is not
 # allowed.
 calls_from_loops() {
-    objdump -d --no-show-raw-insn "$1" | awk -v allowed="$allowed" '
+    disassembly "$1" | awk -v allowed="$allowed" '
         /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
         function_name ~ /(_(sets|sides)_loop|_loop_(queries|chained|pressure|pressure_chained|positions|positions_chained))$/ &&
         $2 ~ /^call/ {
@@ -74,7 +83,7 @@ fi
 # general register to xmm0 in the portable build; two queries paired in
 # lanes need a packed operation).
 vector_loops() {
-    objdump -d --no-show-raw-insn "$1" | awk -v pattern="$2" '
+    disassembly "$1" | awk -v pattern="$2" '
         /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
         function_name ~ pattern && /%[xyz]mm/ && $2 !~ /^v?mov[dq]$/ { print function_name }' | sort -u
 }

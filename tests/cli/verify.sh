@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Every available backend against the reference, exhaustively (every
 # subset of every relevant mask, random boards and sides: --verify-only),
-# and on every position of data/positions.fen one square, one side's
-# sliders and one side's attack map at a time; two runs at a time.  The null backend computes no attacks; the reference is
-# checked by the unit tests.  Backends this CPU cannot run are reported,
-# with the reason, as skipped.
+# and on the positions of data/positions.fen one square, one side's
+# sliders and one side's attack map at a time; two runs at a time.  The
+# null backend computes no attacks; the reference is checked by the unit
+# tests.  Backends this CPU cannot run are reported, with the reason, as
+# skipped.  make test checks 30,000 random boards and the file's first
+# 2,000 positions; make check (tests/check/verify_default.sh) the
+# default million and every position (ATTACKBENCH_VERIFY_BOARDS and
+# ATTACKBENCH_VERIFY_POSITIONS, 0 for all).
 source "$(dirname "$0")/../lib/tap.bash"
 
 # Every formulation too ("kogge-stone:scalar  formulation of kogge-stone
@@ -25,18 +29,24 @@ awk '$2 == "available" && $1 != "null" && $1 != "reference" { order[++n] = $1; g
 # verified the backend.  A run that failed is repeated one backend at a
 # time, so that each result is that backend's own.
 verify_boards=${ATTACKBENCH_VERIFY_BOARDS:-30000}
-export program scratch verify_boards
+verify_positions=${ATTACKBENCH_VERIFY_POSITIONS:-2000}
+if [ "$verify_positions" = 0 ]; then
+    verify_file=data/positions.fen
+else
+    verify_file=$scratch/positions.fen
+    grep -v '^#' data/positions.fen | head -n "$verify_positions" >"$verify_file"
+fi
+export program scratch verify_boards verify_file
 # verify METHODS: one run, its stderr and exit status in files named after it.
 verify() {
     "$program" --verify-only --verify-boards="$verify_boards" --method="$1" --piece=rook,bishop,queen,both \
-        --workload=pieces,sets,sides data/positions.fen >/dev/null 2>"$scratch/verify-$1.log"
+        --workload=pieces,sets,sides "$verify_file" >/dev/null 2>"$scratch/verify-$1.log"
     echo $? >"$scratch/verify-$1.status"
 }
 export -f verify
 # 30,000 random boards each (and so 1,000 random sides): the subsets
 # already cover every square with random squares outside the mask, and
-# every position of the file is checked side-wise; make check runs this
-# script at the default, a million (tests/check/verify_default.sh).
+# 2,000 positions are checked side-wise too (make check: above).
 xargs -P 2 -I{} bash -c 'verify "$1"' verify {} <"$scratch/groups"
 while read -r group; do
     [[ "$group" == *,* ]] || continue
