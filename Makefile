@@ -137,4 +137,7 @@ help:
 	@awk '/^include mk\/[a-z]+\.mk$$/ { while ((getline line < $$2) > 0) if (line ~ /^## /) print line; close($$2); next } \
 		/^## /' Makefile | sed 's/^## /  make /'
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# This build's dependency files alone: the sub-builds under $(BUILD)
+# (sanitize, portable, wasm, ...) have their own, and reading them all made
+# every make, even `make help`, take most of a second.
+-include $(shell find $(BUILD)/src $(BUILD)/tests $(addprefix $(BUILD)/,$(VARIANT_LEVELS)) -name '*.d' 2>/dev/null)
