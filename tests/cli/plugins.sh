@@ -160,7 +160,7 @@ build_plugin release "$top/examples/plugin/my_engine.c" -DNDEBUG
     fail "a plugin built with -DNDEBUG is listed with its compiler alone ($(grep '^my-engine' "$scratch/out" | head -c 400))"
 # An engine's file included unchanged: its extern lookups exported (and
 # not inlined) without -fvisibility=hidden, which the warning names.
-"$plugin_cc" -std=c99 -O1 -shared -fPIC -I"$top/include" "$top/examples/plugin/engine_wrapper.c" -o "$plugin_dir/exported.so"
+"$plugin_cc" -std=c99 -Og -shared -fPIC -I"$top/include" "$top/examples/plugin/engine_wrapper.c" -o "$plugin_dir/exported.so"
 "$program" --plugin="$plugin_dir/exported.so" --list >/dev/null 2>"$scratch/err"
 grep -q "plugin my-engine-wrapped ($plugin_dir/exported.so) exports 3 functions besides its entry (.*engine_rook_attacks" \
     "$scratch/err" && pass "a plugin built without -fvisibility=hidden is warned about its exported functions" ||
@@ -183,7 +183,7 @@ grep -qE "^needs-avx512 +unavailable \(this CPU lacks avx512\)" "$scratch/out" &
 
 # The C++ example, when a C++ compiler is installed.
 if have_tool "${CXX:-c++}"; then
-    if "${CXX:-c++}" -std=c++17 -O1 -shared -fPIC -Wall -Wextra -Werror -I"$top/include" \
+    if "${CXX:-c++}" -std=c++17 -Og -shared -fPIC -Wall -Wextra -Werror -I"$top/include" \
         "$top/examples/plugin/my_engine_cpp.cpp" -o "$plugin_dir/cpp.so" 2>"$plugin_dir/cpp.log"; then
         expect_status "the C++ example plugin builds without warnings and verifies" 0 \
             "$program" --plugin="$plugin_dir/cpp.so" --verify-only -m my-engine-cpp tests/data/boards.fen

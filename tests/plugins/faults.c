@@ -72,7 +72,9 @@ __attribute__((constructor)) static void choose_fault(void)
         exit(0);
 }
 
-/* Before looping it says so on stderr and, for a test whose stderr goes
+/* Never returns, asleep: a stuck lookup, without a core spent on it while
+ * the tests wait for attackbench to abandon it (a second after the signal).
+ * Before looping it says so on stderr and, for a test whose stderr goes
  * elsewhere (recommend's children), by creating FAULT_LOOPING_FILE. */
 static void loop_forever(void)
 {
@@ -84,7 +86,7 @@ static void loop_forever(void)
     if (write(STDERR_FILENO, note, sizeof note - 1) < 0)
         return;
     for (volatile int forever = 1; forever;)
-        ;
+        sleep(1); /* a signal cuts one sleep short, and the loop goes on */
 }
 
 /* FILE_QUERY: the start position's occupancy.  MOVE_LOOP: the start
