@@ -29,7 +29,7 @@ example="$plugin_dir/my_engine.so"
 grep -qE "^my-engine +available .*source: plugin $example" "$scratch/out" &&
     pass "--list names the plugin and its file" || fail "--list names the plugin and its file ($(cat "$scratch/err"))"
 
-expect_status "a plugin passes --verify-only" 0 "$program" --plugin="$example" --verify-only -m my-engine tests/data/boards.fen
+expect_status "a plugin passes --verify-only" 0 "$program" --plugin="$example" --verify-only --verify-boards=30000 -m my-engine tests/data/boards.fen
 "$program" --plugin "$example" -m my-engine,reference,pext -w random,pieces -p all -r 3 -c 20000 --queries=2048 \
     -q -f csv tests/data/boards.fen >"$scratch/plugin.csv" 2>"$scratch/err"
 plugin_rows=$(csv_column method <"$scratch/plugin.csv" | grep -c '^my-engine$')
@@ -166,7 +166,7 @@ grep -q "plugin my-engine-wrapped ($plugin_dir/exported.so) exports 3 functions 
     "$scratch/err" && pass "a plugin built without -fvisibility=hidden is warned about its exported functions" ||
     fail "a plugin built without -fvisibility=hidden is warned about its exported functions ($(head -c 300 "$scratch/err"))"
 if build_plugin engine_wrapper "$top/examples/plugin/engine_wrapper.c" -O2 -march=native; then
-    "$program" --plugin="$plugin_dir/engine_wrapper.so" --verify-only -m my-engine-wrapped tests/data/boards.fen \
+    "$program" --plugin="$plugin_dir/engine_wrapper.so" --verify-only --verify-boards=30000 -m my-engine-wrapped tests/data/boards.fen \
         >/dev/null 2>"$scratch/err"
     status=$?
     [ $status -eq 0 ] && ! grep -q warning "$scratch/err" &&
@@ -186,7 +186,7 @@ if have_tool "${CXX:-c++}"; then
     if "${CXX:-c++}" -std=c++17 -Og -shared -fPIC -Wall -Wextra -Werror -I"$top/include" \
         "$top/examples/plugin/my_engine_cpp.cpp" -o "$plugin_dir/cpp.so" 2>"$plugin_dir/cpp.log"; then
         expect_status "the C++ example plugin builds without warnings and verifies" 0 \
-            "$program" --plugin="$plugin_dir/cpp.so" --verify-only -m my-engine-cpp tests/data/boards.fen
+            "$program" --plugin="$plugin_dir/cpp.so" --verify-only --verify-boards=30000 -m my-engine-cpp tests/data/boards.fen
     else
         fail "the C++ example plugin builds without warnings ($(head -c 300 "$plugin_dir/cpp.log"))"
     fi
@@ -209,7 +209,7 @@ if build_plugin needs_linked "$top/tests/plugins/needs_other_file.c" "$top/tests
         pass "linked with the file it needs, the plugin loads; a constructor's table shows init 0.00 ms" ||
         fail "linked with the file it needs, the plugin loads, init 0.00 ms ($(grep needs-other "$scratch/out"; head -c 200 "$scratch/err"))"
     expect_status "linked with the file it needs, the plugin verifies" 0 \
-        "$program" --plugin="$plugin_dir/needs_linked.so" --verify-only -m needs-other-file -q
+        "$program" --plugin="$plugin_dir/needs_linked.so" --verify-only --verify-boards=30000 -m needs-other-file -q
 else
     fail "the attack file builds with the engine file it needs ($(head -c 300 "$plugin_dir/needs_linked.log"))"
 fi
