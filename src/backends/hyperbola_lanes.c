@@ -19,7 +19,7 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i reve
     const __m512i byte_order = _mm512_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
                                                13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1,
                                                2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-    board = _mm512_gf2p8affine_epi64_epi8(board, _mm512_set1_epi64((long long)0x8040201008040201ULL), 0);
+    board = _mm512_gf2p8affine_epi64_epi8(board, lane_constant((long long)0x8040201008040201ULL), 0);
     return _mm512_shuffle_epi8(board, byte_order);
 }
 
@@ -30,8 +30,7 @@ line_attacks(const struct lane_squares *lanes, __m512i occupied, __m512i line)
 {
     /* 2s on the reversed board: bit 64 - square, i.e. 2 << (63 - square). */
     __m512i square = _mm512_or_si512(lanes->rank8, lanes->file);
-    __m512i reversed_twice_slider =
-        _mm512_sllv_epi64(_mm512_set1_epi64(2), _mm512_sub_epi64(_mm512_set1_epi64(63), square));
+    __m512i reversed_twice_slider = _mm512_sllv_epi64(lane_constant(2), _mm512_sub_epi64(lane_constant(63), square));
     __m512i blockers = _mm512_ternarylogic_epi64(occupied, line, lanes->bit, 0x40); /* a & b & ~c */
     __m512i forward = _mm512_sub_epi64(blockers, _mm512_add_epi64(lanes->bit, lanes->bit));
     __m512i backward = reverse_bits(_mm512_sub_epi64(reverse_bits(blockers), reversed_twice_slider));

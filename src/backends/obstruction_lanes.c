@@ -18,11 +18,11 @@
 __attribute__((target(KERNEL_TARGET), always_inline)) static inline __m512i
 line_attacks(const struct lane_squares *lanes, __m512i occupied, __m512i line)
 {
-    const __m512i one = _mm512_set1_epi64(1);
+    const __m512i one = lane_constant(1);
     __m512i lower = _mm512_ternarylogic_epi64(occupied, line, lanes->below, 0x80); /* a & b & c */
     __m512i upper = _mm512_ternarylogic_epi64(occupied, line, lanes->above, 0x80);
     __m512i highest_lower =
-        _mm512_srlv_epi64(_mm512_set1_epi64((long long)(1ULL << 63)), _mm512_lzcnt_epi64(_mm512_or_si512(lower, one)));
+        _mm512_srlv_epi64(lane_constant((long long)(1ULL << 63)), _mm512_lzcnt_epi64(_mm512_or_si512(lower, one)));
     __m512i difference = _mm512_sub_epi64(upper, highest_lower);
     return _mm512_ternarylogic_epi64(upper, difference, line, 0x28); /* (a ^ b) & c */
 }
