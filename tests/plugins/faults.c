@@ -9,7 +9,6 @@
  * behaves on the verifier's 4096-query stream and misbehaves on a stream
  * of another length (the run's).  A file of another name has no fault. */
 #define _GNU_SOURCE /* dladdr */
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 
 #define attackbench_plugin_entry correct_entry
 #include "attackbench_plugin.h"
+#include "own_file_name.h"
 #include "reference_rays.h"
 
 enum { VERIFIER_QUERIES = 4096 };
@@ -58,11 +58,9 @@ static enum fault fault = WITHOUT_FAULT;
 /* The fault is the name of this file, without its folder and ".so". */
 __attribute__((constructor)) static void choose_fault(void)
 {
-    Dl_info self;
-    if (dladdr((void *)choose_fault, &self) == 0 || self.dli_fname == NULL)
+    const char *base = own_file_name((void *)choose_fault);
+    if (base == NULL)
         return;
-    const char *base = strrchr(self.dli_fname, '/');
-    base = base ? base + 1 : self.dli_fname;
     for (int i = 0; i < FAULT_COUNT; i++) {
         size_t length = strlen(fault_names[i]);
         if (strncmp(base, fault_names[i], length) == 0 && strcmp(base + length, ".so") == 0)

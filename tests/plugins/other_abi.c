@@ -7,12 +7,12 @@
  * descriptor is the one ATTACKBENCH_PLUGIN makes, copied with the
  * versions and size changed. */
 #define _GNU_SOURCE /* dladdr */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
 #define attackbench_plugin_entry this_version_entry
 #include "attackbench_plugin.h"
+#include "own_file_name.h"
 #include "reference_rays.h"
 
 ATTACKBENCH_PLUGIN("other-abi", "tests/plugins/other_abi.c", reference_rook, reference_bishop)
@@ -29,11 +29,9 @@ ATTACKBENCH_PLUGIN_EXPORT const struct attackbench_plugin *attackbench_plugin_en
 {
     newer.plugin = *this_version_entry();
     newer.plugin.size = sizeof newer;
-    Dl_info self;
-    if (dladdr((void *)attackbench_plugin_entry, &self) == 0 || self.dli_fname == NULL)
+    const char *base = own_file_name((void *)attackbench_plugin_entry);
+    if (base == NULL)
         return &newer.plugin;
-    const char *base = strrchr(self.dli_fname, '/');
-    base = base ? base + 1 : self.dli_fname;
     unsigned major, minor;
     char rest[16] = "";
     if (sscanf(base, "abi-%u.%u%15s", &major, &minor, rest) >= 2) {
