@@ -55,10 +55,24 @@ struct square_networks {
     bitboard scatter;
     const uint64_t *networks;
     uint64_t outputs;
+    const uint64_t *pairs;
 };
 
 static alignas(32) struct square_networks rook_squares[SQUARE_COUNT];
 static alignas(32) struct square_networks bishop_squares[SQUARE_COUNT];
+
+/* The vector paths' copy of the networks.  Each square has a block of
+ * PAIRS_PER_SQUARE pairs, pair p holding networks p and p + 7: both
+ * networks' weights in one 64-byte line and their thresholds in the next,
+ * so that a zmm load takes a pair whole.  A square with fewer than 14
+ * output bits (every bishop) has all-zero networks after its own, whose
+ * bits PDEP drops: every lookup evaluates 14 networks, with no branch on
+ * its square's count (the loop over a bishop's 7 to 13 outputs
+ * mispredicted its exit on random squares). */
+enum { PAIRS_PER_SQUARE = 7, WORDS_PER_PAIR = 16 };
+
+static alignas(64) uint64_t rook_pairs[SQUARE_COUNT][PAIRS_PER_SQUARE * WORDS_PER_PAIR];
+static alignas(64) uint64_t bishop_pairs[SQUARE_COUNT][PAIRS_PER_SQUARE * WORDS_PER_PAIR];
 
 static void bind_networks(struct square_networks *squares, enum slider piece, const uint64_t *networks)
 {
@@ -72,12 +86,40 @@ static void bind_networks(struct square_networks *squares, enum slider piece, co
 }
 
 /* Points the squares at their networks; returns the size of what the
- * lookups read. */
+ * portable lookups read. */
 static size_t binary_neural_network_init(void)
 {
     bind_networks(rook_squares, SLIDER_ROOK, bnn_rook_parameters);
     bind_networks(bishop_squares, SLIDER_BISHOP, bnn_bishop_parameters);
     return sizeof rook_squares + sizeof bishop_squares + sizeof bnn_rook_parameters + sizeof bnn_bishop_parameters;
+}
+
+/* Copies each square's networks into its block of pairs (the rest of the
+ * block stays zero) and points the square at it. */
+static void pair_networks(struct square_networks *squares, uint64_t (*blocks)[PAIRS_PER_SQUARE * WORDS_PER_PAIR])
+{
+    for (int square = 0; square < SQUARE_COUNT; square++) {
+        for (uint64_t output = 0; output < squares[square].outputs; output++) {
+            const uint64_t *network = squares[square].networks + output * WORDS_PER_NETWORK;
+            uint64_t *pair =
+                blocks[square] + output % PAIRS_PER_SQUARE * WORDS_PER_PAIR + output / PAIRS_PER_SQUARE * 4;
+            for (int word = 0; word < 4; word++) {
+                pair[word] = network[word];
+                pair[8 + word] = network[4 + word];
+            }
+        }
+        squares[square].pairs = blocks[square];
+    }
+}
+
+/* The vector paths' start-up: the squares and their blocks of pairs;
+ * returns the size of what those lookups read. */
+static size_t paired_networks_init(void)
+{
+    binary_neural_network_init();
+    pair_networks(rook_squares, rook_pairs);
+    pair_networks(bishop_squares, bishop_pairs);
+    return sizeof rook_squares + sizeof bishop_squares + sizeof rook_pairs + sizeof bishop_pairs;
 }
 
 /* A path's three lookups, ID_rook, ID_bishop and ID_queen, from its
@@ -113,7 +155,7 @@ static inline LOOKUP_INLINE bitboard software_pdep(uint64_t value, bitboard mask
  * set exactly when popcount < threshold (no byte borrows: threshold <= 9,
  * popcount <= 8); the top bits, moved to bit 0 of each byte and added over
  * the four words, are summed across the bytes by one multiply. */
-static inline uint64_t portable_network(uint64_t input, const uint64_t *network)
+static inline LOOKUP_INLINE uint64_t portable_network(uint64_t input, const uint64_t *network)
 {
     const uint64_t ones = 0x0101010101010101ULL;
     uint64_t fired = 0;
@@ -153,6 +195,19 @@ NETWORK_LOOKUPS(binary_neural_network, portable_attacks)
 
 /* ---- The AVX2 path: 32 neurons per ymm. */
 
+/* Ends gcc's reassociation of the code's ORs at each pair: gcc 12 made
+ * them a tree, computed every pair's votes before the first OR, ran out
+ * of general registers and kept the votes in vector registers, 1.25x
+ * slower.  clang 14 needs no help, and with it took 1.4x its time. */
+static inline void keep_in_order(uint64_t *code)
+{
+#if defined(__clang__)
+    (void)code;
+#else
+    __asm__("" : "+r"(*code));
+#endif
+}
+
 #define AVX2_TARGET "avx2,bmi2,popcnt"
 
 /* The popcount of each byte: two lookups of 4-bit counts by vpshufb. */
@@ -166,27 +221,34 @@ __attribute__((target(AVX2_TARGET))) static inline __m256i byte_popcounts(__m256
     return _mm256_add_epi8(_mm256_shuffle_epi8(nibble_counts, low), _mm256_shuffle_epi8(nibble_counts, high));
 }
 
-/* One network's output.  `input` holds the 16-bit input in every 16-bit
- * lane, so byte j is input byte j & 1, the byte neuron j reads; the
- * popcount of input AND weights minus the threshold is negative (top bit
- * set) exactly when the neuron fires (popcount <= 8, threshold <= 9);
- * vpmovmskb gathers the 32 top bits, and (votes + 15) >> 5 is 1 exactly
- * when votes >= 17. */
-__attribute__((target(AVX2_TARGET))) static inline uint64_t avx2_network(__m256i input, const uint64_t *network)
+/* One network's output, its weights at `weights` and its thresholds 64
+ * bytes on (the layout of a pair).  `input` holds the 16-bit input in
+ * every 16-bit lane, so byte j is input byte j & 1, the byte neuron j
+ * reads; the popcount of input AND weights minus the threshold is negative
+ * (top bit set) exactly when the neuron fires (popcount <= 8, threshold <=
+ * 9); vpmovmskb gathers the 32 top bits, and (votes + 15) >> 5 is 1
+ * exactly when votes >= 17. */
+__attribute__((target(AVX2_TARGET))) static inline uint64_t avx2_network(__m256i input, const uint64_t *weights)
 {
-    const __m256i *vectors = (const __m256i *)network;
-    __m256i counts = byte_popcounts(_mm256_and_si256(input, _mm256_load_si256(&vectors[0])));
-    unsigned fired = (unsigned)_mm256_movemask_epi8(_mm256_sub_epi8(counts, _mm256_load_si256(&vectors[1])));
+    __m256i counts = byte_popcounts(_mm256_and_si256(input, _mm256_load_si256((const __m256i *)weights)));
+    __m256i thresholds = _mm256_load_si256((const __m256i *)(weights + 8));
+    unsigned fired = (unsigned)_mm256_movemask_epi8(_mm256_sub_epi8(counts, thresholds));
     return (_mm_popcnt_u32(fired) + 32u - MAJORITY) >> 5;
 }
 
+/* All 14 networks of the square's block, whatever its count. */
 __attribute__((target(AVX2_TARGET))) static inline LOOKUP_INLINE bitboard
 avx2_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
 {
+    (void)outputs;
     __m256i input = _mm256_set1_epi16((short)_pext_u64(occupied, entry->gather));
     uint64_t code = 0;
-    for (uint64_t output = 0; output < outputs; output++)
-        code |= avx2_network(input, entry->networks + output * WORDS_PER_NETWORK) << output;
+#pragma GCC unroll 7
+    for (int pair = 0; pair < PAIRS_PER_SQUARE; pair++) {
+        const uint64_t *weights = entry->pairs + pair * WORDS_PER_PAIR;
+        code |= avx2_network(input, weights) << pair | avx2_network(input, weights + 4) << (pair + PAIRS_PER_SQUARE);
+        keep_in_order(&code);
+    }
     return _pdep_u64(code, entry->scatter);
 }
 
@@ -202,59 +264,90 @@ __attribute__((target(BITALG_TARGET))) static inline uint64_t majority(uint32_t 
     return (_mm_popcnt_u32(fired) + 32u - MAJORITY) >> 5;
 }
 
-/* Networks `output` and `output + 1`, their weights side by side in one
- * zmm and their thresholds in another: VPOPCNTB counts each neuron's
- * bits, VPCMPUB compares them with the thresholds into a 64-bit mask, the
- * low half the first network's neurons, the high half the second's. */
-__attribute__((target(BITALG_TARGET))) static inline uint64_t bitalg_network_pair(__m512i input,
-                                                                                  const uint64_t *network)
+/* The neurons of the pair at `pair` that fire: one zmm of both networks'
+ * weights, one of their thresholds; VPOPCNTB counts each neuron's bits,
+ * VPCMPUB compares them with the thresholds into a 64-bit mask, the low
+ * half the first network's neurons, the high half the second's. */
+__attribute__((target(BITALG_TARGET))) static inline __mmask64 fired_neurons(__m512i input, const uint64_t *pair)
 {
-    const __m256i *first = (const __m256i *)network, *second = (const __m256i *)(network + WORDS_PER_NETWORK);
-    __m512i weights =
-        _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256(&first[0])), _mm256_load_si256(&second[0]), 1);
-    __m512i thresholds =
-        _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256(&first[1])), _mm256_load_si256(&second[1]), 1);
-    uint64_t fired = _mm512_cmplt_epu8_mask(_mm512_popcnt_epi8(_mm512_and_si512(input, weights)), thresholds);
+    __m512i weights = _mm512_load_si512(pair);
+    __m512i thresholds = _mm512_load_si512(pair + 8);
+    return _mm512_cmplt_epu8_mask(_mm512_popcnt_epi8(_mm512_and_si512(input, weights)), thresholds);
+}
+
+/* The pair's two output bits, at bits 0 and PAIRS_PER_SQUARE. */
+__attribute__((target(BITALG_TARGET))) static inline uint64_t bitalg_network_pair(__m512i input, const uint64_t *pair)
+{
+    uint64_t fired = fired_neurons(input, pair);
     /* The mask in a general register: clang 14 otherwise gathered the
      * pairs' masks into vectors for their popcounts, each stored from a
      * mask register as 8 bytes and loaded back as 16 (a failed store
      * forward each), and took twice gcc's time. */
     __asm__("" : "+r"(fired));
-    return majority((uint32_t)fired) | majority((uint32_t)(fired >> 32)) << 1;
+    return majority((uint32_t)fired) | majority((uint32_t)(fired >> 32)) << PAIRS_PER_SQUARE;
 }
 
-/* One network in a ymm, for the last of an odd count. */
-__attribute__((target(BITALG_TARGET))) static inline uint64_t bitalg_network(__m512i input, const uint64_t *network)
-{
-    const __m256i *vectors = (const __m256i *)network;
-    __m256i counts =
-        _mm256_popcnt_epi8(_mm256_and_si256(_mm512_castsi512_si256(input), _mm256_load_si256(&vectors[0])));
-    return majority(_mm256_cmplt_epu8_mask(counts, _mm256_load_si256(&vectors[1])));
-}
-
+/* All seven pairs of the square's block, whatever its count. */
 __attribute__((target(BITALG_TARGET))) static inline LOOKUP_INLINE bitboard
 bitalg_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
 {
+    (void)outputs;
     __m512i input = _mm512_set1_epi16((short)_pext_u64(occupied, entry->gather));
-    uint64_t code = 0, output = 0;
-    /* gcc 12 kept the rook's seven pairs a loop, 14% slower than clang
-     * 14's code; unrolled, it is not (the same pragma slowed clang 14). */
-#if !defined(__clang__)
+    uint64_t code = 0;
 #pragma GCC unroll 7
-#endif
-    for (; output + 1 < outputs; output += 2)
-        code |= bitalg_network_pair(input, entry->networks + output * WORDS_PER_NETWORK) << output;
-    if (output < outputs)
-        code |= bitalg_network(input, entry->networks + output * WORDS_PER_NETWORK) << output;
+    for (int pair = 0; pair < PAIRS_PER_SQUARE; pair++) {
+        code |= bitalg_network_pair(input, entry->pairs + pair * WORDS_PER_PAIR) << pair;
+        keep_in_order(&code);
+    }
     return _pdep_u64(code, entry->scatter);
 }
 
 NETWORK_LOOKUPS(binary_neural_network_bitalg, bitalg_attacks, TARGET_ATTRIBUTE(BITALG_TARGET))
 
+/* ---- The AVX-512 BITALG and GFNI path: the votes counted in vectors. */
+
+#define GFNI_TARGET "avx512f,avx512vl,avx512bw,avx512bitalg,gfni,bmi2,popcnt"
+
+/* All seven pairs: pair p's fired neurons become bit p of each neuron's
+ * byte (a masked add), so that the 64 bytes hold seven bit planes;
+ * GF2P8AFFINEQB transposes each qword's 8x8 bits, so that byte p of a
+ * qword holds plane p of its eight neurons, VPOPCNTB counts them, and two
+ * shuffles sum each half's four qwords: byte p of the low half is the
+ * votes for network p, of the high half for network p + 7.  One compare
+ * with 16 and the mask is the code, with no general-register work per
+ * network. */
+__attribute__((target(GFNI_TARGET))) static inline LOOKUP_INLINE bitboard
+gfni_attacks(const struct square_networks *entry, bitboard occupied, uint64_t outputs)
+{
+    (void)outputs;
+    __m512i input = _mm512_set1_epi16((short)_pext_u64(occupied, entry->gather));
+    __m512i planes = _mm512_setzero_si512();
+#pragma GCC unroll 7
+    for (int pair = 0; pair < PAIRS_PER_SQUARE; pair++)
+        planes = _mm512_mask_add_epi8(planes, fired_neurons(input, entry->pairs + pair * WORDS_PER_PAIR), planes,
+                                      _mm512_set1_epi8((char)(1 << pair)));
+    /* Byte j of the constant selects bit j of every byte of the matrix. */
+    __m512i transposed = _mm512_gf2p8affine_epi64_epi8(_mm512_set1_epi64(0x8040201008040201LL), planes, 0);
+    __m512i counts = _mm512_popcnt_epi8(transposed);
+    counts = _mm512_add_epi8(counts, _mm512_permutex_epi64(counts, _MM_SHUFFLE(2, 3, 0, 1)));
+    counts = _mm512_add_epi8(counts, _mm512_permutex_epi64(counts, _MM_SHUFFLE(1, 0, 3, 2)));
+    uint64_t won = _mm512_cmpgt_epu8_mask(counts, _mm512_set1_epi8(MAJORITY - 1));
+    uint64_t code = (won & 0x7F) | (won >> (32 - PAIRS_PER_SQUARE) & 0x7F << PAIRS_PER_SQUARE);
+    return _pdep_u64(code, entry->scatter);
+}
+
+NETWORK_LOOKUPS(binary_neural_network_gfni, gfni_attacks, TARGET_ATTRIBUTE(GFNI_TARGET))
+
 static const char *bitalg_note(void)
 {
     return "AVX-512 BITALG path: PEXT, two networks per zmm (VPOPCNTB, VPCMPUB against the thresholds, popcnt of "
            "each half of the mask), PDEP";
+}
+
+static const char *gfni_note(void)
+{
+    return "AVX-512 BITALG and GFNI path: PEXT, two networks per zmm (VPOPCNTB, VPCMPUB), the votes as bit planes "
+           "transposed by GF2P8AFFINEQB and counted by VPOPCNTB, PDEP";
 }
 
 static const char *avx2_note(void)
@@ -275,7 +368,7 @@ NETWORK_LOOKUPS(binary_neural_network_portable, portable_attacks)
  * this CPU has (src/measure/formulation_choice.c). */
 
 BACKEND(binary_neural_network_avx2, BNN_NAME ":avx2", "PEXT, 32 neurons per ymm, PDEP (AVX2, BMI2, POPCNT)", BNN_SOURCE,
-        TARGET(AVX2_TARGET), .init = binary_neural_network_init, .note = avx2_note,
+        TARGET(AVX2_TARGET), .init = paired_networks_init, .note = avx2_note,
         .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
 BACKEND(binary_neural_network_portable, BNN_NAME ":portable",
         "software bit extract and deposit, eight neurons per 64-bit word", BNN_SOURCE,
@@ -283,12 +376,18 @@ BACKEND(binary_neural_network_portable, BNN_NAME ":portable",
 
 BACKEND(binary_neural_network_bitalg, BNN_NAME ":bitalg",
         "PEXT, two networks per zmm by VPOPCNTB and VPCMPUB, PDEP (AVX-512 BW and BITALG, BMI2, POPCNT)", BNN_SOURCE,
-        TARGET(BITALG_TARGET), .init = binary_neural_network_init, .note = bitalg_note,
+        TARGET(BITALG_TARGET), .init = paired_networks_init, .note = bitalg_note,
+        .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
+
+BACKEND(binary_neural_network_gfni, BNN_NAME ":gfni",
+        "PEXT, two networks per zmm, the votes counted as bit planes by GF2P8AFFINEQB and VPOPCNTB, PDEP (AVX-512 BW, "
+        "BITALG and GFNI, BMI2, POPCNT)",
+        BNN_SOURCE, TARGET(GFNI_TARGET), .init = paired_networks_init, .note = gfni_note,
         .instructions = INSTRUCTION_PEXT | INSTRUCTION_PDEP)
 
 static const struct backend *const binary_neural_network_formulations[] = {
-    &binary_neural_network_bitalg_backend, &binary_neural_network_avx2_backend, &binary_neural_network_portable_backend,
-    NULL};
+    &binary_neural_network_gfni_backend, &binary_neural_network_bitalg_backend, &binary_neural_network_avx2_backend,
+    &binary_neural_network_portable_backend, NULL};
 
 BACKEND(binary_neural_network, BNN_NAME, BNN_IDEA, BNN_SOURCE, .init = binary_neural_network_init,
         .note = portable_note, .formulations = binary_neural_network_formulations)
