@@ -36,17 +36,22 @@ static const long long landing_squares_of[8] = {(long long)~RANK_1,
                                                 (long long)~(FILE_H | RANK_8)};
 
 /* Floods while any lane still advances, then takes one more step: the
- * attacks, blockers included, ORed over the lanes. */
+ * attacks, blockers included, ORed over the lanes.  The empty asm keeps
+ * each step in one register: gcc 12 otherwise computed it in a second and
+ * copied it back, a zmm move on the loop's chain (rotate, AND, move). */
 FILL_FUNCTION bitboard fill_until_stopped(__m512i slider, bitboard occupied)
 {
     const __m512i amounts = _mm512_loadu_si512(step_amounts);
     const __m512i landing = _mm512_loadu_si512(landing_squares_of);
     const __m512i empty = _mm512_andnot_si512(_mm512_set1_epi64((long long)occupied), landing);
     __m512i flood = slider;
-    do {
+    for (;;) {
         slider = _mm512_and_si512(_mm512_rolv_epi64(slider, amounts), empty);
+        __asm__("" : "+v"(slider));
+        if (_mm512_test_epi64_mask(slider, slider) == 0)
+            break;
         flood = _mm512_or_si512(flood, slider);
-    } while (_mm512_test_epi64_mask(slider, slider) != 0);
+    }
     return (bitboard)_mm512_reduce_or_epi64(_mm512_and_si512(_mm512_rolv_epi64(flood, amounts), landing));
 }
 
