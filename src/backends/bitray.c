@@ -48,6 +48,19 @@ static size_t bitray_init(void)
     return sizeof square_rays + sizeof first_rank_attacks;
 }
 
+/* A ray of the square's record, read into a general register: gcc 12
+ * otherwise read the scalar rays into vector registers beside the
+ * diagonal pairs and moved each to a general register (once per use), on
+ * the way to the blocker's BLSMSK. */
+static inline bitboard scalar_ray(const bitboard *ray)
+{
+    bitboard value = *ray;
+#if !defined(__clang__)
+    __asm__("" : "+r"(value));
+#endif
+    return value;
+}
+
 /* The ray up to and including its first blocker. */
 static inline bitboard up_to_first(bitboard occupied, bitboard ray)
 {
@@ -77,8 +90,8 @@ static inline bitboard rank_attacks(int square, bitboard occupied)
 static inline LOOKUP_INLINE bitboard bitray_rook(int square, bitboard occupied)
 {
     const struct square_rays *rays = &square_rays[square];
-    bitboard down = up_to_first(reverse_bits(occupied), rays->south_reversed);
-    return up_to_first(occupied, rays->north) | reverse_bits(down) | rank_attacks(square, occupied);
+    bitboard down = up_to_first(reverse_bits(occupied), scalar_ray(&rays->south_reversed));
+    return up_to_first(occupied, scalar_ray(&rays->north)) | reverse_bits(down) | rank_attacks(square, occupied);
 }
 
 static inline LOOKUP_INLINE bitboard bitray_bishop(int square, bitboard occupied)
@@ -93,9 +106,9 @@ static inline LOOKUP_INLINE bitboard bitray_queen(int square, bitboard occupied)
 {
     const struct square_rays *rays = &square_rays[square];
     bitboard reversed = reverse_bits(occupied);
-    bitboard down =
-        up_to_first(reversed, rays->south_reversed) | up_to_first_diagonals(reversed, &rays->south_west_reversed);
-    bitboard up = up_to_first(occupied, rays->north) | up_to_first_diagonals(occupied, &rays->north_east);
+    bitboard down = up_to_first(reversed, scalar_ray(&rays->south_reversed)) |
+                    up_to_first_diagonals(reversed, &rays->south_west_reversed);
+    bitboard up = up_to_first(occupied, scalar_ray(&rays->north)) | up_to_first_diagonals(occupied, &rays->north_east);
     return up | reverse_bits(down) | rank_attacks(square, occupied);
 }
 
