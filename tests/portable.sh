@@ -41,6 +41,12 @@ cpu_flags=" $(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
 cpu_level=$(sed -n 's/^ *X(\([1-4]\), "[^"]*", "\([^"]*\)".*/\1 \2/p' "$levels_table" |
     awk -v flags="$cpu_flags" '$2 != "-" && index(flags, " " $2 " ") == 0 { lacks[$1] = 1 }
         END { for (level = 1; level <= 4 && !lacks[level]; level++) ; print level - 1 }')
+# Some guests' /proc/cpuinfo leaves out a flag their CPUID sets (an AMD EPYC
+# VM, family 26 model 2, lists no "abm", LZCNT's name there): glibc's
+# loader, which reads CPUID itself, names the levels the CPU supports.
+loader_level=$(/lib64/ld-linux-x86-64.so.2 --help 2>/dev/null |
+    sed -n 's/^ *x86-64-v\([2-4]\) (supported.*/\1/p' | sort -n | tail -n 1)
+[ -n "$loader_level" ] && [ "$loader_level" -gt "$cpu_level" ] && cpu_level=$loader_level
 # variant_for LEVEL HIDDEN: the name of the highest variant a CPU of LEVEL
 # with this CPU's flags runs, HIDDEN hidden; empty for the baseline.
 variant_for() {
