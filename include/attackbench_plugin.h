@@ -273,11 +273,11 @@ const struct attackbench_plugin *attackbench_plugin_entry(void);
                        ATTACKBENCH_ONE_SET) \
     ATTACKBENCH_PASSES(, attackbench_plugin_queen_loop, attackbench_lookup_entries(attackbench_plugin_queen), \
                        ATTACKBENCH_ONE_SET) \
-    static uint64_t attackbench_plugin_sets_loop(const struct attackbench_run *run) \
+    ATTACKBENCH_LINE_ALIGNED static uint64_t attackbench_plugin_sets_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sets_loop(attackbench_plugin_rook, attackbench_plugin_bishop, SET, run); \
     } \
-    static uint64_t attackbench_plugin_sides_loop(const struct attackbench_run *run) \
+    ATTACKBENCH_LINE_ALIGNED static uint64_t attackbench_plugin_sides_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sides_loop(attackbench_plugin_rook, attackbench_plugin_bishop, attackbench_plugin_queen, \
                                       SIDE, run); \

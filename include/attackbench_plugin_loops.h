@@ -21,6 +21,18 @@
 #pragma GCC optimize("no-tree-loop-vectorize")
 #endif
 
+/* Each timed pass is a function of its own starting on a 64-byte line, so
+ * that where its loop falls among the instruction cache's lines depends on
+ * its own code alone, never on what the linker put before it.  On the
+ * Zen 5 guest clang's correlation-magic rook pass ran 1.26x slower when
+ * an object linked before it moved it by 32 bytes, and a change to one
+ * backend moved other backends' rows by as much (docs/findings.md). */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define ATTACKBENCH_LINE_ALIGNED __attribute__((aligned(64)))
+#else
+#define ATTACKBENCH_LINE_ALIGNED
+#endif
+
 /* Total sliders of a record. */
 static inline int attackbench_side_slider_count(const struct attackbench_side *side)
 {
@@ -288,7 +300,8 @@ attackbench_query_loop(const struct attackbench_entries entries, const int shape
  * registers of one loop after the code of the others: clang 14's pext
  * queries loop lost 10% when only the positions pass changed. */
 #define ATTACKBENCH_PASS_FUNCTION(ATTRIBUTES, NAME, SUFFIX, PASS) \
-    ATTRIBUTES __attribute__((noinline, unused)) static uint64_t NAME##_##SUFFIX(const struct attackbench_run *run) \
+    ATTRIBUTES __attribute__((noinline, unused)) \
+    ATTACKBENCH_LINE_ALIGNED static uint64_t NAME##_##SUFFIX(const struct attackbench_run *run) \
     { \
         return PASS; \
     }

@@ -126,11 +126,13 @@
     } \
     ATTACKBENCH_PASSES(ATTRIBUTES, ID##_both_loop, \
                        attackbench_both_entries(ID##_options.both ? ID##_options.both : ID##_both), ATTACKBENCH_BOTH) \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sets_loop(const struct attackbench_run *run) \
+    ATTRIBUTES __attribute__((unused)) \
+    ATTACKBENCH_LINE_ALIGNED static uint64_t ID##_sets_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sets_loop(ID##_rook, ID##_bishop, ID##_options.set_attacks, run); \
     } \
-    ATTRIBUTES __attribute__((unused)) static uint64_t ID##_sides_loop(const struct attackbench_run *run) \
+    ATTRIBUTES __attribute__((unused)) \
+    ATTACKBENCH_LINE_ALIGNED static uint64_t ID##_sides_loop(const struct attackbench_run *run) \
     { \
         return attackbench_sides_loop(ID##_rook, ID##_bishop, ID##_queen, ID##_options.side_attacks, run); \
     } \
