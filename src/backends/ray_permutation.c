@@ -60,7 +60,12 @@ TARGET_ATTRIBUTE(RAY_PERMUTATION_TARGET) static inline uint64_t ray_attacks(int 
     const int square_0x88 = (square & 7) | ((square & 56) << 1);
     const __m512i coordinates =
         _mm512_add_epi8(_mm512_load_si512((const void *)ray_offsets), _mm512_set1_epi8((char)square_0x88));
-    const uint64_t off_board = _mm512_test_epi8_mask(coordinates, _mm512_set1_epi8((char)0x88));
+    uint64_t off_board = _mm512_test_epi8_mask(coordinates, _mm512_set1_epi8((char)0x88));
+    /* In a general register: clang 14 otherwise tested the coordinates a
+     * second time for the complement (VPTESTNMB) and ORed in mask
+     * registers, three operations more per lookup.  On a Zen 5 clang's
+     * queens run 1.25x faster with it and gcc's 1.05x. */
+    __asm__("" : "+r"(off_board));
     const __m512i squares = _mm512_gf2p8affine_epi64_epi8(coordinates, _mm512_set1_epi64((long long)PACK_0X88), 0);
     const __m512i board = _mm512_movm_epi8(occupied);
     const uint64_t blockers = _mm512_movepi8_mask(_mm512_permutexvar_epi8(squares, board));
