@@ -71,8 +71,11 @@ static alignas(32) struct square_networks bishop_squares[SQUARE_COUNT];
  * mispredicted its exit on random squares). */
 enum { PAIRS_PER_SQUARE = 7, WORDS_PER_PAIR = 16 };
 
+#if defined(__x86_64__)
+/* The vector paths' paired copies (x86-64 only). */
 static alignas(64) uint64_t rook_pairs[SQUARE_COUNT][PAIRS_PER_SQUARE * WORDS_PER_PAIR];
 static alignas(64) uint64_t bishop_pairs[SQUARE_COUNT][PAIRS_PER_SQUARE * WORDS_PER_PAIR];
+#endif
 
 static void bind_networks(struct square_networks *squares, enum slider piece, const uint64_t *networks)
 {
@@ -94,6 +97,7 @@ static size_t binary_neural_network_init(void)
     return sizeof rook_squares + sizeof bishop_squares + sizeof bnn_rook_parameters + sizeof bnn_bishop_parameters;
 }
 
+#if defined(__x86_64__)
 /* Copies each square's networks into its block of pairs (the rest of the
  * block stays zero) and points the square at it. */
 static void pair_networks(struct square_networks *squares, uint64_t (*blocks)[PAIRS_PER_SQUARE * WORDS_PER_PAIR])
@@ -121,6 +125,7 @@ static size_t paired_networks_init(void)
     pair_networks(bishop_squares, bishop_pairs);
     return sizeof rook_squares + sizeof bishop_squares + sizeof rook_pairs + sizeof bishop_pairs;
 }
+#endif
 
 /* A path's three lookups, ID_rook, ID_bishop and ID_queen, from its
  * ATTACKS(entry, occupied, outputs); the rest, its attributes. */
