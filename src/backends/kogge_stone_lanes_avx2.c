@@ -221,7 +221,8 @@ FILL_FUNCTION bitboard kogge_stone_lanes_avx2_queen(int square, bitboard occupie
 
 /* The timed sides pass: the lanes added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) ATTACKBENCH_LINE_ALIGNED static uint64_t
+lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
         return attackbench_sides_loop(kogge_stone_lanes_avx2_rook, kogge_stone_lanes_avx2_bishop,

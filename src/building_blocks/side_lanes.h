@@ -218,7 +218,8 @@ __attribute__((target(KERNEL_TARGET), always_inline)) static inline bitboard LAN
 /* The timed sides pass: each block's lanes added in a vector register (a
  * store of the block and a reload of its words would stall on store
  * forwarding); the other modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) ATTACKBENCH_LINE_ALIGNED static uint64_t
+lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
         return attackbench_sides_loop(LANES_LOOKUP(rook), LANES_LOOKUP(bishop), LANES_LOOKUP(queen), lanes_side, run);

@@ -269,7 +269,8 @@ LANE_FUNCTION bitboard LANES_LOOKUP(queen)(int square, bitboard occupied)
 
 /* The timed sides pass: the blocks added in a vector register; the other
  * modes go through the shared loop. */
-__attribute__((target(KERNEL_TARGET))) static uint64_t lanes_sides_pass(const struct attackbench_run *run)
+__attribute__((target(KERNEL_TARGET))) ATTACKBENCH_LINE_ALIGNED static uint64_t
+lanes_sides_pass(const struct attackbench_run *run)
 {
     if (run->mix_results || run->chained || run->pressure_buffer)
         return attackbench_sides_loop(LANES_LOOKUP(rook), LANES_LOOKUP(bishop), LANES_LOOKUP(queen), lanes_side, run);
