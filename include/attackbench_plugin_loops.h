@@ -25,8 +25,9 @@
  * that where its loop falls among the instruction cache's lines depends on
  * its own code alone, never on what the linker put before it.  On the
  * Zen 5 guest clang's correlation-magic rook pass ran 1.26x slower when
- * an object linked before it moved it by 32 bytes, and a change to one
- * backend moved other backends' rows by as much (docs/findings.md). */
+ * an object linked before it moved it by 32 bytes, and rows of backends
+ * whose code had not changed moved by as much between builds
+ * (docs/findings.md). */
 #if defined(__x86_64__) || defined(__aarch64__)
 #define ATTACKBENCH_LINE_ALIGNED __attribute__((aligned(64)))
 #else
