@@ -73,20 +73,38 @@ int formulation_for_list(const struct list_calibration *list, const struct backe
     return 1;
 }
 
-void list_formulations(FILE *out)
+static int among(const struct backend *backend, const struct backend *const *shown, size_t shown_count)
 {
-    fprintf(out, "\nformulations (a technique's other ways to the same attack sets; the plain name runs the\n"
-                 "fastest in a short calibration, --formulation=fixed the first this CPU has):\n");
+    for (size_t i = 0; i < shown_count; i++)
+        if (shown[i] == backend)
+            return 1;
+    return 0;
+}
+
+static void list_formulation(FILE *out, const struct backend *technique, const struct backend *formulation)
+{
+    const char *reason = backend_unavailable_reason(formulation);
+    if (reason)
+        fprintf(out, "%-27s formulation of %s  unavailable (%s)  idea: %s\n", formulation->name, technique->name,
+                reason, formulation->description);
+    else
+        fprintf(out, "%-27s formulation of %s  available  idea: %s\n", formulation->name, technique->name,
+                formulation->description);
+}
+
+void list_formulations(FILE *out, const struct backend *const *shown, size_t shown_count)
+{
+    int heading = 0;
     for (size_t i = 0; i < registry_built_in_count(); i++) {
         const struct backend *technique = backends[i];
         for (const struct backend *const *known = technique->formulations; known && *known; known++) {
-            const char *reason = backend_unavailable_reason(*known);
-            if (reason)
-                fprintf(out, "%-27s formulation of %s  unavailable (%s)  idea: %s\n", (*known)->name, technique->name,
-                        reason, (*known)->description);
-            else
-                fprintf(out, "%-27s formulation of %s  available  idea: %s\n", (*known)->name, technique->name,
-                        (*known)->description);
+            if (shown && !among(technique, shown, shown_count) && !among(*known, shown, shown_count))
+                continue;
+            if (!heading)
+                fprintf(out, "\nformulations (a technique's other ways to the same attack sets; the plain name runs "
+                             "the\nfastest in a short calibration, --formulation=fixed the first this CPU has):\n");
+            heading = 1;
+            list_formulation(out, technique, *known);
         }
     }
 }

@@ -34,7 +34,9 @@ void list_calibration_close(struct list_calibration *list);
  * runs. */
 int formulation_for_list(const struct list_calibration *list, const struct backend *technique, char *text, size_t size);
 
-/* For --list, after the backends: every formulation, by technique. */
-void list_formulations(FILE *out);
+/* For --list, after the backends: the formulations of the techniques
+ * `shown` names and those it names itself, by technique; every one when
+ * `shown` is NULL. */
+void list_formulations(FILE *out, const struct backend *const *shown, size_t shown_count);
 
 #endif

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "selection.h"
@@ -47,45 +48,94 @@ static const char *device_note(const struct backend *backend)
     return device_technique_named(backend->name) ? "  device: opencl" : "";
 }
 
+/* One row of --list: the backend, whether this CPU runs it and why not,
+ * its table and initialisation (which this runs), what it needs, and its
+ * source and idea. */
+static void list_backend(const struct backend *backend, const struct list_calibration *calibration)
+{
+    char needs[256];
+    cpu_feature_names(backend_features(backend), needs, sizeof needs);
+    const char *reason = backend_unavailable_reason(backend);
+    if (reason) {
+        printf("%-27s unavailable (%s)  table -  needs %s  native %s  source: %s%s  idea: %s\n", backend->name, reason,
+               needs, native_paths(backend), backend->source, device_note(backend), backend->description);
+        return;
+    }
+    char formulation[512];
+    int has_formulations = formulation_for_list(calibration, backend, formulation, sizeof formulation);
+    double init_ms;
+    size_t table_bytes = backend_initialize(backend, &init_ms);
+    printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
+           table_bytes, init_ms, needs, native_paths(backend), backend->source);
+    if (backend->variant)
+        printf("  compiled for: %s (run-time choice)", backend->variant);
+    const char *note = backend->note ? backend->note() : NULL;
+    if (note && *note)
+        printf("  note: %s", note);
+    char warning[160];
+    if (slow_instruction_warning(backend->instructions, warning, sizeof warning))
+        printf("  warning: %s", warning);
+    if (has_formulations)
+        printf("  formulation: %s", formulation);
+    printf("%s  idea: %s\n", device_note(backend), backend->description);
+}
+
+/* The rows --method names, available here or not, in the order named;
+ * NULL (after saying why) for a list that names nothing known. */
+static const struct backend **listed_backends(const char *methods, size_t *count)
+{
+    size_t capacity = backend_count;
+    for (size_t i = 0; i < backend_count; i++)
+        for (const struct backend *const *known = backends[i]->formulations; known && *known; known++)
+            capacity++;
+    const struct backend **chosen = calloc(capacity, sizeof *chosen);
+    if (chosen == NULL) {
+        fprintf(stderr, "attackbench: --list: out of memory\n");
+        return NULL;
+    }
+    const struct selection_rules rules = {.prefix = "attackbench", .keep_unavailable = 1};
+    int selected = select_backends(methods, &rules, chosen, capacity);
+    if (selected < 0) {
+        free(chosen);
+        return NULL;
+    }
+    *count = (size_t)selected;
+    return chosen;
+}
+
+static int registered(const struct backend *backend)
+{
+    for (size_t i = 0; i < backend_count; i++)
+        if (backends[i] == backend)
+            return 1;
+    return 0;
+}
+
 int list_command(const struct options *options)
 {
+    /* Every backend, or those --method names (say, to check one quickly:
+     * the full list initialises every table). */
+    int every = strcmp(options->methods, "all") == 0;
+    size_t shown_count = backend_count;
+    const struct backend **shown =
+        every ? (const struct backend **)backends : listed_backends(options->methods, &shown_count);
+    if (shown == NULL)
+        return 2;
     printf("%-27s %s\n", "method",
            "status  table bytes  init time  needs (CPU features)  native (side-wise workloads)  source  idea");
     struct list_calibration calibration;
     list_calibration_open(&calibration, options->fixed_formulations, options->threads);
-    for (size_t i = 0; i < backend_count; i++) {
-        const struct backend *backend = backends[i];
-        char needs[256];
-        cpu_feature_names(backend_features(backend), needs, sizeof needs);
-        const char *reason = backend_unavailable_reason(backend);
-        if (reason) {
-            printf("%-27s unavailable (%s)  table -  needs %s  native %s  source: %s%s  idea: %s\n", backend->name,
-                   reason, needs, native_paths(backend), backend->source, device_note(backend), backend->description);
-            continue;
-        }
-        char formulation[512];
-        int has_formulations = formulation_for_list(&calibration, backend, formulation, sizeof formulation);
-        double init_ms;
-        size_t table_bytes = backend_initialize(backend, &init_ms);
-        printf("%-27s available  table %zu bytes  init %.2f ms  needs %s  native %s  source: %s", backend->name,
-               table_bytes, init_ms, needs, native_paths(backend), backend->source);
-        if (backend->variant)
-            printf("  compiled for: %s (run-time choice)", backend->variant);
-        const char *note = backend->note ? backend->note() : NULL;
-        if (note && *note)
-            printf("  note: %s", note);
-        char warning[160];
-        if (slow_instruction_warning(backend->instructions, warning, sizeof warning))
-            printf("  warning: %s", warning);
-        if (has_formulations)
-            printf("  formulation: %s", formulation);
-        printf("%s  idea: %s\n", device_note(backend), backend->description);
-    }
+    for (size_t i = 0; i < shown_count; i++)
+        if (registered(shown[i])) /* a formulation has its row below */
+            list_backend(shown[i], &calibration);
     list_calibration_close(&calibration);
-    list_formulations(stdout);
-    printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"
-           "methods): 000 Sherwin Bitboards, 001 Blockers and Beyond, 002 Dumb7Fill, 003 Kindergarten\n"
-           "Bitboards, 004 the forum post on row hashing and row masks.\n");
+    list_formulations(stdout, every ? NULL : shown, shown_count);
+    if (every)
+        printf("\n\"seed 000\" to \"seed 004\": the five documents the project started from (README, table of\n"
+               "methods): 000 Sherwin Bitboards, 001 Blockers and Beyond, 002 Dumb7Fill, 003 Kindergarten\n"
+               "Bitboards, 004 the forum post on row hashing and row masks.\n");
+    else
+        free(shown);
     return 0;
 }
 

@@ -38,7 +38,7 @@ void print_selection_notes(void)
 static void add_backend(const struct backend *backend, const struct selection_rules *rules, int note_skip,
                         struct chosen *chosen)
 {
-    const char *reason = backend_unavailable_reason(backend);
+    const char *reason = rules->keep_unavailable ? NULL : backend_unavailable_reason(backend);
     if (reason) {
         if (note_skip)
             note_skip_of(backend, reason, rules);

@@ -17,6 +17,8 @@ struct selection_rules {
     int without_baseline;
     /* "all" skips the backends this CPU cannot run without a note. */
     int quiet;
+    /* Keep the backends this CPU cannot run (--list names them too). */
+    int keep_unavailable;
 };
 
 /* Resolve a comma-separated list into at most `capacity` backends, in the

@@ -18,6 +18,19 @@ backend_lines=$(awk 'NR > 1 && /^$/ { exit } NR > 1' "$scratch/list")
     [ "$(wc -l <<<"$backend_lines")" -eq "$(grep -cE '^[a-z0-9-]+ +(available|unavailable)' "$scratch/list")" ] &&
     pass "list: one line per backend, name first" || fail "list: one line per backend, name first"
 
+# --list --method: the rows named, in the order named, then the named
+# techniques' formulations; no footnote.
+"$program" --list --method='kogge-stone,PEXT,magic-f*' >"$scratch/list-some" 2>"$scratch/err"
+rows=$(awk 'NR > 1 && /^$/ { exit } NR > 1 { printf "%s ", $1 }' "$scratch/list-some")
+[ "$rows" = "kogge-stone pext magic-fancy " ] && grep -qE '^kogge-stone:scalar +formulation of kogge-stone ' "$scratch/list-some" &&
+    [ "$(grep -c 'formulation of' "$scratch/list-some")" -eq "$(grep -cE 'formulation of (kogge-stone|pext|magic-fancy) ' "$scratch/list")" ] &&
+    ! grep -q 'seed 000' "$scratch/list-some" && [ ! -s "$scratch/err" ] &&
+    pass "--list --method: the rows named and their formulations" ||
+    fail "--list --method: the rows named and their formulations (rows: $rows; $(head -c 200 "$scratch/err"))"
+expect_error "--list --method with an unknown name: one line" "unknown method 'nosuch'" "$program" --list -m pext,nosuch
+[ "$(wc -l <"$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ] && pass "--list --method refused: one line, no list" ||
+    fail "--list --method refused: one line, no list"
+
 if on_x86 "a CPU without BMI2, AVX2 and AVX-512"; then
 # A CPU without BMI2, AVX2 and AVX-512 (simulated): the backends that need
 # them are listed as unavailable with the reason and skipped, never run.
@@ -26,6 +39,11 @@ grep -q '^pext .*unavailable (this CPU lacks bmi2)' "$scratch/list-old-cpu" &&
     grep -q '^dumb7fill-avx2 .*unavailable (this CPU lacks avx2)' "$scratch/list-old-cpu" &&
     grep -q '^dumb7fill-avx512 .*unavailable (this CPU lacks avx512)' "$scratch/list-old-cpu" &&
     pass "list names what an older CPU lacks" || fail "list names what an older CPU lacks"
+ATTACKBENCH_HIDE_FEATURES="bmi2" "$program" --list -m pext >"$scratch/list-pext" 2>&1
+[ "$(grep -c '^pext .*unavailable (this CPU lacks bmi2)' "$scratch/list-pext")" -eq 1 ] &&
+    [ "$(awk 'NR > 1 && /^$/ { exit } NR > 1' "$scratch/list-pext" | wc -l)" -eq 1 ] &&
+    pass "--list --method names a method this CPU lacks, with the reason" ||
+    fail "--list --method names a method this CPU lacks, with the reason ($(head -c 300 "$scratch/list-pext"))"
 ATTACKBENCH_HIDE_FEATURES="bmi2" "$program" --workload=random --reps=1 --calls=100 --queries=100 --format=csv \
     --dispatch=batch --piece=rook >"$scratch/old-cpu.csv" 2>"$scratch/err"
 status=$?

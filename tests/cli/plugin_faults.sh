@@ -44,7 +44,7 @@ else
 fi
 wait
 [ -f "$fault_dir/ENTRY_DATA.so" ] || fail "the fault plugin ENTRY_DATA builds ($(head -c 300 "$fault_dir/ENTRY_DATA.so.log"))"
-expect_status "the fault plugin without a fault loads" 0 "$program" --plugin="$fault_dir/NONE.so" --list
+expect_status "the fault plugin without a fault loads" 0 "$program" --plugin="$fault_dir/NONE.so" --list -m fault
 
 # Loading: the file, the entry and the descriptor.
 head -c 3000 "$fault_dir/NONE.so" >"$fault_dir/cut.so"
@@ -83,10 +83,10 @@ else
 fi
 
 # Feature bits: an unknown one named, a long list cut at no word.
-"$program" --plugin="$fault_dir/UNKNOWN_FEATURE.so" --list >"$scratch/out" 2>&1
+"$program" --plugin="$fault_dir/UNKNOWN_FEATURE.so" --list -m fault >"$scratch/out" 2>&1
 grep -qE '^fault +unavailable \(it needs a CPU feature this attackbench does not know \(bit 20\)\)' "$scratch/out" && pass "an unknown feature bit makes a plugin unavailable, naming the bit" ||
     fail "an unknown feature bit makes a plugin unavailable, naming the bit ($(grep '^fault' "$scratch/out"))"
-"$program" --plugin="$fault_dir/ALL_FEATURES.so" --list >"$scratch/out" 2>&1
+"$program" --plugin="$fault_dir/ALL_FEATURES.so" --list -m fault >"$scratch/out" 2>&1
 grep -qE '^fault .* needs popcnt bmi1 bmi2 lzcnt avx2 avx512 avx512f avx512vl avx512bw gfni avx512cd avx512dq sve2 sve2-bitperm  native' \
     "$scratch/out" && pass "the needs column lists every feature whole" ||
     fail "the needs column lists every feature whole ($(grep '^fault' "$scratch/out" | head -c 300))"
@@ -94,13 +94,13 @@ grep -qE '^fault .* needs popcnt bmi1 bmi2 lzcnt avx2 avx512 avx512f avx512vl av
 # Initialisation: abort, exit, a stack overflow.
 expect_fault "abort() in a plugin's init is named, phase initialisation" 2 \
     "plugin fault ($fault_dir/INIT_ABORT.so) crashed with SIGABRT (abort) during initialisation" \
-    "$program" --plugin="$fault_dir/INIT_ABORT.so" --list
+    "$program" --plugin="$fault_dir/INIT_ABORT.so" --list -m fault
 expect_fault "exit(0) in a plugin's init is named and exits 2" 2 \
     "plugin fault ($fault_dir/INIT_EXIT.so) called exit() during initialisation" \
-    "$program" --plugin="$fault_dir/INIT_EXIT.so" --list
+    "$program" --plugin="$fault_dir/INIT_EXIT.so" --list -m fault
 expect_fault "a stack overflow in a plugin's init is named" 2 \
     "plugin fault ($fault_dir/INIT_RECURSION.so) crashed with SIGSEGV during initialisation" \
-    "$program" --plugin="$fault_dir/INIT_RECURSION.so" --list
+    "$program" --plugin="$fault_dir/INIT_RECURSION.so" --list -m fault
 
 # Verification of the input file: after the plugin's own checks passed.
 expect_fault "a crash on a query of the input file is named, phase verification" 2 \
@@ -173,7 +173,7 @@ if [ "$(id -u)" -ne 0 ]; then
 else
     skip "a plugin behind an unsearchable folder: root searches every folder"
     cp "$fault_dir/NONE.so" "$fault_dir/open.so" && chmod o+w "$fault_dir/open.so"
-    "$program" --plugin="$fault_dir/open.so" --list >/dev/null 2>"$scratch/err"
+    "$program" --plugin="$fault_dir/open.so" --list -m fault >/dev/null 2>"$scratch/err"
     grep -qF "loading as root a plugin whose file anyone may write" "$scratch/err" &&
         pass "root is warned about a world-writable plugin" || fail "root is warned about a world-writable plugin"
 fi

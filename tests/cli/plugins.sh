@@ -67,7 +67,7 @@ perft_status=$?
 
 # A path without a slash is the current directory's, never the library path's.
 program_path=$(cd "$(dirname "$program")" && pwd)/$(basename "$program")
-(cd "$plugin_dir" && "$program_path" --plugin=my_engine.so --list >/dev/null 2>&1) &&
+(cd "$plugin_dir" && "$program_path" --plugin=my_engine.so --list -m my-engine >/dev/null 2>&1) &&
     pass "a plugin path without a slash is taken from the current directory" ||
     fail "a plugin path without a slash is taken from the current directory"
 expect_error "a plugin path is not searched in LD_LIBRARY_PATH" "--plugin=my_engine.so: no such file" \
@@ -139,12 +139,12 @@ done
 expect_error "a descriptor shorter than ABI 2.0's is refused" "built for plugin ABI 2.0" \
     "$program" --plugin="$plugin_dir/abi-2.0-short.so" --list
 build_plugin unoptimised "$top/examples/plugin/my_engine.c" -O0
-"$program" --plugin="$plugin_dir/unoptimised.so" --list >"$scratch/out" 2>"$scratch/err"
+"$program" --plugin="$plugin_dir/unoptimised.so" --list -m my-engine >"$scratch/out" 2>"$scratch/err"
 warnings=$(grep -c "was built without optimisation" "$scratch/err")
 [ "$warnings" -eq 1 ] && grep -qE "^my-engine +available .*\(built: unoptimised \(-O0\), (gcc|clang) [0-9]" "$scratch/out" &&
     pass "a plugin built at -O0 is warned about once and listed as unoptimised" ||
     fail "a plugin built at -O0 is warned about once and listed as unoptimised ($warnings warnings)"
-"$program" --plugin="$example" --list >"$scratch/out" 2>"$scratch/err"
+"$program" --plugin="$example" --list -m my-engine >"$scratch/out" 2>"$scratch/err"
 ! grep -q "warning" "$scratch/err" && grep -qE "^my-engine +available .*\(built: (gcc|clang) [0-9]" "$scratch/out" &&
     pass "an optimised plugin is listed with its compiler, without a warning" ||
     fail "an optimised plugin is listed with its compiler, without a warning ($(head -c 300 "$scratch/err"))"
@@ -153,14 +153,14 @@ grep -qE "^my-engine +available .*\(built: (gcc|clang) [0-9][^)]*, assert\(\) on
     pass "a plugin built without -DNDEBUG is listed with assert() on" ||
     fail "a plugin built without -DNDEBUG is listed with assert() on"
 build_plugin release "$top/examples/plugin/my_engine.c" -DNDEBUG
-"$program" --plugin="$plugin_dir/release.so" --list >"$scratch/out" 2>"$scratch/err"
+"$program" --plugin="$plugin_dir/release.so" --list -m my-engine >"$scratch/out" 2>"$scratch/err"
 ! grep -q "warning" "$scratch/err" && grep -qE "^my-engine +available .*\(built: (gcc|clang) [0-9][^,)]*\)" "$scratch/out" &&
     pass "a plugin built with -DNDEBUG is listed with its compiler alone" ||
     fail "a plugin built with -DNDEBUG is listed with its compiler alone ($(grep '^my-engine' "$scratch/out" | head -c 400))"
 # An engine's file included unchanged: its extern lookups exported (and
 # not inlined) without -fvisibility=hidden, which the warning names.
 "$plugin_cc" -std=c99 -Og -shared -fPIC -I"$top/include" "$top/examples/plugin/engine_wrapper.c" -o "$plugin_dir/exported.so"
-"$program" --plugin="$plugin_dir/exported.so" --list >/dev/null 2>"$scratch/err"
+"$program" --plugin="$plugin_dir/exported.so" --list -m my-engine-wrapped >/dev/null 2>"$scratch/err"
 grep -q "plugin my-engine-wrapped ($plugin_dir/exported.so) exports 3 functions besides its entry (.*engine_rook_attacks" \
     "$scratch/err" && pass "a plugin built without -fvisibility=hidden is warned about its exported functions" ||
     fail "a plugin built without -fvisibility=hidden is warned about its exported functions ($(head -c 300 "$scratch/err"))"
@@ -175,7 +175,7 @@ else
     fail "the engine wrapper example builds ($(head -c 300 "$plugin_dir/engine_wrapper.log"))"
 fi
 build_plugin needs "$top/tests/plugins/needs_features.c"
-ATTACKBENCH_HIDE_FEATURES=avx2 "$program" --plugin="$plugin_dir/needs.so" --list >"$scratch/out" 2>&1
+ATTACKBENCH_HIDE_FEATURES=avx2 "$program" --plugin="$plugin_dir/needs.so" --list -m needs-avx512 >"$scratch/out" 2>&1
 grep -qE "^needs-avx512 +unavailable \(this CPU lacks avx512\)" "$scratch/out" &&
     pass "a plugin needing a feature this CPU lacks is listed unavailable with the reason" ||
     fail "a plugin needing a feature this CPU lacks is listed unavailable with the reason ($(grep needs "$scratch/out"))"
@@ -203,7 +203,7 @@ expect_error "an attack file without the engine file it needs: one line naming t
 grep -q "undefined symbol: engine_distance)$" "$scratch/err" && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
     pass "the refusal names the undefined symbol" || fail "the refusal names the undefined symbol ($(cat "$scratch/err"))"
 if build_plugin needs_linked "$top/tests/plugins/needs_other_file.c" "$top/tests/plugins/other_file.c"; then
-    "$program" --plugin="$plugin_dir/needs_linked.so" --list >"$scratch/out" 2>"$scratch/err"
+    "$program" --plugin="$plugin_dir/needs_linked.so" --list -m needs-other-file >"$scratch/out" 2>"$scratch/err"
     grep -qE "^needs-other-file +available +table 0 bytes +init 0.00 ms " "$scratch/out" &&
         pass "linked with the file it needs, the plugin loads; a constructor's table shows init 0.00 ms" ||
         fail "linked with the file it needs, the plugin loads, init 0.00 ms ($(grep needs-other "$scratch/out"; head -c 200 "$scratch/err"))"
