@@ -88,8 +88,28 @@ vector_loops() {
         function_name ~ pattern && /%[xyz]mm/ && $2 !~ /^v?mov[dq]$/ { print function_name }' | sort -u
 }
 
+# timed_passes_off_lines PROGRAM: "COUNT MISPLACED..." of the timed passes'
+# functions: each should start on a 64-byte line (ATTACKBENCH_LINE_ALIGNED,
+# so that where the linker puts it cannot move its loops among the lines;
+# docs/findings.md, "Where a loop lands").
+timed_passes_off_lines() {
+    local count=0 misplaced="" address kind function_name
+    while read -r address kind function_name; do
+        case "$kind" in t | T) ;; *) continue ;; esac
+        [[ "$function_name" =~ (_(sets|sides)_loop|_loop_(queries|chained|pressure|pressure_chained|positions|positions_chained)|lanes_sides_pass)$ ]] ||
+            continue
+        count=$((count + 1))
+        (((16#$address) % 64 == 0)) || misplaced+=" $function_name@$address"
+    done < <(nm "$1")
+    echo "$count$misplaced"
+}
+
 check_program() {
     local name=$1 path=$2 found
+    found=$(timed_passes_off_lines "$path")
+    [ "${found%% *}" -ge 400 ] && [ "$found" = "${found%% *}" ] &&
+        pass "line-aligned passes: the $name build's ${found%% *} timed passes each start on a 64-byte line" ||
+        fail "line-aligned passes: the $name build's timed passes (count, then those off a line): $(head -c 300 <<<"$found")"
     found=$(calls_from_loops "$path")
     [ -z "$found" ] && pass "inlined lookups: no timed loop of the $name build calls its lookup" ||
         fail "inlined lookups: the $name build's timed loops call: $(echo "$found" | head -5 | tr '\n' ';')"
