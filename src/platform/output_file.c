@@ -188,13 +188,31 @@ static int link_is_protected(const char *link_path, const struct stat *link_stat
 #endif
 }
 
+/* Whether a link is one of /proc's links to an open file (/dev/stdout
+ * and /dev/fd/1 lead to /proc/self/fd/1): its target names that file, but
+ * the kernel opens the file itself, and replacing the named file would
+ * cut away what was written to it through the open descriptor. */
+static int links_to_open_file(const struct stat *link_status)
+{
+#if defined(__linux__)
+    struct stat proc;
+    return lstat("/proc/self", &proc) == 0 && proc.st_dev == link_status->st_dev;
+#else
+    (void)link_status;
+    return 0;
+#endif
+}
+
 /* Follow `path` through symbolic links, as the kernel does, to the name
  * that is to be replaced (a dangling link names the file it would
  * create).  Returns that name (malloc'ed) with *exists and *status, or
- * NULL with errno set. */
-static char *resolve_links(const char *path, struct stat *status, int *exists)
+ * NULL with errno set; *open_file (when not NULL) says whether a link on
+ * the way was /proc's link to an open file. */
+static char *resolve_links(const char *path, struct stat *status, int *exists, int *open_file)
 {
     char *current = strdup(path);
+    if (open_file)
+        *open_file = 0;
     for (int hops = 0; current != NULL && hops < 40; hops++) {
         if (lstat(current, status) != 0) {
             int error = errno;
@@ -208,6 +226,8 @@ static char *resolve_links(const char *path, struct stat *status, int *exists)
         *exists = 1;
         if (!S_ISLNK(status->st_mode))
             return current;
+        if (open_file && links_to_open_file(status))
+            *open_file = 1;
         if (link_is_protected(current, status)) {
             free(current);
             errno = EACCES;
@@ -380,12 +400,13 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
         return report(path, "cannot write", EISDIR);
     if (reachable && !S_ISREG(followed.st_mode))
         return write_through(path, &followed, writer, data);
-    int exists = 0;
-    char *final = resolve_links(path, &final_status, &exists);
+    int exists = 0, open_file = 0;
+    char *final = resolve_links(path, &final_status, &exists, &open_file);
     if (final == NULL)
         return report(path, "cannot create", errno);
     int status;
-    if (reachable && (!exists || final_status.st_dev != followed.st_dev || final_status.st_ino != followed.st_ino))
+    if (reachable &&
+        (open_file || !exists || final_status.st_dev != followed.st_dev || final_status.st_ino != followed.st_ino))
         /* A link the kernel resolves by itself (/dev/stdout, /proc/self/fd/N)
          * to a file already open: write into that file, do not replace it. */
         status = write_through(path, &followed, writer, data);
@@ -426,10 +447,14 @@ int check_output_path(const char *path)
         return report(path, "cannot write", EISDIR);
     if (reachable && !S_ISREG(followed.st_mode))
         return 0;
-    int exists = 0;
-    char *final = resolve_links(path, &final_status, &exists);
+    int exists = 0, open_file = 0;
+    char *final = resolve_links(path, &final_status, &exists, &open_file);
     if (final == NULL)
         return report(path, "cannot create", errno);
+    if (reachable && open_file) { /* written through, as write_file_atomically does */
+        free(final);
+        return 0;
+    }
     int descriptor = create_temporary(final);
     int error = errno;
     free(final);
@@ -468,7 +493,8 @@ int same_file(const char *first, const char *second)
         return first_exists && second_exists && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
     /* Neither exists yet: the names they would create, past dangling links. */
     int exists;
-    char *first_final = resolve_links(first, &a, &exists), *second_final = resolve_links(second, &b, &exists);
+    char *first_final = resolve_links(first, &a, &exists, NULL),
+         *second_final = resolve_links(second, &b, &exists, NULL);
     int same = first_final && second_final && same_new_file(first_final, second_final);
     free(first_final);
     free(second_final);

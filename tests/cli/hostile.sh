@@ -94,6 +94,18 @@ if [ $((passed - hostile_passed_before)) -eq "$hostile_expected" ]; then
         "${hostile_run[@]}" --csv=/dev/stdout 2>"$scratch/err" | cat >"$scratch/piped"
         [ "$(grep -c '^timestamp,' "$scratch/piped")" -eq 2 ] && pass "--csv=/dev/stdout into a pipe" ||
             fail "--csv=/dev/stdout into a pipe ($(head -c 200 "$scratch/err"))"
+        # Into a file standard output appends to: the file is written
+        # through, never replaced (which would drop its earlier lines and
+        # the table), whichever of /proc's links names it.
+        for name in /dev/stdout /dev/fd/1 /proc/self/fd/1; do
+            printf 'kept 1\nkept 2\n' >"$scratch/log"
+            "${hostile_run[@]}" --format=table --csv="$name" >>"$scratch/log" 2>"$scratch/err"
+            hostile_status=$?
+            [ "$hostile_status" -eq 0 ] && [ "$(head -n 2 "$scratch/log" | tr '\n' ' ')" = "kept 1 kept 2 " ] &&
+                grep -qE '^ *method +ns/query' "$scratch/log" && [ "$(grep -c '^timestamp,' "$scratch/log")" -eq 1 ] &&
+                pass "--csv=$name into a file standard output appends to keeps its lines and the table" ||
+                fail "--csv=$name into a file standard output appends to (exit $hostile_status; $(head -c 200 "$scratch/log"))"
+        done
     fi
     hostile_devices_kept && pass "/dev/full, /dev/null, /dev/stdout are kept" ||
         fail "/dev/full, /dev/null, /dev/stdout are kept"
