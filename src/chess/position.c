@@ -381,6 +381,17 @@ long read_positions(const char *file_name, const struct read_options *options, p
                     long *skipped)
 {
     int from_stdin = strcmp(file_name, "-") == 0;
+    struct stat named;
+    if (!from_stdin && stat(file_name, &named) == 0 && (S_ISFIFO(named.st_mode) || S_ISSOCK(named.st_mode))) {
+        /* The commands read a named file twice (checked whole before
+         * anything is timed, then used): a pipe's lines would be gone
+         * the second time, and opening it again would wait for a writer. */
+        fprintf(stderr,
+                "attackbench: %s: a pipe can be read only once, and position files are read twice: save it "
+                "to a file, or give it on standard input as '-'\n",
+                file_name);
+        return -1;
+    }
     FILE *file = from_stdin ? stdin : fopen(file_name, "rb");
     if (file == NULL) {
         fprintf(stderr, "attackbench: %s: cannot open: %s\n", file_name, strerror(errno));

@@ -18,6 +18,20 @@ rm -f "$scratch/stall"
 
 expect_error "--dump /dev/zero fails fast" "/dev/zero:1: line is longer than" timeout 10 "$program" --dump /dev/zero
 
+# A pipe named as a position file is refused before it is read (a file is
+# read twice: checked, then used), whether or not anything writes to it.
+mkfifo "$scratch/unwritten"
+for command in "--dump" "--verify-only --method=reference" "--method=reference --reps=1 --calls=10 -q" \
+    "perft --method=reference --depth=1"; do
+    # shellcheck disable=SC2086 # the command's words
+    expect_error "a pipe as a position file is refused: $command" \
+        "$scratch/unwritten: a pipe can be read only once, and position files are read twice" \
+        timeout 10 "$program" $command "$scratch/unwritten"
+done
+expect_error "a process substitution as a position file is refused" "a pipe can be read only once" \
+    timeout 10 "$program" --dump <(grep -v '^#' "$here/data/boards.fen")
+rm -f "$scratch/unwritten"
+
 # One good position, then an endless line: no benchmark, exit 2.  The
 # memory limit makes a reader that grows its buffer fail; it is left out
 # where the program cannot start under it (sanitizer builds reserve
