@@ -407,8 +407,10 @@ static int measure_streams(struct session *session, const struct workload *workl
         for (int phase = 0; phase < PHASE_COUNT && !interrupt_requested(); phase++) {
             if (phase != PHASE_ALL && !(options->split_phases && workload->kind != WORKLOAD_RANDOM))
                 continue;
-            if (workload->streams[piece][phase].count == 0) {
-                *empty_pieces |= phase == PHASE_ALL ? piece_bit(piece) : 0;
+            /* A sides stream counts sides: its sliders are the queries. */
+            if (stream_lookups(&workload->streams[piece][phase]) == 0) {
+                /* A side-wise workload's empty stream is "no slider". */
+                *empty_pieces |= phase == PHASE_ALL && !side_workload(workload->kind) ? piece_bit(piece) : 0;
                 if (!options->quiet)
                     fprintf(stderr, "attackbench: no %s queries in the %s workload (phase %s): skipped\n",
                             workload_piece_name(workload->kind, piece), workload_names[workload->kind],

@@ -118,3 +118,15 @@ fi
 printf '4k2r/8/8/8/8/8/8/R3K3 w - - 0 1\n4k2r/8/8/8/8/8/8/R3K3 w - - 0\n' >"$scratch/counts-bad.fen"
 expect_error "sides-by-count: a malformed line is named by its file and line" "counts-bad.fen:2" \
     scripts/comparisons/sides-by-count --program="$program" --methods=$lookup,hyperbola "$scratch/counts-bad.fen" -- --reps=3 --calls=2000
+
+# Sides without a slider hold no query: no row with a time for nothing.
+printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' >"$scratch/no-sliders.fen"
+expect_error "boards without a slider are nothing to measure" "nothing to measure: no slider on the boards of" \
+    "$program" -m "$lookup" --reps=1 --calls=1000 -q --dispatch=batch -w sides "$scratch/no-sliders.fen" -f csv
+[ ! -s "$scratch/out" ] && pass "no row for boards without a slider" || fail "rows for boards without a slider"
+{ grep -v '^#' data/positions.fen | head -n 2; cat "$scratch/no-sliders.fen"; } >"$scratch/endgame-empty.fen"
+"$program" -m "$lookup" --reps=1 --calls=1000 -q --dispatch=batch -w sides --phase "$scratch/endgame-empty.fen" -f csv \
+    >"$scratch/phases.csv" 2>"$scratch/err"
+phases=$(csv_column phase <"$scratch/phases.csv" | sort -u | tr '\n' ' ')
+[[ "$phases" != *endgame* ]] && [ -n "$phases" ] && pass "--phase: a phase without a slider has no row" ||
+    fail "--phase: a phase without a slider has no row (phases: $phases)"
