@@ -551,6 +551,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
     if ((status == 0 || interrupt_requested()) && results.count > 0) {
         derive_group_figures(&results);
         int written = write_result_outputs(options, &results, &session.context);
+        if (written != 0 && interrupt_requested()) /* a signal cut the writing: an output FIFO's open, say */
+            written = interrupt_exit_status();
         status = status ? status : written;
         if (!options->quiet) {
             print_spread_summary(&results);

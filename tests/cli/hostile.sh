@@ -138,6 +138,20 @@ else
     fail "--csv=FIFO writes into the FIFO (exit $hostile_status: $(head -c 200 "$scratch/err"))"
 fi
 expect_error "--csv=a directory" "cannot write: Is a directory" "${hostile_run[@]}" --csv="$scratch"
+# A FIFO nobody reads: the open waits, and SIGTERM ends it as a signal
+# does (143), not as a bad path (2).
+if on_native "SIGTERM while --csv=FIFO waits for a reader" "no signals between the test and the runtime"; then
+    rm -f "$scratch/fifo"
+    mkfifo "$scratch/fifo"
+    timeout 20 "${hostile_run[@]}" --csv="$scratch/fifo" >/dev/null 2>"$scratch/err" &
+    hostile_waiting=$!
+    sleep 1.5
+    kill -TERM "$hostile_waiting" 2>/dev/null
+    wait "$hostile_waiting"
+    hostile_status=$?
+    [ "$hostile_status" -eq 143 ] && pass "SIGTERM while --csv=FIFO waits for a reader exits 143" ||
+        fail "SIGTERM while --csv=FIFO waits for a reader exits 143 (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+fi
 
 # A symbolic link is followed: its target is replaced and keeps its mode.
 mkdir "$scratch/hostile"
