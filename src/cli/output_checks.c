@@ -3,18 +3,29 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "platform/output_file.h"
 #include "registry/registry.h"
 
 enum { EXIT_USAGE = 2 };
 
+/* Whether `path` is the regular file standard input reads ('-' given
+ * with `< file`). */
+static int names_standard_input(const char *path)
+{
+    struct stat output, input;
+    return stat(path, &output) == 0 && S_ISREG(output.st_mode) && fstat(STDIN_FILENO, &input) == 0 &&
+           output.st_dev == input.st_dev && output.st_ino == input.st_ino;
+}
+
 /* Whether `path` names a file the run reads: one of the inputs, or the
  * shared object of a plugin it loaded. */
 static int names_input(const struct output_files *files, const char *path)
 {
     for (int i = 0; i < files->input_count; i++)
-        if (strcmp(files->inputs[i], "-") != 0 && same_file(path, files->inputs[i]))
+        if (strcmp(files->inputs[i], "-") == 0 ? names_standard_input(path) : same_file(path, files->inputs[i]))
             return 1;
     for (size_t i = 0; i < backend_count; i++)
         if (backends[i]->plugin_file && same_file(path, backends[i]->plugin_file))

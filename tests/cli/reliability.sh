@@ -68,6 +68,11 @@ expect_one_line "--csv naming an input file" "--csv names an input file" \
     "$program" -m null --reps=1 --csv="$scratch/input.fen" "$scratch/input.fen"
 cmp -s "$here/data/boards.fen" "$scratch/input.fen" && pass "the input named by --csv is untouched" ||
     fail "the input named by --csv is untouched"
+# Standard input read from the file --csv names: the same refusal.
+expect_one_line "--csv naming the file standard input reads" "--csv names an input file" \
+    "$program" -m null --reps=1 --csv="$scratch/input.fen" - <"$scratch/input.fen"
+cmp -s "$here/data/boards.fen" "$scratch/input.fen" && pass "standard input's file named by --csv is untouched" ||
+    fail "standard input's file named by --csv is untouched"
 # One new file spelled two ways is one file: the JSON would replace the CSV.
 expect_one_line "--csv and --json naming one new file by two spellings" "one.csv: --csv and --json name the same file" \
     "$program" -m null --workload=random --reps=1 --csv="$scratch/one.csv" --json="$scratch/./one.csv"
