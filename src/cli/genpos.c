@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "command_line.h"
+#include "base/error_message.h"
 #include "attackbench/backend.h"
 #include "commands.h"
 #include "chess/genpos_game.h"
@@ -57,8 +58,16 @@ static const char genpos_usage_text[] = "usage: attackbench genpos --seed=N --ga
 static int generate(struct generator *generator, FILE *out)
 {
     generator->sampler.out = out;
+    /* The path escaped: a newline in it would end the comment and leave
+     * a line no reader could parse. */
+    size_t shown_size = generator->out_file ? 4 * strlen(generator->out_file) + 1 : 1;
+    char *shown = malloc(shown_size);
+    if (shown == NULL)
+        return -1;
+    escape_text(generator->out_file ? generator->out_file : "", shown, shown_size);
     fprintf(out, "# attackbench genpos --seed=%llu --games=%ld%s%s\n", generator->seed, generator->games,
-            generator->out_file ? " --out=" : "", generator->out_file ? generator->out_file : "");
+            generator->out_file ? " --out=" : "", shown);
+    free(shown);
     while (generator->played < generator->games && !interrupt_requested() && !ferror(out)) {
         backend_guard(generator->sampler.backend, "position generation");
         play_game(&generator->sampler);

@@ -75,4 +75,12 @@ if [ "$x86_build" = 1 ]; then
 else
     skip "genpos: a method this CPU cannot run says what it lacks: pext and bmi2 are x86-64's"
 fi
+# A newline in --out's name is escaped in the header comment: the file
+# reads back.
+genpos_odd="$genpos_scratch/odd
+name.fen"
+"$program" genpos --seed=1 --games=1 --out="$genpos_odd" 2>/dev/null
+head -n 1 "$genpos_odd" | grep -qF 'odd\x0aname.fen' && "$program" --dump "$genpos_odd" >/dev/null 2>"$scratch/err" &&
+    pass "genpos: a newline in --out's name is escaped, and the file reads back" ||
+    fail "genpos: a newline in --out's name is escaped, and the file reads back ($(head -c 200 "$scratch/err"))"
 rm -rf "$genpos_scratch"
