@@ -260,7 +260,11 @@ static int side_failed(const struct ab_run *run, struct side_process processes[2
     finish_side(&processes[!which], 1);
     if (why == -2 || interrupt_requested())
         return interrupt_exit_status();
-    const char *what = why == -3 ? "did not answer in time" : status < 0 ? "did not finish" : "failed";
+    const char *what = why == -3    ? "did not answer in time"
+                       : why == -4  ? "answered a round with figures no run gives (not numbers, or ns per query "
+                                      "outside 1e-6 to 1e9)"
+                       : status < 0 ? "did not finish"
+                                    : "failed";
     if (why == -1 && status == 0)
         what = "ended without timing a round for ab (a build older than ab's rounds, 2026-11-29, cannot be a "
                "side)";
@@ -275,6 +279,16 @@ struct round_answer {
     int cpu;
 };
 
+/* A round's figures as a side can measure them: ns per query between a
+ * femtosecond and a second, ticks per query 0 (no counter) up to 10^10,
+ * CPU seconds finite.  Anything else (inf, nan, 1e-300) would reach the
+ * ratios, the interval and the JSON. */
+static int plausible_round(const struct round_answer *answer)
+{
+    return isfinite(answer->ns) && answer->ns >= 1e-6 && answer->ns <= 1e9 && isfinite(answer->ticks) &&
+           answer->ticks >= 0 && answer->ticks <= 1e10 && isfinite(answer->cpu_seconds) && answer->cpu_seconds >= 0;
+}
+
 static int ask_round(struct side_process *process, struct round_answer *answer)
 {
     char line[256];
@@ -284,8 +298,8 @@ static int ask_round(struct side_process *process, struct round_answer *answer)
     if (status != 0)
         return status;
     if (sscanf(line, "%lf %lf %lf %d", &answer->ns, &answer->ticks, &answer->cpu_seconds, &answer->cpu) != 4 ||
-        !(answer->ns > 0))
-        return -1;
+        !plausible_round(answer))
+        return -4;
     return 0;
 }
 

@@ -268,3 +268,23 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
 else
     skip "ab: two plugins: this build cannot load plugins or there is no C compiler"
 fi
+
+# A side whose rounds no run could give (inf, nan, 1e-300 ns) is a failed
+# side, exit 2: its figures never reach the ratio, the interval or the JSON.
+cat >"$scratch/odd-side" <<'SIDE'
+#!/usr/bin/env bash
+IFS=, read -r commands replies _ _ <<<"${ATTACKBENCH_AB_SERVE:-}"
+[ -n "$commands" ] || exit 0
+printf 'ready 0.0\n' >&"$replies"
+while read -r -n 1 -u "$commands" command && [ "$command" = r ]; do
+    printf '%s\n' "$ODD_ROUND" >&"$replies"
+done
+SIDE
+chmod +x "$scratch/odd-side"
+for round in "inf 0 0.1 1" "1e-300 0 0.1 1" "5 nan 0.1 1"; do
+    ODD_ROUND=$round expect_error "ab: a side's round of '$round' is refused" "answered a round with figures no run gives" \
+        timeout 60 "$program" ab --keep-disturbed --max-time=3 --min-time=1 --pair-time=0.1 --json="$scratch/odd.json" \
+        "$scratch/odd-side" "$program" -m $lookup
+    [ ! -e "$scratch/odd.json" ] && pass "ab: no JSON from a side's round of '$round'" ||
+        fail "ab: no JSON from a side's round of '$round'"
+done
