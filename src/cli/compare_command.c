@@ -57,8 +57,8 @@ static const char compare_usage[] =
     "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no row regressed, 2 bad usage, unreadable or malformed\n"
-    "file, or runs of different machines or builds without --normalize,\n"
-    "3 at least one row regressed.\n";
+    "file, runs of different machines or builds without --normalize, or no\n"
+    "row in common (after the filters), 3 at least one row regressed.\n";
 
 static const struct option_name compare_options[] = {
     {"threshold", 0, 1}, {"absolute", 0, 0},   {"strict", 0, 0},   {"normalize", 0, 1}, {"method", 'm', 1},

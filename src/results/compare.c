@@ -481,6 +481,25 @@ static int report(const struct result_file *files, const struct compare_settings
     return regressions ? EXIT_REGRESSION : 0;
 }
 
+/* How many rows both files have that the filters select: none is an
+ * error, or a mistyped --method would pass a CI check with no verdict. */
+static size_t compared_rows(const struct result_file *base, const struct result_file *changed,
+                            const struct compare_settings *options)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < base->count; i++)
+        count += row_selected(options, &base->records[i]) && find_match(changed, &base->records[i]) != NULL;
+    return count;
+}
+
+static int any_filter(const struct compare_settings *options)
+{
+    for (int f = 0; f < COMPARE_FILTER_COUNT; f++)
+        if (options->filters[f])
+            return 1;
+    return 0;
+}
+
 int compare_result_files(const struct compare_settings *settings)
 {
     struct result_file files[2];
@@ -496,6 +515,11 @@ int compare_result_files(const struct compare_settings *settings)
             normalize_records(&files[1], settings->normalize, stderr) != 0)
             status = 2;
     } else if (check_same_setup(&files[0], &files[1]) != 0) {
+        status = 2;
+    }
+    if (status < 0 && compared_rows(&files[0], &files[1], settings) == 0) {
+        fprintf(stderr, "attackbench compare: nothing to compare: no row of %s matches a row of %s%s\n", files[0].path,
+                files[1].path, any_filter(settings) ? " among those --method, --piece and --workload select" : "");
         status = 2;
     }
     if (status < 0)

@@ -135,8 +135,16 @@ status=$?
     fail "compare: --method and --piece restrict the rows judged (exit $status)"
 expect_status "compare: --method leaving out the slower row" 0 \
     "$program" compare --method=pext,magic-fancy "$recorded" "$scratch/scaled.csv"
-expect_status "compare: --workload matching nothing judges nothing" 0 \
+# A filter that selects no row is an error, not a pass with no verdict (a
+# mistyped --method in CI); so are two files without a row in common.
+expect_error "compare: --workload matching nothing is nothing to compare" \
+    "nothing to compare: no row of $recorded matches a row of $scratch/scaled.csv among those --method" \
     "$program" compare --workload=positions "$recorded" "$scratch/scaled.csv"
+[ ! -s "$scratch/out" ] && pass "compare: no table when nothing is compared" || fail "compare: no table when nothing is compared"
+compare_edit "$recorded" "$scratch/pext.csv" 'row = None if row["method"] != "pext" else row'
+compare_edit "$recorded" "$scratch/not-pext.csv" 'row = None if row["method"] == "pext" else row'
+expect_error "compare: two files without a row in common" "nothing to compare: no row of $scratch/pext.csv" \
+    "$program" compare "$scratch/pext.csv" "$scratch/not-pext.csv"
 expect_error "compare: an empty --method" "--method: expected one or more patterns" \
     "$program" compare --method=, "$recorded" "$scratch/scaled.csv"
 
