@@ -28,8 +28,10 @@ for command in "--dump" "--verify-only --method=reference" "--method=reference -
         "$scratch/unwritten: a pipe can be read only once, and position files are read twice" \
         timeout 10 "$program" $command "$scratch/unwritten"
 done
-expect_error "a process substitution as a position file is refused" "a pipe can be read only once" \
-    timeout 10 "$program" --dump <(grep -v '^#' "$here/data/boards.fen")
+if on_native "a process substitution as a position file" "no /dev/fd of the host to open"; then
+    expect_error "a process substitution as a position file is refused" "a pipe can be read only once" \
+        timeout 10 "$program" --dump <(grep -v '^#' "$here/data/boards.fen")
+fi
 rm -f "$scratch/unwritten"
 
 # One good position, then an endless line: no benchmark, exit 2.  The
