@@ -175,19 +175,39 @@ def bench_entry(row, where):
             (text_field(row, "warnings") or "").split())),
         "where": where,
     })
+    check_bounds(entry, where, (("median", "ns_per_query_median", 0, True),
+                                ("mad", "ns_per_query_mad", 0, False),
+                                ("threads", "threads", 1, False),
+                                ("pressure", "pressure_bytes", 0, False),
+                                ("queries", "queries", 0, False),
+                                ("table_bytes", "table_bytes", 0, False)))
     if entry["mlookups"] is None and entry["median"] > 0:
         entry["mlookups"] = threads * 1000.0 / entry["median"]
     return entry
+
+
+def check_bounds(entry, where, bounds):
+    """Each (key, column, minimum, strictly) of `bounds`: the entry's value
+    at least the minimum (above it when strictly), or ResultsError: a time
+    of 0 or below, a negative count, would rank or group rows falsely."""
+    for key, column, minimum, strictly in bounds:
+        value = entry.get(key)
+        if value is None or value > minimum or (value == minimum
+                                                and not strictly):
+            continue
+        raise ResultsError(f"{where}: column {column}: {value} is "
+                           f"{'not above' if strictly else 'below'} "
+                           f"{minimum}")
 
 
 def perft_entry(row, where):
     """One perft row as a dict with typed fields."""
     if not text_field(row, "method"):
         raise ResultsError(f"{where}: column method is empty")
-    column = next(name for name in PERFT_SPEED_COLUMNS if name in row)
-    nps = parse_number(row.get(column), float, where, column)
+    speed_column = next(name for name in PERFT_SPEED_COLUMNS if name in row)
+    nps = parse_number(row.get(speed_column), float, where, speed_column)
     if nps is None:
-        raise ResultsError(f"{where}: column {column} is empty")
+        raise ResultsError(f"{where}: column {speed_column} is empty")
     entry = {"method": text_field(row, "method"), "nps": nps,
              "depth": text_field(row, "depth"),
              "positions": text_field(row, "positions"), "where": where}
@@ -202,6 +222,12 @@ def perft_entry(row, where):
                             ("pressure_bytes", 0), ("eval_bytes", 0)):
         if entry[column] is None:
             entry[column] = default
+    check_bounds(entry, where, (("nps", speed_column, 0, True),
+                                ("nodes", "nodes", 0, False),
+                                ("threads", "threads", 1, False),
+                                ("processes", "processes", 1, False),
+                                ("pressure_bytes", "pressure_bytes", 0, False),
+                                ("eval_bytes", "eval_bytes", 0, False)))
     return entry
 
 
@@ -348,12 +374,11 @@ def merge_files(output, parts):
                 continue
             seen[key] = where
             kept.append([row.get(name, "") for name in header])
-    temporary = output + ".tmp"
-    with open(temporary, "w", newline="", encoding="utf-8") as handle:
+    def write(handle):
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(header)
         writer.writerows(kept)
-    os.replace(temporary, output)
+    write_replacing(output, write)
     return dropped
 
 
@@ -424,6 +449,73 @@ def slug(text):
 
 # -------------------------------------------------------------- manifests
 
+# A text input (an `attackbench --list` output, a findings file) is read
+# whole; no such file is larger, and /dev/zero must not fill memory.
+TEXT_LIMIT = 16 << 20
+
+
+def read_text(path):
+    """The whole UTF-8 text of `path`, or ResultsError in one line."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read(TEXT_LIMIT + 1)
+    except OSError as error:
+        raise ResultsError(f"{path}: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ResultsError(f"{path}: not UTF-8 text") from None
+    if len(text) > TEXT_LIMIT:
+        raise ResultsError(f"{path}: larger than {TEXT_LIMIT >> 20} MiB: "
+                           "not a file this script reads")
+    return text
+
+
+def write_replacing(output, write):
+    """write(handle) into OUTPUT.tmp, then renamed over `output`; the
+    temporary file removed when either fails (OSError passes on)."""
+    temporary = output + ".tmp"
+    try:
+        with open(temporary, "w", newline="", encoding="utf-8") as handle:
+            write(handle)
+        os.replace(temporary, output)
+    except OSError as error:
+        if os.path.isfile(temporary):
+            os.remove(temporary)
+        raise OSError(error.errno, error.strerror, output) from None
+
+
+# A machine's slug and a date name a folder (results-merge): a name of
+# its own, never a path.
+FOLDER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def check_manifest_shape(path, manifest):
+    """Each field of the type its readers use; the slug and date plain
+    names.  Raises ResultsError naming the first field that is not."""
+    if not isinstance(manifest, dict):
+        raise ResultsError(f"{path}: not a manifest (a JSON object)")
+    for name in ("machine", "bench"):
+        if name not in manifest:
+            raise ResultsError(f"{path}: no \"{name}\" in the manifest")
+    shapes = {"machine": str, "slug": str, "date": str, "bench": list,
+              "perft": list, "probes": list, "needs": dict, "native": dict,
+              "plugins": list}
+    kinds = {str: "string", list: "array", dict: "object"}
+    for name, shape in shapes.items():
+        if name in manifest and not isinstance(manifest[name], shape):
+            raise ResultsError(f"{path}: \"{name}\" is not a JSON "
+                               f"{kinds[shape]}")
+    for name in ("bench", "perft", "probes"):
+        if not all(isinstance(file, str) for file in manifest.get(name, [])):
+            raise ResultsError(f"{path}: \"{name}\" holds a value that is "
+                               "not a file name")
+    for name in ("slug", "date"):
+        value = manifest.get(name)
+        if value is not None and (not FOLDER_NAME.fullmatch(value)
+                                  or ".." in value):
+            raise ResultsError(f"{path}: \"{name}\" {value!r} is not a "
+                               "plain name (letters, digits, '.', '_', '-')")
+
+
 def read_manifest(path):
     """The manifest `make results` writes beside its files: machine
     identity, the CSVs (paths made relative to the current directory),
@@ -436,9 +528,10 @@ def read_manifest(path):
     except json.JSONDecodeError as error:
         raise ResultsError(f"{path}: line {error.lineno}: not JSON: "
                            f"{error.msg}") from None
-    for name in ("machine", "bench"):
-        if name not in manifest:
-            raise ResultsError(f"{path}: no \"{name}\" in the manifest")
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        raise ResultsError(f"{path}: not a manifest (not UTF-8 JSON, or "
+                           "nested too deep)") from None
+    check_manifest_shape(path, manifest)
     directory = os.path.dirname(path)
     for name in ("bench", "perft", "probes"):
         manifest[name] = [os.path.join(directory, file)

@@ -184,3 +184,44 @@ grep -qF '| Pext constexpr | `pext` | 200 | 340 | 10 | 1.40 | 340 | 70 | 1.40 | 
     grep -qF 'After the retakes none moved as a whole' "$scratch/peer-pairs.md" &&
     pass "peer-comparison --render: ratios the median of each run's own, the orders and the retaken run" ||
     fail "peer-comparison --render: ratios the median of each run's own, the orders and the retaken run ($(grep -F 'Pext constexpr |' "$scratch/peer-pairs.md"; head -c 300 "$scratch/err"))"
+
+# Hostile inputs to the results scripts: one line and exit 2 each, nothing
+# rewritten, copied outside the folder named or left half-written.
+results_csv=$(ls "$scripts_top"/results/*-gcc.csv | grep -v -e sides-by-count -e perft | head -n 1)
+printf 'top\n<!-- results:end -->\nmiddle\n<!-- results:begin -->\nold\n<!-- results:end -->\nbottom\n' \
+    >"$scratch/stray-marker.md"
+cp "$scratch/stray-marker.md" "$scratch/stray-marker.orig"
+script_refuses "readme-results: an end marker before the beginning is refused" "no single <!-- results:begin -->" \
+    python3 "$s/results/readme-results" --readme "$scratch/stray-marker.md" "$results_csv"
+cmp -s "$scratch/stray-marker.md" "$scratch/stray-marker.orig" && pass "readme-results: the README is left as it was" ||
+    fail "readme-results: the README is left as it was"
+results_folder=$(dirname "$(ls "$scripts_top"/results/*/*-manifest.json | head -n 1)")
+cp -r "$results_folder" "$scratch/escaping"
+python3 -S -c 'import glob, json, sys
+path = glob.glob(sys.argv[1] + "/*-manifest.json")[0]
+manifest = json.load(open(path))
+manifest["slug"] = "../escaped"
+json.dump(manifest, open(path, "w"))' "$scratch/escaping"
+script_refuses "results-merge: a slug that is a path is refused" "\"slug\" '../escaped' is not a plain name" \
+    python3 "$s/results/results-merge" --check "$scratch/escaping"
+printf 'null\n' >"$scratch/null-manifest.json"
+script_refuses "plot: a manifest that is not an object is one line" "not a manifest (a JSON object)" \
+    python3 "$s/results/plot" -o "$scratch/plots" "$scratch/null-manifest.json"
+script_refuses "report: --list /dev/zero is refused, not read forever" "/dev/zero: larger than 16 MiB" \
+    timeout 60 python3 "$s/results/report" --list /dev/zero "$results_csv"
+printf '\377\376 not text\n' >"$scratch/binary-list.txt"
+script_refuses "report: a --list that is not UTF-8 is one line" "binary-list.txt: not UTF-8 text" \
+    python3 "$s/results/report" --list "$scratch/binary-list.txt" "$results_csv"
+python3 -S -c 'import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+rows[0]["ns_per_query_median"] = "-5"
+writer = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]))
+writer.writeheader()
+writer.writerows(rows)' "$results_csv" "$scratch/negative.csv"
+script_refuses "report: a median of -5 ns is refused" "column ns_per_query_median: -5.0 is not above 0" \
+    python3 "$s/results/report" "$scratch/negative.csv"
+mkdir -p "$scratch/merged-into.csv"
+script_refuses "results-tool merge: an output that is a directory is one line" "merged-into.csv: Is a directory" \
+    python3 "$s/results/results-tool" merge "$scratch/merged-into.csv" "$results_csv"
+[ ! -e "$scratch/merged-into.csv.tmp" ] && pass "results-tool merge: no temporary file is left" ||
+    fail "results-tool merge: a temporary file is left"
