@@ -498,6 +498,9 @@ static int check_result_files(const struct options *options, char *error, size_t
         return set_error(error, error_size, "%s does not apply to %s: %s", given, action, why);
     if (options->device && options->json_path)
         return set_error(error, error_size, "--json does not apply to --device: its rows are CSV only (--csv=FILE)");
+    if (options->action == ACTION_DUMP && (options->format == FORMAT_JSON || options->format == FORMAT_BMF))
+        return set_error(error, error_size, "--format=%s does not apply to --dump: %s",
+                         options->format == FORMAT_JSON ? "json" : "bmf", why ? why : "it writes CSV");
     return 0;
 }
 

@@ -83,6 +83,7 @@ done <<EOF_RESULT_FILES
 -l --json|attackbench: --json does not apply to --list: the list is text on standard output|-l --json=$scratch/result
 --list-devices --csv|attackbench: --csv does not apply to --list-devices: the list is text on standard output|--list-devices --csv=$scratch/result
 --dump --csv|attackbench: --csv does not apply to --dump: its CSV of attack sets goes to standard output|--dump --csv=$scratch/result $here/data/boards.fen
+--dump -f json|attackbench: --format=json does not apply to --dump: its CSV of attack sets goes to standard output|--dump -f json $here/data/boards.fen
 --verify-only --json|attackbench: --json does not apply to --verify-only: it times nothing, so there are no result rows|--verify-only -m reference --json=$scratch/result $here/data/boards.fen
 --device --json|attackbench: --json does not apply to --device: its rows are CSV only (--csv=FILE)|--device=opencl --json=$scratch/result
 EOF_RESULT_FILES
