@@ -22,11 +22,40 @@ VALUES = {"n": 3, "b": 3, "r": 5, "q": 9, "p": 0, "k": 0}
 BUCKETS = [(2, 8), (9, 16), (17, 24), (25, 32)]
 
 
-def board_field(line):
+class BadInput(Exception):
+    """One line for stderr: the file, the line and what is wrong."""
+
+
+LINE_LIMIT = 65536  # attackbench's own limit on a FEN/EPD line
+
+
+def valid_board(board):
+    """Whether `board` is FEN's first field: eight ranks of eight squares."""
+    ranks = board.split("/")
+    if len(ranks) != 8:
+        return False
+    for rank in ranks:
+        squares = 0
+        for c in rank:
+            if c in "12345678":
+                squares += int(c)
+            elif c in "pnbrqkPNBRQK":
+                squares += 1
+            else:
+                return False
+        if squares != 8:
+            return False
+    return True
+
+
+def board_field(line, where):
     line = line.strip()
     if not line or line.startswith("#"):
         return None
-    return line.split()[0]
+    board = line.split()[0]
+    if not valid_board(board):
+        raise BadInput(f"{where}: not a FEN board: {board[:40]!r}")
+    return board
 
 
 PHASE_WEIGHTS = {"n": 1, "b": 1, "r": 2, "q": 4}
@@ -46,8 +75,10 @@ def profile(path):
     histogram = [0] * len(BUCKETS)
     phases = {"opening": 0, "middlegame": 0, "endgame": 0}
     with open(path, encoding="utf-8", errors="replace") as handle:
-        for line in handle:
-            board = board_field(line)
+        for number, line in enumerate(iter(lambda: handle.readline(LINE_LIMIT + 1), ""), 1):
+            if len(line) > LINE_LIMIT:
+                raise BadInput(f"{path}:{number}: line is longer than {LINE_LIMIT} bytes")
+            board = board_field(line, f"{path}:{number}")
             if board is None:
                 continue
             letters = [c.lower() for c in board if c.isalpha()]
@@ -72,16 +103,27 @@ def main(paths):
         print("usage: scripts/results/piece_counts.py FILE...", file=sys.stderr)
         return 2
     for path in paths:
-        if not os.path.isfile(path):
+        if not os.path.exists(path):
             print(f"piece_counts.py: {path}: no such file", file=sys.stderr)
             return 2
+        if os.path.isdir(path):
+            print(f"piece_counts.py: {path}: is a directory", file=sys.stderr)
+            return 2
+    try:
+        profiles = [profile(path) for path in paths]
+    except BadInput as error:
+        print(f"piece_counts.py: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"piece_counts.py: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
     bucket_names = ["%d-%d" % bucket for bucket in BUCKETS]
     header = ["file", "positions", "pieces", "pawns", "sliders", "material"]
     header += ["%s pcs" % name for name in bucket_names] + ["opening", "middlegame", "endgame"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    for path in paths:
-        count, pieces, pawns, sliders, material, histogram, phases = profile(path)
+    for path, counted in zip(paths, profiles):
+        count, pieces, pawns, sliders, material, histogram, phases = counted
         if count == 0:
             print("| %s | 0 |" % path)
             continue

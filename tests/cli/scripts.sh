@@ -225,3 +225,9 @@ script_refuses "results-tool merge: an output that is a directory is one line" "
     python3 "$s/results/results-tool" merge "$scratch/merged-into.csv" "$results_csv"
 [ ! -e "$scratch/merged-into.csv.tmp" ] && pass "results-tool merge: no temporary file is left" ||
     fail "results-tool merge: a temporary file is left"
+printf 'garbage line\n' >"$scratch/garbage.epd"
+script_refuses "piece_counts.py: a line that is not a FEN board is refused, naming it" "garbage.epd:1: not a FEN board" \
+    python3 "$s/results/piece_counts.py" "$scratch/garbage.epd"
+script_refuses "piece_counts.py: /dev/zero is refused at the line limit" "/dev/zero:1: line is longer than 65536 bytes" \
+    timeout 60 python3 "$s/results/piece_counts.py" /dev/zero
+script_refuses "piece_counts.py: a directory is named as one" "is a directory" python3 "$s/results/piece_counts.py" "$scratch"
