@@ -155,6 +155,11 @@ static int parse_operations(const char *text, struct position *position, char *e
         if (quoted)
             return set_error(error, error_size, "unterminated quoted string in EPD operations");
         size_t length = (size_t)(p - start);
+        /* "D", "D-1" or "D+1" as an opcode is a perft count written wrong,
+         * not another opcode to pass over. */
+        if (start[0] == 'D' && (length == 1 || strchr(" \t-+", start[1]) != NULL))
+            return set_error(error, error_size, "bad perft operation '%.*s': expected 'Dn count' (n from 1)",
+                             (int)(length < 20 ? length : 20), start);
         if (length >= 2 && start[0] == 'D' && isdigit((unsigned char)start[1])) {
             char operation[64];
             if (length >= sizeof operation)
@@ -178,6 +183,9 @@ static int parse_operations(const char *text, struct position *position, char *e
             if (depth < 1 || depth > MAX_EXPECTED_DEPTH)
                 return set_error(error, error_size, "perft operation '%s': depth must be 1 to %d", operation,
                                  MAX_EXPECTED_DEPTH);
+            if (position->expected_given & (UINT32_C(1) << depth))
+                return set_error(error, error_size, "perft operation '%s': a second count for depth %lu", operation,
+                                 depth);
             position->expected_nodes[depth] = count;
             position->expected_given |= UINT32_C(1) << depth;
         }

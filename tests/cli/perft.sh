@@ -159,6 +159,14 @@ else
     fail "perft --reps: median, MAD and samples per method (exit $status: $(head -2 "$perft_scratch/reps.err"))"
 fi
 expect_error "perft --reps=0 is refused" "--reps must be" "$program" perft --reps=0 "$perft_data"
+# A perft count written wrong is an error, not an opcode passed over; so
+# is a second count for one depth.
+for operations in ";D-1 5|bad perft operation 'D-1 5'" ";D 20|bad perft operation 'D 20'" \
+    ";D1 20 ;D1 21|perft operation 'D1 21': a second count for depth 1"; do
+    echo "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ${operations%%|*}" >"$perft_scratch/counts.epd"
+    expect_error "perft: '${operations%%|*}' is refused" "counts.epd:1: ${operations#*|}" \
+        "$program" perft -m reference --depth=1 --reps=1 "$perft_scratch/counts.epd"
+done
 # An output that cannot be written is refused before the count, not after it.
 expect_error "perft --csv into a missing folder is refused" "cannot create" \
     "$program" perft --csv="$perft_scratch/missing/out.csv" "$perft_data"
