@@ -181,7 +181,7 @@ def bench_entry(row, where):
                                 ("pressure", "pressure_bytes", 0, False),
                                 ("queries", "queries", 0, False),
                                 ("table_bytes", "table_bytes", 0, False)))
-    if entry["mlookups"] is None and entry["median"] > 0:
+    if entry["mlookups"] is None:  # the median is above 0 (check_bounds)
         entry["mlookups"] = threads * 1000.0 / entry["median"]
     return entry
 
