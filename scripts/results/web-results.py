@@ -75,8 +75,9 @@ def main():
     folder, output = sys.argv[1:]
     try:
         paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".csv"))
+        # A dot folder (a folder results-merge has set aside) holds no results.
         paths += sorted(os.path.join(folder, sub, name) for sub in sorted(os.listdir(folder))
-                        if os.path.isdir(os.path.join(folder, sub))
+                        if not sub.startswith(".") and os.path.isdir(os.path.join(folder, sub))
                         for name in os.listdir(os.path.join(folder, sub)) if name.endswith(".csv"))
     except OSError as error:
         print(f"web-results: {folder}: cannot list: {error.strerror}", file=sys.stderr)

@@ -180,4 +180,30 @@ EOF
         grep -qF "results-merge: replaced: $target " "$scratch/again.out" &&
         pass "results-merge: a second merge of one CPU and date replaces its own folder" ||
         fail "results-merge: a second merge of one CPU and date replaces its own folder ($(head -c 300 "$scratch/again.out"))"
+
+    # A merge is whole or nothing: a README it cannot rewrite leaves the
+    # folders, the README and the page as they were.
+    md5sum <"$scratch/web.js" >"$scratch/web.before"
+    cp "$merged/README.md" "$scratch/readme.kept"
+    printf '# Results without markers\n' >"$merged/README.md"
+    find "$merged" -type f -exec md5sum {} + | sort >"$scratch/before.sums"
+    sed -i 's/"date": "[^"]*"/"date": "2026-01-03"/' "$other/"*-manifest.json
+    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other" \
+        >"$scratch/half.out" 2>"$scratch/half.err"
+    status=$?
+    find "$merged" -type f -exec md5sum {} + | sort >"$scratch/after.sums"
+    [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/half.err")" -eq 1 ] && [ ! -s "$scratch/half.out" ] &&
+        cmp -s "$scratch/before.sums" "$scratch/after.sums" && md5sum <"$scratch/web.js" | cmp -s - "$scratch/web.before" &&
+        [ "$(find "$merged" -mindepth 1 -maxdepth 1 -name '.*' | wc -l)" -eq 0 ] &&
+        pass "results-merge: a README without markers: one line, exit 2, the folders, README and page as they were" ||
+        fail "results-merge: a README without markers leaves everything as it was (exit $status: $(head -c 300 "$scratch/half.err"); $(diff "$scratch/before.sums" "$scratch/after.sums" | head -5))"
+    sed -i 's/"date": "[^"]*"/"date": "2026-01-02"/' "$other/"*-manifest.json
+    cp "$scratch/readme.kept" "$merged/README.md"
+    cp -r "$other" "$scratch/twin"
+    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" "$scratch/twin" \
+        >/dev/null 2>"$scratch/twin.err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "a second folder of 'Test CPU B (AMD family 99 model 7)' on 2026-01-02" "$scratch/twin.err" &&
+        pass "results-merge: two folders of one CPU and date in one merge are refused" ||
+        fail "results-merge: two folders of one CPU and date in one merge are refused (exit $status: $(head -c 300 "$scratch/twin.err"))"
 fi
