@@ -144,6 +144,7 @@ struct dump_context {
     const struct backend *backend;
     long index;
     enum workload_kind workload; /* sides: through the multi-square path */
+    unsigned pieces;             /* the slider kinds whose rows are dumped (--piece) */
 };
 
 /* --dump --workload=sides: every slider's set, from the backend's
@@ -225,7 +226,7 @@ static int dump_position_rows(const struct position *position, const char *file_
     for (int square = 0; square < SQUARE_COUNT; square++) {
         /* One line per slider; a square holds at most one piece. */
         for (int piece = 0; piece < SLIDER_KIND_COUNT; piece++) {
-            if (!(position_sliders(position, piece) & square_bit(square)))
+            if (!(context->pieces & (1u << piece)) || !(position_sliders(position, piece) & square_bit(square)))
                 continue;
             char name[3];
             square_name(square, name);
@@ -247,6 +248,29 @@ static int dump_position(const struct position *position, const char *file_name,
     return status;
 }
 
+/* The workloads and pieces a dump can give: the sliders of the files,
+ * each side's map for sets; any other is refused rather than passed by. */
+static int check_dump_selection(const struct options *options, enum workload_kind workload)
+{
+    for (int kind = WORKLOAD_SQUARES; kind <= WORKLOAD_RANDOM; kind++)
+        if (options->workloads & (1u << kind)) {
+            fprintf(stderr,
+                    "attackbench: --dump gives the sliders of the files: --workload=%s is not taken "
+                    "(pieces, sides or sets)\n",
+                    workload_names[kind]);
+            return -1;
+        }
+    if (options->pieces & (1u << PIECE_BOTH)) {
+        fprintf(stderr, "attackbench: --dump gives one row per slider: --piece=both is not taken\n");
+        return -1;
+    }
+    if (workload == WORKLOAD_SETS && options->pieces != THREE_PIECES) {
+        fprintf(stderr, "attackbench: --dump --workload=sets gives each side's whole map: --piece is not taken\n");
+        return -1;
+    }
+    return 0;
+}
+
 int dump_command(const struct options *options, const struct backend **selected, int count)
 {
     if (count != 1) {
@@ -266,7 +290,9 @@ int dump_command(const struct options *options, const struct backend **selected,
     enum workload_kind workload = (options->workloads & (1u << WORKLOAD_SIDES))  ? WORKLOAD_SIDES
                                   : (options->workloads & (1u << WORKLOAD_SETS)) ? WORKLOAD_SETS
                                                                                  : WORKLOAD_PIECES;
-    struct dump_context context = {selected[0], 0, workload};
+    if (check_dump_selection(options, workload) != 0)
+        return 2;
+    struct dump_context context = {selected[0], 0, workload, options->pieces};
     struct read_options check = {.skip_invalid = options->skip_invalid};
     long skipped = 0;
     if (check_dump_files(options, &check, &context) != 0)

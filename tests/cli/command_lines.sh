@@ -88,6 +88,18 @@ done <<EOF_RESULT_FILES
 --device --json|attackbench: --json does not apply to --device: its rows are CSV only (--csv=FILE)|--device=opencl --json=$scratch/result
 EOF_RESULT_FILES
 
+# --dump gives the sliders of the files: a workload or piece it cannot
+# give is refused, not passed by (it dumped every slider of the files).
+while IFS='|' read -r name line arguments; do
+    # shellcheck disable=SC2086
+    refused_in_one_line "$name" "$line" "$program" $arguments
+done <<EOF_DUMP
+--dump -w random|attackbench: --dump gives the sliders of the files: --workload=random is not taken (pieces, sides or sets)|--dump -w random $here/data/boards.fen
+--dump -w pieces,squares|attackbench: --dump gives the sliders of the files: --workload=squares is not taken (pieces, sides or sets)|--dump -w pieces,squares $here/data/boards.fen
+--dump -p both|attackbench: --dump gives one row per slider: --piece=both is not taken|--dump -p both $here/data/boards.fen
+--dump -w sets -p rook|attackbench: --dump --workload=sets gives each side's whole map: --piece is not taken|--dump -w sets -p rook $here/data/boards.fen
+EOF_DUMP
+
 # -h is the help of each command, on standard output.
 for command in "" perft genpos recommend compare; do
     # shellcheck disable=SC2086

@@ -108,6 +108,14 @@ cmp -s "$scratch/dump-ref" "$scratch/dump-classical" && [ -s "$scratch/dump-ref"
     pass "dump through another backend matches the reference" ||
     fail "dump through another backend matches the reference"
 
+# --piece chooses the sliders whose rows --dump gives, in either path.
+for workload in pieces sides; do
+    "$program" --dump -w $workload -p rook,queen "$here/data/boards.fen" "$here/data/queens.epd" >"$scratch/dump-some" 2>"$scratch/err"
+    grep -v ',bishop,' "$scratch/dump-ref" | cmp -s - "$scratch/dump-some" && grep -q ',rook,' "$scratch/dump-some" &&
+        pass "--dump -w $workload -p rook,queen: the reference's rook and queen rows, no bishop row" ||
+        fail "--dump -w $workload -p rook,queen: the reference's rook and queen rows ($(head -c 200 "$scratch/err"))"
+done
+
 # Malformed input: file:line, what is wrong, exit 2, nothing measured.
 printf '8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/3X4/8/8/8 w - - 0 1\n' >"$scratch/bad.fen"
 expect_error "bad piece letter names file:line" "bad.fen:3: bad piece letter 'X' in rank 4" \
