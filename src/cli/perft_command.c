@@ -78,7 +78,7 @@ static const char perft_usage_text[] =
     "                 through a temporary file renamed at the end\n"
     "  -f, --format=csv|bmf  standard output: csv, the rows below (default), or\n"
     "                 bmf, Bencher's JSON of the methods' speeds at the end\n"
-    "                 instead (docs/compare-and-ci.md)\n"
+    "                 instead (docs/compare-and-ci.md; not with --divide)\n"
     "  -h, --help     this text\n"
     "\n"
     "Standard output is CSV: position,depth,nodes,expected,status, one row per\n"
@@ -220,6 +220,10 @@ static enum parsed parse_settings(int argc, char **argv, struct perft_settings *
     }
     if (read < 0) {
         refuse(perft_prefix, "%s", error);
+        return PARSED_ERROR;
+    }
+    if (settings->divide && settings->bmf) {
+        refuse(perft_prefix, "--divide with --format=bmf: standard output is the JSON alone (use --format=csv)");
         return PARSED_ERROR;
     }
     if (settings->file_count == 0)

@@ -108,5 +108,8 @@ done
 expect_error "bmf: the benchmark refuses --format=xml" "--format=xml: expected table, csv, json or bmf" \
     "$program" -f xml
 expect_error "bmf: perft refuses --format=xml" "--format=xml: expected csv or bmf" "$program" perft --format=xml
+expect_error "bmf: perft refuses --divide, whose lines would break the JSON" \
+    "perft: --divide with --format=bmf: standard output is the JSON alone (use --format=csv)" \
+    "$program" perft -m reference --depth=1 --reps=1 --divide --format=bmf
 expect_error "bmf: compare refuses --format=xml" "--format=xml: expected markdown or bmf" \
     "$program" compare --format=xml "$base" "$base"
