@@ -304,9 +304,13 @@ void play_game(struct game_sampler *sampler)
 
 void game_sampler_seed(struct game_sampler *sampler, unsigned long long seed)
 {
-    /* Spread the seed so that nearby seeds give unrelated games; the
-     * generator state must not be zero. */
-    sampler->random = mix(seed + 0x9E3779B97F4A7C15ULL) | 1;
+    /* Spread the seed so that nearby seeds give unrelated games.  mix is
+     * a bijection, so distinct seeds give distinct states; the generator's
+     * state must not be zero, and the one seed that mixes to zero takes a
+     * fixed state instead (forcing the low bit, as before, made every
+     * even state's seed a twin of the odd one's). */
+    uint64_t state = mix(seed + 0x9E3779B97F4A7C15ULL);
+    sampler->random = state ? state : 0x9E3779B97F4A7C15ULL;
 }
 
 void game_sampler_free(struct game_sampler *sampler)

@@ -215,6 +215,9 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
         refuse(genpos_prefix, "--seed and --games are required (attackbench genpos --help)");
         return PARSED_ERROR;
     }
+    /* Checked before the games are played, which may take minutes. */
+    if (generator->out_file && check_output_path(generator->out_file) != 0)
+        return PARSED_ERROR;
     const struct backend *backend = find_backend(method);
     if (refuse_method(method, backend) != 0)
         return PARSED_ERROR;

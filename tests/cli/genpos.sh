@@ -18,6 +18,17 @@ if [ "$(awk '!/^#/ && NF != 6' "$genpos_scratch/a.fen" | wc -l)" -eq 0 ] &&
 else
     fail "genpos writes legal six-field FENs"
 fi
+# --seed=1 and the seed whose state differed from its own only in the
+# low bit (forced to 1) once gave the same games; every seed is its own.
+if ! cmp -s <("$program" genpos --seed=1 --games=5 2>/dev/null | tail -n +2) \
+    <("$program" genpos --seed=10448769656268535094 --games=5 2>/dev/null | tail -n +2); then
+    pass "genpos: two seeds, two files (no twin seeds)"
+else
+    fail "genpos: two seeds, two files (--seed=1 and --seed=10448769656268535094 gave the same games)"
+fi
+# --out in a missing folder is refused before a million games are played.
+expect_error "genpos: --out in a missing folder is refused at once" "$genpos_scratch/missing/x.fen: cannot create" \
+    timeout 10 "$program" genpos --seed=1 --games=1000000 --out="$genpos_scratch/missing/x.fen"
 if "$program" genpos --games=5 >/dev/null 2>&1; [ $? -eq 2 ]; then
     pass "genpos requires --seed"
 else
