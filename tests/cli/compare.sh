@@ -397,3 +397,19 @@ for case in "timed:$recorded $scratch/scaled.csv" "absolute:--absolute $recorded
         pass "compare, ${case%%:*}: every row of every table has the header's cell count ($cells)" ||
         fail "compare, ${case%%:*}: every row has the header's cell count ($cells; $(head -c 200 "$scratch/err"))"
 done
+
+# make compare-instructions with COMPARE_MD naming an input: refused, the
+# input kept (the redirection once emptied it before compare read it);
+# otherwise the table is written.
+cp "$counts" "$scratch/baseline.csv"
+make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV="$counts" \
+    BASELINE="$scratch/baseline.csv" COMPARE_MD="$scratch/baseline.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ "$status" -ne 0 ] && cmp -s "$counts" "$scratch/baseline.csv" && grep -q "COMPARE_MD=.* names an input" "$scratch/err" &&
+    pass "make compare-instructions: COMPARE_MD naming the baseline is refused, the baseline kept" ||
+    fail "make compare-instructions: COMPARE_MD naming the baseline is refused (exit $status: $(head -c 200 "$scratch/err"))"
+make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV="$counts" \
+    BASELINE="$scratch/baseline.csv" COMPARE_MD="$scratch/table.md" >"$scratch/out" 2>"$scratch/err" &&
+    grep -q "^Slower rows: none" "$scratch/table.md" && cmp -s "$scratch/out" "$scratch/table.md" && [ ! -e "$scratch/table.md.tmp" ] &&
+    pass "make compare-instructions: the table in COMPARE_MD and on standard output" ||
+    fail "make compare-instructions: the table in COMPARE_MD ($(head -c 200 "$scratch/err"))"
