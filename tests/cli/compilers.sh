@@ -27,6 +27,7 @@ make_fake_build() {
 count=\$(( \$(cat "\$FAKE_DIR/$name.count" 2>/dev/null || echo 0) + 1 ))
 echo \$count >"\$FAKE_DIR/$name.count"
 echo $name >>"\$FAKE_DIR/order"
+echo "\$*" >>"\$FAKE_DIR/arguments"
 factor=$factor
 case " \${FAKE_SHIFTED:-} " in *" $name:\$count "*) factor=\$(awk "BEGIN { print $factor / 0.6 }") ;; esac
 echo "method,metric,ns_per_query_median"
@@ -79,6 +80,17 @@ compilers_pair_options="--pairs=4 --retakes=1" compilers_fake exhausted FAKE_SHI
     pass "compilers: a run shifted at every take ends the retakes and is named as what the figures rest on" ||
     fail "compilers: a run shifted at every take ends the retakes ($(cat "$scratch/fake-exhausted.d/out" "$scratch/fake-exhausted.d/err" | head -c 600))"
 
+# An option of the run's own keeps the other defaults (random queens,
+# batched): --reps=3 alone once dropped them all.
+export FAKE_DIR="$scratch/fake-own-reps.d"; mkdir -p "$FAKE_DIR"
+python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-gcc" "$scratch/fake-clang" -m pext --reps=3 \
+    >/dev/null 2>"$scratch/err"
+status=$?
+[ $status -eq 0 ] && [ "$(grep -c -- '--workload=random --piece=queen --dispatch=batch -q --format=csv -m pext --reps=3 --format=csv$' \
+    "$FAKE_DIR/arguments")" -eq 2 ] && ! grep -q -- '--reps=9' "$FAKE_DIR/arguments" &&
+    pass "compilers: --reps=3 of the run's own keeps the default workload, piece and dispatch" ||
+    fail "compilers: --reps=3 keeps the default workload (exit $status: $(head -c 300 "$scratch/err"; tail -2 "$FAKE_DIR/arguments"))"
+
 for bad in --pairs=0 --pairs=abc --retakes=-1; do
     python3 "$here/../scripts/comparisons/compilers" "$bad" "$scratch/fake-gcc" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
     status=$?
@@ -104,8 +116,8 @@ for word in "$@"; do
 done
 ratio=$(printf '%s\n' $FAKE_RATIOS | awk -F: -v m="$method" '$1 == m { print $2 }')
 [ "$ratio" = fail ] && { echo "attackbench ab: $method: the side failed" >&2; exit 2; }
-printf '{"verdict": "%s", "ratio": %s, "ratio_low": %s, "ratio_high": %s, "pairs_used": 12, "pairs_left_out": 1}\n' \
-    "$( [ "$ratio" = null ] && echo undecided || echo 'B slower')" "$ratio" \
+printf '{"label": "%s", "verdict": "%s", "ratio": %s, "ratio_low": %s, "ratio_high": %s, "pairs_used": 12, "pairs_left_out": 1}\n' \
+    "${FAKE_LABEL:-gcc}" "$( [ "$ratio" = null ] && echo undecided || echo 'B slower')" "$ratio" \
     "$( [ "$ratio" = null ] && echo null || awk -v r="$ratio" 'BEGIN { print r - 0.01 }')" \
     "$( [ "$ratio" = null ] && echo null || awk -v r="$ratio" 'BEGIN { print r + 0.01 }')" >"$json"
 exit 3
@@ -134,6 +146,10 @@ rounds_options="--workload=sides -m pext data/positions.fen" rounds_fake some FA
     grep -q -- '--method=pext --workload=sides data/positions.fen$' "$scratch/rounds-some.d/calls" &&
     pass "compilers --rounds: -m chooses the methods, the other options go to every ab" ||
     fail "compilers --rounds: -m chooses the methods ($(cat "$scratch/rounds-some.d/out" "$scratch/rounds-some.d/err" "$scratch/rounds-some.d/calls" | head -c 600))"
+rounds_options="-m pext" rounds_fake bytes FAKE_RATIOS="pext:0.97" FAKE_LABEL=$'\xff'gcc
+[ "$(grep -c '^| `pext` | 0.970 |' "$scratch/rounds-bytes.d/out")" -eq 1 ] && [ ! -s "$scratch/rounds-bytes.d/err" ] &&
+    pass "compilers --rounds: a label that is not UTF-8 in ab's JSON (a build's path) gives its row, no traceback" ||
+    fail "compilers --rounds: a label that is not UTF-8 ($(cat "$scratch/rounds-bytes.d/out" "$scratch/rounds-bytes.d/err" | head -c 600))"
 rounds_fake failing FAKE_RATIOS="pext:1.0 magic-black:fail"
 status=$?
 [ $status -eq 2 ] && [ "$(wc -l <"$scratch/rounds-failing.d/err")" -eq 1 ] &&
