@@ -68,8 +68,9 @@ static const char recommend_usage_text[] =
     "  --json=FILE    the same as JSON\n"
     "  -h, --help     this text\n"
     "\n"
-    "Exit status: 0 a verdict, 2 bad usage, no candidate this CPU runs, or a\n"
-    "measurement that failed.\n";
+    "Exit status: 0 a verdict, 1 a plugin gives wrong attack sets (nothing is\n"
+    "measured), 2 bad usage, no candidate this CPU runs, or a measurement that\n"
+    "failed.\n";
 
 static const char recommend_prefix[] = "attackbench: recommend";
 
@@ -180,8 +181,12 @@ static int runnable_list(const struct recommendation *recommendation, char *list
     return used < size ? 0 : -1;
 }
 
-/* " --plugin=FILE" for every plugin among the candidates; -1 when it does
- * not fit or a file's name holds a space (run_child splits at spaces). */
+/* The commands' words are parted by WORD_BREAK, a byte no path here may
+ * hold (each is checked), so that a path with spaces is one word. */
+#define WORD_BREAK "\x1f"
+
+/* WORD_BREAK "--plugin=FILE" for every plugin among the candidates; -1
+ * when it does not fit or a file's name holds a WORD_BREAK. */
 static int plugin_options(const struct recommendation *recommendation, char *text, size_t size)
 {
     size_t used = 0;
@@ -189,9 +194,9 @@ static int plugin_options(const struct recommendation *recommendation, char *tex
     for (int c = 0; c < recommendation->count && used < size; c++) {
         const char *file = recommendation->candidates[c].backend->plugin_file;
         if (file && recommendation->candidates[c].skipped == NULL) {
-            if (strchr(file, ' '))
+            if (strchr(file, WORD_BREAK[0]))
                 return -1;
-            used += (size_t)snprintf(text + used, size - used, " --plugin=%s", file);
+            used += (size_t)snprintf(text + used, size - used, WORD_BREAK "--plugin=%s", file);
         }
     }
     return used < size ? 0 : -1;
@@ -205,21 +210,24 @@ static int write_commands(const struct recommendation *recommendation, const cha
                           char engine[RECOMMEND_COMMAND_SIZE])
 {
     char list[RECOMMEND_COMMAND_SIZE / 2], plugins[RECOMMEND_COMMAND_SIZE / 2];
-    const char *isolated_reps = recommendation->quick ? "--reps=5 --calls=20000" : "--reps=15";
+    const char *isolated_reps = recommendation->quick ? "--reps=5" WORD_BREAK "--calls=20000" : "--reps=15";
     int fits = runnable_list(recommendation, list, sizeof list) == 0 &&
                plugin_options(recommendation, plugins, sizeof plugins) == 0;
-    fits = fits && snprintf(isolated, RECOMMEND_COMMAND_SIZE,
-                            "%s%s --method=%s --workload=random --piece=queen --dispatch=batch %s --csv=%sisolated.csv",
-                            program, plugins, list, isolated_reps, prefix) < RECOMMEND_COMMAND_SIZE;
-    fits =
-        fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
-                         "%s%s perft --method=%s --threads=%d --pressure=%s --depth=%d --reps=%d --csv=%sengine.csv %s",
-                         program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
-                         recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
+    fits = fits &&
+           snprintf(isolated, RECOMMEND_COMMAND_SIZE,
+                    "%s%s" WORD_BREAK "--method=%s" WORD_BREAK "--workload=random" WORD_BREAK "--piece=queen" WORD_BREAK
+                    "--dispatch=batch" WORD_BREAK "%s" WORD_BREAK "--csv=%sisolated.csv",
+                    program, plugins, list, isolated_reps, prefix) < RECOMMEND_COMMAND_SIZE;
+    fits = fits && snprintf(engine, RECOMMEND_COMMAND_SIZE,
+                            "%s%s" WORD_BREAK "perft" WORD_BREAK "--method=%s" WORD_BREAK "--threads=%d" WORD_BREAK
+                            "--pressure=%s" WORD_BREAK "--depth=%d" WORD_BREAK "--reps=%d" WORD_BREAK
+                            "--csv=%sengine.csv" WORD_BREAK "%s",
+                            program, plugins, list, recommendation->threads, engine_pressure, recommendation->depth,
+                            recommendation->reps, prefix, positions_file) < RECOMMEND_COMMAND_SIZE;
     if (!fits)
         fprintf(stderr,
                 "attackbench: recommend: the candidates' command lines do not fit in %d bytes "
-                "(fewer or shorter --plugin files, no spaces in their paths)\n",
+                "(fewer or shorter --plugin files)\n",
                 RECOMMEND_COMMAND_SIZE);
     return fits ? 0 : -1;
 }
@@ -257,15 +265,14 @@ static int await_child(pid_t pid)
 }
 #endif
 
-/* Run a command of write_commands (words split at spaces; no word holds
- * one but a path, which is refused first) with stdout to /dev/null and
- * stderr into `log`.  Returns 0 when it exits 0. */
+/* Run a command of write_commands (words parted by WORD_BREAK) with
+ * stdout to /dev/null and stderr into `log`.  Returns 0 when it exits 0. */
 static int run_child(const char *command, const char *log)
 {
     char copy[RECOMMEND_COMMAND_SIZE], *words[RECOMMEND_COMMAND_SIZE / 2 + 1];
     int count = 0;
     snprintf(copy, sizeof copy, "%s", command);
-    for (char *save = NULL, *word = strtok_r(copy, " ", &save); word; word = strtok_r(NULL, " ", &save))
+    for (char *save = NULL, *word = strtok_r(copy, WORD_BREAK, &save); word; word = strtok_r(NULL, WORD_BREAK, &save))
         words[count++] = word;
     words[count] = NULL;
 #if defined(__wasi__)
@@ -300,10 +307,45 @@ static void relay_plugin_lines(const char *log)
         fclose(in);
 }
 
+/* A command of write_commands as a shell line, in place: words parted by
+ * spaces, each word with a character a shell treats specially in single
+ * quotes.  -1, after one line, when it no longer fits. */
+static int shown_as_shell_words(char command[RECOMMEND_COMMAND_SIZE])
+{
+    char shown[RECOMMEND_COMMAND_SIZE], copy[RECOMMEND_COMMAND_SIZE];
+    size_t used = 0;
+    snprintf(copy, sizeof copy, "%s", command);
+    for (char *save = NULL, *word = strtok_r(copy, WORD_BREAK, &save); word && used < sizeof shown;
+         word = strtok_r(NULL, WORD_BREAK, &save)) {
+        int plain =
+            word[strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./=,:+-%@")] == '\0';
+        used += (size_t)snprintf(shown + used, sizeof shown - used, used ? " " : "");
+        if (plain) {
+            used += (size_t)snprintf(shown + used, sizeof shown - used, "%s", word);
+            continue;
+        }
+        used += (size_t)snprintf(shown + used, sizeof shown - used, "'");
+        for (const char *c = word; *c && used < sizeof shown; c++)
+            used += (size_t)snprintf(shown + used, sizeof shown - used, *c == '\'' ? "'\\''" : "%c", *c);
+        used += (size_t)snprintf(shown + used, sizeof shown - used, "'");
+    }
+    if (used >= sizeof shown) {
+        fprintf(stderr, "attackbench: recommend: the candidates' command lines do not fit in %d bytes\n",
+                RECOMMEND_COMMAND_SIZE);
+        return -1;
+    }
+    memcpy(command, shown, used + 1);
+    return 0;
+}
+
 /* A failed child: its command and the last lines it wrote. */
 static void report_failure(const char *what, const char *command, const char *log)
 {
-    fprintf(stderr, "attackbench: recommend: the %s measurement failed: %s\n", what, command);
+    char shown[RECOMMEND_COMMAND_SIZE];
+    snprintf(shown, sizeof shown, "%s", command);
+    if (shown_as_shell_words(shown) != 0)
+        return;
+    fprintf(stderr, "attackbench: recommend: the %s measurement failed: %s\n", what, shown);
     FILE *in = fopen(log, "r");
     char line[512];
     while (in && fgets(line, sizeof line, in))
@@ -359,16 +401,14 @@ static int run(struct recommendation *recommendation)
 #if defined(__wasi__)
     length = 0; /* no child processes, no mkdtemp: recommend_command refused first */
 #endif
-    if (length <= 0 || memchr(program, ' ', (size_t)length)) {
-        fprintf(stderr, "attackbench: recommend: cannot find this program's path, or it holds a space\n");
+    if (length <= 0 || memchr(program, WORD_BREAK[0], (size_t)length)) {
+        fprintf(stderr, "attackbench: recommend: cannot find this program's path, or it holds a control character\n");
         return RECOMMEND_EXIT_USAGE;
     }
     program[length] = '\0';
-    /* The children's commands are split at spaces: a space in the work
-     * directory's path (from TMPDIR) is refused, as in the program's. */
     const char *base = getenv("TMPDIR");
-    if (base && strchr(base, ' ')) {
-        fprintf(stderr, "attackbench: recommend: TMPDIR holds a space: %s\n", base);
+    if (base && strchr(base, WORD_BREAK[0])) {
+        fprintf(stderr, "attackbench: recommend: TMPDIR holds a control character\n");
         return RECOMMEND_EXIT_USAGE;
     }
     if (work_directory_make(directory, sizeof directory, "recommend") != 0) {
@@ -384,7 +424,9 @@ static int run(struct recommendation *recommendation)
     recommendation->reps = recommendation->quick ? 5 : 21;
     int status = RECOMMEND_EXIT_USAGE;
     if (write_commands(recommendation, program, "", "data/perft.epd", recommendation->isolated_command,
-                       recommendation->engine_command) != 0)
+                       recommendation->engine_command) != 0 ||
+        shown_as_shell_words(recommendation->isolated_command) != 0 ||
+        shown_as_shell_words(recommendation->engine_command) != 0)
         ; /* said */
     else if (write_positions(directory) != 0)
         fprintf(stderr, "attackbench: recommend: cannot write %s/positions.epd\n", directory);
