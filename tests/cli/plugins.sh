@@ -247,3 +247,16 @@ print(len(groups), sum(len(v) != 1 for v in groups.values()))' "$scratch/out")
 else
     fail "a built-in's source builds as a plugin ($(head -c 300 "$plugin_dir/classical.log"))"
 fi
+
+# examples/plugin's make ab builds both plugins anew each time: a plugin
+# of an earlier make ab (other flags) is never compared as this one's.
+if make -s -C "$top/examples/plugin" "$scratch/exab/base.so" "$scratch/exab/patch.so" OUT="$scratch/exab" \
+        >/dev/null 2>&1; then
+    make -n -C "$top/examples/plugin" ab OUT="$scratch/exab" PATCH_CFLAGS="-O0 -DSLOW" >"$scratch/exab.plan" 2>&1
+    grep -q -- "-O0 -DSLOW .*-o $scratch/exab/patch.so" "$scratch/exab.plan" &&
+        grep -q -- "-o $scratch/exab/base.so" "$scratch/exab.plan" &&
+        pass "examples/plugin: make ab builds base and patch anew with this make's flags" ||
+        fail "examples/plugin: make ab builds base and patch anew ($(head -c 300 "$scratch/exab.plan"))"
+else
+    skip "examples/plugin: make ab builds anew: no C compiler"
+fi
