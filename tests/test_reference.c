@@ -89,3 +89,34 @@ TEST(verifier_catches_a_single_wrong_bit)
         fclose(sink);
     CHECK(verify_backend(find_backend("reference"), ALL_PIECES, 1000, 1, NULL) == 0);
 }
+
+/* The second backend of a run checks against the reference's answers
+ * recorded by the first (verify.c): the replayed answers catch the same
+ * wrong bit, for the rook and for both at once, and a check that ended
+ * early (the broken backend's) records nothing the next check trusts. */
+TEST(verifier_replaying_recorded_answers_catches_a_single_wrong_bit)
+{
+    struct backend broken = *find_backend("reference");
+    broken.name = "broken";
+    broken.rook = broken_rook;
+    FILE *sink = open_scratch_file();
+    const struct backend *magic = find_backend("magic-fancy");
+    backend_initialize(magic, NULL);
+    struct verify_answers answers = {0};
+    CHECK(verify_backend_recorded(&answers, magic, piece_bit(PIECE_ROOK), 500, 3, NULL) == 0);
+    CHECK(answers.complete && answers.count > 102400);
+    CHECK(verify_backend_recorded(&answers, &broken, piece_bit(PIECE_ROOK), 500, 3, sink) == -1);
+    CHECK(answers.complete && answers.next < answers.count);
+    CHECK(verify_backend_recorded(&answers, magic, piece_bit(PIECE_ROOK), 500, 3, NULL) == 0);
+    CHECK(answers.next == answers.count);
+    /* Other queries: recorded anew, by the broken backend, which stops
+     * early and leaves the record incomplete. */
+    unsigned rook_and_both = piece_bit(PIECE_ROOK) | piece_bit(PIECE_BOTH);
+    CHECK(verify_backend_recorded(&answers, &broken, rook_and_both, 500, 3, sink) == -1);
+    CHECK(!answers.complete);
+    CHECK(verify_backend_recorded(&answers, magic, rook_and_both, 500, 3, NULL) == 0);
+    CHECK(verify_backend_recorded(&answers, &broken, rook_and_both, 500, 3, sink) == -1);
+    verify_answers_free(&answers);
+    if (sink)
+        fclose(sink);
+}

@@ -170,12 +170,15 @@ static int check_inputs(const struct options *options)
     return 0;
 }
 
-/* Exhaustive check of one backend or formulation. */
+/* Exhaustive check of one backend or formulation, the reference's answers
+ * kept from one backend to the next (verify.h). */
 static int verify_one(const struct session *session, const struct backend *backend)
 {
+    static struct verify_answers answers;
     const struct options *options = session->options;
     backend_guard(backend, "verification");
-    int status = verify_backend(backend, options->pieces, options->verify_boards, options->seed, stderr);
+    int status =
+        verify_backend_recorded(&answers, backend, options->pieces, options->verify_boards, options->seed, stderr);
     if (status == 0)
         status = verify_side_paths(backend, side_checks(options->verify_boards), options->seed, stderr);
     backend_unguard();

@@ -4,6 +4,7 @@
 #include "board_diagram.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "platform/interrupt.h"
 #include "base/random.h"
@@ -55,62 +56,138 @@ void report_mismatch(FILE *report, const char *method, const char *what, const c
     print_board(report, got, square);
 }
 
-/* Both at once: each of the two sets against the reference's own. */
-static int verify_both(const struct backend *backend, const struct backend *reference, int square, bitboard occupied,
-                       FILE *report)
-{
-    struct attackbench_both expected = backend_both(reference, square, occupied);
-    struct attackbench_both got = backend_both(backend, square, occupied);
-    if (expected.rook != got.rook) {
-        if (report)
-            report_mismatch(report, backend->name, "both (its rook set)", "square", square, occupied, expected.rook,
-                            got.rook);
-        return -1;
-    }
-    if (expected.bishop != got.bishop) {
-        if (report)
-            report_mismatch(report, backend->name, "both (its bishop set)", "square", square, occupied, expected.bishop,
-                            got.bishop);
-        return -1;
-    }
-    return 0;
-}
-
-int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report)
+static const struct backend *reference_backend(void)
 {
     static const struct backend *reference;
     if (reference == NULL)
         reference = find_backend("reference");
-    if (piece == PIECE_BOTH)
-        return verify_both(backend, reference, square, occupied, report);
-    bitboard expected = backend_lookup(reference, piece)(square, occupied);
+    return reference;
+}
+
+/* The reference's answer: one set, or for both at once its rook set then
+ * its bishop set. */
+static void reference_answer(enum piece_kind piece, int square, bitboard occupied, bitboard expected[2])
+{
+    if (piece == PIECE_BOTH) {
+        struct attackbench_both both = backend_both(reference_backend(), square, occupied);
+        expected[0] = both.rook;
+        expected[1] = both.bishop;
+    } else {
+        expected[0] = backend_lookup(reference_backend(), piece)(square, occupied);
+    }
+}
+
+/* One lookup against the reference's answer (verify_lookup). */
+static int check_answer(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied,
+                        const bitboard expected[2], FILE *report)
+{
+    if (piece == PIECE_BOTH) {
+        struct attackbench_both got = backend_both(backend, square, occupied);
+        const char *what = got.rook != expected[0] ? "both (its rook set)" : "both (its bishop set)";
+        if (got.rook == expected[0] && got.bishop == expected[1])
+            return 0;
+        if (report)
+            report_mismatch(report, backend->name, what, "square", square, occupied,
+                            got.rook != expected[0] ? expected[0] : expected[1],
+                            got.rook != expected[0] ? got.rook : got.bishop);
+        return -1;
+    }
     bitboard got = backend_lookup(backend, piece)(square, occupied);
-    if (expected == got)
+    if (expected[0] == got)
         return 0;
     if (report)
-        report_mismatch(report, backend->name, piece_names[piece], piece_names[piece], square, occupied, expected, got);
+        report_mismatch(report, backend->name, piece_names[piece], piece_names[piece], square, occupied, expected[0],
+                        got);
     return -1;
+}
+
+int verify_lookup(const struct backend *backend, enum piece_kind piece, int square, bitboard occupied, FILE *report)
+{
+    bitboard expected[2];
+    reference_answer(piece, square, occupied, expected);
+    return check_answer(backend, piece, square, occupied, expected, report);
+}
+
+/* One more recorded answer; past VERIFY_MAX_ANSWERS, or without memory,
+ * the record is dropped and the check goes on with the reference. */
+static void keep_answer(struct verify_answers *answers, bitboard answer)
+{
+    if (answers->dropped)
+        return;
+    if (answers->count == answers->capacity) {
+        size_t capacity = answers->capacity ? 2 * answers->capacity : (size_t)1 << 16;
+        bitboard *grown = capacity <= VERIFY_MAX_ANSWERS ? realloc(answers->values, capacity * sizeof *grown) : NULL;
+        if (grown == NULL) {
+            verify_answers_free(answers);
+            answers->dropped = 1;
+            return;
+        }
+        answers->values = grown;
+        answers->capacity = capacity;
+    }
+    answers->values[answers->count++] = answer;
+}
+
+void verify_answers_free(struct verify_answers *answers)
+{
+    free(answers->values);
+    *answers = (struct verify_answers){0};
+}
+
+/* Ready to replay the answers of an earlier complete check with the same
+ * queries, or to record them anew. */
+static void start_answers(struct verify_answers *answers, uint64_t seed, unsigned pieces, unsigned long random_count)
+{
+    answers->next = 0;
+    if (answers->complete && answers->seed == seed && answers->pieces == pieces &&
+        answers->random_count == random_count)
+        return;
+    answers->complete = 0;
+    answers->dropped = 0;
+    answers->count = 0;
+    answers->seed = seed;
+    answers->pieces = pieces;
+    answers->random_count = random_count;
+}
+
+/* A query of verify_backend: the reference's answer replayed from
+ * `answers` or found (and kept there), then the backend's lookup checked
+ * against it. */
+static int verify_recorded(struct verify_answers *answers, const struct backend *backend, enum piece_kind piece,
+                           int square, bitboard occupied, FILE *report)
+{
+    bitboard expected[2];
+    int sets = piece == PIECE_BOTH ? 2 : 1;
+    if (answers && answers->complete) {
+        for (int k = 0; k < sets; k++)
+            expected[k] = answers->values[answers->next++];
+    } else {
+        reference_answer(piece, square, occupied, expected);
+        for (int k = 0; answers && k < sets; k++)
+            keep_answer(answers, expected[k]);
+    }
+    return check_answer(backend, piece, square, occupied, expected, report);
 }
 
 /* Every subset of `mask` (carry-rippler enumeration), each tried bare and
  * with random squares added outside the mask. */
-static int verify_subsets(const struct backend *backend, enum piece_kind piece, int square, bitboard mask,
-                          bitboard outside, uint64_t *state, FILE *report)
+static int verify_subsets(struct verify_answers *answers, const struct backend *backend, enum piece_kind piece,
+                          int square, bitboard mask, bitboard outside, uint64_t *state, FILE *report)
 {
     bitboard subset = 0;
     do {
-        if (verify_lookup(backend, piece, square, subset, report) != 0)
+        if (verify_recorded(answers, backend, piece, square, subset, report) != 0)
             return -1;
         bitboard extra = random_next(state) & random_next(state) & outside;
-        if (verify_lookup(backend, piece, square, subset | extra, report) != 0)
+        if (verify_recorded(answers, backend, piece, square, subset | extra, report) != 0)
             return -1;
         subset = (subset - mask) & mask;
     } while (subset != 0);
     return 0;
 }
 
-int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
-                   FILE *report)
+static int verify_all_queries(struct verify_answers *answers, const struct backend *backend, unsigned pieces,
+                              unsigned long random_count, uint64_t seed, FILE *report)
 {
     uint64_t state = seed ? seed : 1;
     for (int square = 0; square < SQUARE_COUNT; square++) {
@@ -119,15 +196,15 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
         bitboard rook_mask = rook_relevant_mask(square);
         bitboard bishop_mask = bishop_relevant_mask(square);
         if ((pieces & piece_bit(PIECE_ROOK)) &&
-            verify_subsets(backend, PIECE_ROOK, square, rook_mask, ~rook_mask, &state, report))
+            verify_subsets(answers, backend, PIECE_ROOK, square, rook_mask, ~rook_mask, &state, report))
             return -1;
         if ((pieces & piece_bit(PIECE_BISHOP)) &&
-            verify_subsets(backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report))
+            verify_subsets(answers, backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report))
             return -1;
         for (int piece = PIECE_QUEEN; piece <= PIECE_BOTH; piece++)
             if ((pieces & piece_bit(piece)) &&
-                (verify_subsets(backend, piece, square, rook_mask, ~rook_mask, &state, report) ||
-                 verify_subsets(backend, piece, square, bishop_mask, ~bishop_mask, &state, report)))
+                (verify_subsets(answers, backend, piece, square, rook_mask, ~rook_mask, &state, report) ||
+                 verify_subsets(answers, backend, piece, square, bishop_mask, ~bishop_mask, &state, report)))
                 return -1;
     }
     for (unsigned long i = 0; i < random_count; i++) {
@@ -141,10 +218,30 @@ int verify_backend(const struct backend *backend, unsigned pieces, unsigned long
             occupied &= random_next(&state);
         int square = (int)(random_next(&state) >> 58);
         for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-            if ((pieces & piece_bit(piece)) && verify_lookup(backend, piece, square, occupied, report) != 0)
+            if ((pieces & piece_bit(piece)) && verify_recorded(answers, backend, piece, square, occupied, report) != 0)
                 return -1;
     }
     return 0;
+}
+
+int verify_backend_recorded(struct verify_answers *answers, const struct backend *backend, unsigned pieces,
+                            unsigned long random_count, uint64_t seed, FILE *report)
+{
+    if (answers)
+        start_answers(answers, seed, pieces, random_count);
+    int replaying = answers && answers->complete;
+    int status = verify_all_queries(answers, backend, pieces, random_count, seed, report);
+    /* A check that ended early (a mismatch, a signal, a crash the guard
+     * caught) leaves an incomplete record, made anew by the next. */
+    if (answers && !replaying)
+        answers->complete = status == 0 && !answers->dropped;
+    return status;
+}
+
+int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
+                   FILE *report)
+{
+    return verify_backend_recorded(NULL, backend, pieces, random_count, seed, report);
 }
 
 /* One query for every backend of the check; -1 after a mismatch report. */

@@ -37,6 +37,29 @@ void report_mismatch(FILE *report, const char *method, const char *what, const c
 int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
                    FILE *report);
 
+/* The reference's answers to verify_backend's queries, kept by the caller
+ * for the next backend it checks: every backend of a run gets the same
+ * queries (the same seed, pieces and number of boards), and the
+ * reference, a walk along each ray, took half the time of `--verify-only
+ * --method=all` answering them again for each.  Zero-initialised; one
+ * thread uses it at a time.  Past VERIFY_MAX_ANSWERS (64 MB) nothing is
+ * kept and each check asks the reference. */
+enum { VERIFY_MAX_ANSWERS = 8 << 20 };
+struct verify_answers {
+    uint64_t seed;
+    unsigned pieces;
+    unsigned long random_count;
+    bitboard *values;
+    size_t count, capacity, next;
+    int complete, dropped;
+};
+
+/* verify_backend, replaying the answers a complete earlier check with the
+ * same queries recorded in `answers`, or recording them (NULL: neither). */
+int verify_backend_recorded(struct verify_answers *answers, const struct backend *backend, unsigned pieces,
+                            unsigned long random_count, uint64_t seed, FILE *report);
+void verify_answers_free(struct verify_answers *answers);
+
 /* Both of the above stop early, returning 1, once a SIGINT or SIGTERM
  * arrived (src/platform/interrupt.h). */
 
