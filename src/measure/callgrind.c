@@ -32,6 +32,10 @@ static const char PARENT_FILE[] = "parent";
 /* The CPU this process runs on, written by the parent for the counted
  * process: under valgrind, CPUID describes valgrind's emulated CPU. */
 static const char HOST_FILE[] = "host";
+/* Written by the process valgrind runs once it knows itself: without it,
+ * valgrind failed before the program started (its tool cannot run this
+ * build's architecture, say). */
+static const char STARTED_FILE[] = "started";
 
 /* The command line as main received it, plugins included: the counted
  * process is started with exactly these arguments, never with a copy read
@@ -66,6 +70,7 @@ const char *callgrind_private_output(void)
     (void)DIRECTORY_PREFIX;
     (void)PARENT_FILE;
     (void)HOST_FILE;
+    (void)STARTED_FILE;
     return NULL;
 }
 
@@ -174,13 +179,25 @@ static int run_under_callgrind(void)
     int status = 0;
     while (child > 0 && waitpid(child, &status, 0) < 0 && errno == EINTR)
         continue;
+    char started_path[sizeof directory + sizeof STARTED_FILE + 1];
+    snprintf(started_path, sizeof started_path, "%s/%s", directory, STARTED_FILE);
+    int started = access(started_path, F_OK) == 0;
     remove_directory(directory);
     if (child < 0 || !WIFEXITED(status)) {
         fprintf(stderr, "attackbench: --count=instructions: valgrind did not finish (%s)\n",
                 child < 0 ? strerror(errno) : "killed by a signal");
         return 2;
     }
-    return WEXITSTATUS(status) == 127 ? 2 : WEXITSTATUS(status);
+    if (WEXITSTATUS(status) == 127)
+        return 2; /* no valgrind: the child said so */
+    if (WEXITSTATUS(status) != 0 && !started) {
+        fprintf(stderr,
+                "attackbench: --count=instructions: valgrind could not run this build (exit status %d; its "
+                "message, if any, is above)\n",
+                WEXITSTATUS(status));
+        return 2;
+    }
+    return WEXITSTATUS(status);
 }
 
 /* valgrind 3.19 stops with SIGILL on the first AVX-512 instruction. */
@@ -213,6 +230,15 @@ const char *callgrind_private_output(void)
         fclose(in);
     if (!read || parent != (long)getppid())
         return NULL;
+    static int marked;
+    if (!marked) {
+        char started_path[256];
+        snprintf(started_path, sizeof started_path, "%s/%s", directory, STARTED_FILE);
+        FILE *started = fopen(started_path, "w");
+        if (started)
+            fclose(started);
+        marked = 1;
+    }
     snprintf(output, sizeof output, "%s/callgrind.out", directory);
     return output;
 }

@@ -246,6 +246,23 @@ elif [ "$status" -eq 0 ] && [ "$(grep -c ',queen,random,batch,throughput,0,all,1
 else
     fail "count: rows with metric instructions (exit $status: $(head -c 300 "$scratch/err"))"
 fi
+# A valgrind that fails before the program starts (as an x86-64 valgrind
+# asked to run an aarch64 build under qemu-user: "failed to start tool")
+# gets a line of attackbench's own, exit 2, not valgrind's line alone.
+mkdir -p "$scratch/fake-valgrind"
+printf '#!/bin/sh\necho "valgrind: failed to start tool for this platform" >&2\nexit 1\n' >"$scratch/fake-valgrind/valgrind"
+chmod +x "$scratch/fake-valgrind/valgrind"
+PATH="$scratch/fake-valgrind:$PATH" "$program" --count=instructions --method=null --workload=random --piece=rook \
+    --dispatch=batch --queries=100 >/dev/null 2>"$scratch/err"
+status=$?
+if grep -q "uses AVX-512" "$scratch/err"; then
+    skip "count: a valgrind that cannot start the build: this AVX-512 build is refused first"
+else
+    [ "$status" -eq 2 ] && grep -q "failed to start tool" "$scratch/err" &&
+        grep -q "^attackbench: --count=instructions: valgrind could not run this build (exit status 1" "$scratch/err" &&
+        pass "count: a valgrind that cannot start the build: attackbench's own line, exit 2" ||
+        fail "count: a valgrind that cannot start the build (exit $status: $(head -c 300 "$scratch/err"))"
+fi
 # The count's output files are checked as the timed run's are: --csv and
 # --json naming one file is refused before anything is counted.
 if [ "$status" -eq 0 ] && [ -z "$emulated" ] && [ "$sanitized" = 0 ]; then
