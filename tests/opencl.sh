@@ -41,6 +41,17 @@ expect_error "an index out of range: one line, exit 2" "--device=opencl:$count: 
     "$program" --device=opencl:"$count" -m kogge-stone
 expect_error "a method with no device kernel" "--device: reference has no device kernel" \
     "$program" --device=opencl -m reference
+# A named formulation is checked as the measured ones are: a table too
+# large for the space (2.3 MiB: no device's local or constant memory) and
+# a space a technique without a table lacks are one line, exit 2.
+expect_error "a named :local whose table does not fit: one line, exit 2" "magic-plain:local: its table" \
+    "$program" --device=opencl -m magic-plain:local --verify-only --verify-boards=10 -q
+expect_error "a named :constant whose table does not fit: one line, exit 2" "magic-plain:constant: its table" \
+    "$program" --device=opencl -m magic-plain:constant --verify-only --verify-boards=10 -q
+expect_error "a named :local of a technique with no table: one line, exit 2" "kogge-stone has no table" \
+    "$program" --device=opencl -m kogge-stone:local --verify-only --verify-boards=10 -q
+expect_error "a named :constant of a technique with no table: one line, exit 2" "kogge-stone has no table" \
+    "$program" --device=opencl -m kogge-stone:constant --verify-only --verify-boards=10 -q
 
 # Every device technique in every formulation its table allows here,
 # exhaustively (every square, every subset of its relevant occupancy) and

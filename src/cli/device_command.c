@@ -103,8 +103,32 @@ static int choose_techniques(struct device_session *session)
                     (int)length, name);
             return 2;
         }
+        if (choice.space > TABLE_GLOBAL && choice.technique->build_table == NULL) {
+            fprintf(stderr, "attackbench: --device: %.*s: %s has no table, so one formulation: global\n", (int)length,
+                    name, choice.technique->slug);
+            return 2;
+        }
         session->chosen[session->chosen_count++] = choice;
         name += length + (name[length] == ',');
+    }
+    return 0;
+}
+
+/* A named :local or :constant formulation whose table does not fit the
+ * device: one line and 2, before anything runs. */
+static int check_named_formulations(const struct device_session *session)
+{
+    for (int i = 0; i < session->chosen_count; i++) {
+        const struct device_choice *choice = &session->chosen[i];
+        if (choice->space <= TABLE_GLOBAL || device_formulation_fits(session->device, choice->technique, choice->space))
+            continue;
+        uint64_t limit = choice->space == TABLE_LOCAL ? session->facts.local_bytes : session->facts.constant_bytes;
+        fprintf(stderr,
+                "attackbench: --device: %s:%s: its table (%zu bytes) does not fit %s's %s memory (%llu bytes); "
+                "name another formulation or none\n",
+                choice->technique->slug, device_table_space_names[choice->space], device_table_bytes(choice->technique),
+                session->device_name, device_table_space_names[choice->space], (unsigned long long)limit);
+        return 2;
     }
     return 0;
 }
@@ -307,6 +331,8 @@ int device_command(const struct options *options)
     int status = choose_techniques(&session);
     if (status == 0)
         status = open_device(&session);
+    if (status == 0)
+        status = check_named_formulations(&session);
     if (status == 0)
         status = build_stream(&session);
     session.threads = (size_t)session.facts.compute_units * 1024;
