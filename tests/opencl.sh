@@ -77,6 +77,11 @@ expect_failure "a wrong kernel is caught, with the CPU's report" "verify: kogge-
     env ATTACKBENCH_OPENCL_PLANT=wrong "$program" --device=opencl --verify-only --verify-boards=10 -m kogge-stone
 grep -q '^expected 0x' "$scratch/err" && grep -q '^got      0x.*differs on h8' "$scratch/err" &&
     pass "the wrong kernel's report gives expected and got" || fail "wrong kernel report: $(cat "$scratch/err")"
+# The queen is verified on every subset of both masks and on sparse
+# boards, not only on the timed stream's dense ones: a queen wrong only
+# with at most one blocker (as a kernel's own queen function could be).
+expect_failure "a queen wrong only on sparse boards is caught" "verify: kogge-stone queen on a1 is wrong" \
+    env ATTACKBENCH_OPENCL_PLANT=sparse-queen "$program" --device=opencl --verify-only --verify-boards=10 -m kogge-stone
 expect_failure "a kernel that does not compile: its build log and one line" "does not compile" \
     env ATTACKBENCH_OPENCL_PLANT=broken "$program" --device=opencl --verify-only -m kogge-stone
 [ "$(wc -l <"$scratch/err")" -ge 2 ] && pass "the build log is shown" || fail "no build log: $(cat "$scratch/err")"

@@ -18,6 +18,7 @@ static const char *kernel_text(const char *name)
 }
 
 /* ATTACKBENCH_OPENCL_PLANT, for the tests: wrong (one wrong square),
+ * sparse-queen (the queen alone wrong on boards of at most one blocker),
  * broken (a kernel that does not compile), slow (a launch past the
  * watchdog), memory (a buffer larger than the device allows). */
 static int planted(const char *what)
@@ -78,9 +79,10 @@ static int compile(struct device_program *program)
              : program->space == TABLE_CONSTANT ? "CONSTANT"
                                                 : "GLOBAL",
              program->table_words, program->device->facts.nvidia ? " -D NVIDIA_BREV" : "",
-             planted("wrong")  ? " -D PLANT_WRONG"
-             : planted("slow") ? " -D PLANT_SLOW"
-                               : "");
+             planted("wrong")          ? " -D PLANT_WRONG"
+             : planted("sparse-queen") ? " -D PLANT_SPARSE_QUEEN"
+             : planted("slow")         ? " -D PLANT_SLOW"
+                                       : "");
     status = api->clBuildProgram(program->program, 1, &program->device->id, options, NULL, NULL);
     if (status != CL_SUCCESS) {
         print_build_log(program);

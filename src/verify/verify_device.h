@@ -9,7 +9,8 @@
 #include "device/device.h"
 
 /* Every square with every subset of its relevant occupancy, for the rook
- * and the bishop, then `boards` random queen boards (occupancy r1 & r2,
+ * and the bishop, and for the queen every subset of both masks, then
+ * `boards` random queen boards (occupancy r1 & r2, then sparser in turn,
  * a uniform square) from `seed`, as --verify-only checks a CPU technique.
  * `method` names it in the report ("magic-fancy:local").  Returns 0; 1
  * after the mismatch report on `report` or a device failure. */

@@ -58,6 +58,11 @@ __kernel void attacks(uint piece, __global const uchar *squares, __global const 
     if (square == 27 && popcount(occupied[i]) == 3)
         result ^= 1UL << 63;
 #endif
+#if defined(PLANT_SPARSE_QUEEN)
+    /* Another: the queen alone is wrong, on boards of at most one blocker. */
+    if (piece == 2 && popcount(occupied[i] & ~(1UL << square)) <= 1)
+        result ^= 1UL << ((square + 9) & 63);
+#endif
     results[i] = result;
 }
 
