@@ -93,6 +93,37 @@ expect_failure "a launch past the watchdog: one line, no hang" "ran past the wat
     --verify-boards=10 --queries=4096 -m kogge-stone
 [ $((SECONDS - start)) -lt 60 ] && pass "the watchdog stops it within its limit" || fail "the watchdog took $((SECONDS - start)) s"
 
+# SIGINT or SIGTERM during a device run, once the first technique's row
+# is done: the rows finished are written (table and --csv), exit 128 + the
+# signal, as the CPU benchmark does.
+interrupted_run() {
+    "$program" --device=opencl -m kogge-stone,hyperbola,classical,dumb7fill,qbb,sbamg,bitrotation,leorik,slide-arithmetic \
+        --reps=3 --queries=4096 --calls=4096 --verify-boards=10 --csv="$scratch/interrupted.csv" \
+        >"$scratch/interrupted.out" 2>"$scratch/interrupted.err" &
+    local runner=$!
+    for _ in $(seq 600); do
+        grep -q '^attackbench: kogge-stone: launch' "$scratch/interrupted.err" 2>/dev/null && break
+        sleep 0.1
+    done
+    kill -"$1" "$runner"
+    wait "$runner"
+}
+rm -f "$scratch/interrupted.csv"
+interrupted_run INT
+status=$?
+rows=$(sed -n 's/^attackbench: interrupted: reporting the \([0-9]*\) rows finished$/\1/p' "$scratch/interrupted.err")
+if [ "$status" -eq 130 ] && [ "${rows:-0}" -ge 1 ] && [ "$rows" -lt 9 ] &&
+    [ "$(csv_column device <"$scratch/interrupted.csv" | grep -c opencl)" -eq "$rows" ] &&
+    grep -q '^  kogge-stone ' "$scratch/interrupted.out"; then
+    pass "SIGINT during a device run: the finished rows written, exit 130"
+else
+    fail "SIGINT during a device run (exit $status: $(tail -c 300 "$scratch/interrupted.err"))"
+fi
+interrupted_run TERM
+status=$?
+[ "$status" -eq 143 ] && grep -q '^attackbench: interrupted: reporting the' "$scratch/interrupted.err" &&
+    pass "SIGTERM during a device run: exit 143 after the report" || fail "SIGTERM during a device run: exit $status"
+
 # A timed run: the checksum of every row is the CPU benchmark's of the same
 # stream, the CSV has a device column with the device's rows and the CPU's.
 "$program" --device=opencl -m kogge-stone,magic-fancy --reps=3 --queries=65536 --calls=100000 --verify-boards=10 \

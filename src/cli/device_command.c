@@ -12,6 +12,7 @@
 #include "selection.h"
 #include "verify/verify_device.h"
 #include "measure/runner.h"
+#include "platform/interrupt.h"
 #include "registry/contract.h"
 #include "registry/registry.h"
 
@@ -133,11 +134,14 @@ static int check_named_formulations(const struct device_session *session)
     return 0;
 }
 
-/* One timed launch of `passes` passes, its sum checked. */
+/* One timed launch of `passes` passes, its sum checked; 1 without a
+ * word once SIGINT or SIGTERM arrived (device_command reports it). */
 static int timed_launch(struct device_session *session, struct device_program *program, const char *method,
                         uint32_t passes, double *seconds)
 {
     uint64_t sum;
+    if (interrupt_requested())
+        return 1;
     if (device_time_queens(program, session->uploaded, passes, session->threads, 0, seconds, &sum) != 0)
         return 1;
     if (sum != session->expected.sum * passes) {
@@ -264,8 +268,11 @@ static int run_technique(struct device_session *session, const struct device_cho
         /* The short timings chose; the kept one is timed again in full. */
         for (int space = 0; space < TABLE_SPACE_COUNT; space++)
             free(candidates[space].samples);
-        if (run_formulation(session, technique, best, session->options->reps, row) != 0)
+        if (run_formulation(session, technique, best, session->options->reps, row) != 0) {
+            free(row->samples);
+            session->row_count--; /* unfinished: not reported */
             return 1;
+        }
     }
     if (!session->options->quiet)
         fprintf(stderr,
@@ -297,12 +304,18 @@ static int time_cpu(struct device_session *session)
                                         .dispatch = DISPATCH_BATCH,
                                         .reps = session->options->reps,
                                         .calls = session->options->calls,
-                                        .threads = 1};
+                                        .threads = 1,
+                                        .stop = &interrupt_signal};
     struct measurement *results = calloc((size_t)count, sizeof *results);
-    if (results == NULL || measure_backends(selected, (size_t)count, PIECE_QUEEN, session->stream, &session->expected,
-                                            &config, results) != 0) {
+    int measured = results == NULL ? -1
+                                   : measure_backends(selected, (size_t)count, PIECE_QUEEN, session->stream,
+                                                      &session->expected, &config, results);
+    if (measured != 0) {
+        /* Stopped by a signal (1): the device rows are reported alone. */
+        for (int i = 0; measured > 0 && i < count; i++)
+            free_measurement(&results[i]);
         free(results);
-        return 1;
+        return measured > 0 ? 0 : 1;
     }
     int fastest = 0;
     for (int i = 1; i < count; i++)
@@ -325,8 +338,22 @@ static void end_session(struct device_session *session)
     device_close(session->device);
 }
 
+/* Once SIGINT or SIGTERM arrived: the rows finished so far (not in
+ * --verify-only) are written, and the status is 128 + the signal. */
+static int report_interrupted(struct device_session *session)
+{
+    int timed = session->options->action != ACTION_VERIFY_ONLY;
+    fprintf(stderr, "attackbench: interrupted: reporting the %d rows finished\n", timed ? session->row_count : 0);
+    if (timed && session->row_count > 0 && write_device_report(session) != 0 && !interrupt_requested())
+        return 2;
+    return interrupt_exit_status();
+}
+
 int device_command(const struct options *options)
 {
+    /* From here on SIGINT and SIGTERM stop the run between launches, and
+     * the rows finished so far are still reported. */
+    interrupt_catch();
     struct device_session session = {.options = options};
     int status = choose_techniques(&session);
     if (status == 0)
@@ -340,15 +367,17 @@ int device_command(const struct options *options)
         session.threads = session.stream->count;
     for (int i = 0; status == 0 && i < session.chosen_count; i++)
         status = run_technique(&session, &session.chosen[i]);
-    if (status == 0 && options->action == ACTION_VERIFY_ONLY) {
+    if (status == 0 && options->action != ACTION_VERIFY_ONLY && !interrupt_requested())
+        status = time_cpu(&session);
+    if (interrupt_requested()) {
+        status = report_interrupted(&session);
+    } else if (status == 0 && options->action == ACTION_VERIFY_ONLY) {
         if (!options->quiet)
             fprintf(stderr, "attackbench: verified on %s: %d formulation%s of %d device technique%s\n",
                     session.device_name, session.verified, session.verified == 1 ? "" : "s", session.chosen_count,
                     session.chosen_count == 1 ? "" : "s");
     } else if (status == 0) {
-        status = time_cpu(&session);
-        if (status == 0)
-            status = write_device_report(&session);
+        status = write_device_report(&session);
     }
     end_session(&session);
     return status;

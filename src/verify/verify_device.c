@@ -8,6 +8,7 @@
 #include "base/piece.h"
 #include "base/random.h"
 #include "base/ray_walk.h"
+#include "platform/interrupt.h"
 
 enum { BATCH = 1 << 18 };
 
@@ -30,6 +31,8 @@ static int check_batch(struct device_program *program, const char *method, int p
 {
     if (batch->count == 0)
         return 0;
+    if (interrupt_requested())
+        return 1; /* the caller reports it */
     int device_piece = piece == PIECE_ROOK ? 0 : piece == PIECE_BISHOP ? 1 : 2;
     if (device_attacks(program, device_piece, batch->squares, batch->occupied, batch->count, batch->attacks) != 0)
         return 1;
