@@ -41,6 +41,19 @@ expect_error "an index out of range: one line, exit 2" "--device=opencl:$count: 
     "$program" --device=opencl:"$count" -m kogge-stone
 expect_error "a method with no device kernel" "--device: reference has no device kernel" \
     "$program" --device=opencl -m reference
+# The inputs and outputs are checked before anything runs: a file operand
+# (a device run reads none; --csv naming it would replace it) and a --csv
+# that cannot be written are one line, exit 2, nothing on standard output.
+printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' >"$scratch/input.fen"
+expect_error "a file operand with --device: one line, exit 2" "reads no files" \
+    "$program" --device=opencl -m hyperbola:global --reps=2 --verify-boards=10 --queries=4096 -q \
+    "$scratch/input.fen" --csv="$scratch/input.fen"
+[ "$(cat "$scratch/input.fen")" = '8/8/8/8/8/8/8/K6k w - - 0 1' ] && pass "--csv naming the file operand leaves it be" ||
+    fail "--csv replaced the file operand: $(head -c 200 "$scratch/input.fen")"
+expect_error "a --csv that cannot be written: refused before the run" "$scratch/absent/x.csv: cannot create" \
+    "$program" --device=opencl -m hyperbola:global --reps=2 --verify-boards=10 --queries=4096 -q \
+    --csv="$scratch/absent/x.csv"
+[ ! -s "$scratch/out" ] && pass "a --csv that cannot be written: nothing ran" || fail "the run ran: $(head -c 200 "$scratch/out")"
 # A named formulation is checked as the measured ones are: a table too
 # large for the space (2.3 MiB: no device's local or constant memory) and
 # a space a technique without a table lacks are one line, exit 2.

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "device_report.h"
+#include "output_checks.h"
 #include "selection.h"
 #include "verify/verify_device.h"
 #include "measure/runner.h"
@@ -30,6 +31,22 @@ int refuse_plugins_with_device(int argc, char **argv)
     fprintf(stderr, "attackbench: --plugin with --device: a plugin is CPU code and cannot run on a device; leave "
                     "one out\n");
     return 2;
+}
+
+/* Before anything runs: no file operands (a device run times the random
+ * queen stream and reads none), and --csv writable now, as the CPU
+ * benchmark checks it (check_output_files()). */
+static int check_device_inputs(const struct options *options)
+{
+    if (options->file_count > 0) {
+        fprintf(stderr,
+                "attackbench: --device: %s: a device run times the random queen stream and reads no files; leave "
+                "out the file operands\n",
+                options->files[0]);
+        return 2;
+    }
+    const struct output_files files = {"attackbench", options->csv_path, NULL, NULL, 0};
+    return check_output_files(&files);
 }
 
 int list_devices_command(void)
@@ -355,7 +372,9 @@ int device_command(const struct options *options)
      * the rows finished so far are still reported. */
     interrupt_catch();
     struct device_session session = {.options = options};
-    int status = choose_techniques(&session);
+    int status = check_device_inputs(options);
+    if (status == 0)
+        status = choose_techniques(&session);
     if (status == 0)
         status = open_device(&session);
     if (status == 0)
