@@ -106,7 +106,8 @@ const char usage_text[] =
     "                               those it names, available or not\n"
     "      --device=opencl[:N]      run the device techniques on OpenCL device N (default 0)\n"
     "                               beside the CPU's fastest, on the random queen stream\n"
-    "                               (make opencl; docs/gpu.md)\n"
+    "                               (make opencl; docs/gpu.md); reads no files, and the\n"
+    "                               options it does not honour are refused\n"
     "      --list-devices           the OpenCL platforms and devices (make opencl)\n"
     "      --skip-invalid           report and skip malformed lines instead of failing\n"
     "  -h, --help                   this text\n"
@@ -504,6 +505,37 @@ static int check_result_files(const struct options *options, char *error, size_t
     return 0;
 }
 
+/* The options a --device run does not honour, refused with it rather
+ * than ignored: it times the random queen stream, its own launches
+ * against the CPU's fastest, batched, on one thread (docs/gpu.md). */
+static int device_ignores(const char *name)
+{
+    static const char *const ignored[] = {"workload",      "piece",   "param", "dispatch",    "chain",  "pressure",
+                                          "phase",         "threads", "pin",   "min-time",    "layout", "positions",
+                                          "target-spread", "dump",    "count", "skip-invalid"};
+    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
+        if (strcmp(name, ignored[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* With --device: the first option given that it ignores (`ignored`, or
+ * NULL), and a --format it does not write. */
+static int check_device_options(const struct options *options, const char *ignored, char *error, size_t error_size)
+{
+    if (!options->device)
+        return 0;
+    if (ignored)
+        return set_error(error, error_size,
+                         "--%s does not apply to --device: a device run times the random queen stream with its own "
+                         "launches (docs/gpu.md)",
+                         ignored);
+    if (options->format == FORMAT_JSON || options->format == FORMAT_BMF)
+        return set_error(error, error_size, "--format=%s does not apply to --device: it writes a table or CSV",
+                         options->format == FORMAT_JSON ? "json" : "bmf");
+    return 0;
+}
+
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)
 {
     memset(options, 0, sizeof *options);
@@ -531,7 +563,10 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     struct argument argument;
     char reason[256];
     int read;
+    const char *device_ignored = NULL;
     while ((read = read_argument(&reader, specs, &argument, reason, sizeof reason)) > 0) {
+        if (argument.option && !device_ignored && device_ignores(argument.option->name))
+            device_ignored = argument.option->name;
         if (argument.option == NULL)
             options->files[options->file_count++] = (char *)argument.value;
         else if (apply_option(options, argument.option->name, argument.value ? argument.value : "", error,
@@ -543,7 +578,8 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     if (options->min_time > 0 && options->target_spread <= 0)
         return set_error(error, error_size,
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
-    if (check_result_files(options, error, error_size) != 0)
+    if (check_result_files(options, error, error_size) != 0 ||
+        check_device_options(options, device_ignored, error, error_size) != 0)
         return -1;
     return check_layout(options, error, error_size);
 }

@@ -11,6 +11,22 @@ expect_error "--plugin with --device is refused" "--plugin with --device: a plug
     "$program" --plugin=/nonexistent.so --device=opencl
 expect_error "--device with --plugin (either order) is refused" "--plugin with --device" \
     "$program" --device=opencl:0 --plugin /nonexistent.so
+# The options a device run does not honour are refused with --device,
+# each in one line (they were ignored).
+for option in --dump --count=instructions --threads=2 --pin=0 --pressure=4M --piece=rook --workload=pieces \
+    --dispatch=batch --chain --phase --target-spread=1 --param=x=1 --layout=queries --skip-invalid; do
+    "$program" --device=opencl -m kogge-stone "$option" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -qF -- "attackbench: ${option%%=*} does not apply to --device" "$scratch/err" &&
+        [ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "--device refuses $option in one line" ||
+        fail "--device refuses $option (exit $status: $(cat "$scratch/err"))"
+done
+expect_error "--device refuses -p rook" "attackbench: --piece does not apply to --device" \
+    "$program" -p rook --device=opencl -m kogge-stone
+for format in json bmf; do
+    expect_error "--device refuses --format=$format" "--format=$format does not apply to --device" \
+        "$program" --device=opencl -m kogge-stone --format="$format"
+done
 "$program" --list >"$scratch/list"
 for technique in hyperbola kogge-stone magic-fancy; do
     grep -q "^$technique .* device: opencl " "$scratch/list" && pass "--list marks $technique as a device technique" ||
