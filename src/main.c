@@ -13,6 +13,7 @@
 #include "platform/timer.h"
 #include "cli/commands.h"
 #include "cli/device_command.h"
+#include "device/device.h"
 #include "cli/instruction_count.h"
 #include "measure/callgrind.h"
 #include "cli/options.h"
@@ -97,7 +98,8 @@ static int check_environment(void)
     char message[768];
     if (cpu_check_hidden_features(message, sizeof message) != 0 ||
         timer_check_forced_probe(message, sizeof message) != 0 ||
-        slow_instructions_check_environment(message, sizeof message) != 0) {
+        slow_instructions_check_environment(message, sizeof message) != 0 ||
+        device_check_environment(message, sizeof message) != 0) {
         fprintf(stderr, "attackbench: %s\n", message);
         return -1;
     }

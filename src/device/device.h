@@ -83,4 +83,12 @@ int device_time_queens(struct device_program *program, const struct device_strea
  * (default 60 s; ATTACKBENCH_OPENCL_WATCHDOG=SECONDS). */
 double device_watchdog_seconds(void);
 
+/* ATTACKBENCH_OPENCL_WATCHDOG and ATTACKBENCH_OPENCL_PLANT, in every
+ * build: 0, or -1 with the one line's text in `message` when either has a
+ * value of another form (device_environment.c). */
+int device_check_environment(char *message, size_t size);
+
+/* Whether ATTACKBENCH_OPENCL_PLANT plants `what` (docs/gpu.md). */
+int device_planted(const char *what);
+
 #endif

@@ -81,8 +81,3 @@ int device_time_queens(struct device_program *program, const struct device_strea
     (void)program, (void)stream, (void)passes, (void)threads, (void)mixed, (void)seconds, (void)sum;
     return not_built();
 }
-
-double device_watchdog_seconds(void)
-{
-    return 0;
-}

@@ -162,8 +162,7 @@ const char *device_bit_reversal(const struct device *device)
 
 cl_mem opencl_buffer(struct device *device, cl_mem_flags flags, size_t bytes, const void *data, const char *what)
 {
-    const char *plant = getenv("ATTACKBENCH_OPENCL_PLANT");
-    if (plant && strcmp(plant, "memory") == 0)
+    if (device_planted("memory"))
         bytes = (size_t)device->facts.max_allocation_bytes + 1; /* a test: ask for more than the device holds */
     if (bytes == 0)
         bytes = sizeof(uint64_t);

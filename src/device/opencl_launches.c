@@ -11,13 +11,6 @@
 
 #include "platform/timer.h"
 
-double device_watchdog_seconds(void)
-{
-    const char *text = getenv("ATTACKBENCH_OPENCL_WATCHDOG");
-    double seconds = text ? strtod(text, NULL) : 0;
-    return seconds > 0 ? seconds : 60;
-}
-
 /* Waits for `event`, polling its status.  Past the watchdog the kernel
  * cannot be cancelled (OpenCL has no way), so the process ends at once
  * with one line: waiting longer or tearing down the driver could hang. */
@@ -36,8 +29,8 @@ static int wait_under_watchdog(const struct device_program *program, cl_event ev
         if (status < 0)
             return opencl_failure(kernel, status);
         if (seconds_on_clock(CLOCK_MONOTONIC) - start > limit) {
-            fprintf(stderr, "attackbench: opencl: the %s kernel of %s ran past the watchdog's %.0f s; stopped\n",
-                    kernel, program->technique->slug, limit);
+            fprintf(stderr, "attackbench: opencl: the %s kernel of %s ran past the watchdog's %g s; stopped\n", kernel,
+                    program->technique->slug, limit);
             fflush(stdout);
             _exit(1);
         }

@@ -99,9 +99,10 @@ for arguments in "-m reference -q --reps=1 --calls=10" "--list" "perft -m refere
     fi
 done
 
-# The tests' hooks ATTACKBENCH_TIMER_PROBE and ATTACKBENCH_SLOW_INSTRUCTIONS_CPU
-# refuse a value they cannot read, in one line, by every command: a user
-# who set one wrongly would otherwise see no effect and no reason.
+# The tests' hooks ATTACKBENCH_TIMER_PROBE, ATTACKBENCH_SLOW_INSTRUCTIONS_CPU
+# and ATTACKBENCH_OPENCL_PLANT, and ATTACKBENCH_OPENCL_WATCHDOG (in every
+# build), refuse a value they cannot read, in one line, by every command:
+# a user who set one wrongly would otherwise see no effect and no reason.
 while IFS='|' read -r variable value line; do
     for arguments in "-m reference -q --reps=1 --calls=10 -w random" "--list" \
         "perft -m reference --depth=1 $here/data/boards.fen"; do
@@ -118,6 +119,11 @@ done <<'EOF_VARIABLES'
 ATTACKBENCH_TIMER_PROBE|Trapped|attackbench: ATTACKBENCH_TIMER_PROBE=Trapped: expected trapped or no-invariant-tsc (or empty)
 ATTACKBENCH_SLOW_INSTRUCTIONS_CPU|AuthenticAMD 23|attackbench: ATTACKBENCH_SLOW_INSTRUCTIONS_CPU=AuthenticAMD 23: expected VENDOR FAMILY MODEL, such as "AuthenticAMD 23 1"
 ATTACKBENCH_SLOW_INSTRUCTIONS_CPU|AuthenticAMD 0x17 1|attackbench: ATTACKBENCH_SLOW_INSTRUCTIONS_CPU=AuthenticAMD 0x17 1: expected VENDOR FAMILY MODEL, such as "AuthenticAMD 23 1"
+ATTACKBENCH_OPENCL_WATCHDOG|inf|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=inf: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
+ATTACKBENCH_OPENCL_WATCHDOG|abc|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=abc: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
+ATTACKBENCH_OPENCL_WATCHDOG|nan|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=nan: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
+ATTACKBENCH_OPENCL_WATCHDOG|-5|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=-5: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
+ATTACKBENCH_OPENCL_PLANT|wrng|attackbench: ATTACKBENCH_OPENCL_PLANT=wrng: expected wrong, sparse-queen, broken, slow or memory (or empty)
 EOF_VARIABLES
 # Empty, each does nothing (the bad-input loop above runs with an empty
 # probe); spaces and tabs around the CPU's three fields are read.
