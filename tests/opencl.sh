@@ -105,6 +105,19 @@ expect_failure "a launch past the watchdog: one line, no hang" "ran past the wat
     env ATTACKBENCH_OPENCL_PLANT=slow ATTACKBENCH_OPENCL_WATCHDOG=1.5 timeout 120 "$program" --device=opencl \
     --verify-boards=10 --queries=4096 -m kogge-stone
 [ $((SECONDS - start)) -lt 60 ] && pass "the watchdog stops it within its limit" || fail "the watchdog took $((SECONDS - start)) s"
+# A driver that runs the kernel on the calling thread, inside clFlush
+# (PoCL's basic device): the watchdog is a timer signal, not a polling loop
+# that would never run.
+if POCL_DEVICES=basic "$program" --list-devices 2>/dev/null | grep -q '^opencl:0 .*basic'; then
+    start=$SECONDS
+    expect_failure "the watchdog stops a kernel run inside clFlush (PoCL's basic device)" "ran past the watchdog's 2 s" \
+        env POCL_DEVICES=basic ATTACKBENCH_OPENCL_PLANT=slow ATTACKBENCH_OPENCL_WATCHDOG=2 timeout 60 "$program" \
+        --device=opencl -m hyperbola:global --reps=2 --verify-boards=10 --queries=64 --calls=64 -q
+    [ $((SECONDS - start)) -lt 30 ] && pass "the watchdog stops the basic device's kernel within its limit" ||
+        fail "the watchdog on the basic device took $((SECONDS - start)) s"
+else
+    skip "the watchdog on a kernel run inside clFlush: no PoCL basic device here"
+fi
 
 # SIGINT or SIGTERM during a device run, once the first technique's row
 # is done: the rows finished are written (table and --csv), exit 128 + the

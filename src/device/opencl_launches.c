@@ -1,42 +1,75 @@
 /* Launches: the lookups the verifier reads back, and the timed queen
  * launches, their device time from profiling events (start to end of the
- * kernel on the device, no host clock), each waited for under a watchdog. */
+ * kernel on the device, no host clock), each waited for under a watchdog
+ * (a timer signal). */
 #define _POSIX_C_SOURCE 200809L
 #include "opencl_device.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "platform/timer.h"
+/* The watchdog's line, written by the timer's signal handler: only
+ * write() and _exit() there. */
+static char watchdog_line[256];
+static size_t watchdog_length;
 
-/* Waits for `event`, polling its status.  Past the watchdog the kernel
+static void on_watchdog(int signal_number)
+{
+    (void)signal_number;
+    ssize_t written = write(STDERR_FILENO, watchdog_line, watchdog_length);
+    (void)written;
+    _exit(1);
+}
+
+/* Arms the watchdog for one launch and its wait: a timer signal, so that
+ * it fires whatever the driver does meanwhile (PoCL's basic device runs
+ * the kernel inside clFlush, on this thread).  Past the limit the kernel
  * cannot be cancelled (OpenCL has no way), so the process ends at once
  * with one line: waiting longer or tearing down the driver could hang. */
-static int wait_under_watchdog(const struct device_program *program, cl_event event, const char *kernel)
+static void arm_watchdog(const struct device_program *program, const char *kernel, struct sigaction *previous)
+{
+    double limit = device_watchdog_seconds();
+    int length = snprintf(watchdog_line, sizeof watchdog_line,
+                          "attackbench: opencl: the %s kernel of %s ran past the watchdog's %g s; stopped\n", kernel,
+                          program->technique->slug, limit);
+    watchdog_length = length < 0                              ? 0
+                      : (size_t)length < sizeof watchdog_line ? (size_t)length
+                                                              : sizeof watchdog_line - 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_watchdog;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGALRM, &action, previous);
+    struct itimerval timer = {{0, 0}, {(time_t)limit, (suseconds_t)((limit - (double)(time_t)limit) * 1e6)}};
+    if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
+        timer.it_value.tv_usec = 1;
+    setitimer(ITIMER_REAL, &timer, NULL);
+}
+
+static void disarm_watchdog(const struct sigaction *previous)
+{
+    struct itimerval off;
+    memset(&off, 0, sizeof off);
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, previous, NULL);
+}
+
+/* Waits for `event`: the queue finished, then the command's status. */
+static int wait_for_launch(const struct device_program *program, cl_event event, const char *kernel)
 {
     const struct opencl_api *api = program->device->api;
-    double limit = device_watchdog_seconds(), start = seconds_on_clock(CLOCK_MONOTONIC);
-    api->clFlush(program->device->queue);
-    for (;;) {
-        cl_int status = CL_QUEUED;
-        cl_int query = api->clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-        if (query != CL_SUCCESS)
-            return opencl_failure("clGetEventInfo", query);
-        if (status == CL_COMPLETE)
-            return 0;
-        if (status < 0)
-            return opencl_failure(kernel, status);
-        if (seconds_on_clock(CLOCK_MONOTONIC) - start > limit) {
-            fprintf(stderr, "attackbench: opencl: the %s kernel of %s ran past the watchdog's %g s; stopped\n", kernel,
-                    program->technique->slug, limit);
-            fflush(stdout);
-            _exit(1);
-        }
-        struct timespec pause = {0, 200000};
-        nanosleep(&pause, NULL);
-    }
+    cl_int finished = api->clFinish(program->device->queue);
+    if (finished != CL_SUCCESS)
+        return opencl_failure("clFinish", finished);
+    cl_int status = CL_QUEUED;
+    cl_int query = api->clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    if (query != CL_SUCCESS)
+        return opencl_failure("clGetEventInfo", query);
+    return status < 0 ? opencl_failure(kernel, status) : 0;
 }
 
 /* The table arguments every kernel ends with: the table, and the local
@@ -58,10 +91,13 @@ static int launch(const struct device_program *program, cl_kernel kernel, size_t
 {
     const struct opencl_api *api = program->device->api;
     cl_event event;
+    struct sigaction previous;
+    arm_watchdog(program, name, &previous);
     cl_int status = api->clEnqueueNDRangeKernel(program->device->queue, kernel, 1, NULL, &items, NULL, 0, NULL, &event);
+    int failed = status != CL_SUCCESS ? opencl_failure(name, status) : wait_for_launch(program, event, name);
+    disarm_watchdog(&previous);
     if (status != CL_SUCCESS)
-        return opencl_failure(name, status);
-    int failed = wait_under_watchdog(program, event, name);
+        return failed;
     if (!failed && seconds) {
         cl_ulong start = 0, end = 0;
         status = api->clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL);
