@@ -19,12 +19,24 @@
 
 enum { DEFAULT_DEVICE_QUERIES = 1 << 20, MAX_PASSES = 1 << 24 };
 
+/* Whether `argument` is the option `name` ("--plugin"): itself, or with
+ * "=VALUE"; not another option that starts alike (--plugin-x). */
+static int is_option(const char *argument, const char *name)
+{
+    size_t length = strlen(name);
+    return strncmp(argument, name, length) == 0 && (argument[length] == '\0' || argument[length] == '=');
+}
+
 int refuse_plugins_with_device(int argc, char **argv)
 {
     int plugins = 0, device = 0;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        plugins |= strncmp(argv[i], "--plugin", 8) == 0;
-        device |= strncmp(argv[i], "--device", 8) == 0;
+        /* As load_plugin_arguments() reads them: --plugin FILE's FILE is
+         * no option. */
+        int plugin = is_option(argv[i], "--plugin");
+        plugins |= plugin;
+        device |= is_option(argv[i], "--device");
+        i += plugin && strcmp(argv[i], "--plugin") == 0;
     }
     if (!(plugins && device))
         return 0;

@@ -27,6 +27,10 @@ for format in json bmf; do
     expect_error "--device refuses --format=$format" "--format=$format does not apply to --device" \
         "$program" --device=opencl -m kogge-stone --format="$format"
 done
+# Only a real --plugin option is refused beside --device, not an option's
+# value that starts alike (--csv's file here).
+expect_error "--csv --plugin-results.csv with --device is no --plugin" "--device: reference has no device kernel" \
+    "$program" --csv --plugin-results.csv --device=opencl -m reference
 "$program" --list >"$scratch/list"
 for technique in hyperbola kogge-stone magic-fancy; do
     grep -q "^$technique .* device: opencl " "$scratch/list" && pass "--list marks $technique as a device technique" ||
