@@ -31,6 +31,10 @@ expect_failure "no OpenCL platform: one line, exit 1" "no OpenCL platform is ins
 expect_failure "no OpenCL library: one line, exit 1" "no OpenCL library" \
     env ATTACKBENCH_OPENCL_LIBRARY="$scratch/libOpenCL-absent.so.1" "$program" --list-devices
 [ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "no OpenCL library: a single line" || fail "no OpenCL library: $(cat "$scratch/err")"
+# A FIFO named as the library would block dlopen: refused as a plugin is.
+mkfifo "$scratch/libOpenCL-fifo.so.1"
+expect_failure "ATTACKBENCH_OPENCL_LIBRARY naming a FIFO: one line, no hang" "is not a regular file" \
+    env ATTACKBENCH_OPENCL_LIBRARY="$scratch/libOpenCL-fifo.so.1" timeout 20 "$program" --list-devices
 
 if ! "$program" --list-devices >"$scratch/devices" 2>"$scratch/devices.err"; then
     skip_all "no OpenCL platform here: $(cat "$scratch/devices.err")"

@@ -5,6 +5,23 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A path (one with a slash: dlopen reads it as a file) to something that
+ * is not a regular file, a FIFO or a device, where dlopen would block or
+ * read forever: one line, as a plugin of that kind is refused. */
+static int refuse_special_file(const char *path)
+{
+    struct stat status;
+    if (strchr(path, '/') == NULL || stat(path, &status) != 0 || S_ISREG(status.st_mode))
+        return 0;
+    fprintf(stderr,
+            "attackbench: --device=opencl: ATTACKBENCH_OPENCL_LIBRARY=%s is not a regular file (a directory, "
+            "device, FIFO or socket), not a shared object\n",
+            path);
+    return 1;
+}
 
 const struct opencl_api *opencl_api_load(void)
 {
@@ -15,6 +32,8 @@ const struct opencl_api *opencl_api_load(void)
     const char *path = getenv("ATTACKBENCH_OPENCL_LIBRARY");
     if (path == NULL || *path == '\0')
         path = "libOpenCL.so.1";
+    if (refuse_special_file(path))
+        return NULL;
     void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         fprintf(stderr,
