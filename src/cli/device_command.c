@@ -125,8 +125,12 @@ static int choose_techniques(struct device_session *session)
             if (strlen(device_table_space_names[space]) == length - slug_length - 1 &&
                 strncmp(name + slug_length + 1, device_table_space_names[space], length - slug_length - 1) == 0)
                 choice.space = space;
-        if (choice.technique == NULL || (slug_length < length && choice.space < 0) ||
-            session->chosen_count == MAX_DEVICE_ROWS) {
+        if (session->chosen_count == MAX_DEVICE_ROWS) {
+            fprintf(stderr, "attackbench: --device: at most %d methods a run; %.*s is one more\n", MAX_DEVICE_ROWS,
+                    (int)length, name);
+            return 2;
+        }
+        if (choice.technique == NULL || (slug_length < length && choice.space < 0)) {
             fprintf(stderr,
                     "attackbench: --device: %.*s has no device kernel (--list marks those that run on a "
                     "device: device: opencl; formulations :global, :local, :constant)\n",

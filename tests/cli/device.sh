@@ -31,6 +31,10 @@ done
 # value that starts alike (--csv's file here).
 expect_error "--csv --plugin-results.csv with --device is no --plugin" "--device: reference has no device kernel" \
     "$program" --csv --plugin-results.csv --device=opencl -m reference
+# More methods than a device run holds: the limit, not "no device kernel".
+methods=$(printf 'kogge-stone,%.0s' $(seq 64))hyperbola
+expect_error "--device with 65 methods: the limit of 64" "--device: at most 64 methods a run; hyperbola is one more" \
+    "$program" --device=opencl -m "$methods"
 "$program" --list >"$scratch/list"
 for technique in hyperbola kogge-stone magic-fancy; do
     grep -q "^$technique .* device: opencl " "$scratch/list" && pass "--list marks $technique as a device technique" ||
