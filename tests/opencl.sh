@@ -28,6 +28,14 @@ expect_failure() {
 mkdir -p "$scratch/no-vendors"
 expect_failure "no OpenCL platform: one line, exit 1" "no OpenCL platform is installed" \
     env OCL_ICD_VENDORS="$scratch/no-vendors" "$program" --device=opencl -m kogge-stone
+# --list-devices names itself, and the folder OCL_ICD_VENDORS chose rather
+# than the default one.
+expect_failure "--list-devices with no platform: one line naming --list-devices" \
+    "attackbench: --list-devices: no OpenCL platform is installed" \
+    env OCL_ICD_VENDORS="$scratch/no-vendors" "$program" --list-devices
+grep -qF "OCL_ICD_VENDORS=$scratch/no-vendors" "$scratch/err" && ! grep -q /etc/OpenCL "$scratch/err" &&
+    pass "no platform under OCL_ICD_VENDORS: that folder named, not /etc/OpenCL/vendors" ||
+    fail "no platform under OCL_ICD_VENDORS: $(cat "$scratch/err")"
 expect_failure "no OpenCL library: one line, exit 1" "no OpenCL library" \
     env ATTACKBENCH_OPENCL_LIBRARY="$scratch/libOpenCL-absent.so.1" "$program" --list-devices
 [ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "no OpenCL library: a single line" || fail "no OpenCL library: $(cat "$scratch/err")"

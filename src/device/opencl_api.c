@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+const char *opencl_command = "--device=opencl";
+
 /* A path (one with a slash: dlopen reads it as a file) to something that
  * is not a regular file, a FIFO or a device, where dlopen would block or
  * read forever: one line, as a plugin of that kind is refused. */
@@ -17,9 +19,9 @@ static int refuse_special_file(const char *path)
     if (strchr(path, '/') == NULL || stat(path, &status) != 0 || S_ISREG(status.st_mode))
         return 0;
     fprintf(stderr,
-            "attackbench: --device=opencl: ATTACKBENCH_OPENCL_LIBRARY=%s is not a regular file (a directory, "
-            "device, FIFO or socket), not a shared object\n",
-            path);
+            "attackbench: %s: ATTACKBENCH_OPENCL_LIBRARY=%s is not a regular file (a directory, device, FIFO "
+            "or socket), not a shared object\n",
+            opencl_command, path);
     return 1;
 }
 
@@ -37,15 +39,15 @@ const struct opencl_api *opencl_api_load(void)
     void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         fprintf(stderr,
-                "attackbench: --device=opencl: no OpenCL library (%s); install an ICD loader and a driver "
+                "attackbench: %s: no OpenCL library (%s); install an ICD loader and a driver "
                 "(Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd)\n",
-                dlerror());
+                opencl_command, dlerror());
         return NULL;
     }
 #define OPENCL_RESOLVE(name) \
     *(void **)&api.name = dlsym(library, #name); \
     if (api.name == NULL) { \
-        fprintf(stderr, "attackbench: --device=opencl: %s has no %s (an OpenCL 1.2 library is needed)\n", path, \
+        fprintf(stderr, "attackbench: %s: %s has no %s (an OpenCL 1.2 library is needed)\n", opencl_command, path, \
                 #name); \
         return NULL; \
     }

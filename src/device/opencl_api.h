@@ -42,6 +42,11 @@ struct opencl_api {
 #undef OPENCL_POINTER
 };
 
+/* What the user asked for, as the messages of loading the library and
+ * listing the platforms name it: "--device=opencl" (the default) or
+ * "--list-devices" (device_list() sets it). */
+extern const char *opencl_command;
+
 /* The loaded entry points: the library named by ATTACKBENCH_OPENCL_LIBRARY,
  * or libOpenCL.so.1.  Returns NULL after one line on standard error naming
  * what is missing. */

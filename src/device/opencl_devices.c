@@ -26,6 +26,22 @@ struct inventory {
     int count;
 };
 
+/* No platform: one line, naming where the ICD loader looks for vendor
+ * files (OCL_ICD_VENDORS, ocl-icd's, when set: a folder or one file). */
+static void report_no_platform(void)
+{
+    const char *vendors = getenv("OCL_ICD_VENDORS");
+    char where[512];
+    if (vendors && *vendors)
+        snprintf(where, sizeof where, "a .icd file naming its library where OCL_ICD_VENDORS=%s points", vendors);
+    else
+        snprintf(where, sizeof where, "a line in /etc/OpenCL/vendors/nvidia.icd");
+    fprintf(stderr,
+            "attackbench: %s: no OpenCL platform is installed (Debian: apt-get install pocl-opencl-icd; NVIDIA: "
+            "%s)\n",
+            opencl_command, where);
+}
+
 /* The library loaded and its devices listed into `inventory`; 1 after
  * one line when there is no library, platform or device. */
 static int take_inventory(struct inventory *inventory)
@@ -37,8 +53,7 @@ static int take_inventory(struct inventory *inventory)
     cl_uint platform_count = 0;
     cl_int status = api->clGetPlatformIDs(MAX_PLATFORMS, platforms, &platform_count);
     if (status == -1001 || (status == CL_SUCCESS && platform_count == 0)) { /* CL_PLATFORM_NOT_FOUND_KHR */
-        fprintf(stderr, "attackbench: --device=opencl: no OpenCL platform is installed (Debian: apt-get install "
-                        "pocl-opencl-icd; NVIDIA: a line in /etc/OpenCL/vendors/nvidia.icd)\n");
+        report_no_platform();
         return 1;
     }
     if (status != CL_SUCCESS)
@@ -55,7 +70,7 @@ static int take_inventory(struct inventory *inventory)
     }
     inventory->count = count;
     if (count == 0)
-        fprintf(stderr, "attackbench: --device=opencl: the OpenCL platforms have no device\n");
+        fprintf(stderr, "attackbench: %s: the OpenCL platforms have no device\n", opencl_command);
     return count == 0;
 }
 
@@ -95,6 +110,7 @@ static void read_facts(const struct opencl_api *api, cl_platform_id platform, cl
 int device_list(FILE *out)
 {
     struct inventory inventory;
+    opencl_command = "--list-devices";
     if (take_inventory(&inventory) != 0)
         return 1;
     for (int i = 0; i < inventory.count; i++) {
