@@ -54,6 +54,19 @@ DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS))) $(DEVICE_SOURCE
 DEVICE_FILES = $(wildcard src/device/*.c)
 DEVICE_SOURCES = $(if $(filter 1,$(OPENCL)),$(filter-out src/device/no_opencl.c,$(DEVICE_FILES)),$(filter-out src/device/opencl_%.c,$(DEVICE_FILES)))
 KERNEL_FILES = $(sort $(wildcard src/device/kernels/*.cl src/generated/*.cl))
+# The kernels the catalogue names (src/device/device_techniques.c: each
+# technique's kernel and generated source) and the prelude and driver of
+# every program: make opencl stops when one is missing, rather than build
+# a program that says so only when the technique runs.
+CATALOGUED_KERNELS = prelude driver \
+	$(shell sed -n 's/^ *{"[^"]*", "\([a-z0-9_]*\)",.*/\1/p' src/device/device_techniques.c) \
+	$(shell sed -n 's/^ *{"[^"]*", "[^"]*", [A-Za-z0-9_]*, "\([a-z0-9_]*\)"},.*/\1/p' src/device/device_techniques.c)
+ifeq ($(OPENCL),1)
+MISSING_KERNELS = $(filter-out $(basename $(notdir $(KERNEL_FILES))),$(CATALOGUED_KERNELS))
+ifneq ($(MISSING_KERNELS),)
+$(error no kernel source for $(MISSING_KERNELS), which src/device/device_techniques.c names: src/device/kernels/NAME.cl or src/generated/NAME.cl is missing)
+endif
+endif
 # The techniques (src/backends/, one file each) and what serves them: the
 # registry, contract and plugin loader (src/registry/) and the tables and
 # searches several share (src/building_blocks/).  The support code is
@@ -87,9 +100,14 @@ ifneq ($(BACKEND_CFLAGS),)
 $(BUILD)/src/backends/%.o: override CFLAGS = $(BACKEND_CFLAGS)
 endif
 
-$(BUILD)/device/kernel_sources.c: $(KERNEL_FILES) scripts/generators/embed-kernels.sh
+$(BUILD)/device/kernel_sources.c: $(KERNEL_FILES) $(BUILD)/device/kernel-files scripts/generators/embed-kernels.sh
 	@mkdir -p $(dir $@)
 	@sh scripts/generators/embed-kernels.sh $@ $(KERNEL_FILES)
+# The set of kernel files, rewritten only when it changes: a file removed,
+# added or restored with an old time rewrites the embedded sources.
+$(BUILD)/device/kernel-files: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(KERNEL_FILES)' | cmp -s - $@ || echo '$(KERNEL_FILES)' >$@
 $(BUILD)/device/kernel_sources.o: $(BUILD)/device/kernel_sources.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

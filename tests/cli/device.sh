@@ -35,6 +35,26 @@ expect_error "--csv --plugin-results.csv with --device is no --plugin" "--device
 methods=$(printf 'kogge-stone,%.0s' $(seq 64))hyperbola
 expect_error "--device with 65 methods: the limit of 64" "--device: at most 64 methods a run; hyperbola is one more" \
     "$program" --device=opencl -m "$methods"
+# make opencl stops when a kernel the catalogue names is missing, rather
+# than build a program whose technique fails when it runs: the Makefile's
+# check, run with make -n on a copy of the files it reads.
+if command -v make >/dev/null; then
+    tree="$scratch/tree"
+    mkdir -p "$tree/src/device/kernels" "$tree/src/generated" "$tree/src/platform"
+    cp Makefile "$tree/" && ln -s "$PWD/mk" "$tree/mk" && cp src/platform/x86_64_levels.h "$tree/src/platform/"
+    cp src/device/device_techniques.c "$tree/src/device/"
+    cp src/device/kernels/*.cl "$tree/src/device/kernels/" && cp src/generated/*.cl "$tree/src/generated/"
+    rm "$tree/src/device/kernels/qbb.cl"
+    make -C "$tree" -n OPENCL=1 help >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "no kernel source for qbb, which src/device/device_techniques.c names" "$scratch/err" &&
+        pass "make opencl stops on a catalogued kernel that is missing" ||
+        fail "make opencl with qbb.cl missing (exit $status: $(tail -c 300 "$scratch/err"))"
+    make -C "$tree" -n help >"$scratch/out" 2>"$scratch/err" && pass "the plain make does not ask for the kernels" ||
+        fail "the plain make with qbb.cl missing: $(tail -c 300 "$scratch/err")"
+else
+    skip "make opencl's check of the catalogued kernels: no make here"
+fi
 "$program" --list >"$scratch/list"
 for technique in hyperbola kogge-stone magic-fancy; do
     grep -q "^$technique .* device: opencl " "$scratch/list" && pass "--list marks $technique as a device technique" ||
