@@ -24,6 +24,9 @@ enum {
      * against A moves, last 15 to 30 s on the Intel Xeon guest
      * (docs/measurement.md). */
     AB_MIN_SECONDS = 30,
+    /* ab_measure_pair(): the replay file has no more pairs (a status no
+     * exit of ab or of a side can be). */
+    AB_REPLAY_ENDED = -1,
 };
 
 /* What one side runs: `program` [--plugin=`plugin`] [--method=`method`]. */
@@ -75,8 +78,9 @@ struct ab_run {
 };
 
 /* Measure pair number `index` (even: A then B; odd: B then A) into
- * run->pairs[index], on run->cpu.  Returns 0; 1 when a replay file has no more pairs;
- * otherwise the exit status, after one line on what failed. */
+ * run->pairs[index], on run->cpu.  Returns 0; AB_REPLAY_ENDED when a replay file has
+ * no more pairs; otherwise the exit status, after one line on what failed
+ * (1 when a side gave wrong attack sets). */
 int ab_measure_pair(struct ab_run *run, int index);
 
 /* Whether the pairs come from a replay file (the tests), not processes. */

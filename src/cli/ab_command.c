@@ -283,7 +283,7 @@ static int run_pairs(struct ab_run *run)
             return AB_EXIT_USAGE;
         }
         int status = ab_measure_pair(run, index);
-        if (status == 1 || interrupt_requested())
+        if (status == AB_REPLAY_ENDED || interrupt_requested())
             break; /* the replay ended, or a signal: the pairs finished are reported */
         if (status != 0)
             return status;

@@ -260,11 +260,12 @@ static int side_failed(const struct ab_run *run, struct side_process processes[2
     finish_side(&processes[!which], 1);
     if (why == -2 || interrupt_requested())
         return interrupt_exit_status();
-    const char *what = why == -3    ? "did not answer in time"
-                       : why == -4  ? "answered a round with figures no run gives (not numbers, or ns per query "
-                                      "outside 1e-6 to 1e9)"
-                       : status < 0 ? "did not finish"
-                                    : "failed";
+    const char *what = why == -3     ? "did not answer in time"
+                       : why == -4   ? "answered a round with figures no run gives (not numbers, or ns per query "
+                                       "outside 1e-6 to 1e9)"
+                       : status < 0  ? "did not finish"
+                       : status == 1 ? "gave wrong attack sets (exit status 1)"
+                                     : "failed";
     if (why == -1 && status == 0)
         what = "ended without timing a round for ab (a build older than ab's rounds, 2026-11-29, cannot be a "
                "side)";
@@ -463,7 +464,8 @@ static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
     return 0;
 }
 
-/* Pair `index` from the replay file; 1 at its end, 2 on a malformed line. */
+/* Pair `index` from the replay file; AB_REPLAY_ENDED at its end, 2 on a
+ * malformed line. */
 static int replay_pair(const char *path, int index, struct ab_pair *pair)
 {
     static FILE *in;
@@ -473,7 +475,7 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
     }
     char line[256], word[AB_DISTURBANCE_SIZE] = "";
     if (fgets(line, sizeof line, in) == NULL)
-        return 1;
+        return AB_REPLAY_ENDED;
     if (sscanf(line, "%lf %lf %63s", &pair->a.ns_per_query, &pair->b.ns_per_query, word) < 2 ||
         !(pair->a.ns_per_query > 0 && pair->b.ns_per_query > 0)) {
         fprintf(stderr, "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE]\n", path, index + 1);

@@ -236,6 +236,26 @@ chmod +x "$scratch/old-build"
 expect_error "ab: a build that does not serve rounds" "ended without timing a round for ab (a build older than" \
     "$program" ab "$program" "$scratch/old-build" --method=$lookup
 
+# A side that gives wrong attack sets (a build exits 1 then) fails the
+# run, exit 1, with its message and no verdict; it is no end of the pairs.
+printf '#!/bin/sh\necho "verify: fake-rook gives wrong attack sets" >&2\nexit 1\n' >"$scratch/wrong-build"
+chmod +x "$scratch/wrong-build"
+"$program" ab --max-time=2 --pair-time=0.05 --json="$scratch/wrong.json" "$program" "$scratch/wrong-build" \
+    --method=$lookup >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 1 ] && grep -q "side $scratch/wrong-build gave wrong attack sets" "$scratch/err" &&
+    grep -q "fake-rook gives wrong attack sets" "$scratch/err" && ! grep -q "verdict" "$scratch/out" &&
+    [ ! -e "$scratch/wrong.json" ]; then
+    pass "ab: a side that gives wrong attack sets fails the run, exit 1"
+else
+    fail "ab: a side that gives wrong attack sets fails the run, exit 1 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
+fi
+# Another exit of a side is a failed side, exit 2, never a verdict.
+printf '#!/bin/sh\necho "fake failure" >&2\nexit 4\n' >"$scratch/failing-build"
+chmod +x "$scratch/failing-build"
+expect_error "ab: a side that exits 4 is a failed side" "side $scratch/failing-build failed:" \
+    "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/failing-build" --method=$lookup
+
 # A side that fails: its command and its own message, exit 2.
 expect_error "ab: a side that fails" "side $program failed:" "$program" ab "$program" "$program" --method=$lookup --workload=bogus
 grep -q "unknown workload\|workload" "$scratch/err" && pass "ab: the failed side's own message is shown" ||
