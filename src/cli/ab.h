@@ -27,6 +27,10 @@ enum {
     /* ab_measure_pair(): the replay file has no more pairs (a status no
      * exit of ab or of a side can be). */
     AB_REPLAY_ENDED = -1,
+    /* The grace past --max-time, on top of two pairs' --pair-time (the
+     * pair started before the limit, and its sides' start): a side still
+     * not answering then is stopped, with its processes, and has failed. */
+    AB_GRACE_SECONDS = 10,
 };
 
 /* What one side runs: `program` [--plugin=`plugin`] [--method=`method`]. */
@@ -74,6 +78,7 @@ struct ab_run {
     double *log_ratios; /* of the pairs kept, in order */
     int kept;
     double seconds;
+    double deadline; /* CLOCK_MONOTONIC seconds at which every wait on a side ends */
     struct sequential_state state;
 };
 

@@ -49,7 +49,8 @@ static const char ab_usage[] =
     "\n"
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
-    "                    s, m or h (default 2m)\n"
+    "                    s, m or h (default 2m); a side still not answering\n"
+    "                    at TIME plus twice --pair-time plus 10 s has failed\n"
     "  --min-time=TIME   no verdict before TIME (default 30s, or --max-time if\n"
     "                    shorter; and 10 pairs)\n"
     "  --pair-time=TIME  the alternated rounds of one pair (default 1s)\n"
@@ -275,6 +276,7 @@ static int make_room(struct ab_run *run, int index)
 static int run_pairs(struct ab_run *run)
 {
     double start = seconds_on_clock(CLOCK_MONOTONIC);
+    run->deadline = start + run->max_seconds + 2 * run->pair_seconds + AB_GRACE_SECONDS;
     for (int index = 0; run->state.verdict == SEQUENTIAL_UNDECIDED; index++) {
         if (index % 2 == 0 && seconds_on_clock(CLOCK_MONOTONIC) - start >= run->max_seconds)
             break;

@@ -49,7 +49,24 @@ enum {
     MAX_BLOCKS = 1 << 16,
     READY_TIMEOUT_MS = 600000, /* a side's start: its tables, its verification, a long file */
     ROUND_TIMEOUT_MS = 60000,
+    EXIT_TIMEOUT_MS = 2000, /* a side's exit once its pipes are closed */
 };
+
+/* Why a side gave no answer: what read_reply(), ask_round() and
+ * wait_ready() return. */
+enum side_trouble {
+    SIDE_ENDED = -1,       /* the end of its pipe */
+    SIDE_INTERRUPTED = -2, /* ab got a signal */
+    SIDE_SILENT = -3,      /* no line in the time */
+    SIDE_IMPLAUSIBLE = -4, /* a round no run gives */
+    SIDE_OVERLONG = -5,    /* a line longer than ab reads */
+    SIDE_NOT_READY = -6,   /* a first line other than "ready" */
+    SIDE_NEVER_READY = -7, /* the end of its pipe before "ready" */
+};
+
+/* What finish_side() returns for a side that had not exited
+ * EXIT_TIMEOUT_MS after its pipes were closed, and that ab killed. */
+enum { SIDE_KEPT_RUNNING = -2 };
 
 #if !defined(__wasi__)
 /* The defaults every side runs with, before the user's options (the last
@@ -117,13 +134,13 @@ static int start_side(const struct ab_run *run, int which, struct side_process *
     return -1;
 }
 
-static int read_reply(struct side_process *process, char *line, size_t size, int timeout_ms)
+static int read_reply(struct side_process *process, char *line, size_t size, double deadline)
 {
     (void)process;
     (void)line;
     (void)size;
-    (void)timeout_ms;
-    return -1;
+    (void)deadline;
+    return SIDE_ENDED;
 }
 
 static int finish_side(struct side_process *process, int kill_it)
@@ -133,15 +150,16 @@ static int finish_side(struct side_process *process, int kill_it)
     return -1;
 }
 #else
-/* In the child: ended with ab (interrupt_end_with_parent), the log as
- * stderr, /dev/null as stdout, the two pipe ends kept across exec and
- * named in the environment, then the program. */
+/* In the child: a process group of its own (ab ends the side's
+ * processes with it), ended with ab (interrupt_end_with_parent), the log
+ * as stderr, /dev/null as stdin and stdout, the two pipe ends kept across
+ * exec and named in the environment, then the program. */
 static void exec_side(struct side_process *process, int commands, int replies, int cpu, const char *padding,
                       pid_t parent)
 {
-    int null = open("/dev/null", O_WRONLY), err = open(process->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (interrupt_end_with_parent(parent) != 0 || null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0 ||
-        fcntl(commands, F_SETFD, 0) < 0 || fcntl(replies, F_SETFD, 0) < 0)
+    int null = open("/dev/null", O_RDWR), err = open(process->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (setpgid(0, 0) != 0 || interrupt_end_with_parent(parent) != 0 || null < 0 || err < 0 || dup2(null, 0) < 0 ||
+        dup2(null, 1) < 0 || dup2(err, 2) < 0 || fcntl(commands, F_SETFD, 0) < 0 || fcntl(replies, F_SETFD, 0) < 0)
         _exit(127);
     char channel[64];
     snprintf(channel, sizeof channel, "%d,%d,%d,%d", commands, replies, cpu, ROUND_MICROSECONDS);
@@ -171,6 +189,8 @@ static int start_side(const struct ab_run *run, int which, struct side_process *
     process->pid = fork();
     if (process->pid == 0)
         exec_side(process, commands[0], replies[1], run->cpu, padding, parent);
+    if (process->pid > 0)
+        setpgid(process->pid, process->pid); /* as the child does: whichever runs first */
     close(commands[0]);
     close(replies[1]);
     process->commands = commands[1];
@@ -183,11 +203,11 @@ static int start_side(const struct ab_run *run, int which, struct side_process *
     return 0;
 }
 
-/* The side's next line, without its newline: 0; -1 at the end of the
- * pipe (the side exited); -2 interrupted; -3 no line within the time. */
-static int read_reply(struct side_process *process, char *line, size_t size, int timeout_ms)
+/* The side's next line, without its newline: 0, or SIDE_ENDED,
+ * SIDE_INTERRUPTED, SIDE_SILENT (no line by `deadline`, CLOCK_MONOTONIC
+ * seconds) or SIDE_OVERLONG. */
+static int read_reply(struct side_process *process, char *line, size_t size, double deadline)
 {
-    double deadline = seconds_on_clock(CLOCK_MONOTONIC) + timeout_ms / 1e3;
     for (;;) {
         char *newline = memchr(process->pending, '\n', process->pending_length);
         if (newline) {
@@ -198,28 +218,47 @@ static int read_reply(struct side_process *process, char *line, size_t size, int
             return 0;
         }
         if (interrupt_requested())
-            return -2;
+            return SIDE_INTERRUPTED;
         if (process->pending_length == sizeof process->pending)
-            return -1;
+            return SIDE_OVERLONG;
         struct pollfd wait = {process->replies, POLLIN, 0};
         int left = (int)((deadline - seconds_on_clock(CLOCK_MONOTONIC)) * 1e3);
         int ready = left > 0 ? poll(&wait, 1, left) : 0;
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready == 0)
-            return -3;
+            return SIDE_SILENT;
         ssize_t got = read(process->replies, process->pending + process->pending_length,
                            sizeof process->pending - process->pending_length);
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
-            return -1;
+            return SIDE_ENDED;
         process->pending_length += (size_t)got;
     }
 }
 
-/* Close the side's pipes (at which it exits) and wait for it; SIGKILL
- * first when `kill_it`.  Its exit status, or -1 when it was killed. */
+/* Wait up to EXIT_TIMEOUT_MS for the side to exit: 0 with its wait
+ * status, or -1 when it is still running. */
+static int wait_for_exit(pid_t pid, int *status)
+{
+    for (int waited_ms = 0;; waited_ms += 10) {
+        pid_t got = waitpid(pid, status, WNOHANG);
+        if (got == pid)
+            return 0;
+        if (got < 0 && errno != EINTR)
+            return 0; /* no such child: nothing to wait for */
+        if (waited_ms >= EXIT_TIMEOUT_MS)
+            return -1;
+        struct timespec pause = {0, 10000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* Close the side's pipes (at which it exits) and wait for it; SIGKILL to
+ * its process group first when `kill_it`, or when it has not exited
+ * EXIT_TIMEOUT_MS later.  Whatever of its group is left is killed too.
+ * Its exit status; -1 when a signal ended it; SIDE_KEPT_RUNNING. */
 static int finish_side(struct side_process *process, int kill_it)
 {
     if (process->pid <= 0)
@@ -227,12 +266,19 @@ static int finish_side(struct side_process *process, int kill_it)
     close(process->commands);
     close(process->replies);
     if (kill_it)
-        kill(process->pid, SIGKILL);
-    int status;
-    while (waitpid(process->pid, &status, 0) < 0 && errno == EINTR)
-        ;
+        kill(-process->pid, SIGKILL);
+    int status = 0, result;
+    if (wait_for_exit(process->pid, &status) == 0) {
+        result = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    } else {
+        kill(-process->pid, SIGKILL);
+        while (waitpid(process->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        result = SIDE_KEPT_RUNNING;
+    }
+    kill(-process->pid, SIGKILL); /* its children, if it left any */
     process->pid = 0;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
 }
 #endif
 
@@ -251,26 +297,57 @@ static void report_failure(const struct ab_side *side, char **words, const char 
         fclose(in);
 }
 
+/* Why side `why` of the run failed, in words, with `status` what
+ * finish_side() gave. */
+static void describe_failure(const struct ab_run *run, int why, int status, char *text, size_t size)
+{
+    const char *what = status == SIDE_KEPT_RUNNING ? "closed its pipes to ab but did not exit; ab stopped it"
+                       : status == 1               ? "gave wrong attack sets (exit status 1)"
+                       : status < 0                ? "did not finish"
+                                                   : "failed";
+    if (why == SIDE_IMPLAUSIBLE)
+        what = "answered a round with figures no run gives (not numbers, or ns per query outside 1e-6 to 1e9)";
+    if (why == SIDE_OVERLONG)
+        what = "answered with a line longer than ab's rounds give (not a side of ab)";
+    if (why == SIDE_NOT_READY)
+        what = "began with a line other than ab's \"ready\" (not a side of ab)";
+    if (why == SIDE_NEVER_READY && status == 0)
+        what = "ended without timing a round for ab (a build older than ab's rounds, 2026-11-29, cannot be a "
+               "side)";
+    if (why == SIDE_ENDED && status == 0)
+        what = "stopped answering ab's rounds and exited 0";
+    if (why == SIDE_SILENT && seconds_on_clock(CLOCK_MONOTONIC) >= run->deadline) {
+        snprintf(text, size,
+                 "did not answer by --max-time=%g s plus twice --pair-time plus %d s; ab stopped it and its processes",
+                 run->max_seconds, AB_GRACE_SECONDS);
+        return;
+    }
+    if (why == SIDE_SILENT)
+        what = "did not answer in time";
+    snprintf(text, size, "%s", what);
+}
+
 /* A side that did not answer: both ended, the failure reported.  Returns
  * the exit status of ab: 1 when the side found wrong attack sets, else 2,
  * or the interrupt's. */
 static int side_failed(const struct ab_run *run, struct side_process processes[2], int which, int why)
 {
-    int status = finish_side(&processes[which], why != -1);
+    int status = finish_side(&processes[which], why != SIDE_ENDED && why != SIDE_NEVER_READY);
     finish_side(&processes[!which], 1);
-    if (why == -2 || interrupt_requested())
+    if (why == SIDE_INTERRUPTED || interrupt_requested())
         return interrupt_exit_status();
-    const char *what = why == -3     ? "did not answer in time"
-                       : why == -4   ? "answered a round with figures no run gives (not numbers, or ns per query "
-                                       "outside 1e-6 to 1e9)"
-                       : status < 0  ? "did not finish"
-                       : status == 1 ? "gave wrong attack sets (exit status 1)"
-                                     : "failed";
-    if (why == -1 && status == 0)
-        what = "ended without timing a round for ab (a build older than ab's rounds, 2026-11-29, cannot be a "
-               "side)";
+    char what[256];
+    describe_failure(run, why, status, what, sizeof what);
     report_failure(&run->sides[which], processes[which].words, processes[which].log, what);
     return status == 1 ? 1 : AB_EXIT_USAGE;
+}
+
+/* The end of a wait on a side: `limit_ms` from now, or the run's deadline
+ * if that is sooner. */
+static double wait_deadline(const struct ab_run *run, int limit_ms)
+{
+    double limit = seconds_on_clock(CLOCK_MONOTONIC) + limit_ms / 1e3;
+    return run->deadline < limit ? run->deadline : limit;
 }
 
 /* One round of a side: its ns and ticks per query, its CPU seconds so far
@@ -290,17 +367,17 @@ static int plausible_round(const struct round_answer *answer)
            answer->ticks >= 0 && answer->ticks <= 1e10 && isfinite(answer->cpu_seconds) && answer->cpu_seconds >= 0;
 }
 
-static int ask_round(struct side_process *process, struct round_answer *answer)
+static int ask_round(const struct ab_run *run, struct side_process *process, struct round_answer *answer)
 {
     char line[256];
     if (write(process->commands, "r", 1) != 1)
-        return -1;
-    int status = read_reply(process, line, sizeof line, ROUND_TIMEOUT_MS);
+        return SIDE_ENDED;
+    int status = read_reply(process, line, sizeof line, wait_deadline(run, ROUND_TIMEOUT_MS));
     if (status != 0)
         return status;
     if (sscanf(line, "%lf %lf %lf %d", &answer->ns, &answer->ticks, &answer->cpu_seconds, &answer->cpu) != 4 ||
         !plausible_round(answer))
-        return -4;
+        return SIDE_IMPLAUSIBLE;
     return 0;
 }
 
@@ -355,7 +432,7 @@ static int alternate_rounds(const struct ab_run *run, struct ab_pair *pair, stru
         struct round_answer answers[4];
         for (int turn = 0; turn < 4; turn++) {
             *which = order[turn];
-            int status = ask_round(&processes[*which], &answers[turn]);
+            int status = ask_round(run, &processes[*which], &answers[turn]);
             if (status != 0)
                 return status;
         }
@@ -393,14 +470,17 @@ static int other_work_seen(const struct cpu_times *before, const struct cpu_time
 }
 
 /* Both sides warm: their "ready" lines, with their CPU seconds so far. */
-static int wait_ready(struct side_process processes[2], struct pair_rounds *rounds, int *which)
+static int wait_ready(const struct ab_run *run, struct side_process processes[2], struct pair_rounds *rounds,
+                      int *which)
 {
     for (*which = 0; *which < 2; (*which)++) {
         char line[256];
-        int status = read_reply(&processes[*which], line, sizeof line, READY_TIMEOUT_MS);
+        int status = read_reply(&processes[*which], line, sizeof line, wait_deadline(run, READY_TIMEOUT_MS));
         double seconds = 0;
         if (status == 0 && sscanf(line, "ready %lf", &seconds) != 1)
-            status = -1;
+            status = SIDE_NOT_READY;
+        if (status == SIDE_ENDED)
+            status = SIDE_NEVER_READY;
         if (status != 0)
             return status;
         (*which ? rounds->b_cpu_seconds : rounds->a_cpu_seconds)[0] = seconds;
@@ -444,7 +524,7 @@ static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
                 finish_side(&processes[0], 1);
             return AB_EXIT_USAGE;
         }
-    int which = 0, status = wait_ready(processes, &rounds, &which);
+    int which = 0, status = wait_ready(run, processes, &rounds, &which);
     if (status != 0)
         return side_failed(run, processes, which, status);
     struct cpu_times before = {0}, after = {0};

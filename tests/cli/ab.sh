@@ -256,6 +256,42 @@ chmod +x "$scratch/failing-build"
 expect_error "ab: a side that exits 4 is a failed side" "side $scratch/failing-build failed:" \
     "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/failing-build" --method=$lookup
 
+# --max-time bounds ab, the wait for a side's "ready" too: a side that
+# never answers has failed at --max-time plus twice --pair-time plus 10 s,
+# and ab kills its process group (the script's sleep included).
+printf '#!/bin/sh\nsleep 987\n' >"$scratch/hung-side"
+chmod +x "$scratch/hung-side"
+started=$SECONDS
+"$program" ab --max-time=0.5 --pair-time=0.05 "$program" "$scratch/hung-side" --method=$lookup \
+    >"$scratch/out" 2>"$scratch/err"
+status=$?
+sleep 0.2
+if [ "$status" -eq 2 ] && [ $((SECONDS - started)) -lt 30 ] &&
+    grep -q "side $scratch/hung-side did not answer by --max-time=0.5 s plus twice --pair-time plus 10 s" "$scratch/err" &&
+    ! { have_tool pgrep && pgrep -f "sleep 987" >/dev/null; }; then
+    pass "ab: a side that never answers fails at --max-time plus the grace, its processes killed"
+else
+    fail "ab: a side that never answers fails at --max-time plus the grace, its processes killed (exit $status after $((SECONDS - started)) s: $(head -c 300 "$scratch/err"))"
+    have_tool pkill && pkill -f "sleep 987"
+fi
+# A side that closes its pipes but goes on running is stopped at once, and
+# one whose line is too long for a round is named as such.
+cat >"$scratch/closing-side" <<'SIDE'
+#!/usr/bin/env bash
+IFS=, read -r commands replies _ _ <<<"${ATTACKBENCH_AB_SERVE:-}"
+[ -n "$LONG_LINE" ] && head -c 600 /dev/zero | tr '\0' x >&"$replies"
+eval "exec $commands<&- $replies>&-"
+sleep 20
+SIDE
+chmod +x "$scratch/closing-side"
+started=$SECONDS
+LONG_LINE= expect_error "ab: a side that closes its pipes and runs on" "closed its pipes to ab but did not exit" \
+    "$program" ab --max-time=30 --pair-time=0.05 "$program" "$scratch/closing-side" --method=$lookup
+[ $((SECONDS - started)) -lt 10 ] && pass "ab: a side that closes its pipes is stopped within seconds" ||
+    fail "ab: a side that closes its pipes is stopped within seconds ($((SECONDS - started)) s)"
+LONG_LINE=1 expect_error "ab: a side's overlong line" "answered with a line longer than ab's rounds give" \
+    "$program" ab --max-time=30 --pair-time=0.05 "$program" "$scratch/closing-side" --method=$lookup
+
 # A side that fails: its command and its own message, exit 2.
 expect_error "ab: a side that fails" "side $program failed:" "$program" ab "$program" "$program" --method=$lookup --workload=bogus
 grep -q "unknown workload\|workload" "$scratch/err" && pass "ab: the failed side's own message is shown" ||
