@@ -101,7 +101,7 @@ int ab_plugin_method(const char *file, char *name, size_t size);
 void ab_show_progress(const struct ab_run *run);
 
 /* The verdict on standard output and the --csv/--json files.  Returns 0,
- * or 2 when a file could not be written. */
+ * or 2 when standard output or a file could not be written. */
 int ab_report(const struct ab_run *run);
 
 #endif

@@ -3,6 +3,7 @@
  * and --json files. */
 #include "ab.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -122,8 +123,11 @@ static void write_json(FILE *out, void *data)
 int ab_report(const struct ab_run *run)
 {
     print_summary(run);
-    fflush(stdout);
     int status = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "attackbench ab: cannot write the verdict: %s\n", strerror(errno));
+        status = AB_EXIT_USAGE; /* the files of the pairs are still written */
+    }
     if (run->csv_file && write_file_atomically(run->csv_file, write_csv, (void *)run) != 0)
         status = AB_EXIT_USAGE;
     if (run->json_file && write_file_atomically(run->json_file, write_json, (void *)run) != 0)

@@ -160,6 +160,17 @@ else
     skip "ab: progress on a terminal: script(1) is not installed"
 fi
 
+# A verdict that cannot be written is a failure, as compare's: exit 2.
+if [ -w /dev/full ]; then
+    ATTACKBENCH_AB_REPLAY="$scratch/slower.txt" "$program" ab -m $lookup,kogge-stone >/dev/full 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "cannot write the verdict: No space left on device" "$scratch/err" &&
+        pass "ab: a full standard output is exit 2" ||
+        fail "ab: a full standard output is exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
+else
+    skip "ab: a full standard output: no /dev/full"
+fi
+
 echo "10 ten" >"$scratch/bad.txt"
 ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay line" "bad.txt:1: expected A_NS B_NS" \
     "$program" ab -m $lookup,kogge-stone
