@@ -24,6 +24,7 @@ enum {
      * against A moves, last 15 to 30 s on the Intel Xeon guest
      * (docs/measurement.md). */
     AB_MIN_SECONDS = 30,
+    AB_PAIR_SECONDS = 1, /* --pair-time's default */
     /* ab_measure_pair(): the replay file has no more pairs (a status no
      * exit of ab or of a side can be). */
     AB_REPLAY_ENDED = -1,

@@ -53,7 +53,8 @@ static const char ab_usage[] =
     "                    at TIME plus twice --pair-time plus 10 s has failed\n"
     "  --min-time=TIME   no verdict before TIME (default 30s, or --max-time if\n"
     "                    shorter; and 10 pairs)\n"
-    "  --pair-time=TIME  the alternated rounds of one pair (default 1s)\n"
+    "  --pair-time=TIME  the alternated rounds of one pair (default 1s, or\n"
+    "                    --max-time if shorter)\n"
     "  --keep-disturbed  keep the pairs whose CPU other work took (the verdict\n"
     "                    then carries that load)\n"
     "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
@@ -73,6 +74,11 @@ static const struct option_name ab_options[] = {
 
 /* Options of the benchmark that ab sets itself. */
 static const char *const taken_options[] = {"--csv", "--json", "--plugin", "--format", "-f"};
+
+/* Options of the benchmark that make a run which times no rounds. */
+static const char *const untimed_options[] = {"--help", "-h",     "--list",        "-l",       "--version",
+                                              "-V",     "--dump", "--verify-only", "--device", "--list-devices",
+                                              "--count"};
 
 /* "1", "1%", "0.5%": a percentage above 0 and below 100, as a fraction;
  * a plain decimal, as every command's numbers (no sign, space or exponent). */
@@ -162,6 +168,14 @@ static int check_benchmark_arguments(const struct ab_run *run)
                 (word[length] == '\0' || word[length] == '=' || (length == 2 && word[1] == 'f')))
                 return refuse(ab_prefix, "%s: ab writes its own output and loads the plugins it compares", word);
         }
+        for (size_t u = 0; u < sizeof untimed_options / sizeof untimed_options[0]; u++) {
+            size_t length = strlen(untimed_options[u]);
+            if (strncmp(word, untimed_options[u], length) == 0 && (word[length] == '\0' || word[length] == '='))
+                return refuse(ab_prefix, "%s: a side must time one group of the benchmark, which this option does not",
+                              word);
+        }
+        if (strcmp(word, "-") == 0)
+            return refuse(ab_prefix, "-: both sides would read the one standard input; name a file");
         int names_method = strncmp(word, "--method", 8) == 0 || strncmp(word, "-m", 2) == 0;
         if (names_method && run->kind != AB_BUILDS)
             return refuse(ab_prefix, "%s: the methods compared are A and B; --method is for two builds", word);
@@ -221,8 +235,11 @@ static int set_methods(struct ab_run *run, const char *methods, const char *self
     snprintf(labels[0], sizeof labels[0], "%.*s", (int)(comma - methods), methods);
     snprintf(labels[1], sizeof labels[1], "%.63s", comma + 1);
     for (int s = 0; s < 2; s++) {
-        if (find_backend(labels[s]) == NULL && strchr(labels[s], ':') == NULL)
+        const struct backend *backend = find_backend(labels[s]);
+        if (backend == NULL && strchr(labels[s], ':') == NULL)
             return refuse(ab_prefix, "no method named '%s' (attackbench --list names them)", labels[s]);
+        if (backend && backend->baseline)
+            return refuse(ab_prefix, "%s computes no attack sets and cannot be a side", labels[s]);
         run->sides[s] = (struct ab_side){.label = labels[s], .program = self};
         memcpy(run->sides[s].method, labels[s], sizeof labels[s]);
     }
@@ -381,7 +398,7 @@ int ab_command(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     static struct ab_run run;
     run = (struct ab_run){
-        .settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120, .pair_seconds = 1, .min_seconds = -1};
+        .settings = {.resolution = 0.01, .error = 0.05}, .max_seconds = 120, .pair_seconds = -1, .min_seconds = -1};
     const char *operands[2] = {NULL, NULL}, *methods = NULL;
     char self[PATH_MAX];
     int status = parse_command_line(argc, argv, &run, operands, &methods);
@@ -402,6 +419,11 @@ int ab_command(int argc, char **argv)
     if (run.min_seconds > run.max_seconds)
         return refuse(ab_prefix, "--min-time=%g s is longer than --max-time=%g s: no verdict could come in time",
                       run.min_seconds, run.max_seconds);
+    if (run.pair_seconds > run.max_seconds)
+        return refuse(ab_prefix, "--pair-time=%g s is longer than --max-time=%g s: not one pair could come in time",
+                      run.pair_seconds, run.max_seconds);
+    if (run.pair_seconds < 0) /* the default, or the limit where that is shorter */
+        run.pair_seconds = run.max_seconds < AB_PAIR_SECONDS ? run.max_seconds : AB_PAIR_SECONDS;
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
     /* The builds or plugins compared are its inputs. */

@@ -53,6 +53,20 @@ cmp -s "$program" "$scratch/ab-build" && pass "ab: the build named by --json is 
     fail "ab: the build named by --json is untouched"
 expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than --max-time=60 s" \
     "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
+expect_error "ab: --pair-time past --max-time" "--pair-time=8 s is longer than --max-time=1 s" \
+    "$program" ab --max-time=1 --pair-time=8 -m pext,kogge-stone
+# null times nothing that a side could be compared on.
+expect_error "ab: null as a side" "null computes no attack sets and cannot be a side" "$program" ab -m null,pext
+# A benchmark option that makes a run with no rounds to time: refused
+# before any side starts.
+for option in --help -h --list -l --version -V --verify-only --dump --list-devices --device=opencl \
+    --count=instructions; do
+    expect_error "ab: the benchmark's $option" "$option: a side must time one group of the benchmark" \
+        "$program" ab --max-time=1 "$program" "$program" --method=pext "$option"
+done
+# Both sides reading one standard input would split it between them.
+expect_error "ab: a benchmark file -" "-: both sides would read the one standard input; name a file" \
+    "$program" ab --max-time=1 -m pext,kogge-stone --workload=file - </dev/null
 expect_status "ab: --help" 0 "$program" ab --help
 grep -q -- "--resolution=PCT" "$scratch/out" && grep -q "^Exit status: 0 B not slower, 3 B slower" "$scratch/out" &&
     pass "ab: the help names --resolution and the exit statuses" ||
@@ -181,7 +195,7 @@ ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay li
 live() {
     local name=$1
     shift
-    "$program" ab --max-time=0.01 --pair-time=0.05 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
+    "$program" ab --max-time=0.05 --pair-time=0.05 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
         >"$scratch/out" 2>"$scratch/err"
     local status=$?
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^verdict: " "$scratch/out" &&
@@ -319,7 +333,7 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
         fail "ab: a plugin side names its method ($(head -c 300 "$scratch/out"))"
     # The example's make ab: base and patch built in OUT, then ab on them.
     make -s -C "$here/../examples/plugin" ab ATTACKBENCH="$program" OUT="$scratch/example" \
-        AB_OPTIONS="--max-time=0.01 --pair-time=0.05 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
+        AB_OPTIONS="--max-time=0.05 --pair-time=0.05 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
         >"$scratch/out" 2>"$scratch/err"
     status=$?
     # make exits 2 when ab does not exit 0, saying "Error 3" when B was slower.
