@@ -426,8 +426,15 @@ int ab_command(int argc, char **argv)
         run.pair_seconds = run.max_seconds < AB_PAIR_SECONDS ? run.max_seconds : AB_PAIR_SECONDS;
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
-    /* The builds or plugins compared are its inputs. */
-    const struct output_files outputs = {ab_prefix, run.csv_file, run.json_file, operands, methods ? 0 : 2};
+    /* The programs the sides run and the plugins they load are its inputs. */
+    const char *inputs[4];
+    int input_count = 0;
+    for (int s = 0; s < 2; s++) {
+        inputs[input_count++] = run.sides[s].program;
+        if (run.sides[s].plugin)
+            inputs[input_count++] = run.sides[s].plugin;
+    }
+    const struct output_files outputs = {ab_prefix, run.csv_file, run.json_file, inputs, input_count};
     if (check_output_files(&outputs) != 0)
         return AB_EXIT_USAGE;
     return run_ab(&run);
