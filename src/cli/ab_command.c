@@ -32,12 +32,13 @@ static const char ab_usage[] =
     "\n"
     "Is B faster or slower than A, and by how much?  A and B are two builds\n"
     "(paths of attackbench programs), two plugins (FILE.so), or with -m two\n"
-    "methods or formulations of this build.  Each pair starts a fresh process\n"
-    "of A and of B, both pinned to one CPU once warm, and alternates their\n"
-    "rounds of about a millisecond (A B B A ..., B first in every other pair)\n"
-    "for --pair-time; the pair's ratio B/A is the trimmed mean over its blocks\n"
-    "of four.  A sequential test (an SPRT on the pairs' log ratios, as\n"
-    "fishtest's for games) stops as soon as it can tell \"B differs from A by\n"
+    "methods or formulations of this build (a plugin's too, with --plugin=FILE\n"
+    "before ab).  Each pair starts a fresh process of A and of B, both\n"
+    "pinned to one CPU once warm, and alternates their rounds of about a\n"
+    "millisecond (A B B A ..., B first in every other pair) for --pair-time;\n"
+    "the pair's ratio B/A is the trimmed mean over its blocks of four.  A\n"
+    "sequential test (an SPRT on the pairs' log ratios, as fishtest's for\n"
+    "games) stops as soon as it can tell \"B differs from A by\n"
     "less than R/2\" from \"by at least R\", at 5% error either way.  Prints\n"
     "the ratio B/A with its 95% interval, the pairs, the time and the verdict:\n"
     "B faster, B slower, no difference at this resolution, or undecided (the\n"
@@ -240,16 +241,24 @@ static int set_methods(struct ab_run *run, const char *methods, const char *self
             return refuse(ab_prefix, "no method named '%s' (attackbench --list names them)", labels[s]);
         if (backend && backend->baseline)
             return refuse(ab_prefix, "%s computes no attack sets and cannot be a side", labels[s]);
-        run->sides[s] = (struct ab_side){.label = labels[s], .program = self};
+        /* A plugin's method: its side loads that plugin (--plugin before ab). */
+        run->sides[s] =
+            (struct ab_side){.label = labels[s], .program = self, .plugin = backend ? backend->plugin_file : NULL};
         memcpy(run->sides[s].method, labels[s], sizeof labels[s]);
     }
     run->kind = AB_METHODS;
     return -1;
 }
 
-/* A and B: two plugins (both FILE.so) or two builds. */
+/* A and B: two plugins (both FILE.so) or two builds; no --plugin before
+ * ab, which neither form would load in its sides. */
 static int set_operands(struct ab_run *run, const char **operands, const char *self)
 {
+    if (backend_count > registry_built_in_count())
+        return refuse(ab_prefix,
+                      "--plugin=%s: only -m METHOD_A,METHOD_B takes a plugin's method; two builds or "
+                      "two plugins (A B) load no other plugin",
+                      backends[backend_count - 1]->plugin_file);
     int plugins = ends_with(operands[0], ".so") + ends_with(operands[1], ".so");
     if (plugins == 1)
         return refuse(ab_prefix, "%s and %s: expected two builds or two plugins (.so), not one of each", operands[0],

@@ -337,6 +337,18 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
     live plugins "$scratch/base.so" "$scratch/patch.so"
     grep -q "^A: $scratch/base.so method my-lookup$" "$scratch/out" && pass "ab: a plugin side names its method" ||
         fail "ab: a plugin side names its method ($(head -c 300 "$scratch/out"))"
+    # --plugin before ab: with -m, the side of the plugin's method loads it.
+    "$program" --plugin="$scratch/base.so" ab --max-time=0.05 --pair-time=0.05 -m my-lookup,$lookup --reps=3 \
+        --calls=20000 --queries=1000 >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^A: my-lookup$" "$scratch/out" &&
+        grep -Eq "^pairs: (2 used, 0|1 used, 1|0 used, 2) disturbed left out$" "$scratch/out"; then
+        pass "ab: -m times a method of a plugin loaded before ab"
+    else
+        fail "ab: -m times a method of a plugin loaded before ab (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
+    fi
+    expect_error "ab: --plugin before ab with two builds" "only -m METHOD_A,METHOD_B takes a plugin's method" \
+        "$program" --plugin="$scratch/base.so" ab "$program" "$program" --method=$lookup
     # The example's make ab: base and patch built in OUT, then ab on them.
     make -s -C "$here/../examples/plugin" ab ATTACKBENCH="$program" OUT="$scratch/example" \
         AB_OPTIONS="--max-time=0.05 --pair-time=0.05 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
