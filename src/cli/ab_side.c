@@ -306,7 +306,8 @@ static void describe_failure(const struct ab_run *run, int why, int status, char
                        : status < 0                ? "did not finish"
                                                    : "failed";
     if (why == SIDE_IMPLAUSIBLE)
-        what = "answered a round with figures no run gives (not numbers, or ns per query outside 1e-6 to 1e9)";
+        what = "answered a round with figures no run gives (not numbers, ns per query outside 1e-6 to 1e9, or no "
+               "TSC ticks in a pair timed by them)";
     if (why == SIDE_OVERLONG)
         what = "answered with a line longer than ab's rounds give (not a side of ab)";
     if (why == SIDE_NOT_READY)
@@ -418,6 +419,7 @@ struct pair_rounds {
     int blocks;
     double a_cpu_seconds[2], b_cpu_seconds[2]; /* at the start and the end */
     int a_cpu, b_cpu, moved;
+    int ticks; /* the rounds compared by their TSC ticks, not their ns */
 };
 
 /* Blocks of four rounds until the pair's time is up.  0, or what a side's
@@ -436,17 +438,22 @@ static int alternate_rounds(const struct ab_run *run, struct ab_pair *pair, stru
             if (status != 0)
                 return status;
         }
-        int ticks = answers[0].ticks > 0 && answers[1].ticks > 0;
+        if (rounds->blocks == 0) /* ticks for the whole pair, if its first rounds have them */
+            rounds->ticks = answers[0].ticks > 0 && answers[1].ticks > 0;
         double a_logs = 0, b_logs = 0;
         for (int turn = 0; turn < 4; turn++) {
             const struct round_answer *answer = &answers[turn];
+            if (rounds->ticks && !(answer->ticks > 0)) {
+                *which = order[turn];
+                return SIDE_IMPLAUSIBLE; /* log(0): -inf in the ratio */
+            }
             if (order[turn]) {
-                b_logs += round_log(answer, ticks);
+                b_logs += round_log(answer, rounds->ticks);
                 rounds->b_ns[2 * rounds->blocks + (turn > 1)] = answer->ns;
                 rounds->b_cpu = answer->cpu;
                 rounds->b_cpu_seconds[1] = answer->cpu_seconds;
             } else {
-                a_logs += round_log(answer, ticks);
+                a_logs += round_log(answer, rounds->ticks);
                 rounds->a_ns[2 * rounds->blocks + (turn > 1)] = answer->ns;
                 rounds->a_cpu = answer->cpu;
                 rounds->a_cpu_seconds[1] = answer->cpu_seconds;

@@ -387,3 +387,23 @@ for round in "inf 0 0.1 1" "1e-300 0 0.1 1" "5 nan 0.1 1"; do
     [ ! -e "$scratch/odd.json" ] && pass "ab: no JSON from a side's round of '$round'" ||
         fail "ab: no JSON from a side's round of '$round'"
 done
+# A side whose rounds have TSC ticks, then none: the pair is timed by
+# ticks, so the round without is a failed side, exit 2, not log(0) in the
+# ratio.
+cat >"$scratch/tickless-side" <<'SIDE'
+#!/usr/bin/env bash
+IFS=, read -r commands replies _ _ <<<"${ATTACKBENCH_AB_SERVE:-}"
+[ -n "$commands" ] || exit 0
+printf 'ready 0.0\n' >&"$replies"
+ticks=1000
+while read -r -n 1 -u "$commands" command && [ "$command" = r ]; do
+    printf '5 %s 0.1 1\n' "$ticks" >&"$replies"
+    ticks=0
+done
+SIDE
+chmod +x "$scratch/tickless-side"
+expect_error "ab: a round without ticks in a pair timed by ticks" "answered a round with figures no run gives" \
+    timeout 60 "$program" ab --keep-disturbed --max-time=3 --min-time=1 --pair-time=0.1 --json="$scratch/tickless.json" \
+    "$scratch/tickless-side" "$scratch/tickless-side" -m $lookup
+[ ! -e "$scratch/tickless.json" ] && pass "ab: no JSON from a round without ticks" ||
+    fail "ab: no JSON from a round without ticks"
