@@ -66,7 +66,8 @@ static const char ab_usage[] =
     "\n"
     "Exit status: 0 B not slower, 3 B slower, 2 bad usage or a side that\n"
     "failed, 1 a side gave wrong attack sets, 130 interrupted (SIGINT; 143 for\n"
-    "SIGTERM): the pairs finished are still reported and written.\n";
+    "SIGTERM, 129 SIGHUP, 131 SIGQUIT): the pairs finished are still reported\n"
+    "and written.\n";
 
 static const struct option_name ab_options[] = {
     {"resolution", 0, 1}, {"max-time", 0, 1}, {"pair-time", 0, 1},      {"min-time", 0, 1}, {"csv", 0, 1},
@@ -376,6 +377,24 @@ static int choose_pair_cpu(const struct ab_run *run)
     return cpu;
 }
 
+static void on_hangup(int signal_number)
+{
+    interrupt_signal = signal_number;
+}
+
+/* SIGINT and SIGTERM (interrupt_catch), and also SIGHUP (a closed
+ * terminal or ssh session) and SIGQUIT: each ends the sides, removes the
+ * work directory and reports the pairs finished. */
+static void catch_signals(void)
+{
+    interrupt_catch();
+    struct sigaction action = {0};
+    action.sa_handler = on_hangup;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
+}
+
 /* The sides set, the rounds run, the report written. */
 static int run_ab(struct ab_run *run)
 {
@@ -386,7 +405,7 @@ static int run_ab(struct ab_run *run)
     }
     run->work_directory = directory;
     run->cpu = choose_pair_cpu(run);
-    interrupt_catch();
+    catch_signals();
     int status = run_pairs(run);
     remove_work_directory(directory);
     if (interrupt_requested())
