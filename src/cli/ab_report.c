@@ -65,18 +65,37 @@ static void write_csv(FILE *out, void *data)
     }
 }
 
+/* The length of the valid UTF-8 sequence of several bytes at `c`, or 0
+ * (a stray, overlong or surrogate byte). */
+static int utf8_sequence_length(const unsigned char *c)
+{
+    int length = c[0] >= 0xc2 && c[0] <= 0xdf   ? 2
+                 : c[0] >= 0xe0 && c[0] <= 0xef ? 3
+                 : c[0] >= 0xf0 && c[0] <= 0xf4 ? 4
+                                                : 0;
+    unsigned char low = c[0] == 0xe0 ? 0xa0 : c[0] == 0xf0 ? 0x90 : 0x80;
+    unsigned char high = c[0] == 0xed ? 0x9f : c[0] == 0xf4 ? 0x8f : 0xbf;
+    for (int i = 1; i < length; i++)
+        if (c[i] < (i == 1 ? low : 0x80) || c[i] > (i == 1 ? high : 0xbf))
+            return 0;
+    return length;
+}
+
 /* A JSON string of a label (paths: quotes, backslashes and controls
- * escaped). */
+ * escaped; a byte that is not UTF-8 as \u00XX, so the file stays JSON). */
 static void write_json_string(FILE *out, const char *text)
 {
     fputc('"', out);
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        int length = *c >= 0x80 ? utf8_sequence_length(c) : 1;
         if (*c == '"' || *c == '\\')
             fprintf(out, "\\%c", *c);
-        else if (*c < 0x20)
+        else if (*c < 0x20 || length == 0)
             fprintf(out, "\\u%04x", *c);
         else
-            fputc(*c, out);
+            fwrite(c, 1, (size_t)length, out);
+        if (length > 1)
+            c += length - 1;
     }
     fputc('"', out);
 }
@@ -84,7 +103,7 @@ static void write_json_string(FILE *out, const char *text)
 static void write_json_number(FILE *out, const char *name, double value)
 {
     if (isfinite(value))
-        fprintf(out, "  \"%s\": %.6f,\n", name, value);
+        fprintf(out, "  \"%s\": %.17g,\n", name, value);
     else
         fprintf(out, "  \"%s\": null,\n", name);
 }

@@ -157,6 +157,19 @@ status=$?
     pass "ab: nine pairs are undecided, exit 0" ||
     fail "ab: nine pairs are undecided, exit 0 (exit $status: $(head -c 300 "$scratch/out"))"
 
+# A label that is not UTF-8 (a build's path) and a fine resolution: the
+# JSON still parses, with the byte as \u00ff and the resolution whole.
+cp "$program" "$scratch/ab-"$'\xff'
+ATTACKBENCH_AB_REPLAY="$scratch/few.txt" "$program" ab --resolution=0.00001 --json="$scratch/bytes.json" \
+    "$program" "$scratch/ab-"$'\xff' --method=$lookup >"$scratch/out" 2>"$scratch/err"
+python3 - "$scratch/bytes.json" <<'PYTHON' && pass "ab: the JSON of a non-UTF-8 label and a fine resolution parses" ||
+import json, sys
+run = json.load(open(sys.argv[1], encoding="utf-8"))
+assert run["b"].endswith("/ab-\u00ff"), run["b"]
+assert abs(run["resolution"] - 1e-7) < 1e-15, run["resolution"]
+PYTHON
+    fail "ab: the JSON of a non-UTF-8 label and a fine resolution parses ($(head -c 300 "$scratch/err"))"
+
 # The resolution moves the line: B 5% slower is no difference at 20%.
 ATTACKBENCH_AB_REPLAY="$scratch/slower.txt" "$program" ab --resolution=20% -m $lookup,kogge-stone >"$scratch/out" 2>&1
 status=$?
