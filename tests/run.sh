@@ -53,7 +53,7 @@ case "$jobs" in '' | *[!0-9]* | 0) usage ;; esac
 # The slowest scripts (by their wall time in make test) start first, so
 # that the others fill in beside them.
 if [ ${#scripts[@]} -eq 0 ]; then
-    for script in "$here/$folder"/{verify,plugins,plugin_faults,engine_view,features,guards}.sh "$here/$folder"/*.sh; do
+    for script in "$here/$folder"/{ab,verify,plugins,plugin_faults,engine_view,features,guards}.sh "$here/$folder"/*.sh; do
         [ -e "$script" ] || continue
         [[ " ${scripts[*]} " == *" $script "* ]] || scripts+=("$script")
     done
