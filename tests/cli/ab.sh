@@ -338,25 +338,18 @@ LONG_LINE=1 expect_error "ab: a side's overlong line" "answered with a line long
 
 # SIGHUP (a closed terminal) and SIGQUIT end ab as SIGINT does: the sides
 # killed, their logs' work directory removed, exit 128 + the signal.
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
 for signal in HUP QUIT; do
     mkdir -p "$scratch/$signal-tmp"
     TMPDIR="$scratch/$signal-tmp" "$program" ab --max-time=30 --pair-time=0.05 "$program" "$scratch/hung-side" \
         --method=$lookup >"$scratch/out" 2>"$scratch/err" &
     ab_runner=$!
-    for _ in $(seq 200); do
-        ls "$scratch/$signal-tmp"/attackbench-ab-*/side-b.log >/dev/null 2>&1 && break
-        sleep 0.05
-    done
+    poll 10 compgen -G "$scratch/$signal-tmp/attackbench-ab-*/side-b.log" >/dev/null
     sleep 0.2
-    kill -"$signal" "$ab_runner"
     # Ten seconds to end; a run that ignores the signal is killed.
-    for _ in $(seq 100); do
-        kill -0 "$ab_runner" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -0 "$ab_runner" 2>/dev/null && kill -KILL "$ab_runner"
-    wait "$ab_runner"
-    status=$?
+    stop_and_time "$ab_runner" "$signal"
+    status=$stop_status
     if [ "$status" -eq $((128 + $(kill -l "$signal"))) ] && [ -z "$(ls -A "$scratch/$signal-tmp")" ]; then
         pass "ab: SIG$signal ends the sides and removes the work directory"
     else
