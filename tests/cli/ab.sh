@@ -51,12 +51,19 @@ expect_error "ab: --json naming a build it compares" "ab-build: --json names an 
     "$program" ab --json="$scratch/ab-build" "$scratch/ab-build" "$program" --method=pext
 cmp -s "$program" "$scratch/ab-build" && pass "ab: the build named by --json is untouched" ||
     fail "ab: the build named by --json is untouched"
-# With -m, the program both sides run is an input too.
-cp "$program" "$scratch/ab-self"
-expect_error "ab: --json naming the program both sides run" "ab-self: --json names an input file; it would be replaced" \
-    "$scratch/ab-self" ab --max-time=0.05 --pair-time=0.05 --json="$scratch/ab-self" -m pext,kogge-stone --reps=3
-cmp -s "$program" "$scratch/ab-self" && pass "ab: the program named by --json is untouched" ||
-    fail "ab: the program named by --json is untouched"
+# With -m, the program both sides run is an input too.  Under an
+# emulator the program is a wrapper script: its copy is not the program
+# that runs (/proc/self/exe names the emulated binary).
+if [ -n "$emulated" ]; then
+    skip "ab: --json naming the program both sides run: under $emulated the program is a wrapper of the binary"
+    skip "ab: the program named by --json is untouched: under $emulated the program is a wrapper of the binary"
+else
+    cp "$program" "$scratch/ab-self"
+    expect_error "ab: --json naming the program both sides run" "ab-self: --json names an input file; it would be replaced" \
+        "$scratch/ab-self" ab --max-time=0.05 --pair-time=0.05 --json="$scratch/ab-self" -m pext,kogge-stone --reps=3
+    cmp -s "$program" "$scratch/ab-self" && pass "ab: the program named by --json is untouched" ||
+        fail "ab: the program named by --json is untouched"
+fi
 expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than --max-time=60 s" \
     "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
 expect_error "ab: --pair-time past --max-time" "--pair-time=8 s is longer than --max-time=1 s" \
