@@ -255,8 +255,8 @@ chmod +x "$scratch/fake-valgrind/valgrind"
 PATH="$scratch/fake-valgrind:$PATH" "$program" --count=instructions --method=null --workload=random --piece=rook \
     --dispatch=batch --queries=100 >/dev/null 2>"$scratch/err"
 status=$?
-if grep -q "uses AVX-512" "$scratch/err"; then
-    skip "count: a valgrind that cannot start the build: this AVX-512 build is refused first"
+if grep -q "uses AVX-512\|valgrind cannot run WebAssembly" "$scratch/err"; then
+    skip "count: a valgrind that cannot start the build: this build (AVX-512 or WebAssembly) is refused first"
 else
     [ "$status" -eq 2 ] && grep -q "failed to start tool" "$scratch/err" &&
         grep -q "^attackbench: --count=instructions: valgrind could not run this build (exit status 1" "$scratch/err" &&
