@@ -377,28 +377,11 @@ static int choose_pair_cpu(const struct ab_run *run)
     return cpu;
 }
 
-/* WASI has no sigaction (and no processes, so no ab: run_ab is never
- * reached there). */
-#if !defined(__wasi__)
-static void on_hangup(int signal_number)
-{
-    interrupt_signal = signal_number;
-}
-#endif
-
-/* SIGINT and SIGTERM (interrupt_catch), and also SIGHUP (a closed
- * terminal or ssh session) and SIGQUIT: each ends the sides, removes the
- * work directory and reports the pairs finished. */
+/* SIGINT and SIGTERM, and also SIGHUP and SIGQUIT: each ends the sides,
+ * removes the work directory and reports the pairs finished. */
 static void catch_signals(void)
 {
-    interrupt_catch();
-#if !defined(__wasi__)
-    struct sigaction action = {0};
-    action.sa_handler = on_hangup;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGHUP, &action, NULL);
-    sigaction(SIGQUIT, &action, NULL);
-#endif
+    interrupt_catch_hangup();
 }
 
 /* The sides set, the rounds run, the report written. */

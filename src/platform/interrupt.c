@@ -20,20 +20,39 @@ static void on_signal(int signal_number)
     crash_guard_interrupted(signal_number); /* a plugin's code gets a deadline */
 }
 
-void interrupt_catch(void)
+/* The handler for each of the signals (count of them). */
+static void catch_signals(const int *signals, int count)
 {
 #if defined(__wasi__)
     /* WASI delivers no signals: Ctrl-C ends the engine (node) at once,
      * with no report of finished rows. */
     (void)on_signal;
+    (void)signals;
+    (void)count;
 #else
     struct sigaction action = {0};
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     /* No SA_RESTART: a blocking read returns, so a wait for standard
      * input ends too. */
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    for (int i = 0; i < count; i++)
+        sigaction(signals[i], &action, NULL);
+#endif
+}
+
+void interrupt_catch(void)
+{
+    static const int signals[] = {SIGINT, SIGTERM};
+    catch_signals(signals, 2);
+}
+
+void interrupt_catch_hangup(void)
+{
+#if defined(__wasi__)
+    interrupt_catch();
+#else
+    static const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    catch_signals(signals, 4);
 #endif
 }
 

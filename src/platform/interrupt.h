@@ -10,6 +10,11 @@
 /* Catch SIGINT and SIGTERM from now on. */
 void interrupt_catch(void);
 
+/* Also SIGHUP (a closed terminal or ssh session) and SIGQUIT, for a
+ * command that must clean up after its children whatever stops it (ab);
+ * 128 + the signal as for the others. */
+void interrupt_catch_hangup(void);
+
 /* Set by the handler; non-zero once a signal arrived.  Read it directly
  * in timed code (one load), through interrupt_requested() elsewhere. */
 extern volatile sig_atomic_t interrupt_signal;
