@@ -32,10 +32,11 @@ static double pair_ratio(const struct ab_pair *pair)
 static void print_summary(const struct ab_run *run)
 {
     const struct sequential_state *state = &run->state;
+    static const char side_names[] = "AB";
+    int plugin = run->kind == AB_PLUGINS; /* the label a file: its method named */
     for (int s = 0; s < 2; s++) {
-        int plugin = run->kind == AB_PLUGINS; /* the label a file: its method named */
-        printf("%c: %s%s%s\n", "AB"[s], run -> sides[s].label, plugin ? " method " : "",
-               plugin ? run->sides[s].method : "");
+        const struct ab_side *side = &run->sides[s];
+        printf("%c: %s%s%s\n", side_names[s], side->label, plugin ? " method " : "", plugin ? side->method : "");
     }
     if (run->kept > 1)
         printf("B/A: %.4f (95%% interval %.4f to %.4f)\n", state->ratio, state->low, state->high);
