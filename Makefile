@@ -30,14 +30,16 @@ endif
 WARNINGS = -Wall -Wextra -Wno-psabi
 # Lookups are timed one query at a time: gcc must not vectorise the query
 # loops (clang is told per loop in include/attackbench/loops.h).
-NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize)
+# Evaluated at its first use, once: a make that compiles nothing (help,
+# install, the refusals the tests run) starts no compiler.
+NO_LOOP_VECTORIZE = $(eval NO_LOOP_VECTORIZE := $(shell $(CC) -fno-tree-loop-vectorize -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-tree-loop-vectorize))$(NO_LOOP_VECTORIZE)
 # Threads: POSIX threads, except in the WebAssembly build (make wasm).
 THREAD_FLAGS ?= -pthread
 ALL_CFLAGS = -std=c17 $(WARNINGS) -Isrc -Iinclude $(CFLAGS) $(NO_LOOP_VECTORIZE) $(THREAD_FLAGS) -MMD -MP
 # The flags are recorded in every result row.
 # The commit the binary is built from, recorded in every output; "unknown"
 # outside a git checkout.
-GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+GIT_COMMIT = $(eval GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null || echo unknown))$(GIT_COMMIT)
 BUILD_INFO = -DATTACKBENCH_CFLAGS='"$(strip $(CFLAGS) $(NO_LOOP_VECTORIZE))$(PORTABLE_NOTE)"' -DATTACKBENCH_COMMIT='"$(GIT_COMMIT)"'
 LDLIBS ?= -lm -pthread -ldl
 
