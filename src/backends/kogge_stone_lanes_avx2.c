@@ -1,11 +1,11 @@
 /* Kogge-Stone in AVX2 lanes: the multi-square kernel of kogge-stone-lanes
  * for CPUs with AVX2 and no AVX-512, four sliders per ymm (one, two or four
  * ymm as the side needs), the eight directions in turn.  Each direction's
- * propagators depend on the board alone, so they are computed once, in
- * general registers, and broadcast to every lane; a lane only advances its
- * slider by steps of 1, 2 and 4 squares (an immediate shift, an AND and an
- * OR each, AVX2 having no VPTERNLOGQ) and takes one more step onto the
- * blocker.  Rook-wise lanes take the orthogonal directions, bishop-wise
+ * propagators depend on the board alone, so they are computed once (four
+ * directions a ymm, or in general registers: PROPAGATORS) and spread to
+ * every lane; a lane only advances its slider by steps of 1, 2 and 4
+ * squares (an immediate shift, an AND and an OR each, AVX2 having no
+ * VPTERNLOGQ) and takes one more step onto the blocker.  Rook-wise lanes take the orthogonal directions, bishop-wise
  * lanes the diagonal ones, a queen's lane both; shifts and the file masks
  * of the seed keep the fills from wrapping.  No tables.  Single lookups put
  * a query's directions in the lanes instead.
