@@ -10,23 +10,32 @@
 # ATTACKBENCH_TEST_LIST names its --list output when tests/run.sh made it.
 set -u
 
-# absolute_path PATH: PATH from the folder the script was started in.
+# The set-up below starts as few processes as it can: every script runs
+# it, and a process costs milliseconds of CPU on a virtual machine.
+# absolute_path VARIABLE PATH: VARIABLE set to PATH from the folder the
+# script was started in.
 absolute_path() {
-    case "$1" in /*) echo "$1" ;; */*) echo "$PWD/$1" ;; *) command -v "$1" || echo "$PWD/$1" ;; esac
+    case "$2" in
+    /*) printf -v "$1" '%s' "$2" ;;
+    */*) printf -v "$1" '%s' "$PWD/$2" ;;
+    *) printf -v "$1" '%s' "$(command -v "$2" || echo "$PWD/$2")" ;;
+    esac
 }
-program=$(absolute_path "${ATTACKBENCH:-./attackbench}")
-unit_tests=$(absolute_path "${ATTACKBENCH_UNIT_TESTS:-build/unit_tests}")
+absolute_path program "${ATTACKBENCH:-./attackbench}"
+absolute_path unit_tests "${ATTACKBENCH_UNIT_TESTS:-build/unit_tests}"
 # The scripts the tests run read ATTACKBENCH too: they see it only where
 # a test sets it.
 unset ATTACKBENCH ATTACKBENCH_UNIT_TESTS
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-top=$(cd "$here/.." && pwd)
-cd "$top" || exit 2
+cd "${BASH_SOURCE[0]%/*}/.." || exit 2
+here=$PWD
+cd .. || exit 2
+top=$PWD
 emulated=${ATTACKBENCH_TEST_EMULATED:-}
 # A sanitizer build (make sanitize) cannot run under valgrind: its runtime
 # must come first and it reserves terabytes of address space.
 sanitized=0
-"$program" --version 2>&1 | grep -q -- '-fsanitize' && sanitized=1
+program_version=$("$program" --version 2>&1)
+[[ "$program_version" == *-fsanitize* ]] && sanitized=1
 
 passed=0
 failed=0
@@ -151,12 +160,12 @@ else
 fi
 unset ATTACKBENCH_TEST_LIST
 x86_build=1
-quiet_grep -F "x86-64 only" "$scratch/list" && x86_build=0
+[[ "$(<"$scratch/list")" == *"x86-64 only"* ]] && x86_build=0
 plugin_build=1
 wasm_build=0
-"$program" --plugin="$scratch/none.so" --list >"$scratch/plugin-refusal" 2>&1
-quiet_grep -F "linked statically" "$scratch/plugin-refusal" && plugin_build=0
-quiet_grep -F "is WebAssembly" "$scratch/plugin-refusal" && wasm_build=1
+plugin_refusal=$("$program" --plugin="$scratch/none.so" --list 2>&1)
+[[ "$plugin_refusal" == *"linked statically"* ]] && plugin_build=0
+[[ "$plugin_refusal" == *"is WebAssembly"* ]] && wasm_build=1
 # A fast table lookup for tests where any will do: pext on x86-64 builds,
 # magic-black (portable) elsewhere.
 lookup=pext
