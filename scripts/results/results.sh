@@ -29,7 +29,7 @@
 #
 # Environment: POSITIONS (default data/positions.fen), RESULTS (default
 # results), BENCH_OPTIONS (extra attackbench options for every run, e.g.
-# "--reps=3 --calls=100000" for a quick trial), README (default README.md),
+# "--reps=3 --calls=100000" for a quick trial), README (default results/README.md),
 # FINDINGS (default docs/findings.md: the engine-view paragraph of this machine).
 set -euo pipefail
 
