@@ -45,6 +45,14 @@ LDLIBS ?= -lm -pthread -ldl
 
 BUILD ?= build
 PROGRAM ?= attackbench
+# Make cannot name a target whose path holds a space: refuse such a BUILD or
+# PROGRAM at once, in one line, rather than with screens of rule warnings.
+ifneq ($(words $(BUILD)) $(words $(PROGRAM)),1 1)
+$(error BUILD and PROGRAM must be paths without spaces (BUILD=$(BUILD), PROGRAM=$(PROGRAM)))
+endif
+# The program as a command: ./attackbench for a relative PROGRAM, the path
+# itself for an absolute one.
+PROGRAM_PATH = $(if $(filter /%,$(PROGRAM)),$(PROGRAM),./$(PROGRAM))
 
 DRIVER_FOLDERS = src/cli src/engine_view src/results src/verify src/measure src/chess src/platform src/base
 DRIVER_SOURCES = $(wildcard $(addsuffix /*.c,$(DRIVER_FOLDERS))) $(DEVICE_SOURCES)

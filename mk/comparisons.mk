@@ -9,7 +9,7 @@ peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
 	nice python3 scripts/comparisons/peer-comparison --peer=$(PEER) $(if $(RUNS),--runs=$(RUNS)) $(if $(NOTE),--note="$(NOTE)") \
-	    ./$(PROGRAM) $(CLANG_PROGRAM)
+	    $(PROGRAM_PATH) $(CLANG_PROGRAM)
 
 ## compilers: gcc against clang on this machine, a row per technique (random queens, batched, default formulation; METHODS=a,b for some): by default each row one `attackbench ab` of the two builds (alternated rounds until its test decides at 5%, 10 s to 30 s a row), PAIRS=N instead from N adjacent pairs of whole runs (ABBA, a run that moved as a whole retaken); those more than 10% apart marked; then the multi-square kernels on their own workload (sides of data/positions.fen)
 # The clang build has the flags of the gcc build it is compared with.
@@ -22,8 +22,8 @@ COMPILERS_MODE = $(if $(PAIRS),--pairs=$(PAIRS),--rounds)
 compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
-	@python3 scripts/comparisons/compilers $(COMPILERS_MODE) ./$(PROGRAM) $(CLANG_PROGRAM) $(if $(METHODS),-m $(METHODS))
-	@kernels=$$(./$(PROGRAM) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}'); \
+	@python3 scripts/comparisons/compilers $(COMPILERS_MODE) $(PROGRAM_PATH) $(CLANG_PROGRAM) $(if $(METHODS),-m $(METHODS))
+	@kernels=$$($(PROGRAM_PATH) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}'); \
 	echo; if [ -z "$$kernels" ]; then echo "No multi-square kernel runs on this CPU."; else \
 	echo "The multi-square kernels (native sides) on the sides of data/positions.fen, ns per slider:"; \
-	python3 scripts/comparisons/compilers $(COMPILERS_MODE) ./$(PROGRAM) $(CLANG_PROGRAM) --workload=sides $(if $(PAIRS),--reps=9 -q) -m "$$kernels" data/positions.fen; fi
+	python3 scripts/comparisons/compilers $(COMPILERS_MODE) $(PROGRAM_PATH) $(CLANG_PROGRAM) --workload=sides $(if $(PAIRS),--reps=9 -q) -m "$$kernels" data/positions.fen; fi

@@ -7,7 +7,7 @@
 # The generators and which are slow: scripts/generators/generate.sh.  make test
 # checks that the quick ones write the committed bytes, make check the
 # others of make generate (tests/cli/generated.sh, tests/check/generated_fast.sh).
-GENERATE = CC=$(CC) nice -n 10 bash scripts/generators/generate.sh --program ./$(PROGRAM)
+GENERATE = CC=$(CC) nice -n 10 bash scripts/generators/generate.sh --program $(PROGRAM_PATH)
 generate: $(PROGRAM)
 	@$(GENERATE) fast
 ## spectral-magic-switched: search spectral-magic-switched's shifts again into src/generated/spectral_magic_switched_shifts.h (about a minute of CPU under nice; not part of make generate)

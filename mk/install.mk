@@ -5,6 +5,15 @@
 
 ## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
+# A bad PREFIX is refused before anything is built (install.sh checks again).
+ifneq ($(filter install uninstall,$(MAKECMDGOALS)),)
+ifeq ($(strip $(PREFIX)),)
+$(error PREFIX is empty: give an absolute folder (PREFIX=/usr/local))
+endif
+ifeq ($(filter /%,$(firstword $(PREFIX))),)
+$(error PREFIX=$(PREFIX) is relative: give an absolute folder (PREFIX=/usr/local))
+endif
+endif
 # scripts/platforms/install.sh takes the paths from its environment, so that a
 # PREFIX with spaces is one path, and refuses an empty or relative one.
 install uninstall: export INSTALL_PREFIX = $(PREFIX)

@@ -57,7 +57,7 @@ test-web: web
 ## results-wasm: every portable technique under node beside the native build (random and pieces, queen, batched), ratios, into results/wasm/<machine>-<date>.* (never another CPU's file)
 results-wasm: wasm $(PROGRAM)
 	@mkdir -p results/wasm
-	nice python3 scripts/results/results-wasm --findings=docs/findings.md ./$(PROGRAM) $(WASM_BUILD)/attackbench results/wasm
+	nice python3 scripts/results/results-wasm --findings=docs/findings.md $(PROGRAM_PATH) $(WASM_BUILD)/attackbench results/wasm
 
 ## opencl: the program with the OpenCL device layer (--device=opencl, --list-devices; docs/gpu.md) into build/opencl/attackbench; needs Debian's ocl-icd-opencl-dev and opencl-c-headers to build, an OpenCL driver (pocl-opencl-icd, NVIDIA's) to run
 OPENCL_BUILD = build/opencl

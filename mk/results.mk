@@ -26,7 +26,7 @@ plots:
 
 ## hyperfine: every method as a whole process, init included, into results/hyperfine.md and .json; needs hyperfine
 hyperfine: $(PROGRAM)
-	ATTACKBENCH=./$(PROGRAM) bash scripts/comparisons/hyperfine.sh results
+	ATTACKBENCH=$(PROGRAM_PATH) bash scripts/comparisons/hyperfine.sh results
 
 ## positions: regenerate data/positions.fen with the project's own generator (also part of make generate)
 positions: $(PROGRAM)
@@ -38,5 +38,5 @@ BENCH_CSV = $(BUILD)/bench.csv
 bench:
 	@$(MAKE) --no-print-directory -s -j$$(nproc 2>/dev/null || echo 2) $(PROGRAM)
 	@mkdir -p $(dir $(BENCH_CSV))
-	./$(PROGRAM) --workload=pieces,random --csv=$(BENCH_CSV) data/positions.fen
+	$(PROGRAM_PATH) --workload=pieces,random --csv=$(BENCH_CSV) data/positions.fen
 	@echo "The full tables are above; every row with its samples is in $(BENCH_CSV) (columns: docs/file-formats.md)."

@@ -126,4 +126,10 @@ put 755 examples/plugin/compare-builds.sh $docs/examples/plugin/compare-builds.s
 
 make_folder "$(dirname "$manifest_name")"
 sort -u "$entries" >"$manifest.new" && mv -- "$manifest.new" "$manifest" || fail "cannot write $manifest"
-echo "installed under $root; make uninstall PREFIX=$prefix removes what is listed in $manifest"
+# The PREFIX of the hint quoted as a shell needs it (single quotes, each
+# quote within written '\'').
+case $prefix in
+*[!A-Za-z0-9_./+:,@%=-]*) shown_prefix="'$(printf '%s\n' "$prefix" | sed "s/'/'\\\\''/g")'" ;;
+*) shown_prefix=$prefix ;;
+esac
+echo "installed under $root; make uninstall PREFIX=$shown_prefix removes what is listed in $manifest"

@@ -41,6 +41,11 @@ written=$(find "$recipe_root" -type f ! -name install-manifest | wc -l)
     pass "install: a PREFIX with a space is one folder; every file it wrote is in the manifest" ||
     fail "install: a PREFIX with a space is one folder; every file in the manifest (exit $status;$missing; $listed listed, $written written; $(head -c 300 "$scratch/err"))"
 
+# The closing hint quotes the PREFIX as a shell needs it.
+grep -qF "make uninstall PREFIX='/opt/my app' removes" "$scratch/out" &&
+    pass "install: the closing hint quotes a PREFIX with a space" ||
+    fail "install: the closing hint quotes a PREFIX with a space ($(head -c 300 "$scratch/out"))"
+
 python3 "$here/doc_links.py" "$recipe_root/share/doc/attackbench" >"$scratch/out" 2>&1 &&
     pass "install: the installed docs' links all resolve" ||
     fail "install: the installed docs' links all resolve ($(head -c 300 "$scratch/out"))"
@@ -111,6 +116,33 @@ for refusal in "empty PREFIX:" "relative PREFIX:opt/x"; do
     lines=$(make -s -C "$recipe_top" uninstall PREFIX="$value" 2>&1 >/dev/null | grep -vc '^make')
     [ "$lines" -eq 1 ] && pass "make uninstall, ${refusal%%:*}: one line" || fail "make uninstall, ${refusal%%:*}: one line ($lines)"
 done
+
+# make install checks PREFIX before it builds anything (the valgrind build
+# alone takes minutes): the build folder named here is never made.
+expect_error "make install refuses a relative PREFIX before any build" "PREFIX=rel/dir is relative" \
+    timeout 20 make -s -C "$recipe_top" install PREFIX=rel/dir BUILD="$scratch/install-build" PROGRAM="$scratch/install-program"
+[ ! -e "$scratch/install-build" ] && pass "make install with a relative PREFIX builds nothing" ||
+    fail "make install with a relative PREFIX builds nothing"
+
+# Make cannot name targets whose paths hold a space: BUILD, PROGRAM and the
+# plugin example's OUT are refused in one line.
+expect_error "make refuses a BUILD with a space" "BUILD and PROGRAM must be paths without spaces" \
+    timeout 20 make -s -C "$recipe_top" BUILD="$scratch/b d" PROGRAM="$scratch/bd-program"
+expect_error "make refuses a PROGRAM with a space" "BUILD and PROGRAM must be paths without spaces" \
+    timeout 20 make -s -C "$recipe_top" PROGRAM="$scratch/b d/attackbench"
+expect_error "the plugin example refuses an OUT with a space" "OUT must be a path without spaces" \
+    timeout 20 make -s -C "$recipe_top/examples/plugin" ab OUT="$scratch/o p"
+[ "$(grep -vc '^make' "$scratch/err")" -eq 1 ] && pass "the OUT refusal is one line" ||
+    fail "the OUT refusal is one line ($(head -c 300 "$scratch/err"))"
+
+# An absolute PROGRAM is run as itself, a relative one from the top.
+make -n -s -C "$recipe_top" bench hyperfine positions compilers peer-comparison generate \
+    PROGRAM=/abs/attackbench >"$scratch/out" 2>&1
+commands=$(make -n -s -C "$recipe_top" bench hyperfine PROGRAM=attackbench 2>&1)
+! grep -q '\./*/abs' "$scratch/out" && grep -q '/abs/attackbench --workload' "$scratch/out" &&
+    grep -q 'ATTACKBENCH=/abs/attackbench ' "$scratch/out" && [[ "$commands" == *"./attackbench --workload"* ]] &&
+    pass "make's recipes run an absolute PROGRAM as itself, a relative one as ./PROGRAM" ||
+    fail "make's recipes run an absolute PROGRAM as itself ($(grep -m3 'abs' "$scratch/out"))"
 
 # The recipe's report: which compiler and flags built each side, then the
 # comparison, then one verdict as its last line, agreeing with the exit
