@@ -85,6 +85,14 @@ script_refuses "false-regressions: 0 pairs is refused" "'0' is not a number of p
 script_refuses "false-regressions: abc is refused" "'abc' is not a number of pairs" "$s/comparisons/false-regressions" abc
 script_refuses "false-regressions: a failed run is a failure" "a run of pair 1 failed: attackbench: broken on purpose" \
     env ATTACKBENCH="$scratch/failing-attackbench" "$s/comparisons/false-regressions" 1
+if have_tool taskset; then
+    script_refuses "false-regressions: a BUSY_CPU that is not a number is refused" "BUSY_CPU=abc is not a CPU number" \
+        env ATTACKBENCH="$scratch/failing-attackbench" BUSY_CPU=abc "$s/comparisons/false-regressions" 1
+    script_refuses "false-regressions: a BUSY_CPU taskset cannot use is refused" "BUSY_CPU=99999: taskset cannot run on that CPU" \
+        env ATTACKBENCH="$scratch/failing-attackbench" BUSY_CPU=99999 "$s/comparisons/false-regressions" 1
+else
+    skip "false-regressions: a bad BUSY_CPU is refused (taskset is not installed)"
+fi
 script_refuses "compilers: no programs is a one-line usage" "usage: scripts/comparisons/compilers" "$s/comparisons/compilers"
 script_refuses "compilers: a failed run is named" "failed: attackbench: broken on purpose" \
     "$s/comparisons/compilers" "$scratch/failing-attackbench" "$scratch/failing-attackbench"
