@@ -13,17 +13,31 @@ fail() { echo "memory-ladder: $*" >&2; exit 2; }
 program=${1:-./attackbench}
 # Only the default program is built when missing; a program given must exist.
 if [ $# -eq 0 ] && [ ! -x "$program" ]; then make -s attackbench; fi
-[ -x "$program" ] || fail "$program: no such program"
-measure() { # options... -> fewest ticks per query of the null backend over the repetitions
-    "$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=31 -q --format=csv "$@" |
-        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
-                 { print $column["ticks_per_query_min"] }'
+[ -f "$program" ] && [ -x "$program" ] || fail "$program: no such program (not an executable file)"
+version=$("$program" --version 2>/dev/null | head -n 1) || true
+[[ "$version" == "attackbench "* ]] || fail "$program: not attackbench (its --version does not say so)"
+errors=$(mktemp "${TMPDIR:-/tmp}/memory-ladder.XXXXXX")
+trap 'rm -f "$errors"' EXIT
+# measure OPTIONS...: the fewest ticks per query of the null backend over the
+# repetitions; a failed run or a run without tick figures ends the script.
+measure() {
+    local output ticks
+    output=$("$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=31 -q --format=csv "$@" \
+        2>"$errors") || fail "$program${*:+ $*}: the run failed: $(head -n 1 "$errors")"
+    ticks=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+                     "ticks_per_query_min" in column { print $column["ticks_per_query_min"] }' <<<"$output")
+    [[ "$ticks" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+        fail "$program${*:+ $*}: no tick figure in its CSV (the cycle counter is not readable here?)"
+    echo "$ticks"
 }
-base=$(measure)
+# The table is printed once every run has given its figure.
+base=$(measure) || exit 2
+rows="| none | $base | |"
+for size in 16K 256K 1M 4M 64M; do
+    ticks=$(measure --pressure="$size") || exit 2
+    rows+=$'\n'$(awk -v size="$size" -v ticks="$ticks" -v base="$base" \
+        'BEGIN { printf "| %s | %s | %.2f |", size, ticks, ticks - base }')
+done
 echo "| buffer read per query | null ticks/query (min) | the read alone, ticks |"
 echo "|---|---:|---:|"
-echo "| none | $base | |"
-for size in 16K 256K 1M 4M 64M; do
-    ticks=$(measure --pressure="$size")
-    awk -v size="$size" -v ticks="$ticks" -v base="$base" 'BEGIN { printf "| %s | %s | %.2f |\n", size, ticks, ticks - base }'
-done
+echo "$rows"

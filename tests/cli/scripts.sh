@@ -127,6 +127,16 @@ script_refuses "results-tool: an unknown command is one line" "unknown command '
 script_refuses "peak-rss.sh: 0 positions is refused" "'0' is not a number of positions" bash "$s/comparisons/peak-rss.sh" 0
 script_refuses "memory-ladder.sh: a missing program is refused, nothing built" "/nonexistent: no such program" \
     bash "$s/comparisons/memory-ladder.sh" /nonexistent
+script_refuses "memory-ladder.sh: a program that is not attackbench is refused" "/bin/echo: not attackbench" \
+    bash "$s/comparisons/memory-ladder.sh" /bin/echo
+script_refuses "memory-ladder.sh: a failing program is refused in one line" "/bin/false: not attackbench" \
+    bash "$s/comparisons/memory-ladder.sh" /bin/false
+script_refuses "memory-ladder.sh: a folder is refused" "$scratch: no such program" \
+    bash "$s/comparisons/memory-ladder.sh" "$scratch"
+script_refuses "memory-ladder.sh: runs without tick figures give no table" "no tick figure in its CSV" \
+    env ATTACKBENCH_TIMER_PROBE=trapped bash "$s/comparisons/memory-ladder.sh" "$program"
+[ ! -s "$scratch/out" ] && pass "memory-ladder.sh: a refused ladder prints no table" ||
+    fail "memory-ladder.sh: a refused ladder prints no table ($(head -c 200 "$scratch/out"))"
 script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
