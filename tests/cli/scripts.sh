@@ -141,9 +141,26 @@ script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen:
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
 script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/platforms/install.sh" bogus
-for script in plot report readme-results; do
-    script_refuses "$script: a bad command line is one line, not argparse's usage" "$script: " "$s/results/$script" --bogus
+for script in results/plot results/report results/readme-results comparisons/peer-comparison \
+    comparisons/peer-comparison-gpu; do
+    script_refuses "${script#*/}: a bad command line is one line, not argparse's usage" "${script#*/}: " "$s/$script" --bogus
 done
+# peer-comparison-gpu: a CSV that is not a device run, a missing, empty or
+# non-UTF-8 file, and no arguments are each one line.
+printf 'Kogge Stone: 1.50 GigaQueens/s\n' >"$scratch/peer-gpu.txt"
+printf 'method,ns_per_query\npext,1.0\n' >"$scratch/not-device.csv"
+: >"$scratch/empty.csv"
+printf '\377\376\n' >"$scratch/binary.csv"
+script_refuses "peer-comparison-gpu: a CSV without device columns is refused" "not the --csv of a --device=opencl run" \
+    "$s/comparisons/peer-comparison-gpu" "$scratch/not-device.csv" "$scratch/peer-gpu.txt"
+script_refuses "peer-comparison-gpu: an empty CSV is refused" "$scratch/empty.csv: not the --csv of a --device=opencl run" \
+    "$s/comparisons/peer-comparison-gpu" "$scratch/empty.csv" "$scratch/peer-gpu.txt"
+script_refuses "peer-comparison-gpu: a missing CSV is refused" "$scratch/none.csv: cannot read" \
+    "$s/comparisons/peer-comparison-gpu" "$scratch/none.csv" "$scratch/peer-gpu.txt"
+script_refuses "peer-comparison-gpu: a non-UTF-8 CSV is refused" "$scratch/binary.csv: not UTF-8 text" \
+    "$s/comparisons/peer-comparison-gpu" "$scratch/binary.csv" "$scratch/peer-gpu.txt"
+script_refuses "peer-comparison-gpu: no arguments is a one-line usage" "usage: scripts/comparisons/peer-comparison-gpu" \
+    "$s/comparisons/peer-comparison-gpu"
 
 # peer-comparison: the peer's source must be there (the page names how to
 # get it), its timed loop must be the one it patches, and --render turns
