@@ -44,6 +44,8 @@ BENCH_REQUIRED = ("method", "piece", "workload", "dispatch", "mode",
 # Perft speed columns, first found wins (a median over repetitions, when
 # the CSV has one, before a single figure).
 PERFT_SPEED_COLUMNS = ("nodes_per_second_median", "nodes_per_second")
+# What a perft table shows and checks besides the speed.
+PERFT_REQUIRED = ("method", "depth", "nodes")
 
 BASELINE = "null"      # the harness: timed, never ranked
 REFERENCE = "reference"
@@ -208,6 +210,11 @@ def perft_entry(row, where):
     nps = parse_number(row.get(speed_column), float, where, speed_column)
     if nps is None:
         raise ResultsError(f"{where}: column {speed_column} is empty")
+    # A depth per position (an EPD file's own) is written "mixed".
+    depth = text_field(row, "depth")
+    if depth != "mixed" and not re.fullmatch(r"0*[1-9][0-9]*", depth):
+        raise ResultsError(f"{where}: column depth: {depth or 'empty'!r} is "
+                           f"not a depth (a whole number from 1, or mixed)")
     entry = {"method": text_field(row, "method"), "nps": nps,
              "depth": text_field(row, "depth"),
              "positions": text_field(row, "positions"), "where": where}
@@ -223,7 +230,8 @@ def perft_entry(row, where):
         if entry[column] is None:
             entry[column] = default
     check_bounds(entry, where, (("nps", speed_column, 0, True),
-                                ("nodes", "nodes", 0, False),
+                                ("nodes", "nodes", 0, True),
+                                ("seconds", "seconds", 0, True),
                                 ("threads", "threads", 1, False),
                                 ("processes", "processes", 1, False),
                                 ("pressure_bytes", "pressure_bytes", 0, False),
@@ -280,6 +288,29 @@ class Run:
                 f"files)")
         self.bench[key] = entry
 
+    def add_perft(self, entry):
+        """A perft row, refused when it repeats a method's setting or counts
+        other nodes than another method at the same positions and depth (a
+        move generator that is wrong must not be ranked)."""
+        setting = ("positions", "depth", "threads", "processes",
+                   "pressure_bytes", "eval_bytes")
+        for other in self.perft:
+            same_search = all(other[name] == entry[name]
+                              for name in ("positions", "depth"))
+            if same_search and other["nodes"] != entry["nodes"]:
+                raise ResultsError(
+                    f"{entry['where']}: {entry['method']} counts "
+                    f"{entry['nodes']} nodes at depth {entry['depth']}, "
+                    f"{other['method']} {other['nodes']} ({other['where']}):"
+                    f" one of the move generators is wrong")
+            if other["method"] == entry["method"] and all(
+                    other[name] == entry[name] for name in setting):
+                raise ResultsError(
+                    f"{entry['where']}: a second row for {entry['method']} "
+                    f"in the setting of {other['where']} (one run measures "
+                    f"a setting once)")
+        self.perft.append(entry)
+
     def configs(self):
         """{config: {method: entry}} of the benchmark rows."""
         grouped = {}
@@ -302,7 +333,12 @@ def read_file(path):
     is_perft = "method" in header \
         and any(name in header for name in PERFT_SPEED_COLUMNS) \
         and bool(missing_columns(header, BENCH_REQUIRED))
-    if not is_perft:
+    if is_perft:
+        missing = missing_columns(header, PERFT_REQUIRED)
+        if missing:
+            raise ResultsError(f"{path}: not an attackbench perft CSV: "
+                               f"missing column(s) {', '.join(missing)}")
+    else:
         missing = missing_columns(header, BENCH_REQUIRED)
         if missing:
             raise ResultsError(f"{path}: not an attackbench CSV: missing "
@@ -321,7 +357,7 @@ def read_file(path):
         run.start = min(run.start, start) if run.start else start
         run.note_context(row)
         if is_perft:
-            run.perft.append(entry)
+            run.add_perft(entry)
         else:
             run.add_bench(entry)
     return list(runs.values())

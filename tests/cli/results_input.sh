@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The results scripts (scripts/results/) refuse input that would give
+# false figures: one line on stderr naming the file, exit 2, nothing
+# written.  Hand-made files: no benchmark runs here.
+source "$(dirname "$0")/../lib/tap.bash"
+
+results=$here/../scripts/results
+
+# refuses NAME TEXT COMMAND...: exit 2 and one line on stderr holding TEXT.
+refuses() {
+    local name=$1 text=$2 lines got
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    got=$?
+    lines=$(wc -l <"$scratch/err")
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got, $lines lines; stderr: $(head -c 300 "$scratch/err"))"
+    fi
+}
+
+# A perft CSV of two methods that agree, and copies with one fault each.
+perft_header='timestamp,cpu,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,table_bytes,init_ms'
+{
+    echo "$perft_header"
+    echo '2026-11-30T10:00:00Z,Test CPU,gcc 12.2.0,-O2,pext,7,2,6723,0.000026,256070388,862720,4.1'
+    echo '2026-11-30T10:00:00Z,Test CPU,gcc 12.2.0,-O2,hyperbola,7,2,6723,0.000022,299032581,2560,0.4'
+} >"$scratch/perft.csv"
+sed '3s/,6723,/,6724,/' "$scratch/perft.csv" >"$scratch/perft-nodes.csv"
+{ cat "$scratch/perft.csv"; tail -n 1 "$scratch/perft.csv"; } >"$scratch/perft-twice.csv"
+sed '3s/,6723,0.000022,/,6723,-1,/' "$scratch/perft.csv" >"$scratch/perft-seconds.csv"
+sed '3s/,7,2,6723,/,7,0,6723,/' "$scratch/perft.csv" >"$scratch/perft-depth.csv"
+sed 's/,nodes,/,count,/' "$scratch/perft.csv" >"$scratch/perft-no-nodes.csv"
+for script in report plot; do
+    options=()
+    [ "$script" = plot ] && options=(-o "$scratch/plots")
+    refuses "$script: perft node counts that differ between methods are refused, both named" \
+        "line 3: hyperbola counts 6724 nodes at depth 2, pext 6723 (" \
+        "$results/$script" "${options[@]}" "$scratch/perft-nodes.csv"
+    refuses "$script: a perft row twice is refused" "line 4: a second row for hyperbola" \
+        "$results/$script" "${options[@]}" "$scratch/perft-twice.csv"
+    refuses "$script: perft seconds of -1 are refused" "column seconds: -1.0 is not above 0" \
+        "$results/$script" "${options[@]}" "$scratch/perft-seconds.csv"
+    refuses "$script: a perft depth of 0 is refused" "column depth: '0' is not a depth" \
+        "$results/$script" "${options[@]}" "$scratch/perft-depth.csv"
+    refuses "$script: a perft CSV without nodes is refused" "missing column(s) nodes" \
+        "$results/$script" "${options[@]}" "$scratch/perft-no-nodes.csv"
+done
+"$results/report" "$scratch/perft.csv" >"$scratch/out" 2>"$scratch/err" &&
+    grep -q '^| 1 | hyperbola | 299.03 |' "$scratch/out" &&
+    pass "report: a sound perft CSV still gets its table" ||
+    fail "report: a sound perft CSV still gets its table ($(head -c 300 "$scratch/err"))"
