@@ -20,6 +20,7 @@ Standard library only.
 """
 
 import csv
+import datetime
 import json
 import math
 import os
@@ -550,6 +551,34 @@ def check_manifest_shape(path, manifest):
                                   or ".." in value):
             raise ResultsError(f"{path}: \"{name}\" {value!r} is not a "
                                "plain name (letters, digits, '.', '_', '-')")
+    check_manifest_values(path, manifest)
+
+
+# The manifest layouts this code reads (results-tool manifest writes 1;
+# manifests written before the field have none).
+MANIFEST_SCHEMAS = (1,)
+
+
+def check_manifest_values(path, manifest):
+    """A known schema, a real ISO date, at least one benchmark CSV; raises
+    ResultsError naming the field otherwise."""
+    schema = manifest.get("schema")
+    if schema is not None and (isinstance(schema, bool)
+                               or schema not in MANIFEST_SCHEMAS):
+        raise ResultsError(f"{path}: \"schema\" {schema!r} is not one this "
+                           f"script reads ({', '.join(map(str, MANIFEST_SCHEMAS))})")
+    date = manifest.get("date")
+    if date is not None:
+        try:
+            valid = (re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date)
+                     and datetime.date.fromisoformat(date))
+        except ValueError:
+            valid = False
+        if not valid:
+            raise ResultsError(f"{path}: \"date\" {date!r} is not a date "
+                               "(YYYY-MM-DD)")
+    if not manifest["bench"]:
+        raise ResultsError(f"{path}: \"bench\" names no CSV file")
 
 
 def read_manifest(path):

@@ -51,3 +51,39 @@ done
     grep -q '^| 1 | hyperbola | 299.03 |' "$scratch/out" &&
     pass "report: a sound perft CSV still gets its table" ||
     fail "report: a sound perft CSV still gets its table ($(head -c 300 "$scratch/err"))"
+
+# Manifests: a real ISO date, a schema these scripts read, at least one
+# benchmark CSV; plot, readme-results and results-merge --check all read
+# them through attackbench_results.read_manifest.
+mkdir -p "$scratch/machine-2026-01-02"
+cp "$here/data/report-input.csv" "$scratch/machine-2026-01-02/machine-2026-01-02-gcc.csv"
+good_manifest="$scratch/machine-2026-01-02/machine-2026-01-02-manifest.json"
+python3 "$results/results-tool" manifest "$good_manifest" machine="Test CPU (AMD family 25 model 1)" \
+    slug=machine date=2026-01-02 bench="$scratch/machine-2026-01-02/machine-2026-01-02-gcc.csv" cpus=2
+cp "$good_manifest" "$scratch/good-manifest.json"
+# bad_manifest EXPRESSION: the good manifest with EXPRESSION applied (python, m the object).
+bad_manifest() {
+    python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))
+exec(sys.argv[2])
+json.dump(m, open(sys.argv[1], "w"))' "$good_manifest" "$1"
+}
+printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$scratch/README.md"
+cp "$scratch/README.md" "$scratch/README.kept"
+for fault in 'm["date"] = "yesterday"|"date" '"'"'yesterday'"'"' is not a date' \
+    'm["date"] = "2026-13-45"|"date" '"'"'2026-13-45'"'"' is not a date' \
+    'm["schema"] = 99|"schema" 99 is not one this script reads' \
+    'm["bench"] = []|"bench" names no CSV file'; do
+    cp "$scratch/good-manifest.json" "$good_manifest"
+    bad_manifest "${fault%%|*}"
+    text=${fault#*|}
+    refuses "plot: a manifest with ${fault%%|*} is refused" "$text" \
+        "$results/plot" -o "$scratch/plots" "$good_manifest"
+    refuses "readme-results: a manifest with ${fault%%|*} is refused" "$text" \
+        "$results/readme-results" --readme "$scratch/README.md" "$good_manifest"
+    refuses "results-merge --check: a manifest with ${fault%%|*} is refused" "$text" \
+        "$results/results-merge" --check "$scratch/machine-2026-01-02"
+done
+cmp -s "$scratch/README.md" "$scratch/README.kept" && pass "readme-results: a refused manifest leaves the README as it was" ||
+    fail "readme-results: a refused manifest leaves the README as it was"
+cp "$scratch/good-manifest.json" "$good_manifest"
