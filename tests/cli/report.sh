@@ -271,6 +271,8 @@ else
         machine="Old CPU (AMD family 25 model 17)" bench="$here/data/report-input.csv" cpus=2
     printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README-side.md"
     cp "$report_tmp/README-side.md" "$report_tmp/README-old.md"
+    # readme-results links only a chart that is there.
+    mkdir -p "$report_tmp/plots" && printf 'png\n' >"$report_tmp/plots/side-ranked-sets.png"
     if "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-side.md" \
             --sets-chart "$report_tmp/plots/side-ranked-sets.png" "$report_tmp/o-manifest.json" "$report_tmp/s-manifest.json" \
             2>"$report_tmp/err" \

@@ -87,3 +87,33 @@ done
 cmp -s "$scratch/README.md" "$scratch/README.kept" && pass "readme-results: a refused manifest leaves the README as it was" ||
     fail "readme-results: a refused manifest leaves the README as it was"
 cp "$scratch/good-manifest.json" "$good_manifest"
+
+# readme-results' charts: a missing one is refused, a path with a space is
+# written in angle brackets (a Markdown link target cannot hold a space).
+refuses "readme-results: a missing --chart is refused" "$scratch/none.png: no such chart" \
+    "$results/readme-results" --readme "$scratch/README.md" --chart "$scratch/none.png" "$good_manifest"
+refuses "readme-results: a missing --sets-chart is refused" "$scratch/none.png: no such chart" \
+    "$results/readme-results" --readme "$scratch/README.md" --sets-chart "$scratch/none.png" "$good_manifest"
+mkdir -p "$scratch/my plots"
+printf 'png\n' >"$scratch/my plots/queen chart.png"
+if "$results/readme-results" --readme "$scratch/README.md" --chart "$scratch/my plots/queen chart.png" \
+    "$good_manifest" 2>"$scratch/err" && grep -qF '](<my plots/queen chart.png>)' "$scratch/README.md"; then
+    pass "readme-results: a chart path with a space is linked in angle brackets"
+else
+    fail "readme-results: a chart path with a space is linked in angle brackets ($(grep -F 'chart' "$scratch/README.md" | head -c 300))"
+fi
+# The machine table from a README outside the results folder: a run of
+# make results (its files beside others) keeps its <stem>-* names, a
+# machine folder of its own is named as the folder.
+mkdir -p "$scratch/elsewhere" "$scratch/flat"
+cp "$here/data/report-input.csv" "$scratch/flat/flat-2026-01-03-gcc.csv"
+python3 "$results/results-tool" manifest "$scratch/flat/flat-2026-01-03-manifest.json" \
+    machine="Flat CPU (AMD family 25 model 2)" date=2026-01-03 bench="$scratch/flat/flat-2026-01-03-gcc.csv" cpus=2
+cp "$scratch/README.kept" "$scratch/elsewhere/README.md"
+if "$results/readme-results" --readme "$scratch/elsewhere/README.md" "$scratch/flat/flat-2026-01-03-manifest.json" \
+    "$good_manifest" 2>"$scratch/err" && grep -qF '| `../flat/flat-2026-01-03-*` |' "$scratch/elsewhere/README.md" &&
+    grep -qF '| `../machine-2026-01-02/` |' "$scratch/elsewhere/README.md"; then
+    pass "readme-results: a README elsewhere keeps the runs' <stem>-* names"
+else
+    fail "readme-results: a README elsewhere keeps the runs' <stem>-* names ($(grep -F '| `' "$scratch/elsewhere/README.md" | head -c 300); $(head -c 200 "$scratch/err"))"
+fi
