@@ -117,3 +117,37 @@ if "$results/readme-results" --readme "$scratch/elsewhere/README.md" "$scratch/f
 else
     fail "readme-results: a README elsewhere keeps the runs' <stem>-* names ($(grep -F '| `' "$scratch/elsewhere/README.md" | head -c 300); $(head -c 200 "$scratch/err"))"
 fi
+
+# report --findings: a runs' paragraph into a new findings page; no
+# paragraph to write, or an input file as the page, is refused and no file
+# is touched.
+{
+    echo 'cpu,compiler,flags,method,positions,depth,nodes,nodes_per_second,table_bytes'
+    for method in pext:30 kogge-stone:20 hyperbola:10; do
+        echo "AMD EPYC 9654 96-Core Processor,gcc 12.2.0,-O2 -march=native,${method%:*},7,3,280779,${method#*:},1024"
+    done
+} >"$scratch/findings-perft.csv"
+head -n 3 "$scratch/findings-perft.csv" >"$scratch/findings-perft-two.csv"
+{
+    echo 'cpu,compiler,flags,method,piece,workload,dispatch,mode,pressure_bytes,phase,threads,ns_per_query_median,table_bytes'
+    for method in pext:1.0 kogge-stone:2.0 hyperbola:3.0; do
+        echo "AMD EPYC 9654 96-Core Processor,gcc 12.2.0,-O2 -march=native,${method%:*},queen,random,batch,throughput,0,all,1,${method#*:},1024"
+    done
+} >"$scratch/findings-bench.csv"
+if "$results/report" --machine "Test CPU" --findings "$scratch/new-findings.md" "$scratch/findings-bench.csv" \
+    "$scratch/findings-perft.csv" >/dev/null 2>"$scratch/err" && grep -q '^On Test CPU, ' "$scratch/new-findings.md"; then
+    pass "report --findings: a missing findings page is made with the paragraph"
+else
+    fail "report --findings: a missing findings page is made with the paragraph ($(head -c 300 "$scratch/err"))"
+fi
+refuses "report --findings: runs that give no paragraph are refused" "nothing to write" \
+    "$results/report" --machine "Test CPU" --findings "$scratch/no-findings.md" "$scratch/findings-bench.csv" \
+    "$scratch/findings-perft-two.csv"
+[ ! -e "$scratch/no-findings.md" ] && pass "report --findings: a refused paragraph writes no file" ||
+    fail "report --findings: a refused paragraph writes no file"
+cp "$scratch/findings-perft.csv" "$scratch/findings-perft.kept"
+refuses "report --findings: an input CSV as the findings page is refused" "that is an input file of this report" \
+    "$results/report" --machine "Test CPU" --findings "$scratch/findings-perft.csv" "$scratch/findings-bench.csv" \
+    "$scratch/findings-perft.csv"
+cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" &&
+    pass "report --findings: the input CSV is left as it was" || fail "report --findings: the input CSV is left as it was"
