@@ -112,7 +112,9 @@ def run_labels(runs):
 
 
 def escape(text):
-    return str(text).replace("|", "\\|")
+    """TEXT as one Markdown table cell: '|' escaped, line breaks written
+    as \\n and \\r so that the row stays one line."""
+    return str(text).replace("|", "\\|").replace("\n", "\\n").replace("\r", "\\r")
 
 
 def table(header, alignments, rows):

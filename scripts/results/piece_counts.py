@@ -52,9 +52,12 @@ def board_field(line, where):
     line = line.strip()
     if not line or line.startswith("#"):
         return None
-    board = line.split()[0]
+    fields = line.split()
+    board = fields[0]
     if not valid_board(board):
         raise BadInput(f"{where}: not a FEN board: {board[:40]!r}")
+    if len(fields) > 1 and fields[1] not in ("w", "b"):
+        raise BadInput(f"{where}: side to move {fields[1][:10]!r} is not w or b")
     return board
 
 
@@ -95,7 +98,15 @@ def profile(path):
                 if low <= n <= high:
                     histogram[i] += 1
             phases[phase(letters)] += 1
+    if count == 0:
+        raise BadInput(f"{path}: no positions (not a FEN or EPD file)")
     return count, pieces, pawns, sliders, material, histogram, phases
+
+
+def cell(text):
+    """TEXT as one Markdown table cell: '|' escaped, line breaks written
+    as \\n and \\r so that the row stays one line."""
+    return str(text).replace("|", "\\|").replace("\n", "\\n").replace("\r", "\\r")
 
 
 def main(paths):
@@ -124,10 +135,7 @@ def main(paths):
     print("|" + "---|" * len(header))
     for path, counted in zip(paths, profiles):
         count, pieces, pawns, sliders, material, histogram, phases = counted
-        if count == 0:
-            print("| %s | 0 |" % path)
-            continue
-        row = [path, str(count)]
+        row = [cell(path), str(count)]
         row += ["%.1f" % (total / count) for total in (pieces, pawns, sliders, material)]
         row += ["%.0f%%" % (100.0 * h / count) for h in histogram]
         row += ["%.0f%%" % (100.0 * phases[name] / count) for name in ("opening", "middlegame", "endgame")]

@@ -151,3 +151,25 @@ refuses "report --findings: an input CSV as the findings page is refused" "that 
     "$scratch/findings-perft.csv"
 cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" &&
     pass "report --findings: the input CSV is left as it was" || fail "report --findings: the input CSV is left as it was"
+
+# piece_counts.py: a file without positions and a side to move other than
+# w or b are refused; a file name with a newline or '|' stays one cell, as
+# it does in report's Runs table.
+: >"$scratch/empty.fen"
+refuses "piece_counts.py: a file without positions is refused" "empty.fen: no positions" \
+    python3 "$results/piece_counts.py" "$scratch/empty.fen"
+echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' >"$scratch/side.fen"
+refuses "piece_counts.py: a side to move x is refused" "side.fen:1: side to move 'x' is not w or b" \
+    python3 "$results/piece_counts.py" "$scratch/side.fen"
+odd_name="$scratch/odd"$'\n'"name|x.fen"
+head -n 3 "$here/../data/positions.fen" >"$odd_name"
+python3 "$results/piece_counts.py" "$odd_name" >"$scratch/out" 2>"$scratch/err"
+[ "$(wc -l <"$scratch/out")" -eq 3 ] && grep -qF 'odd\nname\|x.fen | 2 |' "$scratch/out" &&
+    pass "piece_counts.py: a file name with a newline and '|' stays one cell" ||
+    fail "piece_counts.py: a file name with a newline and '|' stays one cell ($(head -c 300 "$scratch/out"))"
+odd_csv="$scratch/odd"$'\n'"run|x.csv"
+cp "$scratch/findings-bench.csv" "$odd_csv"
+"$results/report" "$odd_csv" >"$scratch/out" 2>"$scratch/err"
+grep -qF '| odd\nrun\|x.csv |' "$scratch/out" && ! grep -qx 'run|x.csv |' "$scratch/out" &&
+    pass "report: a file name with a newline and '|' stays one cell of the Runs table" ||
+    fail "report: a file name with a newline and '|' stays one cell of the Runs table ($(head -c 300 "$scratch/err"))"
