@@ -152,7 +152,9 @@ def bench_entry(row, where):
     def number(column, kind=float):
         return parse_number(row.get(column), kind, where, column)
 
-    threads = number("threads", int) or 1
+    threads = number("threads", int)
+    # Files written before --threads: one thread.
+    threads = 1 if threads is None else threads
     entry = {name: text_field(row, name) for name in
              ("method", "piece", "workload", "dispatch", "mode")}
     entry.update({
@@ -377,6 +379,16 @@ def repeats_configuration(path, rows):
             return True
         seen.setdefault(key, start)
     return False
+
+
+def check_ranked_methods(runs):
+    """Refuses a run whose only benchmark rows are the harness's (null):
+    its tables and charts would be empty."""
+    for run in runs:
+        if run.bench and not run.perft and all(
+                method == BASELINE for _, method in run.bench):
+            raise ResultsError(f"{run.path}: only {BASELINE} (harness) rows:"
+                               f" no method to rank")
 
 
 def read_files(paths):

@@ -173,3 +173,20 @@ cp "$scratch/findings-bench.csv" "$odd_csv"
 grep -qF '| odd\nrun\|x.csv |' "$scratch/out" && ! grep -qx 'run|x.csv |' "$scratch/out" &&
     pass "report: a file name with a newline and '|' stays one cell of the Runs table" ||
     fail "report: a file name with a newline and '|' stays one cell of the Runs table ($(head -c 300 "$scratch/err"))"
+
+# A CSV of the harness's rows alone has nothing to rank; threads=0 is no
+# thread count.
+python3 - "$scratch/findings-bench.csv" "$scratch/null-only.csv" "$scratch/threads-0.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for output, change in ((sys.argv[2], {"method": "null"}), (sys.argv[3], {"threads": "0"})):
+    with open(output, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerow(dict(rows[0], **change))
+PY
+refuses "report: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
+    "$results/report" "$scratch/null-only.csv"
+refuses "plot: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
+    "$results/plot" -o "$scratch/plots" "$scratch/null-only.csv"
+refuses "report: threads=0 is refused" "column threads: 0 is below 1" "$results/report" "$scratch/threads-0.csv"

@@ -137,6 +137,10 @@ script_refuses "memory-ladder.sh: runs without tick figures give no table" "no t
     env ATTACKBENCH_TIMER_PROBE=trapped bash "$s/comparisons/memory-ladder.sh" "$program"
 [ ! -s "$scratch/out" ] && pass "memory-ladder.sh: a refused ladder prints no table" ||
     fail "memory-ladder.sh: a refused ladder prints no table ($(head -c 200 "$scratch/out"))"
+for count in 0 -1; do
+    script_refuses "sides-by-count: --min-positions=$count is refused" "--min-positions=$count: expected a number from 1" \
+        "$s/comparisons/sides-by-count" --program="$program" --min-positions=$count "$scripts_top/data/positions.fen"
+done
 script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
