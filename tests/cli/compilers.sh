@@ -3,8 +3,20 @@
 # times and their ratio; a failing build is exit 2.
 source "$(dirname "$0")/../lib/tap.bash"
 
+# as_build COMPILER: the program under test as COMPILER's build: its
+# --version names COMPILER, every other command runs the program itself.
+as_build() {
+    cat >"$scratch/as-$1" <<WRAPPER
+#!/bin/sh
+if [ "\$1" = --version ]; then "$program" --version | sed -E '1s/\(([A-Za-z+-]+) /($1 /'; exit; fi
+exec "$program" "\$@"
+WRAPPER
+    chmod +x "$scratch/as-$1"
+}
+as_build gcc
+as_build clang
 compilers_options=(-m classical,magic-black -w random -p rook --dispatch=batch -r 3 -c 2000 --queries=256 -q -f csv)
-python3 "$here/../scripts/comparisons/compilers" "$program" "$program" "${compilers_options[@]}" >"$scratch/compilers.md" 2>"$scratch/err"
+python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/as-clang" "${compilers_options[@]}" >"$scratch/compilers.md" 2>"$scratch/err"
 status=$?
 if [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|' "$scratch/compilers.md" &&
     grep -qE '^\| `magic-black` \|' "$scratch/compilers.md" && ! grep -q '`null`' "$scratch/compilers.md"; then
@@ -12,7 +24,7 @@ if [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+ \| [0-9.
 else
     fail "compilers: a row per method with both times and their ratio (exit $status; $(head -c 300 "$scratch/err"))"
 fi
-python3 "$here/../scripts/comparisons/compilers" "$program" "$scratch/no-such-build" "${compilers_options[@]}" >/dev/null 2>&1
+python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/no-such-build" "${compilers_options[@]}" >/dev/null 2>&1
 status=$?
 [ $status -eq 2 ] && pass "compilers: a build that cannot run fails the script" ||
     fail "compilers: a build that cannot run fails the script (exit $status)"
@@ -24,6 +36,7 @@ make_fake_build() {
     local name=$1 factor=$2
     cat >"$scratch/fake-$name" <<FAKE
 #!/usr/bin/env bash
+[ "\$1" = --version ] && { echo "attackbench 0.2.0 ($name 12.2.0; -O2)"; exit 0; }
 count=\$(( \$(cat "\$FAKE_DIR/$name.count" 2>/dev/null || echo 0) + 1 ))
 echo \$count >"\$FAKE_DIR/$name.count"
 echo $name >>"\$FAKE_DIR/order"
@@ -103,6 +116,7 @@ done
 # FAKE_RATIOS ("method:ratio ..."; "method:fail" exits 2), logging its calls.
 cat >"$scratch/fake-ab-gcc" <<'FAKE'
 #!/usr/bin/env bash
+[ "$1" = --version ] && { echo "attackbench 0.2.0 (gcc 12.2.0; -O2)"; exit 0; }
 if [ "$1" = --list ]; then
     printf '%s\n' 'method status' 'reference available x' 'null available x' 'pext available x' \
         'magic-black available x' 'kogge-stone:scalar formulation of kogge-stone available' 'cfish-avx512 unavailable (no AVX-512)' \
@@ -167,9 +181,38 @@ if [ "$wasm_build" = 1 ]; then
     skip "compilers --rounds: a row from the real ab of two builds: WebAssembly cannot start ab's sides"
 else
     python3 "$here/../scripts/comparisons/compilers" --rounds --min-time=0.5 --max-time=1 --pair-time=0.1 --keep-disturbed \
-        "$program" "$program" -m classical >"$scratch/rounds-real.md" 2>"$scratch/err"
+        "$scratch/as-gcc" "$scratch/as-clang" -m classical >"$scratch/rounds-real.md" 2>"$scratch/err"
     status=$?
     [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+-[0-9.]+ \| (gcc slower|gcc faster|no difference|undecided) \| [0-9]+ \([0-9]+ left out\) \|' "$scratch/rounds-real.md" &&
         pass "compilers --rounds: a row from the real ab of two builds" ||
         fail "compilers --rounds: a row from the real ab of two builds (exit $status: $(cat "$scratch/rounds-real.md" "$scratch/err" | head -c 600))"
 fi
+
+# Each program's --version must name the compiler of its column: the same
+# build twice, or the builds swapped, is refused before any run, and so is
+# a --rounds setting ab would refuse, before the table starts.
+export FAKE_DIR="$scratch/fake-checks.d"; mkdir -p "$FAKE_DIR"
+for pair in "gcc gcc:the second program must be clang's build" "clang clang:the first program must be gcc's build" \
+    "clang gcc:the first program must be gcc's build"; do
+    builds=${pair%%:*}
+    python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-${builds% *}" "$scratch/fake-${builds#* }" \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "${pair#*:}" "$scratch/err" &&
+        [ ! -s "$scratch/out" ] && [ ! -e "$FAKE_DIR/order" ] &&
+        pass "compilers: builds $builds are refused in one line before any run" ||
+        fail "compilers: builds $builds are refused in one line before any run (exit $status: $(head -c 300 "$scratch/err"))"
+done
+python3 "$here/../scripts/comparisons/compilers" --pairs=1 /bin/echo "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+status=$?
+[ $status -eq 2 ] && grep -qF "compilers: /bin/echo: its --version names no compiler" "$scratch/err" &&
+    pass "compilers: a program that is not attackbench is refused" ||
+    fail "compilers: a program that is not attackbench is refused (exit $status: $(head -c 300 "$scratch/err"))"
+for bad in --resolution=-5 --resolution=100 --max-time=0 --min-time=abc; do
+    python3 "$here/../scripts/comparisons/compilers" --rounds "$bad" "$scratch/fake-ab-gcc" "$scratch/fake-clang" \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "compilers: $bad: expected" "$scratch/err" &&
+        [ ! -s "$scratch/out" ] && pass "compilers --rounds: $bad is refused before the table" ||
+        fail "compilers --rounds: $bad is refused before the table (exit $status: $(head -c 300 "$scratch/out" "$scratch/err"))"
+done

@@ -94,9 +94,24 @@ else
     skip "false-regressions: a bad BUSY_CPU is refused (taskset is not installed)"
 fi
 script_refuses "compilers: no programs is a one-line usage" "usage: scripts/comparisons/compilers" "$s/comparisons/compilers"
+# compilers wants a gcc build then a clang build (their --version): the
+# program under test, or the failing one, as each.
+for compiler in gcc clang; do
+    printf '#!/bin/sh
+[ "$1" = --version ] && { echo "attackbench 0.2.0 (%s 12.2.0; -O2)"; exit 0; }
+exec "%s" "$@"
+' \
+        "$compiler" "$scratch/failing-attackbench" >"$scratch/failing-$compiler"
+    printf '#!/bin/sh
+[ "$1" = --version ] && { echo "attackbench 0.2.0 (%s 12.2.0; -O2)"; exit 0; }
+exec "%s" "$@"
+' \
+        "$compiler" "$program" >"$scratch/program-$compiler"
+    chmod +x "$scratch/failing-$compiler" "$scratch/program-$compiler"
+done
 script_refuses "compilers: a failed run is named" "failed: attackbench: broken on purpose" \
-    "$s/comparisons/compilers" "$scratch/failing-attackbench" "$scratch/failing-attackbench"
-"$s/comparisons/compilers" "$program" "$program" -m "$lookup" -w random -p rook -r 1 -c 1000 --queries=64 >"$scratch/out" 2>"$scratch/err"
+    "$s/comparisons/compilers" "$scratch/failing-gcc" "$scratch/failing-clang"
+"$s/comparisons/compilers" "$scratch/program-gcc" "$scratch/program-clang" -m "$lookup" -w random -p rook -r 1 -c 1000 --queries=64 >"$scratch/out" 2>"$scratch/err"
 grep -q "^| \`$lookup\` |" "$scratch/out" && pass "compilers: options without --format=csv still give the table" ||
     fail "compilers: options without --format=csv still give the table ($(head -c 300 "$scratch/err"))"
 script_refuses "generate-switch-lookup: a folder as output is one line" "$scratch: Is a directory" \
