@@ -40,3 +40,27 @@ done < <(awk -v sizes="$readme_sizes" '
         if (found) print "pass\tdocs/techniques.md table bytes of " name
         else print "fail\tdocs/techniques.md table bytes of " name " (" given ", --list says " bytes ")"
     }' "$readme" "$scratch/list")
+
+# README.md's sample table: its table column is what --list says of each
+# method (sizes do not depend on the machine; 1 KB = 1024 bytes).
+if [ "$readme_sizes" = yes ]; then
+    sample=$(awk '
+        FNR == NR {
+            if ($0 ~ /^## What it prints/) inside = 1
+            else if (inside && /^## /) inside = 0
+            if (inside && /^  [a-z0-9-]+ +[0-9.]+ +[0-9.]+ /) {
+                table = $8; if (NF == 10) table = $8 " " $9
+                shown[$1] = table
+            }
+            next
+        }
+        $2 == "available" && ($1 in shown) {
+            bytes = $4
+            want = bytes == 0 ? "0" : sprintf("%.1f KB", bytes / 1024)
+            if (shown[$1] != want) printf "%s shows %s, --list %s; ", $1, shown[$1], want
+            checked++
+        }
+        END { if (!checked) print "no sample row found" }' "$here/../README.md" "$scratch/list")
+    [ -z "$sample" ] && pass "README.md's sample table sizes agree with --list" ||
+        fail "README.md's sample table sizes agree with --list ($sample)"
+fi
