@@ -91,16 +91,20 @@ baseline-instructions:
 ## compare-instructions: count, then compare with BASELINE (default the committed one) into COMPARE_MD; fails on a rise
 BASELINE ?= results/baseline-instructions.csv
 COMPARE_MD ?= $(BUILD)/compare-instructions.md
-# The table is written beside COMPARE_MD and renamed; COMPARE_MD naming
-# one of the two inputs is refused (the redirection emptied it before
-# compare read it).
+# The table is written beside COMPARE_MD and renamed when compare wrote
+# one (status 0, or 3: a row regressed); any other failure (a missing or
+# malformed input) keeps the previous table.  COMPARE_MD naming one of the
+# two inputs is refused (the redirection emptied it before compare read it).
 compare-instructions: instructions
 	@for input in "$(BASELINE)" "$(COUNT_CSV)"; do \
 	    if [ "$(COMPARE_MD)" = "$$input" ] || { [ -e "$$input" ] && [ "$(COMPARE_MD)" -ef "$$input" ]; }; then \
 	        echo "make compare-instructions: COMPARE_MD=$(COMPARE_MD) names an input, which the table would replace" >&2; exit 2; fi; \
 	done; \
-	$(COUNT_PROGRAM) compare $(BASELINE) $(COUNT_CSV) >"$(COMPARE_MD).tmp"; status=$$?; \
-	mv -f "$(COMPARE_MD).tmp" "$(COMPARE_MD)" && cat "$(COMPARE_MD)"; exit $$status
+	"$(COUNT_PROGRAM)" compare "$(BASELINE)" "$(COUNT_CSV)" >"$(COMPARE_MD).tmp"; status=$$?; \
+	case $$status in \
+	0|3) mv -f "$(COMPARE_MD).tmp" "$(COMPARE_MD)" && cat "$(COMPARE_MD)" ;; \
+	*) rm -f "$(COMPARE_MD).tmp" ;; \
+	esac; exit $$status
 
 ## base-instructions: the counts of git revision BASE_REF (default HEAD) into $(BUILD)/base-instructions.csv
 # A revision without `make instructions` falls back to the committed baseline.

@@ -430,3 +430,18 @@ make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV=
     grep -q "^Slower rows: none" "$scratch/table.md" && cmp -s "$scratch/out" "$scratch/table.md" && [ ! -e "$scratch/table.md.tmp" ] &&
     pass "make compare-instructions: the table in COMPARE_MD and on standard output" ||
     fail "make compare-instructions: the table in COMPARE_MD ($(head -c 200 "$scratch/err"))"
+# A compare that fails (a missing baseline) keeps the previous table and
+# leaves no .tmp; a baseline path with a space is one argument.
+cp "$scratch/table.md" "$scratch/table.kept"
+make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV="$counts" \
+    BASELINE="$scratch/nonexistent.csv" COMPARE_MD="$scratch/table.md" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ "$status" -ne 0 ] && cmp -s "$scratch/table.md" "$scratch/table.kept" && [ ! -e "$scratch/table.md.tmp" ] &&
+    pass "make compare-instructions: a failed compare keeps the previous table" ||
+    fail "make compare-instructions: a failed compare keeps the previous table (exit $status: $(wc -c <"$scratch/table.md") bytes)"
+cp "$counts" "$scratch/base line.csv"
+make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV="$counts" \
+    BASELINE="$scratch/base line.csv" COMPARE_MD="$scratch/spaced.md" >"$scratch/out" 2>"$scratch/err" &&
+    grep -q "^Slower rows: none" "$scratch/spaced.md" &&
+    pass "make compare-instructions: a BASELINE path with a space" ||
+    fail "make compare-instructions: a BASELINE path with a space ($(head -c 200 "$scratch/err"))"
