@@ -6,7 +6,9 @@
 #
 # Usage: scripts/comparisons/hyperfine.sh [DIR [NAME]]
 #   writes DIR/NAME.md (markdown) and DIR/NAME.json; DIR defaults to
-#   results, NAME to hyperfine.
+#   results, NAME to hyperfine.  hyperfine exports to temporary files
+#   beside them, renamed when it succeeds: an interrupted or failed run
+#   leaves the previous DIR/NAME.md and DIR/NAME.json as they were.
 # Environment: ATTACKBENCH (the program, default ./attackbench),
 #   HYPERFINE_WORKLOAD (the attackbench options of each run).
 set -euo pipefail
@@ -17,6 +19,10 @@ if ! command -v hyperfine >/dev/null 2>&1; then
     exit 2
 fi
 
+if [ "$#" -gt 2 ]; then
+    echo "hyperfine.sh: usage: scripts/comparisons/hyperfine.sh [DIR [NAME]] (got $# arguments)" >&2
+    exit 2
+fi
 directory=${1:-results}
 name=${2:-hyperfine}
 program=${ATTACKBENCH:-./attackbench}
@@ -49,8 +55,15 @@ for method in $methods; do
 done
 
 mkdir -p "$directory"
+# The exports go to dot names beside the results, renamed on success.
+partial_markdown="$directory/.$name.md.partial"
+partial_json="$directory/.$name.json.partial"
+trap 'rm -f "$partial_markdown" "$partial_json"' EXIT
+trap 'exit 130' INT
 hyperfine -N --warmup 3 --runs 10 --style basic \
-    --export-markdown "$directory/$name.md" \
-    --export-json "$directory/$name.json" \
+    --export-markdown "$partial_markdown" \
+    --export-json "$partial_json" \
     "${commands[@]}"
+mv -f "$partial_json" "$directory/$name.json"
+mv -f "$partial_markdown" "$directory/$name.md"
 echo "hyperfine.sh: wrote $directory/$name.md and $directory/$name.json" >&2

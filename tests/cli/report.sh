@@ -422,3 +422,55 @@ else
 fi
 rm -rf "$report_tmp"
 unset report_top report_python report_bash report_tmp report_status
+
+# hyperfine.sh exports to temporary files, renamed on success: a run
+# interrupted while hyperfine writes (a fake hyperfine that writes part of
+# its exports, then interrupts the script) keeps the previous results and
+# leaves no temporary file; a complete run replaces them.  A fake program
+# lists two methods, so the checks cost nothing.
+hyperfine_tmp=$(mktemp -d)
+mkdir "$hyperfine_tmp/bin" "$hyperfine_tmp/dir"
+cat >"$hyperfine_tmp/bin/hyperfine" <<'FAKE'
+#!/usr/bin/env bash
+while [ "$#" -gt 0 ]; do
+    case $1 in
+    --export-markdown) markdown=$2; shift ;;
+    --export-json) json=$2; shift ;;
+    esac
+    shift
+done
+echo "| partial" >"$markdown"
+echo "{" >"$json"
+[ -n "${FAKE_HYPERFINE_COMPLETE:-}" ] && { echo "| complete" >"$markdown"; echo "{}" >"$json"; exit 0; }
+kill -INT "$PPID"
+exit 130
+FAKE
+cat >"$hyperfine_tmp/fake-attackbench" <<'FAKE'
+#!/bin/sh
+[ "$1" = --list ] && printf '%s\n' "first available" "second available"
+exit 0
+FAKE
+chmod +x "$hyperfine_tmp/bin/hyperfine" "$hyperfine_tmp/fake-attackbench"
+echo PREVIOUS >"$hyperfine_tmp/dir/hyperfine.md"
+echo PREVIOUS >"$hyperfine_tmp/dir/hyperfine.json"
+hyperfine_run() {
+    PATH="$hyperfine_tmp/bin:$PATH" ATTACKBENCH="$hyperfine_tmp/fake-attackbench" \
+        bash "$here/../scripts/comparisons/hyperfine.sh" "$@" >"$hyperfine_tmp/out" 2>"$hyperfine_tmp/err"
+}
+hyperfine_run "$hyperfine_tmp/dir"
+hyperfine_status=$?
+[ "$hyperfine_status" -ne 0 ] && [ "$(cat "$hyperfine_tmp/dir/hyperfine.md" "$hyperfine_tmp/dir/hyperfine.json")" = "PREVIOUS
+PREVIOUS" ] && [ "$(ls -A "$hyperfine_tmp/dir" | wc -l)" -eq 2 ] &&
+    pass "hyperfine.sh: an interrupted run keeps the previous results, no temporary file left" ||
+    fail "hyperfine.sh: an interrupted run keeps the previous results (exit $hyperfine_status: $(ls -A "$hyperfine_tmp/dir" | tr '\n' ' '); $(head -c 60 "$hyperfine_tmp/dir/hyperfine.md"))"
+FAKE_HYPERFINE_COMPLETE=1 hyperfine_run "$hyperfine_tmp/dir" &&
+    grep -q complete "$hyperfine_tmp/dir/hyperfine.md" && [ "$(ls -A "$hyperfine_tmp/dir" | wc -l)" -eq 2 ] &&
+    pass "hyperfine.sh: a complete run replaces the results" ||
+    fail "hyperfine.sh: a complete run replaces the results ($(head -c 200 "$hyperfine_tmp/err"))"
+hyperfine_run "$hyperfine_tmp/dir" name extra
+hyperfine_status=$?
+[ "$hyperfine_status" -eq 2 ] && [ "$(wc -l <"$hyperfine_tmp/err")" -eq 1 ] && grep -q "usage" "$hyperfine_tmp/err" &&
+    pass "hyperfine.sh: a third argument is refused in one line" ||
+    fail "hyperfine.sh: a third argument is refused in one line (exit $hyperfine_status: $(head -c 200 "$hyperfine_tmp/err"))"
+rm -rf "$hyperfine_tmp"
+unset hyperfine_tmp hyperfine_status
