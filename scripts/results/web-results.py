@@ -3,9 +3,13 @@
 
 usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js
 
-Reads each <machine>-<date>-<compiler>.csv of `make results` in the folder,
-and of `make results-quick` in its machine folders one level down (not the
-perft, probes or sides-by-count files) and writes, per file, the CPU,
+Reads each <machine>-<date>-<compiler>.csv that a manifest names: the
+manifests of `make results` in the folder, and of `make results-quick` in
+its machine folders one level down (not the perft, probes or
+sides-by-count files).  A CSV no manifest names (a hand-made file, or what
+an interrupted or older run left beside the files of the run that replaced
+it) is not published, and a folder without a manifest is skipped, as
+`make plots` and results-merge skip them.  It writes, per file, the CPU,
 compiler, date, machine folder, number of backends and the median ns per
 query of every method on random queens, batched (throughput, no pressure,
 all phases, one thread): native figures, measured by `make results`.
@@ -16,7 +20,8 @@ opened as a file (where fetch() of a local file is refused).  The JSON is
 strict: a median that is not a finite number (nan, inf), a file without a
 needed column, or a file that is not CSV text is refused with one line
 naming the file and the problem (exit 2), through the CSV reader
-scripts/results/report uses, and nothing is written."""
+scripts/results/report uses, and nothing is written; so is a manifest that
+cannot be read or names a missing CSV."""
 import json
 import os
 import re
@@ -68,21 +73,46 @@ def machine_of(path, top):
             "ns": ns} if ns else None
 
 
+def manifests_of(folder):
+    """The manifests in the folder and in its machine folders one level
+    down; a dot folder (a folder results-merge or results-quick has set
+    aside) holds no results."""
+    manifests = sorted(os.path.join(folder, name) for name in os.listdir(folder)
+                       if name.endswith("-manifest.json"))
+    for sub in sorted(os.listdir(folder)):
+        path = os.path.join(folder, sub)
+        if not sub.startswith(".") and os.path.isdir(path):
+            manifests += sorted(os.path.join(path, name) for name in os.listdir(path)
+                                if name.endswith("-manifest.json"))
+    return manifests
+
+
+def benchmark_files(manifests, folder):
+    """The benchmark CSVs the manifests name, each once: the folder's own
+    first, then its machine folders', each in name order."""
+    paths = []
+    for manifest in manifests:
+        for path in results.read_manifest(manifest)["bench"]:
+            if not os.path.isfile(path):
+                raise results.ResultsError(f"{path}: named by {manifest}, missing")
+            if path not in paths:
+                paths.append(path)
+    top = os.path.normpath(folder)
+    return sorted(paths, key=lambda path: (os.path.normpath(os.path.dirname(path)) != top, path))
+
+
 def main():
     if len(sys.argv) != 3:
         print("web-results: usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js", file=sys.stderr)
         return 2
     folder, output = sys.argv[1:]
     try:
-        paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".csv"))
-        # A dot folder (a folder results-merge has set aside) holds no results.
-        paths += sorted(os.path.join(folder, sub, name) for sub in sorted(os.listdir(folder))
-                        if not sub.startswith(".") and os.path.isdir(os.path.join(folder, sub))
-                        for name in os.listdir(os.path.join(folder, sub)) if name.endswith(".csv"))
+        manifests = manifests_of(folder)
     except OSError as error:
         print(f"web-results: {folder}: cannot list: {error.strerror}", file=sys.stderr)
         return 2
     try:
+        paths = benchmark_files(manifests, folder)
         machines = [machine for machine in (machine_of(path, folder) for path in paths) if machine]
     except results.ResultsError as error:
         print(f"web-results: {error}", file=sys.stderr)

@@ -66,9 +66,23 @@ fi
 # a bad file is one line naming it and the problem, and nothing is written.
 header=metric,workload,piece,dispatch,mode,pressure_bytes,phase,threads,layout,method,cpu,ns_per_query_median
 row=ns,random,queen,batch,throughput,0,all,1,queries
+# web_manifest FOLDER: the manifest that names the folder's gcc CSV (the
+# page reads only the files a manifest names).
+web_manifest() {
+    printf '{"machine": "Test CPU", "bench": ["test-cpu-2026-01-01-gcc.csv"]}\n' \
+        >"$1/test-cpu-2026-01-01-manifest.json"
+}
 mkdir -p "$scratch/web-good"
 printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,3.25\n' "$header" "$row" "$row" \
     >"$scratch/web-good/test-cpu-2026-01-01-gcc.csv"
+web_manifest "$scratch/web-good"
+# A run's folder one level down: a CSV its manifest does not name (what a
+# replaced run left) and a folder without a manifest are not published.
+mkdir -p "$scratch/web-good/run" "$scratch/web-good/no-manifest"
+printf '%s\n%s,alpha,Test CPU,2.5\n' "$header" "$row" >"$scratch/web-good/run/test-cpu-2026-01-01-gcc.csv"
+web_manifest "$scratch/web-good/run"
+printf '%s\n%s,stale,Test CPU,9\n' "$header" "$row" >"$scratch/web-good/run/test-cpu-2026-01-01-clang.csv"
+printf '%s\n%s,stale,Test CPU,9\n' "$header" "$row" >"$scratch/web-good/no-manifest/test-cpu-2026-01-01-gcc.csv"
 if python3 "$s/results/web-results.py" "$scratch/web-good" "$scratch/web-good.js" 2>"$scratch/err" &&
     python3 - "$scratch/web-good.js" <<'PYTHON'; then
 import json, sys
@@ -79,10 +93,12 @@ def refuse(name):
     raise ValueError(f"{name} in the JSON")
 results = json.loads(body, parse_constant=refuse)
 assert results["machines"][0]["ns"] == {"alpha": 1.5, "beta": 3.25}, results
+assert [(m["folder"], m["file"]) for m in results["machines"]] == [
+    (".", "test-cpu-2026-01-01-gcc.csv"), ("run", "test-cpu-2026-01-01-gcc.csv")], results
 PYTHON
-    pass "web-results.py: the committed medians as strict JSON"
+    pass "web-results.py: the medians of the CSVs manifests name as strict JSON; no stray CSV or folder without a manifest"
 else
-    fail "web-results.py: the committed medians as strict JSON ($(head -c 300 "$scratch/err"))"
+    fail "web-results.py: the medians of the CSVs manifests name as strict JSON ($(head -c 300 "$scratch/err"))"
 fi
 web_refuses() {
     local name=$1 text=$2 folder=$scratch/web-$3
@@ -94,11 +110,13 @@ for value in nan inf -inf; do
     mkdir -p "$scratch/web-$value"
     printf '%s\n%s,alpha,Test CPU,1.5\n%s,beta,Test CPU,%s\n' "$header" "$row" "$row" "$value" \
         >"$scratch/web-$value/test-cpu-2026-01-01-gcc.csv"
+    web_manifest "$scratch/web-$value"
     web_refuses "a median $value is refused" \
         "$scratch/web-$value/test-cpu-2026-01-01-gcc.csv: line 3: column ns_per_query_median: not a finite number: '$value'" \
         "$value"
 done
 mkdir -p "$scratch/web-no-metric" "$scratch/web-word" "$scratch/web-binary"
+for folder in no-metric word binary; do web_manifest "$scratch/web-$folder"; done
 printf '%s\n%s,alpha,Test CPU,1.5\n' "${header#metric,}" "${row#ns,}" >"$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv"
 web_refuses "a CSV without the metric column" \
     "$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv: not an attackbench CSV: missing column(s) metric" no-metric
@@ -107,6 +125,10 @@ web_refuses "a median 'fast'" \
     "$scratch/web-word/test-cpu-2026-01-01-gcc.csv: line 2: column ns_per_query_median: not a number: 'fast'" word
 printf '\x7fELF\x02\x01\x01\x00\xff\xfe\x00\x00\x89PNG\r\n' >"$scratch/web-binary/test-cpu-2026-01-01-gcc.csv"
 web_refuses "a binary file" "$scratch/web-binary/test-cpu-2026-01-01-gcc.csv: not a text file" binary
+mkdir -p "$scratch/web-missing"
+web_manifest "$scratch/web-missing"
+web_refuses "a manifest that names a missing CSV" \
+    "$scratch/web-missing/test-cpu-2026-01-01-gcc.csv: named by $scratch/web-missing/test-cpu-2026-01-01-manifest.json, missing" missing
 
 # scripts/results/results-wasm with stand-ins for both builds: FAKE_VENDOR names the
 # native CPU's vendor; the WebAssembly stand-in names the CPU the runner is
