@@ -14,8 +14,13 @@
 #   <RESULTS>/<machine>-<date>/plots/...  the charts, when gnuplot is installed
 # with the CSV columns of `make results`, so that every script reads it.
 # A folder of that name that another CPU wrote is never replaced: the run
-# stops with an error instead.  Into results/ (the default), it then
-# rewrites results/README.md's results section (scripts/results/results-merge).
+# stops with an error instead.  Into results/ (the default, however it is
+# spelled: the resolved paths are compared), it then rewrites
+# results/README.md's results section (scripts/results/results-merge).
+# Every setting is checked before anything is built or measured.  The new
+# run is written into a dot folder beside its target and swapped in whole
+# when complete (and, into results/, merged); a failure or an interrupt
+# at any step leaves the earlier folder, README and page as they were.
 #
 # Environment: RESULTS (default results), POSITIONS (default
 # data/positions.fen), QUICK_METHODS (a --method list, default every
@@ -40,26 +45,60 @@ depth=${QUICK_PERFT_DEPTH:-4}
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed (apt-get install python3)"
 
+# check_count NAME VALUE MAXIMUM: VALUE a whole number from 1 to MAXIMUM
+# (attackbench's own limits), or one line and exit 2.
+check_count() {
+    [[ "$2" =~ ^[1-9][0-9]{0,14}$ ]] && [ "$2" -le "$3" ] ||
+        die "$1=$2: expected a whole number from 1 to $3"
+}
+check_count QUICK_REPS "$reps" 100000
+check_count QUICK_CALLS "$calls" 1099511627776
+check_count QUICK_PERFT_DEPTH "$depth" 12
+compilers=${COMPILERS:-gcc clang}
+[ -z "${QUICK_PROGRAM:-}" ] || compilers=""
+for compiler in $compilers; do
+    case $compiler in
+        gcc | clang) ;;
+        *) die "COMPILERS: '$compiler': gcc or clang" ;;
+    esac
+done
+
+# What the run has staged and set aside, for cleanup (below).
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+staging="" aside="" swapped=0 committed=0 created_results=0 interrupted=0
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 started=$(date +%s)
+
+# cleanup: on success, the replaced folder's copy set aside is removed; on
+# a failure or an interrupt, the staged run is removed (or taken out again
+# when it was swapped in) and the earlier folder put back as it was.
+cleanup() {
+    rm -rf "$work"
+    if [ "$committed" = 1 ]; then
+        [ -z "$aside" ] || rm -rf "$aside"
+        return 0
+    fi
+    if [ -n "$staging" ] && [ -e "$staging" ]; then rm -rf "$staging"; fi
+    [ "$swapped" = 0 ] || rm -rf "$folder"
+    if [ -n "$aside" ] && [ -e "$aside" ]; then mv "$aside" "$folder"; fi
+    [ "$created_results" = 0 ] || rmdir "$results" 2>/dev/null || true
+}
 
 # Builds: "compiler program" pairs, gcc first (its CSV names the machine).
 # QUICK_PROGRAM: one attackbench already built, measured alone (the tests).
 builds=()
 if [ -n "${QUICK_PROGRAM:-}" ]; then
-    version=$("$QUICK_PROGRAM" --version) || die "QUICK_PROGRAM=$QUICK_PROGRAM: cannot run it"
-    compiler=$(sed -n 's/^[^(]*(\([a-z]*\) .*/\1/p' <<<"$version")
-    [ -n "$compiler" ] || die "QUICK_PROGRAM=$QUICK_PROGRAM: no compiler in '$version'"
+    version=$("$QUICK_PROGRAM" --version 2>/dev/null) && [[ "$version" == "attackbench "* ]] ||
+        die "QUICK_PROGRAM=$QUICK_PROGRAM: not an attackbench program (its --version does not say 'attackbench')"
+    compiler=$(sed -n '1s/^[^(]*(\([a-z]*\) .*/\1/p' <<<"$version")
+    [ -n "$compiler" ] || die "QUICK_PROGRAM=$QUICK_PROGRAM: no compiler in '$(head -1 <<<"$version")'"
     builds+=("$compiler $QUICK_PROGRAM")
 fi
-compilers=${COMPILERS:-gcc clang}
-[ -z "${QUICK_PROGRAM:-}" ] || compilers=""
 for compiler in $compilers; do
     case $compiler in
         gcc) program=./attackbench make_options=(CC=gcc) ;;
         clang) program=build/attackbench-clang make_options=(CC=clang BUILD=build/clang PROGRAM=build/attackbench-clang) ;;
-        *) die "COMPILERS: '$compiler': gcc or clang" ;;
     esac
     if ! command -v "$compiler" >/dev/null 2>&1; then
         say "$compiler is not installed: no $compiler run (apt-get install $compiler)"
@@ -71,7 +110,10 @@ for compiler in $compilers; do
 done
 [ "${#builds[@]}" -gt 0 ] || die "no compiler to build with (COMPILERS=${COMPILERS:-gcc clang})"
 first=${builds[0]#* }
-if "$first" -m null -w random -p rook -r 1 -c 1000 --queries=64 -f csv 2>/dev/null | grep -q 'emulator'; then
+# One tiny run of the methods: QUICK_METHODS checked, and an emulator found.
+"$first" -m "$methods" -w random -p rook -r 1 -c 1000 --queries=64 -f csv >"$work/check.csv" 2>"$work/check.err" ||
+    die "QUICK_METHODS=$methods: $(tail -1 "$work/check.err")"
+if grep -q 'emulator' "$work/check.csv"; then
     die "this machine is an emulator (qemu-user): its timings say nothing about any CPU; run it on real hardware"
 fi
 
@@ -103,39 +145,60 @@ if [ -e "$folder" ]; then
         || die "$folder holds a run of '$written_by', not of this CPU ('$machine'): nothing written"
     say "replacing this CPU's earlier run of $date in $folder"
 fi
-mkdir -p "$folder"
+[ -d "$results" ] || { mkdir -p "$results" && created_results=1; } || die "$results: cannot create the folder"
+# The run is written here, a dot folder beside its target (the globs
+# that find manifests pass it by), and swapped in when complete.
+staging="$results/.$stem.new.$$"
+mkdir "$staging" || die "$results: cannot write into it"
+staged_manifest="$staging/$stem-manifest.json"
 say "machine: $machine; folder $folder"
 
 manifest_files=()
 for build in "${builds[@]}"; do
     compiler=${build%% *}
-    mv "$work/$compiler.csv" "$folder/$stem-$compiler.csv"
-    manifest_files+=("bench=$folder/$stem-$compiler.csv")
+    mv "$work/$compiler.csv" "$staging/$stem-$compiler.csv"
+    manifest_files+=("bench=$staging/$stem-$compiler.csv")
 done
 
 # A short perft (gcc, or the first compiler) with every usable CPU as a
 # thread: the engine's view.
 usable_cpus=$(nproc)
-perft_csv="$folder/$stem-perft-threads-$first_compiler.csv"
+perft_csv="$staging/$stem-perft-threads-$first_compiler.csv"
 say "$first perft --threads=$usable_cpus --depth=$depth (data/perft.epd)"
 "$first" perft --method="$methods" --threads="$usable_cpus" --depth="$depth" --reps=3 --csv="$perft_csv" \
     >/dev/null 2>"$work/perft.log" || { cat "$work/perft.log" >&2; die "$first perft failed"; }
 manifest_files+=("perft=$perft_csv")
 
 "$first" --list >"$work/list.txt" || die "$first --list failed"
-scripts/results/results-tool manifest "$manifest" machine="$machine" slug="$machine_slug" date="$date" \
+scripts/results/results-tool manifest "$staged_manifest" machine="$machine" slug="$machine_slug" date="$date" \
     form=quick cpus="$(getconf _NPROCESSORS_ONLN)" list="$work/list.txt" "${manifest_files[@]}" \
     || die "cannot write $manifest"
-say "wrote $manifest"
 
 if command -v gnuplot >/dev/null 2>&1; then
-    scripts/results/plot -o "$folder/plots" "$manifest" >/dev/null || die "scripts/results/plot failed"
-    say "wrote the charts into $folder/plots"
+    scripts/results/plot -o "$staging/plots" "$staged_manifest" >/dev/null || die "scripts/results/plot failed"
+    charts_said="the charts"
 else
     say "gnuplot is not installed: no charts (apt-get install gnuplot-nox)"
+    charts_said="no charts"
 fi
 
-say "done in $(($(date +%s) - started)) s: $folder"
-if [ "$results" = results ]; then
+# The swap: the earlier folder set aside (removed once all is done, put
+# back on a failure), the staged run renamed into its place, then the
+# merge.  An interrupt waits until they are done, so that cleanup finds
+# the folders and the page as one step or the other left them.
+trap 'interrupted=1' INT TERM
+if [ -e "$folder" ]; then
+    aside="$results/.$stem.replaced.$$"
+    mv "$folder" "$aside" || die "$folder: cannot set it aside"
+fi
+mv "$staging" "$folder" || die "$folder: cannot rename the new run into place"
+swapped=1
+say "wrote $manifest and $charts_said"
+# Into results/, however RESULTS spells it: the merge rewrites the README
+# and the page (and puts them back when it fails).
+if [ "$results" -ef results ]; then
     scripts/results/results-merge "$folder" || die "scripts/results/results-merge failed"
 fi
+committed=1
+say "done in $(($(date +%s) - started)) s: $folder"
+[ "$interrupted" = 0 ] || exit 130

@@ -14,10 +14,19 @@ if ! have_tool python3; then
 fi
 
 out="$scratch/out"
+# quick [NAME=VALUE...]: the tiny form, the settings given overriding it;
+# quick_prefix (a command's words, such as "setsid --wait") runs it.
+quick_prefix=""
 quick() {
-    RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS=$lookup,classical QUICK_REPS=3 QUICK_CALLS=20000 \
+    # shellcheck disable=SC2086 # the prefix's words
+    $quick_prefix env RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS="$lookup,classical" QUICK_REPS=3 QUICK_CALLS=20000 \
         QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" PATH="/nonexistent-gnuplot:$PATH" \
-        bash "$top/scripts/results/results-quick.sh"
+        "$@" bash "$top/scripts/results/results-quick.sh"
+}
+
+# The checksums of every file under a folder, dot files included.
+folder_sums() {
+    (cd "$1" && find . -type f -exec md5sum {} + | sort)
 }
 
 # The folder's expected name, from the CSV's own identity columns.
@@ -84,6 +93,93 @@ EOF
         pass "results-quick: refuses a folder of that name another CPU wrote, and leaves it as it was" ||
         fail "results-quick: refuses a folder of that name another CPU wrote (exit $status: $(tail -c 300 "$scratch/again.err"))"
     sed -i 's/"machine": "[^"]*"/"machine": "'"$real_machine"'"/' "$folder/$name-manifest.json"
+
+    # Every setting is checked before anything is measured: one line,
+    # exit 2, the folder as it was.
+    folder_sums "$out" >"$scratch/kept.sums"
+    for setting in QUICK_PERFT_DEPTH=0 QUICK_PERFT_DEPTH=13 QUICK_REPS=abc QUICK_CALLS=0 \
+            QUICK_PROGRAM=/bin/true QUICK_PROGRAM=/nonexistent QUICK_METHODS=no-such-method; do
+        quick "$setting" >"$scratch/setting.out" 2>"$scratch/setting.err"
+        status=$?
+        [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/setting.err")" -eq 1 ] &&
+            grep -q "^results-quick: ${setting%%=*}=" "$scratch/setting.err" &&
+            ! grep -q "every method, queens" "$scratch/setting.err" &&
+            folder_sums "$out" | cmp -s - "$scratch/kept.sums" &&
+            pass "results-quick: $setting is refused in one line before anything is measured" ||
+            fail "results-quick: $setting is refused in one line before anything is measured (exit $status: $(head -c 300 "$scratch/setting.err"))"
+    done
+
+    # A failure or an interrupt after the measurement (in perft) leaves the
+    # earlier folder as it was and nothing beside it; from an empty
+    # RESULTS, nothing at all.  A wrapper of the program fails its perft,
+    # or interrupts the run's process group as Ctrl-C does.
+    cat >"$scratch/wrapped" <<WRAPPER
+#!/usr/bin/env bash
+if [ "\$1" = perft ]; then
+    case \${FAKE_PERFT:-} in
+    fail) echo "perft: planted failure" >&2; exit 1 ;;
+    interrupt) kill -INT 0; exit 130 ;;
+    esac
+fi
+exec "$program" "\$@"
+WRAPPER
+    chmod +x "$scratch/wrapped"
+    quick QUICK_PROGRAM="$scratch/wrapped" QUICK_METHODS="$lookup,null" FAKE_PERFT=fail \
+        >"$scratch/late.out" 2>"$scratch/late.err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "planted failure" "$scratch/late.err" &&
+        folder_sums "$out" | cmp -s - "$scratch/kept.sums" &&
+        [ "$(find "$out" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ] &&
+        pass "results-quick: a late failure leaves the earlier folder as it was, nothing beside it" ||
+        fail "results-quick: a late failure leaves the earlier folder as it was (exit $status: $(ls -A "$out"); $(tail -c 300 "$scratch/late.err"))"
+    if have_tool setsid; then
+        quick_prefix="setsid --wait"
+        quick QUICK_PROGRAM="$scratch/wrapped" FAKE_PERFT=interrupt >"$scratch/int.out" 2>"$scratch/int.err"
+        status=$?
+        [ "$status" -ne 0 ] && grep -q "perft --threads" "$scratch/int.err" &&
+            folder_sums "$out" | cmp -s - "$scratch/kept.sums" &&
+            [ "$(find "$out" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ] && ! grep -q Traceback "$scratch/int.err" &&
+            pass "results-quick: an interrupt leaves the earlier folder as it was, nothing beside it" ||
+            fail "results-quick: an interrupt leaves the earlier folder as it was (exit $status: $(ls -A "$out"); $(tail -c 300 "$scratch/int.err"))"
+        quick RESULTS="$scratch/fresh" QUICK_PROGRAM="$scratch/wrapped" FAKE_PERFT=interrupt \
+            >"$scratch/int.out" 2>"$scratch/int.err"
+        status=$?
+        quick_prefix=""
+        [ "$status" -ne 0 ] && grep -q "perft --threads" "$scratch/int.err" && [ ! -e "$scratch/fresh" ] &&
+            pass "results-quick: an interrupt into a new RESULTS leaves nothing" ||
+            fail "results-quick: an interrupt into a new RESULTS leaves nothing (exit $status: $(find "$scratch/fresh" | head -5))"
+    else
+        skip "results-quick: an interrupt leaves the earlier folder as it was: setsid is not installed"
+    fi
+
+    # A same-day re-run replaces the folder whole: what the earlier run
+    # wrote and this one does not (another compiler's CSV, its charts) is gone.
+    touch "$folder/$name-clang.csv"
+    mkdir -p "$folder/plots" && touch "$folder/plots/$name-clang-ranked-random.png"
+    if quick >"$scratch/rerun.out" 2>"$scratch/rerun.err"; then
+        [ ! -e "$folder/$name-clang.csv" ] && [ ! -e "$folder/plots/$name-clang-ranked-random.png" ] &&
+            [ -f "$csv" ] && [ -f "$folder/$name-manifest.json" ] &&
+            [ "$(find "$out" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ] &&
+            pass "results-quick: a same-day re-run replaces the folder whole, nothing of the earlier run left" ||
+            fail "results-quick: a same-day re-run replaces the folder whole ($(ls -A "$folder" "$out" | tr '\n' ' '))"
+    else
+        fail "results-quick: a same-day re-run replaces the folder whole ($(tail -c 300 "$scratch/rerun.err"))"
+    fi
+
+    # RESULTS naming results/ in another spelling still merges: a copy of
+    # the scripts, whose results/ is its own.
+    tree="$scratch/tree"
+    mkdir -p "$tree/scripts" "$tree/results"
+    cp -r "$top/scripts/results" "$tree/scripts/"
+    ln -s "$top/data" "$tree/data"
+    printf '# Results\n\n<!-- results:begin -->\n<!-- results:end -->\n' >"$tree/results/README.md"
+    env RESULTS=./results/ QUICK_PROGRAM="$program" QUICK_METHODS="$lookup,classical" QUICK_REPS=3 QUICK_CALLS=20000 \
+        QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" bash "$tree/scripts/results/results-quick.sh" \
+        >"$scratch/tree.out" 2>"$scratch/tree.err"
+    status=$?
+    [ "$status" -eq 0 ] && grep -qF "\`$name/\`" "$tree/results/README.md" && [ -f "$tree/build/web/results.js" ] &&
+        pass "results-quick: RESULTS=./results/ is results/: the merge runs" ||
+        fail "results-quick: RESULTS=./results/ is results/: the merge runs (exit $status: $(tail -c 300 "$scratch/tree.err"))"
 
     # The merge: this folder and a copy with another identity.
     other="$scratch/other/$other_name"
