@@ -141,8 +141,11 @@ kind=${0##*/}
 methods=
 for argument in "$@"; do
     case $argument in
+    --version) echo "attackbench 0.0 ($kind stand-in)"; exit 0 ;;
+    --plugin=*) [ "$kind" = native ] || { echo "attackbench: this attackbench is WebAssembly" >&2; exit 2; } ;;
     --list) printf 'alpha available\nbeta-simd128 available\nreference available\nnull available\n'; exit 0 ;;
     --method=*) methods=${argument#--method=} ;;
+    *.fen) [ -s "$argument" ] || { echo "attackbench: $argument: no positions in this file" >&2; exit 2; } ;;
     esac
 done
 if [ "$kind" = native ]; then
@@ -199,6 +202,39 @@ script_refuses "results-wasm: a file of this name from another CPU is refused be
 cmp -s "$written" "$scratch/written-before.md" && cmp -s "$findings" "$scratch/findings-before.md" &&
     pass "results-wasm: the other CPU's file and the findings stay as they were" ||
     fail "results-wasm: the other CPU's file and the findings stay as they were"
+
+# Every argument is checked before anything is measured: the native
+# program as the WebAssembly runner, a runner that does not exist, a
+# program that is not attackbench, a findings file that does not exist, an
+# empty positions file: one line, exit 2, nothing written.  A stand-in
+# records that a measuring run started.
+cat >"$fake/measured-native" <<FAKE
+#!/usr/bin/env bash
+case "\$*" in *--reps=5*) touch "$scratch/measured" ;; esac
+exec "$fake/native" "\$@"
+FAKE
+chmod +x "$fake/measured-native"
+mkdir -p "$scratch/wasm-refused"
+: >"$scratch/empty.fen"
+wasm_refuses() { # NAME TEXT ARGUMENTS...
+    local name=$1 text=$2
+    shift 2
+    rm -f "$scratch/measured"
+    script_refuses "results-wasm: $name is refused before measuring" "$text" "$s/results/results-wasm" "$@"
+    [ ! -e "$scratch/measured" ] && [ -z "$(ls -A "$scratch/wasm-refused")" ] &&
+        pass "results-wasm: $name: nothing measured or written" ||
+        fail "results-wasm: $name: nothing measured or written ($(ls -A "$scratch/wasm-refused"))"
+}
+wasm_refuses "the native program as the runner" "$fake/native: not the WebAssembly build" \
+    "$fake/measured-native" "$fake/native" "$scratch/wasm-refused" data/positions.fen
+wasm_refuses "a runner that does not exist" "$scratch/nonexistent: cannot run it" \
+    "$fake/measured-native" "$scratch/nonexistent" "$scratch/wasm-refused" data/positions.fen
+wasm_refuses "a program that is not attackbench" "/bin/true: not an attackbench program" \
+    /bin/true "$fake/wasm" "$scratch/wasm-refused" data/positions.fen
+wasm_refuses "a findings file that does not exist" "$scratch/nonexistent.md: No such file" \
+    --findings="$scratch/nonexistent.md" "$fake/measured-native" "$fake/wasm" "$scratch/wasm-refused" data/positions.fen
+wasm_refuses "an empty positions file" "$scratch/empty.fen: refused by" \
+    "$fake/measured-native" "$fake/wasm" "$scratch/wasm-refused" "$scratch/empty.fen"
 
 # --from: a file's machine comes from the -native.csv beside it.
 mkdir -p "$scratch/second"
