@@ -163,24 +163,43 @@ class Charts:
 
     def draw(self, name, width, height, body, data):
         """Runs body (gnuplot commands) once per format; data is the text of
-        the data file the body reads as DATA."""
+        the data file the body reads as DATA.  gnuplot writes each chart
+        under a dot name beside it, renamed when gnuplot succeeds: a failed
+        or interrupted run leaves the earlier charts whole, and no part of
+        a new one (a kept script writes the dot names)."""
         work = self.keep or self.work
         data_path = os.path.join(work, name + ".dat")
         with open(data_path, "w", encoding="utf-8") as handle:
             handle.write(data)
         script = [f"DATA = {quote(data_path)}"]
+        outputs = []  # (the dot name gnuplot writes, the chart's name)
         for extension, terminal in (
                 ("svg", f"svg size {width},{height} dynamic "
                         f"font 'sans,12' background rgb 'white' noenhanced"),
                 ("png", f"{self.png} size {width},{height} "
                         f"font 'sans,10' background rgb 'white' noenhanced")):
             output = os.path.join(self.directory, f"{name}.{extension}")
+            partial = os.path.join(self.directory,
+                                   f".{name}.{extension}.partial")
             script += ["reset", f"set terminal {terminal}",
-                       f"set output {quote(output)}"] + body + ["unset output"]
-            self.written.append(output)
+                       f"set output {quote(partial)}"] + body + ["unset output"]
+            outputs.append((partial, output))
         script_path = os.path.join(work, name + ".gp")
         with open(script_path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(script) + "\n")
+        try:
+            self.run_gnuplot(script_path)
+            for partial, output in outputs:
+                os.replace(partial, output)
+                self.written.append(output)
+        finally:
+            for partial, _ in outputs:
+                if os.path.exists(partial):
+                    os.remove(partial)
+
+    def run_gnuplot(self, script_path):
+        """Runs one gnuplot script; RuntimeError with its errors when it
+        fails."""
         result = subprocess.run(["gnuplot", script_path], capture_output=True,
                                 text=True, check=False)
         if result.returncode != 0:

@@ -474,3 +474,70 @@ hyperfine_status=$?
     fail "hyperfine.sh: a third argument is refused in one line (exit $hyperfine_status: $(head -c 200 "$hyperfine_tmp/err"))"
 rm -rf "$hyperfine_tmp"
 unset hyperfine_tmp hyperfine_status
+
+# Ctrl-C in the results scripts: exit status 130, one line at most and no
+# traceback; plot keeps the earlier charts whole.  Each script is
+# interrupted at a point it is sure to have reached: plot by a fake gnuplot
+# that writes part of a chart and interrupts it, sides-by-count by a fake
+# program that does the same, report and readme-results while they wait
+# to read a FIFO the test has opened.
+source "$here/lib/signals.bash"
+interrupt_tmp=$(mktemp -d)
+mkdir "$interrupt_tmp/bin"
+cat >"$interrupt_tmp/bin/gnuplot" <<'FAKE'
+#!/usr/bin/env bash
+[ "$1" = -e ] && exit 0
+sed -n "s/^set output '\(.*\)'$/\1/p" "$1" | while read -r output; do
+    if [ -n "${FAKE_INTERRUPT:-}" ]; then printf 'PARTIAL' >"$output"; kill -INT "$PPID"; sleep 5; exit 1; fi
+    printf 'COMPLETE' >"$output"
+done
+FAKE
+cat >"$interrupt_tmp/interrupting-program" <<'FAKE'
+#!/usr/bin/env bash
+kill -INT "$PPID"
+sleep 5
+FAKE
+chmod +x "$interrupt_tmp/bin/gnuplot" "$interrupt_tmp/interrupting-program"
+# interrupted NAME: exit 130, at most one line on stderr, no traceback.
+interrupted() {
+    [ "$interrupt_status" -eq 130 ] && [ "$(wc -l <"$interrupt_tmp/err")" -le 1 ] &&
+        ! grep -q Traceback "$interrupt_tmp/err" &&
+        pass "$1: Ctrl-C gives exit 130 and no traceback" ||
+        fail "$1: Ctrl-C gives exit 130 and no traceback (exit $interrupt_status: $(head -c 300 "$interrupt_tmp/err"))"
+}
+PATH="$interrupt_tmp/bin:$PATH" python3 "$top/scripts/results/plot" -o "$interrupt_tmp/plots" \
+    "$here/data/report-input.csv" >/dev/null 2>&1
+(cd "$interrupt_tmp/plots" && find . -type f -exec md5sum {} + | sort) >"$interrupt_tmp/plots.sums"
+PATH="$interrupt_tmp/bin:$PATH" FAKE_INTERRUPT=1 "${with_sigint[@]}" python3 "$top/scripts/results/plot" \
+    -o "$interrupt_tmp/plots" "$here/data/report-input.csv" >/dev/null 2>"$interrupt_tmp/err"
+interrupt_status=$?
+interrupted "plot"
+(cd "$interrupt_tmp/plots" && find . -type f -exec md5sum {} + | sort) | cmp -s - "$interrupt_tmp/plots.sums" &&
+    [ "$(wc -l <"$interrupt_tmp/plots.sums")" -gt 1 ] &&
+    pass "plot: an interrupted run leaves the earlier charts whole, no partial file" ||
+    fail "plot: an interrupted run leaves the earlier charts whole ($(ls -A "$interrupt_tmp/plots" | head -5 | tr '\n' ' '))"
+"${with_sigint[@]}" python3 "$top/scripts/comparisons/sides-by-count" \
+    --program="$interrupt_tmp/interrupting-program" "$here/data/boards.fen" >/dev/null 2>"$interrupt_tmp/err"
+interrupt_status=$?
+interrupted "sides-by-count"
+# interrupt_reading NAME COMMAND...: COMMAND reads the FIFO $interrupt_tmp/fifo;
+# SIGINT once it has opened it.
+interrupt_reading() {
+    local name=$1 pid
+    shift
+    rm -f "$interrupt_tmp/fifo" && mkfifo "$interrupt_tmp/fifo"
+    "${with_sigint[@]}" "$@" >/dev/null 2>"$interrupt_tmp/err" &
+    pid=$!
+    exec 3>"$interrupt_tmp/fifo"  # returns once the script has opened it
+    kill -INT "$pid"
+    wait "$pid"
+    interrupt_status=$?
+    exec 3>&-
+    interrupted "$name"
+}
+interrupt_reading report python3 "$top/scripts/results/report" "$interrupt_tmp/fifo"
+printf '# Results\n\n<!-- results:begin -->\n<!-- results:end -->\n' >"$interrupt_tmp/README.md"
+interrupt_reading readme-results python3 "$top/scripts/results/readme-results" \
+    --readme "$interrupt_tmp/README.md" "$interrupt_tmp/fifo"
+rm -rf "$interrupt_tmp"
+unset interrupt_tmp interrupt_status

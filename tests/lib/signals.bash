@@ -97,3 +97,12 @@ children_end_with_parent() {
 within_seconds() {
     awk -v s="$1" -v limit="$2" 'BEGIN { exit !(s <= limit) }'
 }
+
+# with_sigint COMMAND...: runs COMMAND (a program, not a function) with
+# SIGINT at its default action.  tests/run.sh starts the scripts in the
+# background, where SIGINT is ignored, and a shell or Python started with
+# it ignored can neither trap it nor turn it into KeyboardInterrupt.
+# Exec'd in place: $! of `with_sigint ... &` is COMMAND's own process.
+with_sigint=(python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])')
