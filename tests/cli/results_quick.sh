@@ -8,6 +8,7 @@
 # and one with another identity, rewrites the machine table and the page's
 # committed results, and refuses folders it cannot trust.
 source "$(dirname "$0")/../lib/tap.bash"
+source "$here/lib/signals.bash"
 
 if ! have_tool python3; then
     skip_all "results-quick: python3 is not installed (apt-get install python3)"
@@ -15,11 +16,10 @@ fi
 
 out="$scratch/out"
 # quick [NAME=VALUE...]: the tiny form, the settings given overriding it;
-# quick_prefix (a command's words, such as "setsid --wait") runs it.
-quick_prefix=""
+# quick_prefix (a command's words, such as setsid --wait) runs it.
+quick_prefix=()
 quick() {
-    # shellcheck disable=SC2086 # the prefix's words
-    $quick_prefix env RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS="$lookup,classical" QUICK_REPS=3 QUICK_CALLS=20000 \
+    "${quick_prefix[@]}" env RESULTS="$out" QUICK_PROGRAM="$program" QUICK_METHODS="$lookup,classical" QUICK_REPS=3 QUICK_CALLS=20000 \
         QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" PATH="/nonexistent-gnuplot:$PATH" \
         "$@" bash "$top/scripts/results/results-quick.sh"
 }
@@ -133,10 +133,11 @@ WRAPPER
         pass "results-quick: a late failure leaves the earlier folder as it was, nothing beside it" ||
         fail "results-quick: a late failure leaves the earlier folder as it was (exit $status: $(ls -A "$out"); $(tail -c 300 "$scratch/late.err"))"
     if have_tool setsid; then
-        quick_prefix="setsid --wait"
+        # In a process group of its own, SIGINT at its default (trapped).
+        quick_prefix=("${with_sigint[@]}" setsid --wait)
         quick QUICK_PROGRAM="$scratch/wrapped" FAKE_PERFT=interrupt >"$scratch/int.out" 2>"$scratch/int.err"
         status=$?
-        [ "$status" -ne 0 ] && grep -q "perft --threads" "$scratch/int.err" &&
+        [ "$status" -eq 130 ] && grep -q "perft --threads" "$scratch/int.err" &&
             folder_sums "$out" | cmp -s - "$scratch/kept.sums" &&
             [ "$(find "$out" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ] && ! grep -q Traceback "$scratch/int.err" &&
             pass "results-quick: an interrupt leaves the earlier folder as it was, nothing beside it" ||
@@ -144,8 +145,8 @@ WRAPPER
         quick RESULTS="$scratch/fresh" QUICK_PROGRAM="$scratch/wrapped" FAKE_PERFT=interrupt \
             >"$scratch/int.out" 2>"$scratch/int.err"
         status=$?
-        quick_prefix=""
-        [ "$status" -ne 0 ] && grep -q "perft --threads" "$scratch/int.err" && [ ! -e "$scratch/fresh" ] &&
+        quick_prefix=()
+        [ "$status" -eq 130 ] && grep -q "perft --threads" "$scratch/int.err" && [ ! -e "$scratch/fresh" ] &&
             pass "results-quick: an interrupt into a new RESULTS leaves nothing" ||
             fail "results-quick: an interrupt into a new RESULTS leaves nothing (exit $status: $(find "$scratch/fresh" | head -5))"
     else
