@@ -487,15 +487,18 @@ mkdir "$interrupt_tmp/bin"
 cat >"$interrupt_tmp/bin/gnuplot" <<'FAKE'
 #!/usr/bin/env bash
 [ "$1" = -e ] && exit 0
-sed -n "s/^set output '\(.*\)'$/\1/p" "$1" | while read -r output; do
-    if [ -n "${FAKE_INTERRUPT:-}" ]; then printf 'PARTIAL' >"$output"; kill -INT "$PPID"; sleep 5; exit 1; fi
-    printf 'COMPLETE' >"$output"
-done
+mapfile -t outputs < <(sed -n "s/^set output '\(.*\)'$/\1/p" "$1")
+if [ -n "${FAKE_INTERRUPT:-}" ]; then
+    printf 'PARTIAL' >"${outputs[0]}"
+    kill -INT "$PPID"
+    exec sleep 5
+fi
+for output in "${outputs[@]}"; do printf 'COMPLETE' >"$output"; done
 FAKE
 cat >"$interrupt_tmp/interrupting-program" <<'FAKE'
 #!/usr/bin/env bash
 kill -INT "$PPID"
-sleep 5
+exec sleep 5
 FAKE
 chmod +x "$interrupt_tmp/bin/gnuplot" "$interrupt_tmp/interrupting-program"
 # interrupted NAME: exit 130, at most one line on stderr, no traceback.
@@ -521,7 +524,8 @@ interrupted "plot"
 interrupt_status=$?
 interrupted "sides-by-count"
 # interrupt_reading NAME COMMAND...: COMMAND reads the FIFO $interrupt_tmp/fifo;
-# SIGINT once it has opened it.
+# SIGINT once it has opened it, then end of file, so that a read that
+# began after the signal returns and Python acts on it (killed after 10 s).
 interrupt_reading() {
     local name=$1 pid
     shift
@@ -530,9 +534,10 @@ interrupt_reading() {
     pid=$!
     exec 3>"$interrupt_tmp/fifo"  # returns once the script has opened it
     kill -INT "$pid"
+    exec 3>&-
+    poll 10 ended "$pid" || kill -KILL "$pid"
     wait "$pid"
     interrupt_status=$?
-    exec 3>&-
     interrupted "$name"
 }
 interrupt_reading report python3 "$top/scripts/results/report" "$interrupt_tmp/fifo"
