@@ -136,6 +136,25 @@ TEST(movegen_promotions_and_make_move)
     }
 }
 
+TEST(movegen_lists_more_than_256_moves)
+{
+    /* Unreachable (25 queens) but accepted by perft: 262 moves, which
+     * once ran past a list of 256 into whatever followed it. */
+    struct {
+        struct move_list list;
+        move after[64];
+    } guarded;
+    memset(guarded.after, 0xa5, sizeof guarded.after);
+    move untouched[64];
+    memset(untouched, 0xa5, sizeof untouched);
+    struct board board;
+    CHECK(board_from_text("QQQQ1Qnk/Q4Qpp/Q5QQ/Q3Q3/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", &board) == 0);
+    CHECK(generate_legal_moves(movegen_backend(), &board, &guarded.list) == 262);
+    CHECK(memcmp(guarded.after, untouched, sizeof untouched) == 0);
+    CHECK(count_legal_moves(movegen_backend(), &board) == 262);
+    CHECK(perft(movegen_backend(), &board, 2) == 32);
+}
+
 TEST(movegen_illegal_positions)
 {
     struct position position;

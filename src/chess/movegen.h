@@ -45,7 +45,17 @@ enum move_kind {
     MOVE_PROMOTE_QUEEN = 7,
 };
 
-enum { MAX_MOVES = 256 };
+/* The most moves the generator can list for any position the reader
+ * accepts, reachable or not (a side may have up to 63 men: perft asks
+ * only for one king each).  With n men of the side to move, a move goes
+ * to one of the 64 - n squares it does not hold, and no man has more than
+ * 27 targets (a queen in the centre; a rook 14, a bishop 13, a knight 8,
+ * a king 8 and 2 castlings, a pawn 4), so the moves other than promotions
+ * number at most n * min(27, 64 - n), whose largest value is 37 * 27 =
+ * 999.  A pawn that promotes has at most 3 targets, each 4 moves: the at
+ * most 8 such pawns add at most 8 * 12 = 96.  999 + 96 = 1095, which
+ * is below this bound (the 218 of a reachable position is far below). */
+enum { MAX_MOVES = 1096 };
 
 struct move_list {
     int count;
