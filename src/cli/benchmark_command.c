@@ -130,13 +130,11 @@ static int check_outputs(const struct options *options)
  * workload (--verify-only reads it once whatever the workloads). */
 static int check_standard_input(const struct options *options)
 {
+    if (check_standard_input_once("attackbench", (const char *const *)options->files, options->file_count) != 0)
+        return EXIT_USAGE;
     int named = 0;
     for (int i = 0; i < options->file_count; i++)
         named += strcmp(options->files[i], "-") == 0;
-    if (named > 1) {
-        fprintf(stderr, "attackbench: '-' is given %d times: standard input can be read once\n", named);
-        return EXIT_USAGE;
-    }
     if (named && population_count(file_workloads(options)) > 1 && options->action != ACTION_VERIFY_ONLY) {
         fprintf(stderr, "attackbench: standard input ('-') can be read once, by one workload: give one of pieces, "
                         "squares, sets and sides with it, or a file\n");

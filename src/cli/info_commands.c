@@ -9,6 +9,7 @@
 
 #include "selection.h"
 #include "formulations.h"
+#include "output_checks.h"
 #include "commands.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
@@ -281,6 +282,8 @@ int dump_command(const struct options *options, const struct backend **selected,
         fprintf(stderr, "attackbench: --dump needs FEN/EPD files ('-' for standard input)\n");
         return 2;
     }
+    if (check_standard_input_once("attackbench: --dump", (const char *const *)options->files, options->file_count) != 0)
+        return 2;
     backend_initialize(selected[0], NULL);
     unsigned side_kinds = options->workloads & ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES));
     if (population_count(side_kinds) > 1) {

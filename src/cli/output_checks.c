@@ -54,3 +54,14 @@ int check_output_files(const struct output_files *files)
     }
     return 0;
 }
+
+int check_standard_input_once(const char *prefix, const char *const *inputs, int input_count)
+{
+    int named = 0;
+    for (int i = 0; i < input_count; i++)
+        named += strcmp(inputs[i], "-") == 0;
+    if (named <= 1)
+        return 0;
+    fprintf(stderr, "%s: '-' is given %d times: standard input can be read once\n", prefix, named);
+    return 2;
+}

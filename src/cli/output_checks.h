@@ -17,4 +17,9 @@ struct output_files {
  * same file for --csv and --json. */
 int check_output_files(const struct output_files *files);
 
+/* Returns 0, or 2 after one line starting with `prefix` when '-'
+ * (standard input, which can be read once) is among `inputs` more than
+ * once. */
+int check_standard_input_once(const char *prefix, const char *const *inputs, int input_count);
+
 #endif

@@ -294,7 +294,9 @@ int perft_command(int argc, char **argv)
     enum parsed parsed = parse_settings(argc, argv, &settings);
     const struct output_files outputs = {perft_prefix, settings.csv_file, NULL, settings.files,
                                          (int)settings.file_count};
-    if (parsed == PARSED_RUN && check_output_files(&outputs) != 0)
+    if (parsed == PARSED_RUN &&
+        (check_standard_input_once(perft_prefix, (const char *const *)settings.files, (int)settings.file_count) != 0 ||
+         check_output_files(&outputs) != 0))
         parsed = PARSED_ERROR; /* said before the run, not after it */
     int status = parsed == PARSED_HELP ? write_help(perft_prefix, perft_usage_text) : PERFT_EXIT_USAGE;
     if (parsed == PARSED_RUN) {

@@ -170,6 +170,19 @@ expect_error "standard input with two file workloads is refused" "standard input
     fail "standard input with two file workloads measures nothing"
 expect_error "'-' given twice is refused" "'-' is given 2 times: standard input can be read once" \
     "$program" --method=classical --reps=1 --calls=100 - - <"$here/data/boards.fen"
+# perft and --dump read it once too: the second '-' would read nothing.
+for command in "perft -m reference --depth=1 --reps=1" "--dump -m reference"; do
+    prefix="attackbench: ${command%% *}"
+    # shellcheck disable=SC2086 # the command's words
+    "$program" $command - - <data/perft.epd >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ ! -s "$scratch/out" ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+        grep -qxF "$prefix: '-' is given 2 times: standard input can be read once" "$scratch/err"; then
+        pass "${command%% *}: '-' given twice is refused"
+    else
+        fail "${command%% *}: '-' given twice is refused (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+done
 expect_status "standard input with pieces and random" 0 "$program" --method=classical --workload=pieces,random \
     --reps=1 --calls=100 --queries=100 -q - <"$here/data/boards.fen"
 "$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
