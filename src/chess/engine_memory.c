@@ -2,6 +2,7 @@
  * pseudo-random data, one page of their own for every page. */
 #include "engine_memory.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,4 +48,13 @@ void engine_memory_close(struct engine_memory *memory)
     free((void *)memory->hash_table);
     free((void *)memory->network);
     *memory = (struct engine_memory){0};
+}
+
+int engine_memory_fits(size_t hash_bytes, int copies)
+{
+    if (copies < 1 || hash_bytes > SIZE_MAX / (size_t)copies)
+        return 0;
+    void *probe = malloc(hash_bytes * (size_t)copies);
+    free(probe);
+    return probe != NULL;
 }

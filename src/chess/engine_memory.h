@@ -35,6 +35,12 @@ struct engine_memory {
 int engine_memory_open(struct engine_memory *memory, size_t hash_bytes, size_t eval_bytes);
 void engine_memory_close(struct engine_memory *memory);
 
+/* Whether `copies` hash tables of hash_bytes each can be had at once:
+ * asked of the allocator (and given back untouched) before any worker
+ * starts, so that a size this machine refuses is one line, not a line
+ * from each worker.  1 or 0. */
+int engine_memory_fits(size_t hash_bytes, int copies);
+
 /* A 64-bit key of the position (a multiply-xor fold of its bitboards): the
  * place of its hash entry and of the weights it reads. */
 static inline uint64_t engine_position_key(const struct board *board)

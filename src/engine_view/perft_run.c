@@ -53,12 +53,29 @@ static int allocate_run(struct perft_run *run)
     return failed ? -1 : 0;
 }
 
+/* A --pressure size the machine cannot give (one hash table, or one per
+ * worker process) is one line and no run, said before any worker starts. */
+static int check_pressure_size(const struct perft_settings *settings)
+{
+    int copies = settings->processes > 1 ? settings->processes : 1;
+    if (settings->pressure_bytes == 0 || engine_memory_fits(settings->pressure_bytes, copies))
+        return 0;
+    if (copies == 1)
+        fprintf(stderr, "attackbench: perft: --pressure: cannot allocate %zu bytes\n", settings->pressure_bytes);
+    else
+        fprintf(
+            stderr,
+            "attackbench: perft: --pressure: cannot allocate %d x %zu bytes (a hash table for each worker process)\n",
+            copies, settings->pressure_bytes);
+    return -1;
+}
+
 int perft_run_open(struct perft_run *run, const struct perft_settings *settings, const struct backend **chosen,
                    int count)
 {
     run->settings = settings;
     run->method_count = (size_t)count;
-    if (allocate_run(run) != 0)
+    if (allocate_run(run) != 0 || check_pressure_size(settings) != 0)
         return -1;
     for (int m = 0; m < count; m++)
         run->methods[m].backend = chosen[m];

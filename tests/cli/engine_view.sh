@@ -91,6 +91,32 @@ status=$?
 [ "$status" -eq 2 ] && [ "$(cat "$view_scratch/err")" = "attackbench: perft: --threads and --processes cannot both be above 1" ] &&
     pass "perft --threads with --processes refused" || fail "perft --threads with --processes refused (exit $status)"
 
+# A --pressure size the machine refuses is one line naming it, said before
+# any worker starts (each worker's own "out of memory" came before).  Only
+# where the kernel refuses it: a machine that could map 256G would fill it.
+memory_kb=$(awk '/^(MemTotal|SwapTotal):/ { total += $2 } END { print total + 0 }' /proc/meminfo 2>/dev/null)
+if [ "$(cat /proc/sys/vm/overcommit_memory 2>/dev/null)" != 0 ] || [ -z "$memory_kb" ] ||
+    [ "$memory_kb" -ge $((64 * 1024 * 1024)) ]; then
+    skip "perft --pressure beyond the memory: not a machine of under 64G with heuristic overcommit"
+else
+    for processes in 1 2; do
+        if [ "$processes" -eq 1 ]; then
+            size=256G expected="--pressure: cannot allocate 274877906944 bytes"
+        else
+            size=128G expected="--pressure: cannot allocate 2 x 137438953472 bytes (a hash table for each worker process)"
+        fi
+        "$program" perft -m reference --depth=1 --reps=1 --processes=$processes --pressure=$size "$view_data" \
+            >"$view_scratch/out" 2>"$view_scratch/err"
+        status=$?
+        if [ "$status" -eq 2 ] && [ "$(cat "$view_scratch/err")" = "attackbench: perft: $expected" ] &&
+            [ ! -s "$view_scratch/out" ]; then
+            pass "perft --processes=$processes --pressure=$size: one line naming the size"
+        else
+            fail "perft --processes=$processes --pressure=$size: one line naming the size (exit $status: $(head -c 300 "$view_scratch/err"))"
+        fi
+    done
+fi
+
 # A worker process killed while it counts: the method and the position are
 # named, exit 2, no row of the block and no CSV.  The kill waits until the
 # worker has used 5 clock ticks of CPU (its tables take far less), so that
