@@ -29,6 +29,8 @@ void perft_run_close(struct perft_run *run)
     free(run->methods);
     free(run->block);
     free(run->block_nodes);
+    free(run->repeated_nodes);
+    free(run->differs);
     free(run->block_seconds);
     free(run->block_solo_seconds);
 }
@@ -42,7 +44,10 @@ static int allocate_run(struct perft_run *run)
     run->block_nodes = malloc(methods * PERFT_BLOCK_POSITIONS * sizeof *run->block_nodes);
     run->block_seconds = malloc(methods * reps * sizeof *run->block_seconds);
     run->block_solo_seconds = malloc(methods * reps * sizeof *run->block_solo_seconds);
-    int failed = !run->methods || !run->block || !run->block_nodes || !run->block_seconds || !run->block_solo_seconds;
+    run->repeated_nodes = malloc(PERFT_BLOCK_POSITIONS * sizeof *run->repeated_nodes);
+    run->differs = malloc(methods * PERFT_BLOCK_POSITIONS);
+    int failed = !run->methods || !run->block || !run->block_nodes || !run->repeated_nodes || !run->differs ||
+                 !run->block_seconds || !run->block_solo_seconds;
     for (size_t m = 0; !failed && m < methods; m++) {
         run->methods[m].rep_seconds = calloc(reps, sizeof(double));
         run->methods[m].solo_seconds = calloc(reps, sizeof(double));
@@ -183,31 +188,54 @@ static int time_with_workers(struct perft_run *run, size_t m, int rep, uint64_t 
     return 0;
 }
 
+/* A later repetition's counts of method m must be the first's: a
+ * backend wrong on some calls only is caught whichever repetition it is
+ * wrong in.  A position that differs is a line and a mismatch, once. */
+static void check_repetition(struct perft_run *run, size_t m, int rep)
+{
+    const uint64_t *first = &run->block_nodes[m * PERFT_BLOCK_POSITIONS];
+    unsigned char *differs = &run->differs[m * PERFT_BLOCK_POSITIONS];
+    for (size_t i = 0; i < run->block_count; i++) {
+        if (run->repeated_nodes[i] == first[i] || differs[i])
+            continue;
+        differs[i] = 1;
+        run->mismatches++;
+        const struct perft_entry *entry = &run->block[i];
+        fprintf(stderr, "attackbench: %s:%ld: %s counts %llu in repetition %d, %llu in repetition 1\n",
+                entry->file_name, entry->line_number, run->methods[m].backend->name,
+                (unsigned long long)run->repeated_nodes[i], rep + 1, (unsigned long long)first[i]);
+    }
+}
+
 /* Every repetition runs every method once, the order rotating from one
- * repetition and one block to the next so that drift hits all alike.
- * Returns -1 when a signal or a dead worker stopped it. */
+ * repetition and one block to the next so that drift hits all alike; the
+ * first repetition's counts are kept, and every later one is checked
+ * against them.  Returns -1 when a signal or a dead worker stopped it. */
 static int time_block(struct perft_run *run)
 {
     const size_t methods = run->method_count;
     const int reps = run->settings->reps;
     if (run->workers && perft_workers_load_block(run->workers, run) != 0)
         return -1;
+    memset(run->differs, 0, methods * PERFT_BLOCK_POSITIONS);
     for (int rep = 0; rep < reps; rep++) {
         size_t first = (run->blocks_finished + (size_t)rep) % methods;
         for (size_t k = 0; k < methods; k++) {
             size_t m = (first + k) % methods;
-            uint64_t *nodes = &run->block_nodes[m * PERFT_BLOCK_POSITIONS];
+            uint64_t *nodes = rep == 0 ? &run->block_nodes[m * PERFT_BLOCK_POSITIONS] : run->repeated_nodes;
             if (run->workers) {
                 if (time_with_workers(run, m, rep, nodes) != 0)
                     return -1;
-                continue;
+            } else {
+                backend_guard(run->methods[m].backend, "perft");
+                double seconds = time_method(run, run->methods[m].backend, nodes);
+                backend_unguard();
+                if (interrupt_requested())
+                    return -1;
+                run->block_seconds[m * (size_t)reps + (size_t)rep] = seconds;
             }
-            backend_guard(run->methods[m].backend, "perft");
-            double seconds = time_method(run, run->methods[m].backend, nodes);
-            backend_unguard();
-            if (interrupt_requested())
-                return -1;
-            run->block_seconds[m * (size_t)reps + (size_t)rep] = seconds;
+            if (rep > 0)
+                check_repetition(run, m, rep);
         }
     }
     return 0;

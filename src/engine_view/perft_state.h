@@ -65,7 +65,9 @@ struct perft_run {
      * times ([method][rep]), added to the totals once it is finished. */
     struct perft_entry *block;
     size_t block_count;
-    uint64_t *block_nodes;
+    uint64_t *block_nodes;    /* the first repetition's */
+    uint64_t *repeated_nodes; /* [position]: a later repetition's, checked against them */
+    unsigned char *differs;   /* [method][position]: a repetition's count differed (said once) */
     double *block_seconds;
     double *block_solo_seconds;
     struct perft_workers *workers; /* --threads or --processes above 1, or NULL */

@@ -85,6 +85,29 @@ else
     fail "the wrong test plugin builds ($(head -c 300 "$plugin_dir/wrong.log"))"
 fi
 
+# A plugin wrong in one repetition of perft only, the first or a middle
+# one: every repetition's counts are checked against the first's, so the
+# run exits 1 with one line naming the method and the position (the last
+# repetition's counts alone were checked, and the run passed).
+if build_plugin wrong_sometimes "$top/tests/plugins/wrong_sometimes.c"; then
+    echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' >"$scratch/start.epd"
+    for call in 1 2; do
+        ATTACKBENCH_TEST_WRONG_FROM=$call ATTACKBENCH_TEST_WRONG_TO=$call "$program" perft \
+            --plugin="$plugin_dir/wrong_sometimes.so" -m wrong-sometimes --depth=1 --reps=3 "$scratch/start.epd" \
+            >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        [ "$call" -eq 1 ] && counts="20 in repetition 2, 21" || counts="21 in repetition 2, 20"
+        if [ "$status" -eq 1 ] && [ "$(grep -v ': warning: ' "$scratch/err" | grep -c '^attackbench: ')" -eq 1 ] &&
+            grep -qxF "attackbench: $scratch/start.epd:1: wrong-sometimes counts $counts in repetition 1" "$scratch/err"; then
+            pass "perft: a plugin wrong in repetition $call of 3 only exits 1 naming it and the position"
+        else
+            fail "perft: a plugin wrong in repetition $call of 3 only exits 1 naming it and the position (exit $status: $(grep -v '^perft:' "$scratch/err" | head -c 300))"
+        fi
+    done
+else
+    fail "the wrong_sometimes test plugin builds ($(head -c 300 "$plugin_dir/wrong_sometimes.log"))"
+fi
+
 if build_plugin crash "$top/tests/plugins/crash.c"; then
     echo kept >"$scratch/kept.csv"
     "$program" --plugin="$plugin_dir/crash.so" -m crash-rook --csv="$scratch/kept.csv" -w random >"$scratch/out" 2>"$scratch/err"
