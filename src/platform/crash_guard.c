@@ -51,6 +51,14 @@ void crash_guard_interrupted(int signal_number)
 {
     (void)signal_number;
 }
+
+void crash_guard_initialisation_begin(void)
+{
+}
+
+void crash_guard_initialisation_end(void)
+{
+}
 #else
 
 #include <signal.h>
@@ -295,5 +303,46 @@ void crash_guard_interrupted(int signal_number)
         deadline_armed = 1;
         alarm(1);
     }
+}
+
+/* The SIGINT and SIGTERM actions before a plugin's initialisation, and
+ * the signal that came during it, where they were the default. */
+static struct sigaction actions_before_initialisation[2];
+static int initialisation_caught[2];
+static volatile sig_atomic_t initialisation_signal;
+static const int initialisation_signals[2] = {SIGINT, SIGTERM};
+
+static void on_interrupt_in_initialisation(int signal_number)
+{
+    initialisation_signal = signal_number;
+    crash_guard_interrupted(signal_number);
+}
+
+void crash_guard_initialisation_begin(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt_in_initialisation;
+    sigemptyset(&action.sa_mask);
+    initialisation_signal = 0;
+    for (int i = 0; i < 2; i++) {
+        initialisation_caught[i] = 0;
+        if (sigaction(initialisation_signals[i], NULL, &actions_before_initialisation[i]) == 0 &&
+            !(actions_before_initialisation[i].sa_flags & SA_SIGINFO) &&
+            actions_before_initialisation[i].sa_handler == SIG_DFL)
+            initialisation_caught[i] = sigaction(initialisation_signals[i], &action, NULL) == 0;
+    }
+}
+
+void crash_guard_initialisation_end(void)
+{
+    for (int i = 0; i < 2; i++)
+        if (initialisation_caught[i])
+            sigaction(initialisation_signals[i], &actions_before_initialisation[i], NULL);
+    int signal_number = initialisation_signal;
+    if (signal_number == 0)
+        return;
+    alarm(0);
+    raise(signal_number); /* the default action, now back */
 }
 #endif

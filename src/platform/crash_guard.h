@@ -40,6 +40,15 @@ void crash_guard_leave(void);
 void crash_guard_watch(const void *start, size_t bytes, const char *what);
 void crash_guard_unwatch(const void *start);
 
+/* Around a plugin's initialisation: where SIGINT or SIGTERM still has its
+ * default action (attackbench catches them later, interrupt.h), catch it
+ * meanwhile, so that a plugin stuck there is named as stopped, exit 128 +
+ * the signal, as in the other phases; _end puts the actions back, and a
+ * signal that came while the plugin returned in time ends the process as
+ * the default action would have. */
+void crash_guard_initialisation_begin(void);
+void crash_guard_initialisation_end(void);
+
 /* Called by the SIGINT/SIGTERM handler (async-signal-safe): when a
  * plugin's code is running, start its one-second deadline. */
 void crash_guard_interrupted(int signal_number);

@@ -48,10 +48,14 @@ void backend_unguard(void)
 size_t backend_initialize(const struct backend *backend, double *init_ms)
 {
     backend_guard(backend, "initialisation");
+    if (backend->plugin_file)
+        crash_guard_initialisation_begin();
     uint64_t start = clock_nanoseconds();
     size_t table_bytes = backend->init ? backend->init() : 0;
     if (init_ms)
         *init_ms = (double)(clock_nanoseconds() - start) / 1e6;
+    if (backend->plugin_file)
+        crash_guard_initialisation_end();
     backend_unguard();
     return table_bytes;
 }

@@ -35,7 +35,8 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$fault_dir
 # One build, copied to a file per fault (the plugin's fault is its file's
 # name); ENTRY_DATA, a data symbol, is a build of its own.
 faults="ENTRY_NULL ENTRY_CRASH NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE DESCRIPTION_CONTROL
-    UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY TIMING_LOOP STREAM_WRITE"
+    UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_UNDERSCORE_EXIT INIT_CAPITAL_EXIT INIT_QUICK_EXIT INIT_LOOP
+    INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY FILE_QUERY_EXIT TIMING_LOOP STREAM_WRITE"
 build_faults "$fault_dir/ENTRY_DATA.so" -DFAULT_ENTRY_DATA &
 if build_faults "$fault_dir/NONE.so"; then
     for fault in $faults; do cp "$fault_dir/NONE.so" "$fault_dir/$fault.so"; done
@@ -146,6 +147,36 @@ for signal_name in INT TERM; do
         grep -qF "plugin fault ($fault_dir/TIMING_LOOP.so) stopped by SIG$signal_name during timing" "$fault_dir/stderr" &&
         pass "SIG$signal_name stops a plugin looping in timing and names it (exit $want)" ||
         fail "SIG$signal_name stops a plugin looping in timing and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
+done
+
+# A plugin stuck in its initialisation, before attackbench catches the
+# signals: named the same way.  A background job of a script ignores
+# SIGINT, so python puts its default action back before the exec.
+for signal_name in INT TERM; do
+    rm -f "$fault_dir/fifo"
+    mkfifo "$fault_dir/fifo"
+    timeout -s KILL 120 python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$program" --plugin="$fault_dir/INIT_LOOP.so" --list -m fault \
+        2>"$fault_dir/fifo" >/dev/null &
+    loop_pid=$!
+    exec {fault_fd}<"$fault_dir/fifo"
+    : >"$fault_dir/stderr"
+    while IFS= read -r line <&$fault_fd; do
+        echo "$line" >>"$fault_dir/stderr"
+        [ "$line" = "fault: looping" ] && break
+    done
+    kill -s "$signal_name" "$loop_pid"
+    cat <&$fault_fd >>"$fault_dir/stderr"
+    exec {fault_fd}<&-
+    wait "$loop_pid"
+    status=$?
+    want=$([ "$signal_name" = INT ] && echo 130 || echo 143)
+    [ "$status" -eq "$want" ] &&
+        grep -qxF "attackbench: plugin fault ($fault_dir/INIT_LOOP.so) stopped by SIG$signal_name during initialisation: it did not return within a second" \
+            "$fault_dir/stderr" &&
+        pass "SIG$signal_name stops a plugin looping in its initialisation and names it (exit $want)" ||
+        fail "SIG$signal_name stops a plugin looping in its initialisation and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
 done
 
 # Paths and names.

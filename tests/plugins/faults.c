@@ -38,17 +38,24 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   ALL_FEATURES           every feature bit this header names (a long needs column)
  *   INIT_ABORT             init calls abort()
  *   INIT_EXIT              init calls exit(0)
+ *   INIT_UNDERSCORE_EXIT   init calls _exit(0)
+ *   INIT_CAPITAL_EXIT      init calls _Exit(0)
+ *   INIT_QUICK_EXIT        init calls quick_exit(0)
+ *   INIT_LOOP              init never returns
  *   INIT_RECURSION         init overflows the stack
  *   CONSTRUCTOR_EXIT       a constructor calls exit(0) while the file loads
  *   FILE_QUERY             a rook on a1 of the start position's occupancy crashes
+ *   FILE_QUERY_EXIT        the same query calls _exit(0)
  *   TIMING_LOOP            the timed rook pass never returns
  *   MOVE_LOOP              a rook lookup on the board after 1.e4 never returns
  *                          (in perft, below the start position's root)
  *   STREAM_WRITE           the timed rook pass writes into its queries */
 #define FAULTS(X) \
-    X(ENTRY_NULL) X(ENTRY_CRASH) X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) \
-    X(DESCRIPTION_CONTROL) X(UNKNOWN_FEATURE) X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_RECURSION) \
-    X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(TIMING_LOOP) X(MOVE_LOOP) X(STREAM_WRITE)
+    X(ENTRY_NULL) \
+    X(ENTRY_CRASH) X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) X(DESCRIPTION_CONTROL) \
+        X(UNKNOWN_FEATURE) X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_UNDERSCORE_EXIT) X(INIT_CAPITAL_EXIT) \
+            X(INIT_QUICK_EXIT) X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(FILE_QUERY_EXIT) \
+                X(TIMING_LOOP) X(MOVE_LOOP) X(STREAM_WRITE)
 #define AS_ENUMERATOR(NAME) WITH_##NAME,
 #define AS_TEXT(NAME) #NAME,
 enum fault { WITHOUT_FAULT = -1, FAULTS(AS_ENUMERATOR) FAULT_COUNT };
@@ -94,6 +101,8 @@ static uint64_t fault_rook(int square, uint64_t occupied)
 {
     if (fault == WITH_FILE_QUERY && square == 0 && occupied == START_POSITION_OCCUPANCY)
         return *nowhere;
+    if (fault == WITH_FILE_QUERY_EXIT && square == 0 && occupied == START_POSITION_OCCUPANCY)
+        _exit(0);
     if (fault == WITH_MOVE_LOOP && occupied == (START_POSITION_OCCUPANCY ^ (1ULL << 12) ^ (1ULL << 28)))
         loop_forever();
     return reference_rook(square, occupied);
@@ -113,6 +122,14 @@ static size_t fault_init(void)
         abort();
     if (fault == WITH_INIT_EXIT)
         exit(0);
+    if (fault == WITH_INIT_UNDERSCORE_EXIT)
+        _exit(0);
+    if (fault == WITH_INIT_CAPITAL_EXIT)
+        _Exit(0);
+    if (fault == WITH_INIT_QUICK_EXIT)
+        quick_exit(0);
+    if (fault == WITH_INIT_LOOP)
+        loop_forever();
     if (fault == WITH_INIT_RECURSION)
         return deeper(NULL);
     return 0;
