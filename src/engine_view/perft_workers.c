@@ -69,6 +69,9 @@ void perft_workers_stop(struct perft_workers *workers)
 
 enum {
     MAX_ITEMS = PERFT_BLOCK_POSITIONS * MAX_MOVES,
+    /* A worker process that named its own end on stderr (a plugin's
+     * fault, its memory) exits with this: the coordinator adds no line. */
+    WORKER_NAMED_EXIT = 125,
     NO_ITEM = -1,
     /* How often the coordinator, waiting for an answer, looks whether a
      * signal arrived that its workers must be told of. */
@@ -101,6 +104,7 @@ struct perft_worker {
     pthread_t thread;                        /* threads */
     int thread_started;
     char ending[64];             /* how a worker process that closed its pipe ended */
+    int named_its_end;           /* it exited with WORKER_NAMED_EXIT: it said why itself */
     struct engine_memory memory; /* threads: the shared buffers, its own sink */
     struct perft_workers *pool;
 };
@@ -193,6 +197,7 @@ static void *thread_main(void *data)
 static void process_main(struct perft_worker *worker)
 {
     const struct perft_run *run = worker->pool->run;
+    crash_guard_set_named_exit_status(WORKER_NAMED_EXIT);
     pin_worker(worker);
     for (size_t m = 0; m < run->method_count; m++)
         backend_initialize(run->methods[m].backend, NULL);
@@ -201,7 +206,7 @@ static void process_main(struct perft_worker *worker)
     const struct perft_settings *settings = run->settings;
     if (engine_memory_open(&memory, settings->pressure_bytes, settings->eval_bytes) != 0) {
         fprintf(stderr, "attackbench: perft: worker %d: out of memory\n", worker->index);
-        _exit(2);
+        _exit(WORKER_NAMED_EXIT);
     }
     serve(worker, &memory);
     _exit(0);
@@ -400,6 +405,7 @@ static int collect_worker(struct perft_worker *worker)
                  strsignal(WTERMSIG(status)));
         return signal_number != 0 && WTERMSIG(status) == signal_number;
     }
+    worker->named_its_end = WEXITSTATUS(status) == WORKER_NAMED_EXIT;
     snprintf(worker->ending, sizeof worker->ending, "exited with status %d", WEXITSTATUS(status));
     return signal_number != 0 && WEXITSTATUS(status) == 128 + signal_number;
 }
@@ -408,6 +414,8 @@ static int collect_worker(struct perft_worker *worker)
  * ended. */
 static void report_dead_worker(struct perft_workers *workers, const struct perft_run *run, int k)
 {
+    if (workers->workers[k].named_its_end)
+        return; /* its own line said what happened, and where */
     const char *ending = workers->workers[k].ending;
     int item = atomic_load(&workers->shared->current_item[k]);
     const char *method = run->methods[workers->shared->method].backend->name;

@@ -56,6 +56,11 @@ void crash_guard_initialisation_begin(void)
 {
 }
 
+void crash_guard_set_named_exit_status(int status)
+{
+    (void)status;
+}
+
 void crash_guard_initialisation_end(void)
 {
 }
@@ -81,6 +86,7 @@ static const char *volatile last_name;
 static const char *volatile last_file;
 static const char *volatile last_activity;
 static volatile sig_atomic_t pending_interrupt, deadline_armed;
+static volatile sig_atomic_t named_exit_status = 2;
 
 static struct watched {
     const char *volatile start;
@@ -168,7 +174,7 @@ static void on_crash(int signal_number, siginfo_t *info, void *context)
     write_text(" during ");
     write_text(activity);
     write_text("\n");
-    _exit(2);
+    _exit(named_exit_status);
 }
 
 /* The deadline of an interrupted plugin: still in its code a second after
@@ -202,7 +208,7 @@ static void on_exit_call(void)
     write_text("called exit() during ");
     write_text(activity);
     write_text("; nothing was measured\n");
-    _exit(2);
+    _exit(named_exit_status);
 }
 
 /* Each thread's alternate stack, kept for the life of the process (a
@@ -344,5 +350,10 @@ void crash_guard_initialisation_end(void)
         return;
     alarm(0);
     raise(signal_number); /* the default action, now back */
+}
+
+void crash_guard_set_named_exit_status(int status)
+{
+    named_exit_status = status;
 }
 #endif

@@ -40,6 +40,11 @@ void crash_guard_leave(void);
 void crash_guard_watch(const void *start, size_t bytes, const char *what);
 void crash_guard_unwatch(const void *start);
 
+/* The exit status after a fault named on stderr (default 2): a worker
+ * process of perft takes one of its own, so that its coordinator knows
+ * the worker said what happened and adds no second line. */
+void crash_guard_set_named_exit_status(int status);
+
 /* Around a plugin's initialisation: where SIGINT or SIGTERM still has its
  * default action (attackbench catches them later, interrupt.h), catch it
  * meanwhile, so that a plugin stuck there is named as stopped, exit 128 +

@@ -36,7 +36,7 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$fault_dir
 # name); ENTRY_DATA, a data symbol, is a build of its own.
 faults="ENTRY_NULL ENTRY_CRASH NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE DESCRIPTION_CONTROL
     UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_UNDERSCORE_EXIT INIT_CAPITAL_EXIT INIT_QUICK_EXIT INIT_LOOP
-    INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY FILE_QUERY_EXIT TIMING_LOOP STREAM_WRITE"
+    INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH TIMING_LOOP STREAM_WRITE"
 build_faults "$fault_dir/ENTRY_DATA.so" -DFAULT_ENTRY_DATA &
 if build_faults "$fault_dir/NONE.so"; then
     for fault in $faults; do cp "$fault_dir/NONE.so" "$fault_dir/$fault.so"; done
@@ -148,6 +148,21 @@ for signal_name in INT TERM; do
         pass "SIG$signal_name stops a plugin looping in timing and names it (exit $want)" ||
         fail "SIG$signal_name stops a plugin looping in timing and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
 done
+
+# A crash in a worker process of perft (below the root, which the
+# coordinator lists): one line, the worker's, as in the other modes.
+if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+    echo kept >"$fault_dir/kept.csv"
+    expect_fault "a plugin crash in a perft worker process is one line" 2 \
+        "plugin fault ($fault_dir/MOVE_CRASH.so) crashed with SIGSEGV during perft" \
+        "$program" perft --plugin="$fault_dir/MOVE_CRASH.so" -m fault --processes=2 --depth=3 --reps=1 \
+        --csv="$fault_dir/kept.csv" "$fault_dir/start.fen"
+    [ "$(grep -vc ': warning: ' "$scratch/err")" -eq 1 ] && [ "$(cat "$fault_dir/kept.csv")" = kept ] &&
+        pass "a plugin crash in a perft worker process: no second line, no CSV" ||
+        fail "a plugin crash in a perft worker process: no second line, no CSV ($(grep -v ': warning: ' "$scratch/err" | head -c 400))"
+else
+    skip "a plugin crash in a perft worker process: --processes=2 needs two usable CPUs"
+fi
 
 # A plugin stuck in its initialisation, before attackbench catches the
 # signals: named the same way.  A background job of a script ignores

@@ -49,13 +49,15 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   TIMING_LOOP            the timed rook pass never returns
  *   MOVE_LOOP              a rook lookup on the board after 1.e4 never returns
  *                          (in perft, below the start position's root)
+ *   MOVE_CRASH             the same lookup crashes
  *   STREAM_WRITE           the timed rook pass writes into its queries */
 #define FAULTS(X) \
     X(ENTRY_NULL) \
-    X(ENTRY_CRASH) X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) X(DESCRIPTION_CONTROL) \
-        X(UNKNOWN_FEATURE) X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_UNDERSCORE_EXIT) X(INIT_CAPITAL_EXIT) \
-            X(INIT_QUICK_EXIT) X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(FILE_QUERY_EXIT) \
-                X(TIMING_LOOP) X(MOVE_LOOP) X(STREAM_WRITE)
+    X(ENTRY_CRASH) \
+    X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) X(DESCRIPTION_CONTROL) X(UNKNOWN_FEATURE) \
+        X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_UNDERSCORE_EXIT) X(INIT_CAPITAL_EXIT) X(INIT_QUICK_EXIT) \
+            X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(FILE_QUERY_EXIT) X(TIMING_LOOP) \
+                X(MOVE_LOOP) X(MOVE_CRASH) X(STREAM_WRITE)
 #define AS_ENUMERATOR(NAME) WITH_##NAME,
 #define AS_TEXT(NAME) #NAME,
 enum fault { WITHOUT_FAULT = -1, FAULTS(AS_ENUMERATOR) FAULT_COUNT };
@@ -105,6 +107,8 @@ static uint64_t fault_rook(int square, uint64_t occupied)
         _exit(0);
     if (fault == WITH_MOVE_LOOP && occupied == (START_POSITION_OCCUPANCY ^ (1ULL << 12) ^ (1ULL << 28)))
         loop_forever();
+    if (fault == WITH_MOVE_CRASH && occupied == (START_POSITION_OCCUPANCY ^ (1ULL << 12) ^ (1ULL << 28)))
+        return *nowhere;
     return reference_rook(square, occupied);
 }
 
