@@ -66,6 +66,7 @@ void crash_guard_initialisation_end(void)
 }
 #else
 
+#include <dlfcn.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -93,6 +94,24 @@ static struct watched {
     volatile size_t bytes;
     const char *volatile what;
 } watched[WATCHED_MAX];
+
+#if defined(__linux__) && !defined(ATTACKBENCH_STATIC)
+/* A plugin's _exit, _Exit and quick_exit are attackbench's (below), which
+ * the dynamic linker finds before the C library's; the process ends
+ * through the system call they would make. */
+#define INTERCEPTS_PLUGIN_EXITS 1
+#include <sys/syscall.h>
+static _Noreturn void end_process(int status)
+{
+    for (;;)
+        syscall(SYS_exit_group, status);
+}
+#else
+static _Noreturn void end_process(int status)
+{
+    _exit(status);
+}
+#endif
 
 static void write_text(const char *text)
 {
@@ -159,7 +178,7 @@ static void on_crash(int signal_number, siginfo_t *info, void *context)
     if (activity == NULL) { /* not in a plugin: die of the signal as before */
         signal(signal_number, SIG_DFL);
         raise(signal_number);
-        _exit(128 + signal_number);
+        end_process(128 + signal_number);
     }
     const char *region = signal_number == SIGSEGV ? watched_region(info->si_addr) : NULL;
     write_plugin(guarded_name, guarded_file);
@@ -174,7 +193,7 @@ static void on_crash(int signal_number, siginfo_t *info, void *context)
     write_text(" during ");
     write_text(activity);
     write_text("\n");
-    _exit(named_exit_status);
+    end_process(named_exit_status);
 }
 
 /* The deadline of an interrupted plugin: still in its code a second after
@@ -195,21 +214,54 @@ static void on_deadline(int signal_number)
     write_text(" during ");
     write_text(activity);
     write_text(": it did not return within a second\n");
-    _exit(128 + interrupt);
+    end_process(128 + interrupt);
 }
 
-/* exit() called while plugin code runs: the plugin ended the process. */
-static void on_exit_call(void)
+/* FUNCTION (exit, _exit, ...) called while plugin code runs: the plugin
+ * ended the process. */
+static void name_exit_call(const char *function)
 {
     const char *activity = guarded_activity;
     if (activity == NULL)
         return;
     write_plugin(guarded_name, guarded_file);
-    write_text("called exit() during ");
+    write_text("called ");
+    write_text(function);
+    write_text(" during ");
     write_text(activity);
     write_text("; nothing was measured\n");
-    _exit(named_exit_status);
+    end_process(named_exit_status);
 }
+
+static void on_exit_call(void)
+{
+    name_exit_call("exit()");
+}
+
+#if defined(INTERCEPTS_PLUGIN_EXITS)
+/* The exits that run no atexit handler, as a plugin resolves them: named
+ * when plugin code calls them, otherwise what the C library's do. */
+void _exit(int status)
+{
+    name_exit_call("_exit()");
+    end_process(status);
+}
+
+void _Exit(int status)
+{
+    name_exit_call("_Exit()");
+    end_process(status);
+}
+
+void quick_exit(int status)
+{
+    name_exit_call("quick_exit()");
+    void (*library_quick_exit)(int) = (void (*)(int))dlsym(RTLD_NEXT, "quick_exit");
+    if (library_quick_exit)
+        library_quick_exit(status);
+    end_process(status);
+}
+#endif
 
 /* Each thread's alternate stack, kept for the life of the process (a
  * thread's stack may serve until the thread ends, and a leak checker sees

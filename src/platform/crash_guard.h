@@ -6,7 +6,9 @@
  *     naming the plugin, its file, the signal and the phase, and exits 2;
  *     a write into memory attackbench made read-only for plugins (the query
  *     streams) is named as such;
- *   - a call of exit() is named the same way and exits 2 instead;
+ *   - a call of exit() is named the same way and exits 2 instead, and on
+ *     Linux one of _exit(), _Exit() or quick_exit() (the plugin resolves
+ *     attackbench's own, which name it);
  *   - a SIGINT or SIGTERM (interrupt.h) gives the plugin one second to
  *     return to attackbench, which then stops in order; a plugin still
  *     running after it is named as stopped, and the process exits

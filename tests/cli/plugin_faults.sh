@@ -99,6 +99,16 @@ expect_fault "abort() in a plugin's init is named, phase initialisation" 2 \
 expect_fault "exit(0) in a plugin's init is named and exits 2" 2 \
     "plugin fault ($fault_dir/INIT_EXIT.so) called exit() during initialisation" \
     "$program" --plugin="$fault_dir/INIT_EXIT.so" --list -m fault
+# _exit, _Exit and quick_exit run no atexit handler: attackbench's own,
+# which a plugin resolves first, name them (on Linux, not a static build).
+for exit_fault in UNDERSCORE_EXIT:_exit CAPITAL_EXIT:_Exit QUICK_EXIT:quick_exit; do
+    expect_fault "${exit_fault#*:}(0) in a plugin's init is named and exits 2" 2 \
+        "attackbench: plugin fault ($fault_dir/INIT_${exit_fault%:*}.so) called ${exit_fault#*:}() during initialisation; nothing was measured" \
+        "$program" --plugin="$fault_dir/INIT_${exit_fault%:*}.so" --list -m fault
+done
+expect_fault "_exit(0) in a plugin's lookup during perft is named and exits 2" 2 \
+    "attackbench: plugin fault ($fault_dir/FILE_QUERY_EXIT.so) called _exit() during perft; nothing was measured" \
+    "$program" --plugin="$fault_dir/FILE_QUERY_EXIT.so" perft -m fault --depth=1 --reps=1 "$fault_dir/start.fen"
 expect_fault "a stack overflow in a plugin's init is named" 2 \
     "plugin fault ($fault_dir/INIT_RECURSION.so) crashed with SIGSEGV during initialisation" \
     "$program" --plugin="$fault_dir/INIT_RECURSION.so" --list -m fault
