@@ -62,6 +62,9 @@ static int parse_board(const char *field, size_t length, struct position *positi
             rank--;
             file = 0;
         } else if (c >= '1' && c <= '8') {
+            if (i > 0 && field[i - 1] >= '1' && field[i - 1] <= '8')
+                return set_error(error, error_size, "rank %d has two digits in a row ('%c%c'): write their sum",
+                                 rank + 1, field[i - 1], c);
             file += c - '0';
             if (file > 8)
                 return set_error(error, error_size, "rank %d has more than 8 squares", rank + 1);

@@ -121,6 +121,19 @@ printf '8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/3X4/8/8/8 w - - 0 1\n' >"$scratch/b
 expect_error "bad piece letter names file:line" "bad.fen:3: bad piece letter 'X' in rank 4" \
     "$program" --reps=1 --calls=10 "$scratch/bad.fen"
 [ ! -s "$scratch/out" ] && pass "malformed input measures nothing" || fail "malformed input measures nothing"
+# Two digits in a row ("71": 8 squares) are no FEN rank: one line, FILE:LINE.
+printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/71/8/8/8/8/4K3 w - - 0 1\n' >"$scratch/digits.fen"
+for command in "--reps=1 --calls=10" "perft -m reference --depth=1 --reps=1"; do
+    # shellcheck disable=SC2086 # the command's words
+    "$program" $command "$scratch/digits.fen" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+        grep -qF "digits.fen:2: rank 6 has two digits in a row ('71'): write their sum" "$scratch/err"; then
+        pass "${command%% *}: two digits in a row in a FEN rank are refused"
+    else
+        fail "${command%% *}: two digits in a row in a FEN rank are refused (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+done
 expect_status "skip-invalid goes on" 0 "$program" --skip-invalid --reps=1 --calls=10 --method=reference \
     "$scratch/bad.fen" "$here/data/boards.fen"
 grep -q "skipped 1 malformed line" "$scratch/err" && pass "skip-invalid counts skips" || fail "skip-invalid counts skips"
