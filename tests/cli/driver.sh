@@ -201,3 +201,18 @@ expect_status "standard input with pieces and random" 0 "$program" --method=clas
 "$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
 grep -q "verified every query of the files (3 positions)" "$scratch/err" && pass "--verify reads the files" ||
     fail "--verify reads the files"
+
+# --piece with only the side-wise workloads (sets, sides), which time every
+# slider: a note, since ab gives --piece=queen beneath a user's workload;
+# none where a per-piece workload takes the piece, or with the default.
+piece_note="attackbench: note: --piece chooses the rows of the per-piece workloads; sets and sides time every slider of a side"
+for case in "sets:--piece=rook:1" "sides:--piece=both:1" "sets,random:--piece=rook:0" "sides:--piece=rook,bishop,queen:0"; do
+    IFS=: read -r workloads piece wanted <<<"$case"
+    "$program" --method=classical --workload="$workloads" "$piece" --reps=1 --calls=100 --queries=100 \
+        "$here/data/boards.fen" >/dev/null 2>"$scratch/err"
+    status=$?
+    got=0
+    grep -qxF "$piece_note" "$scratch/err" && got=1
+    [ "$status" -eq 0 ] && [ "$got" = "$wanted" ] && pass "--workload=$workloads $piece: note given: $wanted" ||
+        fail "--workload=$workloads $piece: note given: $wanted (exit $status; $(head -c 300 "$scratch/err"))"
+done
