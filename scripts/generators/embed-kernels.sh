@@ -5,6 +5,12 @@
 # program carries its kernels and runs from any folder.
 #   sh scripts/generators/embed-kernels.sh OUTPUT.c KERNEL.cl...
 set -eu
+case "${1:-}" in
+'' | -*)
+    echo "embed-kernels.sh: usage: sh scripts/generators/embed-kernels.sh OUTPUT.c KERNEL.cl... (an OUTPUT starting with '-' as ./OUTPUT)" >&2
+    exit 2
+    ;;
+esac
 output=$1
 shift
 temporary=$output.tmp
@@ -23,4 +29,4 @@ temporary=$output.tmp
     echo
     echo "const int kernel_source_count = $#;"
 } >"$temporary"
-mv "$temporary" "$output"
+mv -- "$temporary" "$output"

@@ -160,6 +160,13 @@ script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen:
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
 script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/platforms/install.sh" bogus
+# The generators: an option they do not know is not an output file's name.
+script_refuses "generate-switch-lookup: --bogus is refused" "generate-switch-lookup: unknown option --bogus" \
+    "$s/generators/generate-switch-lookup" --bogus
+script_refuses "embed-kernels.sh: --bogus is refused" "embed-kernels.sh: usage" sh "$s/generators/embed-kernels.sh" --bogus
+[ ! -e "$scratch/scripts-caller/--bogus" ] && [ ! -e "$scratch/scripts-caller/--bogus.tmp" ] &&
+    pass "the generators wrote no file named --bogus" ||
+    fail "the generators wrote no file named --bogus"
 for script in results/plot results/report results/readme-results comparisons/peer-comparison \
     comparisons/peer-comparison-gpu; do
     script_refuses "${script#*/}: a bad command line is one line, not argparse's usage" "${script#*/}: " "$s/$script" --bogus
