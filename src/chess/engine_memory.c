@@ -54,7 +54,10 @@ int engine_memory_fits(size_t hash_bytes, int copies)
 {
     if (copies < 1 || hash_bytes > SIZE_MAX / (size_t)copies)
         return 0;
-    void *probe = malloc(hash_bytes * (size_t)copies);
+    /* volatile: clang removes a malloc whose block is freed unused, and
+     * the check with it. */
+    void *volatile probe = malloc(hash_bytes * (size_t)copies);
+    int fits = probe != NULL;
     free(probe);
-    return probe != NULL;
+    return fits;
 }

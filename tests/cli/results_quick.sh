@@ -155,10 +155,12 @@ WRAPPER
 
     # A same-day re-run replaces the folder whole: what the earlier run
     # wrote and this one does not (another compiler's CSV, its charts) is gone.
-    touch "$folder/$name-clang.csv"
-    mkdir -p "$folder/plots" && touch "$folder/plots/$name-clang-ranked-random.png"
+    other_compiler=clang
+    [ "$compiler" = clang ] && other_compiler=gcc
+    touch "$folder/$name-$other_compiler.csv"
+    mkdir -p "$folder/plots" && touch "$folder/plots/$name-$other_compiler-ranked-random.png"
     if quick >"$scratch/rerun.out" 2>"$scratch/rerun.err"; then
-        [ ! -e "$folder/$name-clang.csv" ] && [ ! -e "$folder/plots/$name-clang-ranked-random.png" ] &&
+        [ ! -e "$folder/$name-$other_compiler.csv" ] && [ ! -e "$folder/plots/$name-$other_compiler-ranked-random.png" ] &&
             [ -f "$csv" ] && [ -f "$folder/$name-manifest.json" ] &&
             [ "$(find "$out" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ] &&
             pass "results-quick: a same-day re-run replaces the folder whole, nothing of the earlier run left" ||
