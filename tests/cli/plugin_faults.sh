@@ -135,23 +135,30 @@ expect_fault "a plugin writing into the query stream is named, not a built-in bl
     fail "a plugin fault leaves the output file as it was"
 # The plugin says when it starts looping (a line on stderr, read from a
 # FIFO), then the signal: no sleep, and a hang is cut by timeout.
+# stop_when_looping PID SIGNAL: the plugin's stderr (the FIFO) read until
+# it says it loops, then SIGNAL sent to PID; its whole stderr into
+# $fault_dir/stderr and its exit status into `status`.
+stop_when_looping() {
+    local pid=$1 signal_name=$2 line fd
+    exec {fd}<"$fault_dir/fifo"
+    : >"$fault_dir/stderr"
+    while IFS= read -r line <&$fd; do
+        echo "$line" >>"$fault_dir/stderr"
+        [ "$line" = "fault: looping" ] && break
+    done
+    kill -s "$signal_name" "$pid"
+    cat <&$fd >>"$fault_dir/stderr"
+    exec {fd}<&-
+    wait "$pid"
+    status=$?
+}
 for signal_name in INT TERM; do
     rm -f "$fault_dir/fifo"
     mkfifo "$fault_dir/fifo"
     timeout -s KILL 120 "$program" --plugin="$fault_dir/TIMING_LOOP.so" -m fault -w random -p rook --dispatch=batch \
         -r 2 -c 1000 --queries=512 -q 2>"$fault_dir/fifo" >/dev/null &
     loop_pid=$!
-    exec {fault_fd}<"$fault_dir/fifo"
-    : >"$fault_dir/stderr"
-    while IFS= read -r line <&$fault_fd; do
-        echo "$line" >>"$fault_dir/stderr"
-        [ "$line" = "fault: looping" ] && break
-    done
-    kill -s "$signal_name" "$loop_pid"
-    cat <&$fault_fd >>"$fault_dir/stderr"
-    exec {fault_fd}<&-
-    wait "$loop_pid"
-    status=$?
+    stop_when_looping "$loop_pid" "$signal_name"
     want=$([ "$signal_name" = INT ] && echo 130 || echo 143)
     [ "$status" -eq "$want" ] &&
         grep -qF "plugin fault ($fault_dir/TIMING_LOOP.so) stopped by SIG$signal_name during timing" "$fault_dir/stderr" &&
@@ -185,17 +192,7 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$program" --plugin="$fault_dir/INIT_LOOP.so" --list -m fault \
         2>"$fault_dir/fifo" >/dev/null &
     loop_pid=$!
-    exec {fault_fd}<"$fault_dir/fifo"
-    : >"$fault_dir/stderr"
-    while IFS= read -r line <&$fault_fd; do
-        echo "$line" >>"$fault_dir/stderr"
-        [ "$line" = "fault: looping" ] && break
-    done
-    kill -s "$signal_name" "$loop_pid"
-    cat <&$fault_fd >>"$fault_dir/stderr"
-    exec {fault_fd}<&-
-    wait "$loop_pid"
-    status=$?
+    stop_when_looping "$loop_pid" "$signal_name"
     want=$([ "$signal_name" = INT ] && echo 130 || echo 143)
     [ "$status" -eq "$want" ] &&
         grep -qxF "attackbench: plugin fault ($fault_dir/INIT_LOOP.so) stopped by SIG$signal_name during initialisation: it did not return within a second" \
