@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "measure/cpu_choice.h"
+#include "measure/cpu_probe.h"
 #include "unit.h"
 
 TEST(cpu_busy_share_counts_steal_as_busy)
@@ -60,4 +61,41 @@ TEST(cpu_locks_keep_two_choices_apart)
     CHECK(claim_cpu(4000) == 1);
     unsetenv("XDG_RUNTIME_DIR");
     CHECK(unit_remove_tree(directory) == 0);
+}
+
+TEST(cpu_probe_moves_only_the_clearly_slower_back)
+{
+    /* CPUs 7, 3, 5 in the order of their load; 3 is 1.5x slower than the
+     * fastest, 5 within PROBE_TIE of it: 3 moves behind, 7 and 5 keep
+     * their order. */
+    int order[] = {7, 3, 5};
+    double ns[] = {0.50, 0.75, 0.46};
+    order_by_probe(order, 3, ns);
+    CHECK(order[0] == 7 && order[1] == 5 && order[2] == 3);
+    /* The slower ones in order of their probes; unprobed (0) ones stay. */
+    int more[] = {1, 2, 3, 4};
+    double more_ns[] = {0.9, 0, 0.6, 0.4};
+    order_by_probe(more, 4, more_ns);
+    CHECK(more[0] == 2 && more[1] == 4 && more[2] == 3 && more[3] == 1);
+    int none[] = {1, 0};
+    double none_ns[] = {0, 0};
+    order_by_probe(none, 2, none_ns);
+    CHECK(none[0] == 1 && none[1] == 0);
+}
+
+TEST(cpu_probe_reads_every_allowed_cpu)
+{
+    int allowed[MAX_PROBED_CPUS];
+    int count = allowed_cpus(allowed, MAX_PROBED_CPUS);
+    double ns[MAX_PROBED_CPUS];
+    if (count == 0 || probe_cpus(allowed, count, ns) != 0) {
+        unit_skip("no CPUs to pin to, or an emulator: nothing is probed");
+        return;
+    }
+    for (int i = 0; i < count; i++)
+        CHECK(ns[i] > 0 && ns[i] < 1e6);
+    struct cpu_probe_spread spread;
+    CHECK(cpu_probe_spread(&spread) == (count >= 2 ? 0 : -1));
+    if (count >= 2)
+        CHECK(spread.fastest_ns <= spread.slowest_ns);
 }

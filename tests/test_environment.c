@@ -38,9 +38,9 @@ TEST(environment_quiet_machine_gives_no_warning)
 
 TEST(environment_each_condition_gives_its_own_warning_once)
 {
-    static const char *const keys[] = {"governor",    "boost",        "hypervisor",
-                                       "unoptimized", "short-stream", "few-repetitions"};
-    for (int condition = 0; condition < 6; condition++) {
+    static const char *const keys[] = {"governor",     "boost",           "hypervisor", "unoptimized",
+                                       "short-stream", "few-repetitions", "uneven-cpus"};
+    for (int condition = 0; condition < 7; condition++) {
         struct environment_facts facts = quiet_machine();
         switch (condition) {
         case 0:
@@ -60,6 +60,10 @@ TEST(environment_each_condition_gives_its_own_warning_once)
             break;
         case 5:
             facts.repetitions = 3;
+            break;
+        case 6:
+            facts.probed = 1;
+            facts.probes = (struct cpu_probe_spread){1, 0, 0.45, 0.45 * UNEVEN_CPUS * 1.01};
             break;
         }
         struct environment_report report;
@@ -133,4 +137,33 @@ TEST(environment_keys_are_joined_by_spaces)
     check_environment(&facts, &report);
     char keys[64];
     CHECK(strcmp(environment_warning_keys(&report, keys, sizeof keys), "hypervisor few-repetitions") == 0);
+}
+
+TEST(environment_cpus_within_the_bound_are_even)
+{
+    struct environment_facts facts = quiet_machine();
+    facts.probed = 1;
+    facts.cpu = 1;
+    facts.probes = (struct cpu_probe_spread){1, 0, 0.45, 0.45 * UNEVEN_CPUS * 0.99};
+    struct environment_report report;
+    check_environment(&facts, &report);
+    CHECK(report.count == 0);
+    /* One CPU probed, or none: nothing to compare. */
+    facts.probed = 0;
+    facts.probes.slowest_ns = 0.45 * 3;
+    check_environment(&facts, &report);
+    CHECK(report.count == 0);
+}
+
+TEST(environment_uneven_cpus_name_both_and_the_measuring_one)
+{
+    struct environment_facts facts = quiet_machine();
+    facts.probed = 1;
+    facts.cpu = 1;
+    facts.probes = (struct cpu_probe_spread){1, 0, 0.5, 0.75};
+    struct environment_report report;
+    check_environment(&facts, &report);
+    CHECK(report.count == 1);
+    CHECK(strstr(report.warnings[0].text, "CPU 0 read memory 1.50x slower than CPU 1") != NULL);
+    CHECK(strstr(report.warnings[0].text, "this one measures on CPU 1") != NULL);
 }

@@ -1,6 +1,7 @@
 /* CPU load from /proc/stat and per-CPU locks (see src/measure/cpu_choice.h). */
 #define _GNU_SOURCE
 #include "cpu_choice.h"
+#include "cpu_probe.h"
 #include "platform/system_file.h"
 #include "platform/timer.h"
 
@@ -166,6 +167,28 @@ static void order_by_busy(int *order, const double *busy, int count)
         }
 }
 
+/* Probe the CPUs of `order` that no other attackbench run holds (up to
+ * MAX_PROBED_CPUS, busy or not: the probes feed the uneven-cpus warning),
+ * and among the leading ones as quiet as the quietest (within 0.05 of its
+ * busy share) put the faster first (cpu_probe.h).  A held CPU is never
+ * probed: its run is measuring there. */
+static void prefer_faster(int *order, const double *busy, const int *allowed, int allowed_count)
+{
+    int position[MAX_PROBED_CPUS], cpus[MAX_PROBED_CPUS], count = 0;
+    for (int i = 0; i < allowed_count && count < MAX_PROBED_CPUS; i++)
+        if (!cpu_held_by_another_run(allowed[order[i]])) {
+            position[count] = i;
+            cpus[count++] = allowed[order[i]];
+        }
+    double ns[MAX_PROBED_CPUS];
+    if (count < 2 || probe_cpus(cpus, count, ns) != 0)
+        return;
+    int equals = 0;
+    while (equals < count && position[equals] == equals && busy[order[equals]] <= busy[order[0]] + 0.05)
+        equals++;
+    order_by_probe(order, equals, ns);
+}
+
 int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *chosen)
 {
     if (allowed_count > MAX_CPUS)
@@ -174,6 +197,7 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
     int order[MAX_CPUS], taken[MAX_CPUS] = {0};
     sample_busy_shares(allowed, allowed_count, busy);
     order_by_busy(order, busy, allowed_count);
+    prefer_faster(order, busy, allowed, allowed_count);
     int count = 0;
     for (int i = 0; i < allowed_count && count < wanted; i++)
         if (claim_cpu(allowed[order[i]]) != CLAIM_SHARED) {

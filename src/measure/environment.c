@@ -69,6 +69,8 @@ void read_environment_facts(int cpu, struct environment_facts *facts)
     facts->boost = read_boost();
     facts->emulated = cpu_is_emulated();
     facts->hypervisor = read_hypervisor();
+    facts->cpu = cpu;
+    facts->probed = cpu_probe_spread(&facts->probes) == 0;
 #ifdef __OPTIMIZE__
     facts->optimized = 1;
 #else
@@ -110,6 +112,12 @@ void check_environment(const struct environment_facts *facts, struct environment
             report, "short-stream",
             "a stream has only %zu queries (fewer than %d): branch predictors can learn it; give more positions",
             facts->shortest_stream, SHORT_STREAM_QUERIES);
+    if (facts->probed && facts->probes.slowest_ns > facts->probes.fastest_ns * UNEVEN_CPUS)
+        add_warning(report, "uneven-cpus",
+                    "CPU %d read memory %.2fx slower than CPU %d in a probe at the start (other work on the host "
+                    "beside it?): a run's figures depend on which it lands on; this one measures on CPU %d",
+                    facts->probes.slowest_cpu, facts->probes.slowest_ns / facts->probes.fastest_ns,
+                    facts->probes.fastest_cpu, facts->cpu);
     if (facts->repetitions > 0 && facts->repetitions < FEW_REPETITIONS)
         add_warning(report, "few-repetitions",
                     "only %d repetitions (fewer than %d): the median and its spread are unreliable", facts->repetitions,

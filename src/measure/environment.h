@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cpu_probe.h"
+
 /* What was read from the machine and the run's settings. */
 struct environment_facts {
     char governor[32];      /* scaling_governor of the measuring CPU, "" unknown */
@@ -16,6 +18,9 @@ struct environment_facts {
     int optimized;          /* 0 for a build without optimisation */
     int repetitions;        /* --reps */
     size_t shortest_stream; /* fewest queries in any stream, 0 unknown */
+    int cpu;                /* the measuring CPU, -1 any */
+    int probed;             /* 1 when two or more CPUs were probed (cpu_probe.h) */
+    struct cpu_probe_spread probes;
 };
 
 enum { MAX_ENVIRONMENT_WARNINGS = 8 };
@@ -35,6 +40,11 @@ struct environment_report {
  * across passes (a handful of positions gives a handful of queries).  The
  * default random stream, 16384 queries, is above it. */
 enum { SHORT_STREAM_QUERIES = 4096, FEW_REPETITIONS = 5 };
+
+/* CPUs whose memory probes differ by more than this are uneven: probes
+ * of two quiet CPUs stay within 10% of each other on the machines
+ * measured, and a neighbour on the host made one 1.4 to 2x slower. */
+#define UNEVEN_CPUS 1.25
 
 /* Read the facts about the machine for a run measured on `cpu` (-1: any).
  * Files are read below $ATTACKBENCH_SYSTEM_ROOT when it is set (tests give
