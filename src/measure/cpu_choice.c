@@ -167,26 +167,27 @@ static void order_by_busy(int *order, const double *busy, int count)
         }
 }
 
-/* Probe the CPUs of `order` that no other attackbench run holds (up to
- * MAX_PROBED_CPUS, busy or not: the probes feed the uneven-cpus warning),
- * and among the leading ones as quiet as the quietest (within 0.05 of its
- * busy share) put the faster first (cpu_probe.h).  A held CPU is never
- * probed: its run is measuring there. */
+/* Probe the CPUs of `order` that were idle over the sample (busy at most
+ * IDLE_SHARE) and that no other attackbench run holds (a held one is
+ * measuring), up to MAX_PROBED_CPUS, and among the leading ones put the
+ * faster first (cpu_probe.h).  A busy CPU is not probed: its own work
+ * would slow the probe, and the uneven-cpus warning would blame the host. */
+#define IDLE_SHARE 0.05
 static void prefer_faster(int *order, const double *busy, const int *allowed, int allowed_count)
 {
     int position[MAX_PROBED_CPUS], cpus[MAX_PROBED_CPUS], count = 0;
     for (int i = 0; i < allowed_count && count < MAX_PROBED_CPUS; i++)
-        if (!cpu_held_by_another_run(allowed[order[i]])) {
+        if (busy[order[i]] <= IDLE_SHARE && !cpu_held_by_another_run(allowed[order[i]])) {
             position[count] = i;
             cpus[count++] = allowed[order[i]];
         }
     double ns[MAX_PROBED_CPUS];
     if (count < 2 || probe_cpus(cpus, count, ns) != 0)
         return;
-    int equals = 0;
-    while (equals < count && position[equals] == equals && busy[order[equals]] <= busy[order[0]] + 0.05)
-        equals++;
-    order_by_probe(order, equals, ns);
+    int leading = 0;
+    while (leading < count && position[leading] == leading)
+        leading++;
+    order_by_probe(order, leading, ns);
 }
 
 int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *chosen)
