@@ -55,6 +55,27 @@ if command -v make >/dev/null; then
 else
     skip "make opencl's check of the catalogued kernels: no make here"
 fi
+# make test-opencl without the headers (-nostdinc hides them) prints its
+# skip line and nothing more: no build, no suite (make -n shows what would run).
+if command -v make >/dev/null; then
+    skip_line="test-opencl skipped: no OpenCL headers (Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers)"
+    make -n -s -C "$top" --no-print-directory test-opencl OPENCL_INCLUDE=-nostdinc >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 0 ] && [ "$(cat "$scratch/out")" = "echo \"$skip_line\"" ] && [ ! -s "$scratch/err" ] &&
+        pass "make test-opencl without the headers would only print its skip line" ||
+        fail "make -n test-opencl without the headers (exit $status): $(head -c 300 "$scratch/out" "$scratch/err")"
+    if [ "$status" -eq 0 ] && [ "$(wc -l <"$scratch/out")" -eq 1 ]; then
+        make -s -C "$top" --no-print-directory test-opencl OPENCL_INCLUDE=-nostdinc >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        [ "$status" -eq 0 ] && [ "$(cat "$scratch/out")" = "$skip_line" ] && [ ! -s "$scratch/err" ] &&
+            pass "make test-opencl without the headers prints its skip line alone" ||
+            fail "make test-opencl without the headers (exit $status): $(head -c 300 "$scratch/out" "$scratch/err")"
+    else
+        skip "make test-opencl's skip, run: make -n showed more than the skip line"
+    fi
+else
+    skip "make test-opencl's skip: no make here"
+fi
 "$program" --list >"$scratch/list"
 for technique in hyperbola kogge-stone magic-fancy; do
     grep -q "^$technique .* device: opencl " "$scratch/list" && pass "--list marks $technique as a device technique" ||
