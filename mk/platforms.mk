@@ -67,16 +67,22 @@ OPENCL_INCLUDE ?=
 OPENCL_CFLAGS = $(CFLAGS) $(OPENCL_INCLUDE)
 OPENCL_MAKE_OPTIONS = -s OPENCL=1
 OPENCL_HEADERS = $(shell printf '\043define CL_TARGET_OPENCL_VERSION 120\n\043include <CL/cl.h>\n' | $(CC) $(OPENCL_INCLUDE) -E -x c - >/dev/null 2>&1 && echo yes)
-OPENCL_NO_HEADERS = no OpenCL headers (Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers)
+OPENCL_PACKAGES = (Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers)
+OPENCL_NO_HEADERS = no OpenCL headers $(OPENCL_PACKAGES)
+# A compiler that is no command or does not run is named as such first:
+# the probe of the headers cannot tell it from headers that are missing.
+OPENCL_CHECK_CC = sh scripts/platforms/check-compiler.sh $(1) CC "$(CC)"
 opencl:
-	@[ -n "$(OPENCL_HEADERS)" ] || { echo "make opencl needs $(OPENCL_NO_HEADERS)" >&2; exit 2; }
+	@$(call OPENCL_CHECK_CC,opencl)
+	@[ -n "$(OPENCL_HEADERS)" ] || { echo "make opencl needs the OpenCL headers $(OPENCL_PACKAGES)" >&2; exit 2; }
 	+@$(call SUB_BUILD,OPENCL,$(OPENCL_BUILD)/attackbench)
 
-## test-opencl: the device suite (tests/opencl.sh) on make opencl's program and the first OpenCL device (PoCL in CI): every device technique verified in every formulation, the planted faults caught, the bad input; skipped, saying why, without OpenCL headers or platform
+## test-opencl: the device suite (tests/opencl.sh) on make opencl's program and the first OpenCL device (PoCL in CI): every device technique verified in every formulation, the planted faults caught, the bad input; skipped, saying why, without OpenCL headers or platform (a compiler that does not run is an error)
 # make expands the whole recipe before its first line runs: without the
 # headers every line but the skip line is empty (an exit in one line's
 # shell would end that line alone, and the build and the suite would run).
 test-opencl:
+	@$(call OPENCL_CHECK_CC,test-opencl)
 	@$(if $(OPENCL_HEADERS),:,echo "test-opencl skipped: $(OPENCL_NO_HEADERS)")
 	+@$(if $(OPENCL_HEADERS),$(call SUB_BUILD,OPENCL,$(OPENCL_BUILD)/attackbench))
 	@$(if $(OPENCL_HEADERS),ATTACKBENCH=$(OPENCL_BUILD)/attackbench bash tests/opencl.sh)

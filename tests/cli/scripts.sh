@@ -129,6 +129,24 @@ if have_tool "${CC:-cc}"; then
 else
     skip "variant-object.sh: no C compiler to make an object"
 fi
+# make opencl, make test-opencl and make wasm name a compiler that is no
+# command or does not run, rather than blame the headers or clang for it;
+# and make opencl without the headers (-nostdinc hides them) asks for them.
+for target in opencl test-opencl; do
+    script_refuses "make $target: a missing CC is named" "make $target: the compiler CC=/nonexistent/cc is not a command" \
+        make -s -C "$scripts_top" --no-print-directory $target CC=/nonexistent/cc
+    script_refuses "make $target: a CC that does not run is named" \
+        "make $target: the compiler CC=false does not work: it cannot preprocess an empty C file" \
+        make -s -C "$scripts_top" --no-print-directory $target CC=false
+done
+script_refuses "make opencl without the headers asks for them" \
+    "make opencl needs the OpenCL headers (Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers)" \
+    make -s -C "$scripts_top" --no-print-directory opencl OPENCL_INCLUDE=-nostdinc
+script_refuses "make wasm: a missing WASM_CC is named" "make wasm: the compiler WASM_CC=/nonexistent/clang is not a command" \
+    make -s -C "$scripts_top" --no-print-directory wasm WASM_CC=/nonexistent/clang
+script_refuses "make wasm: a WASM_CC that does not run is named" \
+    "make wasm: the compiler WASM_CC=false does not work: it cannot preprocess an empty C file with --target=wasm32-wasi" \
+    make -s -C "$scripts_top" --no-print-directory wasm WASM_CC=false
 script_refuses "make results: PLUGINS relative to the caller's folder, a missing one named" \
     "PLUGINS: $scratch/scripts-caller/nope.so: no such file" \
     make -s -C "$scripts_top" --no-print-directory results PLUGINS="nope.so"
