@@ -406,21 +406,56 @@ static int apply_output_option(struct options *options, const char *name, const 
     return 0;
 }
 
+/* The actions that write no result rows, as their option is spelt, and
+ * why; NULL for those that write rows (the benchmark, --count). */
+static const char *no_result_rows(enum action action, const char **why)
+{
+    static const struct {
+        enum action action;
+        const char *option, *why;
+    } actions[] = {
+        {ACTION_LIST, "--list", "the list is text on standard output"},
+        {ACTION_LIST_DEVICES, "--list-devices", "the list is text on standard output"},
+        {ACTION_DUMP, "--dump", "its CSV of attack sets goes to standard output"},
+        {ACTION_VERIFY_ONLY, "--verify-only", "it times nothing, so there are no result rows"},
+    };
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (actions[i].action == action) {
+            *why = actions[i].why;
+            return actions[i].option;
+        }
+    return NULL;
+}
+
+/* --list, --list-devices, --dump and --verify-only each stand instead of
+ * the benchmark: two different ones are refused, in one line naming both,
+ * rather than the last silently taken.  The same one twice is one action.
+ * (Beside --help or --version the last action given is taken, as ever.) */
+static int set_action(struct options *options, enum action action, char *error, size_t error_size)
+{
+    const char *why;
+    const char *given = no_result_rows(options->action, &why), *wanted = no_result_rows(action, &why);
+    if (given && wanted && options->action != action)
+        return set_error(error, error_size, "%s and %s are two different actions: give one of them", given, wanted);
+    options->action = action;
+    return 0;
+}
+
 /* What the command does instead of a benchmark. */
 static int apply_action_option(struct options *options, const char *name, const char *value, char *error,
                                size_t error_size)
 {
-    (void)value, (void)error, (void)error_size; /* these options take no value */
+    (void)value; /* these options take no value */
     if (strcmp(name, "verify") == 0) {
         options->verify = 1;
     } else if (strcmp(name, "verify-only") == 0) {
-        options->action = ACTION_VERIFY_ONLY;
+        return set_action(options, ACTION_VERIFY_ONLY, error, error_size);
     } else if (strcmp(name, "dump") == 0) {
-        options->action = ACTION_DUMP;
+        return set_action(options, ACTION_DUMP, error, error_size);
     } else if (strcmp(name, "list") == 0) {
-        options->action = ACTION_LIST;
+        return set_action(options, ACTION_LIST, error, error_size);
     } else if (strcmp(name, "list-devices") == 0) {
-        options->action = ACTION_LIST_DEVICES;
+        return set_action(options, ACTION_LIST_DEVICES, error, error_size);
     } else if (strcmp(name, "skip-invalid") == 0) {
         options->skip_invalid = 1;
     } else if (strcmp(name, "help") == 0) {
@@ -466,27 +501,6 @@ static int check_layout(const struct options *options, char *error, size_t error
     if (options->queries_given)
         return set_error(error, error_size, "--layout=positions takes its length from --positions, not --queries");
     return 0;
-}
-
-/* The actions that write no result rows, as their option is spelt, and
- * why; NULL for those that write rows (the benchmark, --count). */
-static const char *no_result_rows(enum action action, const char **why)
-{
-    static const struct {
-        enum action action;
-        const char *option, *why;
-    } actions[] = {
-        {ACTION_LIST, "--list", "the list is text on standard output"},
-        {ACTION_LIST_DEVICES, "--list-devices", "the list is text on standard output"},
-        {ACTION_DUMP, "--dump", "its CSV of attack sets goes to standard output"},
-        {ACTION_VERIFY_ONLY, "--verify-only", "it times nothing, so there are no result rows"},
-    };
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (actions[i].action == action) {
-            *why = actions[i].why;
-            return actions[i].option;
-        }
-    return NULL;
 }
 
 /* --csv and --json only where the run writes them, rather than ignored:

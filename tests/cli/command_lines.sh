@@ -88,6 +88,25 @@ done <<EOF_RESULT_FILES
 --device --json|attackbench: --json does not apply to --device: its rows are CSV only (--csv=FILE)|--device=opencl --json=$scratch/result
 EOF_RESULT_FILES
 
+# Two different actions are refused in one line naming both (the last one
+# was taken, silently); the same action twice is one.
+while IFS='|' read -r name line arguments; do
+    # shellcheck disable=SC2086
+    refused_in_one_line "$name" "$line" "$program" $arguments
+done <<EOF_ACTIONS
+--dump --verify-only|attackbench: --dump and --verify-only are two different actions: give one of them|--dump --verify-only -m kogge-stone $here/data/boards.fen
+--verify-only --dump|attackbench: --verify-only and --dump are two different actions: give one of them|--verify-only --dump -m kogge-stone $here/data/boards.fen
+--list --dump|attackbench: --list and --dump are two different actions: give one of them|--list --dump $here/data/boards.fen
+-l --list-devices|attackbench: --list and --list-devices are two different actions: give one of them|-l --list-devices
+--list-devices --verify-only|attackbench: --list-devices and --verify-only are two different actions: give one of them|--list-devices --verify-only -m reference
+--verify-only --list|attackbench: --verify-only and --list are two different actions: give one of them|--verify-only -m reference --list
+EOF_ACTIONS
+"$program" --list -l -m reference >"$scratch/out" 2>"$scratch/err" && grep -q '^reference ' "$scratch/out" &&
+    pass "--list -l: the same action twice is one" || fail "--list -l: the same action twice ($(head -c 300 "$scratch/err"))"
+"$program" --dump --dump -m reference "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err" &&
+    [ "$(head -1 "$scratch/out")" = "position,square,piece,attacks" ] &&
+    pass "--dump --dump: the same action twice is one" || fail "--dump --dump: the same action twice ($(head -c 300 "$scratch/err"))"
+
 # --dump gives the sliders of the files: a workload or piece it cannot
 # give is refused, not passed by (it dumped every slider of the files).
 while IFS='|' read -r name line arguments; do
