@@ -99,7 +99,8 @@ const char usage_text[] =
     "      --dump                   CSV position,square,piece,attacks for every slider of\n"
     "                               the files, from one --method (default reference);\n"
     "                               --workload=sides: the same through its multi-square\n"
-    "                               path; --workload=sets: position,side,attacks\n"
+    "                               path; --workload=sets: position,side,attacks; the\n"
+    "                               options it does not honour are refused\n"
     "      --plugin=FILE            load a backend built against include/attackbench_plugin.h\n"
     "                               from FILE (repeatable, up to 16; every command; docs/plugins.md)\n"
     "  -l, --list                   the backends, whether available, table bytes, needs\n"
@@ -520,6 +521,14 @@ static int check_result_files(const struct options *options, char *error, size_t
     return 0;
 }
 
+static int name_among(const char *name, const char *const *names, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* The options a --device run does not honour, refused with it rather
  * than ignored: it times the random queen stream, its own launches
  * against the CPU's fastest, batched, on one thread (docs/gpu.md). */
@@ -528,10 +537,32 @@ static int device_ignores(const char *name)
     static const char *const ignored[] = {"workload",      "piece",   "param", "dispatch",    "chain",  "pressure",
                                           "phase",         "threads", "pin",   "min-time",    "layout", "positions",
                                           "target-spread", "dump",    "count", "skip-invalid"};
-    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
-        if (strcmp(name, ignored[i]) == 0)
-            return 1;
-    return 0;
+    return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
+}
+
+/* The options --dump does not honour, refused with it rather than
+ * ignored: it writes every slider's attack set from the files, through
+ * the --method, --workload, --piece and --param it is given, and times,
+ * samples and verifies nothing.  (--device refuses --dump itself.) */
+static int dump_ignores(const char *name)
+{
+    static const char *const ignored[] = {
+        "dispatch", "chain",       "pressure", "phase",     "threads",       "pin",           "reps",
+        "calls",    "queries",     "layout",   "positions", "seed",          "timer",         "formulation",
+        "count",    "max-queries", "min-time", "verify",    "target-spread", "verify-boards",
+    };
+    return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
+}
+
+/* With --dump: the first option given that it ignores (`ignored`, or NULL). */
+static int check_dump_options(const struct options *options, const char *ignored, char *error, size_t error_size)
+{
+    if (options->action != ACTION_DUMP || !ignored)
+        return 0;
+    return set_error(error, error_size,
+                     "--%s does not apply to --dump: it writes the attack sets of the files' sliders, and times, "
+                     "samples and verifies nothing",
+                     ignored);
 }
 
 /* With --device: the first option given that it ignores (`ignored`, or
@@ -578,10 +609,12 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     struct argument argument;
     char reason[256];
     int read;
-    const char *device_ignored = NULL;
+    const char *device_ignored = NULL, *dump_ignored = NULL;
     while ((read = read_argument(&reader, specs, &argument, reason, sizeof reason)) > 0) {
         if (argument.option && !device_ignored && device_ignores(argument.option->name))
             device_ignored = argument.option->name;
+        if (argument.option && !dump_ignored && dump_ignores(argument.option->name))
+            dump_ignored = argument.option->name;
         if (argument.option == NULL)
             options->files[options->file_count++] = (char *)argument.value;
         else if (apply_option(options, argument.option->name, argument.value ? argument.value : "", error,
@@ -590,6 +623,8 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     }
     if (read < 0)
         return set_error(error, error_size, "%s%s", reason, strncmp(reason, "unknown", 7) == 0 ? " (see --help)" : "");
+    if (check_dump_options(options, dump_ignored, error, error_size) != 0)
+        return -1;
     if (options->min_time > 0 && options->target_spread <= 0)
         return set_error(error, error_size,
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");

@@ -119,6 +119,29 @@ done <<EOF_DUMP
 --dump -w sets -p rook|attackbench: --dump --workload=sets gives each side's whole map: --piece is not taken|--dump -w sets -p rook $here/data/boards.fen
 EOF_DUMP
 
+# The options --dump does not honour are refused beside it, each in one
+# line, whatever the order (they were ignored); those it honours are taken.
+dump_refusal="does not apply to --dump: it writes the attack sets of the files' sliders, and times, samples and verifies nothing"
+for option in --dispatch=call --chain --pressure=64M --phase --threads=2 --pin=0 -r3 --reps=3 --calls=10 -c10 \
+    --queries=64 --max-queries=64 --seed=3 --timer=clock --layout=queries --positions=5 --formulation=fixed \
+    --target-spread=1 --min-time=5 --verify --verify-boards=7 --count=instructions; do
+    spelt=${option%%=*}
+    case "$spelt" in -r*) spelt=--reps ;; -c*) spelt=--calls ;; esac
+    refused_in_one_line "--dump refuses $option" "attackbench: $spelt $dump_refusal" \
+        "$program" --dump "$option" "$here/data/boards.fen"
+    refused_in_one_line "$option then --dump is refused too" "attackbench: $spelt $dump_refusal" \
+        "$program" "$option" -m reference --dump "$here/data/boards.fen"
+done
+"$program" --dump -m reference -w sides -p rook,queen --param=hash-bits=12 -q --skip-invalid -f csv \
+    "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
+[ $? -eq 2 ] && grep -qF -- "--param=hash-bits=12: no selected method has a parameter 'hash-bits'" "$scratch/err" &&
+    pass "--dump reads --param (a parameter no method has is refused)" || fail "--dump reads --param: $(head -c 300 "$scratch/err")"
+"$program" --dump -m sherwin-hash --param=hash-bits=12 -w pieces -p rook,queen -q --skip-invalid -f csv \
+    "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err" && [ ! -s "$scratch/err" ] &&
+    [ "$(head -1 "$scratch/out")" = "position,square,piece,attacks" ] && ! grep -q ',bishop,' "$scratch/out" &&
+    pass "--dump takes the options it honours (--method, --param, --workload, --piece, -q, --skip-invalid, -f csv)" ||
+    fail "--dump takes the options it honours: $(head -c 300 "$scratch/err")"
+
 # -h is the help of each command, on standard output.
 for command in "" perft genpos recommend compare; do
     # shellcheck disable=SC2086
