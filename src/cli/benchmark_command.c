@@ -31,6 +31,7 @@
 
 #include "selection.h"
 #include "ab_serve.h"
+#include "measure/cpu_choice.h"
 #include "measure/runner.h"
 #include "benchmark_report.h"
 #include "platform/build_info.h"
@@ -540,6 +541,11 @@ int benchmark_command(const struct options *options, const struct backend **sele
                         "--phase\n");
         return EXIT_USAGE;
     }
+    /* A --threads or --pin this process cannot have is refused before the
+     * skip notes, so that its line is the only one; open_session() then
+     * chooses the CPUs (a --verify-only run chooses none). */
+    if (options->action != ACTION_VERIFY_ONLY && check_cpu_request(options->threads, options->pin_cpu) != 0)
+        return EXIT_USAGE;
     print_selection_notes();
     struct session session;
     status = open_session(&session, options, selected, count);

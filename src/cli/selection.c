@@ -17,8 +17,9 @@ struct chosen {
 };
 
 /* The "skipping NAME: reason" lines, held until the command has checked
- * its input (print_selection_notes), so that a bad file's error is the only
- * line a run that cannot start prints, whatever this CPU lacks. */
+ * its input and, for the benchmark, the --threads and --pin it was given
+ * (print_selection_notes), so that a bad file's or option's error is the
+ * only line a run that cannot start prints, whatever this CPU lacks. */
 static char pending_notes[8192];
 
 static void note_skip_of(const struct backend *backend, const char *reason, const struct selection_rules *rules)

@@ -252,10 +252,21 @@ int allowed_cpus(int *cpus, int capacity)
 }
 #endif
 
-#if !defined(__wasi__)
-/* --pin=CPU: that CPU for the first thread, the next allowed ones for the
- * others; each is held, with a warning when another run holds it. */
-static int pinned_cpus(int threads, int requested, const int *allowed, int allowed_count, int *cpus)
+#if defined(__wasi__)
+int check_cpu_request(int threads, int requested)
+{
+    /* One thread, wherever the engine runs it (the context line says so). */
+    (void)requested;
+    if (threads > 1) {
+        fprintf(stderr, "attackbench: --threads=%d: WebAssembly (WASI) runs one thread\n", threads);
+        return -1;
+    }
+    return 0;
+}
+#else
+/* Where --pin=CPU's threads start among the allowed CPUs: that CPU's
+ * index, or -1 after printing why the threads cannot start there. */
+static int pinned_start(int threads, int requested, const int *allowed, int allowed_count)
 {
     int start = 0;
     while (start < allowed_count && allowed[start] != requested)
@@ -270,6 +281,30 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
                 threads);
         return -1;
     }
+    return start;
+}
+
+int check_cpu_request(int threads, int requested)
+{
+    int allowed[MAX_THREADS];
+    int allowed_count = allowed_cpus(allowed, MAX_THREADS);
+    if (threads > allowed_count) {
+        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, allowed_count,
+                allowed_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (requested >= 0 && pinned_start(threads, requested, allowed, allowed_count) < 0)
+        return -1;
+    return 0;
+}
+
+/* --pin=CPU: that CPU for the first thread, the next allowed ones for the
+ * others; each is held, with a warning when another run holds it. */
+static int pinned_cpus(int threads, int requested, const int *allowed, int allowed_count, int *cpus)
+{
+    int start = pinned_start(threads, requested, allowed, allowed_count);
+    if (start < 0)
+        return -1;
     cpus[0] = requested;
     for (int i = 1; i < threads; i++)
         cpus[i] = allowed[start + i];
@@ -283,26 +318,16 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
 
 int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MAX_THREADS])
 {
+    *pin_cpu = -1;
+    if (check_cpu_request(threads, requested) != 0)
+        return -1;
 #if defined(__wasi__)
-    /* One thread, wherever the engine runs it (the context line says so). */
-    (void)requested;
     (void)quiet;
     (void)cpus;
-    *pin_cpu = -1;
-    if (threads > 1) {
-        fprintf(stderr, "attackbench: --threads=%d: WebAssembly (WASI) runs one thread\n", threads);
-        return -1;
-    }
     return 0;
 #else
     int allowed[MAX_THREADS];
     int allowed_count = allowed_cpus(allowed, MAX_THREADS);
-    *pin_cpu = -1;
-    if (threads > allowed_count) {
-        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, allowed_count,
-                allowed_count == 1 ? "" : "s");
-        return -1;
-    }
     if (requested == -2 || (requested == -1 && allowed_count == 0))
         return 0;
     int shared = requested >= 0 ? pinned_cpus(threads, requested, allowed, allowed_count, cpus)

@@ -82,12 +82,21 @@ int pin_to_cpu(int cpu);
  * `capacity`). */
 int allowed_cpus(int *cpus, int capacity);
 
+/* Whether a run can have `threads` CPUs, from --pin's `requested` one on
+ * (a CPU; -1 to choose and -2 for no pinning ask only for the count),
+ * among those this process may use: 0, or -1 after printing the one line
+ * why not.
+ * choose_cpus() asks it first; a command asks it before its other notes,
+ * so that a refused --threads or --pin is the only line it prints. */
+int check_cpu_request(int threads, int requested);
+
 /* The CPUs of a run: `requested` is --pin (a CPU, -1 to choose, -2 for no
  * pinning).  Chosen CPUs are the least busy allowed ones that no other
  * attackbench run holds (choose_quiet_cpus); a pinned CPU is held too, and
  * a warning (unless `quiet`) says when another run holds it already.  Sets *pin_cpu (-1:
  * not pinned; else the first thread's CPU) and cpus[0..threads-1]; pins
- * the calling thread.  Returns 0, or -1 after printing why not. */
+ * the calling thread.  Returns 0, or -1 after printing why not
+ * (check_cpu_request's refusals among them). */
 int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MAX_THREADS]);
 
 #endif

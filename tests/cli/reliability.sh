@@ -144,6 +144,37 @@ else
     skip "--pin outside the affinity: needs two CPUs and taskset"
 fi
 
+# A refused --threads or --pin is the only line of a run that cannot
+# start: the notes of the methods skipped here (every build has some, the
+# backends of other machines; hidden features add more on x86-64) are
+# held back until the CPUs are known (src/cli/selection.c).
+if [ "$wasm_build" = 1 ]; then
+    expect_one_line "--threads=2 under WebAssembly: its refusal alone, no skip notes" \
+        "--threads=2: WebAssembly (WASI) runs one thread" "$program" --threads=2 -w random --reps=1 --calls=1000
+else
+    too_many=$(($(nproc) + 1))
+    expect_one_line "--threads beyond the CPUs: its refusal alone, no skip notes" \
+        "--threads=$too_many: this process may use only $(nproc) CPU" \
+        env ATTACKBENCH_HIDE_FEATURES="$([ "$x86_build" = 1 ] && echo avx2 bmi2)" \
+        "$program" --threads=$too_many -w random --reps=1 --calls=1000
+    expect_one_line "--pin outside the affinity: its refusal alone, no skip notes" \
+        "--pin=4095: this process may not run on CPU 4095" \
+        env ATTACKBENCH_HIDE_FEATURES="$([ "$x86_build" = 1 ] && echo avx2 bmi2)" \
+        "$program" --pin=4095 -w random --reps=1 --calls=1000
+    if [ "$(nproc)" -ge 2 ]; then
+        last_cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/.*[,-]//')
+        if [ -n "$last_cpu" ]; then
+            expect_one_line "--pin on the last CPU with 2 threads: its refusal alone, no skip notes" \
+                "--pin=$last_cpu: not enough allowed CPUs from there for 2 threads" \
+                "$program" --pin="$last_cpu" --threads=2 -w random --reps=1 --calls=1000
+        else
+            skip "--pin with too few CPUs after it: taskset cannot say which CPUs are allowed"
+        fi
+    else
+        skip "--pin with too few CPUs after it: needs two CPUs"
+    fi
+fi
+
 # CPU locks work across users: the lock file is 0666 whatever the umask,
 # and a second user's run sees the first run's lock.
 # (A directory of its own outside $scratch, which the second user cannot enter.)
