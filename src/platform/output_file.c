@@ -1,7 +1,8 @@
 /* Output files: atomic replacement of regular files, straight writes to
  * everything else; see output_file.h.  The rules are those of careful
  * editors and coreutils' sort -o: never turn a device or a FIFO into a
- * regular file, follow symbolic links to the file they name, and never
+ * regular file, never replace a file the caller may not write (as sort -o
+ * cannot open it), follow symbolic links to the file they name, and never
  * follow a link planted where the temporary file goes. */
 #define _DEFAULT_SOURCE
 #include "output_file.h"
@@ -258,6 +259,17 @@ static char *resolve_links(const char *path, struct stat *status, int *exists, i
     return NULL;
 }
 
+/* An existing regular file the caller may not write is refused, as
+ * sort -o refuses it: the rename beside it would replace it anyway, since
+ * that needs only the directory's permission.  Checked with the effective
+ * IDs (root may write anything).  0, or -1 after the error line. */
+static int refuse_unwritable(const char *path, const char *final, int exists)
+{
+    if (!exists || faccessat(AT_FDCWD, final, W_OK, AT_EACCESS) == 0)
+        return 0;
+    return report(path, "cannot write", errno);
+}
+
 /* Flush and check a stream the writer filled; `status` is the writer's.
  * *error is 0 when only the writer failed: it said why. */
 static int stream_failed(FILE *out, int status, int *error)
@@ -404,6 +416,10 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
     char *final = resolve_links(path, &final_status, &exists, &open_file);
     if (final == NULL)
         return report(path, "cannot create", errno);
+    if (refuse_unwritable(path, final, exists) != 0) {
+        free(final);
+        return -1;
+    }
     int status;
     if (reachable &&
         (open_file || !exists || final_status.st_dev != followed.st_dev || final_status.st_ino != followed.st_ino))
@@ -436,7 +452,7 @@ int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data
 }
 
 /* Whether `path` could be written now: not a directory, every link
- * followable, and a temporary file can be created beside its final
+ * followable, an existing file writable by the caller, and a temporary file can be created beside its final
  * target (made and removed at once).  Devices and FIFOs are opened at
  * write time, as write_file_atomically does. */
 int check_output_path(const char *path)
@@ -454,6 +470,10 @@ int check_output_path(const char *path)
     if (reachable && open_file) { /* written through, as write_file_atomically does */
         free(final);
         return 0;
+    }
+    if (refuse_unwritable(path, final, exists) != 0) {
+        free(final);
+        return -1;
     }
     int descriptor = create_temporary(final);
     int error = errno;

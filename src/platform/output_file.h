@@ -6,6 +6,8 @@
 #include <stdio.h>
 
 /* Write `path` with `writer`.
+ * - An existing regular file the caller may not write (access(W_OK) with
+ *   the effective IDs) is refused, as sort -o refuses it, and kept.
  * - A regular file (or a new one) is replaced atomically: `writer` fills a
  *   temporary file in the same directory, created with O_EXCL and
  *   O_NOFOLLOW under an unpredictable name, which gets the old file's
@@ -38,7 +40,8 @@ int create_new_file(const char *path);
 FILE *open_scratch_file(void);
 
 /* Before a long run: 0 when `path` can be written (its directory exists
- * and takes a new file, it is no directory, its links may be followed),
+ * and takes a new file, it is no directory, an existing file is writable
+ * by the caller, its links may be followed),
  * else -1 after printing "PATH: cannot ...: why". */
 int check_output_path(const char *path);
 

@@ -100,6 +100,41 @@ else
     skip "protected symbolic links: needs root and the user nobody"
 fi
 
+# An existing output file the caller may not write is refused, as sort -o
+# refuses it (the rename beside it needs only the folder's permission):
+# one line, exit 2, the file kept, for every command's output files.  Root
+# may write any file, so as root the runs are the user nobody's.
+as_caller=()
+if [ "$(id -u)" -eq 0 ] && have_tool setpriv && id nobody >/dev/null 2>&1; then
+    as_caller=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
+fi
+if ! on_native "a read-only output file" "no users or permission bits"; then
+    :
+elif [ "$(id -u)" -eq 0 ] && [ ${#as_caller[@]} -eq 0 ]; then
+    skip "a read-only output file: as root it needs setpriv and the user nobody (root may write any file)"
+elif ! "${as_caller[@]}" "$program" --version >/dev/null 2>&1; then
+    skip "a read-only output file: the user nobody cannot run $program"
+else
+    chmod 711 "$scratch"
+    mkdir -m 777 "$scratch/read-only"
+    printf 'precious\n' >"$scratch/read-only/kept.csv"
+    chmod 444 "$scratch/read-only/kept.csv"
+    [ ${#as_caller[@]} -gt 0 ] && chown nobody "$scratch/read-only/kept.csv"
+    kept=$scratch/read-only/kept.csv
+    for run in "--csv:-m null --workload=random --reps=1 --calls=1000 -q --csv=$kept" \
+        "--json:-m null --workload=random --reps=1 --calls=1000 -q --json=$kept" \
+        "perft --csv:perft -m reference --depth=1 --csv=$kept $here/../data/perft.epd" \
+        "genpos --out:genpos --seed=1 --games=1 --out=$kept" \
+        "ab --json:ab --json=$kept -m reference,kogge-stone" \
+        "recommend --csv:recommend --quick --csv=$kept"; do
+        # shellcheck disable=SC2086 # the options are words
+        XDG_RUNTIME_DIR="$scratch/read-only" expect_one_line "${run%%:*} refuses a read-only file" \
+            "kept.csv: cannot write: Permission denied" "${as_caller[@]}" "$program" ${run#*:}
+    done
+    grep -qx precious "$kept" && pass "a read-only output file is untouched" ||
+        fail "a read-only output file is untouched ($(head -c 100 "$kept"))"
+fi
+
 # A file size limit below the output: a write error, exit 2, no temporary
 # file left, the old file kept.
 mkdir "$scratch/limited"
