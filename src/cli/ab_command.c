@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -251,6 +252,20 @@ static int set_methods(struct ab_run *run, const char *methods, const char *self
     return -1;
 }
 
+/* A build: a regular file this user may run (a directory passes X_OK).
+ * 0, or -1 with errno set. */
+static int check_program(const char *path)
+{
+    struct stat status;
+    if (stat(path, &status) != 0)
+        return -1;
+    if (!S_ISREG(status.st_mode)) {
+        errno = S_ISDIR(status.st_mode) ? EISDIR : EACCES;
+        return -1;
+    }
+    return access(path, X_OK);
+}
+
 /* A and B: two plugins (both FILE.so) or two builds; no --plugin before
  * ab, which neither form would load in its sides. */
 static int set_operands(struct ab_run *run, const char **operands, const char *self)
@@ -272,7 +287,7 @@ static int set_operands(struct ab_run *run, const char **operands, const char *s
             int status = ab_plugin_method(operands[s], run->sides[s].method, sizeof run->sides[s].method);
             if (status != 0)
                 return status;
-        } else if (access(operands[s], X_OK) != 0) {
+        } else if (check_program(operands[s]) != 0) {
             return refuse(ab_prefix, "%s: not a program this user can run (%s)", operands[s], strerror(errno));
         }
     }

@@ -28,6 +28,9 @@ expect_error "ab: a build and a plugin" "expected two builds or two plugins (.so
     "$program" ab "$program" "$scratch/patch.so"
 expect_error "ab: a build that is not there" "$scratch/absent: not a program this user can run" \
     "$program" ab "$program" "$scratch/absent"
+# A directory passes access(X_OK): a build must be a regular file, one line.
+expect_one_line "ab: a directory as a build" "$scratch: not a program this user can run (Is a directory)" \
+    "$program" ab --max-time=20 "$program" "$scratch" --method=$lookup
 expect_error "ab: a plugin that is not there" "--plugin=$scratch/absent.so:" \
     "$program" ab "$scratch/absent.so" "$scratch/absent.so"
 expect_error "ab: one method" "--method=pext: expected two methods, METHOD_A,METHOD_B" "$program" ab -m pext

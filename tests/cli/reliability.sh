@@ -4,21 +4,6 @@
 # limits.
 source "$(dirname "$0")/../lib/tap.bash"
 
-# expect_one_line NAME TEXT COMMAND...: exit 2, and stderr is exactly one
-# line holding TEXT (no context lines, no timer note before the error).
-expect_one_line() {
-    local name=$1 text=$2
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    local got=$? lines
-    lines=$(wc -l <"$scratch/err")
-    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
-        pass "$name"
-    else
-        fail "$name (exit $got, $lines stderr lines: $(head -c 400 "$scratch/err"))"
-    fi
-}
-
 reliability_good=$(grep -m 1 -v '^#' "$here/data/boards.fen")
 printf '%s\n%s\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n' "$reliability_good" "$reliability_good" \
     >"$scratch/bad-third.fen"

@@ -129,6 +129,21 @@ expect_error() {
     fi
 }
 
+# expect_one_line NAME TEXT COMMAND...: exit 2, and stderr is exactly one
+# line holding TEXT (no context lines, no timer note before the error).
+expect_one_line() {
+    local name=$1 text=$2
+    shift 2
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    local got=$? lines
+    lines=$(wc -l <"$scratch/err")
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+        pass "$name"
+    else
+        fail "$name (exit $got, $lines stderr lines: $(head -c 400 "$scratch/err"))"
+    fi
+}
+
 # csv_column NAME: the NAME column of the CSV on standard input, one value
 # a line.  A real CSV reader: fields can be quoted (the flags of a
 # make sanitize build hold a comma).
