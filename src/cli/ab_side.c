@@ -116,6 +116,7 @@ static size_t padding_length(void)
  * what it has written but ab has not read yet, and its log. */
 struct side_process {
     int pid;
+    int signal_number; /* the signal that ended it by itself, or 0 */
     int commands, replies;
     char pending[512];
     size_t pending_length;
@@ -268,8 +269,11 @@ static int finish_side(struct side_process *process, int kill_it)
     if (kill_it)
         kill(-process->pid, SIGKILL);
     int status = 0, result;
+    process->signal_number = 0;
     if (wait_for_exit(process->pid, &status) == 0) {
         result = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        if (WIFSIGNALED(status) && !kill_it)
+            process->signal_number = WTERMSIG(status);
     } else {
         kill(-process->pid, SIGKILL);
         while (waitpid(process->pid, &status, 0) < 0 && errno == EINTR)
@@ -298,13 +302,18 @@ static void report_failure(const struct ab_side *side, char **words, const char 
 }
 
 /* Why side `why` of the run failed, in words, with `status` what
- * finish_side() gave. */
-static void describe_failure(const struct ab_run *run, int why, int status, char *text, size_t size)
+ * finish_side() gave and `signal_number` the signal that ended it by
+ * itself (a crash), or 0. */
+static void describe_failure(const struct ab_run *run, int why, int status, int signal_number, char *text, size_t size)
 {
     const char *what = status == SIDE_KEPT_RUNNING ? "closed its pipes to ab but did not exit; ab stopped it"
                        : status == 1               ? "gave wrong attack sets (exit status 1)"
                        : status < 0                ? "did not finish"
                                                    : "failed";
+    if (signal_number > 0 && (why == SIDE_ENDED || why == SIDE_NEVER_READY)) {
+        snprintf(text, size, "was killed by signal %d (%s)", signal_number, strsignal(signal_number));
+        return;
+    }
     if (why == SIDE_IMPLAUSIBLE)
         what = "answered a round with figures no run gives (not numbers, ns per query outside 1e-6 to 1e9, or no "
                "TSC ticks in a pair timed by them)";
@@ -338,7 +347,7 @@ static int side_failed(const struct ab_run *run, struct side_process processes[2
     if (why == SIDE_INTERRUPTED || interrupt_requested())
         return interrupt_exit_status();
     char what[256];
-    describe_failure(run, why, status, what, sizeof what);
+    describe_failure(run, why, status, processes[which].signal_number, what, sizeof what);
     report_failure(&run->sides[which], processes[which].words, processes[which].log, what);
     return status == 1 ? 1 : AB_EXIT_USAGE;
 }
@@ -624,8 +633,9 @@ int ab_plugin_method(const char *file, char *name, size_t size)
     if (got <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
             fprintf(stderr, "attackbench ab: --plugin=%s: no method name\n", file);
-        else if (pid > 0 && !WIFEXITED(status))
-            fprintf(stderr, "attackbench ab: --plugin=%s: it crashed while loading\n", file);
+        else if (pid > 0 && WIFSIGNALED(status))
+            fprintf(stderr, "attackbench ab: --plugin=%s: it crashed while loading (signal %d, %s)\n", file,
+                    WTERMSIG(status), strsignal(WTERMSIG(status)));
         return AB_EXIT_USAGE;
     }
     name[got] = '\0';

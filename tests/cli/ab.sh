@@ -310,6 +310,13 @@ chmod +x "$scratch/failing-build"
 expect_error "ab: a side that exits 4 is a failed side" "side $scratch/failing-build failed:" \
     "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/failing-build" --method=$lookup
 
+# A side that crashes is named with its signal, not "did not finish".
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$scratch/crashing-build"
+chmod +x "$scratch/crashing-build"
+expect_error "ab: a side killed by a signal names it" \
+    "side $scratch/crashing-build was killed by signal 11 (Segmentation fault):" \
+    "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/crashing-build" --method=$lookup
+
 # --max-time bounds ab, the wait for a side's "ready" too: a side that
 # never answers has failed at --max-time plus twice --pair-time plus 10 s,
 # and ab kills its process group (the script's sleep included).
