@@ -9,6 +9,7 @@
 #ifndef ATTACKBENCH_AB_H
 #define ATTACKBENCH_AB_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "measure/sequential_test.h"
@@ -32,6 +33,7 @@ enum {
      * pair started before the limit, and its sides' start): a side still
      * not answering then is stopped, with its processes, and has failed. */
     AB_GRACE_SECONDS = 10,
+    AB_MAX_SIDE_ARGUMENTS = 256, /* the words of a side's command line */
 };
 
 /* What one side runs: `program` [--plugin=`plugin`] [--method=`method`]. */
@@ -88,6 +90,14 @@ struct ab_run {
  * no more pairs; otherwise the exit status, after one line on what failed
  * (1 when a side gave wrong attack sets). */
 int ab_measure_pair(struct ab_run *run, int index);
+
+/* The argument list of side `side`'s process: its program, --plugin,
+ * ab's default options (random queens, batched), --pin=none when ab pins
+ * the sides itself, its --method and the benchmark options (the last of
+ * an option wins); the strings live in `storage`.  Returns the count;
+ * words[count] is NULL (`words` holds AB_MAX_SIDE_ARGUMENTS + 1). */
+int ab_side_arguments(const struct ab_run *run, const struct ab_side *side, char **words,
+                      char storage[2][PATH_MAX + 16]);
 
 /* Whether the pairs come from a replay file (the tests), not processes. */
 int ab_replaying(void);

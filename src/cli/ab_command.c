@@ -22,6 +22,7 @@
 #include "platform/timer.h"
 #include "platform/work_directory.h"
 #include "measure/cpu_choice.h"
+#include "options.h"
 #include "registry/registry.h"
 
 static const char ab_prefix[] = "attackbench ab";
@@ -47,7 +48,7 @@ static const char ab_usage[] =
     "different CPUs, are left out and counted.  The options after A and B go\n"
     "to every side's benchmark, one group of it (default --workload=random\n"
     "--piece=queen --dispatch=batch --formulation=fixed; a build needs\n"
-    "--method).\n"
+    "--method), and are checked before any side starts.\n"
     "\n"
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
@@ -187,6 +188,30 @@ static int check_benchmark_arguments(const struct ab_run *run)
     if (run->kind == AB_BUILDS && !methods_named)
         return refuse(ab_prefix, "two builds: name what to time with --method=NAME after A and B");
     return 0;
+}
+
+/* The benchmark options as the sides read them, parsed before any side
+ * starts by this build's own parser: a bad value, more than one group, a
+ * file workload without a file or a CPU this process may not use is one
+ * line and exit 2 here, not a failed side.  (A side's --plugin is loaded
+ * before the parser runs, so it is left out here.) */
+static int check_side_options(const struct ab_run *run)
+{
+    struct ab_side side = run->sides[0];
+    side.plugin = NULL;
+    char *words[AB_MAX_SIDE_ARGUMENTS + 1], error[512];
+    static char storage[2][PATH_MAX + 16];
+    int count = ab_side_arguments(run, &side, words, storage);
+    struct options options;
+    int status = 0;
+    if (parse_options(count, words, &options, error, sizeof error) != 0)
+        status = refuse(ab_prefix, "%s", error);
+    else if (check_ab_side_group(&options) != 0)
+        status = AB_EXIT_USAGE;
+    else if (check_cpu_request(options.threads, options.pin_cpu, error, sizeof error) != 0)
+        status = refuse(ab_prefix, "%s", error);
+    free(options.files);
+    return status;
 }
 
 /* The options, A and B (or -m A,B) and the benchmark's options into *run.
@@ -446,7 +471,7 @@ int ab_command(int argc, char **argv)
     status = methods ? set_methods(&run, methods, self) : set_operands(&run, operands, self);
     if (status >= 0)
         return status;
-    if (check_benchmark_arguments(&run) != 0)
+    if (check_benchmark_arguments(&run) != 0 || check_side_options(&run) != 0)
         return AB_EXIT_USAGE;
     if (run.min_seconds > run.max_seconds)
         return refuse(ab_prefix, "--min-time=%g s is longer than --max-time=%g s: no verdict could come in time",

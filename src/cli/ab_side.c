@@ -43,7 +43,6 @@ static const char REPLAY_VARIABLE[] = "ATTACKBENCH_AB_REPLAY";
 static const char PADDING_VARIABLE[] = "ATTACKBENCH_AB_PADDING";
 enum {
     MAX_PADDING = 4096,
-    MAX_CHILD_ARGUMENTS = 256,
     ROUND_MICROSECONDS = 1000, /* a round: long against a timer read, short against the host's changes */
     MIN_BLOCKS = 4,
     MAX_BLOCKS = 1 << 16,
@@ -68,7 +67,6 @@ enum side_trouble {
  * EXIT_TIMEOUT_MS after its pipes were closed, and that ab killed. */
 enum { SIDE_KEPT_RUNNING = -2 };
 
-#if !defined(__wasi__)
 /* The defaults every side runs with, before the user's options (the last
  * of an option wins): the random stream's queens, batched, as the
  * benchmark's headline; a technique's default formulation, not one chosen
@@ -77,9 +75,8 @@ enum { SIDE_KEPT_RUNNING = -2 };
 static const char *const default_options[] = {"--workload=random", "--piece=queen", "--dispatch=batch",
                                               "--formulation=fixed", "--quiet"};
 
-/* The child's argument list; the strings live in `storage`. */
-static int child_arguments(const struct ab_run *run, const struct ab_side *side, char **words,
-                           char storage[2][PATH_MAX + 16])
+int ab_side_arguments(const struct ab_run *run, const struct ab_side *side, char **words,
+                      char storage[2][PATH_MAX + 16])
 {
     int count = 0;
     words[count++] = (char *)side->program;
@@ -95,11 +92,13 @@ static int child_arguments(const struct ab_run *run, const struct ab_side *side,
         snprintf(storage[1], sizeof storage[1], "--method=%s", side->method);
         words[count++] = storage[1];
     }
-    for (int a = 0; a < run->benchmark_count && count < MAX_CHILD_ARGUMENTS - 1; a++)
+    for (int a = 0; a < run->benchmark_count && count < AB_MAX_SIDE_ARGUMENTS - 1; a++)
         words[count++] = run->benchmark_arguments[a];
     words[count] = NULL;
     return count;
 }
+
+#if !defined(__wasi__)
 
 /* The padding's length: a generator seeded once from the clock and the
  * process id. */
@@ -121,7 +120,7 @@ struct side_process {
     char pending[512];
     size_t pending_length;
     char log[PATH_MAX];
-    char *words[MAX_CHILD_ARGUMENTS + 1];
+    char *words[AB_MAX_SIDE_ARGUMENTS + 1];
     char storage[2][PATH_MAX + 16];
 };
 
@@ -179,7 +178,7 @@ static int start_side(const struct ab_run *run, int which, struct side_process *
     memset(padding, 'x', length);
     padding[length] = '\0';
     snprintf(process->log, sizeof process->log, "%s/side-%c.log", run->work_directory, "ab"[which]);
-    child_arguments(run, &run->sides[which], process->words, process->storage);
+    ab_side_arguments(run, &run->sides[which], process->words, process->storage);
     int commands[2], replies[2];
     if (pipe2(commands, O_CLOEXEC) != 0 || pipe2(replies, O_CLOEXEC) != 0) {
         perror("attackbench ab: pipe");

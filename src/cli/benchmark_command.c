@@ -506,6 +506,21 @@ static int expected_groups(const struct options *options)
     return groups;
 }
 
+int check_ab_side_group(const struct options *options)
+{
+    if (file_workloads(options) && options->file_count == 0) {
+        fprintf(stderr, "attackbench ab: no FEN/EPD files given for a side's workload (try data/positions.fen, "
+                        "or --workload=random)\n");
+        return EXIT_USAGE;
+    }
+    if (expected_groups(options) != 1) {
+        fprintf(stderr, "attackbench ab: a side times one group: one workload, one piece, one dispatch and no "
+                        "--phase\n");
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Every selected workload, in order, while nothing failed or stopped. */
 static int measure_workloads(struct session *session, struct result_set *results, unsigned *empty_pieces)
 {
@@ -536,16 +551,17 @@ int benchmark_command(const struct options *options, const struct backend **sele
     int serving = ab_serve_setup(&ab_server);
     if (serving < 0)
         return EXIT_USAGE;
-    if (serving && expected_groups(options) != 1) {
-        fprintf(stderr, "attackbench ab: a side times one group: one workload, one piece, one dispatch and no "
-                        "--phase\n");
+    if (serving && check_ab_side_group(options) != 0)
         return EXIT_USAGE;
-    }
     /* A --threads or --pin this process cannot have is refused before the
      * skip notes, so that its line is the only one; open_session() then
      * chooses the CPUs (a --verify-only run chooses none). */
-    if (options->action != ACTION_VERIFY_ONLY && check_cpu_request(options->threads, options->pin_cpu) != 0)
+    char cpu_error[160];
+    if (options->action != ACTION_VERIFY_ONLY &&
+        check_cpu_request(options->threads, options->pin_cpu, cpu_error, sizeof cpu_error) != 0) {
+        fprintf(stderr, "attackbench: %s\n", cpu_error);
         return EXIT_USAGE;
+    }
     print_selection_notes();
     struct session session;
     status = open_session(&session, options, selected, count);

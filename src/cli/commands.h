@@ -10,6 +10,11 @@
 /* The benchmark (and --verify-only): returns the exit status. */
 int benchmark_command(const struct options *options, const struct backend **selected, int count);
 
+/* The one group an ab side times (ab_serve.h): one workload, piece and
+ * dispatch, no --phase, and a FEN/EPD file for a file workload.  0, or 2
+ * after one line; ab checks its sides' options with it before they start. */
+int check_ab_side_group(const struct options *options);
+
 /* --dump: CSV of every slider's attack set, from one backend. */
 int dump_command(const struct options *options, const struct backend **selected, int count);
 

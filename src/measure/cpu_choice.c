@@ -252,59 +252,22 @@ int allowed_cpus(int *cpus, int capacity)
 }
 #endif
 
-#if defined(__wasi__)
-int check_cpu_request(int threads, int requested)
-{
-    /* One thread, wherever the engine runs it (the context line says so). */
-    (void)requested;
-    if (threads > 1) {
-        fprintf(stderr, "attackbench: --threads=%d: WebAssembly (WASI) runs one thread\n", threads);
-        return -1;
-    }
-    return 0;
-}
-#else
-/* Where --pin=CPU's threads start among the allowed CPUs: that CPU's
- * index, or -1 after printing why the threads cannot start there. */
-static int pinned_start(int threads, int requested, const int *allowed, int allowed_count)
+#if !defined(__wasi__)
+/* Where CPU `requested` is among the allowed ones; allowed_count if not. */
+static int allowed_position(int requested, const int *allowed, int allowed_count)
 {
     int start = 0;
     while (start < allowed_count && allowed[start] != requested)
         start++;
-    if (start == allowed_count) {
-        fprintf(stderr, "attackbench: --pin=%d: this process may not run on CPU %d (its affinity allows %d CPU%s)\n",
-                requested, requested, allowed_count, allowed_count == 1 ? "" : "s");
-        return -1;
-    }
-    if (start + threads > allowed_count) {
-        fprintf(stderr, "attackbench: --pin=%d: not enough allowed CPUs from there for %d threads\n", requested,
-                threads);
-        return -1;
-    }
     return start;
 }
 
-int check_cpu_request(int threads, int requested)
-{
-    int allowed[MAX_THREADS];
-    int allowed_count = allowed_cpus(allowed, MAX_THREADS);
-    if (threads > allowed_count) {
-        fprintf(stderr, "attackbench: --threads=%d: this process may use only %d CPU%s\n", threads, allowed_count,
-                allowed_count == 1 ? "" : "s");
-        return -1;
-    }
-    if (requested >= 0 && pinned_start(threads, requested, allowed, allowed_count) < 0)
-        return -1;
-    return 0;
-}
-
 /* --pin=CPU: that CPU for the first thread, the next allowed ones for the
- * others; each is held, with a warning when another run holds it. */
+ * others (check_cpu_request found them); each is held, with a warning
+ * when another run holds it. */
 static int pinned_cpus(int threads, int requested, const int *allowed, int allowed_count, int *cpus)
 {
-    int start = pinned_start(threads, requested, allowed, allowed_count);
-    if (start < 0)
-        return -1;
+    int start = allowed_position(requested, allowed, allowed_count);
     cpus[0] = requested;
     for (int i = 1; i < threads; i++)
         cpus[i] = allowed[start + i];
@@ -316,11 +279,48 @@ static int pinned_cpus(int threads, int requested, const int *allowed, int allow
 
 #endif
 
+int check_cpu_request(int threads, int requested, char *error, size_t size)
+{
+#if defined(__wasi__)
+    /* One thread, wherever the engine runs it (the context line says so). */
+    (void)requested;
+    if (threads > 1) {
+        snprintf(error, size, "--threads=%d: WebAssembly (WASI) runs one thread", threads);
+        return -1;
+    }
+    return 0;
+#else
+    int allowed[MAX_THREADS];
+    int allowed_count = allowed_cpus(allowed, MAX_THREADS);
+    if (threads > allowed_count) {
+        snprintf(error, size, "--threads=%d: this process may use only %d CPU%s", threads, allowed_count,
+                 allowed_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (requested < 0)
+        return 0;
+    int start = allowed_position(requested, allowed, allowed_count);
+    if (start == allowed_count) {
+        snprintf(error, size, "--pin=%d: this process may not run on CPU %d (its affinity allows %d CPU%s)", requested,
+                 requested, allowed_count, allowed_count == 1 ? "" : "s");
+        return -1;
+    }
+    if (start + threads > allowed_count) {
+        snprintf(error, size, "--pin=%d: not enough allowed CPUs from there for %d threads", requested, threads);
+        return -1;
+    }
+    return 0;
+#endif
+}
+
 int choose_cpus(int threads, int requested, int quiet, int *pin_cpu, int cpus[MAX_THREADS])
 {
+    char error[160];
     *pin_cpu = -1;
-    if (check_cpu_request(threads, requested) != 0)
+    if (check_cpu_request(threads, requested, error, sizeof error) != 0) {
+        fprintf(stderr, "attackbench: %s\n", error);
         return -1;
+    }
 #if defined(__wasi__)
     (void)quiet;
     (void)cpus;

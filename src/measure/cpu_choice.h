@@ -4,6 +4,8 @@
 #ifndef ATTACKBENCH_CPU_CHOICE_H
 #define ATTACKBENCH_CPU_CHOICE_H
 
+#include <stddef.h>
+
 /* Cumulative time of one CPU, in clock ticks (USER_HZ). */
 struct cpu_times {
     unsigned long long busy;  /* user, nice, system, irq, softirq */
@@ -82,13 +84,11 @@ int pin_to_cpu(int cpu);
  * `capacity`). */
 int allowed_cpus(int *cpus, int capacity);
 
-/* Whether a run can have `threads` CPUs, from --pin's `requested` one on
- * (a CPU; -1 to choose and -2 for no pinning ask only for the count),
- * among those this process may use: 0, or -1 after printing the one line
- * why not.
- * choose_cpus() asks it first; a command asks it before its other notes,
- * so that a refused --threads or --pin is the only line it prints. */
-int check_cpu_request(int threads, int requested);
+/* Whether choose_cpus() could place `threads` threads at `requested`
+ * (--pin: a CPU, -1 to choose, -2 for no pinning) on the CPUs this
+ * process may use: 0, or -1 with the reason, "--pin=N: ...", in `error`.
+ * Claims nothing. */
+int check_cpu_request(int threads, int requested, char *error, size_t size);
 
 /* The CPUs of a run: `requested` is --pin (a CPU, -1 to choose, -2 for no
  * pinning).  Chosen CPUs are the least busy allowed ones that no other

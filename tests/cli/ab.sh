@@ -80,6 +80,26 @@ for option in --help -h --list -l --version -V --verify-only --dump --list-devic
     expect_error "ab: the benchmark's $option" "$option: a side must time one group of the benchmark" \
         "$program" ab --max-time=1 "$program" "$program" --method=pext "$option"
 done
+# A benchmark option the sides would refuse, or one that times more than
+# one group: refused by ab's own parse before any side starts, one line
+# (a failed side would give its command and its messages).
+while IFS='|' read -r option text; do
+    # shellcheck disable=SC2086 # "-p all" is two words
+    expect_one_line "ab: the benchmark's $option is refused before any side starts" "$text" \
+        "$program" ab --max-time=20 -m pext,kogge-stone $option
+done <<'CASES'
+--pin=abc|attackbench ab: --pin=abc: expected a CPU number or none
+--reps=0|attackbench ab: --reps=0: expected a number from 1 to 100000
+--pin=4095|attackbench ab: --pin=4095: this process may not run on CPU 4095
+--threads=999|attackbench ab: --threads=999: expected a number from 1 to
+-p all|attackbench ab: a side times one group: one workload, one piece, one dispatch and no --phase
+--dispatch=both|attackbench ab: a side times one group
+--workload=pieces|attackbench ab: no FEN/EPD files given for a side's workload
+--no-such-option|attackbench ab: unknown option '--no-such-option'
+CASES
+expect_one_line "ab: two builds' -p all is refused before any side starts" "a side times one group" \
+    "$program" ab --max-time=20 "$program" "$program" --method=pext -p all
+
 # Both sides reading one standard input would split it between them.
 expect_error "ab: a benchmark file -" "-: both sides would read the one standard input; name a file" \
     "$program" ab --max-time=1 -m pext,kogge-stone --workload=file - </dev/null
@@ -375,8 +395,11 @@ for signal in HUP QUIT; do
 done
 
 # A side that fails: its command and its own message, exit 2.
-expect_error "ab: a side that fails" "side $program failed:" "$program" ab "$program" "$program" --method=$lookup --workload=bogus
-grep -q "unknown workload\|workload" "$scratch/err" && pass "ab: the failed side's own message is shown" ||
+# (A parameter no selected method has: the side's selection finds that,
+# after ab's parse of the options.)
+expect_error "ab: a side that fails" "side $program failed:" \
+    "$program" ab --max-time=20 "$program" "$program" --method=$lookup --param=colour=blue
+grep -q "no selected method has a parameter 'colour'" "$scratch/err" && pass "ab: the failed side's own message is shown" ||
     fail "ab: the failed side's own message is shown ($(head -c 300 "$scratch/err"))"
 
 if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
