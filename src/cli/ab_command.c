@@ -53,11 +53,12 @@ static const char ab_usage[] =
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
     "                    s, m or h (default 2m); a side still not answering\n"
-    "                    at TIME plus twice --pair-time plus 10 s has failed\n"
+    "                    at TIME plus twice --pair-time plus 10 s has failed;\n"
+    "                    a TIME shorter than 10 pairs of --pair-time, which\n"
+    "                    could only end undecided, is refused\n"
     "  --min-time=TIME   no verdict before TIME (default 30s, or --max-time if\n"
     "                    shorter; and 10 pairs)\n"
-    "  --pair-time=TIME  the alternated rounds of one pair (default 1s, or\n"
-    "                    --max-time if shorter)\n"
+    "  --pair-time=TIME  the alternated rounds of one pair (default 1s)\n"
     "  --keep-disturbed  keep the pairs whose CPU other work took (the verdict\n"
     "                    then carries that load)\n"
     "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
@@ -66,10 +67,11 @@ static const char ab_usage[] =
     "  -m, --method=A,B  two methods of this build instead of A and B\n"
     "  -h, --help        this text\n"
     "\n"
-    "Exit status: 0 B not slower, 3 B slower, 2 bad usage or a side that\n"
-    "failed, 1 a side gave wrong attack sets, 130 interrupted (SIGINT; 143 for\n"
-    "SIGTERM, 129 SIGHUP, 131 SIGQUIT): the pairs finished are still reported\n"
-    "and written.\n";
+    "Exit status: 0 B not slower (B faster, no difference, or undecided), 3 B\n"
+    "slower (also undecided when the pairs' confidence sequence alone puts B/A\n"
+    "above 1 + R, said on stderr), 2 bad usage or a side that failed, 1 a side\n"
+    "gave wrong attack sets, 130 interrupted (SIGINT; 143 for SIGTERM, 129\n"
+    "SIGHUP, 131 SIGQUIT): the pairs finished are still reported and written.\n";
 
 static const struct option_name ab_options[] = {
     {"resolution", 0, 1}, {"max-time", 0, 1}, {"pair-time", 0, 1},      {"min-time", 0, 1}, {"csv", 0, 1},
@@ -212,6 +214,20 @@ static int check_side_options(const struct ab_run *run)
         status = refuse(ab_prefix, "%s", error);
     free(options.files);
     return status;
+}
+
+/* --max-time must hold the pairs a verdict needs (SEQUENTIAL_MIN_PAIRS),
+ * each of --pair-time's rounds at least (and a process start): a shorter
+ * limit could only end undecided, whatever A and B are. */
+static int check_time_for_pairs(const struct ab_run *run)
+{
+    double needed = SEQUENTIAL_MIN_PAIRS * run->pair_seconds;
+    if (run->max_seconds >= needed * (1 - 1e-9))
+        return 0;
+    return refuse(ab_prefix,
+                  "--max-time=%g s cannot hold the %d pairs a verdict needs at --pair-time=%g s: no verdict could "
+                  "come in time (give --max-time=%g or more, or a shorter --pair-time)",
+                  run->max_seconds, SEQUENTIAL_MIN_PAIRS, run->pair_seconds, needed);
 }
 
 /* The options, A and B (or -m A,B) and the benchmark's options into *run.
@@ -417,6 +433,23 @@ static int choose_pair_cpu(const struct ab_run *run)
     return cpu;
 }
 
+/* Undecided when the time ran out (before 10 pairs, say), yet the
+ * confidence sequence alone, whose errors over every look sum to 1% at
+ * most, puts B/A above 1 + R: exit 0 would say "B not slower", which the
+ * pairs measured deny, so ab exits 3 as for B slower, with a line saying
+ * why.  The verdict stays undecided: the sequential test reached none. */
+static int slower_though_undecided(const struct ab_run *run)
+{
+    int slower = run->state.verdict == SEQUENTIAL_UNDECIDED && run->kept > 1 &&
+                 run->state.interval_verdict == SEQUENTIAL_B_SLOWER;
+    if (slower)
+        fprintf(stderr,
+                "attackbench ab: undecided, but the %d pairs' confidence sequence already puts B/A "
+                "above 1 + %g%%: exit 3, as for B slower\n",
+                run->kept, 100 * run->settings.resolution);
+    return slower;
+}
+
 /* SIGINT and SIGTERM, and also SIGHUP and SIGQUIT: each ends the sides,
  * removes the work directory and reports the pairs finished. */
 static void catch_signals(void)
@@ -445,7 +478,7 @@ static int run_ab(struct ab_run *run)
     free(run->log_ratios);
     if (interrupt_requested())
         return interrupt_exit_status();
-    if (status == 0 && run->state.verdict == SEQUENTIAL_B_SLOWER)
+    if (status == 0 && (run->state.verdict == SEQUENTIAL_B_SLOWER || slower_though_undecided(run)))
         return AB_EXIT_SLOWER;
     return status;
 }
@@ -479,8 +512,10 @@ int ab_command(int argc, char **argv)
     if (run.pair_seconds > run.max_seconds)
         return refuse(ab_prefix, "--pair-time=%g s is longer than --max-time=%g s: not one pair could come in time",
                       run.pair_seconds, run.max_seconds);
-    if (run.pair_seconds < 0) /* the default, or the limit where that is shorter */
-        run.pair_seconds = run.max_seconds < AB_PAIR_SECONDS ? run.max_seconds : AB_PAIR_SECONDS;
+    if (run.pair_seconds < 0)
+        run.pair_seconds = AB_PAIR_SECONDS;
+    if (check_time_for_pairs(&run) != 0)
+        return AB_EXIT_USAGE;
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
     /* The programs the sides run and the plugins they load are its inputs. */

@@ -63,7 +63,7 @@ if [ -n "$emulated" ]; then
 else
     cp "$program" "$scratch/ab-self"
     expect_error "ab: --json naming the program both sides run" "ab-self: --json names an input file; it would be replaced" \
-        "$scratch/ab-self" ab --max-time=0.05 --pair-time=0.05 --json="$scratch/ab-self" -m pext,kogge-stone --reps=3
+        "$scratch/ab-self" ab --max-time=0.05 --pair-time=0.005 --json="$scratch/ab-self" -m pext,kogge-stone --reps=3
     cmp -s "$program" "$scratch/ab-self" && pass "ab: the program named by --json is untouched" ||
         fail "ab: the program named by --json is untouched"
 fi
@@ -71,6 +71,13 @@ expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than -
     "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
 expect_error "ab: --pair-time past --max-time" "--pair-time=8 s is longer than --max-time=1 s" \
     "$program" ab --max-time=1 --pair-time=8 -m pext,kogge-stone
+# A --max-time that cannot hold the 10 pairs a verdict needs, at
+# --pair-time's rounds each, could only end undecided: refused at once.
+expect_one_line "ab: --max-time shorter than 10 pairs of --pair-time" \
+    "--max-time=8 s cannot hold the 10 pairs a verdict needs at --pair-time=1 s: no verdict could come in time" \
+    "$program" ab --max-time=8 -m pext,kogge-stone
+expect_one_line "ab: --max-time=0.5 with --pair-time=0.1" "--max-time=0.5 s cannot hold the 10 pairs" \
+    "$program" ab --max-time=0.5 --pair-time=0.1 -m pext,kogge-stone
 # null times nothing that a side could be compared on.
 expect_error "ab: null as a side" "null computes no attack sets and cannot be a side" "$program" ab -m null,pext
 # A benchmark option that makes a run with no rounds to time: refused
@@ -104,7 +111,8 @@ expect_one_line "ab: two builds' -p all is refused before any side starts" "a si
 expect_error "ab: a benchmark file -" "-: both sides would read the one standard input; name a file" \
     "$program" ab --max-time=1 -m pext,kogge-stone --workload=file - </dev/null
 expect_status "ab: --help" 0 "$program" ab --help
-grep -q -- "--resolution=PCT" "$scratch/out" && grep -q "^Exit status: 0 B not slower, 3 B slower" "$scratch/out" &&
+grep -q -- "--resolution=PCT" "$scratch/out" &&
+    grep -q "^Exit status: 0 B not slower (B faster, no difference, or undecided), 3 B$" "$scratch/out" &&
     pass "ab: the help names --resolution and the exit statuses" ||
     fail "ab: the help names --resolution and the exit statuses"
 
@@ -179,13 +187,25 @@ status=$?
     pass "ab: equal sides are no difference, exit 0" ||
     fail "ab: equal sides are no difference, exit 0 (exit $status: $(head -c 300 "$scratch/out"))"
 
-# Nine pairs cannot decide, however far apart: undecided, exit 0.
+# Nine pairs cannot decide, however far apart: undecided.  B 50% slower
+# by the confidence sequence alone is no "B not slower": exit 3, said.
 pairs "$scratch/few.txt" 9 10 15 0.01
 replay few "$scratch/few.txt"
 status=$?
-[ "$status" -eq 0 ] && grep -q "^verdict: undecided " "$scratch/out" && grep -q "^pairs: 9 used, 0 disturbed" "$scratch/out" &&
-    pass "ab: nine pairs are undecided, exit 0" ||
-    fail "ab: nine pairs are undecided, exit 0 (exit $status: $(head -c 300 "$scratch/out"))"
+if [ "$status" -eq 3 ] && grep -q "^verdict: undecided " "$scratch/out" &&
+    grep -q "^pairs: 9 used, 0 disturbed" "$scratch/out" &&
+    grep -qx "attackbench ab: undecided, but the 9 pairs' confidence sequence already puts B/A above 1 + 1%: exit 3, as for B slower" "$scratch/err"; then
+    pass "ab: nine pairs of B 50% slower are undecided, exit 3"
+else
+    fail "ab: nine pairs of B 50% slower are undecided, exit 3 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
+fi
+# Nine noisy pairs of equal sides: undecided, exit 0, nothing on stderr.
+pairs "$scratch/few-noisy.txt" 9 10 10 0.5
+replay few-noisy "$scratch/few-noisy.txt"
+status=$?
+[ "$status" -eq 0 ] && grep -q "^verdict: undecided " "$scratch/out" && [ ! -s "$scratch/err" ] &&
+    pass "ab: nine noisy pairs of equal sides are undecided, exit 0" ||
+    fail "ab: nine noisy pairs of equal sides are undecided, exit 0 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 300))"
 
 # A label that is not UTF-8 (a build's path) and a fine resolution: the
 # JSON still parses, with the byte as \u00ff and the resolution whole.
@@ -244,7 +264,7 @@ ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay li
 live() {
     local name=$1
     shift
-    "$program" ab --max-time=0.05 --pair-time=0.05 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
+    "$program" ab --max-time=0.05 --pair-time=0.005 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
         >"$scratch/out" 2>"$scratch/err"
     local status=$?
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^verdict: " "$scratch/out" &&
@@ -412,7 +432,7 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
     grep -q "^A: $scratch/base.so method my-lookup$" "$scratch/out" && pass "ab: a plugin side names its method" ||
         fail "ab: a plugin side names its method ($(head -c 300 "$scratch/out"))"
     # --plugin before ab: with -m, the side of the plugin's method loads it.
-    "$program" --plugin="$scratch/base.so" ab --max-time=0.05 --pair-time=0.05 -m my-lookup,$lookup --reps=3 \
+    "$program" --plugin="$scratch/base.so" ab --max-time=0.05 --pair-time=0.005 -m my-lookup,$lookup --reps=3 \
         --calls=20000 --queries=1000 >"$scratch/out" 2>"$scratch/err"
     status=$?
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^A: my-lookup$" "$scratch/out" &&
@@ -425,7 +445,7 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
         "$program" --plugin="$scratch/base.so" ab "$program" "$program" --method=$lookup
     # The example's make ab: base and patch built in OUT, then ab on them.
     make -s -C "$here/../examples/plugin" ab ATTACKBENCH="$program" OUT="$scratch/example" \
-        AB_OPTIONS="--max-time=0.05 --pair-time=0.05 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
+        AB_OPTIONS="--max-time=0.05 --pair-time=0.005 --csv=$scratch/example.csv" BENCHMARK_OPTIONS="--reps=3 --calls=20000" \
         >"$scratch/out" 2>"$scratch/err"
     status=$?
     # make exits 2 when ab does not exit 0, saying "Error 3" when B was slower.
