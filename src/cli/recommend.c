@@ -70,7 +70,8 @@ static const char recommend_usage_text[] =
     "\n"
     "Exit status: 0 a verdict, 1 a plugin gives wrong attack sets (nothing is\n"
     "measured), 2 bad usage, no candidate this CPU runs, or a measurement that\n"
-    "failed.\n";
+    "failed, 130 interrupted (SIGINT; 143 for SIGTERM): the measurement stops,\n"
+    "said on stderr, with no verdict and no file written.\n";
 
 static const char recommend_prefix[] = "attackbench: recommend";
 
@@ -422,7 +423,7 @@ static int run(struct recommendation *recommendation)
     /* 21 rounds of depth 4 take seconds on a 2-CPU machine and narrow the
      * ratio's interval enough to part techniques a few percent apart. */
     recommendation->reps = recommendation->quick ? 5 : 21;
-    int status = RECOMMEND_EXIT_USAGE;
+    int status = RECOMMEND_EXIT_USAGE, measured = 0;
     if (write_commands(recommendation, program, "", "data/perft.epd", recommendation->isolated_command,
                        recommendation->engine_command) != 0 ||
         shown_as_shell_words(recommendation->isolated_command) != 0 ||
@@ -430,10 +431,17 @@ static int run(struct recommendation *recommendation)
         ; /* said */
     else if (write_positions(directory) != 0)
         fprintf(stderr, "attackbench: recommend: cannot write %s/positions.epd\n", directory);
-    else if (measure(recommendation, program, directory) == 0)
+    else
+        measured = measure(recommendation, program, directory) == 0;
+    if (measured)
         status = recommend_report(recommendation);
     remove_directory(directory);
-    return interrupt_requested() ? interrupt_exit_status() : status;
+    if (!interrupt_requested())
+        return status;
+    /* As the benchmark and ab say what an interrupted run kept. */
+    fprintf(stderr, "attackbench: recommend: interrupted%s\n",
+            measured ? "" : " before the measurements finished: no verdict, no file written");
+    return interrupt_exit_status();
 }
 
 int recommend_command(int argc, char **argv)
