@@ -178,6 +178,9 @@ static int check_inputs(const struct options *options)
     if (only_side_workloads(options) && options->pieces != THREE_PIECES && !options->quiet)
         fprintf(stderr, "attackbench: note: --piece chooses the rows of the per-piece workloads; sets and sides "
                         "time every slider of a side\n");
+    if (options->verify_boards_given && !verify && !options->quiet)
+        fprintf(stderr, "attackbench: note: --verify-boards sets the random boards of --verify and --verify-only; "
+                        "this run checks none (each timed pass is still checked against the reference's sum)\n");
     if (!file_workloads(options) && options->split_phases && !options->quiet)
         fprintf(stderr, "attackbench: note: --phase applies to positions from files; the random workload "
                         "has no game phase\n");

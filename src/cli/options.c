@@ -46,7 +46,8 @@ const char usage_text[] =
     "                               the lookup inlined; both (default)\n"
     "      --chain                  latency: each occupancy depends on the last result\n"
     "      --pressure=SIZE          read a random cache line of a SIZE buffer (power of\n"
-    "                               two, K/M/G suffix, e.g. 64M) between lookups\n"
+    "                               two, K/M/G suffix in either case, e.g. 64M or 64m)\n"
+    "                               between lookups\n"
     "      --phase                  split the file workloads by game phase\n"
     "      --threads=N              N threads, each pinned to its own CPU (default 1)\n"
     "      --pin=CPU|none           CPU for the measuring thread (default: the least\n"
@@ -309,10 +310,12 @@ static int apply_stream_option(struct options *options, const char *name, const 
         if (parse_whole_number(value, 1, 1ULL << 28, &number) != 0)
             return set_error(error, error_size, "--max-queries=%s: expected a number from 1 to 2^28", value);
         options->max_queries = (size_t)number;
+        options->max_queries_given = 1;
     } else if (strcmp(name, "verify-boards") == 0) {
         if (parse_whole_number(value, 1, 1000000000, &number) != 0)
             return set_error(error, error_size, "--verify-boards=%s: expected a number from 1 to 1000000000", value);
         options->verify_boards = number;
+        options->verify_boards_given = 1;
     } else if (strcmp(name, "seed") == 0) {
         if (parse_whole_number(value, 0, ~0ULL, &number) != 0)
             return set_error(error, error_size, "--seed=%s: expected a non-negative integer", value);
@@ -504,6 +507,19 @@ static int check_layout(const struct options *options, char *error, size_t error
     return 0;
 }
 
+/* --max-queries bounds the streams read from files: a benchmark of the
+ * random stream alone reads none, so it is refused rather than ignored,
+ * as --positions without --layout=positions is. */
+static int check_stream_bound(const struct options *options, char *error, size_t error_size)
+{
+    if (options->max_queries_given && options->action == ACTION_BENCHMARK &&
+        options->workloads == 1u << WORKLOAD_RANDOM)
+        return set_error(error, error_size,
+                         "--max-queries bounds the queries kept from files; the random workload reads none (its "
+                         "length is --queries)");
+    return 0;
+}
+
 /* --csv and --json only where the run writes them, rather than ignored:
  * the benchmark and --count write both, a --device run its rows as CSV
  * only, the other actions neither. */
@@ -630,6 +646,8 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
     if (check_result_files(options, error, error_size) != 0 ||
         check_device_options(options, device_ignored, error, error_size) != 0)
+        return -1;
+    if (check_stream_bound(options, error, error_size) != 0)
         return -1;
     return check_layout(options, error, error_size);
 }

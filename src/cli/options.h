@@ -29,6 +29,7 @@ struct options {
     unsigned dispatches; /* bit per dispatch_kind */
     int verify;
     uint64_t verify_boards; /* random boards of each backend's check (--verify-boards) */
+    int verify_boards_given;
     int chained;
     size_t pressure_bytes; /* 0: off */
     int split_phases;
@@ -45,6 +46,7 @@ struct options {
     size_t random_positions;   /* --positions */
     int positions_given;
     size_t max_queries;
+    int max_queries_given;
     enum timer_kind timer;
     int fixed_formulations; /* --formulation=fixed: no calibration, the defaults */
     const char *csv_path;

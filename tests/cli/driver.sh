@@ -202,6 +202,33 @@ expect_status "standard input with pieces and random" 0 "$program" --method=clas
 grep -q "verified every query of the files (3 positions)" "$scratch/err" && pass "--verify reads the files" ||
     fail "--verify reads the files"
 
+# --max-queries bounds the streams read from files: refused for the random
+# workload alone, as --positions without its layout is; taken beside a
+# file workload.  --verify-boards without --verify or --verify-only checks
+# nothing: a note (scripts pass it as a default), none with --verify or -q.
+expect_one_line "--max-queries with the random workload alone is refused" \
+    "attackbench: --max-queries bounds the queries kept from files; the random workload reads none" \
+    "$program" --max-queries=5 -w random --method=classical --reps=1 --calls=100
+expect_status "--max-queries beside a file workload" 0 "$program" --max-queries=5 -w random,pieces \
+    --method=classical --reps=1 --calls=100 --queries=100 -q "$here/data/boards.fen"
+boards_note="attackbench: note: --verify-boards sets the random boards of --verify and --verify-only; this run checks none"
+for case in ":1" "--verify:0" "-q:0"; do
+    IFS=: read -r option wanted <<<"$case"
+    # shellcheck disable=SC2086 # no option is no word
+    "$program" --verify-boards=5 $option --method=classical --workload=random --reps=1 --calls=100 --queries=100 \
+        >/dev/null 2>"$scratch/err"
+    status=$?
+    got=0
+    grep -qF "$boards_note" "$scratch/err" && got=1
+    [ "$status" -eq 0 ] && [ "$got" = "$wanted" ] && pass "--verify-boards=5 ${option:-alone}: note given: $wanted" ||
+        fail "--verify-boards=5 ${option:-alone}: note given: $wanted (exit $status; $(head -c 300 "$scratch/err"))"
+done
+# --pressure takes its suffix in either case, as the help says.
+expect_status "--pressure=4k (a lowercase suffix)" 0 "$program" --pressure=4k --method=classical --workload=random \
+    --reps=1 --calls=100 --queries=100 -q
+"$program" --help | quiet_grep "K/M/G suffix in either case" && pass "the help says --pressure's suffix takes either case" ||
+    fail "the help says --pressure's suffix takes either case"
+
 # --piece with only the side-wise workloads (sets, sides), which time every
 # slider: a note, since ab gives --piece=queen beneath a user's workload;
 # none where a per-piece workload takes the piece, or with the default.
