@@ -339,13 +339,69 @@ static struct compared *judge_table(const struct result_file *base, const struct
     return rows;
 }
 
+/* The rows of every metric, judged once before anything is printed. */
+struct judged_table {
+    struct compared *rows;
+    size_t count;
+};
+
+static void judge_tables(const struct result_file *files, const struct compare_settings *options,
+                         struct judged_table tables[METRIC_KIND_COUNT])
+{
+    for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
+        tables[metric].rows =
+            judge_table(&files[0], &files[1], (enum metric_kind)metric, options, &tables[metric].count);
+}
+
+static void free_tables(struct judged_table tables[METRIC_KIND_COUNT])
+{
+    for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
+        free(tables[metric].rows);
+}
+
+static int finite_positive(double value)
+{
+    return isfinite(value) && value > 0;
+}
+
+/* Whether every figure of a row the table or the BMF shows is a finite
+ * positive number (a bounded interval's ends included). */
+static int row_finite(const struct compared *row)
+{
+    struct ratio_estimate shown = shifted_estimate(row);
+    int bounded = row->base->metric == METRIC_INSTRUCTIONS || shown.bounded;
+    return finite_positive(row->estimate.ratio) && finite_positive(row->shift) && finite_positive(shown.ratio) &&
+           (!bounded || (finite_positive(shown.low) && finite_positive(shown.high)));
+}
+
+/* The samples' bounds (result_file.c) keep every ratio finite; should one
+ * not be all the same, the comparison is refused in one line rather than
+ * printed as inf or nan, or left out of the BMF.  0, or -1 after it. */
+static int check_finite_tables(const struct result_file *files, const struct judged_table tables[METRIC_KIND_COUNT])
+{
+    for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
+        for (size_t i = 0; i < tables[metric].count; i++) {
+            const struct compared *row = &tables[metric].rows[i];
+            if (row_finite(row))
+                continue;
+            fprintf(stderr,
+                    "attackbench compare: %s:%ld and %s:%ld: the ratio new/base of %s %s %s %s %s is not a finite "
+                    "number\n",
+                    files[0].path, row->base->line, files[1].path, row->changed->line, row->base->configuration[0],
+                    row->base->configuration[1], row->base->configuration[2], row->base->configuration[3],
+                    metric_names[metric]);
+            return -1;
+        }
+    return 0;
+}
+
 /* One table per metric; returns the number of regressions and adds the
  * slower and faster rows to `changes` for the closing lists. */
-static size_t print_table(const struct result_file *base, const struct result_file *changed, enum metric_kind metric,
+static size_t print_table(const struct judged_table *table, enum metric_kind metric,
                           const struct compare_settings *options, FILE *changes, size_t *unreliable)
 {
-    size_t count;
-    struct compared *rows = judge_table(base, changed, metric, options, &count);
+    size_t count = table->count;
+    const struct compared *rows = table->rows;
     struct table_totals totals = {0};
     int shifted = metric == METRIC_NS && !options->absolute && !options->normalize;
     if (count > 0)
@@ -358,7 +414,6 @@ static size_t print_table(const struct result_file *base, const struct result_fi
                     rows[i].base->configuration[3], metric_names[metric], rows[i].estimate.ratio / rows[i].shift,
                     rows[i].shift != 1 ? " after the group's shift" : "");
     }
-    free(rows);
     *unreliable += totals.unreliable;
     if (count == 0)
         return 0;
@@ -407,16 +462,15 @@ static void print_changes(FILE *changes)
  * configuration and metric, the measure "ratio" (new/base, after the
  * group's shift as in the table) with its 95% interval as bounds; the
  * exit status as the table's. */
-static int report_bmf(const struct result_file *files, const struct compare_settings *options)
+static int report_bmf(const struct judged_table tables[METRIC_KIND_COUNT])
 {
     struct bmf_writer writer;
     size_t regressions = 0;
     char name[CONFIGURATION_COLUMN_COUNT * 80 + 32];
     bmf_begin(&writer, stdout);
     for (int metric = 0; metric < METRIC_KIND_COUNT; metric++) {
-        size_t count;
-        struct compared *rows = judge_table(&files[0], &files[1], (enum metric_kind)metric, options, &count);
-        for (size_t i = 0; i < count; i++) {
+        const struct compared *rows = tables[metric].rows;
+        for (size_t i = 0; i < tables[metric].count; i++) {
             struct ratio_estimate shown = shifted_estimate(&rows[i]);
             int used = 0;
             for (int c = 0; c < CONFIGURATION_COLUMN_COUNT && used >= 0 && (size_t)used < sizeof name; c++)
@@ -427,7 +481,6 @@ static int report_bmf(const struct result_file *files, const struct compare_sett
             bmf_entry(&writer, name, "ratio", shown.ratio, bounded ? shown.low : NAN, bounded ? shown.high : NAN);
             regressions += rows[i].verdict == VERDICT_SLOWER;
         }
-        free(rows);
     }
     bmf_end(&writer);
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -437,7 +490,8 @@ static int report_bmf(const struct result_file *files, const struct compare_sett
     return regressions ? EXIT_REGRESSION : 0;
 }
 
-static int report(const struct result_file *files, const struct compare_settings *options)
+static int report(const struct result_file *files, const struct judged_table tables[METRIC_KIND_COUNT],
+                  const struct compare_settings *options)
 {
     FILE *changes = open_scratch_file();
     if (changes == NULL) {
@@ -449,7 +503,7 @@ static int report(const struct result_file *files, const struct compare_settings
     print_identity("new", &files[1]);
     size_t regressions = 0, unreliable = 0;
     for (int metric = 0; metric < METRIC_KIND_COUNT; metric++)
-        regressions += print_table(&files[0], &files[1], (enum metric_kind)metric, options, changes, &unreliable);
+        regressions += print_table(&tables[metric], (enum metric_kind)metric, options, changes, &unreliable);
     print_unmatched(&files[0], &files[1], "base", options);
     print_unmatched(&files[1], &files[0], "new", options);
     if (options->threshold >= 0)
@@ -500,6 +554,17 @@ static int any_filter(const struct compare_settings *options)
     return 0;
 }
 
+static int judge_and_report(const struct result_file *files, const struct compare_settings *settings)
+{
+    struct judged_table tables[METRIC_KIND_COUNT];
+    judge_tables(files, settings, tables);
+    int status = 2;
+    if (check_finite_tables(files, tables) == 0)
+        status = settings->bmf ? report_bmf(tables) : report(files, tables, settings);
+    free_tables(tables);
+    return status;
+}
+
 int compare_result_files(const struct compare_settings *settings)
 {
     struct result_file files[2];
@@ -523,7 +588,7 @@ int compare_result_files(const struct compare_settings *settings)
         status = 2;
     }
     if (status < 0)
-        status = settings->bmf ? report_bmf(files, settings) : report(files, settings);
+        status = judge_and_report(files, settings);
     free_result_file(&files[0]);
     free_result_file(&files[1]);
     return status;

@@ -118,11 +118,15 @@ static char *read_whole_file(const char *path, size_t *length)
     return text;
 }
 
-/* A sample above this (ns per query, or instructions per query) is no
- * measurement. */
+/* A sample outside these (ns per query, or instructions per query) is no
+ * measurement: the live ab path refuses rounds below MIN_SAMPLE ns too,
+ * and the writer prints four decimals, so a file of attackbench never
+ * holds a positive sample below 1e-4.  Within them every ratio of two
+ * samples, its interval, its logarithm and a geometric mean are finite. */
+#define MIN_SAMPLE 1e-6
 #define MAX_SAMPLE 1e12
 
-/* Space-separated positive numbers into a new array. */
+/* Space-separated numbers from MIN_SAMPLE to MAX_SAMPLE into a new array. */
 static int parse_samples(const char *text, struct result_record *record)
 {
     size_t capacity = 1;
@@ -136,13 +140,13 @@ static int parse_samples(const char *text, struct result_record *record)
     while (*p) {
         char *end;
         errno = 0;
-        /* Plain decimals, as the writer prints them (no hex, inf or nan),
-         * and no larger than any measurement can be, so that ratios and
-         * intervals stay finite. */
+        /* Decimals, as the writer prints them or a JSON tool rewrites them
+         * (an exponent is read; no sign, hex, inf or nan), from MIN_SAMPLE
+         * to MAX_SAMPLE, so that ratios and intervals stay finite. */
         if (!isdigit((unsigned char)*p) && *p != '.')
             return -1;
         double value = strtod(p, &end);
-        if (end == p || errno == ERANGE || !isfinite(value) || value <= 0 || value > MAX_SAMPLE ||
+        if (end == p || errno == ERANGE || !isfinite(value) || value < MIN_SAMPLE || value > MAX_SAMPLE ||
             (*end && *end != ' '))
             return -1;
         record->samples[record->sample_count++] = value;
@@ -166,7 +170,7 @@ static int read_metric(const struct result_fields *row, struct result_record *re
                          record->metric == METRIC_NS ? ": no such column (written by an attackbench before 0.2?)"
                                                      : ": no such column");
     if (parse_samples(values, record) != 0 || (record->metric == METRIC_INSTRUCTIONS && record->sample_count != 1))
-        return row_error(path, line, column, ": expected positive decimal numbers (at most 1e12) separated by spaces");
+        return row_error(path, line, column, ": expected decimal numbers from 1e-6 to 1e12 separated by spaces");
     return 0;
 }
 

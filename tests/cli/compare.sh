@@ -328,8 +328,27 @@ compare_edit "$scratch/live.csv" "$scratch/newline.csv" 'row["method"] = row["me
 expect_error "compare: a line break in a method name is refused" "method: '$lookup\\x0a| x' holds a control character" \
     "$program" compare "$scratch/live.csv" "$scratch/newline.csv"
 compare_edit "$scratch/live.csv" "$scratch/huge.csv" 'row["samples_ns"] = "1.7e308 " + row["samples_ns"]'
-expect_error "compare: a sample of 1.7e308 is refused" "expected positive decimal numbers (at most 1e12)" \
+expect_error "compare: a sample of 1.7e308 is refused" "huge.csv:2: samples_ns: expected decimal numbers from 1e-6 to 1e12" \
     "$program" compare "$scratch/live.csv" "$scratch/huge.csv"
+# Samples at the two ends of what a file may hold (1e-6 and 1e12 ns): every
+# figure of the table and of the BMF is a finite number, and the BMF has a
+# benchmark for each row (tests/data/compare-bad/tiny-sample.* are below).
+compare_edit "$scratch/live.csv" "$scratch/floor.csv" 'row["samples_ns"] = " ".join(["0.000001"] * 15); row["warnings"] = ""'
+compare_edit "$scratch/live.csv" "$scratch/ceiling.csv" 'row["samples_ns"] = " ".join(["1e12"] * 15); row["warnings"] = ""'
+for format in markdown bmf; do
+    for order in "floor ceiling" "ceiling floor"; do
+        read -r base new <<<"$order"
+        "$program" compare --absolute --format=$format "$scratch/$base.csv" "$scratch/$new.csv" >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        entries=$(grep -c '": {"ratio": {"value": [0-9]' "$scratch/out")
+        if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && ! grep -qwi 'inf\|nan' "$scratch/out" &&
+            { [ "$format" = markdown ] || [ "$entries" -eq 4 ]; }; then
+            pass "compare: samples of 1e-6 and 1e12 give finite figures ($format, $base first)"
+        else
+            fail "compare: samples of 1e-6 and 1e12 give finite figures ($format, $base first: exit $status, $entries entries: $(head -c 300 "$scratch/err" "$scratch/out"))"
+        fi
+    done
+done
 expect_error "compare: /dev/zero stops at once" "/dev/zero:1: a NUL byte" \
     timeout 10 "$program" compare /dev/zero "$scratch/live.csv"
 compare_edit "$scratch/live.csv" "$scratch/long-flags-a.csv" 'row["flags"] = "-O2 " + "x" * 180 + "a"'
