@@ -16,6 +16,7 @@
 #include "device/device.h"
 #include "cli/instruction_count.h"
 #include "measure/callgrind.h"
+#include "measure/fake_disturbances.h"
 #include "cli/options.h"
 #include "cli/plugin_arguments.h"
 #include "registry/registry.h"
@@ -99,6 +100,7 @@ static int check_environment(void)
     if (cpu_check_hidden_features(message, sizeof message) != 0 ||
         timer_check_forced_probe(message, sizeof message) != 0 ||
         slow_instructions_check_environment(message, sizeof message) != 0 ||
+        fake_disturbances_check_environment(message, sizeof message) != 0 ||
         device_check_environment(message, sizeof message) != 0) {
         fprintf(stderr, "attackbench: %s\n", message);
         return -1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "results/output.h"
+#include "measure/fake_disturbances.h"
 #include "measure/statistics.h"
 #include "results/group_figures.h"
 
@@ -38,7 +39,7 @@ void note_other_work(const struct session *session, const struct cpu_share *shar
     cpu_share_other_work(share, &seen);
     int from_stat = seen.share >= OTHER_WORK_LIMIT && seen.other_ms + seen.stolen_ms >= MIN_OTHER_WORK_MS;
     int from_clock = seen.lost >= LOST_TIME_LIMIT && seen.lost * seen.wall_ms >= 5;
-    if (getenv("ATTACKBENCH_FAKE_OTHER_WORK")) { /* the tests' share replaces both measures */
+    if (fake_other_work(&seen.share)) { /* the tests' share replaces both measures */
         from_stat = seen.share >= OTHER_WORK_LIMIT;
         from_clock = 0;
     }
@@ -97,8 +98,7 @@ void finish_group(struct session *session, struct result_set *results, size_t fi
     struct result_set group = {results->rows + first_row, results->count - first_row, 0};
     derive_group_figures(&group);
     double drift = group.count > 0 ? group.rows[0].canary_drift : 0;
-    if (getenv("ATTACKBENCH_FAKE_CANARY_DRIFT")) /* for the tests: a drift cannot be made on demand */
-        drift = atof(getenv("ATTACKBENCH_FAKE_CANARY_DRIFT"));
+    fake_canary_drift(&drift); /* for the tests: a drift cannot be made on demand */
     if (drift > CANARY_LIMIT) {
         if (!session->options->quiet) {
             progress_clear(&session->progress);

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "cpu_choice.h"
 #include "cpu_probe.h"
+#include "fake_disturbances.h"
 #include "platform/system_file.h"
 #include "platform/timer.h"
 
@@ -421,8 +422,7 @@ void cpu_share_other_work(const struct cpu_share *share, struct other_work *seen
      * steps: it says nothing of this run's share. */
     seen->lost = 0;
 #endif
-    if (getenv("ATTACKBENCH_FAKE_OTHER_WORK"))
-        seen->share = atof(getenv("ATTACKBENCH_FAKE_OTHER_WORK"));
+    fake_other_work(&seen->share);
     if (seen->share > 1)
         seen->share = 1;
 }

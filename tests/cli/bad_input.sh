@@ -99,8 +99,9 @@ for arguments in "-m reference -q --reps=1 --calls=10" "--list" "perft -m refere
     fi
 done
 
-# The tests' hooks ATTACKBENCH_TIMER_PROBE, ATTACKBENCH_SLOW_INSTRUCTIONS_CPU
-# and ATTACKBENCH_OPENCL_PLANT, and ATTACKBENCH_OPENCL_WATCHDOG (in every
+# The tests' hooks ATTACKBENCH_TIMER_PROBE, ATTACKBENCH_SLOW_INSTRUCTIONS_CPU,
+# ATTACKBENCH_FAKE_OTHER_WORK, ATTACKBENCH_FAKE_CANARY_DRIFT and
+# ATTACKBENCH_OPENCL_PLANT, and ATTACKBENCH_OPENCL_WATCHDOG (in every
 # build), refuse a value they cannot read, in one line, by every command:
 # a user who set one wrongly would otherwise see no effect and no reason.
 while IFS='|' read -r variable value line; do
@@ -123,6 +124,11 @@ ATTACKBENCH_OPENCL_WATCHDOG|inf|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=inf: ex
 ATTACKBENCH_OPENCL_WATCHDOG|abc|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=abc: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
 ATTACKBENCH_OPENCL_WATCHDOG|nan|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=nan: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
 ATTACKBENCH_OPENCL_WATCHDOG|-5|attackbench: ATTACKBENCH_OPENCL_WATCHDOG=-5: expected the seconds a launch may take, a number above 0 and at most 1000000 (or empty)
+ATTACKBENCH_FAKE_OTHER_WORK|no|attackbench: ATTACKBENCH_FAKE_OTHER_WORK=no: expected the share of the measuring CPUs other work took, a number from 0 to 1 (or empty)
+ATTACKBENCH_FAKE_OTHER_WORK|1.5|attackbench: ATTACKBENCH_FAKE_OTHER_WORK=1.5: expected the share of the measuring CPUs other work took, a number from 0 to 1 (or empty)
+ATTACKBENCH_FAKE_CANARY_DRIFT|garbage|attackbench: ATTACKBENCH_FAKE_CANARY_DRIFT=garbage: expected the harness's drift in speed, a number from 0 to 1 (or empty)
+ATTACKBENCH_FAKE_CANARY_DRIFT|nan|attackbench: ATTACKBENCH_FAKE_CANARY_DRIFT=nan: expected the harness's drift in speed, a number from 0 to 1 (or empty)
+ATTACKBENCH_FAKE_CANARY_DRIFT|5|attackbench: ATTACKBENCH_FAKE_CANARY_DRIFT=5: expected the harness's drift in speed, a number from 0 to 1 (or empty)
 ATTACKBENCH_OPENCL_PLANT|wrng|attackbench: ATTACKBENCH_OPENCL_PLANT=wrng: expected wrong, sparse-queen, broken, slow or memory (or empty)
 EOF_VARIABLES
 # Empty, each does nothing (the bad-input loop above runs with an empty

@@ -157,3 +157,20 @@ head -n 1 "$scratch/list-header" | quiet_grep '^method .*status' && grep -q '004
     fail "genpos --help gives the game lengths"
 "$program" --help | quiet_grep "130 interrupted" && pass "--help lists exit status 130" || fail "--help lists exit status 130"
 expect_warning "--phase with only the random workload is reported" "--phase applies to positions from files" -- --phase
+# Empty, the fake share is not set: a busy loop on the measuring CPU is
+# still named (read as a share of 0, it once silenced the real check).
+# Last, so that no other test of this script runs beside its busy loop.
+if [ "$lock_cpus" -ge 1 ] && command -v taskset >/dev/null; then
+    busy_cpu=$(taskset -cp $$ | sed 's/.*: //; s/[,-].*//')
+    taskset -c "$busy_cpu" sh -c 'while :; do :; done' &
+    busy=$!
+    ATTACKBENCH_FAKE_OTHER_WORK= "$program" --pin="$busy_cpu" --method=$lookup,null --workload=random --piece=rook \
+        --dispatch=batch --reps=5 --calls=10000000 >/dev/null 2>"$scratch/guard-err"
+    kill "$busy"
+    wait "$busy" 2>/dev/null
+    grep -q "random rook batch: other work took" "$scratch/guard-err" &&
+        pass "an empty ATTACKBENCH_FAKE_OTHER_WORK leaves the real check on" ||
+        fail "an empty ATTACKBENCH_FAKE_OTHER_WORK leaves the real check on ($(head -c 400 "$scratch/guard-err"))"
+else
+    [ "$wasm_build" = 1 ] || skip "an empty ATTACKBENCH_FAKE_OTHER_WORK: needs taskset"
+fi
