@@ -366,14 +366,20 @@ struct round_answer {
     int cpu;
 };
 
-/* A round's figures as a side can measure them: ns per query between a
- * femtosecond and a second, ticks per query 0 (no counter) up to 10^10,
- * CPU seconds finite.  Anything else (inf, nan, 1e-300) would reach the
- * ratios, the interval and the JSON. */
+/* ns per query as a side can measure them: between a femtosecond and a
+ * second.  Anything else (inf, nan, 1e-300) would reach the ratios, the
+ * interval and the JSON. */
+static int plausible_ns(double ns)
+{
+    return isfinite(ns) && ns >= 1e-6 && ns <= 1e9;
+}
+
+/* A round's figures as a side can measure them: plausible ns, ticks per
+ * query 0 (no counter) up to 10^10, CPU seconds finite. */
 static int plausible_round(const struct round_answer *answer)
 {
-    return isfinite(answer->ns) && answer->ns >= 1e-6 && answer->ns <= 1e9 && isfinite(answer->ticks) &&
-           answer->ticks >= 0 && answer->ticks <= 1e10 && isfinite(answer->cpu_seconds) && answer->cpu_seconds >= 0;
+    return plausible_ns(answer->ns) && isfinite(answer->ticks) && answer->ticks >= 0 && answer->ticks <= 1e10 &&
+           isfinite(answer->cpu_seconds) && answer->cpu_seconds >= 0;
 }
 
 static int ask_round(const struct ab_run *run, struct side_process *process, struct round_answer *answer)
@@ -559,8 +565,20 @@ static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
     return 0;
 }
 
-/* Pair `index` from the replay file; AB_REPLAY_ENDED at its end, 2 on a
- * malformed line. */
+/* Whether `line`, as fgets() read it from `in` into `size` bytes, is the
+ * start of a longer line: full, no line break, and more to come. */
+static int line_cut(const char *line, size_t size, FILE *in)
+{
+    size_t length = strlen(line);
+    if (length + 1 < size || line[length - 1] == '\n')
+        return 0;
+    int next = getc(in);
+    return next != EOF && ungetc(next, in) != EOF;
+}
+
+/* Pair `index` (line index + 1) from the replay file; AB_REPLAY_ENDED at
+ * its end, 2 on a malformed line: too long, not two numbers, or ns that
+ * no side's round gives (plausible_ns()). */
 static int replay_pair(const char *path, int index, struct ab_pair *pair)
 {
     static FILE *in;
@@ -571,9 +589,15 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
     char line[256], word[AB_DISTURBANCE_SIZE] = "";
     if (fgets(line, sizeof line, in) == NULL)
         return AB_REPLAY_ENDED;
+    if (line_cut(line, sizeof line, in)) {
+        fprintf(stderr, "attackbench ab: %s:%d: longer than %zu bytes: expected A_NS B_NS [DISTURBANCE]\n", path,
+                index + 1, sizeof line - 1);
+        return AB_EXIT_USAGE;
+    }
     if (sscanf(line, "%lf %lf %63s", &pair->a.ns_per_query, &pair->b.ns_per_query, word) < 2 ||
-        !(pair->a.ns_per_query > 0 && pair->b.ns_per_query > 0)) {
-        fprintf(stderr, "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE]\n", path, index + 1);
+        !plausible_ns(pair->a.ns_per_query) || !plausible_ns(pair->b.ns_per_query)) {
+        fprintf(stderr, "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE], ns per query from 1e-6 to 1e9\n",
+                path, index + 1);
         return AB_EXIT_USAGE;
     }
     pair->log_ratio = log(pair->b.ns_per_query / pair->a.ns_per_query);

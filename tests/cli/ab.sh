@@ -257,6 +257,22 @@ fi
 echo "10 ten" >"$scratch/bad.txt"
 ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay line" "bad.txt:1: expected A_NS B_NS" \
     "$program" ab -m $lookup,kogge-stone
+# Replayed ns no side's round gives (the live rounds' bounds, 1e-6 to 1e9)
+# are refused, naming the line: no -nan verdict, no JSON.
+for figures in "inf 1" "1 nan" "1e-320 1" "1 1e308" "0 1"; do
+    printf '10 20\n%s\n10 20\n10 20\n' "$figures" >"$scratch/odd-replay.txt"
+    rm -f "$scratch/odd-replay.json"
+    ATTACKBENCH_AB_REPLAY="$scratch/odd-replay.txt" expect_error "ab: a replayed pair of '$figures' is refused" \
+        "odd-replay.txt:2: expected A_NS B_NS [DISTURBANCE], ns per query from 1e-6 to 1e9" \
+        "$program" ab --min-time=1 -m $lookup,kogge-stone --json="$scratch/odd-replay.json"
+    [ ! -e "$scratch/odd-replay.json" ] && pass "ab: no JSON from a replayed pair of '$figures'" ||
+        fail "ab: no JSON from a replayed pair of '$figures'"
+done
+# A line longer than the reader's 255 bytes is named as such, on its own
+# line number (not read as two lines).
+{ echo "10 20"; printf '10 20 %0300d\n' 0; echo "10 20"; } >"$scratch/long-replay.txt"
+ATTACKBENCH_AB_REPLAY="$scratch/long-replay.txt" expect_error "ab: an overlong replay line is named" \
+    "long-replay.txt:2: longer than 255 bytes" "$program" ab --min-time=1 -m $lookup,kogge-stone
 
 # live NAME ARGUMENTS...: a live ab ended after the first block (the time
 # is checked before every block), quick sides; its exit status is 0 or 3
