@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -75,6 +76,32 @@ static void serve_report(void *context, double ns_per_query, double ticks_per_qu
     write_line(channel->replies, line);
 }
 
+/* "COMMANDS,REPLIES,CPU,BLOCK_US": four whole numbers and nothing after
+ * them, each in its range.  0, or -1 for any other text. */
+static int parse_channel(const char *value, struct serve_channel *channel, int *block_us)
+{
+    int used = -1;
+    if (sscanf(value, "%d,%d,%d,%d%n", &channel->commands, &channel->replies, &channel->cpu, block_us, &used) != 4 ||
+        used < 0 || value[used] != '\0')
+        return -1;
+    int in_range =
+        channel->commands >= 0 && channel->replies >= 0 && channel->cpu >= -1 && *block_us > 0 && *block_us <= 1000000;
+    return in_range ? 0 : -1;
+}
+
+/* Whether `descriptor` is one of the pipes ab gives a side: above the
+ * standard streams (/dev/null and the side's log there), a pipe, and open
+ * for reading (the commands) or for writing (the replies). */
+static int side_pipe(int descriptor, int writing)
+{
+    struct stat status;
+    int flags = fcntl(descriptor, F_GETFL);
+    if (descriptor <= STDERR_FILENO || flags < 0 || fstat(descriptor, &status) != 0 || !S_ISFIFO(status.st_mode))
+        return 0;
+    int access = flags & O_ACCMODE;
+    return access == O_RDWR || access == (writing ? O_WRONLY : O_RDONLY);
+}
+
 int ab_serve_setup(struct round_server *server)
 {
     const char *value = getenv(AB_SERVE_VARIABLE);
@@ -82,13 +109,19 @@ int ab_serve_setup(struct round_server *server)
         return 0;
     static struct serve_channel channel;
     int block_us = 0;
-    if (sscanf(value, "%d,%d,%d,%d", &channel.commands, &channel.replies, &channel.cpu, &block_us) != 4 ||
-        channel.commands < 0 || channel.replies < 0 || channel.cpu < -1 || block_us <= 0 || block_us > 1000000) {
+    if (parse_channel(value, &channel, &block_us) != 0) {
         fprintf(stderr, "attackbench: %s=%s: expected COMMANDS,REPLIES,CPU,BLOCK_US\n", AB_SERVE_VARIABLE, value);
         return -1;
     }
     if (fcntl(channel.commands, F_GETFD) < 0 || fcntl(channel.replies, F_GETFD) < 0) {
         fprintf(stderr, "attackbench: %s=%s: descriptor %d or %d is not open (only attackbench ab sets this)\n",
+                AB_SERVE_VARIABLE, value, channel.commands, channel.replies);
+        return -1;
+    }
+    if (!side_pipe(channel.commands, 0) || !side_pipe(channel.replies, 1)) {
+        fprintf(stderr,
+                "attackbench: %s=%s: descriptors %d and %d are not the pipes attackbench ab gives its sides (only "
+                "attackbench ab sets this)\n",
                 AB_SERVE_VARIABLE, value, channel.commands, channel.replies);
         return -1;
     }

@@ -14,7 +14,10 @@
 #define AB_SERVE_VARIABLE "ATTACKBENCH_AB_SERVE"
 
 /* 0 when this process is not a side of ab; 1 when it is (*server is set);
- * -1 after one line on a malformed variable. */
+ * -1 after one line on a malformed variable (trailing text included) or
+ * one naming descriptors that are not ab's pipes: the commands a pipe open
+ * for reading, the replies one open for writing, neither a standard
+ * stream. */
 int ab_serve_setup(struct round_server *server);
 
 #endif

@@ -339,6 +339,28 @@ ATTACKBENCH_AB_SERVE=bogus expect_error "ab: a malformed side variable" \
     "ATTACKBENCH_AB_SERVE=bogus: expected COMMANDS,REPLIES,CPU,BLOCK_US" "$program" -m $lookup --workload=random --reps=1
 ATTACKBENCH_AB_SERVE=97,98,-1,1000 expect_error "ab: a side variable naming closed descriptors" \
     "descriptor 97 or 98 is not open" "$program" -m $lookup --workload=random --reps=1
+# A side's options (one group), with which an old build served rounds on
+# whatever descriptors the variable named.
+side_run=(-m $lookup --workload=random --piece=rook --dispatch=batch --reps=1)
+ATTACKBENCH_AB_SERVE=0,1,-1,1000xyz expect_error "ab: a side variable with trailing text" \
+    "ATTACKBENCH_AB_SERVE=0,1,-1,1000xyz: expected COMMANDS,REPLIES,CPU,BLOCK_US" \
+    "$program" "${side_run[@]}"
+# Open descriptors that are not ab's pipes: standard input and output
+# (/dev/null, or pipes of a shell's pipeline), files, a pipe the wrong way.
+ATTACKBENCH_AB_SERVE=0,1,-1,1000 expect_error "ab: a side variable naming standard input and output" \
+    "descriptors 0 and 1 are not the pipes attackbench ab gives its sides" \
+    "$program" "${side_run[@]}" </dev/null
+echo | ATTACKBENCH_AB_SERVE=0,1,-1,1000 "$program" "${side_run[@]}" 2>"$scratch/err" | cat >"$scratch/out"
+[ "${PIPESTATUS[1]}" -eq 2 ] && [ ! -s "$scratch/out" ] && grep -q "descriptors 0 and 1 are not the pipes" "$scratch/err" &&
+    pass "ab: a side variable naming the pipes of a pipeline" ||
+    fail "ab: a side variable naming the pipes of a pipeline ($(head -c 300 "$scratch/err" "$scratch/out"))"
+echo "not a pipe" >"$scratch/serve-file"
+ATTACKBENCH_AB_SERVE=5,6,-1,1000 expect_error "ab: a side variable naming files" \
+    "descriptors 5 and 6 are not the pipes attackbench ab gives its sides" \
+    "$program" "${side_run[@]}" 5<"$scratch/serve-file" 6>>"$scratch/serve-file"
+ATTACKBENCH_AB_SERVE=5,6,-1,1000 expect_error "ab: a side variable naming a pipe the wrong way" \
+    "descriptors 5 and 6 are not the pipes attackbench ab gives its sides" \
+    "$program" "${side_run[@]}" 5< <(:) 6< <(:)
 
 # A build that never answers ab's rounds (one from before them): named, exit 2.
 printf '#!/bin/sh\nexit 0\n' >"$scratch/old-build"
