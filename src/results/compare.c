@@ -67,25 +67,30 @@ static int has_metric(const struct result_file *file, enum metric_kind metric)
 
 /* Runs of different CPUs, compilers or flags cannot be compared by time.
  * Instruction counts come from valgrind's simulated CPU, so for them only
- * the build matters. */
+ * the build matters.  One line: the first column that differs, how many
+ * others do, and the way out. */
 static int check_same_setup(const struct result_file *base, const struct result_file *changed)
 {
     int timed = has_metric(base, METRIC_NS) && has_metric(changed, METRIC_NS);
     int first = timed ? 0 : 4; /* identity_columns: cpu..cpu_model, compiler, flags */
-    int refused = 0;
-    for (int c = first; c < 6; c++) {
-        if (strcmp(base->identity[c], changed->identity[c]) == 0)
-            continue;
-        fprintf(stderr, "attackbench compare: %s differs: '%s' in %s, '%s' in %s\n", identity_columns[c],
-                base->identity[c], base->path, changed->identity[c], changed->path);
-        refused = 1;
-    }
-    if (refused)
-        fprintf(stderr,
-                "attackbench compare: runs of different machines or builds are not compared by %s;\n"
-                "give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
-                timed ? "time" : "instruction count");
-    return refused ? -1 : 0;
+    int differing = -1, others = 0;
+    for (int c = first; c < 6; c++)
+        if (strcmp(base->identity[c], changed->identity[c]) != 0) {
+            others += differing >= 0;
+            if (differing < 0)
+                differing = c;
+        }
+    if (differing < 0)
+        return 0;
+    char more[64] = "";
+    if (others > 0)
+        snprintf(more, sizeof more, " (and %d other column%s)", others, others == 1 ? " differs" : "s differ");
+    fprintf(stderr,
+            "attackbench compare: %s differs: '%s' in %s, '%s' in %s%s: runs of different machines or builds are not "
+            "compared by %s; give --normalize=METHOD to compare each method relative to METHOD in its own run\n",
+            identity_columns[differing], base->identity[differing], base->path, changed->identity[differing],
+            changed->path, more, timed ? "time" : "instruction count");
+    return -1;
 }
 
 static const struct result_record *find_match(const struct result_file *file, const struct result_record *row)

@@ -195,6 +195,17 @@ fi
 compare_edit "$scratch/live.csv" "$scratch/other-flags.csv" 'row["flags"] = "-O1"'
 expect_error "compare: runs of different builds refused" "flags differs: '" \
     "$program" compare "$scratch/live.csv" "$scratch/other-flags.csv"
+[ "$(wc -l <"$scratch/err")" -eq 1 ] && pass "compare: different builds: one line" ||
+    fail "compare: different builds: one line ($(head -c 400 "$scratch/err"))"
+# A schema-1 file (a bare array of rows, no identity) against a current
+# one: six columns differ, in one line naming the first and counting the rest.
+python3 -c 'import json, sys; json.dump(json.load(open(sys.argv[1]))["results"], open(sys.argv[2], "w"))' \
+    "$scratch/live.json" "$scratch/bare.json"
+expect_error "compare: a schema-1 file against a current one is refused" \
+    "attackbench compare: cpu differs: 'unknown' in $scratch/bare.json, " "$program" compare "$scratch/bare.json" "$scratch/live.csv"
+[ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -q " (and 5 other columns differ): runs of different machines or builds are not compared by time; give --normalize=METHOD" "$scratch/err" &&
+    pass "compare: a schema-1 file against a current one: one line" ||
+    fail "compare: a schema-1 file against a current one: one line ($(head -c 600 "$scratch/err"))"
 "$program" compare --strict --normalize=null "$scratch/live.csv" "$scratch/other-flags.csv" >"$scratch/out" 2>"$scratch/err"
 status=$?
 if [ "$status" -eq 0 ] && grep -q '| base ns/query ÷ null |' "$scratch/out" &&
