@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "command_line.h"
 #include "commands.h"
@@ -118,6 +120,32 @@ static int apply_option(const struct argument *argument, struct compare_settings
     return -1;
 }
 
+/* Whether `path` names standard input: "-", or a path to descriptor 0's
+ * own file (/dev/stdin, /dev/fd/0, /proc/self/fd/0, a FIFO's name) when
+ * that is no regular file: a pipe or a terminal can be read once, where
+ * a regular file is opened again from its start. */
+static int names_standard_input(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return 1;
+    struct stat input, named;
+    return fstat(STDIN_FILENO, &input) == 0 && !S_ISREG(input.st_mode) && stat(path, &named) == 0 &&
+           named.st_dev == input.st_dev && named.st_ino == input.st_ino;
+}
+
+/* BASE and NEW both standard input: refused, since the second would read
+ * nothing.  -1 to go on, or the exit status. */
+static int check_one_standard_input(const struct compare_settings *settings)
+{
+    const char *base = settings->paths[0], *changed = settings->paths[1];
+    if (strcmp(base, "-") == 0 && strcmp(changed, "-") == 0)
+        return refuse(compare_prefix, "'-' is given for BASE and NEW: standard input can be read once");
+    if (names_standard_input(base) && names_standard_input(changed))
+        return refuse(compare_prefix, "BASE '%s' and NEW '%s' are both standard input, which can be read once", base,
+                      changed);
+    return -1;
+}
+
 /* Returns -1 to go on, or the exit status (0 after --help). */
 static int parse_compare_settings(int argc, char **argv, struct compare_settings *settings)
 {
@@ -140,9 +168,7 @@ static int parse_compare_settings(int argc, char **argv, struct compare_settings
     if (files != 2)
         return refuse(compare_prefix, "expected two files, BASE and NEW "
                                       "(usage: attackbench compare [OPTION]... BASE NEW; --help lists the options)");
-    if (strcmp(settings->paths[0], "-") == 0 && strcmp(settings->paths[1], "-") == 0)
-        return refuse(compare_prefix, "'-' is given for BASE and NEW: standard input can be read once");
-    return -1;
+    return check_one_standard_input(settings);
 }
 
 int compare_command(int argc, char **argv)

@@ -62,6 +62,25 @@ expect_error "compare: standard input named in its errors" "attackbench: <stdin>
 expect_error "compare: '-' for both sides" \
     "attackbench compare: '-' is given for BASE and NEW: standard input can be read once" \
     "$program" compare - - </dev/null
+# Its other names (/dev/stdin, /dev/fd/0, /proc/self/fd/0) count as '-'
+# when it is a pipe, which the second reader would find empty; a regular
+# file on standard input is opened again from its start.
+for pair in "- /dev/stdin" "/dev/stdin /dev/stdin" "/dev/fd/0 -" "/proc/self/fd/0 /dev/stdin"; do
+    read -r base new <<<"$pair"
+    [ -e "$base" ] || [ "$base" = - ] || { skip "compare: $pair: no $base here"; continue; }
+    "$program" compare "$base" "$new" < <(cat "$here/data/compare-run1.csv") >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ ! -s "$scratch/out" ] &&
+        [ "$(cat "$scratch/err")" = "attackbench compare: BASE '$base' and NEW '$new' are both standard input, which can be read once" ]; then
+        pass "compare: '$base' and '$new' on a pipe are refused in one line"
+    else
+        fail "compare: '$base' and '$new' on a pipe are refused in one line (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+done
+if [ -e /dev/stdin ]; then
+    expect_status "compare: /dev/stdin twice on a regular file" 0 \
+        "$program" compare --strict /dev/stdin /dev/stdin <"$here/data/compare-run1.csv"
+fi
 
 # A live run against itself, CSV against JSON: the readers agree, every
 # ratio is 1 exactly.  (--strict: on a loaded machine the run's rows may be
