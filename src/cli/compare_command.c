@@ -101,6 +101,8 @@ static int apply_option(const struct argument *argument, struct compare_settings
     } else if (is_option(argument, "strict")) {
         settings->strict = 1;
     } else if (is_option(argument, "normalize")) {
+        if (argument->value[0] == '\0')
+            return refuse(compare_prefix, "--normalize needs a value (a method's name)");
         settings->normalize = argument->value;
     } else if (is_option(argument, "format")) {
         if (strcmp(argument->value, "markdown") != 0 && strcmp(argument->value, "bmf") != 0)

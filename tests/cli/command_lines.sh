@@ -41,6 +41,7 @@ recommend: a --method without names|attackbench: recommend: --method=,: expected
 recommend: --method=null|attackbench: recommend: null computes no attack sets and cannot be a candidate|recommend --method=null
 compare: an unknown option|attackbench compare: unknown option '--bogus'|compare --bogus a.csv b.csv
 compare: a bad value|attackbench compare: --threshold=ten: expected a percentage from 0 to 999|compare --threshold ten a.csv b.csv
+compare: an empty --normalize|attackbench compare: --normalize needs a value (a method's name)|compare --normalize= a.csv b.csv
 compare: an empty pattern list|attackbench compare: --piece: expected one or more patterns|compare -p , a.csv b.csv
 compare: a sign before the threshold|attackbench compare: --threshold=+5: expected a percentage from 0 to 999|compare --threshold=+5 a.csv b.csv
 compare: three files|attackbench compare: more than two files|compare a.csv b.csv c.csv
