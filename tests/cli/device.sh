@@ -59,7 +59,10 @@ fi
 # skip line and nothing more: no build, no suite (make -n shows what would run).
 if command -v make >/dev/null; then
     skip_line="test-opencl skipped: no OpenCL headers (Debian: apt-get install ocl-icd-opencl-dev opencl-c-headers)"
-    make -n -s -C "$top" --no-print-directory test-opencl OPENCL_INCLUDE=-nostdinc >"$scratch/out" 2>"$scratch/err"
+    # Without the calling make's flags: a suite run from make -j (test-aarch64)
+    # would otherwise add make's own jobserver warning to standard error.
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n -s -C "$top" --no-print-directory test-opencl \
+        OPENCL_INCLUDE=-nostdinc >"$scratch/out" 2>"$scratch/err"
     status=$?
     # (Its check of the compiler comes first: scripts/platforms/check-compiler.sh.)
     grep -v '^sh scripts/platforms/check-compiler.sh test-opencl ' "$scratch/out" >"$scratch/commands"
@@ -67,7 +70,8 @@ if command -v make >/dev/null; then
         pass "make test-opencl without the headers would only print its skip line" ||
         fail "make -n test-opencl without the headers (exit $status): $(head -c 300 "$scratch/out" "$scratch/err")"
     if [ "$status" -eq 0 ] && [ "$(wc -l <"$scratch/commands")" -eq 1 ]; then
-        make -s -C "$top" --no-print-directory test-opencl OPENCL_INCLUDE=-nostdinc >"$scratch/out" 2>"$scratch/err"
+        env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$top" --no-print-directory test-opencl \
+            OPENCL_INCLUDE=-nostdinc >"$scratch/out" 2>"$scratch/err"
         status=$?
         [ "$status" -eq 0 ] && [ "$(cat "$scratch/out")" = "$skip_line" ] && [ ! -s "$scratch/err" ] &&
             pass "make test-opencl without the headers prints its skip line alone" ||
