@@ -68,6 +68,7 @@ expect_error "compare: '-' for both sides" \
 for pair in "- /dev/stdin" "/dev/stdin /dev/stdin" "/dev/fd/0 -" "/proc/self/fd/0 /dev/stdin"; do
     read -r base new <<<"$pair"
     [ -e "$base" ] || [ "$base" = - ] || { skip "compare: $pair: no $base here"; continue; }
+    on_native "compare: '$base' and '$new' on a pipe" "no /dev/stdin, /dev/fd or /proc under node" || continue
     "$program" compare "$base" "$new" < <(cat "$here/data/compare-run1.csv") >"$scratch/out" 2>"$scratch/err"
     status=$?
     if [ "$status" -eq 2 ] && [ ! -s "$scratch/out" ] &&
