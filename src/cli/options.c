@@ -548,11 +548,12 @@ static int name_among(const char *name, const char *const *names, size_t count)
 /* The options a --device run does not honour, refused with it rather
  * than ignored: it times the random queen stream, its own launches
  * against the CPU's fastest, batched, on one thread (docs/gpu.md). */
-static int device_ignores(const char *name)
+static int device_ignores(const char *name, const struct options *options)
 {
     static const char *const ignored[] = {"workload",      "piece",   "param", "dispatch",    "chain",  "pressure",
                                           "phase",         "threads", "pin",   "min-time",    "layout", "positions",
                                           "target-spread", "dump",    "count", "skip-invalid"};
+    (void)options;
     return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
 }
 
@@ -560,20 +561,72 @@ static int device_ignores(const char *name)
  * ignored: it writes every slider's attack set from the files, through
  * the --method, --workload, --piece and --param it is given, and times,
  * samples and verifies nothing.  (--device refuses --dump itself.) */
-static int dump_ignores(const char *name)
+static int dump_ignores(const char *name, const struct options *options)
 {
     static const char *const ignored[] = {
         "dispatch", "chain",       "pressure", "phase",     "threads",       "pin",           "reps",
         "calls",    "queries",     "layout",   "positions", "seed",          "timer",         "formulation",
         "count",    "max-queries", "min-time", "verify",    "target-spread", "verify-boards",
     };
+    (void)options;
     return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
 }
 
-/* With --dump: the first option given that it ignores (`ignored`, or NULL). */
-static int check_dump_options(const struct options *options, const char *ignored, char *error, size_t error_size)
+/* The options --list does not honour: it names the backends that
+ * --method chooses, with the formulation that --formulation and
+ * --threads choose, and reads, times and verifies nothing. */
+static int list_ignores(const char *name, const struct options *options)
 {
-    if (options->action != ACTION_DUMP || !ignored)
+    static const char *const ignored[] = {
+        "workload", "piece",  "param",   "dispatch",      "chain",     "pressure",      "phase",        "pin",
+        "reps",     "calls",  "queries", "layout",        "positions", "max-queries",   "seed",         "timer",
+        "min-time", "format", "count",   "target-spread", "verify",    "verify-boards", "skip-invalid", "device",
+    };
+    (void)options;
+    return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
+}
+
+/* The options --verify-only does not honour: it checks the backends
+ * (--method, --param, --piece, --seed, --verify-boards) on the files and
+ * the random stream of its workloads, and times nothing.  It verifies
+ * every formulation of a technique on the CPU; on a device --formulation
+ * chooses which, and the device checks no stream of --queries. */
+static int verify_only_ignores(const char *name, const struct options *options)
+{
+    static const char *const ignored[] = {
+        "dispatch", "chain", "pressure",      "phase",  "threads", "pin",         "reps",
+        "calls",    "timer", "target-spread", "format", "count",   "max-queries", "min-time",
+    };
+    if (strcmp(name, "formulation") == 0)
+        return options->device == NULL;
+    if (strcmp(name, "queries") == 0)
+        return options->device != NULL;
+    return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
+}
+
+/* The long names of the options on the command line, in order. */
+struct given_options {
+    const char **names;
+    int count;
+};
+
+/* The first option given that `ignores` names, or NULL. */
+static const char *first_ignored(const struct given_options *given,
+                                 int (*ignores)(const char *name, const struct options *options),
+                                 const struct options *options)
+{
+    for (int i = 0; i < given->count; i++)
+        if (ignores(given->names[i], options))
+            return given->names[i];
+    return NULL;
+}
+
+/* With --dump: the first option given that it ignores. */
+static int check_dump_options(const struct options *options, const struct given_options *given, char *error,
+                              size_t error_size)
+{
+    const char *ignored = options->action == ACTION_DUMP ? first_ignored(given, dump_ignores, options) : NULL;
+    if (!ignored)
         return 0;
     return set_error(error, error_size,
                      "--%s does not apply to --dump: it writes the attack sets of the files' sliders, and times, "
@@ -581,12 +634,42 @@ static int check_dump_options(const struct options *options, const char *ignored
                      ignored);
 }
 
-/* With --device: the first option given that it ignores (`ignored`, or
- * NULL), and a --format it does not write. */
-static int check_device_options(const struct options *options, const char *ignored, char *error, size_t error_size)
+/* With --list or --verify-only: the first option given that it ignores,
+ * and for --list a file operand (it reads none). */
+static int check_list_and_verify_options(const struct options *options, const struct given_options *given, char *error,
+                                         size_t error_size)
+{
+    if (options->action == ACTION_LIST) {
+        const char *ignored = first_ignored(given, list_ignores, options);
+        if (ignored)
+            return set_error(
+                error, error_size,
+                "--%s does not apply to --list: it names the backends (--method, --formulation, --threads) "
+                "and reads and times nothing",
+                ignored);
+        if (options->file_count > 0)
+            return set_error(error, error_size, "--list: %s: the list reads no files; leave out the file operands",
+                             options->files[0]);
+    }
+    if (options->action == ACTION_VERIFY_ONLY) {
+        const char *ignored = first_ignored(given, verify_only_ignores, options);
+        if (ignored)
+            return set_error(error, error_size,
+                             "--%s does not apply to --verify-only: it checks the backends (every formulation) against "
+                             "the reference and times nothing",
+                             ignored);
+    }
+    return 0;
+}
+
+/* With --device: the first option given that it ignores, and a --format
+ * it does not write. */
+static int check_device_options(const struct options *options, const struct given_options *given, char *error,
+                                size_t error_size)
 {
     if (!options->device)
         return 0;
+    const char *ignored = first_ignored(given, device_ignores, options);
     if (ignored)
         return set_error(error, error_size,
                          "--%s does not apply to --device: a device run times the random queen stream with its own "
@@ -596,6 +679,46 @@ static int check_device_options(const struct options *options, const char *ignor
         return set_error(error, error_size, "--format=%s does not apply to --device: it writes a table or CSV",
                          options->format == FORMAT_JSON ? "json" : "bmf");
     return 0;
+}
+
+/* Reads the arguments into options, their names into `given`. */
+static int read_options(int argc, char **argv, struct options *options, struct given_options *given, char *error,
+                        size_t error_size)
+{
+    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1, .takes_operands = 1};
+    struct argument argument;
+    char reason[256];
+    int read;
+    while ((read = read_argument(&reader, specs, &argument, reason, sizeof reason)) > 0) {
+        if (argument.option == NULL) {
+            options->files[options->file_count++] = (char *)argument.value;
+            continue;
+        }
+        given->names[given->count++] = argument.option->name;
+        if (apply_option(options, argument.option->name, argument.value ? argument.value : "", error, error_size) != 0)
+            return -1;
+    }
+    if (read < 0)
+        return set_error(error, error_size, "%s%s", reason, strncmp(reason, "unknown", 7) == 0 ? " (see --help)" : "");
+    return 0;
+}
+
+/* The checks of options that do not go together, once all are read. */
+static int check_options(const struct options *options, const struct given_options *given, char *error,
+                         size_t error_size)
+{
+    if (check_dump_options(options, given, error, error_size) != 0 ||
+        check_list_and_verify_options(options, given, error, error_size) != 0)
+        return -1;
+    if (options->min_time > 0 && options->target_spread <= 0)
+        return set_error(error, error_size,
+                         "--min-time bounds the rounds --target-spread adds; give --target-spread too");
+    if (check_result_files(options, error, error_size) != 0 ||
+        check_device_options(options, given, error, error_size) != 0)
+        return -1;
+    if (check_stream_bound(options, error, error_size) != 0)
+        return -1;
+    return check_layout(options, error, error_size);
 }
 
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)
@@ -621,33 +744,12 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     if (options->files == NULL)
         return set_error(error, error_size, "out of memory");
 
-    struct argument_reader reader = {.argc = argc, .argv = argv, .next = 1, .takes_operands = 1};
-    struct argument argument;
-    char reason[256];
-    int read;
-    const char *device_ignored = NULL, *dump_ignored = NULL;
-    while ((read = read_argument(&reader, specs, &argument, reason, sizeof reason)) > 0) {
-        if (argument.option && !device_ignored && device_ignores(argument.option->name))
-            device_ignored = argument.option->name;
-        if (argument.option && !dump_ignored && dump_ignores(argument.option->name))
-            dump_ignored = argument.option->name;
-        if (argument.option == NULL)
-            options->files[options->file_count++] = (char *)argument.value;
-        else if (apply_option(options, argument.option->name, argument.value ? argument.value : "", error,
-                              error_size) != 0)
-            return -1;
-    }
-    if (read < 0)
-        return set_error(error, error_size, "%s%s", reason, strncmp(reason, "unknown", 7) == 0 ? " (see --help)" : "");
-    if (check_dump_options(options, dump_ignored, error, error_size) != 0)
-        return -1;
-    if (options->min_time > 0 && options->target_spread <= 0)
-        return set_error(error, error_size,
-                         "--min-time bounds the rounds --target-spread adds; give --target-spread too");
-    if (check_result_files(options, error, error_size) != 0 ||
-        check_device_options(options, device_ignored, error, error_size) != 0)
-        return -1;
-    if (check_stream_bound(options, error, error_size) != 0)
-        return -1;
-    return check_layout(options, error, error_size);
+    struct given_options given = {calloc((size_t)argc + 1, sizeof *given.names), 0};
+    if (given.names == NULL)
+        return set_error(error, error_size, "out of memory");
+    int status = read_options(argc, argv, options, &given, error, error_size);
+    if (status == 0)
+        status = check_options(options, &given, error, error_size);
+    free(given.names);
+    return status;
 }

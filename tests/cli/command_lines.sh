@@ -143,6 +143,47 @@ done
     pass "--dump takes the options it honours (--method, --param, --workload, --piece, -q, --skip-invalid, -f csv)" ||
     fail "--dump takes the options it honours: $(head -c 300 "$scratch/err")"
 
+# --list and --verify-only refuse the options they do not honour, and --list
+# a file operand, in one line whatever the order (--list -f json printed
+# the text table; --verify-only -r 3 verified and said nothing).
+list_refusal="does not apply to --list: it names the backends (--method, --formulation, --threads) and reads and times nothing"
+for option in -fjson --format=csv -r3 --calls=10 --workload=random --piece=rook --param=hash-bits=12 \
+    --dispatch=call --chain --pressure=64M --phase --pin=0 --queries=64 --max-queries=64 --seed=3 --timer=clock \
+    --layout=queries --positions=5 --target-spread=1 --min-time=5 --verify --verify-boards=7 --count=instructions \
+    --skip-invalid --device=opencl; do
+    spelt=${option%%=*}
+    case "$spelt" in -f*) spelt=--format ;; -r*) spelt=--reps ;; esac
+    refused_in_one_line "--list refuses $option" "attackbench: $spelt $list_refusal" "$program" --list -m reference "$option"
+    refused_in_one_line "$option then --list is refused too" "attackbench: $spelt $list_refusal" \
+        "$program" "$option" -m reference --list
+done
+refused_in_one_line "--list refuses a file operand" \
+    "attackbench: --list: $scratch/none.fen: the list reads no files; leave out the file operands" \
+    "$program" --list -m reference "$scratch/none.fen"
+"$program" --list -m dumb7fill --formulation=fixed --threads=2 -q >"$scratch/out" 2>"$scratch/err" &&
+    [ ! -s "$scratch/err" ] && grep -q '^dumb7fill ' "$scratch/out" &&
+    pass "--list takes the options it honours (--method, --formulation, --threads, -q)" ||
+    fail "--list takes the options it honours: $(head -c 300 "$scratch/err")"
+verify_refusal="does not apply to --verify-only: it checks the backends (every formulation) against the reference and times nothing"
+for option in -fjson --format=table -r3 --calls=10 --threads=2 --pressure=64M --dispatch=call --chain --phase \
+    --pin=0 --max-queries=64 --timer=clock --target-spread=1 --min-time=5 --count=instructions --formulation=fixed; do
+    spelt=${option%%=*}
+    case "$spelt" in -f*) spelt=--format ;; -r*) spelt=--reps ;; esac
+    refused_in_one_line "--verify-only refuses $option" "attackbench: $spelt $verify_refusal" \
+        "$program" --verify-only -m reference "$option" "$here/data/boards.fen"
+    refused_in_one_line "$option then --verify-only is refused too" "attackbench: $spelt $verify_refusal" \
+        "$program" "$option" -m reference --verify-only "$here/data/boards.fen"
+done
+"$program" --verify-only -m classical -w pieces,random -p both --param=hash-bits=12 --seed=3 --verify-boards=7 \
+    --queries=64 --skip-invalid -q "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
+[ $? -eq 2 ] && grep -qF -- "--param=hash-bits=12: no selected method has a parameter 'hash-bits'" "$scratch/err" &&
+    pass "--verify-only reads --param (a parameter no method has is refused)" ||
+    fail "--verify-only reads --param: $(head -c 300 "$scratch/err")"
+"$program" --verify-only -m classical -w pieces,random -p both --seed=3 --verify-boards=7 --queries=64 \
+    --layout=queries --skip-invalid -q "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err" &&
+    [ ! -s "$scratch/err" ] && pass "--verify-only takes the options it honours" ||
+    fail "--verify-only takes the options it honours: $(head -c 300 "$scratch/err")"
+
 # -h is the help of each command, on standard output.
 for command in "" perft genpos recommend compare; do
     # shellcheck disable=SC2086
