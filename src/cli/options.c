@@ -509,7 +509,9 @@ static int check_layout(const struct options *options, char *error, size_t error
 
 /* --max-queries bounds the streams read from files: a benchmark of the
  * random stream alone reads none, so it is refused rather than ignored,
- * as --positions without --layout=positions is. */
+ * as --positions without --layout=positions is.  The mirror: --queries is
+ * the length of the random stream, refused where no random workload runs
+ * (a --device run always times one; --dump refuses it itself). */
 static int check_stream_bound(const struct options *options, char *error, size_t error_size)
 {
     if (options->max_queries_given && options->action == ACTION_BENCHMARK &&
@@ -517,6 +519,11 @@ static int check_stream_bound(const struct options *options, char *error, size_t
         return set_error(error, error_size,
                          "--max-queries bounds the queries kept from files; the random workload reads none (its "
                          "length is --queries)");
+    if (options->queries_given && !options->device && !(options->workloads & (1u << WORKLOAD_RANDOM)) &&
+        (options->action == ACTION_BENCHMARK || options->action == ACTION_VERIFY_ONLY))
+        return set_error(error, error_size,
+                         "--queries sets the length of the random stream; no random workload runs (give "
+                         "--workload=random, or --max-queries for the files)");
     return 0;
 }
 

@@ -211,6 +211,16 @@ expect_one_line "--max-queries with the random workload alone is refused" \
     "$program" --max-queries=5 -w random --method=classical --reps=1 --calls=100
 expect_status "--max-queries beside a file workload" 0 "$program" --max-queries=5 -w random,pieces \
     --method=classical --reps=1 --calls=100 --queries=100 -q "$here/data/boards.fen"
+# The mirror: --queries is the random stream's length, refused where no
+# random workload runs (it changed nothing, without a word).
+expect_one_line "--queries without the random workload is refused" \
+    "attackbench: --queries sets the length of the random stream; no random workload runs" \
+    "$program" --queries=5 -w pieces --method=classical --reps=1 --calls=100 "$here/data/boards.fen"
+expect_one_line "--queries with --verify-only of the files alone is refused" \
+    "attackbench: --queries sets the length of the random stream; no random workload runs" \
+    "$program" --verify-only --queries=5 -w sides --method=classical --verify-boards=7 "$here/data/boards.fen"
+expect_status "--verify-only takes --queries with the random workload" 0 "$program" --verify-only --queries=50 \
+    -w random --method=classical --verify-boards=7 -q
 boards_note="attackbench: note: --verify-boards sets the random boards of --verify and --verify-only; this run checks none"
 for case in ":1" "--verify:0" "-q:0"; do
     IFS=: read -r option wanted <<<"$case"
@@ -235,7 +245,10 @@ expect_status "--pressure=4k (a lowercase suffix)" 0 "$program" --pressure=4k --
 piece_note="attackbench: note: --piece chooses the rows of the per-piece workloads; sets and sides time every slider of a side"
 for case in "sets:--piece=rook:1" "sides:--piece=both:1" "sets,random:--piece=rook:0" "sides:--piece=rook,bishop,queen:0"; do
     IFS=: read -r workloads piece wanted <<<"$case"
-    "$program" --method=classical --workload="$workloads" "$piece" --reps=1 --calls=100 --queries=100 \
+    # --queries only beside the random workload, which it sets the length of.
+    queries=()
+    [[ "$workloads" == *random* ]] && queries=(--queries=100)
+    "$program" --method=classical --workload="$workloads" "$piece" --reps=1 --calls=100 "${queries[@]}" \
         "$here/data/boards.fen" >/dev/null 2>"$scratch/err"
     status=$?
     got=0
