@@ -65,8 +65,7 @@ static int run_command(const struct options *options)
     if (count < 0)
         return 2;
     if (count == 0) {
-        print_selection_notes();
-        fprintf(stderr, "attackbench: no method to run on this CPU\n");
+        report_empty_selection(names, "attackbench");
         return 2;
     }
     if (apply_parameters(options->parameters, options->parameter_count, selected, count) != 0)

@@ -238,10 +238,8 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
     const struct backend *chosen[MAX_METHODS];
     const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
     int count = select_backends(settings->method_list, &rules, chosen, MAX_METHODS);
-    if (count == 0) {
-        print_selection_notes();
-        fprintf(stderr, "attackbench: perft: no method to run\n");
-    }
+    if (count == 0)
+        report_empty_selection(settings->method_list, "attackbench: perft");
     if (count <= 0)
         return -1;
     return perft_run_open(run, settings, chosen, count);

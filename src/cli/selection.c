@@ -16,23 +16,65 @@ struct chosen {
     size_t count;
 };
 
-/* The "skipping NAME: reason" lines, held until the command has checked
- * its input and, for the benchmark, the --threads and --pin it was given
- * (print_selection_notes), so that a bad file's or option's error is the
- * only line a run that cannot start prints, whatever this CPU lacks. */
-static char pending_notes[8192];
+/* The backends the list chose that this CPU cannot run, with the reason:
+ * their "skipping NAME: reason" lines are held until the command has
+ * checked its input and, for the benchmark, the --threads and --pin it
+ * was given (print_selection_notes), so that a bad file's or option's
+ * error is the only line a run that cannot start prints, whatever this CPU
+ * lacks.  A backend that a later -NAME leaves out loses its note: the
+ * list did not choose it in the end.  `shown` is 0 for a glob's under -q,
+ * kept only so that an empty selection can say the CPU is why. */
+enum { MAX_SKIPPED = 256 };
+static struct skipped_backend {
+    const struct backend *backend;
+    const char *prefix;
+    char reason[320];
+    int shown;
+} skipped[MAX_SKIPPED];
+static size_t skipped_count;
 
-static void note_skip_of(const struct backend *backend, const char *reason, const struct selection_rules *rules)
+static void note_skip_of(const struct backend *backend, const char *reason, const struct selection_rules *rules,
+                         int shown)
 {
-    size_t used = strlen(pending_notes);
-    snprintf(pending_notes + used, sizeof pending_notes - used, "%s: skipping %s: %s\n", rules->prefix, backend->name,
-             reason);
+    for (size_t i = 0; i < skipped_count; i++)
+        if (skipped[i].backend == backend) {
+            skipped[i].shown |= shown;
+            return;
+        }
+    if (skipped_count == MAX_SKIPPED)
+        return;
+    struct skipped_backend *note = &skipped[skipped_count++];
+    note->backend = backend;
+    note->prefix = rules->prefix;
+    snprintf(note->reason, sizeof note->reason, "%s", reason);
+    note->shown = shown;
+}
+
+static void forget_skip_of(const struct backend *backend)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < skipped_count; i++)
+        if (skipped[i].backend != backend)
+            skipped[kept++] = skipped[i];
+    skipped_count = kept;
 }
 
 void print_selection_notes(void)
 {
-    fputs(pending_notes, stderr);
-    pending_notes[0] = '\0';
+    for (size_t i = 0; i < skipped_count; i++)
+        if (skipped[i].shown)
+            fprintf(stderr, "%s: skipping %s: %s\n", skipped[i].prefix, skipped[i].backend->name, skipped[i].reason);
+    skipped_count = 0;
+}
+
+void report_empty_selection(const char *list, const char *prefix)
+{
+    if (skipped_count == 0) {
+        fprintf(stderr, "%s: --method=%s: the list leaves no method\n", prefix, list);
+        return;
+    }
+    print_selection_notes();
+    fprintf(stderr, "%s: no method to run on this CPU\n", prefix);
 }
 
 /* Add one backend unless it is already there or cannot run here. */
@@ -41,8 +83,7 @@ static void add_backend(const struct backend *backend, const struct selection_ru
 {
     const char *reason = rules->keep_unavailable ? NULL : backend_unavailable_reason(backend);
     if (reason) {
-        if (note_skip)
-            note_skip_of(backend, reason, rules);
+        note_skip_of(backend, reason, rules, note_skip);
         return;
     }
     for (size_t i = 0; i < chosen->count; i++)
@@ -54,6 +95,7 @@ static void add_backend(const struct backend *backend, const struct selection_ru
 
 static void remove_backend(const struct backend *backend, struct chosen *chosen)
 {
+    forget_skip_of(backend);
     size_t kept = 0;
     for (size_t i = 0; i < chosen->count; i++)
         if (chosen->backends[i] != backend)

@@ -27,9 +27,9 @@ struct selection_rules {
  * what came before (a list that starts with "-ITEM" starts from all).  An
  * item that matches nothing is an error, with the nearest name offered.
  * A backend this CPU cannot run is skipped with a note naming what the CPU
- * lacks.  Returns how many were chosen
+ * lacks (none for one that a later -ITEM leaves out).  Returns how many were chosen
  * (possibly 0), or -1 after printing why the list is wrong (an unknown
- * name is followed by the known ones). */
+ * name gets the nearest known one, or a pointer to --list). */
 int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
                     size_t capacity);
 
@@ -41,5 +41,11 @@ int apply_parameters(const char *const *parameters, int parameter_count, const s
 /* The "skipping" lines of the last selection (methods this CPU cannot
  * run), printed once the command has checked its input. */
 void print_selection_notes(void);
+
+/* Why the last selection chose nothing, on standard error: the methods it
+ * named that this CPU cannot run (their "skipping" lines, then "PREFIX: no
+ * method to run on this CPU"), or, when it named none that stayed in the
+ * list, "PREFIX: --method=LIST: the list leaves no method" ('all,-all'). */
+void report_empty_selection(const char *list, const char *prefix);
 
 #endif

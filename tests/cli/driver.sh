@@ -56,6 +56,20 @@ fi
 fi
 ATTACKBENCH_HIDE_FEATURES="bmi2" expect_error "a named method the CPU cannot run" "no method to run on this CPU" \
     "$program" --method=pext --workload=random
+# A list that leaves nothing is the list's doing, not the CPU's: one line
+# saying so, and no "skipping" note for a backend the list left out again.
+for list in "all,-all" "magic-*,-magic-*" "reference,-reference"; do
+    expect_one_line "--method=$list: the list leaves no method" \
+        "attackbench: --method=$list: the list leaves no method" "$program" --method="$list" --workload=random
+    expect_one_line "perft --method=$list: the list leaves no method" \
+        "attackbench: perft: --method=$list: the list leaves no method" \
+        "$program" perft --method="$list" --depth=1 "$top/data/perft.epd"
+done
+"$program" --method=all,-pext-sve2,-hyperbola-simd128,-kogge-stone-simd128,-reference --workload=random \
+    --dispatch=batch --piece=rook --reps=1 --calls=100 --queries=100 --format=csv 2>"$scratch/err" >/dev/null
+! grep -qE "skipping (pext-sve2|hyperbola-simd128|kogge-stone-simd128|reference):" "$scratch/err" &&
+    pass "no skipping note for a backend a later -NAME leaves out" ||
+    fail "no skipping note for a backend a later -NAME leaves out ($(head -c 300 "$scratch/err"))"
 
 expect_error "unknown option" "unknown option '--frobnicate'" "$program" --frobnicate
 expect_error "unknown method points at --list" "unknown method 'nosuch' (a plugin's method needs --plugin=FILE; --list names the others)" "$program" \
