@@ -66,6 +66,9 @@ static const char recommend_usage_text[] =
     "                 (every --plugin is measured as well)\n"
     "  --csv=FILE     also write one row per candidate (docs/perft.md)\n"
     "  --json=FILE    the same as JSON\n"
+    "  --print-positions  the engine view's positions (built in: those of\n"
+    "                 data/perft.epd) as EPD on standard output, and nothing else;\n"
+    "                 the verdict's reproduce: lines write them to a file first\n"
     "  -h, --help     this text\n"
     "\n"
     "Exit status: 0 a verdict, 1 a plugin gives wrong attack sets (nothing is\n"
@@ -76,7 +79,8 @@ static const char recommend_usage_text[] =
 static const char recommend_prefix[] = "attackbench: recommend";
 
 static const struct option_name recommend_options[] = {
-    {"quick", 0, 0}, {"method", 'm', 1}, {"csv", 0, 1}, {"json", 0, 1}, {"help", 'h', 0}, {NULL, 0, 0},
+    {"quick", 0, 0},           {"method", 'm', 1}, {"csv", 0, 1}, {"json", 0, 1},
+    {"print-positions", 0, 0}, {"help", 'h', 0},   {NULL, 0, 0},
 };
 
 /* The options into *recommendation: 0 to go on, 1 after the help, or -1
@@ -91,8 +95,8 @@ static int parse(int argc, char **argv, struct recommendation *recommendation)
         const char *value = argument.value;
         if (is_option(&argument, "help"))
             return write_help(recommend_prefix, recommend_usage_text) == 0 ? 1 : -1;
-        if (is_option(&argument, "quick")) {
-            recommendation->quick = 1;
+        if (is_option(&argument, "quick") || is_option(&argument, "print-positions")) {
+            *(is_option(&argument, "quick") ? &recommendation->quick : &recommendation->print_positions) = 1;
             continue;
         }
         if (value[0] == '\0') {
@@ -108,6 +112,11 @@ static int parse(int argc, char **argv, struct recommendation *recommendation)
     }
     if (read < 0) {
         refuse(recommend_prefix, "%s", error);
+        return -1;
+    }
+    if (recommendation->print_positions && (recommendation->quick || recommendation->method_list ||
+                                            recommendation->csv_file || recommendation->json_file)) {
+        refuse(recommend_prefix, "--print-positions prints the positions and measures nothing: give it alone");
         return -1;
     }
     return 0;
@@ -233,6 +242,12 @@ static int write_commands(const struct recommendation *recommendation, const cha
     return fits ? 0 : -1;
 }
 
+static void print_positions(FILE *out)
+{
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++)
+        fprintf(out, "%s\n", positions[i]);
+}
+
 static int write_positions(const char *directory)
 {
     char path[PATH_MAX];
@@ -240,9 +255,18 @@ static int write_positions(const char *directory)
     FILE *out = fopen(path, "w");
     if (out == NULL)
         return -1;
-    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++)
-        fprintf(out, "%s\n", positions[i]);
+    print_positions(out);
     return fclose(out) == 0 ? 0 : -1;
+}
+
+/* --print-positions: 0, or 2 with one line when standard output cannot
+ * be written (a full device, a closed pipe). */
+static int print_positions_command(void)
+{
+    print_positions(stdout);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return refuse(recommend_prefix, "cannot write the positions to standard output: %s", strerror(errno));
+    return 0;
 }
 
 /* Wait for the child; the signal that interrupts this process (SIGINT or
@@ -424,10 +448,16 @@ static int run(struct recommendation *recommendation)
      * ratio's interval enough to part techniques a few percent apart. */
     recommendation->reps = recommendation->quick ? 5 : 21;
     int status = RECOMMEND_EXIT_USAGE, measured = 0;
-    if (write_commands(recommendation, program, "", "data/perft.epd", recommendation->isolated_command,
-                       recommendation->engine_command) != 0 ||
-        shown_as_shell_words(recommendation->isolated_command) != 0 ||
-        shown_as_shell_words(recommendation->engine_command) != 0)
+    /* The commands shown run from any folder: the first writes the
+     * positions measured, built into this program, for the third. */
+    if (snprintf(recommendation->positions_command, RECOMMEND_COMMAND_SIZE,
+                 "%s" WORD_BREAK "recommend" WORD_BREAK "--print-positions", program) >= RECOMMEND_COMMAND_SIZE)
+        fprintf(stderr, "attackbench: recommend: this program's path is too long for its command lines\n");
+    else if (write_commands(recommendation, program, "", RECOMMEND_POSITIONS_FILE, recommendation->isolated_command,
+                            recommendation->engine_command) != 0 ||
+             shown_as_shell_words(recommendation->positions_command) != 0 ||
+             shown_as_shell_words(recommendation->isolated_command) != 0 ||
+             shown_as_shell_words(recommendation->engine_command) != 0)
         ; /* said */
     else if (write_positions(directory) != 0)
         fprintf(stderr, "attackbench: recommend: cannot write %s/positions.epd\n", directory);
@@ -451,6 +481,8 @@ int recommend_command(int argc, char **argv)
     int parsed = parse(argc, argv, &recommendation);
     if (parsed != 0)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
+    if (recommendation.print_positions)
+        return print_positions_command();
     const struct output_files outputs = {"attackbench: recommend", recommendation.csv_file, recommendation.json_file,
                                          NULL, 0};
     if (check_output_files(&outputs) != 0)

@@ -42,8 +42,15 @@ struct recommendation {
     int count;   /* candidates, skipped ones included */
     int threads; /* of the engine view */
     int depth, reps;
+    int print_positions; /* --print-positions: the engine view's positions, no measurement */
+    /* The commands that measure the two views again, from any folder: the
+     * first writes the engine view's positions (built in) into
+     * RECOMMEND_POSITIONS_FILE, which the engine command reads. */
+    char positions_command[RECOMMEND_COMMAND_SIZE];
     char isolated_command[RECOMMEND_COMMAND_SIZE], engine_command[RECOMMEND_COMMAND_SIZE];
 };
+
+#define RECOMMEND_POSITIONS_FILE "recommend-positions.epd"
 
 /* Read the two CSV files into the candidates and rank them.  Returns 0,
  * or -1 after printing what is missing. */

@@ -197,7 +197,8 @@ static void decide(const struct recommendation *recommendation, struct decision 
 static void print_header(const struct recommendation *recommendation)
 {
     printf("recommend: %s, %d CPU%s usable; alone: random queens, batched; in the engine: perft to depth %d of "
-           "data/perft.epd with %d thread%s and a 64 MB hash probed at every node%s\n",
+           "the positions of data/perft.epd (built in: recommend --print-positions) with %d thread%s and a 64 MB "
+           "hash probed at every node%s\n",
            cpu_model_name(), recommendation->threads, recommendation->threads == 1 ? "" : "s", recommendation->depth,
            recommendation->threads, recommendation->threads == 1 ? "" : "s",
            recommendation->quick ? " (--quick: too few repetitions to decide anything close)" : "");
@@ -315,7 +316,8 @@ static void print_figures(const struct recommendation *recommendation)
                                    engine, sizeof engine),
                        candidate->table_bytes / 1024.0);
         }
-    printf("reproduce:\n  %s\n  %s\n", recommendation->isolated_command, recommendation->engine_command);
+    printf("reproduce:\n  %s >" RECOMMEND_POSITIONS_FILE "\n  %s\n  %s\n", recommendation->positions_command,
+           recommendation->isolated_command, recommendation->engine_command);
 }
 
 /* A candidate's verdict word for the files. */

@@ -207,7 +207,8 @@ if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$vie
     [ "$(sed -n '/^figures/,/^reproduce:/p' "$view_scratch/recommend.out" |
         grep -cE '^  [a-z0-9-]+ +[0-9.]+ +[1-9] \[[1-9]-[1-9]\] +[0-9.]+ +[1-9] \[[1-9]-[1-9]\] +[0-9.]+$')" -eq 9 ] &&
     grep -qE "^  .*attackbench[^ /]* --method=[a-z0-9,-]+ --workload=random --piece=queen --dispatch=batch .*--csv=isolated.csv$" "$view_scratch/recommend.out" &&
-    grep -qE "^  .*attackbench[^ /]* perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv data/perft.epd$" "$view_scratch/recommend.out" &&
+    grep -qE "^  .*attackbench[^ /]* recommend --print-positions >recommend-positions.epd$" "$view_scratch/recommend.out" &&
+    grep -qE "^  .*attackbench[^ /]* perft --method=[a-z0-9,-]+ --threads=$usable_cpus --pressure=64M --depth=2 --reps=5 --csv=engine.csv recommend-positions.epd$" "$view_scratch/recommend.out" &&
     [ "$(tail -n +2 "$view_scratch/recommend.csv" | grep -c .)" -eq 9 ] &&
     python3 -c 'import json, sys; document = json.load(open(sys.argv[1])); sys.exit(len(document["candidates"]) != 9 or document["threads"] != int(sys.argv[2]))' \
         "$view_scratch/recommend.json" "$usable_cpus"; then
@@ -215,6 +216,25 @@ if "$program" recommend --quick --csv="$view_scratch/recommend.csv" --json="$vie
 else
     fail "recommend --quick ($(head -c 600 "$view_scratch/recommend.out"; head -c 300 "$view_scratch/recommend.err"))"
 fi
+
+# The reproduce: lines run from any folder (the engine command named
+# data/perft.epd, which is not there outside the source tree, nor in an
+# installed copy): run in an empty folder, they write the two CSV files;
+# the positions they write are data/perft.epd's.
+mkdir "$view_scratch/elsewhere"
+sed -n '/^reproduce:$/,$p' "$view_scratch/recommend.out" | tail -n +2 | sed 's/^  //' >"$view_scratch/reproduce.sh"
+if [ "$(wc -l <"$view_scratch/reproduce.sh")" -eq 3 ] &&
+    (cd "$view_scratch/elsewhere" && bash -e "$view_scratch/reproduce.sh" >/dev/null 2>"$view_scratch/reproduce.err") &&
+    [ -s "$view_scratch/elsewhere/isolated.csv" ] && [ -s "$view_scratch/elsewhere/engine.csv" ] &&
+    cmp -s <(sed 's/ ;D1 .*//' "$view_scratch/elsewhere/recommend-positions.epd") \
+        <(grep -v '^#' "$top/data/perft.epd" | sed 's/ ;D1 .*//'); then
+    pass "recommend: the reproduce: lines run from another folder, on data/perft.epd's positions"
+else
+    fail "recommend: the reproduce: lines from another folder ($(head -c 300 "$view_scratch/reproduce.sh"; head -c 300 "$view_scratch/reproduce.err"))"
+fi
+expect_one_line "recommend: --print-positions with another option is refused" \
+    "attackbench: recommend: --print-positions prints the positions and measures nothing: give it alone" \
+    "$program" recommend --print-positions --quick
 
 # With a plugin: where it stands against the recommended built-in.
 if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/plugin/my_engine.c" \
