@@ -2,10 +2,13 @@
  * entry says that this build has none and how to get one. */
 #include "device.h"
 
-static int not_built(void)
+/* `option`: what was asked, --device or --list-devices. */
+static int not_built(const char *option)
 {
-    fprintf(stderr, "attackbench: --device: this build has no OpenCL device layer; build it with make opencl "
-                    "(build/opencl/attackbench)\n");
+    fprintf(stderr,
+            "attackbench: %s: this build has no OpenCL device layer; build it with make opencl "
+            "(build/opencl/attackbench)\n",
+            option);
     return 2;
 }
 
@@ -17,13 +20,13 @@ int device_layer_built(void)
 int device_list(FILE *out)
 {
     (void)out;
-    return not_built();
+    return not_built("--list-devices");
 }
 
 int device_open(int index, struct device **device, struct device_facts *facts)
 {
     (void)index, (void)device, (void)facts;
-    return not_built();
+    return not_built("--device");
 }
 
 void device_close(struct device *device)
@@ -41,7 +44,7 @@ int device_program_build(struct device *device, const struct device_technique *t
                          struct device_program **program)
 {
     (void)device, (void)technique, (void)space, (void)program;
-    return not_built();
+    return not_built("--device");
 }
 
 void device_program_free(struct device_program *program)
@@ -60,14 +63,14 @@ int device_attacks(struct device_program *program, int piece, const uint8_t *squ
                    size_t count, uint64_t *attacks)
 {
     (void)program, (void)piece, (void)squares, (void)occupied, (void)count, (void)attacks;
-    return not_built();
+    return not_built("--device");
 }
 
 int device_stream_upload(struct device *device, const uint8_t *squares, const uint64_t *occupied, size_t count,
                          struct device_stream **stream)
 {
     (void)device, (void)squares, (void)occupied, (void)count, (void)stream;
-    return not_built();
+    return not_built("--device");
 }
 
 void device_stream_free(struct device_stream *stream)
@@ -79,5 +82,5 @@ int device_time_queens(struct device_program *program, const struct device_strea
                        size_t threads, int mixed, double *seconds, uint64_t *sum)
 {
     (void)program, (void)stream, (void)passes, (void)threads, (void)mixed, (void)seconds, (void)sum;
-    return not_built();
+    return not_built("--device");
 }

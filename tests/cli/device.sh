@@ -94,7 +94,8 @@ if "$program" --list-devices >"$scratch/devices" 2>"$scratch/err"; then
 else
     expect_error "a build without OpenCL: one line naming make opencl" "no OpenCL device layer; build it with make opencl" \
         "$program" --device=opencl -m kogge-stone
-    expect_error "--list-devices without OpenCL: the same line" "no OpenCL device layer" "$program" --list-devices
+    expect_one_line "--list-devices without OpenCL: the same line, naming --list-devices" \
+        "attackbench: --list-devices: this build has no OpenCL device layer" "$program" --list-devices
 fi
 
 # docs/gpu.md's table names every device technique --list marks, and no other.
