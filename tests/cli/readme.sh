@@ -64,3 +64,25 @@ if [ "$readme_sizes" = yes ]; then
     [ -z "$sample" ] && pass "README.md's sample table sizes agree with --list" ||
         fail "README.md's sample table sizes agree with --list ($sample)"
 fi
+
+# docs/cli.md names every ATTACKBENCH_HIDE_FEATURES name the tool takes,
+# and no other (it left out sve2, sve2-bitperm and simd128, which every
+# build takes): the tool's "known:" list of a refused name against the
+# names in backquotes between "shows under needs:" and "hiding one".
+known=$(ATTACKBENCH_HIDE_FEATURES=no-such-feature "$program" --version 2>&1 | sed -n 's/.*(known: \(.*\))$/\1/p' |
+    tr ' ' '\n' | sort)
+documented=$(python3 - "$here/../docs/cli.md" <<'PYTHON'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read().replace("\n", " ")
+start = text.index("shows under needs:")
+part = text[start:text.index("hiding one", start)]
+names = set()
+for span in re.findall(r"`([^`]*)`", part):
+    if re.fullmatch(r"[a-z0-9-]+( [a-z0-9-]+)*", span):
+        names.update(span.split())
+print("\n".join(sorted(names)))
+PYTHON
+)
+[ -n "$known" ] && [ "$known" = "$documented" ] &&
+    pass "docs/cli.md names every ATTACKBENCH_HIDE_FEATURES name the tool takes" ||
+    fail "docs/cli.md's ATTACKBENCH_HIDE_FEATURES names: $(comm -3 <(echo "$known") <(echo "$documented") | tr '\n\t' ' _')"
