@@ -298,13 +298,16 @@ static int check_schema(struct json_cursor *cursor)
     return 0;
 }
 
-/* The top-level object: schema, context, then results. */
+/* The top-level object: schema, context, then results.  An empty one
+ * ({}) is valid JSON with no rows, which the caller says. */
 static int parse_document(struct json_cursor *cursor, row_visitor visit, void *data)
 {
     struct result_fields context = {0}, members = {0};
     int seen_schema = 0;
     if (expect(cursor, '{') != 0)
         return -1;
+    if (accept(cursor, '}'))
+        return 0;
     do {
         const char *name = parse_string(cursor);
         if (name == NULL || expect(cursor, ':') != 0)

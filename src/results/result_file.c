@@ -174,6 +174,20 @@ static int read_metric(const struct result_fields *row, struct result_record *re
     return 0;
 }
 
+/* The configuration columns that hold a count the tool wrote in decimal
+ * digits: a value that is not one is named, rather than kept as text that
+ * matches no row of the other file ("nothing to compare"). */
+static int check_count_value(const char *value, const char *column, const char *path, long line)
+{
+    if ((strcmp(column, "threads") != 0 && strcmp(column, "pressure_bytes") != 0) ||
+        strspn(value, "0123456789") == strlen(value))
+        return 0;
+    char shown[256];
+    escape_text(value, shown, sizeof shown);
+    fprintf(stderr, "attackbench: %s:%ld: %s: expected a whole number, not '%s'\n", path, line, column, shown);
+    return -1;
+}
+
 static int read_configuration(const struct result_fields *row, struct result_record *record, const char *path,
                               long line)
 {
@@ -185,7 +199,8 @@ static int read_configuration(const struct result_fields *row, struct result_rec
             return row_error(path, line, "no value for ", configuration_columns[c]);
         if (strlen(value) >= sizeof record->configuration[c])
             return row_error(path, line, "value too long for ", configuration_columns[c]);
-        if (check_plain_value(value, configuration_columns[c], 1, path, line) != 0)
+        if (check_plain_value(value, configuration_columns[c], 1, path, line) != 0 ||
+            check_count_value(value, configuration_columns[c], path, line) != 0)
             return -1;
         strcpy(record->configuration[c], value);
     }

@@ -361,6 +361,21 @@ expect_error "compare: a line break in a method name is refused" "method: '$look
 compare_edit "$scratch/live.csv" "$scratch/huge.csv" 'row["samples_ns"] = "1.7e308 " + row["samples_ns"]'
 expect_error "compare: a sample of 1.7e308 is refused" "huge.csv:2: samples_ns: expected decimal numbers from 1e-6 to 1e12" \
     "$program" compare "$scratch/live.csv" "$scratch/huge.csv"
+# A count column (threads, pressure_bytes) that is no number is named, not
+# kept as text that matches no row ("nothing to compare").
+for column in threads pressure_bytes; do
+    compare_edit "$scratch/live.csv" "$scratch/bad-$column.csv" "row[\"$column\"] = \"abc\""
+    expect_one_line "compare: $column 'abc' is named" "bad-$column.csv:2: $column: expected a whole number, not 'abc'" \
+        "$program" compare "$scratch/live.csv" "$scratch/bad-$column.csv"
+done
+# An empty JSON object is valid JSON with no rows, said as such (it was
+# "expected '\"'").
+printf '{}\n' >"$scratch/empty-object.json"
+printf ' { \n } \n' >"$scratch/spaced-object.json"
+for name in empty-object spaced-object; do
+    expect_one_line "compare: $name.json has no result rows" "$name.json:1: no result rows" \
+        "$program" compare "$scratch/live.csv" "$scratch/$name.json"
+done
 # Samples at the two ends of what a file may hold (1e-6 and 1e12 ns): every
 # figure of the table and of the BMF is a finite number, and the BMF has a
 # benchmark for each row (tests/data/compare-bad/tiny-sample.* are below).
