@@ -21,6 +21,7 @@
 #include "cli/plugin_arguments.h"
 #include "registry/registry.h"
 #include "cli/selection.h"
+#include "cli/subcommands.h"
 
 enum { MAX_SELECTED = 128 };
 
@@ -127,16 +128,9 @@ int main(int argc, char **argv)
         plugin_status = load_plugin_arguments(&argc, argv);
     if (plugin_status != 0)
         return plugin_status;
-    if (argc > 1 && strcmp(argv[1], "perft") == 0)
-        return perft_command(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "recommend") == 0)
-        return recommend_command(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "genpos") == 0)
-        return genpos_command(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "compare") == 0)
-        return compare_command(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "ab") == 0)
-        return ab_command(argc - 1, argv + 1);
+    subcommand_function subcommand = argc > 1 ? find_subcommand(argv[1]) : NULL;
+    if (subcommand)
+        return subcommand(argc - 1, argv + 1);
     /* A closed pipe is reported as a write error, not a silent death. */
     signal(SIGPIPE, SIG_IGN);
 

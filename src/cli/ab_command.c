@@ -17,6 +17,7 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "subcommands.h"
 #include "output_checks.h"
 #include "platform/interrupt.h"
 #include "platform/timer.h"

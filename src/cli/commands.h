@@ -1,6 +1,7 @@
 /* The commands of the main program, each a function main() dispatches to:
  * the benchmark and its actions once the options are parsed and the
- * backends chosen, the subcommands with the arguments after their word. */
+ * backends chosen (the subcommands, with the arguments after their word,
+ * are in subcommands.h). */
 #ifndef ATTACKBENCH_COMMANDS_H
 #define ATTACKBENCH_COMMANDS_H
 
@@ -24,13 +25,5 @@ int list_command(const struct options *options);
 /* --version: the build, then "cpu: BRAND" and "cpu identity: VENDOR family
  * F model M", the names every CSV, JSON and context line gives. */
 int version_command(void);
-
-/* The subcommands: `attackbench WORD ...` with argv[0] the word.  Each
- * returns the exit status. */
-int perft_command(int argc, char **argv);
-int genpos_command(int argc, char **argv);
-int recommend_command(int argc, char **argv);
-int compare_command(int argc, char **argv);
-int ab_command(int argc, char **argv);
 
 #endif

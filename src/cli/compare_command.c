@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "command_line.h"
-#include "commands.h"
+#include "subcommands.h"
 #include "results/compare.h"
 
 static const char compare_prefix[] = "attackbench compare";

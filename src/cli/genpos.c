@@ -11,7 +11,7 @@
 #include "command_line.h"
 #include "base/error_message.h"
 #include "attackbench/backend.h"
-#include "commands.h"
+#include "subcommands.h"
 #include "chess/genpos_game.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "command_line.h"
+#include "subcommands.h"
 #include "measure/runner.h"
 #include "base/error_message.h"
 #include "base/piece.h"
@@ -698,6 +699,12 @@ static int read_options(int argc, char **argv, struct options *options, struct g
     int read;
     while ((read = read_argument(&reader, specs, &argument, reason, sizeof reason)) > 0) {
         if (argument.option == NULL) {
+            /* `attackbench -q perft FILE` read perft as a file. */
+            if (options->file_count == 0 && !reader.operands_only && find_subcommand(argument.value))
+                return set_error(error, error_size,
+                                 "%s: a command comes first (only --plugin may come before it; a file of that name: "
+                                 "./%s)",
+                                 argument.value, argument.value);
             options->files[options->file_count++] = (char *)argument.value;
             continue;
         }

@@ -15,7 +15,7 @@
 #include "command_line.h"
 #include "results/output.h"
 #include "chess/perft.h"
-#include "commands.h"
+#include "subcommands.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
 #include "output_checks.h"

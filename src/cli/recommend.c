@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "registry/registry.h"
-#include "commands.h"
+#include "subcommands.h"
 #include "measure/cpu_choice.h"
 #include "command_line.h"
 #include "platform/interrupt.h"

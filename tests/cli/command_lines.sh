@@ -184,6 +184,23 @@ done
     [ ! -s "$scratch/err" ] && pass "--verify-only takes the options it honours" ||
     fail "--verify-only takes the options it honours: $(head -c 300 "$scratch/err")"
 
+# A command word after another option was read as a file ("perft: cannot
+# open") or met the command's own options ("unknown option '--depth=1'"):
+# only --plugin may come before it.
+for command in perft recommend genpos compare ab; do
+    refused_in_one_line "-q $command: a command comes first" \
+        "attackbench: $command: a command comes first (only --plugin may come before it; a file of that name: ./$command)" \
+        "$program" -q "$command" --depth=1 "$top/data/perft.epd"
+done
+refused_in_one_line "-m reference perft: a command comes first" \
+    "attackbench: perft: a command comes first (only --plugin may come before it; a file of that name: ./perft)" \
+    "$program" -m reference perft "$top/data/perft.epd"
+mkdir "$scratch/named"
+cp "$here/data/boards.fen" "$scratch/named/perft"
+(cd "$scratch/named" && "$program" -m reference -q --reps=1 --calls=100 ./perft >/dev/null 2>"$scratch/err") &&
+    (cd "$scratch/named" && "$program" -m reference -q --reps=1 --calls=100 -- perft >/dev/null 2>>"$scratch/err") &&
+    pass "a file named perft: ./perft or after --" || fail "a file named perft: ./perft or after -- ($(head -c 300 "$scratch/err"))"
+
 # -h is the help of each command, on standard output.
 for command in "" perft genpos recommend compare; do
     # shellcheck disable=SC2086
