@@ -20,9 +20,16 @@
 static char temporary_name[PATH_MAX + 32];
 static volatile sig_atomic_t temporary_exists;
 
+/* A failure, in one line.  EINTR is the caught SIGINT or SIGTERM that
+ * cut an open or a write short (a FIFO nobody reads blocks the open): it
+ * is said as the interrupt it is, not as a fault of the path. */
 static int report(const char *path, const char *what, int error)
 {
-    fprintf(stderr, "attackbench: %s: %s: %s\n", path, what, strerror(error));
+    if (error == EINTR)
+        fprintf(stderr, "attackbench: interrupted: %s: %s\n", path,
+                strcmp(what, "cannot write") == 0 ? "not written whole" : "not written");
+    else
+        fprintf(stderr, "attackbench: %s: %s: %s\n", path, what, strerror(error));
     return -1;
 }
 

@@ -153,6 +153,11 @@ if on_native "SIGTERM while --csv=FIFO waits for a reader" "no signals between t
     hostile_status=$?
     [ "$hostile_status" -eq 143 ] && pass "SIGTERM while --csv=FIFO waits for a reader exits 143" ||
         fail "SIGTERM while --csv=FIFO waits for a reader exits 143 (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+    # ... and says so as the interrupt, not as the open's EINTR ("cannot
+    # open: Interrupted system call").
+    [ "$(tail -n 1 "$scratch/err")" = "attackbench: interrupted: $scratch/fifo: not written" ] &&
+        pass "SIGTERM while --csv=FIFO waits for a reader: the interrupt line" ||
+        fail "SIGTERM while --csv=FIFO waits for a reader: the interrupt line ($(head -c 200 "$scratch/err"))"
 fi
 
 # A symbolic link is followed: its target is replaced and keeps its mode.
