@@ -1,9 +1,12 @@
 /* The engine that runs the program (engine.h): nothing natively; under
  * WebAssembly the runner's name for it, its limits, and the working
- * directory WASI does not pass on. */
+ * directory WASI does not pass on; natively, a closed standard input held
+ * so that no other file takes its descriptor. */
 #define _POSIX_C_SOURCE 200809L
 #include "engine.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -58,7 +61,13 @@ int platform_host_name(char *name, size_t size)
     return gethostname(name, size);
 }
 
+/* A closed standard input: fd 0 goes to the next file opened (a library,
+ * /proc/stat), which '-' would then read.  It is held by /dev/null opened
+ * for writing only, so that reading '-' fails as reading a closed
+ * descriptor does (EBADF) and is reported as the read error it is. */
 void platform_start(void)
 {
+    if (fcntl(STDIN_FILENO, F_GETFD) == -1 && errno == EBADF)
+        (void)open("/dev/null", O_WRONLY | O_NOCTTY); /* the lowest free descriptor: 0 */
 }
 #endif

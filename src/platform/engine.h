@@ -21,7 +21,8 @@ int platform_host_name(char *name, size_t size);
 
 /* First thing in main(): under WASI, move to the directory the runner
  * started in ($PWD), so that relative paths name what they name in the
- * shell; natively nothing. */
+ * shell; natively, hold a closed standard input's descriptor with one that
+ * cannot be read (EBADF), so that '-' is a read error, not another file. */
 void platform_start(void);
 
 #endif

@@ -210,6 +210,17 @@ for command in "perft -m reference --depth=1 --reps=1" "--dump -m reference"; do
         fail "${command%% *}: '-' given twice is refused (exit $status: $(head -c 300 "$scratch/err"))"
     fi
 done
+# A closed standard input read as '-' is a read error, not the next file
+# the program opened in its place (fd 0 went to /proc/stat: "no positions
+# in this file").  An emulator may hold fd 0 itself.
+if on_native "a closed standard input is a read error" "no closed descriptors to hold"; then
+    if [ -n "$emulated" ]; then
+        skip "a closed standard input is a read error: $emulated may hold descriptor 0 itself"
+    else
+        expect_one_line "a closed standard input is a read error" "attackbench: <stdin>:1: read error: Bad file descriptor" \
+            "$program" --method=classical --reps=1 --calls=100 -q - <&-
+    fi
+fi
 expect_status "standard input with pieces and random" 0 "$program" --method=classical --workload=pieces,random \
     --reps=1 --calls=100 --queries=100 -q - <"$here/data/boards.fen"
 "$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
