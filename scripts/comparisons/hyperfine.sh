@@ -13,18 +13,23 @@
 #   HYPERFINE_WORKLOAD (the attackbench options of each run).
 set -euo pipefail
 
-if ! command -v hyperfine >/dev/null 2>&1; then
-    echo "hyperfine.sh: hyperfine is not installed (not found on PATH);" \
-        "on Debian or Ubuntu: apt-get install hyperfine" >&2
-    exit 2
-fi
+fail() { echo "hyperfine.sh: $*" >&2; exit 2; }
+usage="usage: scripts/comparisons/hyperfine.sh [DIR [NAME]]"
 
-if [ "$#" -gt 2 ]; then
-    echo "hyperfine.sh: usage: scripts/comparisons/hyperfine.sh [DIR [NAME]] (got $# arguments)" >&2
-    exit 2
-fi
+# The arguments are checked before anything runs: an option (--help too)
+# is no folder or name, and the folder must be one that can be made
+# (below, once the tools are found).
+[ "$#" -le 2 ] || fail "$usage (got $# arguments)"
 directory=${1:-results}
 name=${2:-hyperfine}
+case $directory in -*) fail "unknown option '$directory'; $usage (a DIR starting with '-' as ./$directory)" ;; esac
+case $name in
+    '' | -* | */*) fail "'$name' is not a NAME (a file name without '/', not starting with '-'); $usage" ;;
+esac
+
+if ! command -v hyperfine >/dev/null 2>&1; then
+    fail "hyperfine is not installed (not found on PATH); on Debian or Ubuntu: apt-get install hyperfine"
+fi
 program=${ATTACKBENCH:-./attackbench}
 # A small fixed workload, so that one run takes a few milliseconds beyond
 # the table init; --timer=clock skips the TSC calibration (about 250 ms of
@@ -35,6 +40,8 @@ if [ ! -x "$program" ]; then
     echo "hyperfine.sh: $program: no such program; build it first (make)" >&2
     exit 2
 fi
+mkdir -p -- "$directory" 2>/dev/null && [ -w "$directory" ] ||
+    fail "$directory: cannot make or write that folder"
 
 methods=$("$program" --list | awk '$2 == "available" { print $1 }')
 if [ -z "$methods" ]; then
@@ -54,7 +61,6 @@ for method in $methods; do
     commands+=(--command-name "$method" "$program --method=$method $workload")
 done
 
-mkdir -p "$directory"
 # The exports go to dot names beside the results, renamed on success.
 partial_markdown="$directory/.$name.md.partial"
 partial_json="$directory/.$name.json.partial"

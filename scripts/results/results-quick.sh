@@ -32,6 +32,9 @@ set -euo pipefail
 
 say() { echo "results-quick: $*" >&2; }
 die() { echo "results-quick: $*" >&2; exit 2; }
+# Every setting comes from the environment: an argument (--help too) is
+# refused before anything is built or measured.
+[ $# -eq 0 ] || die "usage: scripts/results/results-quick.sh (no arguments; settings in the environment: see its header)"
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$top"

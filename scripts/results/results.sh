@@ -35,6 +35,9 @@ set -euo pipefail
 
 say() { echo "results: $*" >&2; }
 die() { echo "results: $*" >&2; exit 2; }
+# Every setting comes from the environment: an argument (--help too) is
+# refused before anything is built, installed or rewritten.
+[ $# -eq 0 ] || die "usage: scripts/results/results.sh (no arguments; settings in the environment: see its header)"
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # Relative PLUGINS paths are the caller's: the folder `make -C ... results`

@@ -177,6 +177,34 @@ done
 script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
+# The scripts that take no arguments (their settings are in the
+# environment) refuse one, --help too, before any build or run: the
+# settings below would stop an older script at once, and make is one that
+# only says it ran.
+mkdir -p "$scratch/fake-make"
+printf '#!/bin/sh\necho "fake make: ran" >&2\nexit 3\n' >"$scratch/fake-make/make"
+chmod +x "$scratch/fake-make/make"
+for script in results/results.sh results/results-quick.sh comparisons/device-check; do
+    for argument in --help results; do
+        script_refuses "${script#*/} $argument: refused with a one-line usage, nothing run" "usage: " \
+            env PATH="$scratch/fake-make:$PATH" POSITIONS="$scratch/none.fen" RESULTS="$scratch/no-results" \
+            timeout 60 bash "$s/$script" "$argument"
+    done
+done
+[ ! -e "$scratch/no-results" ] && pass "the refused scripts wrote no results" || fail "a refused script wrote results"
+# hyperfine.sh: an option is no DIR or NAME, and a DIR that cannot be made
+# is refused, each before any method runs (the failing program would).
+script_refuses "hyperfine.sh --help: refused as a DIR, nothing run" "hyperfine.sh: unknown option '--help'; usage: " \
+    env ATTACKBENCH="$scratch/failing-attackbench" bash "$s/comparisons/hyperfine.sh" --help
+script_refuses "hyperfine.sh: a NAME starting with '-' is refused" "hyperfine.sh: '-x' is not a NAME" \
+    env ATTACKBENCH="$scratch/failing-attackbench" bash "$s/comparisons/hyperfine.sh" "$scratch/timings" -x
+if have_tool hyperfine; then
+    script_refuses "hyperfine.sh: a DIR that cannot be made is refused before any run" \
+        "hyperfine.sh: $scratch/fake-make/make/timings: cannot make or write that folder" \
+        env ATTACKBENCH="$scratch/failing-attackbench" bash "$s/comparisons/hyperfine.sh" "$scratch/fake-make/make/timings"
+else
+    skip "hyperfine.sh: a DIR that cannot be made is refused (hyperfine is not installed)"
+fi
 script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/platforms/install.sh" bogus
 # The generators: an option they do not know is not an output file's name.
 script_refuses "generate-switch-lookup: --bogus is refused" "generate-switch-lookup: unknown option --bogus" \
