@@ -405,7 +405,9 @@ def merge_files(output, parts):
     """The CSVs of one `make results` build into one file: the parts'
     header must agree; a configuration and method that two parts measured
     (such as phase "all" of the pieces workload) is kept from the first
-    part.  Returns the descriptions of the rows left out."""
+    part.  Parts without a data row between them are refused, as every
+    command refuses such a file.  Returns the descriptions of the rows left
+    out."""
     header, kept, seen, dropped = None, [], {}, []
     for part in parts:
         part_header, rows = read_table(part)
@@ -423,6 +425,10 @@ def merge_files(output, parts):
                 continue
             seen[key] = where
             kept.append([row.get(name, "") for name in header])
+    if not kept:
+        raise ResultsError(f"{parts[0]}: no data rows" if len(parts) == 1
+                           else f"no data rows in any of the {len(parts)} "
+                           f"parts ({', '.join(parts)})")
     def write(handle):
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(header)

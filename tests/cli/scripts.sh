@@ -332,6 +332,26 @@ script_refuses "results-tool merge: an output that is a directory is one line" "
     python3 "$s/results/results-tool" merge "$scratch/merged-into.csv" "$results_csv"
 [ ! -e "$scratch/merged-into.csv.tmp" ] && pass "results-tool merge: no temporary file is left" ||
     fail "results-tool merge: a temporary file is left"
+# results-tool: a CSV that is not attackbench's, a header without rows and
+# a manifest argument that is no KEY=VALUE or names no file are refused,
+# as by the other commands, rather than answered from this machine or
+# written empty.
+printf 'a,b\n1,2\n' >"$scratch/other.csv"
+script_refuses "results-tool machine: a CSV without a cpu column is refused" \
+    "other.csv: not an attackbench CSV: missing column(s) cpu" python3 "$s/results/results-tool" machine "$scratch/other.csv"
+head -n 1 "$results_csv" >"$scratch/header-only.csv"
+script_refuses "results-tool groups: a header-only CSV is refused" "header-only.csv: no data rows" \
+    python3 "$s/results/results-tool" groups "$scratch/header-only.csv"
+script_refuses "results-tool merge: a header-only part is refused" "header-only.csv: no data rows" \
+    python3 "$s/results/results-tool" merge "$scratch/merged-empty.csv" "$scratch/header-only.csv"
+[ ! -e "$scratch/merged-empty.csv" ] && pass "results-tool merge: nothing written from a header-only part" ||
+    fail "results-tool merge: a header-only output was written"
+script_refuses "results-tool manifest: a KEY without =VALUE is refused" "manifest: 'machine' is not KEY=VALUE" \
+    python3 "$s/results/results-tool" manifest "$scratch/m.json" machine
+script_refuses "results-tool manifest: a file that is not there is refused" "manifest: bench=$scratch/none.csv: no such file" \
+    python3 "$s/results/results-tool" manifest "$scratch/m.json" bench="$scratch/none.csv"
+[ ! -e "$scratch/m.json" ] && pass "results-tool manifest: nothing written when refused" ||
+    fail "results-tool manifest: a manifest was written when refused"
 printf 'garbage line\n' >"$scratch/garbage.epd"
 script_refuses "piece_counts.py: a line that is not a FEN board is refused, naming it" "garbage.epd:1: not a FEN board" \
     python3 "$s/results/piece_counts.py" "$scratch/garbage.epd"
