@@ -352,6 +352,12 @@ script_refuses "results-tool manifest: a file that is not there is refused" "man
     python3 "$s/results/results-tool" manifest "$scratch/m.json" bench="$scratch/none.csv"
 [ ! -e "$scratch/m.json" ] && pass "results-tool manifest: nothing written when refused" ||
     fail "results-tool manifest: a manifest was written when refused"
+# sides-by-count: attackbench's refusal is one line with the command's.
+script_refuses "sides-by-count: an unknown method is one line" "failed (exit 2): attackbench: " \
+    "$s/comparisons/sides-by-count" --program="$program" --methods=nosuch "$scripts_top/data/positions.fen"
+# results-wasm: its usage names both forms.
+script_refuses "results-wasm: the usage names --from=FILE.md" "--findings=FINDINGS.md --from=FILE.md" \
+    python3 "$s/results/results-wasm"
 printf 'garbage line\n' >"$scratch/garbage.epd"
 script_refuses "piece_counts.py: a line that is not a FEN board is refused, naming it" "garbage.epd:1: not a FEN board" \
     python3 "$s/results/piece_counts.py" "$scratch/garbage.epd"
