@@ -53,6 +53,14 @@ expect_error "an index out of range: one line, exit 2" "--device=opencl:$count: 
     "$program" --device=opencl:"$count" -m kogge-stone
 expect_error "a method with no device kernel" "--device: reference has no device kernel" \
     "$program" --device=opencl -m reference
+# --list and --list-devices stand instead of a device run: refused beside
+# --device rather than the --device dropped; an index is quoted as typed.
+for option in --list --list-devices; do
+    expect_error "--device with $option: one line, exit 2" "$option does not apply to --device" \
+        "$program" --device=opencl "$option"
+done
+expect_error "--device=opencl:01: refused as typed" "--device=opencl:01: expected opencl or opencl:N" \
+    "$program" --device=opencl:01 -m kogge-stone
 # The inputs and outputs are checked before anything runs: a file operand
 # (a device run reads none; --csv naming it would replace it) and a --csv
 # that cannot be written are one line, exit 2, nothing on standard output.

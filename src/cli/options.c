@@ -229,12 +229,14 @@ static const struct option_name specs[] = {
     {NULL, 0, 0},
 };
 
-/* --device=opencl or opencl:N. */
+/* --device=opencl or opencl:N, N as --list-devices writes it (no leading
+ * zero): the messages that quote the device then quote what was typed. */
 static int parse_device(struct options *options, const char *value, char *error, size_t error_size)
 {
     uint64_t index = 0;
     if (strcmp(value, "opencl") != 0 &&
-        (strncmp(value, "opencl:", 7) != 0 || parse_whole_number(value + 7, 0, 1023, &index) != 0))
+        (strncmp(value, "opencl:", 7) != 0 || parse_whole_number(value + 7, 0, 1023, &index) != 0 ||
+         (value[7] == '0' && value[8] != '\0')))
         return set_error(error, error_size, "--device=%s: expected opencl or opencl:N (see --list-devices)", value);
     options->device = value;
     options->device_index = (int)index;
@@ -558,9 +560,10 @@ static int name_among(const char *name, const char *const *names, size_t count)
  * against the CPU's fastest, batched, on one thread (docs/gpu.md). */
 static int device_ignores(const char *name, const struct options *options)
 {
-    static const char *const ignored[] = {"workload",      "piece",   "param", "dispatch",    "chain",  "pressure",
-                                          "phase",         "threads", "pin",   "min-time",    "layout", "positions",
-                                          "target-spread", "dump",    "count", "skip-invalid"};
+    static const char *const ignored[] = {"workload",     "piece",     "param",         "dispatch", "chain",
+                                          "pressure",     "phase",     "threads",       "pin",      "min-time",
+                                          "layout",       "positions", "target-spread", "dump",     "count",
+                                          "skip-invalid", "list",      "list-devices"};
     (void)options;
     return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
 }

@@ -7,13 +7,16 @@ source "$(dirname "$0")/../lib/tap.bash"
 
 expect_error "--device=cuda is refused" "--device=cuda: expected opencl or opencl:N" "$program" --device=cuda
 expect_error "--device=opencl:x is refused" "--device=opencl:x: expected opencl or opencl:N" "$program" --device=opencl:x
+# N as --list-devices writes it, so that a message quoting the device
+# quotes what was typed.
+expect_error "--device=opencl:01 is refused" "--device=opencl:01: expected opencl or opencl:N" "$program" --device=opencl:01
 expect_error "--plugin with --device is refused" "--plugin with --device: a plugin is CPU code" \
     "$program" --plugin=/nonexistent.so --device=opencl
 expect_error "--device with --plugin (either order) is refused" "--plugin with --device" \
     "$program" --device=opencl:0 --plugin /nonexistent.so
 # The options a device run does not honour are refused with --device,
 # each in one line (they were ignored).
-for option in --dump --count=instructions --threads=2 --pin=0 --pressure=4M --piece=rook --workload=pieces \
+for option in --dump --list --list-devices --count=instructions --threads=2 --pin=0 --pressure=4M --piece=rook --workload=pieces \
     --dispatch=batch --chain --phase --target-spread=1 --param=x=1 --layout=queries --skip-invalid; do
     "$program" --device=opencl -m kogge-stone "$option" >"$scratch/out" 2>"$scratch/err"
     status=$?
