@@ -119,7 +119,7 @@ static void write_configuration_fields(FILE *out, const struct device_session *s
 
 /* ns_per_query_median to instructions_per_query: ticks on the CPU row
  * only; no per-round ratio (relative_mad) and no harness row in a device
- * run; instructions only with --count-instructions, on the CPU. */
+ * run; instructions only with --count=instructions, on the CPU. */
 static void write_timing_fields(FILE *out, const struct device_row *row, double fastest, int on_device)
 {
     fprintf(out, "%.6f,%.6f,%.6f,%.6f,", row->ns.median, row->ns.min, row->ns.max, row->ns.mad);

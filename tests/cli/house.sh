@@ -67,6 +67,20 @@ if [ "$help_options" = "$doc_options" ]; then
 else
     fail "docs/cli.md names the options of --help: $(diff <(echo "$help_options") <(echo "$doc_options") | grep '^[<>]' | tr '\n' ' ')"
 fi
+# Every --option a page shows in code is one that attackbench or a script
+# takes (the check names one that none does).
+if option_output=$(python3 "$here/doc_options.py" "$here/.." 2>&1); then
+    pass "every --option the pages name in code exists"
+else
+    fail "every --option the pages name in code exists: $option_output"
+fi
+mkdir -p "$scratch/options/docs" "$scratch/options/src"
+printf 'static const char *names[] = {"count", 0};\n' >"$scratch/options/src/options.c"
+printf '# Page\n`--count=instructions` and `--count-instructions`, not code: --gone\n' >"$scratch/options/docs/page.md"
+option_mock=$(python3 "$here/doc_options.py" "$scratch/options" 2>&1)
+[ $? -eq 1 ] && [ "$option_mock" = "docs/page.md:2: --count-instructions" ] &&
+    pass "the option check names an option that no program takes" ||
+    fail "the option check names an option that no program takes (it said: $option_mock)"
 mkdir -p "$scratch/links"
 printf '# Page\n[gone](missing.md) [here](#page) [nowhere](#no-such-heading)\n' >"$scratch/links/page.md"
 link_mock=$(python3 "$here/doc_links.py" "$scratch/links" 2>&1)
