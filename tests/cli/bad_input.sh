@@ -83,6 +83,16 @@ if [ "$status" -ne 0 ] && grep -q "cannot write" "$scratch/err"; then
 else
     fail "closed stdout is reported (exit $status)"
 fi
+# --list | head -1: the documented write error, one line and exit 2, and
+# --help's exit statuses say so (a closed pipe is no bad usage or input).
+mkfifo "$scratch/closed-pipe"
+(exec 7<>"$scratch/closed-pipe" 8>"$scratch/closed-pipe" 7<&- && exec "$program" --list >&8) 2>"$scratch/err"
+status=$?
+rm -f "$scratch/closed-pipe"
+[ "$status" -eq 2 ] && [ "$(cat "$scratch/err")" = "attackbench: cannot write to standard output: Broken pipe" ] &&
+    "$program" --help | tr '\n' ' ' | quiet_grep -F "2 bad usage or input, nothing to measure or a write error (a full disk, a closed pipe: one line)" &&
+    pass "--list into a closed pipe: one line, exit 2, as --help's exit statuses say" ||
+    fail "--list into a closed pipe: one line, exit 2, as --help's exit statuses say (exit $status: $(head -c 200 "$scratch/err"))"
 
 # A feature name ATTACKBENCH_HIDE_FEATURES does not know hides nothing: it
 # is refused in one line that names it and the known ones, by every command.
