@@ -37,18 +37,25 @@ make_fake_build() {
     cat >"$scratch/fake-$name" <<FAKE
 #!/usr/bin/env bash
 [ "\$1" = --version ] && { echo "attackbench 0.2.0 ($name 12.2.0; -O2)"; exit 0; }
-count=\$(( \$(cat "\$FAKE_DIR/$name.count" 2>/dev/null || echo 0) + 1 ))
+count=0
+[ -f "\$FAKE_DIR/$name.count" ] && read -r count <"\$FAKE_DIR/$name.count"
+count=\$((count + 1))
 echo \$count >"\$FAKE_DIR/$name.count"
 echo $name >>"\$FAKE_DIR/order"
 echo "\$*" >>"\$FAKE_DIR/arguments"
-factor=$factor
-case " \${FAKE_SHIFTED:-} " in *" $name:\$count "*) factor=\$(awk "BEGIN { print $factor / 0.6 }") ;; esac
+shifted=0
+case " \${FAKE_SHIFTED:-} " in *" $name:\$count "*) shifted=1 ;; esac
 echo "method,metric,ns_per_query_median"
-for row in pext:1.0 magic-black:2.0 hyperbola:3.0 kogge-stone:5.0 classical:4.0 null:0.3; do
-    slow=1
-    [ "\${FAKE_SLOW_ROW:-}" = "$name:\$count:\${row%%:*}" ] && slow=2
-    awk -v m="\${row%%:*}" -v ns="\${row#*:}" -v f="\$factor" -v s="\$slow" 'BEGIN { printf "%s,ns,%.4f\n", m, ns * f * s }'
-done
+# One awk for every row (a process per row made the fake most of the
+# script's CPU); a shifted factor is rounded as awk's print writes it.
+awk -v f=$factor -v shifted=\$shifted -v slow_row="\${FAKE_SLOW_ROW:-}" -v call="$name:\$count:" 'BEGIN {
+    if (shifted) f = sprintf("%.6g", f / 0.6) + 0
+    rows = split("pext:1.0 magic-black:2.0 hyperbola:3.0 kogge-stone:5.0 classical:4.0 null:0.3", row, " ")
+    for (i = 1; i <= rows; i++) {
+        split(row[i], part, ":")
+        printf "%s,ns,%.4f\n", part[1], part[2] * f * (slow_row == call part[1] ? 2 : 1)
+    }
+}'
 FAKE
     chmod +x "$scratch/fake-$name"
 }
