@@ -725,14 +725,16 @@ static int read_options(int argc, char **argv, struct options *options, struct g
 static int check_options(const struct options *options, const struct given_options *given, char *error,
                          size_t error_size)
 {
-    if (check_dump_options(options, given, error, error_size) != 0 ||
+    /* --device first: beside --list it names --list as what the device
+     * run does not honour. */
+    if (check_device_options(options, given, error, error_size) != 0 ||
+        check_dump_options(options, given, error, error_size) != 0 ||
         check_list_and_verify_options(options, given, error, error_size) != 0)
         return -1;
     if (options->min_time > 0 && options->target_spread <= 0)
         return set_error(error, error_size,
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
-    if (check_result_files(options, error, error_size) != 0 ||
-        check_device_options(options, given, error, error_size) != 0)
+    if (check_result_files(options, error, error_size) != 0)
         return -1;
     if (check_stream_bound(options, error, error_size) != 0)
         return -1;

@@ -150,13 +150,18 @@ list_refusal="does not apply to --list: it names the backends (--method, --formu
 for option in -fjson --format=csv -r3 --calls=10 --workload=random --piece=rook --param=hash-bits=12 \
     --dispatch=call --chain --pressure=64M --phase --pin=0 --queries=64 --max-queries=64 --seed=3 --timer=clock \
     --layout=queries --positions=5 --target-spread=1 --min-time=5 --verify --verify-boards=7 --count=instructions \
-    --skip-invalid --device=opencl; do
+    --skip-invalid; do
     spelt=${option%%=*}
     case "$spelt" in -f*) spelt=--format ;; -r*) spelt=--reps ;; esac
     refused_in_one_line "--list refuses $option" "attackbench: $spelt $list_refusal" "$program" --list -m reference "$option"
     refused_in_one_line "$option then --list is refused too" "attackbench: $spelt $list_refusal" \
         "$program" "$option" -m reference --list
 done
+# --device beside --list: the device run's refusal names --list.
+refused_in_one_line "--list with --device=opencl is refused" "attackbench: --list does not apply to --device: a device run times the random queen stream with its own launches (docs/gpu.md)" \
+    "$program" --list -m reference --device=opencl
+refused_in_one_line "--device=opencl then --list is refused too" "attackbench: --list does not apply to --device: a device run times the random queen stream with its own launches (docs/gpu.md)" \
+    "$program" --device=opencl -m reference --list
 refused_in_one_line "--list refuses a file operand" \
     "attackbench: --list: $scratch/none.fen: the list reads no files; leave out the file operands" \
     "$program" --list -m reference "$scratch/none.fen"
