@@ -616,6 +616,16 @@ static int verify_only_ignores(const char *name, const struct options *options)
     return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
 }
 
+/* --list-devices names the OpenCL platforms and devices and honours no
+ * other option but --quiet.  (--csv and --json get their own message:
+ * check_result_files.) */
+static int list_devices_ignores(const char *name, const struct options *options)
+{
+    static const char *const taken[] = {"list-devices", "quiet", "csv", "json", "help", "version"};
+    (void)options;
+    return !name_among(name, taken, sizeof taken / sizeof taken[0]);
+}
+
 /* The long names of the options on the command line, in order. */
 struct given_options {
     const char **names;
@@ -646,8 +656,8 @@ static int check_dump_options(const struct options *options, const struct given_
                      ignored);
 }
 
-/* With --list or --verify-only: the first option given that it ignores,
- * and for --list a file operand (it reads none). */
+/* With --list, --list-devices or --verify-only: the first option given
+ * that it ignores, and for the lists a file operand (they read none). */
 static int check_list_and_verify_options(const struct options *options, const struct given_options *given, char *error,
                                          size_t error_size)
 {
@@ -661,6 +671,18 @@ static int check_list_and_verify_options(const struct options *options, const st
                 ignored);
         if (options->file_count > 0)
             return set_error(error, error_size, "--list: %s: the list reads no files; leave out the file operands",
+                             options->files[0]);
+    }
+    if (options->action == ACTION_LIST_DEVICES) {
+        const char *ignored = first_ignored(given, list_devices_ignores, options);
+        if (ignored)
+            return set_error(error, error_size,
+                             "--%s does not apply to --list-devices: it names the OpenCL platforms and devices, and "
+                             "reads and times nothing",
+                             ignored);
+        if (options->file_count > 0)
+            return set_error(error, error_size,
+                             "--list-devices: %s: the list reads no files; leave out the file operands",
                              options->files[0]);
     }
     if (options->action == ACTION_VERIFY_ONLY) {

@@ -102,6 +102,20 @@ done <<EOF_ACTIONS
 --list-devices --verify-only|attackbench: --list-devices and --verify-only are two different actions: give one of them|--list-devices --verify-only -m reference
 --verify-only --list|attackbench: --verify-only and --list are two different actions: give one of them|--verify-only -m reference --list
 EOF_ACTIONS
+# --list-devices honours no option but --quiet and reads no file: the
+# others are refused in one line, in either order (they were ignored).
+list_devices_refusal="does not apply to --list-devices: it names the OpenCL platforms and devices, and reads and times nothing"
+for option in --threads=2 --method=pext -r3 --workload=sides --format=csv --verify; do
+    spelt=${option%%=*}
+    [ "$spelt" = -r3 ] && spelt=--reps
+    refused_in_one_line "--list-devices refuses $option" "attackbench: $spelt $list_devices_refusal" \
+        "$program" --list-devices "$option"
+    refused_in_one_line "$option then --list-devices is refused too" "attackbench: $spelt $list_devices_refusal" \
+        "$program" "$option" --list-devices
+done
+refused_in_one_line "--list-devices with a file operand" \
+    "attackbench: --list-devices: $here/data/boards.fen: the list reads no files; leave out the file operands" \
+    "$program" --list-devices "$here/data/boards.fen"
 "$program" --list -l -m reference >"$scratch/out" 2>"$scratch/err" && grep -q '^reference ' "$scratch/out" &&
     pass "--list -l: the same action twice is one" || fail "--list -l: the same action twice ($(head -c 300 "$scratch/err"))"
 "$program" --dump --dump -m reference "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err" &&
