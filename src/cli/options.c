@@ -60,7 +60,7 @@ const char usage_text[] =
     "      --min-time=SECONDS       ...this much time went into the group (default 10 with\n"
     "                               --target-spread); the rows that did not get there are named\n"
     "  -c, --calls=N                lookups per repetition, at least (default 1000000)\n"
-    "      --queries=N              length of the random stream (default 16384)\n"
+    "      --queries=N              length of the random stream (default 65536)\n"
     "      --layout=queries|positions  how the random stream lies in memory: queries\n"
     "                               (default): an occupancy and a square per query;\n"
     "                               positions: Chess_Movegen's, each occupancy read once\n"
@@ -776,7 +776,7 @@ int parse_options(int argc, char **argv, struct options *options, char *error, s
     options->reps = 15;
     options->calls = 1000000;
     options->seed = 1;
-    options->random_queries = 16384;
+    options->random_queries = DEFAULT_RANDOM_QUERIES;
     options->max_queries = 1u << 20;
     options->verify_boards = 1000000;
     options->random_positions = 5000000;

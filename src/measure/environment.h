@@ -38,7 +38,7 @@ struct environment_report {
 /* A stream shorter than this repeats often enough for the branch
  * predictors, whose tables hold thousands of branches, to learn much of it
  * across passes (a handful of positions gives a handful of queries).  The
- * default random stream, 16384 queries, is above it. */
+ * default random stream (DEFAULT_RANDOM_QUERIES, workload.h) is above it. */
 enum { SHORT_STREAM_QUERIES = 4096, FEW_REPETITIONS = 5 };
 
 /* CPUs whose memory probes differ by more than this are uneven: probes

@@ -207,10 +207,10 @@ struct samples {
 /* Before a timed repetition in the queries layout, one untimed pass over
  * the stream: the methods timed before it in the round have evicted its
  * tables, and the layout times the lookup with its tables warm
- * (docs/measurement.md).  A stream of 16,384 queries is a few percent of
- * a repetition's lookups, but its first pass paid for every table line
- * it touched: pext's queens ran about 9% slower among seven table methods
- * than alone (docs/measurement.md).
+ * (docs/measurement.md).  A stream of the default 65,536 queries is about
+ * 6% of a repetition's lookups, but its first pass pays for every table line
+ * it touches: pext's queens ran about 9% slower among seven table methods
+ * than alone (docs/measurement.md, with the 16,384-query stream of then).
  * The positions layout streams from memory; one pass of it is a whole
  * repetition, and its tables are cold by design. */
 static int rewarm(struct job *job, const struct backend *backend, int threads, uint64_t expected_one_pass)

@@ -82,6 +82,13 @@ struct workload {
     long phase_positions[PHASE_COUNT];
 };
 
+/* The random stream's default length: 65,536 queries (576 KB), so that
+ * the branch predictors cannot learn it across passes.  It was 16,384 (144 KB,
+ * sized to stay in L2 beside the tables) until 2026-12-01; on a Zen 5
+ * the predictors learnt that one for the branchy techniques
+ * (docs/findings.md, "The random stream's length"). */
+enum { DEFAULT_RANDOM_QUERIES = 65536 };
+
 struct workload_options {
     enum workload_kind kind;
     unsigned pieces; /* piece_bit()s to build */
