@@ -657,41 +657,34 @@ static int check_dump_options(const struct options *options, const struct given_
 }
 
 /* With --list, --list-devices or --verify-only: the first option given
- * that it ignores, and for the lists a file operand (they read none). */
+ * that the action ignores, and for the lists a file operand (they read
+ * none). */
 static int check_list_and_verify_options(const struct options *options, const struct given_options *given, char *error,
                                          size_t error_size)
 {
-    if (options->action == ACTION_LIST) {
-        const char *ignored = first_ignored(given, list_ignores, options);
+    static const struct {
+        enum action action;
+        const char *option, *what;
+        int (*ignores)(const char *name, const struct options *options);
+        int reads_no_files;
+    } actions[] = {
+        {ACTION_LIST, "--list",
+         "it names the backends (--method, --formulation, --threads) and reads and times nothing", list_ignores, 1},
+        {ACTION_LIST_DEVICES, "--list-devices",
+         "it names the OpenCL platforms and devices, and reads and times nothing", list_devices_ignores, 1},
+        {ACTION_VERIFY_ONLY, "--verify-only",
+         "it checks the backends (every formulation) against the reference and times nothing", verify_only_ignores, 0},
+    };
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+        if (actions[i].action != options->action)
+            continue;
+        const char *ignored = first_ignored(given, actions[i].ignores, options);
         if (ignored)
-            return set_error(
-                error, error_size,
-                "--%s does not apply to --list: it names the backends (--method, --formulation, --threads) "
-                "and reads and times nothing",
-                ignored);
-        if (options->file_count > 0)
-            return set_error(error, error_size, "--list: %s: the list reads no files; leave out the file operands",
-                             options->files[0]);
-    }
-    if (options->action == ACTION_LIST_DEVICES) {
-        const char *ignored = first_ignored(given, list_devices_ignores, options);
-        if (ignored)
-            return set_error(error, error_size,
-                             "--%s does not apply to --list-devices: it names the OpenCL platforms and devices, and "
-                             "reads and times nothing",
-                             ignored);
-        if (options->file_count > 0)
-            return set_error(error, error_size,
-                             "--list-devices: %s: the list reads no files; leave out the file operands",
-                             options->files[0]);
-    }
-    if (options->action == ACTION_VERIFY_ONLY) {
-        const char *ignored = first_ignored(given, verify_only_ignores, options);
-        if (ignored)
-            return set_error(error, error_size,
-                             "--%s does not apply to --verify-only: it checks the backends (every formulation) against "
-                             "the reference and times nothing",
-                             ignored);
+            return set_error(error, error_size, "--%s does not apply to %s: %s", ignored, actions[i].option,
+                             actions[i].what);
+        if (actions[i].reads_no_files && options->file_count > 0)
+            return set_error(error, error_size, "%s: %s: the list reads no files; leave out the file operands",
+                             actions[i].option, options->files[0]);
     }
     return 0;
 }
