@@ -279,6 +279,11 @@ class Run:
             value = text_field(row, name)
             if value and name not in self.context:
                 self.context[name] = value
+        # The random stream's length (its default changed on 2026-12-01).
+        queries = text_field(row, "queries")
+        if queries and text_field(row, "workload") == "random" \
+                and "random_queries" not in self.context:
+            self.context["random_queries"] = queries
 
     def add_bench(self, entry):
         key = (config_of(entry), entry["method"])
