@@ -34,6 +34,21 @@ FILL_FUNCTION void four_propagators(__m256i empty, __m256i steps, __m256i landin
     out[3] = landing;
 }
 
+/* The lanes' directions: north +8, east +1, north-east +9, north-west +7
+ * (upward), the same counts downward; and the squares a step in each can
+ * land on (landing_squares(), attackbench/bitboard.h). */
+FILL_FUNCTION __m256i direction_steps(void)
+{
+    return _mm256_setr_epi64x(8, 1, 9, 7);
+}
+
+FILL_FUNCTION __m256i lane_landings(const int upward)
+{
+    const int sign = upward ? 1 : -1;
+    return _mm256_setr_epi64x((long long)landing_squares(8 * sign), (long long)landing_squares(sign),
+                              (long long)landing_squares(9 * sign), (long long)landing_squares(7 * sign));
+}
+
 /* Every lane moved by its own count, up or down (`upward`, a constant). */
 FILL_FUNCTION __m256i stepped(__m256i board, __m256i counts, const int upward)
 {
@@ -61,11 +76,8 @@ struct side_propagators {
 FILL_FUNCTION void side_propagators(bitboard occupied, struct side_propagators *out)
 {
     const __m256i empty = _mm256_set1_epi64x((long long)~occupied);
-    const __m256i steps = _mm256_setr_epi64x(8, 1, 9, 7);
-    four_propagators(empty, steps, _mm256_setr_epi64x(-1, (long long)~FILE_A, (long long)~FILE_A, (long long)~FILE_H),
-                     1, out->up);
-    four_propagators(empty, steps, _mm256_setr_epi64x(-1, (long long)~FILE_H, (long long)~FILE_H, (long long)~FILE_A),
-                     0, out->down);
+    four_propagators(empty, direction_steps(), lane_landings(1), 1, out->up);
+    four_propagators(empty, direction_steps(), lane_landings(0), 0, out->down);
 }
 
 /* The eight directions' attacks of `sliders` (a rook's bit in the first
@@ -74,9 +86,8 @@ FILL_FUNCTION void side_propagators(bitboard occupied, struct side_propagators *
  * disjoint sets. */
 FILL_FUNCTION __m256i paired_attacks(__m256i sliders, const struct side_propagators *propagators)
 {
-    const __m256i steps = _mm256_setr_epi64x(8, 1, 9, 7);
-    return _mm256_or_si256(four_filled(sliders, propagators->up, steps, 1),
-                           four_filled(sliders, propagators->down, steps, 0));
+    return _mm256_or_si256(four_filled(sliders, propagators->up, direction_steps(), 1),
+                           four_filled(sliders, propagators->down, direction_steps(), 0));
 }
 
 /* The sliders of slot `slot`: rook `slot` (if any) in the first two lanes
@@ -209,13 +220,11 @@ FILL_FUNCTION __m256i four_directions(__m256i sliders, __m256i empty, __m256i st
 /* `kept` is all ones in the lanes of the piece's directions. */
 FILL_FUNCTION bitboard one_query(int square, bitboard occupied, __m256i kept)
 {
-    const __m256i steps = _mm256_setr_epi64x(8, 1, 9, 7);
-    const __m256i landing_up = _mm256_setr_epi64x(-1, (long long)~FILE_A, (long long)~FILE_A, (long long)~FILE_H);
-    const __m256i landing_down = _mm256_setr_epi64x(-1, (long long)~FILE_H, (long long)~FILE_H, (long long)~FILE_A);
+    const __m256i steps = direction_steps();
     const __m256i sliders = _mm256_and_si256(_mm256_set1_epi64x((long long)square_bit(square)), kept);
     const __m256i empty = _mm256_set1_epi64x((long long)~occupied);
-    const __m256i attacks = _mm256_or_si256(four_directions(sliders, empty, steps, landing_up, 1),
-                                            four_directions(sliders, empty, steps, landing_down, 0));
+    const __m256i attacks = _mm256_or_si256(four_directions(sliders, empty, steps, lane_landings(1), 1),
+                                            four_directions(sliders, empty, steps, lane_landings(0), 0));
     return lanes_ored(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
 }
 
