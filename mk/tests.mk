@@ -5,7 +5,7 @@
 
 # The binaries under test, for tests/run.sh (tests/README.md).
 TEST_BINARIES = ATTACKBENCH=$(abspath $(PROGRAM)) ATTACKBENCH_UNIT_TESTS=$(abspath $(BUILD)/unit_tests)
-## test: the unit tests, every backend verified exhaustively against the reference, every command's contract (tests/cli, about a minute)
+## test: the unit tests, every backend verified exhaustively against the reference, every command's contract (tests/cli, one to two minutes on 2 cores)
 test: $(PROGRAM) $(BUILD)/unit_tests
 	@$(TEST_BINARIES) bash tests/run.sh
 
