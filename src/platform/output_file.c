@@ -7,6 +7,8 @@
 #define _DEFAULT_SOURCE
 #include "output_file.h"
 
+#include "interrupt.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -289,6 +291,25 @@ static int stream_failed(FILE *out, int status, int *error)
     return status != 0;
 }
 
+/* Open a device or FIFO to write, without creating or cutting it.  A FIFO
+ * nobody reads makes the open wait for a reader; once the run was
+ * interrupted it waits no more: with no reader there the open fails as
+ * interrupted (EINTR) rather than blocking the exit the user asked for. */
+static int open_through(const char *path)
+{
+    int flags = O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC;
+    if (!interrupt_requested())
+        return open(path, flags);
+    int descriptor = open(path, flags | O_NONBLOCK);
+    if (descriptor < 0) {
+        if (errno == ENXIO)
+            errno = EINTR;
+        return -1;
+    }
+    fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+    return descriptor;
+}
+
 /* Straight through: a device, a FIFO, our own standard output.  The file
  * is opened without O_CREAT or O_TRUNC, so nothing is created or cut. */
 static int write_through(const char *path, const struct stat *followed, int (*writer)(FILE *, void *), void *data)
@@ -299,7 +320,7 @@ static int write_through(const char *path, const struct stat *followed, int (*wr
                     standard_output.st_ino == followed->st_ino;
     FILE *out = stdout;
     if (!to_stdout) {
-        int descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        int descriptor = open_through(path);
         out = descriptor >= 0 ? fdopen(descriptor, "w") : NULL;
         if (out == NULL) {
             int error = errno;

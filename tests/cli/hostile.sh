@@ -160,6 +160,30 @@ if on_native "SIGTERM while --csv=FIFO waits for a reader" "no signals between t
         fail "SIGTERM while --csv=FIFO waits for a reader: the interrupt line ($(head -c 200 "$scratch/err"))"
 fi
 
+# A run interrupted while --csv names a FIFO nobody reads: the finished
+# rows have no reader to go to, and the exit the user asked for comes at
+# once (130), not after a reader turns up (before, the open waited and
+# timeout ended it: 124).
+if on_native "SIGINT, then --csv=FIFO with no reader" "no signals between the test and the runtime"; then
+    rm -f "$scratch/fifo"
+    mkfifo "$scratch/fifo"
+    timeout 10 "$program" --method=reference --workload=random --piece=rook,bishop,queen --reps=15 -q \
+        --csv="$scratch/fifo" >/dev/null 2>"$scratch/err" &
+    hostile_waiting=$!
+    sleep 1.5
+    kill -INT "$hostile_waiting" 2>/dev/null
+    wait "$hostile_waiting"
+    hostile_status=$?
+    # (A machine so slow that no row finished in 1.5 s writes no CSV.)
+    if [ "$hostile_status" -eq 130 ] && { grep -qF "reporting the 0 rows" "$scratch/err" ||
+        [ "$(tail -n 1 "$scratch/err")" = "attackbench: interrupted: $scratch/fifo: not written" ]; }; then
+        pass "SIGINT, then --csv=FIFO with no reader: exit 130 at once, the rows not written"
+    else
+        fail "SIGINT, then --csv=FIFO with no reader: exit 130 at once, the rows not written (exit $hostile_status: $(head -c 300 "$scratch/err"))"
+    fi
+    rm -f "$scratch/fifo"
+fi
+
 # A symbolic link is followed: its target is replaced and keeps its mode.
 mkdir "$scratch/hostile"
 printf 'old\n' >"$scratch/hostile/target.csv"
