@@ -79,6 +79,20 @@ static int lock_path(int cpu, char *path, size_t size)
     return snprintf(path, size, "%s/attackbench-cpu-%d.lock", directory, cpu) < (int)size ? 0 : -1;
 }
 
+/* A lock file, opened without waiting: O_NONBLOCK, since a FIFO planted
+ * at its path would block the open until a writer came.  -1 with errno
+ * when the open fails, -2 when the path is not a regular file. */
+static int open_lock_file(const char *path, int flags)
+{
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, 0666);
+    struct stat status;
+    if (descriptor >= 0 && (fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode))) {
+        close(descriptor);
+        return -2;
+    }
+    return descriptor;
+}
+
 /* The CPUs whose locks this process holds, which no other run can. */
 static int held_cpus[MAX_CPUS], held_count;
 
@@ -92,7 +106,7 @@ int claim_cpu(int cpu)
     if (lock_path(cpu, path, sizeof path) != 0)
         return CLAIM_NO_LOCK;
     mode_t mask = umask(0);
-    int descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    int descriptor = open_lock_file(path, O_CREAT);
     int error = errno;
     umask(mask);
     if (descriptor < 0) {
@@ -100,7 +114,7 @@ int claim_cpu(int cpu)
             fprintf(stderr,
                     "attackbench: warning: cannot lock CPU %d (%s: %s): another attackbench run could measure "
                     "on the same CPU unseen\n",
-                    cpu, path, strerror(error));
+                    cpu, path, descriptor == -2 ? "not a regular file" : strerror(error));
         return CLAIM_NO_LOCK;
     }
     if (flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
@@ -122,7 +136,7 @@ int cpu_held_by_another_run(int cpu)
     if (lock_path(cpu, path, sizeof path) != 0)
         return 0;
     /* No lock file: no run has ever held this CPU here. */
-    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    int descriptor = open_lock_file(path, 0);
     if (descriptor < 0)
         return 0;
     /* Taken for a moment and let go at close: only a look. */

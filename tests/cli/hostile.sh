@@ -184,6 +184,23 @@ if on_native "SIGINT, then --csv=FIFO with no reader" "no signals between the te
     rm -f "$scratch/fifo"
 fi
 
+# A FIFO planted where the per-CPU lock files go (anyone can make one in
+# /tmp) is no lock: one warning, and the run goes on rather than waiting
+# in the open for a writer.
+if on_native "a FIFO at the CPU lock path" "no file locks"; then
+    mkdir "$scratch/fifo-locks"
+    for ((cpu = 0; cpu < $(getconf _NPROCESSORS_CONF); cpu++)); do
+        mkfifo "$scratch/fifo-locks/attackbench-cpu-$cpu.lock"
+    done
+    XDG_RUNTIME_DIR="$scratch/fifo-locks" timeout 20 "${hostile_run[@]}" >/dev/null 2>"$scratch/err"
+    hostile_status=$?
+    if [ "$hostile_status" -eq 0 ] && grep -q "^attackbench: warning: cannot lock CPU [0-9]* (.*: not a regular file)" "$scratch/err"; then
+        pass "a FIFO at the CPU lock path: a warning, no wait"
+    else
+        fail "a FIFO at the CPU lock path: a warning, no wait (exit $hostile_status: $(head -c 300 "$scratch/err"))"
+    fi
+fi
+
 # A symbolic link is followed: its target is replaced and keeps its mode.
 mkdir "$scratch/hostile"
 printf 'old\n' >"$scratch/hostile/target.csv"
