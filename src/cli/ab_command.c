@@ -527,7 +527,8 @@ int ab_command(int argc, char **argv)
         if (run.sides[s].plugin)
             inputs[input_count++] = run.sides[s].plugin;
     }
-    const struct output_files outputs = {ab_prefix, run.csv_file, run.json_file, inputs, input_count};
+    const struct output_files outputs = {
+        .prefix = ab_prefix, .csv = run.csv_file, .json = run.json_file, .inputs = inputs, .input_count = input_count};
     if (check_output_files(&outputs) != 0)
         return AB_EXIT_USAGE;
     return run_ab(&run);

@@ -122,8 +122,11 @@ static int check_input_files(const struct options *options)
 /* --csv and --json: writable now, not one of the inputs, not each other. */
 static int check_outputs(const struct options *options)
 {
-    const struct output_files files = {"attackbench", options->csv_path, options->json_path,
-                                       (const char *const *)options->files, options->file_count};
+    const struct output_files files = {.prefix = "attackbench",
+                                       .csv = options->csv_path,
+                                       .json = options->json_path,
+                                       .inputs = (const char *const *)options->files,
+                                       .input_count = options->file_count};
     return check_output_files(&files);
 }
 

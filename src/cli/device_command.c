@@ -57,7 +57,7 @@ static int check_device_inputs(const struct options *options)
                 options->files[0]);
         return 2;
     }
-    const struct output_files files = {"attackbench", options->csv_path, NULL, NULL, 0};
+    const struct output_files files = {.prefix = "attackbench", .csv = options->csv_path};
     return check_output_files(&files);
 }
 

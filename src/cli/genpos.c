@@ -14,6 +14,7 @@
 #include "subcommands.h"
 #include "chess/genpos_game.h"
 #include "platform/interrupt.h"
+#include "output_checks.h"
 #include "platform/output_file.h"
 #include "results/output.h"
 #include "registry/registry.h"
@@ -215,8 +216,10 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
         refuse(genpos_prefix, "--seed and --games are required (attackbench genpos --help)");
         return PARSED_ERROR;
     }
-    /* Checked before the games are played, which may take minutes. */
-    if (generator->out_file && check_output_path(generator->out_file) != 0)
+    /* Checked before the games are played, which may take minutes: it
+     * can be written and is no plugin the run loaded. */
+    struct output_files output = {.prefix = genpos_prefix, .csv = generator->out_file, .csv_option = "--out"};
+    if (generator->out_file && check_output_files(&output) != 0)
         return PARSED_ERROR;
     const struct backend *backend = find_backend(method);
     if (refuse_method(method, backend) != 0)

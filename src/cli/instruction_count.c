@@ -11,8 +11,11 @@
 int count_command(const struct options *options, const struct backend **selected, int count)
 {
     /* Checked before counting, as the timed run checks them before timing. */
-    const struct output_files outputs = {"attackbench", options->csv_path, options->json_path,
-                                         (const char *const *)options->files, options->file_count};
+    const struct output_files outputs = {.prefix = "attackbench",
+                                         .csv = options->csv_path,
+                                         .json = options->json_path,
+                                         .inputs = (const char *const *)options->files,
+                                         .input_count = options->file_count};
     if (check_output_files(&outputs) != 0)
         return 2;
     print_selection_notes();

@@ -36,7 +36,7 @@ static int names_input(const struct output_files *files, const char *path)
 int check_output_files(const struct output_files *files)
 {
     const char *paths[2] = {files->csv, files->json};
-    const char *names[2] = {"--csv", "--json"};
+    const char *names[2] = {files->csv_option ? files->csv_option : "--csv", "--json"};
     for (int k = 0; k < 2; k++) {
         if (paths[k] == NULL)
             continue;

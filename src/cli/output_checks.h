@@ -10,6 +10,7 @@ struct output_files {
     const char *csv, *json;    /* NULL: not asked for */
     const char *const *inputs; /* the files the run reads ("-" is standard input) */
     int input_count;
+    const char *csv_option; /* how messages name csv: NULL for "--csv" (genpos: "--out") */
 };
 
 /* Returns 0, or 2 after one line: an output that names an input (one of

@@ -290,8 +290,10 @@ int perft_command(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     struct perft_settings settings;
     enum parsed parsed = parse_settings(argc, argv, &settings);
-    const struct output_files outputs = {perft_prefix, settings.csv_file, NULL, settings.files,
-                                         (int)settings.file_count};
+    const struct output_files outputs = {.prefix = perft_prefix,
+                                         .csv = settings.csv_file,
+                                         .inputs = settings.files,
+                                         .input_count = (int)settings.file_count};
     if (parsed == PARSED_RUN &&
         (check_standard_input_once(perft_prefix, (const char *const *)settings.files, (int)settings.file_count) != 0 ||
          check_output_files(&outputs) != 0))

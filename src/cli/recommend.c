@@ -483,8 +483,8 @@ int recommend_command(int argc, char **argv)
         return parsed > 0 ? 0 : RECOMMEND_EXIT_USAGE;
     if (recommendation.print_positions)
         return print_positions_command();
-    const struct output_files outputs = {"attackbench: recommend", recommendation.csv_file, recommendation.json_file,
-                                         NULL, 0};
+    const struct output_files outputs = {
+        .prefix = "attackbench: recommend", .csv = recommendation.csv_file, .json = recommendation.json_file};
     if (check_output_files(&outputs) != 0)
         return RECOMMEND_EXIT_USAGE; /* said before minutes of measuring, not after */
     if (choose_candidates(&recommendation) != 0 || check_runnable(&recommendation) != 0)

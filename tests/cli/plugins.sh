@@ -149,8 +149,10 @@ expect_error "--csv naming a plugin's file is refused" "kept.so: --csv names an 
     "$program" --plugin="$plugin_dir/kept.so" -m my-engine --workload=random --reps=1 --calls=1000 --csv="$plugin_dir/kept.so"
 expect_error "perft --csv naming a plugin's file is refused" "kept.so: --csv names an input file" \
     "$program" --plugin="$plugin_dir/kept.so" perft -m my-engine --depth=1 --csv="$plugin_dir/kept.so"
-cmp -s "$example" "$plugin_dir/kept.so" && pass "the plugin named by --csv is untouched" ||
-    fail "the plugin named by --csv is untouched"
+expect_error "genpos --out naming a plugin's file is refused" "genpos: $plugin_dir/kept.so: --out names an input file" \
+    "$program" --plugin="$plugin_dir/kept.so" genpos --seed=1 --games=1 -m my-engine --out="$plugin_dir/kept.so"
+cmp -s "$example" "$plugin_dir/kept.so" && pass "the plugin named by --csv or --out is untouched" ||
+    fail "the plugin named by --csv or --out is untouched"
 build_plugin badname "$top/tests/plugins/named.c" -DPLUGIN_NAME='"My Engine"'
 expect_error "a plugin with an invalid name is refused" "its name 'My Engine' is not a method name" \
     "$program" --plugin="$plugin_dir/badname.so" --list
