@@ -54,7 +54,7 @@ static int run_command(const struct options *options)
         return count_under_callgrind();
 
     const char *names = options->methods; /* the CLI says method; the code, backend */
-    if (options->action == ACTION_DUMP && strcmp(names, "all") == 0)
+    if (options->action == ACTION_DUMP && !options->method_given)
         names = "reference";
     const struct backend *selected[MAX_SELECTED];
     /* null computes no attack sets: nothing to dump or to verify. */

@@ -203,9 +203,15 @@ static int check_dump_files(const struct options *options, const struct read_opt
 {
     for (int i = 0; i < options->file_count; i++) {
         long skipped = 0;
-        if (strcmp(options->files[i], "-") != 0 &&
-            read_positions(options->files[i], read, check_dump_position, context, &skipped) < 0)
+        if (strcmp(options->files[i], "-") == 0)
+            continue;
+        long positions = read_positions(options->files[i], read, check_dump_position, context, &skipped);
+        if (positions < 0)
             return -1;
+        if (positions == 0 && skipped == 0) {
+            fprintf(stderr, "attackbench: %s: no positions in this file\n", options->files[i]);
+            return -1;
+        }
     }
     return 0;
 }
@@ -215,7 +221,9 @@ static int dump_position_rows(const struct position *position, const char *file_
     struct dump_context *context = data;
     if (context->workload == WORKLOAD_SIDES && check_side_sliders(position, file_name, line_number) != 0)
         return -1;
-    context->index++;
+    /* The header with the first row: a dump with no row writes nothing. */
+    if (context->index++ == 0)
+        printf(context->workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
     bitboard occupied = position_occupied(position);
     bitboard side_attacks[SQUARE_COUNT];
     if (context->workload == WORKLOAD_SETS) {
@@ -247,6 +255,32 @@ static int dump_position(const struct position *position, const char *file_name,
     int status = dump_position_rows(position, file_name, line_number, data);
     backend_unguard();
     return status;
+}
+
+/* The rows of every file, in turn; as the benchmark does, a file with no
+ * position (standard input, whose check is this pass) or a dump with no
+ * row at all is an error: a script reading the dump cannot tell an empty
+ * file from a real one by a header alone. */
+static int dump_files(const struct options *options, const struct read_options *read, struct dump_context *context)
+{
+    long skipped = 0;
+    for (int i = 0; i < options->file_count; i++) {
+        long before = context->index, skipped_before = skipped;
+        if (read_positions(options->files[i], read, dump_position, context, &skipped) < 0)
+            return -1;
+        if (context->index == before && skipped == skipped_before) {
+            fprintf(stderr, "attackbench: %s: no positions in this file\n",
+                    strcmp(options->files[i], "-") == 0 ? "<stdin>" : options->files[i]);
+            return -1;
+        }
+    }
+    if (skipped)
+        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    if (context->index == 0) {
+        fprintf(stderr, "attackbench: no positions to dump\n");
+        return -1;
+    }
+    return 0;
 }
 
 /* The workloads and pieces a dump can give: the sliders of the files,
@@ -297,18 +331,13 @@ int dump_command(const struct options *options, const struct backend **selected,
         return 2;
     struct dump_context context = {selected[0], 0, workload, options->pieces};
     struct read_options check = {.skip_invalid = options->skip_invalid};
-    long skipped = 0;
     if (check_dump_files(options, &check, &context) != 0)
         return 2;
     print_selection_notes();
-    printf(workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
     /* The named files' malformed lines were reported by the check. */
     struct read_options read = {.skip_invalid = options->skip_invalid, .named_files_checked = 1};
-    for (int i = 0; i < options->file_count; i++)
-        if (read_positions(options->files[i], &read, dump_position, &context, &skipped) < 0)
-            return 2;
-    if (skipped)
-        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    if (dump_files(options, &read, &context) != 0)
+        return 2;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
         return 2;

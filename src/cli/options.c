@@ -252,6 +252,7 @@ static int apply_selection_option(struct options *options, const char *name, con
         if (!*value)
             return set_error(error, error_size, "--method needs a name (see --list)");
         options->methods = value;
+        options->method_given = 1;
     } else if (strcmp(name, "workload") == 0) {
         if (parse_choices(value, workload_names, WORKLOAD_KIND_COUNT, &options->workloads) != 0)
             return set_error(error, error_size,

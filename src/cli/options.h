@@ -24,6 +24,7 @@ enum { MAX_PARAMETERS = 16 };
 struct options {
     enum action action;
     const char *methods; /* comma-separated names or "all" */
+    int method_given;    /* --method was given (--dump's default is reference, not "all") */
     unsigned workloads;  /* bit per workload_kind */
     unsigned pieces;     /* bit per piece_kind */
     unsigned dispatches; /* bit per dispatch_kind */

@@ -122,6 +122,22 @@ refused_in_one_line "--list-devices with a file operand" \
     [ "$(head -1 "$scratch/out")" = "position,square,piece,attacks" ] &&
     pass "--dump --dump: the same action twice is one" || fail "--dump --dump: the same action twice ($(head -c 300 "$scratch/err"))"
 
+# --dump with no position to give is refused as the benchmark refuses it
+# (it printed a bare header, exit 0); -m all names every method, not the
+# default reference (it dumped reference's rows).
+printf '# a comment, no position\n' >"$scratch/no-positions.fen"
+refused_in_one_line "--dump of a file with no position" \
+    "attackbench: $scratch/no-positions.fen: no positions in this file" "$program" --dump "$scratch/no-positions.fen"
+refused_in_one_line "--dump of standard input with no position" "attackbench: <stdin>: no positions in this file" \
+    "$program" --dump - </dev/null
+"$program" --dump --skip-invalid "$here/bad-input/bad-piece.fen" >/dev/null 2>"$scratch/err"
+dump_status=$?
+[ "$dump_status" -eq 2 ] && [ "$(tail -n 1 "$scratch/err")" = "attackbench: no positions to dump" ] &&
+    pass "--dump --skip-invalid with every line skipped: exit 2" ||
+    fail "--dump --skip-invalid with every line skipped: exit 2 (exit $dump_status: $(head -c 300 "$scratch/err"))"
+refused_in_one_line "--dump -m all" "attackbench: --dump takes exactly one --method" \
+    "$program" --dump -m all "$here/data/boards.fen"
+
 # --dump gives the sliders of the files: a workload or piece it cannot
 # give is refused, not passed by (it dumped every slider of the files).
 while IFS='|' read -r name line arguments; do
