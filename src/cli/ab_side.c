@@ -66,6 +66,8 @@ enum side_trouble {
 /* What finish_side() returns for a side that had not exited
  * EXIT_TIMEOUT_MS after its pipes were closed, and that ab killed. */
 enum { SIDE_KEPT_RUNNING = -2 };
+/* A side that exited 1 with no sign of wrong attack sets in its log. */
+enum { SIDE_FAILED_OTHERWISE = -3 };
 
 /* The defaults every side runs with, before the user's options (the last
  * of an option wins): the random stream's queens, batched, as the
@@ -300,15 +302,34 @@ static void report_failure(const struct ab_side *side, char **words, const char 
         fclose(in);
 }
 
+/* Whether the side's log holds what attackbench writes when a method
+ * gives wrong attack sets (exit status 1): a plugin refused at load, the
+ * verification's report, a checksum that differs.  Any other program that
+ * exits 1 (not a side of ab at all) merely failed. */
+static int log_shows_wrong_sets(const char *log)
+{
+    static const char *const signs[] = {"gives wrong attack sets", "verify: ", "checksum differs from the reference"};
+    FILE *in = fopen(log, "r");
+    char line[512];
+    int found = 0;
+    while (in && !found && fgets(line, sizeof line, in))
+        for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++)
+            found |= strstr(line, signs[i]) != NULL;
+    if (in)
+        fclose(in);
+    return found;
+}
+
 /* Why side `why` of the run failed, in words, with `status` what
  * finish_side() gave and `signal_number` the signal that ended it by
  * itself (a crash), or 0. */
 static void describe_failure(const struct ab_run *run, int why, int status, int signal_number, char *text, size_t size)
 {
-    const char *what = status == SIDE_KEPT_RUNNING ? "closed its pipes to ab but did not exit; ab stopped it"
-                       : status == 1               ? "gave wrong attack sets (exit status 1)"
-                       : status < 0                ? "did not finish"
-                                                   : "failed";
+    const char *what = status == SIDE_KEPT_RUNNING       ? "closed its pipes to ab but did not exit; ab stopped it"
+                       : status == 1                     ? "gave wrong attack sets (exit status 1)"
+                       : status == SIDE_FAILED_OTHERWISE ? "failed (exit status 1)"
+                       : status < 0                      ? "did not finish"
+                                                         : "failed";
     if (signal_number > 0 && (why == SIDE_ENDED || why == SIDE_NEVER_READY)) {
         snprintf(text, size, "was killed by signal %d (%s)", signal_number, strsignal(signal_number));
         return;
@@ -346,6 +367,8 @@ static int side_failed(const struct ab_run *run, struct side_process processes[2
     if (why == SIDE_INTERRUPTED || interrupt_requested())
         return interrupt_exit_status();
     char what[256];
+    if (status == 1 && !log_shows_wrong_sets(processes[which].log))
+        status = SIDE_FAILED_OTHERWISE;
     describe_failure(run, why, status, processes[which].signal_number, what, sizeof what);
     report_failure(&run->sides[which], processes[which].words, processes[which].log, what);
     return status == 1 ? 1 : AB_EXIT_USAGE;

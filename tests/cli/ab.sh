@@ -382,6 +382,12 @@ if [ "$status" -eq 1 ] && grep -q "side $scratch/wrong-build gave wrong attack s
 else
     fail "ab: a side that gives wrong attack sets fails the run, exit 1 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
 fi
+# A program that exits 1 without attackbench's signs of wrong attack sets
+# (not a side of ab at all: cat refuses ab's options) merely failed, exit
+# 2: it was called a side that gave wrong attack sets, exit 1.
+expect_error "ab: a side that exits 1 with no sign of wrong sets is a failed side" \
+    "side /bin/cat failed (exit status 1):" \
+    "$program" ab --max-time=2 --pair-time=0.05 /bin/cat "$program" --method=$lookup
 # Another exit of a side is a failed side, exit 2, never a verdict.
 printf '#!/bin/sh\necho "fake failure" >&2\nexit 4\n' >"$scratch/failing-build"
 chmod +x "$scratch/failing-build"
