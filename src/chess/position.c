@@ -392,6 +392,11 @@ long read_positions(const char *file_name, const struct read_options *options, p
                     long *skipped)
 {
     int from_stdin = strcmp(file_name, "-") == 0;
+    /* The name as messages show it: a newline or escape sequence in a
+     * file's name must not split the one error line or reach the
+     * terminal. */
+    char shown[PATH_MAX + 64];
+    escape_text(from_stdin ? "<stdin>" : file_name, shown, sizeof shown);
     struct stat named;
     if (!from_stdin && stat(file_name, &named) == 0 && (S_ISFIFO(named.st_mode) || S_ISSOCK(named.st_mode))) {
         /* The commands read a named file twice (checked whole before
@@ -400,22 +405,29 @@ long read_positions(const char *file_name, const struct read_options *options, p
         fprintf(stderr,
                 "attackbench: %s: a pipe can be read only once, and position files are read twice: save it "
                 "to a file, or give it on standard input as '-'\n",
-                file_name);
+                shown);
         return -1;
     }
     FILE *file = from_stdin ? stdin : fopen(file_name, "rb");
     if (file == NULL) {
-        fprintf(stderr, "attackbench: %s: cannot open: %s\n", file_name, strerror(errno));
+        fprintf(stderr, "attackbench: %s: cannot open: %s\n", shown, strerror(errno));
         return -1;
     }
     struct stat status;
     long visited = -1;
     if (fstat(fileno(file), &status) == 0 && S_ISDIR(status.st_mode))
-        fprintf(stderr, "attackbench: %s: is a directory, not a FEN/EPD file\n", file_name);
+        fprintf(stderr, "attackbench: %s: is a directory, not a FEN/EPD file\n", shown);
     else
-        visited = read_lines(file, from_stdin ? "<stdin>" : file_name, options,
-                             from_stdin || !options || !options->named_files_checked, visit, context, skipped);
+        visited = read_lines(file, shown, options, from_stdin || !options || !options->named_files_checked, visit,
+                             context, skipped);
     if (!from_stdin)
         fclose(file);
     return visited;
+}
+
+void report_no_positions(const char *file_name)
+{
+    char shown[PATH_MAX + 64];
+    escape_text(strcmp(file_name, "-") == 0 ? "<stdin>" : file_name, shown, sizeof shown);
+    fprintf(stderr, "attackbench: %s: no positions in this file\n", shown);
 }

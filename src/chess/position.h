@@ -92,6 +92,11 @@ struct read_options {
 long read_positions(const char *file_name, const struct read_options *options, position_visitor visit, void *context,
                     long *skipped);
 
+/* "attackbench: FILE: no positions in this file" on stderr, the name
+ * escaped ("-" shown as <stdin>): the one wording of every command that
+ * refuses a file without a position. */
+void report_no_positions(const char *file_name);
+
 /* read_positions() on an open stream, named `shown_name` in messages. */
 long read_positions_from(FILE *file, const char *shown_name, const struct read_options *options, position_visitor visit,
                          void *context, long *skipped);

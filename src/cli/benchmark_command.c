@@ -112,7 +112,7 @@ static int check_input_files(const struct options *options)
         if (positions < 0)
             return EXIT_USAGE;
         if (positions == 0 && skipped == 0 && file_workloads(options)) {
-            fprintf(stderr, "attackbench: %s: no positions in this file\n", options->files[i]);
+            report_no_positions(options->files[i]);
             return EXIT_USAGE;
         }
     }

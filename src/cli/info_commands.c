@@ -209,7 +209,7 @@ static int check_dump_files(const struct options *options, const struct read_opt
         if (positions < 0)
             return -1;
         if (positions == 0 && skipped == 0) {
-            fprintf(stderr, "attackbench: %s: no positions in this file\n", options->files[i]);
+            report_no_positions(options->files[i]);
             return -1;
         }
     }
@@ -269,8 +269,7 @@ static int dump_files(const struct options *options, const struct read_options *
         if (read_positions(options->files[i], read, dump_position, context, &skipped) < 0)
             return -1;
         if (context->index == before && skipped == skipped_before) {
-            fprintf(stderr, "attackbench: %s: no positions in this file\n",
-                    strcmp(options->files[i], "-") == 0 ? "<stdin>" : options->files[i]);
+            report_no_positions(options->files[i]);
             return -1;
         }
     }

@@ -1,11 +1,13 @@
 /* The output files of a command, checked before its run (output_checks.h). */
 #include "output_checks.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/error_message.h"
 #include "platform/output_file.h"
 #include "registry/registry.h"
 
@@ -40,16 +42,19 @@ int check_output_files(const struct output_files *files)
     for (int k = 0; k < 2; k++) {
         if (paths[k] == NULL)
             continue;
+        char shown[PATH_MAX + 64];
+        escape_text(paths[k], shown, sizeof shown);
         if (names_input(files, paths[k])) {
-            fprintf(stderr, "%s: %s: %s names an input file; it would be replaced\n", files->prefix, paths[k],
-                    names[k]);
+            fprintf(stderr, "%s: %s: %s names an input file; it would be replaced\n", files->prefix, shown, names[k]);
             return EXIT_USAGE;
         }
         if (check_output_path(paths[k]) != 0)
             return EXIT_USAGE;
     }
     if (paths[0] && paths[1] && same_file(paths[0], paths[1])) {
-        fprintf(stderr, "%s: %s: --csv and --json name the same file\n", files->prefix, paths[0]);
+        char shown[PATH_MAX + 64];
+        escape_text(paths[0], shown, sizeof shown);
+        fprintf(stderr, "%s: %s: --csv and --json name the same file\n", files->prefix, shown);
         return EXIT_USAGE;
     }
     return 0;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/error_message.h"
 #include "registry/plugins.h"
 #include "registry/registry.h"
 #include "platform/crash_guard.h"
@@ -38,12 +39,15 @@ static int load_one(const char *file)
     crash_guard_install();
     const struct backend *backend = plugin_load(file, error, sizeof error);
     if (backend == NULL) {
-        /* A path too long to load is shown by its start, not whole. */
+        /* A path too long to load is shown by its start, not whole; a
+         * control byte in it is escaped, as in every message. */
         size_t length = strlen(file);
+        char shown[1300];
+        escape_text(file, shown, sizeof shown);
         if (length > 300)
-            fprintf(stderr, "attackbench: --plugin=%.100s... (%zu bytes): %s\n", file, length, error);
+            fprintf(stderr, "attackbench: --plugin=%.100s... (%zu bytes): %s\n", shown, length, error);
         else
-            fprintf(stderr, "attackbench: --plugin=%s: %s\n", file, error);
+            fprintf(stderr, "attackbench: --plugin=%s: %s\n", shown, error);
         return 2;
     }
     return prepare_plugin(backend);

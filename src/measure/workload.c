@@ -304,8 +304,7 @@ static int build_from_files(struct build_context *context, char **files, int fil
         if (read_positions(files[i], &context->options->read, visit_position, context, skipped) < 0)
             return -1;
         if (workload->positions == before && !(skipped && *skipped)) {
-            fprintf(stderr, "attackbench: %s: no positions in this file\n",
-                    strcmp(files[i], "-") == 0 ? "<stdin>" : files[i]);
+            report_no_positions(files[i]);
             return -1;
         }
     }

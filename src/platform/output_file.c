@@ -7,6 +7,7 @@
 #define _DEFAULT_SOURCE
 #include "output_file.h"
 
+#include "base/error_message.h"
 #include "interrupt.h"
 
 #include <errno.h>
@@ -27,11 +28,13 @@ static volatile sig_atomic_t temporary_exists;
  * is said as the interrupt it is, not as a fault of the path. */
 static int report(const char *path, const char *what, int error)
 {
+    char shown[PATH_MAX + 64]; /* no control byte of the name reaches the terminal */
+    escape_text(path, shown, sizeof shown);
     if (error == EINTR)
-        fprintf(stderr, "attackbench: interrupted: %s: %s\n", path,
+        fprintf(stderr, "attackbench: interrupted: %s: %s\n", shown,
                 strcmp(what, "cannot write") == 0 ? "not written whole" : "not written");
     else
-        fprintf(stderr, "attackbench: %s: %s: %s\n", path, what, strerror(error));
+        fprintf(stderr, "attackbench: %s: %s: %s\n", shown, what, strerror(error));
     return -1;
 }
 

@@ -108,11 +108,12 @@ static char *read_whole_file(const char *path, size_t *length)
     FILE *in = from_stdin ? stdin : fopen(path, "rb");
     struct stat status;
     char *text = NULL;
+    char shown[4160];
+    escape_text(shown_name(path), shown, sizeof shown);
     if (in == NULL || fstat(fileno(in), &status) != 0 || S_ISDIR(status.st_mode))
-        fprintf(stderr, "attackbench: %s: cannot read: %s\n", shown_name(path),
-                in ? "is a directory" : strerror(errno));
+        fprintf(stderr, "attackbench: %s: cannot read: %s\n", shown, in ? "is a directory" : strerror(errno));
     else
-        text = read_whole_stream(in, shown_name(path), length);
+        text = read_whole_stream(in, shown, length);
     if (in != NULL && !from_stdin)
         fclose(in);
     return text;
@@ -367,8 +368,9 @@ static int add_record(const struct result_fields *row, const char *path, long li
 
 int load_result_file(const char *path, struct result_file *file)
 {
-    const char *shown = shown_name(path);
-    *file = (struct result_file){.path = shown};
+    *file = (struct result_file){0};
+    escape_text(shown_name(path), file->shown_path, sizeof file->shown_path);
+    const char *shown = file->path = file->shown_path;
     size_t length;
     char *text = read_whole_file(path, &length);
     if (text == NULL)

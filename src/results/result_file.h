@@ -57,7 +57,8 @@ struct result_record {
 };
 
 struct result_file {
-    const char *path;
+    const char *path;      /* as messages show it: shown_path */
+    char shown_path[4160]; /* the name escaped ("<stdin>" for "-"): no control byte reaches a message */
     char identity[IDENTITY_COLUMN_COUNT][IDENTITY_FIELD_SIZE];
     struct result_record *records;
     size_t count, capacity;

@@ -201,6 +201,25 @@ if on_native "a FIFO at the CPU lock path" "no file locks"; then
     fi
 fi
 
+# A file's name is escaped in messages as the lines' contents are: a
+# newline in it does not split the one error line, an escape sequence does
+# not reach the terminal (position files, --csv, --plugin, compare).
+for names in "positions|\$'$scratch/new\nline.fen'|\"\$program\" -m reference --reps=1 --calls=10 -q \"\$name\"" \
+    "--csv|\$'$scratch/no\e[2J/x.csv'|\"\${hostile_run[@]}\" --csv=\"\$name\"" \
+    "--plugin|\$'$scratch/p\nq.so'|\"\$program\" --plugin=\"\$name\" --list" \
+    "compare|\$'$scratch/c\e[2J.csv'|\"\$program\" compare \"\$name\" \"\$here/data/compare-run1.csv\""; do
+    IFS='|' read -r what quoted command <<<"$names"
+    eval "name=$quoted"
+    eval "$command" >/dev/null 2>"$scratch/err"
+    hostile_status=$?
+    if [ "$hostile_status" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && ! grep -q $'\e' "$scratch/err" &&
+        grep -qF -e '\x0a' -e '\x1b' "$scratch/err"; then
+        pass "a control byte in a file's name is escaped in the message ($what)"
+    else
+        fail "a control byte in a file's name is escaped in the message ($what: exit $hostile_status: $(head -c 300 "$scratch/err" | cat -v))"
+    fi
+done
+
 # A symbolic link is followed: its target is replaced and keeps its mode.
 mkdir "$scratch/hostile"
 printf 'old\n' >"$scratch/hostile/target.csv"
