@@ -21,11 +21,14 @@ Standard library only.
 
 import csv
 import datetime
+import errno
 import json
 import math
 import os
 import re
+import stat
 import sys
+import tempfile
 
 # The grouping key: the rows of one configuration are compared with each
 # other.  The C side groups by the same columns (same_group in
@@ -530,17 +533,118 @@ def read_text(path):
 
 
 def write_replacing(output, write):
-    """write(handle) into OUTPUT.tmp, then renamed over `output`; the
-    temporary file removed when either fails (OSError passes on)."""
-    temporary = output + ".tmp"
+    """write(handle) into `output` as the C tool writes its outputs
+    (src/platform/output_file.c): a regular file, or a new one, is
+    replaced atomically, so that a failed or interrupted write leaves the
+    old file whole; a symbolic link is followed and its final target
+    replaced, the link kept; anything else (/dev/stdout, /dev/null, a
+    FIFO) is written straight through, never replaced.  An OSError names
+    `output`; the temporary file never outlives a failure."""
     try:
-        with open(temporary, "w", newline="", encoding="utf-8") as handle:
-            write(handle)
-        os.replace(temporary, output)
+        status = os.stat(output)
+    except FileNotFoundError:
+        status = None
     except OSError as error:
-        if os.path.isfile(temporary):
-            os.remove(temporary)
         raise OSError(error.errno, error.strerror, output) from None
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR),
+                                output)
+    final, open_file = final_target(output)
+    if status is not None and (open_file or not stat.S_ISREG(status.st_mode)):
+        write_through(output, write)
+    else:
+        replace_file(output, final, write)
+
+
+def final_target(path):
+    """`path` followed through its symbolic links to the name to replace
+    (a dangling link names the file it would create), and whether a link
+    on the way was one of /proc's links to an open file (/dev/stdout when
+    it is a file): that file is written into, since replacing it would cut
+    away what was written to it through the open descriptor."""
+    proc = os.lstat("/proc/self").st_dev if os.path.isdir("/proc/self") \
+        else None
+    open_file = False
+    for _ in range(40):
+        try:
+            status = os.lstat(path)
+        except FileNotFoundError:
+            return path, open_file
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, path) from None
+        if not stat.S_ISLNK(status.st_mode):
+            return path, open_file
+        open_file = open_file or status.st_dev == proc
+        # A relative target is relative to the link's folder.
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)
+
+
+def write_through(output, write):
+    """write(handle) into a device, a FIFO or an open file, opened without
+    creating or cutting anything, after what this script printed."""
+    sys.stdout.flush()
+    try:
+        descriptor = os.open(output, os.O_WRONLY | os.O_APPEND | os.O_NOCTTY)
+        with open(descriptor, "w", newline="", encoding="utf-8") as handle:
+            write(handle)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, output) from None
+
+
+def replace_file(output, final, write):
+    """write(handle) into a new temporary file beside `final` (an
+    unpredictable name, created with O_EXCL: nothing planted there is
+    followed or consumed, and two runs never share it), synced, given the
+    old file's permission bits (a new file's: 0666 less the umask), then
+    renamed over `final`.  Removed on any failure, Ctrl-C included."""
+    folder, name = os.path.split(final)
+    try:
+        old = os.stat(final)
+    except FileNotFoundError:
+        old = None
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, output) from None
+    if old is not None and not os.access(final, os.W_OK):
+        # As the C tool and sort -o: the rename would replace a file the
+        # user may not write.
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), output)
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=folder or ".",
+                                                 prefix=name + ".",
+                                                 suffix=".tmp")
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, output) from None
+    try:
+        with open(descriptor, "w", newline="", encoding="utf-8") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+            copy_permissions(handle.fileno(), old)
+        os.replace(temporary, final)
+    except BaseException as error:
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        if isinstance(error, OSError):
+            raise OSError(error.errno, error.strerror, output) from None
+        raise
+
+
+def copy_permissions(descriptor, old):
+    """The old file's owner (where allowed) and permission bits, or a new
+    file's 0666 less the umask (mkstemp made it 0600)."""
+    if old is not None:
+        try:
+            os.fchown(descriptor, old.st_uid, old.st_gid)
+        except OSError:
+            pass  # not allowed: the file becomes ours, as with any editor
+        os.fchmod(descriptor, stat.S_IMODE(old.st_mode))
+        return
+    mask = os.umask(0)
+    os.umask(mask)
+    os.fchmod(descriptor, 0o666 & ~mask)
 
 
 # A machine's slug and a date name a folder (results-merge): a name of

@@ -330,8 +330,34 @@ script_refuses "report: a median of -5 ns is refused" "column ns_per_query_media
 mkdir -p "$scratch/merged-into.csv"
 script_refuses "results-tool merge: an output that is a directory is one line" "merged-into.csv: Is a directory" \
     python3 "$s/results/results-tool" merge "$scratch/merged-into.csv" "$results_csv"
-[ ! -e "$scratch/merged-into.csv.tmp" ] && pass "results-tool merge: no temporary file is left" ||
+[ -z "$(find "$scratch" -maxdepth 1 -name 'merged-into.csv*.tmp')" ] && pass "results-tool merge: no temporary file is left" ||
     fail "results-tool merge: a temporary file is left"
+# The scripts' outputs are replaced as the C tool replaces its own: the
+# temporary file has a name of its own (a link or a file planted at
+# OUTPUT.tmp is neither followed nor consumed) and the old file's
+# permission bits; a link is followed to the file it names and kept; a
+# link to a device is written through, not replaced by a file.
+mkdir -p "$scratch/replacing"
+printf 'top\n<!-- results:begin -->\nold\n<!-- results:end -->\nbottom\n' >"$scratch/replacing/README.md"
+chmod 640 "$scratch/replacing/README.md"
+echo "precious user data" >"$scratch/replacing/victim.txt"
+ln -s victim.txt "$scratch/replacing/README.md.tmp"
+ln -s victim.txt "$scratch/replacing/link.md.tmp"
+ln -s README.md "$scratch/replacing/link.md"
+ln -s /dev/null "$scratch/replacing/null-link.json"
+python3 "$s/results/readme-results" --readme "$scratch/replacing/link.md" "$here/data/compare-run1.csv" \
+    >/dev/null 2>"$scratch/err"
+python3 "$s/results/results-tool" manifest "$scratch/replacing/null-link.json" machine=x \
+    bench="$here/data/compare-run1.csv" 2>>"$scratch/err"
+[ "$(cat "$scratch/replacing/victim.txt")" = "precious user data" ] && [ -L "$scratch/replacing/README.md.tmp" ] &&
+    [ -L "$scratch/replacing/link.md.tmp" ] &&
+    [ -L "$scratch/replacing/link.md" ] && [ -f "$scratch/replacing/README.md" ] &&
+    [ ! -L "$scratch/replacing/README.md" ] && grep -q '^| `pext` |' "$scratch/replacing/README.md" &&
+    [ "$(stat -c %a "$scratch/replacing/README.md")" = 640 ] &&
+    [ "$(readlink "$scratch/replacing/null-link.json")" = /dev/null ] &&
+    [ "$(ls -A "$scratch/replacing" | wc -l)" -eq 6 ] &&
+    pass "write_replacing: a planted OUTPUT.tmp untouched, links followed and kept, permissions kept" ||
+    fail "write_replacing: a planted OUTPUT.tmp untouched, links followed and kept, permissions kept ($(ls -l "$scratch/replacing" | tr '\n' ' '); $(head -c 200 "$scratch/err"))"
 # results-tool: a CSV that is not attackbench's, a header without rows and
 # a manifest argument that is no KEY=VALUE or names no file are refused,
 # as by the other commands, rather than answered from this machine or
