@@ -166,7 +166,8 @@ def memory_ladder(probes):
         if method == BASELINE and mode == "throughput" and \
                 entry["ticks_min"] is not None and phase == "all":
             ladder[pressure] = entry["ticks_min"]
-    if 0 not in ladder:
+    # No rung above none is no ladder: a benchmark CSV's own null row.
+    if 0 not in ladder or len(ladder) < 2:
         return []
     return [(pressure, ticks, ticks - ladder[0])
             for pressure, ticks in sorted(ladder.items())]
@@ -175,11 +176,19 @@ def memory_ladder(probes):
 def short_stream(probes, main):
     """(method, queries, short-stream ns, full-stream ns) for the methods
     the probes run timed on a short random stream (every table entry it
-    touches stays in L1) and the main run on the full stream."""
+    touches stays in L1) and the main run on the full stream; a stream
+    not shorter than the main run's is no probe."""
     found = []
     full = headline(main)
     for (config, method), entry in sorted(probes.bench.items()):
-        if config == HEADLINE and method in full and method != BASELINE:
+        if config == HEADLINE and method in full and method != BASELINE \
+                and shorter(entry, full[method]):
             found.append((method, entry["queries"], entry["median"],
                           full[method]["median"]))
     return found
+
+
+def shorter(entry, full):
+    """Whether a probe's random stream is shorter than the full run's."""
+    return entry["queries"] is not None and full["queries"] is not None \
+        and entry["queries"] < full["queries"]

@@ -152,6 +152,42 @@ refuses "report --findings: an input CSV as the findings page is refused" "that 
 cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" &&
     pass "report --findings: the input CSV is left as it was" || fail "report --findings: the input CSV is left as it was"
 
+# report -o: an input file (a CSV, --probes, --list), named directly or
+# through a link or a hard link, is refused before anything is written;
+# an empty -o is no file name, not standard output.
+ln -s findings-perft.csv "$scratch/perft-link.csv"
+ln "$scratch/findings-perft.csv" "$scratch/perft-hard.csv"
+ln "$scratch/findings-bench.csv" "$scratch/bench-hard.csv"
+for output in findings-perft.csv perft-link.csv perft-hard.csv; do
+    refuses "report -o: an input CSV ($output) is refused" "-o $scratch/$output: that is an input file of this report" \
+        "$results/report" -o "$scratch/$output" "$scratch/findings-bench.csv" "$scratch/findings-perft.csv"
+done
+refuses "report -o: the --list file is refused" "-o $scratch/bench-hard.csv: that is an input file of this report" \
+    "$results/report" --list "$scratch/findings-bench.csv" -o "$scratch/bench-hard.csv" "$scratch/findings-perft.csv"
+cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" && [ -L "$scratch/perft-link.csv" ] &&
+    [ "$(head -c 4 "$scratch/bench-hard.csv")" = cpu, ] &&
+    pass "report -o: the input files are left as they were" || fail "report -o: the input files are left as they were"
+refuses "report -o '': an empty file name is refused" "report: -o needs a file name" \
+    "$results/report" -o '' "$scratch/findings-bench.csv"
+[ ! -s "$scratch/out" ] && pass "report -o '': nothing on standard output" ||
+    fail "report -o '': nothing on standard output ($(head -c 100 "$scratch/out"))"
+# report --probes: a benchmark CSV holds no probes (no memory ladder, no
+# stream shorter than the run's); its section would be made up.
+refuses "report --probes: a benchmark CSV is refused" "--probes $scratch/findings-bench.csv: no probe rows" \
+    "$results/report" --probes "$scratch/findings-bench.csv" -o "$scratch/probes.md" "$scratch/findings-bench.csv"
+[ ! -e "$scratch/probes.md" ] && pass "report --probes: a refused report writes no file" ||
+    fail "report --probes: a refused report writes no file"
+# report -o is replaced whole or not at all: a write that fails (a file
+# size limit of 1 KB, whatever Python does at start) keeps the old report.
+echo "previous report" >"$scratch/report.md"
+(ulimit -f 1 && exec "$results/report" -o "$scratch/report.md" "$scratch/findings-bench.csv") >/dev/null 2>"$scratch/err"
+report_status=$?
+[ "$report_status" -eq 2 ] && grep -q "report.md: cannot write: File too large" "$scratch/err" &&
+    [ "$(cat "$scratch/report.md")" = "previous report" ] &&
+    [ -z "$(find "$scratch" -maxdepth 1 -name 'report.md?*')" ] &&
+    pass "report -o: a failed write keeps the old report, no temporary file left" ||
+    fail "report -o: a failed write keeps the old report (exit $report_status: $(head -c 80 "$scratch/report.md"); $(head -c 200 "$scratch/err"))"
+
 # piece_counts.py: a file without positions and a side to move other than
 # w or b are refused; a file name with a newline or '|' stays one cell, as
 # it does in report's Runs table.
