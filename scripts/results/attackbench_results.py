@@ -532,6 +532,23 @@ def read_text(path):
     return text
 
 
+def write_standard_output(text):
+    """TEXT onto standard output, flushed at once, so that a closed pipe
+    or a full disk is met here: ResultsError "standard output: cannot
+    write: WHY", which every script prints as its one line with exit
+    status 2, rather than a traceback (or Python's own complaint at exit:
+    standard output then points to /dev/null, where nothing fails)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as error:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+        raise ResultsError(f"standard output: cannot write: "
+                           f"{error.strerror}") from None
+
+
 def write_replacing(output, write):
     """write(handle) into `output` as the C tool writes its outputs
     (src/platform/output_file.c): a regular file, or a new one, is

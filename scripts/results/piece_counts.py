@@ -18,6 +18,10 @@ Standard library only."""
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attackbench_results import (ResultsError,  # noqa: E402
+                                 write_standard_output)
+
 VALUES = {"n": 3, "b": 3, "r": 5, "q": 9, "p": 0, "k": 0}
 BUCKETS = [(2, 8), (9, 16), (17, 24), (25, 32)]
 
@@ -131,15 +135,19 @@ def main(paths):
     bucket_names = ["%d-%d" % bucket for bucket in BUCKETS]
     header = ["file", "positions", "pieces", "pawns", "sliders", "material"]
     header += ["%s pcs" % name for name in bucket_names] + ["opening", "middlegame", "endgame"]
-    print("| " + " | ".join(header) + " |")
-    print("|" + "---|" * len(header))
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for path, counted in zip(paths, profiles):
         count, pieces, pawns, sliders, material, histogram, phases = counted
         row = [cell(path), str(count)]
         row += ["%.1f" % (total / count) for total in (pieces, pawns, sliders, material)]
         row += ["%.0f%%" % (100.0 * h / count) for h in histogram]
         row += ["%.0f%%" % (100.0 * phases[name] / count) for name in ("opening", "middlegame", "endgame")]
-        print("| " + " | ".join(row) + " |")
+        lines.append("| " + " | ".join(row) + " |")
+    try:
+        write_standard_output("\n".join(lines) + "\n")
+    except ResultsError as error:
+        print(f"piece_counts.py: {error}", file=sys.stderr)
+        return 2
     return 0
 
 

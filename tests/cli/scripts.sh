@@ -390,3 +390,22 @@ script_refuses "piece_counts.py: a line that is not a FEN board is refused, nami
 script_refuses "piece_counts.py: /dev/zero is refused at the line limit" "/dev/zero:1: line is longer than 65536 bytes" \
     timeout 60 python3 "$s/results/piece_counts.py" /dev/zero
 script_refuses "piece_counts.py: a directory is named as one" "is a directory" python3 "$s/results/piece_counts.py" "$scratch"
+# The scripts that print into a closed pipe (the FIFO of tests/cli/hostile.sh,
+# opened to read and write, its reading end then closed: every write meets
+# EPIPE) say so in one line with exit 2, as attackbench does, not with a
+# traceback or "None: Broken pipe".
+printf 'pair,order,ratio,left_out\n' >"$scratch/drift-pipe.csv"
+awk 'BEGIN { for (i = 1; i <= 48; i++) print i ",AB,1.01," }' >>"$scratch/drift-pipe.csv"
+for command in "results/report $here/data/compare-run1.csv" "results/piece_counts.py $scripts_top/data/perft.epd" \
+    "comparisons/ab-drift $scratch/drift-pipe.csv" "results/results-tool fastest $here/data/compare-run1.csv"; do
+    rm -f "$scratch/closed-pipe" && mkfifo "$scratch/closed-pipe"
+    # shellcheck disable=SC2086
+    (exec 7<>"$scratch/closed-pipe" 8>"$scratch/closed-pipe" 7<&- && exec python3 "$s/"$command >&8) 2>"$scratch/err"
+    pipe_status=$?
+    name=${command%% *}
+    [ "$pipe_status" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+        grep -qx "${name##*/}: standard output: cannot write: Broken pipe" "$scratch/err" &&
+        pass "${name##*/}: a closed pipe is one line, exit 2" ||
+        fail "${name##*/}: a closed pipe is one line, exit 2 (exit $pipe_status: $(head -c 300 "$scratch/err"))"
+done
+rm -f "$scratch/closed-pipe"
