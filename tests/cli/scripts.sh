@@ -71,6 +71,15 @@ script_refuses "ab-drift: /dev/zero is refused at once" "/dev/zero: line 1: a NU
     timeout 20 "$s/comparisons/ab-drift" /dev/zero
 script_refuses "ab-drift: a missing file is refused" "cannot read $scratch/none.csv" \
     "$s/comparisons/ab-drift" "$scratch/none.csv"
+# A header without rows holds no pairs (it has ab's columns); a row with a
+# field missing is refused by its line, not counted as left out.
+printf 'pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks\n' >"$scratch/drift-header.csv"
+script_refuses "ab-drift: a header-only CSV holds no pairs" "drift-header.csv holds no pairs" \
+    "$s/comparisons/ab-drift" "$scratch/drift-header.csv"
+awk 'BEGIN { print "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks"
+             for (i = 1; i <= 30; i++) print i ",AB,3.0,3.03,1.01,1," (i == 5 ? "" : "1,") ",5" }' >"$scratch/drift-ragged.csv"
+script_refuses "ab-drift: a row with a field missing is refused by its line" "drift-ragged.csv:6: 8 fields, the header has 9" \
+    "$s/comparisons/ab-drift" "$scratch/drift-ragged.csv"
 awk 'BEGIN { print "pair,order,ratio,left_out"; for (i = 1; i <= 48; i++) print i ",AB," (i % 2 ? "1.01" : "1.03") ","
              print "49,BA,2.0,cpu-contention" }' >"$scratch/drift.csv"
 if "$s/comparisons/ab-drift" "$scratch/drift.csv" >"$scratch/drift.out" 2>&1 &&
