@@ -34,13 +34,16 @@ LINE_LIMIT = 65536  # attackbench's own limit on a FEN/EPD line
 
 
 def valid_board(board):
-    """Whether `board` is FEN's first field: eight ranks of eight squares."""
+    """Whether `board` is FEN's first field: eight ranks of eight squares,
+    no two digits in a row (attackbench refuses "44")."""
     ranks = board.split("/")
     if len(ranks) != 8:
         return False
     for rank in ranks:
         squares = 0
-        for c in rank:
+        for previous, c in zip(" " + rank, rank):
+            if c in "12345678" and previous in "12345678":
+                return False
             if c in "12345678":
                 squares += int(c)
             elif c in "pnbrqkPNBRQK":
@@ -85,6 +88,8 @@ def profile(path):
         for number, line in enumerate(iter(lambda: handle.readline(LINE_LIMIT + 1), ""), 1):
             if len(line) > LINE_LIMIT:
                 raise BadInput(f"{path}:{number}: line is longer than {LINE_LIMIT} bytes")
+            if "\0" in line:
+                raise BadInput(f"{path}:{number}: binary data (a NUL byte) in a text line")
             board = board_field(line, f"{path}:{number}")
             if board is None:
                 continue

@@ -399,6 +399,13 @@ script_refuses "piece_counts.py: a line that is not a FEN board is refused, nami
 script_refuses "piece_counts.py: /dev/zero is refused at the line limit" "/dev/zero:1: line is longer than 65536 bytes" \
     timeout 60 python3 "$s/results/piece_counts.py" /dev/zero
 script_refuses "piece_counts.py: a directory is named as one" "is a directory" python3 "$s/results/piece_counts.py" "$scratch"
+# Lines attackbench refuses are not profiled: two digits in a row, a NUL.
+printf 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$scratch/digits.fen"
+script_refuses "piece_counts.py: two digits in a row are refused" "digits.fen:1: not a FEN board" \
+    python3 "$s/results/piece_counts.py" "$scratch/digits.fen"
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\0\n' >"$scratch/nul.fen"
+script_refuses "piece_counts.py: a NUL byte is refused" "nul.fen:1: binary data (a NUL byte)" \
+    python3 "$s/results/piece_counts.py" "$scratch/nul.fen"
 # The scripts that print into a closed pipe (the FIFO of tests/cli/hostile.sh,
 # opened to read and write, its reading end then closed: every write meets
 # EPIPE) say so in one line with exit 2, as attackbench does, not with a
