@@ -587,7 +587,10 @@ int benchmark_command(const struct options *options, const struct backend **sele
         status = measure_workloads(&session, &results, &empty_pieces);
     progress_clear(&session.progress);
     if (interrupt_requested() && status != EXIT_WRONG) {
-        fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
+        if (session.verify_only) /* it has no rows: what it checked is said above */
+            fprintf(stderr, "attackbench: interrupted: the verification stopped unfinished\n");
+        else
+            fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
         status = interrupt_exit_status();
     }
     if (status == 0 && !session.verify_only && results.count == 0)

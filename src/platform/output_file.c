@@ -488,6 +488,13 @@ int write_file_atomically(const char *path, void (*writer)(FILE *out, void *data
  * write time, as write_file_atomically does. */
 int check_output_path(const char *path)
 {
+    /* '-' is standard input wherever a file is read: as an output it made
+     * a file named '-' in the working directory, which nobody means. */
+    if (strcmp(path, "-") == 0) {
+        fprintf(stderr, "attackbench: -: not an output file name ('-' is standard input); name /dev/stdout to "
+                        "write to standard output\n");
+        return -1;
+    }
     struct stat followed, final_status;
     int reachable = stat(path, &followed) == 0;
     if (reachable && S_ISDIR(followed.st_mode))

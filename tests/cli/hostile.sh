@@ -220,6 +220,15 @@ for names in "positions|\$'$scratch/new\nline.fen'|\"\$program\" -m reference --
     fi
 done
 
+# '-' is standard input wherever a file is read; as an output file name it
+# made a file named '-' in the working directory.
+for option in --csv=- --json=-; do
+    expect_error "$option is refused, no file '-' made" "'-' is standard input" \
+        "${hostile_run[@]}" "$option"
+done
+expect_error "genpos --out=- is refused" "'-' is standard input" "$program" genpos --seed=1 --games=1 --out=-
+[ ! -e ./- ] && pass "no file named '-' was made" || fail "no file named '-' was made"
+
 # A symbolic link is followed: its target is replaced and keeps its mode.
 mkdir "$scratch/hostile"
 printf 'old\n' >"$scratch/hostile/target.csv"

@@ -45,6 +45,10 @@ stop_when "SIGINT inside a long repetition" INT 130 '^timer:' "$program" --workl
 stop_when "SIGTERM inside a long repetition" TERM 143 '^timer:' "$program" --workload=random --queries=1000 \
     --method=reference --piece=rook --dispatch=batch --reps=3 --calls=1000000000
 stop_when "SIGINT during --verify-only" INT 130 'verified' "$program" --verify-only --method=all
+# ... saying the verification stopped (it has no rows to report).
+[ "$(tail -n 1 "$scratch/stop.err")" = "attackbench: interrupted: the verification stopped unfinished" ] &&
+    pass "SIGINT during --verify-only: the last line says the verification stopped" ||
+    fail "SIGINT during --verify-only: the last line says the verification stopped ($(tail -n 1 "$scratch/stop.err"))"
 
 # The rows finished before the signal are reported and written: the
 # pieces rows are done when the random stream has been verified.  The
