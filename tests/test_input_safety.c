@@ -91,8 +91,11 @@ TEST(reader_line_limit)
     static const char fen[] = "8/8/8/8/8/8/8/K6k w - - 0 1"; /* 27 bytes */
     char text[128];
     snprintf(text, sizeof text, "%s\n%s\r\n", fen, fen);
-    CHECK(read_text(text, 27, 0) == -1); /* the CR counts */
-    CHECK(read_text(text, 28, 0) == 2);
+    CHECK(read_text(text, 27, 0) == 2); /* the CR of CRLF is no part of the line */
+    CHECK(read_text(text, 26, 0) == -1);
+    snprintf(text, sizeof text, "%s \r\n%s\r", fen, fen);
+    CHECK(read_text(text, 27, 0) == -1); /* 28 bytes before the CRLF */
+    CHECK(read_text(text, 28, 0) == 2);  /* a last CR with no LF ends the file's last line */
     snprintf(text, sizeof text, "\xEF\xBB\xBF%s\n# comment\n\n%s", fen, fen);
     CHECK(read_text(text, 30, 0) == 2); /* BOM, comment, blank, no final newline */
     CHECK(read_text(text, 29, 0) == -1);

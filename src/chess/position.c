@@ -306,8 +306,13 @@ static long read_line(FILE *file, char *line, size_t limit)
     size_t length = 0;
     int c;
     while ((c = getc_unlocked(file)) != EOF && c != '\n') {
-        if (length == limit)
+        if (length == limit) {
+            /* The CR of a CRLF ending is no part of the line: a line
+             * the limit takes with LF, it takes with CRLF. */
+            if (c == '\r' && ((c = getc_unlocked(file)) == '\n' || c == EOF))
+                break;
             return LINE_TOO_LONG;
+        }
         line[length++] = (char)c;
     }
     line[length] = '\0';

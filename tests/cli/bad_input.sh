@@ -30,6 +30,18 @@ head -c 1048576 /dev/zero | tr '\0' 'p' >"$scratch/long.fen"
 printf '\n' >>"$scratch/long.fen"
 expect_error "a 1 MB line" "long.fen:1: line is longer than the 65536 bytes allowed" \
     "$program" --method=reference "$scratch/long.fen"
+# A line of exactly the limit is taken with a CRLF ending as with LF (the
+# CR counted toward the limit); one byte more is refused either way.
+for ending_name in LF CRLF; do
+    ending='\n'
+    [ "$ending_name" = CRLF ] && ending='\r\n'
+    { printf '#%065535d' 0; printf "$ending"; grep -m 1 -v '^#' "$here/data/boards.fen"; } >"$scratch/at-limit.fen"
+    expect_status "a line of exactly 65536 bytes, ending $ending_name" 0 \
+        "$program" --dump "$scratch/at-limit.fen"
+    { printf '#%065536d' 0; printf "$ending"; } >"$scratch/over-limit.fen"
+    expect_error "a line of 65537 bytes, ending $ending_name" "line is longer than the 65536 bytes allowed" \
+        "$program" --dump "$scratch/over-limit.fen"
+done
 
 "$program" --dump "$here/data/illegal-boards.fen" >"$scratch/out" 2>"$scratch/err" &&
     [ "$(grep -c ',rook,' "$scratch/out")" -eq 8 ] && pass "illegal boards accepted by --dump" ||
