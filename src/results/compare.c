@@ -2,6 +2,7 @@
  * each with the ratio new/base, its 95% interval and a verdict; a
  * geometric mean; the rows only one file has (the command line of
  * `attackbench compare` is cli/compare_command.c). */
+#define _GNU_SOURCE /* FNM_CASEFOLD */
 #include "compare.h"
 
 #include <errno.h>
@@ -30,6 +31,13 @@ static const char *const verdict_names[] = {"faster",  "no change", "**slower**"
  * against: method, piece, workload. */
 static const int filter_columns[COMPARE_FILTER_COUNT] = {0, 1, 2};
 
+/* Names match regardless of case, as the benchmark's --method does. */
+#ifdef FNM_CASEFOLD
+enum { PATTERN_FLAGS = FNM_CASEFOLD };
+#else
+enum { PATTERN_FLAGS = 0 };
+#endif
+
 /* Whether `value` matches one of the comma-separated patterns. */
 static int matches_patterns(const char *patterns, const char *value)
 {
@@ -39,7 +47,7 @@ static int matches_patterns(const char *patterns, const char *value)
         if (length > 0 && length < sizeof pattern) {
             memcpy(pattern, p, length);
             pattern[length] = '\0';
-            if (fnmatch(pattern, value, 0) == 0)
+            if (fnmatch(pattern, value, PATTERN_FLAGS) == 0)
                 return 1;
         }
         p += length;

@@ -155,6 +155,12 @@ status=$?
     fail "compare: --method and --piece restrict the rows judged (exit $status)"
 expect_status "compare: --method leaving out the slower row" 0 \
     "$program" compare --method=pext,magic-fancy "$recorded" "$scratch/scaled.csv"
+# Names in any case, as the benchmark's --method takes them.
+"$program" compare --method='KOGGE*' --piece=Queen "$recorded" "$scratch/scaled.csv" >"$scratch/out" 2>&1
+status=$?
+[ "$status" -eq 3 ] && grep -q '^| kogge-stone | queen | .* | \*\*slower\*\* |$' "$scratch/out" &&
+    pass "compare: --method and --piece patterns match in any case" ||
+    fail "compare: --method and --piece patterns match in any case (exit $status: $(head -c 300 "$scratch/out"))"
 # A filter that selects no row is an error, not a pass with no verdict (a
 # mistyped --method in CI); so are two files without a row in common.
 expect_error "compare: --workload matching nothing is nothing to compare" \
