@@ -91,13 +91,8 @@ static const char *const untimed_options[] = {"--help", "-h",     "--list",     
  * a plain decimal, as every command's numbers (no sign, space or exponent). */
 static int parse_resolution(const char *text, double *resolution)
 {
-    size_t length = plain_decimal_length(text);
-    const char *end = text + length;
-    if (*end == '%')
-        end++;
-    errno = 0;
-    double percent = strtod(text, NULL);
-    if (length == 0 || *end || errno || !(percent > 0 && percent < 100))
+    double percent;
+    if (parse_percentage(text, &percent) != 0 || !(percent > 0 && percent < 100))
         return -1;
     *resolution = percent / 100;
     return 0;

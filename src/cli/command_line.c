@@ -114,6 +114,19 @@ size_t plain_decimal_length(const char *text)
     return fraction == 0 ? 0 : length + 1 + fraction;
 }
 
+int parse_percentage(const char *text, double *percent)
+{
+    size_t length = plain_decimal_length(text);
+    if (length == 0 || (text[length] != '\0' && strcmp(text + length, "%") != 0))
+        return -1;
+    errno = 0;
+    double number = strtod(text, NULL);
+    if (errno)
+        return -1;
+    *percent = number;
+    return 0;
+}
+
 int refuse(const char *prefix, const char *format, ...)
 {
     va_list arguments;

@@ -58,6 +58,11 @@ int parse_whole_number(const char *text, uint64_t minimum, uint64_t maximum, uin
  * unit, '%') and strtod()s the number. */
 size_t plain_decimal_length(const char *text);
 
+/* A percentage as every option takes it: a plain decimal with an optional
+ * '%' ("5", "5%", "0.5%"; not "5.", "+5" or "5e0").  0 with the number
+ * (5 for "5%") in *percent, or -1. */
+int parse_percentage(const char *text, double *percent);
+
 /* One line "PREFIX: MESSAGE" on standard error; returns 2, the exit status
  * of bad usage. */
 int refuse(const char *prefix, const char *format, ...) __attribute__((format(printf, 2, 3)));

@@ -74,12 +74,8 @@ static const char *const filter_names[COMPARE_FILTER_COUNT] = {"method", "piece"
  * space, exponent or hex) with an optional '%'. */
 static int parse_threshold(const char *text, double *threshold)
 {
-    size_t length = plain_decimal_length(text);
-    if (text[length] == '%')
-        length++;
-    errno = 0;
-    double percent = strtod(text, NULL);
-    if (length == 0 || text[length] != '\0' || errno || !(percent >= 0 && percent < 1000))
+    double percent;
+    if (parse_percentage(text, &percent) != 0 || !(percent >= 0 && percent < 1000))
         return -1;
     *threshold = percent / 100;
     return 0;

@@ -125,8 +125,7 @@ const char usage_text[] =
 /* A decimal number (digits, at most one point) from minimum to maximum. */
 static int parse_decimal(const char *text, double minimum, double maximum, double *value)
 {
-    if (!isdigit((unsigned char)text[0]) || strspn(text, "0123456789.") != strlen(text) ||
-        strchr(text, '.') != strrchr(text, '.'))
+    if (plain_decimal_length(text) == 0 || text[plain_decimal_length(text)] != '\0')
         return -1;
     double number = strtod(text, NULL);
     if (number < minimum || number > maximum)
@@ -355,7 +354,8 @@ static int apply_timing_option(struct options *options, const char *name, const 
         if (parse_decimal(value, 0.001, 86400, &options->min_time) != 0)
             return set_error(error, error_size, "--min-time=%s: expected seconds from 0.001 to 86400", value);
     } else if (strcmp(name, "target-spread") == 0) {
-        if (parse_decimal(value, 0.000001, 100, &options->target_spread) != 0)
+        if (parse_percentage(value, &options->target_spread) != 0 ||
+            !(options->target_spread >= 0.000001 && options->target_spread <= 100))
             return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.000001 to 100",
                              value);
     } else if (strcmp(name, "formulation") == 0) {
