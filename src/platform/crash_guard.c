@@ -47,6 +47,18 @@ void crash_guard_unwatch(const void *start)
     (void)start;
 }
 
+void crash_guard_plugin_code(const void *function, const char *name, const char *file)
+{
+    (void)function;
+    (void)name;
+    (void)file;
+}
+
+void crash_guard_forget_plugin_code(const void *function)
+{
+    (void)function;
+}
+
 void crash_guard_interrupted(int signal_number)
 {
     (void)signal_number;
@@ -67,19 +79,26 @@ void crash_guard_initialisation_end(void)
 #else
 
 #include <dlfcn.h>
+#include <link.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+#include <ucontext.h>
+#endif
 
-enum { ALTERNATE_STACK_BYTES = 64 * 1024, WATCHED_MAX = 64 };
+enum { ALTERNATE_STACK_BYTES = 64 * 1024, WATCHED_MAX = 64, PLUGIN_CODE_MAX = 64 };
 
 /* The plugin this thread runs; the activity is not NULL while it does. */
 static _Thread_local const char *volatile guarded_name;
 static _Thread_local const char *volatile guarded_file;
 static _Thread_local const char *volatile guarded_activity;
+/* Set on the threads attackbench starts (crash_guard_thread_start): any
+ * other thread was started by a plugin, or by a library it uses. */
+static _Thread_local volatile sig_atomic_t attackbench_thread;
 /* An interrupt and its deadline may arrive in any thread: they go by how
  * many threads run plugin code and by the last plugin entered. */
 static atomic_int threads_in_plugin;
@@ -171,15 +190,85 @@ static const char *watched_region(const void *address)
     return NULL;
 }
 
-static void on_crash(int signal_number, siginfo_t *info, void *context)
+/* The executable segments of the loaded plugins, with the plugin each
+ * belongs to: a thread a plugin started runs no guarded activity, so its
+ * fault is named by where the faulting instruction lies. */
+static struct plugin_code {
+    volatile uintptr_t start, end;
+    const char *volatile name;
+    const char *volatile file;
+} plugin_code[PLUGIN_CODE_MAX];
+
+static const struct plugin_code *plugin_code_at(uintptr_t address)
 {
+    for (int i = 0; i < PLUGIN_CODE_MAX; i++) {
+        uintptr_t start = plugin_code[i].start;
+        if (start && address >= start && address < plugin_code[i].end)
+            return &plugin_code[i];
+    }
+    return NULL;
+}
+
+/* The one plugin loaded, NULL if none or several: a thread attackbench did
+ * not start that faults outside the plugins' code (in the C library, as
+ * abort() does) was started by it. */
+static const struct plugin_code *only_plugin(void)
+{
+    const struct plugin_code *found = NULL;
+    for (int i = 0; i < PLUGIN_CODE_MAX; i++) {
+        if (plugin_code[i].start == 0)
+            continue;
+        if (found && plugin_code[i].file != found->file)
+            return NULL;
+        found = &plugin_code[i];
+    }
+    return found;
+}
+
+/* The address of the instruction that faulted: the program counter where
+ * the system saves it in a form this file knows, otherwise the signal's
+ * address (the instruction for SIGILL and SIGFPE, the data for SIGSEGV). */
+static uintptr_t faulting_instruction(const siginfo_t *info, const void *context)
+{
+#if defined(__linux__) && defined(__x86_64__)
+    (void)info;
+    return (uintptr_t)((const ucontext_t *)context)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__linux__) && defined(__aarch64__)
+    (void)info;
+    return (uintptr_t)((const ucontext_t *)context)->uc_mcontext.pc;
+#else
     (void)context;
-    const char *activity = guarded_activity;
-    if (activity == NULL) { /* not in a plugin: die of the signal as before */
+    return (uintptr_t)info->si_addr;
+#endif
+}
+
+/* A fault outside any guarded activity: named if a plugin's code made it,
+ * or a thread attackbench did not start while one plugin is loaded;
+ * otherwise the signal's default action, as for a fault of attackbench's
+ * own. */
+static _Noreturn void on_unguarded_crash(int signal_number, const siginfo_t *info, const void *context)
+{
+    const struct plugin_code *code = plugin_code_at(faulting_instruction(info, context));
+    if (code == NULL && !attackbench_thread)
+        code = only_plugin();
+    if (code == NULL) {
         signal(signal_number, SIG_DFL);
         raise(signal_number);
         end_process(128 + signal_number);
     }
+    write_plugin(code->name, code->file);
+    write_text("crashed with ");
+    write_text(signal_name(signal_number));
+    /* On attackbench's thread: a destructor, or a call attackbench did not guard. */
+    write_text(attackbench_thread ? " outside the phases attackbench calls it in\n" : " on a thread of its own\n");
+    end_process(named_exit_status);
+}
+
+static void on_crash(int signal_number, siginfo_t *info, void *context)
+{
+    const char *activity = guarded_activity;
+    if (activity == NULL)
+        on_unguarded_crash(signal_number, info, context);
     const char *region = signal_number == SIGSEGV ? watched_region(info->si_addr) : NULL;
     write_plugin(guarded_name, guarded_file);
     if (region) {
@@ -272,6 +361,7 @@ static atomic_int alternate_stack_count;
 
 void crash_guard_thread_start(void)
 {
+    attackbench_thread = 1;
     int slot = atomic_fetch_add(&alternate_stack_count, 1);
     if (slot >= ALTERNATE_STACKS_MAX)
         return;
@@ -352,6 +442,81 @@ void crash_guard_unwatch(const void *start)
     for (int i = 0; i < WATCHED_MAX; i++)
         if (watched[i].start == start)
             watched[i].start = NULL;
+}
+
+/* The executable segments of the loaded object that holds FUNCTION, for
+ * dl_iterate_phdr's callback. */
+struct code_search {
+    uintptr_t function;
+    uintptr_t starts[PLUGIN_CODE_MAX], ends[PLUGIN_CODE_MAX];
+    int count;
+};
+
+static int holds_address(const struct dl_phdr_info *object, uintptr_t address)
+{
+    for (int i = 0; i < object->dlpi_phnum; i++) {
+        const ElfW(Phdr) *segment = &object->dlpi_phdr[i];
+        uintptr_t start = object->dlpi_addr + segment->p_vaddr;
+        if (segment->p_type == PT_LOAD && address >= start && address < start + segment->p_memsz)
+            return 1;
+    }
+    return 0;
+}
+
+static int find_code(struct dl_phdr_info *object, size_t size, void *data)
+{
+    (void)size;
+    struct code_search *search = data;
+    if (!holds_address(object, search->function))
+        return 0;
+    for (int i = 0; i < object->dlpi_phnum && search->count < PLUGIN_CODE_MAX; i++) {
+        const ElfW(Phdr) *segment = &object->dlpi_phdr[i];
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X))
+            continue;
+        search->starts[search->count] = object->dlpi_addr + segment->p_vaddr;
+        search->ends[search->count++] = object->dlpi_addr + segment->p_vaddr + segment->p_memsz;
+    }
+    return 1; /* stops the iteration */
+}
+
+/* Name (or rename) one segment; the start is written last, so that the
+ * handler never sees a segment without its plugin. */
+static void record_code(uintptr_t start, uintptr_t end, const char *name, const char *file)
+{
+    int free_slot = -1;
+    for (int i = 0; i < PLUGIN_CODE_MAX; i++) {
+        if (plugin_code[i].start == start) {
+            plugin_code[i].name = name;
+            plugin_code[i].file = file;
+            return;
+        }
+        if (plugin_code[i].start == 0 && free_slot < 0)
+            free_slot = i;
+    }
+    if (free_slot < 0)
+        return;
+    plugin_code[free_slot].end = end;
+    plugin_code[free_slot].name = name;
+    plugin_code[free_slot].file = file;
+    plugin_code[free_slot].start = start;
+}
+
+void crash_guard_plugin_code(const void *function, const char *name, const char *file)
+{
+    struct code_search search = {.function = (uintptr_t)function};
+    dl_iterate_phdr(find_code, &search);
+    for (int i = 0; i < search.count; i++)
+        record_code(search.starts[i], search.ends[i], name, file);
+}
+
+void crash_guard_forget_plugin_code(const void *function)
+{
+    struct code_search search = {.function = (uintptr_t)function};
+    dl_iterate_phdr(find_code, &search);
+    for (int i = 0; i < search.count; i++)
+        for (int slot = 0; slot < PLUGIN_CODE_MAX; slot++)
+            if (plugin_code[slot].start == search.starts[i])
+                plugin_code[slot].start = 0;
 }
 
 void crash_guard_interrupted(int signal_number)

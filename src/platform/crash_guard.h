@@ -13,6 +13,8 @@
  *     return to attackbench, which then stops in order; a plugin still
  *     running after it is named as stopped, and the process exits
  *     128 + the signal.
+ * Outside those phases, a fault in a plugin's code (crash_guard_plugin_code),
+ * as on a thread the plugin started, is named the same way.
  * No output file is replaced: they are written after the plugins' work. */
 #ifndef ATTACKBENCH_CRASH_GUARD_H
 #define ATTACKBENCH_CRASH_GUARD_H
@@ -41,6 +43,16 @@ void crash_guard_leave(void);
  * into WHAT (a string that outlives the region).  Up to 64 regions. */
 void crash_guard_watch(const void *start, size_t bytes, const char *what);
 void crash_guard_unwatch(const void *start);
+
+/* The code of a loaded plugin: the executable segments of the shared
+ * object holding FUNCTION (one of the plugin's).  A fault outside every
+ * guarded phase whose instruction lies there, as on a thread the plugin
+ * started itself, is reported as "attackbench: plugin NAME (FILE) crashed
+ * with SIGNAL on a thread of its own", exit 2 (NAME may be NULL while the
+ * plugin loads: called again, it names the plugin).  Forget the code
+ * before the object is closed. */
+void crash_guard_plugin_code(const void *function, const char *name, const char *file);
+void crash_guard_forget_plugin_code(const void *function);
 
 /* The exit status after a fault named on stderr (default 2): a worker
  * process of perft takes one of its own, so that its coordinator knows

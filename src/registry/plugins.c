@@ -362,6 +362,7 @@ static struct backend *load_descriptor(void *handle, const char *file, uint32_t 
         snprintf(error, error_size, "no attackbench_plugin_entry symbol (build it with ATTACKBENCH_PLUGIN)");
         return NULL;
     }
+    crash_guard_plugin_code(*(void **)&entry, NULL, file); /* its threads' faults named from now */
     crash_guard_enter(NULL, file, "loading");
     struct attackbench_plugin descriptor;
     char name[PLUGIN_NAME_MAX + 1];
@@ -370,6 +371,8 @@ static struct backend *load_descriptor(void *handle, const char *file, uint32_t 
         check_name(&descriptor, name, error, error_size) == 0 && check_entries(&descriptor, error, error_size) == 0)
         backend = backend_of(&descriptor, file, name, error, error_size);
     crash_guard_leave();
+    if (backend == NULL)
+        crash_guard_forget_plugin_code(*(void **)&entry); /* the caller closes it */
     *build_flags = backend ? descriptor.build_flags : 0;
     return backend;
 }
@@ -408,6 +411,7 @@ const struct backend *plugin_load(const char *file, char *error, size_t error_si
         snprintf(error, error_size, "more than %d plugins (the limit)", REGISTRY_MAX_PLUGINS);
         return NULL;
     }
+    crash_guard_plugin_code(dlsym(handle, "attackbench_plugin_entry"), backend->name, backend->plugin_file);
     warn_about_build(backend, build_flags, &facts);
     return backend;
 }

@@ -15,7 +15,7 @@ build_faults() {
     local file=$1
     shift
     "$fault_cc" -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
-        -I"$here/plugins" "$@" "$here/plugins/faults.c" -o "$file" 2>"$file.log"
+        -I"$here/plugins" "$@" "$here/plugins/faults.c" -o "$file" -pthread 2>"$file.log"
 }
 # expect_fault NAME STATUS TEXT COMMAND...: exit STATUS, TEXT on stderr,
 # and no line on stderr that is not attackbench's.
@@ -36,7 +36,7 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$fault_dir
 # name); ENTRY_DATA, a data symbol, is a build of its own.
 faults="ENTRY_NULL ENTRY_CRASH NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE DESCRIPTION_CONTROL
     UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_UNDERSCORE_EXIT INIT_CAPITAL_EXIT INIT_QUICK_EXIT INIT_LOOP
-    INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH TIMING_LOOP STREAM_WRITE"
+    INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH TIMING_LOOP STREAM_WRITE THREAD_CRASH"
 build_faults "$fault_dir/ENTRY_DATA.so" -DFAULT_ENTRY_DATA &
 if build_faults "$fault_dir/NONE.so"; then
     for fault in $faults; do cp "$fault_dir/NONE.so" "$fault_dir/$fault.so"; done
@@ -133,6 +133,16 @@ expect_fault "a plugin writing into the query stream is named, not a built-in bl
     --queries=512 -q --csv="$fault_dir/kept.csv"
 [ "$(cat "$fault_dir/kept.csv")" = kept ] && pass "a plugin fault leaves the output file as it was" ||
     fail "a plugin fault leaves the output file as it was"
+# A crash on a thread the plugin started itself, where attackbench runs no
+# plugin code: named by the crashing instruction's place in the plugin.
+echo kept >"$fault_dir/kept.csv"
+expect_fault "a crash on a plugin's own thread is named, with its file" 2 \
+    "attackbench: plugin fault ($fault_dir/THREAD_CRASH.so) crashed with SIGSEGV on a thread of its own" \
+    timeout -s KILL 120 "$program" --plugin="$fault_dir/THREAD_CRASH.so" -m fault -w random -p rook \
+    --dispatch=batch -r 2 -c 1000 --queries=512 -q --csv="$fault_dir/kept.csv"
+[ "$(grep -vc ': warning: ' "$scratch/err")" -eq 1 ] && [ "$(cat "$fault_dir/kept.csv")" = kept ] &&
+    pass "a crash on a plugin's own thread: one line, the output file as it was" ||
+    fail "a crash on a plugin's own thread: one line, the output file as it was ($(head -c 400 "$scratch/err"))"
 # The plugin says when it starts looping (a line on stderr, read from a
 # FIFO), then the signal: no sleep, and a hang is cut by timeout.
 # stop_when_looping PID SIGNAL: the plugin's stderr (the FIFO) read until

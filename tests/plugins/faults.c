@@ -10,6 +10,7 @@
  * of another length (the run's).  A file of another name has no fault. */
 #define _GNU_SOURCE /* dladdr */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,14 +51,17 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   MOVE_LOOP              a rook lookup on the board after 1.e4 never returns
  *                          (in perft, below the start position's root)
  *   MOVE_CRASH             the same lookup crashes
- *   STREAM_WRITE           the timed rook pass writes into its queries */
+ *   STREAM_WRITE           the timed rook pass writes into its queries
+ *   THREAD_CRASH           init starts a thread of the plugin's own, which
+ *                          crashes once the timed rook pass has begun (the
+ *                          pass waits for it) */
 #define FAULTS(X) \
     X(ENTRY_NULL) \
     X(ENTRY_CRASH) \
     X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) X(DESCRIPTION_CONTROL) X(UNKNOWN_FEATURE) \
         X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_UNDERSCORE_EXIT) X(INIT_CAPITAL_EXIT) X(INIT_QUICK_EXIT) \
             X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(FILE_QUERY_EXIT) X(TIMING_LOOP) \
-                X(MOVE_LOOP) X(MOVE_CRASH) X(STREAM_WRITE)
+                X(MOVE_LOOP) X(MOVE_CRASH) X(STREAM_WRITE) X(THREAD_CRASH)
 #define AS_ENUMERATOR(NAME) WITH_##NAME,
 #define AS_TEXT(NAME) #NAME,
 enum fault { WITHOUT_FAULT = -1, FAULTS(AS_ENUMERATOR) FAULT_COUNT };
@@ -120,8 +124,23 @@ static size_t deeper(volatile char *previous)
     return bottomless ? deeper(frame) + frame[0] : 0; /* not a tail call */
 }
 
+/* THREAD_CRASH: set by the timed rook pass, which then waits for the
+ * helper thread's crash; polled, since a crash needs no exact moment. */
+static volatile int timing_began;
+
+static void *crash_when_timing(void *unused)
+{
+    (void)unused;
+    while (!timing_began)
+        usleep(1000);
+    return (void *)(uintptr_t)*nowhere;
+}
+
 static size_t fault_init(void)
 {
+    pthread_t helper;
+    if (fault == WITH_THREAD_CRASH && pthread_create(&helper, NULL, crash_when_timing, NULL) == 0)
+        pthread_detach(helper);
     if (fault == WITH_INIT_ABORT)
         abort();
     if (fault == WITH_INIT_EXIT)
@@ -149,6 +168,11 @@ __attribute__((unused)) static uint64_t misbehaving_rook_loop(const struct attac
         return attackbench_plugin_rook_loop(run);
     if (fault == WITH_TIMING_LOOP)
         loop_forever();
+    if (fault == WITH_THREAD_CRASH) {
+        timing_began = 1;
+        for (volatile int forever = 1; forever;)
+            sleep(1); /* until the helper thread's crash ends the process */
+    }
     if (fault == WITH_STREAM_WRITE)
         ((uint64_t *)(uintptr_t)run->occupied)[run->count / 2] ^= 1;
     return attackbench_plugin_rook_loop(run);
