@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "selection.h"
@@ -37,6 +36,7 @@
 #include "platform/build_info.h"
 #include "commands.h"
 #include "platform/interrupt.h"
+#include "platform/memory_limit.h"
 #include "results/output.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
@@ -372,21 +372,6 @@ static int measure_group(struct session *session, const struct workload *workloa
         finish_group(session, results, first_row, what);
     }
     return 0;
-}
-
-/* The memory a stream may take: the machine's, or less under a ulimit. */
-static uint64_t memory_available(void)
-{
-#if defined(__wasi__)
-    /* wasm32 addresses 4 GiB at most, whatever the machine has. */
-    return (uint64_t)4 << 30;
-#else
-    uint64_t bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < bytes)
-        bytes = limit.rlim_cur;
-    return bytes;
-#endif
 }
 
 /* The random streams have a known size: refuse them up front when they

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "platform/interrupt.h"
+#include "platform/memory_limit.h"
 #include "chess/movegen.h"
 #include "registry/contract.h"
 #include "chess/perft.h"
@@ -58,12 +59,37 @@ static int allocate_run(struct perft_run *run)
     return failed ? -1 : 0;
 }
 
+/* Hash tables larger than the memory this process may use (a container's
+ * limit among them): filled, they would swap for minutes or get the run
+ * killed without a word.  COPIES tables, one per worker process. */
+static int check_pressure_memory(size_t pressure_bytes, int copies)
+{
+    uint64_t needed = (uint64_t)pressure_bytes * (uint64_t)copies, available = memory_available();
+    if (needed <= available)
+        return 0;
+    if (copies == 1)
+        fprintf(stderr,
+                "attackbench: perft: --pressure: the hash table would need %llu bytes, more than the %llu bytes of "
+                "memory available\n",
+                (unsigned long long)needed, (unsigned long long)available);
+    else
+        fprintf(stderr,
+                "attackbench: perft: --pressure: %d hash tables (one for each worker process) would need %llu bytes, "
+                "more than the %llu bytes of memory available\n",
+                copies, (unsigned long long)needed, (unsigned long long)available);
+    return -1;
+}
+
 /* A --pressure size the machine cannot give (one hash table, or one per
  * worker process) is one line and no run, said before any worker starts. */
 static int check_pressure_size(const struct perft_settings *settings)
 {
     int copies = settings->processes > 1 ? settings->processes : 1;
-    if (settings->pressure_bytes == 0 || engine_memory_fits(settings->pressure_bytes, copies))
+    if (settings->pressure_bytes == 0)
+        return 0;
+    if (check_pressure_memory(settings->pressure_bytes, copies) != 0)
+        return -1;
+    if (engine_memory_fits(settings->pressure_bytes, copies))
         return 0;
     if (copies == 1)
         fprintf(stderr, "attackbench: perft: --pressure: cannot allocate %zu bytes\n", settings->pressure_bytes);

@@ -33,3 +33,55 @@ fi
 pressure_limit="256G"
 [ "$wasm_build" = 1 ] && pressure_limit="1G under WebAssembly"
 expect_error "--pressure beyond the largest buffer" "from 4K to $pressure_limit" "$program" --pressure=512G --workload=random
+
+# A control group's memory limit (a container's, a CI job's), read from a
+# fake /proc and /sys tree (ATTACKBENCH_SYSTEM_ROOT): what does not fit
+# under it is refused in one line, not killed by the kernel without a word.
+# cgroup v2: the job's group has no limit of its own, its parent's binds.
+short_run=(--method=reference --workload=random --reps=1 --calls=10 -q)
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$scratch/start.fen"
+if on_native "a control group's memory limit" "no control groups: its memory is 4 GiB whatever the machine"; then
+    groups="$scratch/groups"
+    mkdir -p "$groups/v2/proc/self" "$groups/v2/sys/fs/cgroup/job/step" "$groups/v1/proc/self" \
+        "$groups/v1/sys/fs/cgroup/memory/job"
+    printf '0::/job/step\n' >"$groups/v2/proc/self/cgroup"
+    echo max >"$groups/v2/sys/fs/cgroup/job/step/memory.max"
+    echo 67108864 >"$groups/v2/sys/fs/cgroup/job/memory.max"
+    printf '5:memory:/job\n4:cpu,cpuacct:/\n0::/\n' >"$groups/v1/proc/self/cgroup"
+    echo 67108864 >"$groups/v1/sys/fs/cgroup/memory/job/memory.limit_in_bytes"
+    echo 9223372036854771712 >"$groups/v1/sys/fs/cgroup/memory/memory.limit_in_bytes" # v1's "no limit"
+    for version in v2 v1; do
+        expect_one_line "a random stream beyond the control group's limit ($version) is refused" \
+            "--queries=4194304: the random stream would need 163577856 bytes, more than the 67108864 bytes of memory available" \
+            env ATTACKBENCH_SYSTEM_ROOT="$groups/$version" "$program" "${short_run[@]}" --queries=4194304
+    done
+    expect_one_line "--positions beyond the control group's limit is refused" \
+        "--positions=2000000: the random stream would need 120000000 bytes, more than the 67108864 bytes" \
+        env ATTACKBENCH_SYSTEM_ROOT="$groups/v2" "$program" "${short_run[@]}" --layout=positions --positions=2000000
+    expect_one_line "--pressure beyond the control group's limit is refused" \
+        "attackbench: --pressure: the buffer would need 134217728 bytes, more than the 67108864 bytes of memory available" \
+        env ATTACKBENCH_SYSTEM_ROOT="$groups/v1" "$program" "${short_run[@]}" --queries=100 --pressure=128M \
+        --csv="$scratch/existing.csv"
+    [ "$(cat "$scratch/existing.csv")" = kept ] && pass "a --pressure refused leaves --csv alone" ||
+        fail "a --pressure refused leaves --csv alone"
+    expect_one_line "perft --pressure beyond the control group's limit is refused" \
+        "attackbench: perft: --pressure: the hash table would need 134217728 bytes, more than the 67108864 bytes of memory available" \
+        env ATTACKBENCH_SYSTEM_ROOT="$groups/v2" "$program" perft --method=reference --depth=1 --pressure=128M \
+        "$scratch/start.fen"
+    expect_status "--pressure within the control group's limit runs" 0 \
+        env ATTACKBENCH_SYSTEM_ROOT="$groups/v2" "$program" "${short_run[@]}" --queries=100 --pressure=64K
+fi
+
+# --pressure beyond this machine's memory, where the largest size (256G) is:
+# refused before anything is allocated.
+memory_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
+if [ "$wasm_build" = 0 ] && [ -n "$memory_kb" ] && [ "$memory_kb" -lt $((256 * 1024 * 1024)) ]; then
+    expect_one_line "--pressure beyond the machine's memory is refused" \
+        "attackbench: --pressure: the buffer would need 274877906944 bytes, more than the" \
+        "$program" "${short_run[@]}" --queries=100 --pressure=256G
+    expect_one_line "perft --pressure beyond the machine's memory is refused" \
+        "attackbench: perft: --pressure: the hash table would need 274877906944 bytes, more than the" \
+        "$program" perft --method=reference --depth=1 --pressure=256G "$scratch/start.fen"
+else
+    skip "--pressure beyond the machine's memory: not a native build on a machine with less than 256 GiB"
+fi
