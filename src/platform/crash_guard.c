@@ -264,8 +264,17 @@ static _Noreturn void on_unguarded_crash(int signal_number, const siginfo_t *inf
     end_process(named_exit_status);
 }
 
+/* Set by the first thread to crash: it names the fault and ends the
+ * process; a thread that crashes meanwhile (a plugin's threads fail
+ * together) waits for that end rather than dying of its own signal
+ * first, unnamed. */
+static atomic_int crash_reported;
+
 static void on_crash(int signal_number, siginfo_t *info, void *context)
 {
+    if (atomic_exchange(&crash_reported, 1))
+        for (;;)
+            pause();
     const char *activity = guarded_activity;
     if (activity == NULL)
         on_unguarded_crash(signal_number, info, context);
@@ -390,8 +399,13 @@ void crash_guard_install(void)
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_crash;
+    /* Every crash signal blocked in the handler, none reset: a fault in
+     * the handler itself is then fatal at once (a blocked fault kills),
+     * and a second thread's crash waits for the first one's line. */
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+        sigaddset(&action.sa_mask, signals[i]);
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
         sigaction(signals[i], &action, NULL);
     struct sigaction deadline;
