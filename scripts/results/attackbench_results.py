@@ -557,12 +557,7 @@ def write_replacing(output, write):
     replaced, the link kept; anything else (/dev/stdout, /dev/null, a
     FIFO) is written straight through, never replaced.  An OSError names
     `output`; the temporary file never outlives a failure."""
-    try:
-        status = os.stat(output)
-    except FileNotFoundError:
-        status = None
-    except OSError as error:
-        raise OSError(error.errno, error.strerror, output) from None
+    status = stat_or_none(output, output)
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR),
                                 output)
@@ -609,6 +604,17 @@ def write_through(output, write):
         raise OSError(error.errno, error.strerror, output) from None
 
 
+def stat_or_none(path, shown):
+    """os.stat(path), None when there is no such file; another OSError
+    names `shown`, the output as the user gave it."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, shown) from None
+
+
 def replace_file(output, final, write):
     """write(handle) into a new temporary file beside `final` (an
     unpredictable name, created with O_EXCL: nothing planted there is
@@ -616,12 +622,7 @@ def replace_file(output, final, write):
     old file's permission bits (a new file's: 0666 less the umask), then
     renamed over `final`.  Removed on any failure, Ctrl-C included."""
     folder, name = os.path.split(final)
-    try:
-        old = os.stat(final)
-    except FileNotFoundError:
-        old = None
-    except OSError as error:
-        raise OSError(error.errno, error.strerror, output) from None
+    old = stat_or_none(final, output)
     if old is not None and not os.access(final, os.W_OK):
         # As the C tool and sort -o: the rename would replace a file the
         # user may not write.
