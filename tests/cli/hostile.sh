@@ -167,7 +167,7 @@ fi
 if on_native "SIGINT, then --csv=FIFO with no reader" "no signals between the test and the runtime"; then
     rm -f "$scratch/fifo"
     mkfifo "$scratch/fifo"
-    timeout 10 "$program" --method=reference --workload=random --piece=rook,bishop,queen --reps=15 -q \
+    timeout -k 5 10 "$program" --method=reference --workload=random --piece=rook,bishop,queen --reps=15 -q \
         --csv="$scratch/fifo" >/dev/null 2>"$scratch/err" &
     hostile_waiting=$!
     sleep 1.5
@@ -192,7 +192,7 @@ if on_native "a FIFO at the CPU lock path" "no file locks"; then
     for ((cpu = 0; cpu < $(getconf _NPROCESSORS_CONF); cpu++)); do
         mkfifo "$scratch/fifo-locks/attackbench-cpu-$cpu.lock"
     done
-    XDG_RUNTIME_DIR="$scratch/fifo-locks" timeout 20 "${hostile_run[@]}" >/dev/null 2>"$scratch/err"
+    XDG_RUNTIME_DIR="$scratch/fifo-locks" timeout -k 5 20 "${hostile_run[@]}" >/dev/null 2>"$scratch/err"
     hostile_status=$?
     if [ "$hostile_status" -eq 0 ] && grep -q "^attackbench: warning: cannot lock CPU [0-9]* (.*: not a regular file)" "$scratch/err"; then
         pass "a FIFO at the CPU lock path: a warning, no wait"
