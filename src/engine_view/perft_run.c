@@ -359,9 +359,11 @@ static int take_position(const struct position *position, const char *file_name,
         run->failed = 1;
         return -1;
     }
+    if (run->block_count == 0) /* a block never spans two files */
+        snprintf(run->block_file_name, sizeof run->block_file_name, "%s", file_name);
     struct perft_entry *entry = &run->block[run->block_count++];
     entry->position = *position;
-    entry->file_name = file_name;
+    entry->file_name = run->block_file_name;
     entry->line_number = line_number;
     entry->depth = run->settings->depth ? run->settings->depth : automatic_depth(position);
     return run->block_count == PERFT_BLOCK_POSITIONS ? finish_block(run) : 0;
@@ -371,7 +373,8 @@ int perft_count_files(struct perft_run *run)
 {
     for (size_t f = 0; f < run->settings->file_count; f++) {
         /* A block never spans two files: the reader promises the file
-         * name its visitor gets only while it reads that file. */
+         * name its visitor gets only while it reads that file, so the
+         * block keeps its own copy (take_position). */
         if (read_positions(run->settings->files[f], NULL, take_position, run, NULL) < 0) {
             run->failed |= !interrupt_requested();
             return -1;

@@ -6,6 +6,7 @@
 #ifndef ATTACKBENCH_PERFT_STATE_H
 #define ATTACKBENCH_PERFT_STATE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,6 +66,9 @@ struct perft_run {
      * times ([method][rep]), added to the totals once it is finished. */
     struct perft_entry *block;
     size_t block_count;
+    /* The block's file as messages show it, kept here: the reader's copy
+     * is gone once it returns, and the block is finished after that. */
+    char block_file_name[PATH_MAX + 64];
     uint64_t *block_nodes;    /* the first repetition's */
     uint64_t *repeated_nodes; /* [position]: a later repetition's, checked against them */
     unsigned char *differs;   /* [method][position]: a repetition's count differed (said once) */

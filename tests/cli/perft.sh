@@ -76,11 +76,14 @@ else
     fail "perft --divide"
 fi
 
-# A wrong count is a mismatch: exit 1.
+# A wrong count is a mismatch: exit 1, the line naming the file and line
+# (the block is finished after the file is read: the name must outlive
+# the reader's copy).
 echo '4k3/8/8/8/8/8/8/4K3 w - - ;D1 6' >"$perft_scratch/wrong.epd"
-"$program" perft --method=reference --depth=1 "$perft_scratch/wrong.epd" >"$perft_scratch/wrong.out" 2>/dev/null
-if [ $? -eq 1 ] && grep -q '^1,1,5,6,mismatch$' "$perft_scratch/wrong.out"; then
-    pass "perft reports a mismatch with exit 1"
+"$program" perft --method=reference --depth=1 "$perft_scratch/wrong.epd" >"$perft_scratch/wrong.out" 2>"$perft_scratch/wrong.err"
+if [ $? -eq 1 ] && grep -q '^1,1,5,6,mismatch$' "$perft_scratch/wrong.out" &&
+    grep -qxF "attackbench: $perft_scratch/wrong.epd:1: perft 1 gives 5, the EPD says 6" "$perft_scratch/wrong.err"; then
+    pass "perft reports a mismatch with exit 1, naming the file and line"
 else
     fail "perft reports a mismatch with exit 1"
 fi
