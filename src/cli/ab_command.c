@@ -188,10 +188,32 @@ static int check_benchmark_arguments(const struct ab_run *run)
     return 0;
 }
 
+/* ab's --csv and --json replace none of its inputs: the programs the
+ * sides run, the plugins they load, the position files they read. */
+static int check_outputs(const struct ab_run *run, const struct options *side_options)
+{
+    const char *inputs[4 + AB_MAX_SIDE_ARGUMENTS];
+    int input_count = 0;
+    for (int s = 0; s < 2; s++) {
+        inputs[input_count++] = run->sides[s].program;
+        if (run->sides[s].plugin)
+            inputs[input_count++] = run->sides[s].plugin;
+    }
+    for (int f = 0; f < side_options->file_count && f < AB_MAX_SIDE_ARGUMENTS; f++)
+        inputs[input_count++] = side_options->files[f];
+    const struct output_files outputs = {.prefix = ab_prefix,
+                                         .csv = run->csv_file,
+                                         .json = run->json_file,
+                                         .inputs = inputs,
+                                         .input_count = input_count};
+    return check_output_files(&outputs);
+}
+
 /* The benchmark options as the sides read them, parsed before any side
  * starts by this build's own parser: a bad value, more than one group, a
  * file workload without a file or a CPU this process may not use is one
- * line and exit 2 here, not a failed side.  (A side's --plugin is loaded
+ * line and exit 2 here, not a failed side; so is an output that would
+ * replace a position file the sides read.  (A side's --plugin is loaded
  * before the parser runs, so it is left out here.) */
 static int check_side_options(const struct ab_run *run)
 {
@@ -208,6 +230,8 @@ static int check_side_options(const struct ab_run *run)
         status = AB_EXIT_USAGE;
     else if (check_cpu_request(options.threads, options.pin_cpu, error, sizeof error) != 0)
         status = refuse(ab_prefix, "%s", error);
+    else if (check_outputs(run, &options) != 0)
+        status = AB_EXIT_USAGE;
     free(options.files);
     return status;
 }
@@ -514,17 +538,5 @@ int ab_command(int argc, char **argv)
         return AB_EXIT_USAGE;
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
-    /* The programs the sides run and the plugins they load are its inputs. */
-    const char *inputs[4];
-    int input_count = 0;
-    for (int s = 0; s < 2; s++) {
-        inputs[input_count++] = run.sides[s].program;
-        if (run.sides[s].plugin)
-            inputs[input_count++] = run.sides[s].plugin;
-    }
-    const struct output_files outputs = {
-        .prefix = ab_prefix, .csv = run.csv_file, .json = run.json_file, .inputs = inputs, .input_count = input_count};
-    if (check_output_files(&outputs) != 0)
-        return AB_EXIT_USAGE;
     return run_ab(&run);
 }

@@ -67,6 +67,16 @@ else
     cmp -s "$program" "$scratch/ab-self" && pass "ab: the program named by --json is untouched" ||
         fail "ab: the program named by --json is untouched"
 fi
+# The position files the sides read are inputs too, in both kinds of run.
+cp "$here/../data/perft.epd" "$scratch/ab-positions.epd"
+expect_error "ab: --json naming a position file the sides read" \
+    "ab-positions.epd: --json names an input file; it would be replaced" \
+    "$program" ab --json="$scratch/ab-positions.epd" -m pext,kogge-stone -w pieces "$scratch/ab-positions.epd"
+expect_error "ab: --csv naming a position file of two builds' run" \
+    "ab-positions.epd: --csv names an input file; it would be replaced" \
+    "$program" ab --csv="$scratch/ab-positions.epd" "$program" "$program" --method=pext -w pieces "$scratch/ab-positions.epd"
+cmp -s "$here/../data/perft.epd" "$scratch/ab-positions.epd" && pass "ab: the position file named by --csv or --json is untouched" ||
+    fail "ab: the position file named by --csv or --json is untouched"
 expect_error "ab: --min-time past --max-time" "--min-time=180 s is longer than --max-time=60 s" \
     "$program" ab --min-time=3m --max-time=1m -m pext,kogge-stone
 expect_error "ab: --pair-time past --max-time" "--pair-time=8 s is longer than --max-time=1 s" \
