@@ -375,8 +375,14 @@ int perft_count_files(struct perft_run *run)
         /* A block never spans two files: the reader promises the file
          * name its visitor gets only while it reads that file, so the
          * block keeps its own copy (take_position). */
-        if (read_positions(run->settings->files[f], NULL, take_position, run, NULL) < 0) {
+        long read = read_positions(run->settings->files[f], NULL, take_position, run, NULL);
+        if (read < 0) {
             run->failed |= !interrupt_requested();
+            return -1;
+        }
+        if (read == 0 && strcmp(run->settings->files[f], "-") == 0) { /* a named file was checked */
+            report_no_positions("-");
+            run->failed = 1;
             return -1;
         }
         if (finish_block(run) != 0)
@@ -407,8 +413,13 @@ int perft_check_files(const struct perft_run *run)
     for (size_t f = 0; f < run->settings->file_count; f++) {
         if (strcmp(run->settings->files[f], "-") == 0)
             continue; /* read once, as it is counted */
-        if (read_positions(run->settings->files[f], NULL, check_position, &context, NULL) < 0)
+        long read = read_positions(run->settings->files[f], NULL, check_position, &context, NULL);
+        if (read < 0)
             return -1;
+        if (read == 0) { /* as the benchmark: a file without a position is a mistake, named */
+            report_no_positions(run->settings->files[f]);
+            return -1;
+        }
     }
     return context.illegal ? -1 : 0;
 }

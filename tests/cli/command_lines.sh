@@ -137,6 +137,16 @@ refused_in_one_line "--dump of a file with no position" \
     "attackbench: $scratch/no-positions.fen: no positions in this file" "$program" --dump "$scratch/no-positions.fen"
 refused_in_one_line "--dump of standard input with no position" "attackbench: <stdin>: no positions in this file" \
     "$program" --dump - </dev/null
+# perft refuses such a file by name as well, beside a file with positions
+# too (it took it in silence) and on standard input.
+refused_in_one_line "perft of a file with no position" \
+    "attackbench: $scratch/no-positions.fen: no positions in this file" \
+    "$program" perft -m reference --depth=1 --reps=1 "$scratch/no-positions.fen"
+refused_in_one_line "perft of a file with no position after one with positions" \
+    "attackbench: $scratch/no-positions.fen: no positions in this file" \
+    "$program" perft -m reference --depth=1 --reps=1 "$here/../data/perft.epd" "$scratch/no-positions.fen"
+refused_in_one_line "perft of standard input with no position" "attackbench: <stdin>: no positions in this file" \
+    "$program" perft -m reference --depth=1 --reps=1 - </dev/null
 "$program" --dump --skip-invalid "$here/bad-input/bad-piece.fen" >/dev/null 2>"$scratch/err"
 dump_status=$?
 [ "$dump_status" -eq 2 ] && [ "$(tail -n 1 "$scratch/err")" = "attackbench: no positions to dump" ] &&
