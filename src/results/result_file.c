@@ -341,12 +341,33 @@ static int check_unique(struct result_file *file, const char *path)
     return 0;
 }
 
+/* Another command's output (perft's, ab's, recommend's CSV or JSON) is
+ * named as such, not read as a benchmark file with a damaged row. */
+static int check_benchmark_row(const struct result_fields *row, const char *path)
+{
+    static const struct {
+        const char *column, *writer;
+    } other_outputs[] = {
+        {"nodes_per_second", "perft"}, {"a_ns_per_query", "ab"}, {"engine_nodes_per_second", "recommend"}};
+    if (field_value(row, "piece") != NULL)
+        return 0;
+    for (size_t k = 0; k < sizeof other_outputs / sizeof other_outputs[0]; k++)
+        if (field_value(row, other_outputs[k].column) != NULL) {
+            fprintf(stderr,
+                    "attackbench: %s: the output of attackbench %s, not of a benchmark run: compare reads the "
+                    "benchmark's --csv or --json\n",
+                    path, other_outputs[k].writer);
+            return -1;
+        }
+    return 0;
+}
+
 static int add_record(const struct result_fields *row, const char *path, long line, void *data)
 {
     struct result_file *file = data;
     struct result_record record = {.line = line};
-    if (read_configuration(row, &record, path, line) != 0 || check_identity(row, file, path, line) != 0 ||
-        read_warnings(row, &record, path, line) != 0)
+    if (check_benchmark_row(row, path) != 0 || read_configuration(row, &record, path, line) != 0 ||
+        check_identity(row, file, path, line) != 0 || read_warnings(row, &record, path, line) != 0)
         return -1;
     if (read_metric(row, &record, path, line) != 0) {
         free(record.samples);

@@ -382,6 +382,15 @@ for name in empty-object spaced-object; do
     expect_one_line "compare: $name.json has no result rows" "$name.json:1: no result rows" \
         "$program" compare "$scratch/live.csv" "$scratch/$name.json"
 done
+# perft's and ab's CSV are named as another command's output (it was "no
+# value for piece", as if a benchmark row were damaged).
+"$program" perft -m reference --depth=1 --reps=1 --csv="$scratch/perft.csv" "$here/../data/perft.epd" >/dev/null 2>&1
+printf 'pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks\n1,AB,1.5,1.6,1.07,0,1,,\n' >"$scratch/ab.csv"
+for command in perft ab; do
+    expect_one_line "compare: $command's CSV is named as its output" \
+        "$command.csv: the output of attackbench $command, not of a benchmark run: compare reads the benchmark's --csv or --json" \
+        "$program" compare "$scratch/live.csv" "$scratch/$command.csv"
+done
 # Samples at the two ends of what a file may hold (1e-6 and 1e12 ns): every
 # figure of the table and of the BMF is a finite number, and the BMF has a
 # benchmark for each row (tests/data/compare-bad/tiny-sample.* are below).
