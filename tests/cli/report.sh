@@ -137,6 +137,21 @@ else
         done
     done
 
+    # One file given twice (by its name or by a link) is refused in one
+    # line: its runs were listed twice, their sections repeated.
+    ln -s "$here/data/report-input.csv" "$report_tmp/link.csv"
+    for report_case in "$here/data/report-input.csv|given twice" "$report_tmp/link.csv|the same file as $here/data/report-input.csv"; do
+        "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" "${report_case%%|*}" \
+            >"$report_tmp/out" 2>"$report_tmp/err"
+        report_status=$?
+        if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] && [ "$(wc -l <"$report_tmp/err")" -eq 1 ] &&
+            grep -qF "${report_case#*|}: each run is reported once" "$report_tmp/err"; then
+            pass "report: a CSV ${report_case#*|} is refused in one line"
+        else
+            fail "report: a CSV ${report_case#*|} is refused in one line (status $report_status: $(head -c 300 "$report_tmp/err"))"
+        fi
+    done
+
     # Not a CSV at all: /dev/zero and an endless line are refused at once,
     # in bounded memory (the limit makes a reader that holds the line fail).
     head -c 4500000 /dev/zero | tr '\0' 'x' >"$report_tmp/endless.csv"
