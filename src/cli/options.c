@@ -290,6 +290,7 @@ static int apply_stream_option(struct options *options, const char *name, const 
     } else if (strcmp(name, "pressure") == 0) {
         if (parse_pressure(value, &options->pressure_bytes, error, error_size) != 0)
             return -1;
+        options->pressure_text = value;
     } else if (strcmp(name, "phase") == 0) {
         options->split_phases = 1;
     } else if (strcmp(name, "calls") == 0) {

@@ -32,7 +32,8 @@ struct options {
     uint64_t verify_boards; /* random boards of each backend's check (--verify-boards) */
     int verify_boards_given;
     int chained;
-    size_t pressure_bytes; /* 0: off */
+    size_t pressure_bytes;     /* 0: off */
+    const char *pressure_text; /* --pressure's value as given, for messages */
     int split_phases;
     int threads;
     int pin_cpu; /* -1: choose one; -2: --pin=none */

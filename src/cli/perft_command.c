@@ -146,6 +146,7 @@ static enum parsed parse_memory(const struct argument *argument, struct perft_se
             refuse(perft_prefix, "%s", error);
             return PARSED_ERROR;
         }
+        settings->pressure_text = value;
     } else {
         if (parse_size(value, &size) != 0 || size < 1 || size > ENGINE_NETWORK_BYTES) {
             refuse(perft_prefix, "--eval-bytes=%s: expected a size from 1 to 64M", value);

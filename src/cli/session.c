@@ -68,14 +68,15 @@ static void print_context(const struct session *session)
 /* A --pressure buffer larger than the memory this process may use (a
  * container's limit among them) is refused before it is touched: filling
  * it would swap for minutes or get the process killed without a word. */
-static int check_pressure_memory(size_t pressure_bytes)
+static int check_pressure_memory(size_t pressure_bytes, const char *pressure_text)
 {
     uint64_t available = memory_available();
     if (pressure_bytes <= available)
         return 0;
     fprintf(stderr,
-            "attackbench: --pressure: the buffer would need %zu bytes, more than the %llu bytes of memory available\n",
-            pressure_bytes, (unsigned long long)available);
+            "attackbench: --pressure=%s: the buffer would need %zu bytes, more than the %llu bytes of memory "
+            "available\n",
+            pressure_text, pressure_bytes, (unsigned long long)available);
     return EXIT_USAGE;
 }
 
@@ -89,11 +90,12 @@ static int open_measurement(struct session *session)
     if (session->timer.fallback)
         fprintf(stderr, "attackbench: using clock_gettime: %s\n", session->timer.fallback);
     if (options->pressure_bytes) {
-        if (check_pressure_memory(options->pressure_bytes) != 0)
+        if (check_pressure_memory(options->pressure_bytes, options->pressure_text) != 0)
             return EXIT_USAGE;
         void *buffer = mmap(NULL, options->pressure_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (buffer == MAP_FAILED) {
-            fprintf(stderr, "attackbench: --pressure: cannot allocate %zu bytes\n", options->pressure_bytes);
+            fprintf(stderr, "attackbench: --pressure=%s: cannot allocate %zu bytes\n", options->pressure_text,
+                    options->pressure_bytes);
             return EXIT_USAGE;
         }
         session->pressure = buffer;

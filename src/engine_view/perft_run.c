@@ -62,21 +62,21 @@ static int allocate_run(struct perft_run *run)
 /* Hash tables larger than the memory this process may use (a container's
  * limit among them): filled, they would swap for minutes or get the run
  * killed without a word.  COPIES tables, one per worker process. */
-static int check_pressure_memory(size_t pressure_bytes, int copies)
+static int check_pressure_memory(const struct perft_settings *settings, int copies)
 {
-    uint64_t needed = (uint64_t)pressure_bytes * (uint64_t)copies, available = memory_available();
+    uint64_t needed = (uint64_t)settings->pressure_bytes * (uint64_t)copies, available = memory_available();
     if (needed <= available)
         return 0;
     if (copies == 1)
         fprintf(stderr,
-                "attackbench: perft: --pressure: the hash table would need %llu bytes, more than the %llu bytes of "
+                "attackbench: perft: --pressure=%s: the hash table would need %llu bytes, more than the %llu bytes of "
                 "memory available\n",
-                (unsigned long long)needed, (unsigned long long)available);
+                settings->pressure_text, (unsigned long long)needed, (unsigned long long)available);
     else
         fprintf(stderr,
-                "attackbench: perft: --pressure: %d hash tables (one for each worker process) would need %llu bytes, "
-                "more than the %llu bytes of memory available\n",
-                copies, (unsigned long long)needed, (unsigned long long)available);
+                "attackbench: perft: --pressure=%s: %d hash tables (one for each worker process) would need %llu "
+                "bytes, more than the %llu bytes of memory available\n",
+                settings->pressure_text, copies, (unsigned long long)needed, (unsigned long long)available);
     return -1;
 }
 
@@ -87,17 +87,18 @@ static int check_pressure_size(const struct perft_settings *settings)
     int copies = settings->processes > 1 ? settings->processes : 1;
     if (settings->pressure_bytes == 0)
         return 0;
-    if (check_pressure_memory(settings->pressure_bytes, copies) != 0)
+    if (check_pressure_memory(settings, copies) != 0)
         return -1;
     if (engine_memory_fits(settings->pressure_bytes, copies))
         return 0;
     if (copies == 1)
-        fprintf(stderr, "attackbench: perft: --pressure: cannot allocate %zu bytes\n", settings->pressure_bytes);
+        fprintf(stderr, "attackbench: perft: --pressure=%s: cannot allocate %zu bytes\n", settings->pressure_text,
+                settings->pressure_bytes);
     else
-        fprintf(
-            stderr,
-            "attackbench: perft: --pressure: cannot allocate %d x %zu bytes (a hash table for each worker process)\n",
-            copies, settings->pressure_bytes);
+        fprintf(stderr,
+                "attackbench: perft: --pressure=%s: cannot allocate %d x %zu bytes (a hash table for each worker "
+                "process)\n",
+                settings->pressure_text, copies, settings->pressure_bytes);
     return -1;
 }
 

@@ -34,10 +34,11 @@ struct perft_settings {
     int depth; /* 0: from each line's ;Dn counts */
     int divide;
     int reps;
-    int threads;           /* 1: the calling thread alone */
-    int processes;         /* 1: this process alone */
-    size_t pressure_bytes; /* hash table probed per node; 0: none */
-    size_t eval_bytes;     /* network bytes read per node; 0: none */
+    int threads;               /* 1: the calling thread alone */
+    int processes;             /* 1: this process alone */
+    size_t pressure_bytes;     /* hash table probed per node; 0: none */
+    const char *pressure_text; /* --pressure's value as given, for messages */
+    size_t eval_bytes;         /* network bytes read per node; 0: none */
 };
 
 struct perft_method {

@@ -59,13 +59,13 @@ if on_native "a control group's memory limit" "no control groups: its memory is 
         "--positions=2000000: the random stream would need 120000000 bytes, more than the 67108864 bytes" \
         env ATTACKBENCH_SYSTEM_ROOT="$groups/v2" "$program" "${short_run[@]}" --layout=positions --positions=2000000
     expect_one_line "--pressure beyond the control group's limit is refused" \
-        "attackbench: --pressure: the buffer would need 134217728 bytes, more than the 67108864 bytes of memory available" \
+        "attackbench: --pressure=128M: the buffer would need 134217728 bytes, more than the 67108864 bytes of memory available" \
         env ATTACKBENCH_SYSTEM_ROOT="$groups/v1" "$program" "${short_run[@]}" --queries=100 --pressure=128M \
         --csv="$scratch/existing.csv"
     [ "$(cat "$scratch/existing.csv")" = kept ] && pass "a --pressure refused leaves --csv alone" ||
         fail "a --pressure refused leaves --csv alone"
     expect_one_line "perft --pressure beyond the control group's limit is refused" \
-        "attackbench: perft: --pressure: the hash table would need 134217728 bytes, more than the 67108864 bytes of memory available" \
+        "attackbench: perft: --pressure=128M: the hash table would need 134217728 bytes, more than the 67108864 bytes of memory available" \
         env ATTACKBENCH_SYSTEM_ROOT="$groups/v2" "$program" perft --method=reference --depth=1 --pressure=128M \
         "$scratch/start.fen"
     expect_status "--pressure within the control group's limit runs" 0 \
@@ -77,10 +77,10 @@ fi
 memory_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
 if [ "$wasm_build" = 0 ] && [ -n "$memory_kb" ] && [ "$memory_kb" -lt $((256 * 1024 * 1024)) ]; then
     expect_one_line "--pressure beyond the machine's memory is refused" \
-        "attackbench: --pressure: the buffer would need 274877906944 bytes, more than the" \
+        "attackbench: --pressure=256G: the buffer would need 274877906944 bytes, more than the" \
         "$program" "${short_run[@]}" --queries=100 --pressure=256G
     expect_one_line "perft --pressure beyond the machine's memory is refused" \
-        "attackbench: perft: --pressure: the hash table would need 274877906944 bytes, more than the" \
+        "attackbench: perft: --pressure=256G: the hash table would need 274877906944 bytes, more than the" \
         "$program" perft --method=reference --depth=1 --pressure=256G "$scratch/start.fen"
 else
     skip "--pressure beyond the machine's memory: not a native build on a machine with less than 256 GiB"

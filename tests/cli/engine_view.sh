@@ -101,9 +101,9 @@ if [ "$(cat /proc/sys/vm/overcommit_memory 2>/dev/null)" != 0 ] || [ -z "$memory
 else
     for processes in 1 2; do
         if [ "$processes" -eq 1 ]; then
-            size=256G expected="--pressure: the hash table would need 274877906944 bytes, more than the "
+            size=256G expected="--pressure=256G: the hash table would need 274877906944 bytes, more than the "
         else
-            size=128G expected="--pressure: 2 hash tables (one for each worker process) would need 274877906944 bytes, more than the "
+            size=128G expected="--pressure=128G: 2 hash tables (one for each worker process) would need 274877906944 bytes, more than the "
         fi
         # (AddressSanitizer's allocator aborts on such a size unless told to
         # return NULL, as the C library's does.)
