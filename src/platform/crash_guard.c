@@ -80,6 +80,7 @@ void crash_guard_initialisation_end(void)
 
 #include <dlfcn.h>
 #include <link.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -107,6 +108,12 @@ static const char *volatile last_file;
 static const char *volatile last_activity;
 static volatile sig_atomic_t pending_interrupt, deadline_armed;
 static volatile sig_atomic_t named_exit_status = 2;
+/* pthread_exit() on the last thread ends the process through exit(): a
+ * key whose destructor runs as a guarded thread ends tells the two apart
+ * (the destructors run before that exit, on the same thread). */
+static pthread_key_t thread_end_key;
+static int thread_end_key_made;
+static _Thread_local volatile sig_atomic_t thread_ending;
 
 static struct watched {
     const char *volatile start;
@@ -333,7 +340,13 @@ static void name_exit_call(const char *function)
 
 static void on_exit_call(void)
 {
-    name_exit_call("exit()");
+    name_exit_call(thread_ending ? "pthread_exit()" : "exit()");
+}
+
+static void on_thread_end(void *value)
+{
+    (void)value;
+    thread_ending = 1;
 }
 
 #if defined(INTERCEPTS_PLUGIN_EXITS)
@@ -415,6 +428,7 @@ void crash_guard_install(void)
     deadline.sa_flags = SA_RESTART | SA_ONSTACK;
     sigaction(SIGALRM, &deadline, NULL);
     atexit(on_exit_call);
+    thread_end_key_made = pthread_key_create(&thread_end_key, on_thread_end) == 0;
 }
 
 void crash_guard_enter(const char *name, const char *file, const char *activity)
@@ -427,7 +441,9 @@ void crash_guard_enter(const char *name, const char *file, const char *activity)
     guarded_name = name;
     guarded_file = file;
     guarded_activity = activity;
-    if (pending_interrupt && !deadline_armed) { /* interrupted before: the deadline runs from now */
+    if (thread_end_key_made)
+        pthread_setspecific(thread_end_key, &thread_end_key); /* any value but NULL: the destructor runs */
+    if (pending_interrupt && !deadline_armed) {               /* interrupted before: the deadline runs from now */
         deadline_armed = 1;
         alarm(1);
     }
@@ -435,8 +451,11 @@ void crash_guard_enter(const char *name, const char *file, const char *activity)
 
 void crash_guard_leave(void)
 {
-    if (guarded_activity != NULL)
+    if (guarded_activity != NULL) {
         atomic_fetch_sub(&threads_in_plugin, 1);
+        if (thread_end_key_made)
+            pthread_setspecific(thread_end_key, NULL);
+    }
     guarded_activity = NULL;
 }
 
