@@ -9,6 +9,7 @@
 
 #include "platform/cpu.h"
 #include "platform/crash_guard.h"
+#include "platform/output_aside.h"
 #include "platform/timer.h"
 
 unsigned backend_features(const struct backend *backend)
@@ -48,14 +49,19 @@ void backend_unguard(void)
 size_t backend_initialize(const struct backend *backend, double *init_ms)
 {
     backend_guard(backend, "initialisation");
-    if (backend->plugin_file)
+    struct output_aside aside = {-1};
+    if (backend->plugin_file) {
         crash_guard_initialisation_begin();
+        output_aside_begin(&aside);
+    }
     uint64_t start = clock_nanoseconds();
     size_t table_bytes = backend->init ? backend->init() : 0;
     if (init_ms)
         *init_ms = (double)(clock_nanoseconds() - start) / 1e6;
-    if (backend->plugin_file)
+    if (backend->plugin_file) {
+        output_aside_end(&aside);
         crash_guard_initialisation_end();
+    }
     backend_unguard();
     return table_bytes;
 }

@@ -36,6 +36,7 @@ static int dlclose(void *handle)
 #include "base/error_message.h"
 #include "platform/cpu.h"
 #include "platform/crash_guard.h"
+#include "platform/output_aside.h"
 #include "plugin_file.h"
 #include "registry.h"
 
@@ -339,7 +340,10 @@ static void *open_shared_object(const char *file, struct plugin_file_facts *fact
     }
     warn_world_writable(path, file);
     crash_guard_enter(NULL, file, "loading");
+    struct output_aside aside;
+    output_aside_begin(&aside); /* its constructors run now */
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    output_aside_end(&aside);
     crash_guard_leave();
     if (handle == NULL) {
         const char *reason = dlerror();
@@ -367,7 +371,11 @@ static struct backend *load_descriptor(void *handle, const char *file, uint32_t 
     struct attackbench_plugin descriptor;
     char name[PLUGIN_NAME_MAX + 1];
     struct backend *backend = NULL;
-    if (read_descriptor(entry(), &descriptor, error, error_size) == 0 &&
+    struct output_aside aside;
+    output_aside_begin(&aside);
+    const struct attackbench_plugin *given = entry();
+    output_aside_end(&aside);
+    if (read_descriptor(given, &descriptor, error, error_size) == 0 &&
         check_name(&descriptor, name, error, error_size) == 0 && check_entries(&descriptor, error, error_size) == 0)
         backend = backend_of(&descriptor, file, name, error, error_size);
     crash_guard_leave();

@@ -47,3 +47,35 @@ if on_native "output columns and formats" "no cycle counter, so no tick columns"
         fail "output columns and formats unchanged: $(head -c 400 "$scratch/shape.diff")"
     fi
 fi
+
+# A plugin that prints on standard output as it loads and in its init:
+# its lines go to standard error, and what attackbench writes on standard
+# output (a CSV, a dump, generated positions) holds none of them.
+if [ "$plugin_build" = 1 ]; then
+    if ${CC:-cc} -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
+        -I"$here/plugins" "$here/plugins/prints.c" -o "$scratch/prints.so" 2>"$scratch/prints.log"; then
+        while IFS='|' read -r what first_line_pattern arguments; do
+            # shellcheck disable=SC2086
+            "$program" --plugin="$scratch/prints.so" $arguments >"$scratch/prints.out" 2>"$scratch/prints.err"
+            status=$?
+            first_line=$(head -n 1 "$scratch/prints.out")
+            # shellcheck disable=SC2053
+            if [ "$status" -eq 0 ] && [[ "$first_line" == $first_line_pattern ]] &&
+                ! grep -q '^prints: ' "$scratch/prints.out" &&
+                grep -qx 'prints: banner from a constructor' "$scratch/prints.err" &&
+                grep -qx 'prints: left in the buffer' "$scratch/prints.err"; then
+                pass "a plugin printing as it loads: $what on standard output untouched, its lines on standard error"
+            else
+                fail "a plugin printing as it loads: $what (exit $status; $(head -c 200 "$scratch/prints.out"))"
+            fi
+        done <<EOF_CASES
+the CSV|timestamp,host,*|-q -m prints -w random -p rook --dispatch=batch -r 2 -c 100 --queries=100 -f csv
+the dump|position,square,piece,attacks|--dump -m prints $here/data/boards.fen
+the positions|# attackbench genpos *|genpos --method=prints --seed=1 --games=1
+EOF_CASES
+    else
+        fail "the printing plugin builds ($(head -c 300 "$scratch/prints.log"))"
+    fi
+else
+    skip "a plugin printing as it loads: this attackbench is linked statically and cannot load plugins"
+fi
