@@ -13,18 +13,26 @@
 
 /* A plugin this CPU can run: its tables built and its answers checked.
  * One this CPU cannot run stays in the registry, listed unavailable with
- * the reason, as a built-in would. */
+ * the reason, as a built-in would.  After SIGINT or SIGTERM nothing more
+ * of the plugin runs: its verification stops at its next check. */
 static int prepare_plugin(const struct backend *backend)
 {
     if (backend_unavailable_reason(backend))
         return 0;
-    backend_initialize(backend, NULL);
-    if (verify_plugin(backend, stderr) != 0) {
-        if (interrupt_requested())
-            return interrupt_exit_status();
+    int status = 0;
+    if (!interrupt_requested())
+        backend_initialize(backend, NULL);
+    if (!interrupt_requested())
+        status = verify_plugin(backend, stderr);
+    if (status < 0) {
         fprintf(stderr, "attackbench: plugin %s (%s) gives wrong attack sets; nothing was measured\n", backend->name,
                 backend->plugin_file);
         return 1;
+    }
+    if (interrupt_requested()) {
+        fprintf(stderr, "attackbench: interrupted: the verification of plugin %s (%s) stopped unfinished\n",
+                backend->name, backend->plugin_file);
+        return interrupt_exit_status();
     }
     return 0;
 }
@@ -37,6 +45,11 @@ static int load_one(const char *file)
         return 2;
     }
     crash_guard_install();
+    /* A plugin's code runs from its constructors on: SIGINT or SIGTERM
+     * is caught from here, as in the commands that catch them, so that a
+     * plugin that does not return is named as stopped and one that does
+     * ends the run with the interrupt's line and status. */
+    interrupt_catch_meanwhile();
     const struct backend *backend = plugin_load(file, error, sizeof error);
     if (backend == NULL) {
         /* A path too long to load is shown by its start, not whole; a
@@ -53,7 +66,9 @@ static int load_one(const char *file)
     return prepare_plugin(backend);
 }
 
-int load_plugin_arguments(int *argc, char **argv)
+/* The plugins of the command line, loaded in turn until one fails or a
+ * signal came. */
+static int load_all(int *argc, char **argv)
 {
     int kept = 1, status = 0, past_options = 0;
     for (int i = 1; i < *argc; i++) {
@@ -69,10 +84,24 @@ int load_plugin_arguments(int *argc, char **argv)
             argv[kept++] = argv[i];
             continue;
         }
-        if (status == 0)
+        if (status == 0 && !interrupt_requested())
             status = load_one(file);
     }
     argv[kept] = NULL;
     *argc = kept;
+    return status;
+}
+
+int load_plugin_arguments(int *argc, char **argv)
+{
+    int status = load_all(argc, argv);
+    interrupt_release();
+    /* The actions the command finds are those it had before the plugins
+     * (interrupt.h); a signal the plugins' checks did not see (between two
+     * plugins, or just before the release) is said here. */
+    if (status == 0 && interrupt_requested()) {
+        fprintf(stderr, "attackbench: interrupted: loading the plugins stopped unfinished\n");
+        status = interrupt_exit_status();
+    }
     return status;
 }

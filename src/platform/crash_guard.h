@@ -60,7 +60,8 @@ void crash_guard_forget_plugin_code(const void *function);
 void crash_guard_set_named_exit_status(int status);
 
 /* Around a plugin's initialisation: where SIGINT or SIGTERM still has its
- * default action (attackbench catches them later, interrupt.h), catch it
+ * default action (a command catches them later, and the plugins' loading
+ * meanwhile: interrupt.h; --list and --dump do not), catch it
  * meanwhile, so that a plugin stuck there is named as stopped, exit 128 +
  * the signal, as in the other phases; _end puts the actions back, and a
  * signal that came while the plugin returned in time ends the process as

@@ -56,6 +56,39 @@ void interrupt_catch_hangup(void)
 #endif
 }
 
+#if !defined(__wasi__)
+/* The actions interrupt_catch_meanwhile replaced, and which it did. */
+static const int meanwhile_signals[2] = {SIGINT, SIGTERM};
+static struct sigaction actions_before[2];
+static int caught_meanwhile[2], meanwhile;
+#endif
+
+void interrupt_catch_meanwhile(void)
+{
+#if !defined(__wasi__)
+    if (meanwhile) /* caught already: what it replaced is kept */
+        return;
+    meanwhile = 1;
+    struct sigaction action = {0};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    for (int i = 0; i < 2; i++)
+        caught_meanwhile[i] = sigaction(meanwhile_signals[i], NULL, &actions_before[i]) == 0 &&
+                              !(actions_before[i].sa_flags & SA_SIGINFO) && actions_before[i].sa_handler == SIG_DFL &&
+                              sigaction(meanwhile_signals[i], &action, NULL) == 0;
+#endif
+}
+
+void interrupt_release(void)
+{
+#if !defined(__wasi__)
+    for (int i = 0; i < 2; i++)
+        if (caught_meanwhile[i])
+            sigaction(meanwhile_signals[i], &actions_before[i], NULL);
+    caught_meanwhile[0] = caught_meanwhile[1] = meanwhile = 0;
+#endif
+}
+
 int interrupt_exit_status(void)
 {
     return interrupt_signal ? 128 + interrupt_signal : 0;

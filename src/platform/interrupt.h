@@ -15,6 +15,16 @@ void interrupt_catch(void);
  * 128 + the signal as for the others. */
 void interrupt_catch_hangup(void);
 
+/* Catch SIGINT and SIGTERM for a while, where they still have their
+ * default action (one a background job's shell ignores stays ignored):
+ * while the plugins load, before a command catches them, so that a
+ * plugin's code stuck there is named as stopped (crash_guard.h) and the
+ * checks that return stop at their next look at the flag.
+ * A second call while caught does nothing; interrupt_release() puts the
+ * actions back (nothing when none were caught); the flag stays as it is. */
+void interrupt_catch_meanwhile(void);
+void interrupt_release(void);
+
 /* Set by the handler; non-zero once a signal arrived.  Read it directly
  * in timed code (one load), through interrupt_requested() elsewhere. */
 extern volatile sig_atomic_t interrupt_signal;

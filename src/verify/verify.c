@@ -170,12 +170,17 @@ static int verify_recorded(struct verify_answers *answers, const struct backend 
 }
 
 /* Every subset of `mask` (carry-rippler enumeration), each tried bare and
- * with random squares added outside the mask. */
+ * with random squares added outside the mask.  0, -1 after a report, 1
+ * after a signal: looked at before each subset, so that a slow backend (a
+ * plugin's lookup that sleeps) stops within its one-second deadline
+ * (platform/crash_guard.h) at one load a subset. */
 static int verify_subsets(struct verify_answers *answers, const struct backend *backend, enum piece_kind piece,
                           int square, bitboard mask, bitboard outside, uint64_t *state, FILE *report)
 {
     bitboard subset = 0;
     do {
+        if (interrupt_requested())
+            return 1;
         if (verify_recorded(answers, backend, piece, square, subset, report) != 0)
             return -1;
         bitboard extra = random_next(state) & random_next(state) & outside;
@@ -191,24 +196,24 @@ static int verify_all_queries(struct verify_answers *answers, const struct backe
 {
     uint64_t state = seed ? seed : 1;
     for (int square = 0; square < SQUARE_COUNT; square++) {
-        if (interrupt_requested())
-            return 1;
         bitboard rook_mask = rook_relevant_mask(square);
         bitboard bishop_mask = bishop_relevant_mask(square);
-        if ((pieces & piece_bit(PIECE_ROOK)) &&
-            verify_subsets(answers, backend, PIECE_ROOK, square, rook_mask, ~rook_mask, &state, report))
-            return -1;
-        if ((pieces & piece_bit(PIECE_BISHOP)) &&
-            verify_subsets(answers, backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report))
-            return -1;
-        for (int piece = PIECE_QUEEN; piece <= PIECE_BOTH; piece++)
-            if ((pieces & piece_bit(piece)) &&
-                (verify_subsets(answers, backend, piece, square, rook_mask, ~rook_mask, &state, report) ||
-                 verify_subsets(answers, backend, piece, square, bishop_mask, ~bishop_mask, &state, report)))
-                return -1;
+        int status = 0;
+        if (pieces & piece_bit(PIECE_ROOK))
+            status = verify_subsets(answers, backend, PIECE_ROOK, square, rook_mask, ~rook_mask, &state, report);
+        if (status == 0 && (pieces & piece_bit(PIECE_BISHOP)))
+            status = verify_subsets(answers, backend, PIECE_BISHOP, square, bishop_mask, ~bishop_mask, &state, report);
+        for (int piece = PIECE_QUEEN; piece <= PIECE_BOTH && status == 0; piece++)
+            if (pieces & piece_bit(piece)) {
+                status = verify_subsets(answers, backend, piece, square, rook_mask, ~rook_mask, &state, report);
+                if (status == 0)
+                    status = verify_subsets(answers, backend, piece, square, bishop_mask, ~bishop_mask, &state, report);
+            }
+        if (status != 0)
+            return status;
     }
     for (unsigned long i = 0; i < random_count; i++) {
-        if (i % 65536 == 0 && interrupt_requested())
+        if (interrupt_requested()) /* one load a board, as a subset */
             return 1;
         bitboard occupied = random_next(&state);
         /* Alternate dense, medium and sparse boards. */

@@ -33,7 +33,9 @@ void report_mismatch(FILE *report, const char *method, const char *what, const c
  * mask of every square (with and without random squares outside the mask;
  * queens and both at once on every rook and every bishop subset with
  * random bits on the other lines), then `random_count` random occupancies.  Stops at the
- * first mismatch.  Returns 0 when all agree, -1 otherwise. */
+ * first mismatch.  Returns 0 when all agree, -1 after a mismatch's
+ * report, 1 when SIGINT or SIGTERM stopped it (interrupt.h: it looks
+ * between two subsets and between two random boards). */
 int verify_backend(const struct backend *backend, unsigned pieces, unsigned long random_count, uint64_t seed,
                    FILE *report);
 

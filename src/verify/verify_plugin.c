@@ -6,6 +6,7 @@
 #include "registry/registry.h"
 #include "base/random.h"
 #include "platform/crash_guard.h"
+#include "platform/interrupt.h"
 #include "verify.h"
 
 enum { LOOP_QUERIES = 4096, PRESSURE_LINES = 1024, RANDOM_BOARDS = 100000, RANDOM_SIDES = 2000 };
@@ -23,6 +24,8 @@ static int check_loop_shapes(const struct backend *backend, enum piece_kind piec
     static uint8_t pressure_buffer[(size_t)PRESSURE_LINES * 64];
     const struct backend *reference = find_backend("reference");
     for (int shape = 0; shape < 5; shape++) {
+        if (interrupt_requested())
+            return 1;
         run->chained = shape == 1 || shape == 3;
         run->pressure_buffer = shape == 2 || shape == 3 ? pressure_buffer : NULL;
         run->mix_results = shape == 4;
@@ -54,9 +57,11 @@ static int check_loops(const struct backend *backend, FILE *report)
                                   .count = LOOP_QUERIES,
                                   .pressure_lines = lines,
                                   .pressure_line_mask = PRESSURE_LINES - 1};
-    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-        if (check_loop_shapes(backend, (enum piece_kind)piece, &run, report) != 0)
-            return -1;
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
+        int status = check_loop_shapes(backend, (enum piece_kind)piece, &run, report);
+        if (status != 0)
+            return status;
+    }
     return 0;
 }
 
@@ -65,7 +70,7 @@ int verify_plugin(const struct backend *backend, FILE *report)
     int status = 0;
     for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
         crash_guard_enter(backend->name, backend->plugin_file, verification_names[piece]);
-        status = verify_backend(backend, piece_bit((enum piece_kind)piece), RANDOM_BOARDS, 1, report) != 0 ? -1 : 0;
+        status = verify_backend(backend, piece_bit((enum piece_kind)piece), RANDOM_BOARDS, 1, report);
     }
     if (status == 0) {
         crash_guard_enter(backend->name, backend->plugin_file, "batched-loop verification");
@@ -73,10 +78,10 @@ int verify_plugin(const struct backend *backend, FILE *report)
     }
     if (status == 0) {
         crash_guard_enter(backend->name, backend->plugin_file, "side-wise verification");
-        status = verify_side_paths(backend, RANDOM_SIDES, 1, report) != 0 ? -1 : 0;
+        status = verify_side_paths(backend, RANDOM_SIDES, 1, report);
     }
     crash_guard_leave();
-    return status;
+    return status < 0 ? -1 : status > 0 ? 1 : 0;
 }
 
 const char *plugin_check_summary(void)

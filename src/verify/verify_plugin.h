@@ -11,8 +11,9 @@
  * queen), its batched loops in every shape (throughput, latency, cache
  * pressure, the checking pass) against the reference's on the same
  * queries, and its side-wise paths.  Its code runs under the crash guard,
- * which names the plugin and the check if it crashes.  Returns 0, or -1
- * after the report of the first mismatch. */
+ * which names the plugin and the check if it crashes.  Returns 0, -1
+ * after the report of the first mismatch, or 1 when SIGINT or SIGTERM
+ * stopped it (interrupt.h: it looks at the flag between two queries). */
 int verify_plugin(const struct backend *backend, FILE *report);
 
 /* What verify_plugin checks, in a phrase for the run's report. */

@@ -36,7 +36,7 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$fault_dir
 # name); ENTRY_DATA, a data symbol, is a build of its own.
 faults="ENTRY_NULL ENTRY_CRASH NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE DESCRIPTION_CONTROL
     UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_UNDERSCORE_EXIT INIT_CAPITAL_EXIT INIT_QUICK_EXIT INIT_LOOP
-    INIT_RECURSION CONSTRUCTOR_EXIT FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH TIMING_LOOP STREAM_WRITE THREAD_CRASH"
+    INIT_RECURSION CONSTRUCTOR_EXIT CONSTRUCTOR_LOOP VERIFY_LOOP VERIFY_SLOW FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH TIMING_LOOP STREAM_WRITE THREAD_CRASH"
 build_faults "$fault_dir/ENTRY_DATA.so" -DFAULT_ENTRY_DATA &
 if build_faults "$fault_dir/NONE.so"; then
     for fault in $faults; do cp "$fault_dir/NONE.so" "$fault_dir/$fault.so"; done
@@ -145,16 +145,16 @@ expect_fault "a crash on a plugin's own thread is named, with its file" 2 \
     fail "a crash on a plugin's own thread: one line, the output file as it was ($(head -c 400 "$scratch/err"))"
 # The plugin says when it starts looping (a line on stderr, read from a
 # FIFO), then the signal: no sleep, and a hang is cut by timeout.
-# stop_when_looping PID SIGNAL: the plugin's stderr (the FIFO) read until
-# it says it loops, then SIGNAL sent to PID; its whole stderr into
-# $fault_dir/stderr and its exit status into `status`.
+# stop_when_looping PID SIGNAL [LINE]: the plugin's stderr (the FIFO) read
+# until it says it loops (or LINE), then SIGNAL sent to PID; its whole
+# stderr into $fault_dir/stderr and its exit status into `status`.
 stop_when_looping() {
-    local pid=$1 signal_name=$2 line fd
+    local pid=$1 signal_name=$2 ready=${3:-"fault: looping"} line fd
     exec {fd}<"$fault_dir/fifo"
     : >"$fault_dir/stderr"
     while IFS= read -r line <&$fd; do
         echo "$line" >>"$fault_dir/stderr"
-        [ "$line" = "fault: looping" ] && break
+        [ "$line" = "$ready" ] && break
     done
     kill -s "$signal_name" "$pid"
     cat <&$fd >>"$fault_dir/stderr"
@@ -194,14 +194,19 @@ fi
 # A plugin stuck in its initialisation, before attackbench catches the
 # signals: named the same way.  A background job of a script ignores
 # SIGINT, so python puts its default action back before the exec.
-for signal_name in INT TERM; do
+# start_with_interrupts COMMAND...: COMMAND in the background with
+# SIGINT's default action, its stderr into a new FIFO, its pid in
+# loop_pid; timeout ends a build that the signal does not end.
+start_with_interrupts() {
     rm -f "$fault_dir/fifo"
     mkfifo "$fault_dir/fifo"
-    timeout -s KILL 120 python3 -c 'import os, signal, sys
+    timeout -k 5 120 python3 -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_DFL)
-os.execv(sys.argv[1], sys.argv[1:])' "$program" --plugin="$fault_dir/INIT_LOOP.so" --list -m fault \
-        2>"$fault_dir/fifo" >/dev/null &
+os.execv(sys.argv[1], sys.argv[1:])' "$@" 2>"$fault_dir/fifo" >/dev/null &
     loop_pid=$!
+}
+for signal_name in INT TERM; do
+    start_with_interrupts "$program" --plugin="$fault_dir/INIT_LOOP.so" --list -m fault
     stop_when_looping "$loop_pid" "$signal_name"
     want=$([ "$signal_name" = INT ] && echo 130 || echo 143)
     [ "$status" -eq "$want" ] &&
@@ -209,6 +214,37 @@ os.execv(sys.argv[1], sys.argv[1:])' "$program" --plugin="$fault_dir/INIT_LOOP.s
             "$fault_dir/stderr" &&
         pass "SIG$signal_name stops a plugin looping in its initialisation and names it (exit $want)" ||
         fail "SIG$signal_name stops a plugin looping in its initialisation and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
+done
+# The verification at load and the loading itself (constructors, the
+# entry) run before any command catches the signals too: a plugin stuck
+# there is named with its phase; one merely slow (each rook lookup sleeps)
+# returns, and the run stops with the interrupt's line, no plugin named
+# as stopped; never a silent death.
+for signal_name in INT TERM; do
+    want=$([ "$signal_name" = INT ] && echo 130 || echo 143)
+    start_with_interrupts "$program" --plugin="$fault_dir/VERIFY_LOOP.so" -q -w random -p rook -m fault
+    stop_when_looping "$loop_pid" "$signal_name"
+    [ "$status" -eq "$want" ] &&
+        grep -qxF "attackbench: plugin fault ($fault_dir/VERIFY_LOOP.so) stopped by SIG$signal_name during rook verification: it did not return within a second" \
+            "$fault_dir/stderr" &&
+        pass "SIG$signal_name stops a plugin looping in its verification at load and names it (exit $want)" ||
+        fail "SIG$signal_name stops a plugin looping in its verification at load and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
+
+    start_with_interrupts "$program" --plugin="$fault_dir/CONSTRUCTOR_LOOP.so" --list -m fault
+    stop_when_looping "$loop_pid" "$signal_name"
+    [ "$status" -eq "$want" ] &&
+        grep -qxF "attackbench: plugin $fault_dir/CONSTRUCTOR_LOOP.so stopped by SIG$signal_name during loading: it did not return within a second" \
+            "$fault_dir/stderr" &&
+        pass "SIG$signal_name stops a plugin's constructor looping while it loads and names it (exit $want)" ||
+        fail "SIG$signal_name stops a plugin's constructor looping while it loads and names it (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
+
+    start_with_interrupts "$program" --plugin="$fault_dir/VERIFY_SLOW.so" -q -w random -p rook -m fault
+    stop_when_looping "$loop_pid" "$signal_name" "fault: slow"
+    [ "$status" -eq "$want" ] &&
+        grep -qxF "attackbench: interrupted: the verification of plugin fault ($fault_dir/VERIFY_SLOW.so) stopped unfinished" \
+            "$fault_dir/stderr" && [ "$(grep -v -e '^fault: slow$' -e ': warning: ' -c "$fault_dir/stderr")" -eq 1 ] &&
+        pass "SIG$signal_name stops a slow plugin's verification at load with the interrupt's line (exit $want)" ||
+        fail "SIG$signal_name stops a slow plugin's verification at load with the interrupt's line (exit $status; $(tail -c 300 "$fault_dir/stderr"))"
 done
 
 # Paths and names.

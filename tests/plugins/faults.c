@@ -45,6 +45,12 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   INIT_LOOP              init never returns
  *   INIT_RECURSION         init overflows the stack
  *   CONSTRUCTOR_EXIT       a constructor calls exit(0) while the file loads
+ *   CONSTRUCTOR_LOOP       a constructor never returns while the file loads
+ *   VERIFY_LOOP            the first rook lookup never returns (in the
+ *                          verification at load, before any command)
+ *   VERIFY_SLOW            every rook lookup is right and sleeps 20 us, so
+ *                          that the verification at load runs for tens of
+ *                          seconds; the first says "fault: slow" on stderr
  *   FILE_QUERY             a rook on a1 of the start position's occupancy crashes
  *   FILE_QUERY_EXIT        the same query calls _exit(0)
  *   TIMING_LOOP            the timed rook pass never returns
@@ -60,13 +66,16 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
     X(ENTRY_CRASH) \
     X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) X(DESCRIPTION_CONTROL) X(UNKNOWN_FEATURE) \
         X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_UNDERSCORE_EXIT) X(INIT_CAPITAL_EXIT) X(INIT_QUICK_EXIT) \
-            X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(FILE_QUERY) X(FILE_QUERY_EXIT) X(TIMING_LOOP) \
-                X(MOVE_LOOP) X(MOVE_CRASH) X(STREAM_WRITE) X(THREAD_CRASH)
+            X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(CONSTRUCTOR_LOOP) X(VERIFY_LOOP) X(VERIFY_SLOW) \
+                X(FILE_QUERY) X(FILE_QUERY_EXIT) X(TIMING_LOOP) X(MOVE_LOOP) X(MOVE_CRASH) X(STREAM_WRITE) \
+                    X(THREAD_CRASH)
 #define AS_ENUMERATOR(NAME) WITH_##NAME,
 #define AS_TEXT(NAME) #NAME,
 enum fault { WITHOUT_FAULT = -1, FAULTS(AS_ENUMERATOR) FAULT_COUNT };
 static const char *const fault_names[FAULT_COUNT] = {FAULTS(AS_TEXT)};
 static enum fault fault = WITHOUT_FAULT;
+
+static void loop_forever(void);
 
 /* The fault is the name of this file, without its folder and ".so". */
 __attribute__((constructor)) static void choose_fault(void)
@@ -81,6 +90,8 @@ __attribute__((constructor)) static void choose_fault(void)
     }
     if (fault == WITH_CONSTRUCTOR_EXIT)
         exit(0);
+    if (fault == WITH_CONSTRUCTOR_LOOP)
+        loop_forever();
 }
 
 /* Never returns, asleep: a stuck lookup, without a core spent on it while
@@ -100,11 +111,26 @@ static void loop_forever(void)
         sleep(1); /* a signal cuts one sleep short, and the loop goes on */
 }
 
+/* VERIFY_SLOW: a lookup late but right, which returns; the first says so
+ * on stderr, as loop_forever does, for the test to signal then. */
+static void sleep_a_little(void)
+{
+    static const char note[] = "fault: slow\n";
+    static int said;
+    if (!said && write(STDERR_FILENO, note, sizeof note - 1) >= 0)
+        said = 1;
+    usleep(20);
+}
+
 /* FILE_QUERY: the start position's occupancy.  MOVE_LOOP: the start
  * position after 1.e4 (e2 = 12, e4 = 28), which no random board of the
  * verification is; perft meets it one ply below its root. */
 static uint64_t fault_rook(int square, uint64_t occupied)
 {
+    if (fault == WITH_VERIFY_LOOP)
+        loop_forever();
+    if (fault == WITH_VERIFY_SLOW)
+        sleep_a_little();
     if (fault == WITH_FILE_QUERY && square == 0 && occupied == START_POSITION_OCCUPANCY)
         return *nowhere;
     if (fault == WITH_FILE_QUERY_EXIT && square == 0 && occupied == START_POSITION_OCCUPANCY)
