@@ -35,8 +35,9 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$fault_dir
 # One build, copied to a file per fault (the plugin's fault is its file's
 # name); ENTRY_DATA, a data symbol, is a build of its own.
 faults="ENTRY_NULL ENTRY_CRASH NAME_UNTERMINATED SOURCE_UNTERMINATED NAME_NEWLINE DESCRIPTION_CONTROL
-    UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_UNDERSCORE_EXIT INIT_CAPITAL_EXIT INIT_QUICK_EXIT INIT_LOOP
-    INIT_RECURSION CONSTRUCTOR_EXIT CONSTRUCTOR_LOOP VERIFY_LOOP VERIFY_SLOW FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH TIMING_LOOP STREAM_WRITE THREAD_CRASH"
+    UNKNOWN_FEATURE ALL_FEATURES INIT_ABORT INIT_EXIT INIT_UNDERSCORE_EXIT INIT_CAPITAL_EXIT INIT_QUICK_EXIT INIT_PTHREAD_EXIT
+    INIT_LOOP INIT_RECURSION CONSTRUCTOR_EXIT CONSTRUCTOR_LOOP VERIFY_LOOP VERIFY_SLOW FILE_QUERY FILE_QUERY_EXIT MOVE_CRASH
+    TIMING_LOOP STREAM_WRITE THREAD_CRASH"
 build_faults "$fault_dir/ENTRY_DATA.so" -DFAULT_ENTRY_DATA &
 if build_faults "$fault_dir/NONE.so"; then
     for fault in $faults; do cp "$fault_dir/NONE.so" "$fault_dir/$fault.so"; done
@@ -106,6 +107,11 @@ for exit_fault in UNDERSCORE_EXIT:_exit CAPITAL_EXIT:_Exit QUICK_EXIT:quick_exit
         "attackbench: plugin fault ($fault_dir/INIT_${exit_fault%:*}.so) called ${exit_fault#*:}() during initialisation; nothing was measured" \
         "$program" --plugin="$fault_dir/INIT_${exit_fault%:*}.so" --list -m fault
 done
+# pthread_exit() on the last thread ends the process through exit(): named
+# as itself, not as exit() (the C library's own exit is what runs).
+expect_fault "pthread_exit() in a plugin's init is named as itself and exits 2" 2 \
+    "attackbench: plugin fault ($fault_dir/INIT_PTHREAD_EXIT.so) called pthread_exit() during initialisation; nothing was measured" \
+    "$program" --plugin="$fault_dir/INIT_PTHREAD_EXIT.so" --list -m fault
 expect_fault "_exit(0) in a plugin's lookup during perft is named and exits 2" 2 \
     "attackbench: plugin fault ($fault_dir/FILE_QUERY_EXIT.so) called _exit() during perft; nothing was measured" \
     "$program" --plugin="$fault_dir/FILE_QUERY_EXIT.so" perft -m fault --depth=1 --reps=1 "$fault_dir/start.fen"

@@ -42,6 +42,7 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
  *   INIT_UNDERSCORE_EXIT   init calls _exit(0)
  *   INIT_CAPITAL_EXIT      init calls _Exit(0)
  *   INIT_QUICK_EXIT        init calls quick_exit(0)
+ *   INIT_PTHREAD_EXIT      init calls pthread_exit(NULL) on the main thread
  *   INIT_LOOP              init never returns
  *   INIT_RECURSION         init overflows the stack
  *   CONSTRUCTOR_EXIT       a constructor calls exit(0) while the file loads
@@ -66,7 +67,7 @@ __attribute__((unused)) static const uint64_t *volatile nowhere;
     X(ENTRY_CRASH) \
     X(NAME_UNTERMINATED) X(SOURCE_UNTERMINATED) X(NAME_NEWLINE) X(DESCRIPTION_CONTROL) X(UNKNOWN_FEATURE) \
         X(ALL_FEATURES) X(INIT_ABORT) X(INIT_EXIT) X(INIT_UNDERSCORE_EXIT) X(INIT_CAPITAL_EXIT) X(INIT_QUICK_EXIT) \
-            X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(CONSTRUCTOR_LOOP) X(VERIFY_LOOP) X(VERIFY_SLOW) \
+            X(INIT_PTHREAD_EXIT) X(INIT_LOOP) X(INIT_RECURSION) X(CONSTRUCTOR_EXIT) X(CONSTRUCTOR_LOOP) X(VERIFY_LOOP) X(VERIFY_SLOW) \
                 X(FILE_QUERY) X(FILE_QUERY_EXIT) X(TIMING_LOOP) X(MOVE_LOOP) X(MOVE_CRASH) X(STREAM_WRITE) \
                     X(THREAD_CRASH)
 #define AS_ENUMERATOR(NAME) WITH_##NAME,
@@ -177,6 +178,8 @@ static size_t fault_init(void)
         _Exit(0);
     if (fault == WITH_INIT_QUICK_EXIT)
         quick_exit(0);
+    if (fault == WITH_INIT_PTHREAD_EXIT)
+        pthread_exit(NULL);
     if (fault == WITH_INIT_LOOP)
         loop_forever();
     if (fault == WITH_INIT_RECURSION)
