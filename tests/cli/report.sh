@@ -141,15 +141,9 @@ else
     # line: its runs were listed twice, their sections repeated.
     ln -s "$here/data/report-input.csv" "$report_tmp/link.csv"
     for report_case in "$here/data/report-input.csv|given twice" "$report_tmp/link.csv|the same file as $here/data/report-input.csv"; do
-        "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" "${report_case%%|*}" \
-            >"$report_tmp/out" 2>"$report_tmp/err"
-        report_status=$?
-        if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] && [ "$(wc -l <"$report_tmp/err")" -eq 1 ] &&
-            grep -qF "${report_case#*|}: each run is reported once" "$report_tmp/err"; then
-            pass "report: a CSV ${report_case#*|} is refused in one line"
-        else
-            fail "report: a CSV ${report_case#*|} is refused in one line (status $report_status: $(head -c 300 "$report_tmp/err"))"
-        fi
+        expect_one_line "report: a CSV ${report_case#*|} is refused in one line" \
+            "${report_case%%|*}: ${report_case#*|}: each run is reported once" \
+            "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" "${report_case%%|*}"
     done
 
     # Not a CSV at all: /dev/zero and an endless line are refused at once,
