@@ -5,9 +5,11 @@ source "$(dirname "$0")/../lib/tap.bash"
 
 tiny_run=(--method=null --workload=random --queries=100 --calls=1000 --reps=5 --dispatch=batch --piece=rook)
 
-# The CPU a run measured on, from its CSV row.
-measured_cpu() {
-    "$program" "${tiny_run[@]}" --format=csv "$@" 2>"$scratch/guard-err" | csv_column pin_cpu | head -n 1
+# first_value COLUMN FILE: the COLUMN of the CSV FILE's first row (empty
+# without a row), as csv_column COLUMN <FILE | head -n 1 reads it.
+first_value() {
+    python3 -c 'import csv, sys
+print(next((row[sys.argv[1]] for row in csv.DictReader(open(sys.argv[2]))), "").split("\n")[0])' "$@"
 }
 
 allowed=$(nproc)
@@ -15,40 +17,45 @@ allowed=$(nproc)
 lock_cpus=$allowed
 on_native "CPU choice and locks" "no CPU choice, pinning or locks" || lock_cpus=0
 
-# Wait (up to 5 s) until another process holds a lock file.
-wait_until_held() {
-    local tries=0
-    while flock -n "$1" true 2>/dev/null && [ "$tries" -lt 100 ]; do
-        sleep 0.05
-        tries=$((tries + 1))
-    done
+# hold_lock FILE: another process holds the lock file (its pid added to
+# holders) when this returns: the holder says so once it has the lock,
+# and this waits (up to 5 s) for its word, without polling.
+hold_lock() {
+    local word
+    exec {holder_fd}< <(flock -o "$1" sh -c 'echo held; exec sleep 30')
+    holders+=($!)
+    read -r -t 5 -u "$holder_fd" word
+    exec {holder_fd}<&-
 }
 locks="$scratch/locks"
 mkdir -p "$locks"
 if [ "$lock_cpus" -ge 2 ] && command -v flock >/dev/null; then
     # Another run holds every CPU but the first: this run takes the first.
+    # The runs' CSVs are read after the three runs, by one python3.
     holders=()
     for ((cpu = 1; cpu < allowed; cpu++)); do
-        flock -o "$locks/attackbench-cpu-$cpu.lock" sleep 30 &
-        holders+=($!)
-        wait_until_held "$locks/attackbench-cpu-$cpu.lock"
+        hold_lock "$locks/attackbench-cpu-$cpu.lock"
     done
-    got=$(XDG_RUNTIME_DIR=$locks measured_cpu)
-    if [ "$got" = 0 ]; then pass "a CPU another run holds is not chosen"; else fail "a CPU another run holds is not chosen (got CPU '$got')"; fi
-    flock -o "$locks/attackbench-cpu-0.lock" sleep 30 &
-    holders+=($!)
-    wait_until_held "$locks/attackbench-cpu-0.lock"
-    XDG_RUNTIME_DIR=$locks measured_cpu >/dev/null
-    grep -q "also used by another attackbench run" "$scratch/guard-err" &&
-        pass "every CPU held: the run says it shares one" || fail "every CPU held: the run says it shares one"
-    XDG_RUNTIME_DIR=$locks measured_cpu --pin=0 >/dev/null
-    grep -q "also used by another attackbench run" "$scratch/guard-err" &&
-        pass "--pin on a held CPU warns" || fail "--pin on a held CPU warns"
+    XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --format=csv >"$scratch/held-1.csv" 2>"$scratch/guard-err-1"
+    hold_lock "$locks/attackbench-cpu-0.lock"
+    XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --format=csv >/dev/null 2>"$scratch/guard-err-2"
+    XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --format=csv --pin=0 >/dev/null 2>"$scratch/guard-err-3"
     # The run knows it shared its CPU during each group: every row says so.
     XDG_RUNTIME_DIR=$locks "$program" "${tiny_run[@]}" --method=null,classical --format=csv \
         >"$scratch/held.csv" 2>"$scratch/guard-err"
-    flagged=$(csv_column warnings <"$scratch/held.csv" | grep -c cpu-contention)
-    [ "$flagged" -eq 2 ] && grep -q "random rook batch: another attackbench run held 1 of the measuring CPUs" "$scratch/guard-err" &&
+    # The first row's pin_cpu of the first run (as measured_cpu reads it),
+    # then the number of rows of the last run whose warnings name
+    # cpu-contention.
+    { read -r got; read -r flagged; } < <(python3 -c 'import csv, sys
+print(next((row["pin_cpu"] for row in csv.DictReader(open(sys.argv[1]))), ""))
+print(sum("cpu-contention" in row["warnings"] for row in csv.DictReader(open(sys.argv[2]))))' \
+        "$scratch/held-1.csv" "$scratch/held.csv")
+    if [ "$got" = 0 ]; then pass "a CPU another run holds is not chosen"; else fail "a CPU another run holds is not chosen (got CPU '$got')"; fi
+    [[ "$(<"$scratch/guard-err-2")" == *"also used by another attackbench run"* ]] &&
+        pass "every CPU held: the run says it shares one" || fail "every CPU held: the run says it shares one"
+    [[ "$(<"$scratch/guard-err-3")" == *"also used by another attackbench run"* ]] &&
+        pass "--pin on a held CPU warns" || fail "--pin on a held CPU warns"
+    [ "$flagged" -eq 2 ] && [[ "$(<"$scratch/guard-err")" == *"random rook batch: another attackbench run held 1 of the measuring CPUs"* ]] &&
         pass "a CPU another run held during a group flags its rows" ||
         fail "a CPU another run held during a group flags its rows ($flagged rows; $(head -c 300 "$scratch/guard-err"))"
     kill "${holders[@]}" 2>/dev/null
@@ -66,26 +73,35 @@ for ((cpu = 0; cpu < allowed; cpu++)); do
 done
 echo 0 >"$fake_root/sys/devices/system/cpu/cpufreq/boost"
 printf 'processor\t: 0\nflags\t\t: fpu sse2 avx2\n' >"$fake_root/proc/cpuinfo"
-grep '^cpu' /proc/stat >"$fake_root/proc/stat"
+while IFS= read -r line; do [[ "$line" == cpu* ]] && printf '%s\n' "$line"; done </proc/stat >"$fake_root/proc/stat"
 
 # warned NAME TEXT ENV... -- ARGS...: the run warns with TEXT.
+# count_lines VARIABLE FILE ERE: VARIABLE set to how many lines of FILE
+# match ERE (grep -c), in the shell.
+count_lines() {
+    local line matching=0
+    while IFS= read -r line || [ -n "$line" ]; do [[ "$line" =~ $3 ]] && matching=$((matching + 1)); done <"$2"
+    printf -v "$1" %d "$matching"
+}
 run_guarded() {
     local environment=()
     while [ "$1" != -- ]; do environment+=("$1"); shift; done
     shift
-    env "${environment[@]}" "$program" "${tiny_run[@]}" "$@" >"$scratch/guard-out" 2>"$scratch/guard-err"
+    # The variables exported for this run alone, without env(1).
+    [ ${#environment[@]} -eq 0 ] || local -x "${environment[@]}"
+    "$program" "${tiny_run[@]}" "$@" >"$scratch/guard-out" 2>"$scratch/guard-err"
 }
 expect_warning() {
     local name=$1 text=$2
     shift 2
     run_guarded "$@"
-    if grep -qF -- "$text" "$scratch/guard-err"; then pass "$name"; else fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; fi
+    if [[ "$(<"$scratch/guard-err")" == *"$text"* ]]; then pass "$name"; else fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; fi
 }
 expect_no_warning() {
     local name=$1 text=$2
     shift 2
     run_guarded "$@"
-    if grep -qF -- "$text" "$scratch/guard-err"; then fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; else pass "$name"; fi
+    if [[ "$(<"$scratch/guard-err")" == *"$text"* ]]; then fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; else pass "$name"; fi
 }
 expect_warning "a governor other than performance is named" "governor is 'powersave'" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 expect_no_warning "boost off and no hypervisor give no such warning" "under a hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
@@ -106,7 +122,9 @@ run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5
 [ ! -s "$scratch/guard-err" ] && pass "-q silences the warnings" || fail "-q silences the warnings ($(head -c 200 "$scratch/guard-err"))"
 run_guarded ATTACKBENCH_SYSTEM_ROOT="$fake_root" ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --reps=3 --format=csv
 # emulator and uneven-cpus depend on the machine the suite runs on.
-warnings=$(csv_column warnings <"$scratch/guard-out" | head -n 1 | sed 's/ emulator//; s/ uneven-cpus//')
+warnings=$(first_value warnings "$scratch/guard-out")
+warnings=${warnings/ emulator/}
+warnings=${warnings/ uneven-cpus/}
 [[ "$warnings" == "boost hypervisor few-repetitions short-stream cpu-contention"* ]] &&
     pass "the CSV records the warnings" || fail "the CSV records the warnings (got '$warnings')"
 
@@ -115,34 +133,36 @@ warnings=$(csv_column warnings <"$scratch/guard-out" | head -n 1 | sed 's/ emula
 # slowed) and in the JSON; a quiet group's rows carry none (its CPU locks
 # in a folder of its own, which no other run of the tests holds).
 run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --method=null,classical
-rows=$(grep -c '^  \(classical\|null (harness)\) ' "$scratch/guard-out")
-flagged=$(grep -c '^  \(classical\|null (harness)\) .*  disturbed: cpu-contention$' "$scratch/guard-out")
+table_row='^  (classical|null \(harness\)) '
+count_lines rows "$scratch/guard-out" "$table_row"
+count_lines flagged "$scratch/guard-out" "$table_row.*  disturbed: cpu-contention\$"
 [ "$rows" -eq 2 ] && [ "$flagged" -eq 2 ] && pass "the table flags each row of a group other work disturbed" ||
     fail "the table flags each row of a group other work disturbed ($flagged of $rows rows: $(head -c 400 "$scratch/guard-out"))"
 mkdir -p "$scratch/private-locks"
 run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0 ATTACKBENCH_FAKE_CANARY_DRIFT=0 XDG_RUNTIME_DIR="$scratch/private-locks" -- \
     --method=null,classical
-rows=$(grep -c '^  \(classical\|null (harness)\) ' "$scratch/guard-out")
-[ "$rows" -eq 2 ] && ! grep -q '^  .*  disturbed: ' "$scratch/guard-out" && pass "a quiet group's rows carry no flag" ||
+count_lines rows "$scratch/guard-out" "$table_row"
+count_lines disturbed "$scratch/guard-out" '^  .*  disturbed: '
+[ "$rows" -eq 2 ] && [ "$disturbed" -eq 0 ] && pass "a quiet group's rows carry no flag" ||
     fail "a quiet group's rows carry no flag ($(head -c 400 "$scratch/guard-out"))"
 run_guarded ATTACKBENCH_FAKE_OTHER_WORK=0.5 -- --method=null,classical --format=json
-flagged=$(grep -c '"method": "\(classical\|null\)".*"warnings": "[^"]*cpu-contention' "$scratch/guard-out")
+count_lines flagged "$scratch/guard-out" '"method": "(classical|null)".*"warnings": "[^"]*cpu-contention'
 [ "$flagged" -eq 2 ] && pass "the JSON flags each row of a group other work disturbed" ||
     fail "the JSON flags each row of a group other work disturbed ($flagged rows)"
 
 # Progress appears only on a terminal.
 if command -v script >/dev/null; then
     script -qec "$program ${tiny_run[*]} --reps=5" /dev/null >"$scratch/tty-out" 2>&1
-    grep -q '\[1/1\] random rook batch' "$scratch/tty-out" && pass "progress on a terminal" || fail "progress on a terminal"
+    [[ "$(<"$scratch/tty-out")" == *'[1/1] random rook batch'* ]] && pass "progress on a terminal" || fail "progress on a terminal"
     run_guarded --
-    grep -q '\[1/1\]' "$scratch/guard-err" && fail "no progress off a terminal" || pass "no progress off a terminal"
+    [[ "$(<"$scratch/guard-err")" == *'[1/1]'* ]] && fail "no progress off a terminal" || pass "no progress off a terminal"
 fi
 
 # The canary: the null loop's drift across rounds flags the group.
 expect_warning "a drifting canary names the group" "random rook batch: the harness's own loop (null) changed speed by 20%" \
     ATTACKBENCH_FAKE_CANARY_DRIFT=0.2 --
 run_guarded ATTACKBENCH_FAKE_CANARY_DRIFT=0.2 -- --format=csv
-csv_column warnings <"$scratch/guard-out" | head -n 1 | quiet_grep canary-drift &&
+[[ "$(first_value warnings "$scratch/guard-out")" == *canary-drift* ]] &&
     pass "the CSV records the canary's drift" || fail "the CSV records the canary's drift"
 expect_no_warning "a steady canary gives no warning" "changed speed" ATTACKBENCH_FAKE_CANARY_DRIFT=0.01 --
 
@@ -150,25 +170,27 @@ expect_error "--target-spread refuses a bad value" "--target-spread=abc" "$progr
 
 # --list starts with a header and explains the seed numbers; genpos --help
 # states the game lengths the code plays.
-cp "$scratch/list" "$scratch/list-header"
-head -n 1 "$scratch/list-header" | quiet_grep '^method .*status' && grep -q '004 the forum post on row hashing' "$scratch/list-header" &&
+IFS= read -r list_header <"$scratch/list"
+[[ "$list_header" =~ ^method\ .*status ]] && [[ "$(<"$scratch/list")" == *'004 the forum post on row hashing'* ]] &&
     pass "--list has a header and names the seeds" || fail "--list has a header and names the seeds"
-"$program" genpos --help | quiet_grep "40 to 240 plies" && pass "genpos --help gives the game lengths" ||
+[[ "$("$program" genpos --help)" == *"40 to 240 plies"* ]] && pass "genpos --help gives the game lengths" ||
     fail "genpos --help gives the game lengths"
-"$program" --help | quiet_grep "130 interrupted" && pass "--help lists exit status 130" || fail "--help lists exit status 130"
+[[ "$("$program" --help)" == *"130 interrupted"* ]] && pass "--help lists exit status 130" || fail "--help lists exit status 130"
 expect_warning "--phase with only the random workload is reported" "--phase applies to positions from files" -- --phase
 # Empty, the fake share is not set: a busy loop on the measuring CPU is
 # still named (read as a share of 0, it once silenced the real check).
 # Last, so that no other test of this script runs beside its busy loop.
 if [ "$lock_cpus" -ge 1 ] && command -v taskset >/dev/null; then
-    busy_cpu=$(taskset -cp $$ | sed 's/.*: //; s/[,-].*//')
+    busy_cpu=$(taskset -cp $$)
+    busy_cpu=${busy_cpu##*: }
+    busy_cpu=${busy_cpu%%[,-]*}
     taskset -c "$busy_cpu" sh -c 'while :; do :; done' &
     busy=$!
     ATTACKBENCH_FAKE_OTHER_WORK= "$program" --pin="$busy_cpu" --method=$lookup,null --workload=random --piece=rook \
         --dispatch=batch --reps=5 --calls=10000000 >/dev/null 2>"$scratch/guard-err"
     kill "$busy"
     wait "$busy" 2>/dev/null
-    grep -q "random rook batch: other work took" "$scratch/guard-err" &&
+    [[ "$(<"$scratch/guard-err")" == *"random rook batch: other work took"* ]] &&
         pass "an empty ATTACKBENCH_FAKE_OTHER_WORK leaves the real check on" ||
         fail "an empty ATTACKBENCH_FAKE_OTHER_WORK leaves the real check on ($(head -c 400 "$scratch/guard-err"))"
 else
