@@ -167,7 +167,13 @@ PYTHON
 
 # A disturbed pair fourth: ten pairs are kept after the eleventh, in the
 # middle of a block, so the test looks after the twelfth.
-{ head -3 "$scratch/slower.txt"; echo "10 20 cpu-contention"; tail -n +4 "$scratch/slower.txt" | head -8; } >"$scratch/left-out.txt"
+# (head -3; the disturbed pair; tail -n +4 | head -8, in the shell.)
+mapfile -t slower_lines <"$scratch/slower.txt"
+{
+    for ((line = 0; line < 3 && line < ${#slower_lines[@]}; line++)); do printf '%s\n' "${slower_lines[line]}"; done
+    echo "10 20 cpu-contention"
+    for ((line = 3; line < 11 && line < ${#slower_lines[@]}; line++)); do printf '%s\n' "${slower_lines[line]}"; done
+} >"$scratch/left-out.txt"
 replay left-out "$scratch/left-out.txt"
 status=$?
 if [ "$status" -eq 3 ] && grep -q "^pairs: 11 used, 1 disturbed left out$" "$scratch/out" &&
@@ -292,12 +298,24 @@ live() {
     shift
     "$program" ab --max-time=0.05 --pair-time=0.005 --csv="$scratch/$name.csv" "$@" --reps=3 --calls=20000 --queries=1000 \
         >"$scratch/out" 2>"$scratch/err"
-    local status=$?
+    local status=$? order= a_positive= b_positive=
+    # One python3 for the CSV: the orders joined by spaces (csv_column
+    # order | paste -sd' '), then the rows whose a_ns_per_query and whose
+    # b_ns_per_query are positive (csv_column ... | awk '$1 > 0' | wc -l:
+    # awk's first field, compared as a number when it looks like one).
+    { IFS= read -r order; read -r a_positive; read -r b_positive; } < <(python3 -c '
+import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print(" ".join(line for r in rows for line in r["order"].split("\n")))
+number = re.compile(r"[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$")
+def positive(line):
+    first = (line.split() or [""])[0]
+    return float(first) > 0 if number.match(first) else first > "0"
+for column in ("a_ns_per_query", "b_ns_per_query"):
+    print(sum(positive(line) for r in rows for line in r[column].split("\n")))' "$scratch/$name.csv")
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^verdict: " "$scratch/out" &&
         grep -q "^pairs: [0-9]* used, [0-9]* disturbed left out$" "$scratch/out" &&
-        [ "$(csv_column order <"$scratch/$name.csv" | paste -sd' ')" = "AB BA" ] &&
-        [ "$(csv_column a_ns_per_query <"$scratch/$name.csv" | awk '$1 > 0' | wc -l)" -eq 2 ] &&
-        [ "$(csv_column b_ns_per_query <"$scratch/$name.csv" | awk '$1 > 0' | wc -l)" -eq 2 ]; then
+        [ "$order" = "AB BA" ] && [ "$a_positive" -eq 2 ] && [ "$b_positive" -eq 2 ]; then
         pass "ab: a live run of two $name"
     else
         fail "ab: a live run of two $name (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
