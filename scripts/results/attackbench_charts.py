@@ -3,7 +3,6 @@ one data file, run once per format (SVG, PNG).  Standard library only."""
 
 import math
 import os
-import subprocess
 
 import attackbench_labels as labels
 
@@ -200,6 +199,7 @@ class Charts:
     def run_gnuplot(self, script_path):
         """Runs one gnuplot script; RuntimeError with its errors when it
         fails."""
+        import subprocess  # here, not at start: plot refuses bad input first
         result = subprocess.run(["gnuplot", script_path], capture_output=True,
                                 text=True, check=False)
         if result.returncode != 0:

@@ -20,7 +20,6 @@ Standard library only.
 """
 
 import csv
-import datetime
 import errno
 import json
 import math
@@ -28,7 +27,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 
 # The grouping key: the rows of one configuration are compared with each
 # other.  The C side groups by the same columns (same_group in
@@ -627,6 +625,7 @@ def replace_file(output, final, write):
         # As the C tool and sort -o: the rename would replace a file the
         # user may not write.
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), output)
+    import tempfile  # here, not at start: most runs write nothing
     try:
         descriptor, temporary = tempfile.mkstemp(dir=folder or ".",
                                                  prefix=name + ".",
@@ -714,6 +713,7 @@ def check_manifest_values(path, manifest):
                            f"script reads ({', '.join(map(str, MANIFEST_SCHEMAS))})")
     date = manifest.get("date")
     if date is not None:
+        import datetime  # here, not at start: only a manifest has a date
         try:
             valid = (re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date)
                      and datetime.date.fromisoformat(date))

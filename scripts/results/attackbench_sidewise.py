@@ -6,8 +6,6 @@ from single lookups, their ranked tables, and the answer to seed 002's
 claim that Dumb7Fill "works set-wise", generated from the rows.  Shared by
 scripts/results/report and scripts/results/readme-results.  Standard library only."""
 
-import statistics
-
 import attackbench_format as fmt
 import attackbench_sections as sections
 from attackbench_results import BASELINE
@@ -167,6 +165,7 @@ def verdict(sets, native):
 
 
 def median_rank(names, by_rank):
+    import statistics  # here, not at start: only the claim section needs it
     values = [by_rank[name] for name in names if name in by_rank]
     return f"{statistics.median(values):g}" if values else "-"
 
