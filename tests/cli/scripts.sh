@@ -11,14 +11,22 @@ printf '#!/bin/sh\necho "attackbench: broken on purpose" >&2\nexit 1\n' >"$scrat
 chmod +x "$scratch/failing-attackbench"
 
 # script_refuses NAME TEXT COMMAND...: exit 2, and stderr one line holding
-# TEXT (make's own "make: ***" line aside).
+# TEXT (make's own "make: ***" line aside).  The command runs from the
+# caller's folder; the lines are counted and searched by bash itself (no
+# grep, no subshell: this runs some eighty times).
 script_refuses() {
-    local name=$1 text=$2
+    local name=$1 text=$2 got lines=0 found=0 line script_refuses_lines
+    local make_line='^make(\[[0-9]+\])?: '
     shift 2
-    (cd "$scratch/scripts-caller" && "$@") >"$scratch/out" 2>"$scratch/err"
-    local got=$? lines
-    lines=$(grep -Evc '^make(\[[0-9]+\])?: ' "$scratch/err")
-    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+    cd "$scratch/scripts-caller" && "$@" >"$scratch/out" 2>"$scratch/err"
+    got=$?
+    cd "$top" || exit 2
+    mapfile -t script_refuses_lines <"$scratch/err"
+    for line in "${script_refuses_lines[@]}"; do
+        [[ $line =~ $make_line ]] || lines=$((lines + 1))
+        [[ $line == *"$text"* ]] && found=1
+    done
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
         pass "$name"
     else
         fail "$name (exit $got, $lines lines; stderr: $(head -c 300 "$scratch/err"))"
@@ -303,7 +311,12 @@ grep -qF '| Pext constexpr | `pext` | 200 | 340 | 10 | 1.40 | 340 | 70 | 1.40 | 
 
 # Hostile inputs to the results scripts: one line and exit 2 each, nothing
 # rewritten, copied outside the folder named or left half-written.
-results_csv=$(ls "$scripts_top"/results/*-gcc.csv | grep -v -e sides-by-count -e perft | head -n 1)
+# The first of the committed gcc CSVs (in name order) that is no
+# sides-by-count or perft file.
+results_csv=
+for candidate in "$scripts_top"/results/*-gcc.csv; do
+    [[ $candidate == *sides-by-count* || $candidate == *perft* ]] || { results_csv=$candidate; break; }
+done
 printf 'top\n<!-- results:end -->\nmiddle\n<!-- results:begin -->\nold\n<!-- results:end -->\nbottom\n' \
     >"$scratch/stray-marker.md"
 cp "$scratch/stray-marker.md" "$scratch/stray-marker.orig"
@@ -311,13 +324,21 @@ script_refuses "readme-results: an end marker before the beginning is refused" "
     python3 "$s/results/readme-results" --readme "$scratch/stray-marker.md" "$results_csv"
 cmp -s "$scratch/stray-marker.md" "$scratch/stray-marker.orig" && pass "readme-results: the README is left as it was" ||
     fail "readme-results: the README is left as it was"
-results_folder=$(dirname "$(ls "$scripts_top"/results/*/*-manifest.json | head -n 1)")
+results_manifests=("$scripts_top"/results/*/*-manifest.json)
+results_folder=${results_manifests[0]%/*}
 cp -r "$results_folder" "$scratch/escaping"
-python3 -S -c 'import glob, json, sys
+# Two hostile inputs made by one python3 run: a manifest whose slug is a
+# path, and the CSV with a median of -5 ns (tested further down).
+python3 -S -c 'import csv, glob, json, sys
 path = glob.glob(sys.argv[1] + "/*-manifest.json")[0]
 manifest = json.load(open(path))
 manifest["slug"] = "../escaped"
-json.dump(manifest, open(path, "w"))' "$scratch/escaping"
+json.dump(manifest, open(path, "w"))
+rows = list(csv.DictReader(open(sys.argv[2])))
+rows[0]["ns_per_query_median"] = "-5"
+writer = csv.DictWriter(open(sys.argv[3], "w", newline=""), fieldnames=list(rows[0]))
+writer.writeheader()
+writer.writerows(rows)' "$scratch/escaping" "$results_csv" "$scratch/negative.csv"
 script_refuses "results-merge: a slug that is a path is refused" "\"slug\" '../escaped' is not a plain name" \
     python3 "$s/results/results-merge" --check "$scratch/escaping"
 printf 'null\n' >"$scratch/null-manifest.json"
@@ -328,12 +349,6 @@ script_refuses "report: --list /dev/zero is refused, not read forever" "/dev/zer
 printf '\377\376 not text\n' >"$scratch/binary-list.txt"
 script_refuses "report: a --list that is not UTF-8 is one line" "binary-list.txt: not UTF-8 text" \
     python3 "$s/results/report" --list "$scratch/binary-list.txt" "$results_csv"
-python3 -S -c 'import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1])))
-rows[0]["ns_per_query_median"] = "-5"
-writer = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]))
-writer.writeheader()
-writer.writerows(rows)' "$results_csv" "$scratch/negative.csv"
 script_refuses "report: a median of -5 ns is refused" "column ns_per_query_median: -5.0 is not above 0" \
     python3 "$s/results/report" "$scratch/negative.csv"
 mkdir -p "$scratch/merged-into.csv"
@@ -419,8 +434,10 @@ for command in "results/report $here/data/compare-run1.csv" "results/piece_count
     (exec 7<>"$scratch/closed-pipe" 8>"$scratch/closed-pipe" 7<&- && exec python3 "$s/"$command >&8) 2>"$scratch/err"
     pipe_status=$?
     name=${command%% *}
-    [ "$pipe_status" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
-        grep -qx "${name##*/}: standard output: cannot write: Broken pipe" "$scratch/err" &&
+    # stderr is exactly that one line (newline-terminated, as wc -l counts).
+    pipe_err=
+    IFS= read -r -d '' pipe_err <"$scratch/err"
+    [ "$pipe_status" -eq 2 ] && [ "$pipe_err" = "${name##*/}: standard output: cannot write: Broken pipe"$'\n' ] &&
         pass "${name##*/}: a closed pipe is one line, exit 2" ||
         fail "${name##*/}: a closed pipe is one line, exit 2 (exit $pipe_status: $(head -c 300 "$scratch/err"))"
 done
