@@ -7,6 +7,27 @@ report_top=$(cd "$here/.." && pwd)
 # The interpreter itself (not a wrapper such as a pyenv shim), so that it
 # still starts when PATH is emptied below.
 report_python=$(python3 -c "import sys; print(sys.executable)" 2>/dev/null || true)
+# Started with -S, as tests/run.sh starts every python3: the scripts use the
+# standard library alone, and the site module's .pth files cost up to 0.1 s
+# of CPU a start on some machines (some thirty starts here).
+report_py=("$report_python" -S)
+# report_err_read FILE: FILE's lines into report_err_lines, and their
+# number (as wc -l counts them: newlines) into report_err_count;
+# report_err_has TEXT: whether one of those lines holds TEXT (as grep -qF).
+# Bash itself, no wc or grep started: the loops below check dozens of runs.
+report_err_read() {
+    mapfile report_err_lines <"$1"
+    report_err_count=${#report_err_lines[@]}
+    [ "$report_err_count" -gt 0 ] && [[ ${report_err_lines[report_err_count - 1]} != *$'\n' ]] &&
+        report_err_count=$((report_err_count - 1))
+}
+report_err_has() {
+    local line
+    for line in "${report_err_lines[@]}"; do
+        [[ $line == *"$1"* ]] && return 0
+    done
+    return 1
+}
 
 if [ -z "$report_python" ]; then
     skip "report tests: python3 is not installed (apt-get install python3)"
@@ -14,7 +35,7 @@ else
     report_tmp=$(mktemp -d)
 
     # The markdown for hand-made benchmark and perft CSVs, byte for byte.
-    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
             "$here/data/report-perft.csv" >"$report_tmp/out.md" 2>"$report_tmp/err" \
             && diff -u "$here/data/report-expected.md" "$report_tmp/out.md" >"$report_tmp/diff"; then
         pass "report: tables for tests/data/report-input.csv and report-perft.csv"
@@ -24,7 +45,7 @@ else
     fi
 
     # -o FILE writes the same bytes.
-    if "$report_python" "$report_top/scripts/results/report" -o "$report_tmp/o.md" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" -o "$report_tmp/o.md" \
             "$here/data/report-input.csv" "$here/data/report-perft.csv" >"$report_tmp/stdout" 2>&1 \
             && [ ! -s "$report_tmp/stdout" ] \
             && cmp -s "$here/data/report-expected.md" "$report_tmp/o.md"; then
@@ -34,7 +55,7 @@ else
     fi
 
     # A missing file: exit status 2, the file named.
-    "$report_python" "$report_top/scripts/results/report" "$report_tmp/absent.csv" \
+    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/absent.csv" \
         >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] \
@@ -46,7 +67,7 @@ else
 
     # A CSV without ns_per_query_median: exit status 2, file and column named.
     sed 's/ns_per_query_median/ns_median/' "$here/data/report-input.csv" >"$report_tmp/renamed.csv"
-    "$report_python" "$report_top/scripts/results/report" "$report_tmp/renamed.csv" \
+    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/renamed.csv" \
         >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] \
@@ -58,7 +79,7 @@ else
 
     # A field that is not a number: exit status 2, file and line named.
     sed '3s/,1\.50,/,fast,/' "$here/data/report-input.csv" >"$report_tmp/text.csv"
-    "$report_python" "$report_top/scripts/results/report" "$report_tmp/text.csv" \
+    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/text.csv" \
         >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && grep -q "text.csv: line 3: .*not a number: 'fast'" "$report_tmp/err"; then
@@ -70,7 +91,7 @@ else
     # Two runs of one machine and compiler (another file, a later start) are
     # kept apart, labelled by file and start time, and no row is replaced.
     sed 's/13:05:00Z/15:00:00Z/' "$here/data/report-input.csv" >"$report_tmp/second.csv"
-    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
             "$report_tmp/second.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
             && [ ! -s "$report_tmp/err" ] \
             && grep -q '^## gcc 12.2.0 (report-input, 2026-11-21T13:05:00Z)$' "$report_tmp/out" \
@@ -83,7 +104,7 @@ else
 
     # Flags are part of a run's identity: -O1 and -O2 rows are not merged.
     sed 's/-O2 -march=native/-O1 -march=native/' "$here/data/report-input.csv" >"$report_tmp/o1.csv"
-    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
             "$report_tmp/o1.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
             && grep -q '^## gcc 12.2.0, `-O1 -march=native`$' "$report_tmp/out" \
             && grep -q '^## gcc 12.2.0, `-O2 -march=native`$' "$report_tmp/out"; then
@@ -95,7 +116,7 @@ else
     # A run appended to a file at a later time is a run of its own.
     { cat "$here/data/report-input.csv"; sed -n '2,5s/13:05:00Z/16:00:00Z/p' "$here/data/report-input.csv"; } \
         >"$report_tmp/appended.csv"
-    if "$report_python" "$report_top/scripts/results/report" "$report_tmp/appended.csv" >"$report_tmp/out" 2>&1 \
+    if "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/appended.csv" >"$report_tmp/out" 2>&1 \
             && grep -q '^## gcc 12.2.0 (appended, 2026-11-21T16:00:00Z)$' "$report_tmp/out"; then
         pass "report: a run appended to a file is kept apart by its start time"
     else
@@ -105,7 +126,7 @@ else
     # The same configuration twice at the same start: an error naming both lines.
     { cat "$here/data/report-input.csv"; sed -n 3p "$here/data/report-input.csv"; } >"$report_tmp/twice.csv"
     report_last=$(wc -l <"$report_tmp/twice.csv")
-    "$report_python" "$report_top/scripts/results/report" "$report_tmp/twice.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/twice.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] \
             && grep -q "twice.csv: line $report_last: a second row for null in the configuration of .*twice.csv: line 3" "$report_tmp/err"; then
@@ -125,11 +146,12 @@ else
             # readme-results is pointed away from the project's README.
             report_extra=()
             [ "$report_script" = readme-results ] && report_extra=(--readme="$report_tmp/README.md")
-            "$report_python" "$report_top/scripts/results/$report_script" "${report_extra[@]}" \
+            "${report_py[@]}" "$report_top/scripts/results/$report_script" "${report_extra[@]}" \
                 "$report_tmp/$report_file" >"$report_tmp/out" 2>"$report_tmp/err"
             report_status=$?
-            if [ "$report_status" -eq 2 ] && grep -qF "$report_case" "$report_tmp/err" \
-                    && ! grep -q Traceback "$report_tmp/err"; then
+            report_err_read "$report_tmp/err"
+            if [ "$report_status" -eq 2 ] && report_err_has "$report_case" \
+                    && ! report_err_has Traceback; then
                 pass "$report_script: malformed $report_file named with its line"
             else
                 fail "$report_script: malformed $report_file named with its line (status $report_status: $(head -c 300 "$report_tmp/err"))"
@@ -143,7 +165,7 @@ else
     for report_case in "$here/data/report-input.csv|given twice" "$report_tmp/link.csv|the same file as $here/data/report-input.csv"; do
         expect_one_line "report: a CSV ${report_case#*|} is refused in one line" \
             "${report_case%%|*}: ${report_case#*|}: each run is reported once" \
-            "$report_python" "$report_top/scripts/results/report" "$here/data/report-input.csv" "${report_case%%|*}"
+            "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" "${report_case%%|*}"
     done
 
     # Not a CSV at all: /dev/zero and an endless line are refused at once,
@@ -156,11 +178,12 @@ else
             [ "$report_file" = endless.csv ] && report_file="$report_tmp/endless.csv"
             report_extra=()
             [ "$report_script" = readme-results ] && report_extra=(--readme="$report_tmp/README.md")
-            (ulimit -v 2000000 && exec timeout 20 "$report_python" "$report_top/scripts/results/$report_script" \
+            (ulimit -v 2000000 && exec timeout 20 "${report_py[@]}" "$report_top/scripts/results/$report_script" \
                 "${report_extra[@]}" "$report_file") >"$report_tmp/out" 2>"$report_tmp/err"
             report_status=$?
-            if [ "$report_status" -eq 2 ] && grep -qF "$report_case" "$report_tmp/err" &&
-                [ "$(wc -l <"$report_tmp/err")" -eq 1 ]; then
+            report_err_read "$report_tmp/err"
+            if [ "$report_status" -eq 2 ] && report_err_has "$report_case" &&
+                [ "$report_err_count" -eq 1 ]; then
                 pass "$report_script: ${report_case%%:*} refused in one line"
             else
                 fail "$report_script: ${report_case%%:*} refused in one line (status $report_status: $(head -c 300 "$report_tmp/err"))"
@@ -181,7 +204,7 @@ else
             --queries=1000 --timer=clock -q --csv="$report_tmp/groups.csv" data/positions.fen \
             >"$report_tmp/table.txt" 2>/dev/null
         awk -f "$here/data/table-groups.awk" "$report_tmp/table.txt" | sort >"$report_tmp/from-table"
-        "$report_python" "$report_top/scripts/results/results-tool" groups "$report_tmp/groups.csv" \
+        "${report_py[@]}" "$report_top/scripts/results/results-tool" groups "$report_tmp/groups.csv" \
             >"$report_tmp/from-csv" 2>&1
         if [ -s "$report_tmp/from-table" ] && diff "$report_tmp/from-table" "$report_tmp/from-csv" \
                 >"$report_tmp/diff"; then
@@ -196,7 +219,7 @@ else
     # over the compilers with the compiler named; the compilers compared.
     printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README.md"
     sed 's/AMD EPYC 9654 96-Core Processor/Other CPU/' "$here/data/report-input.csv" >"$report_tmp/other.csv"
-    if "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README.md" \
+    if "${report_py[@]}" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README.md" \
             "$here/data/report-input.csv" "$report_tmp/other.csv" 2>"$report_tmp/err" \
             && grep -q '^| method | AMD EPYC 9654 96-Core Processor: ns (compiler, vs fastest) | Other CPU: ns (compiler, vs fastest) |$' \
                 "$report_tmp/README.md" \
@@ -219,9 +242,9 @@ else
     # them with an x86-64 --list (tests/data/list-x86-64.txt, recorded on an
     # AMD EPYC Zen 4 with AVX-512).
     if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list-native.txt"
-    if "$report_python" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
             "$here/data/report-sidewise.csv" >"$report_tmp/sidewise.md" 2>"$report_tmp/err" \
-            && "$report_python" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
+            && "${report_py[@]}" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
                 "$report_tmp/sidewise.md" "$report_tmp/list-native.txt" >"$report_tmp/check" \
             && grep -q '^| `kogge-stone` | 1 | 0.22x | 3 | 1.95x | 3 | 1.76x |$' "$report_tmp/sidewise.md" \
             && grep -q "^The fills' median rank: 1.5 of 5 (sets); 3.5 of 5 (random queen); 3.5 of 5 (pieces queen). On this run the claim holds" \
@@ -235,7 +258,7 @@ else
     fi
     # The checker fails on a report ranked otherwise than its CSV.
     sed 's/^| 1 | kogge-stone |/| 1 | dumb7fill |/' "$report_tmp/sidewise.md" >"$report_tmp/swapped.md"
-    if ! "$report_python" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
+    if ! "${report_py[@]}" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
             "$report_tmp/swapped.md" "$report_tmp/list-native.txt" >"$report_tmp/check"; then
         pass "report: the side-wise check fails on a wrong ranking"
     else
@@ -244,10 +267,10 @@ else
     # Without --list the paths are unknown, and the claim says what is missing;
     # a --list output without native paths is refused.
     sed 's/  native [a-z,]*  /  /' "$report_tmp/list-native.txt" >"$report_tmp/list-old.txt"
-    "$report_python" "$report_top/scripts/results/report" --list "$report_tmp/list-old.txt" \
+    "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-old.txt" \
         "$here/data/report-sidewise.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
-    if "$report_python" "$report_top/scripts/results/report" "$here/data/report-sidewise.csv" >"$report_tmp/no-list.md" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-sidewise.csv" >"$report_tmp/no-list.md" \
             && grep -q '^| 1 | kogge-stone | ? | ' "$report_tmp/no-list.md" \
             && grep -q 'give scripts/results/report the output of `attackbench --list`' "$report_tmp/no-list.md" \
             && [ "$report_status" -eq 2 ] && grep -q 'list-old.txt: not the output of `attackbench --list` with native paths' \
@@ -259,9 +282,9 @@ else
     # A fresh run of the tool, both dispatch modes, ranked as its CSV says.
     "$program" --method=kogge-stone,dumb7fill,hyperbola,magic-fancy,null --workload=sets,sides --dispatch=batch,call \
         --reps=3 --calls=20000 -q --csv="$report_tmp/fresh.csv" data/positions.fen >/dev/null 2>&1
-    if "$report_python" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
+    if "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
             "$report_tmp/fresh.csv" >"$report_tmp/fresh.md" 2>"$report_tmp/err" \
-            && "$report_python" "$here/sidewise_report.py" "$report_tmp/fresh.csv" "$report_tmp/fresh.md" \
+            && "${report_py[@]}" "$here/sidewise_report.py" "$report_tmp/fresh.csv" "$report_tmp/fresh.md" \
                 "$report_tmp/list-native.txt" >"$report_tmp/check" \
             && [ "$(grep -c '^### sliders, s[a-z]* workload, [a-z]* dispatch' "$report_tmp/fresh.md")" -eq 4 ]; then
         pass "report: a fresh sets and sides run, both dispatch modes, ranked as its CSV"
@@ -273,21 +296,21 @@ else
     # scripts/results/readme-results: the side-wise headline from a manifest that has
     # the workloads and native paths; a manifest from before them (no
     # native field, no side-wise rows) renders without it.
-    "$report_python" "$report_top/scripts/results/results-tool" manifest "$report_tmp/s-manifest.json" \
+    "${report_py[@]}" "$report_top/scripts/results/results-tool" manifest "$report_tmp/s-manifest.json" \
         machine="Side CPU (AMD family 26 model 2)" list="$report_tmp/list-native.txt" \
         bench="$here/data/report-sidewise.csv" cpus=2
-    "$report_python" "$report_top/scripts/results/results-tool" manifest "$report_tmp/o-manifest.json" \
+    "${report_py[@]}" "$report_top/scripts/results/results-tool" manifest "$report_tmp/o-manifest.json" \
         machine="Old CPU (AMD family 25 model 17)" bench="$here/data/report-input.csv" cpus=2
     printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$report_tmp/README-side.md"
     cp "$report_tmp/README-side.md" "$report_tmp/README-old.md"
     # readme-results links only a chart that is there.
     mkdir -p "$report_tmp/plots" && printf 'png\n' >"$report_tmp/plots/side-ranked-sets.png"
-    if "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-side.md" \
+    if "${report_py[@]}" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-side.md" \
             --sets-chart "$report_tmp/plots/side-ranked-sets.png" "$report_tmp/o-manifest.json" "$report_tmp/s-manifest.json" \
             2>"$report_tmp/err" \
             && grep -qF "![ns per position-side, a side's attack map, batched](plots/side-ranked-sets.png)" \
                 "$report_tmp/README-side.md" \
-            && "$report_python" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-old.md" \
+            && "${report_py[@]}" "$report_top/scripts/results/readme-results" --readme "$report_tmp/README-old.md" \
                 "$report_tmp/o-manifest.json" 2>>"$report_tmp/err" \
             && grep -q '^| method | path | Side CPU (AMD family 26 model 2): ns (compiler, vs fastest) |$' "$report_tmp/README-side.md" \
             && grep -q '^| `kogge-stone` | set-wise entry | 2.52 gcc (1.00x) |$' "$report_tmp/README-side.md" \
@@ -306,10 +329,10 @@ else
     # --list) are marked.
     if command -v gnuplot >/dev/null 2>&1; then
         if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list.txt"
-        "$report_python" "$report_top/scripts/results/results-tool" manifest "$report_tmp/m-manifest.json" \
+        "${report_py[@]}" "$report_top/scripts/results/results-tool" manifest "$report_tmp/m-manifest.json" \
             machine="Test CPU (AMD family 25 model 17)" list="$report_tmp/list.txt" \
             bench="$here/data/report-input.csv" perft="$here/data/report-perft.csv" cpus=2
-        if "$report_python" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+        if "${report_py[@]}" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
                 "$report_tmp/m-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err"; then
             report_missing=""
             for report_chart in report-input-gcc-12-2-0-ranked-random report-input-gcc-12-2-0-size-pieces \
@@ -365,7 +388,7 @@ else
         # per slider, the native methods drawn apart and named with their path
         # (every row of report-sidewise.csv carries cpu-contention: each is
         # marked disturbed).
-        if "$report_python" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+        if "${report_py[@]}" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
                 "$report_tmp/s-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err" \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sets.svg" ] \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sides.png" ] \
@@ -402,7 +425,7 @@ else
     # scripts/results/plot with no gnuplot on PATH: the package named, exit status 2.
     # The interpreter is given by its full path so PATH can be empty.
     mkdir "$report_tmp/empty-path"
-    PATH="$report_tmp/empty-path" "$report_python" "$report_top/scripts/results/plot" \
+    PATH="$report_tmp/empty-path" "${report_py[@]}" "$report_top/scripts/results/plot" \
         -o "$report_tmp/no-plots" "$here/data/report-input.csv" >"$report_tmp/out" 2>"$report_tmp/err"
     report_status=$?
     if [ "$report_status" -eq 2 ] && grep -q "apt-get install gnuplot-nox" "$report_tmp/err" \
@@ -430,7 +453,7 @@ else
     fail "hyperfine.sh: without hyperfine names the package (status $report_status: $(cat "$report_tmp/err"))"
 fi
 rm -rf "$report_tmp"
-unset report_top report_python report_bash report_tmp report_status
+unset report_top report_python report_py report_bash report_tmp report_status
 
 # hyperfine.sh exports to temporary files, renamed on success: a run
 # interrupted while hyperfine writes (a fake hyperfine that writes part of
@@ -512,8 +535,9 @@ FAKE
 chmod +x "$interrupt_tmp/bin/gnuplot" "$interrupt_tmp/interrupting-program"
 # interrupted NAME: exit 130, at most one line on stderr, no traceback.
 interrupted() {
-    [ "$interrupt_status" -eq 130 ] && [ "$(wc -l <"$interrupt_tmp/err")" -le 1 ] &&
-        ! grep -q Traceback "$interrupt_tmp/err" &&
+    report_err_read "$interrupt_tmp/err"
+    [ "$interrupt_status" -eq 130 ] && [ "$report_err_count" -le 1 ] &&
+        ! report_err_has Traceback &&
         pass "$1: Ctrl-C gives exit 130 and no traceback" ||
         fail "$1: Ctrl-C gives exit 130 and no traceback (exit $interrupt_status: $(head -c 300 "$interrupt_tmp/err"))"
 }
