@@ -29,14 +29,14 @@ folder_sums() {
     (cd "$1" && find . -type f -exec md5sum {} + | sort)
 }
 
-# The folder's expected name, from the CSV's own identity columns.
-expected_folder() {
-    python3 - "$1" <<'EOF'
-import csv, re, sys
-row = next(csv.DictReader(open(sys.argv[1])))
-name = f"{row['cpu']} family{row['cpu_family']} model{row['cpu_model']}"
-print(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + "-" + row["timestamp"][:10])
-EOF
+# count_lines FILE: count_lines_found set to FILE's number of lines (as
+# wc -l counts them: newlines), by bash itself, no process started.
+count_lines() {
+    local count_lines_read
+    mapfile count_lines_read <"$1"
+    count_lines_found=${#count_lines_read[@]}
+    [ "$count_lines_found" -gt 0 ] && [[ ${count_lines_read[count_lines_found - 1]} != *$'\n' ]] &&
+        count_lines_found=$((count_lines_found - 1))
 }
 
 # results-quick times native builds: under WebAssembly make results-wasm is
@@ -62,25 +62,50 @@ else
     name=$(basename "$folder")
     compiler=$("$program" --version | sed -n 's/^[^(]*(\([a-z]*\) .*/\1/p')
     csv="$folder/$name-$compiler.csv"
-    [ "${#folders[@]}" -eq 1 ] && [ -f "$csv" ] && [ "$name" = "$(expected_folder "$csv")" ] &&
+    cpus=$(nproc)
+    # One python3 run for two checks: it prints the folder's expected name,
+    # from the CSV's own identity columns (empty when it cannot read them),
+    # then "manifest: ok" or "manifest: failed", the failed assertion in
+    # manifest.check.
+    python3 - "$csv" "$folder/$name-manifest.json" "$cpus" "$lookup" "$scratch/manifest.check" \
+        >"$scratch/quick.check" 2>&1 <<'EOF'
+import csv, json, os, re, sys, traceback
+try:
+    row = next(csv.DictReader(open(sys.argv[1])))
+    name = f"{row['cpu']} family{row['cpu_family']} model{row['cpu_model']}"
+    print(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + "-" + row["timestamp"][:10])
+except Exception:
+    print()
+try:
+    manifest = json.load(open(sys.argv[2]))
+    assert manifest["form"] == "quick" and manifest["machine"] and manifest["date"], manifest
+    assert len(manifest["bench"]) == 1 and len(manifest["perft"]) == 1, manifest
+    rows = list(csv.DictReader(open(os.path.join(os.path.dirname(sys.argv[2]), manifest["perft"][0]))))
+    assert {row["threads"] for row in rows} == {sys.argv[3]}, [row["threads"] for row in rows]
+    assert sorted(row["method"] for row in rows) == sorted(["classical", sys.argv[4]]), rows
+    open(sys.argv[5], "w").close()
+    print("manifest: ok")
+except Exception:
+    with open(sys.argv[5], "w") as check:
+        traceback.print_exc(file=check)
+    print("manifest: failed")
+EOF
+    quick_check=()
+    mapfile -t quick_check <"$scratch/quick.check"
+    [ "${#folders[@]}" -eq 1 ] && [ -f "$csv" ] && [ "$name" = "${quick_check[0]-}" ] &&
         pass "results-quick: one folder named by the CSV's CPU brand, family, model and date ($name)" ||
         fail "results-quick: one folder named by the CSV's CPU brand, family, model and date (${folders[*]})"
     "$program" -q -m null -w random -p rook -r 1 -c 1000 --queries=64 -f csv >"$scratch/plain.csv" 2>/dev/null
-    [ "$(head -1 "$csv")" = "$(head -1 "$scratch/plain.csv")" ] &&
+    csv_header= plain_header=
+    IFS= read -r csv_header <"$csv"
+    IFS= read -r plain_header <"$scratch/plain.csv"
+    [ "$csv_header" = "$plain_header" ] &&
         [ "$(grep -c ',queen,\(random\|pieces\),batch,' "$csv")" -eq 6 ] &&
         pass "results-quick: attackbench's CSV columns; random and pieces queens, batched, each method and null" ||
         fail "results-quick: attackbench's CSV columns; random and pieces queens, batched ($(head -c 300 "$csv"))"
-    python3 - "$folder/$name-manifest.json" "$(nproc)" "$lookup" >"$scratch/manifest.check" 2>&1 <<'EOF' &&
-import csv, json, os, sys
-manifest = json.load(open(sys.argv[1]))
-assert manifest["form"] == "quick" and manifest["machine"] and manifest["date"], manifest
-assert len(manifest["bench"]) == 1 and len(manifest["perft"]) == 1, manifest
-rows = list(csv.DictReader(open(os.path.join(os.path.dirname(sys.argv[1]), manifest["perft"][0]))))
-assert {row["threads"] for row in rows} == {sys.argv[2]}, [row["threads"] for row in rows]
-assert sorted(row["method"] for row in rows) == sorted(["classical", sys.argv[3]]), rows
-EOF
-        pass "results-quick: the manifest names the machine, the form and a perft on every CPU ($(nproc) threads)" ||
-        fail "results-quick: the manifest names the machine, the form and a perft on every CPU ($(head -c 300 "$scratch/manifest.check"))"
+    [ "${quick_check[1]-}" = "manifest: ok" ] &&
+        pass "results-quick: the manifest names the machine, the form and a perft on every CPU ($cpus threads)" ||
+        fail "results-quick: the manifest names the machine, the form and a perft on every CPU ($(head -c 300 "$scratch/manifest.check"; head -c 300 "$scratch/quick.check"))"
 
     # Another CPU's folder of the same name is never replaced.
     real_machine=$(sed -n 's/.*machine: \(.*\); folder .*/\1/p' "$scratch/quick.err")
@@ -101,7 +126,8 @@ EOF
             QUICK_PROGRAM=/bin/true QUICK_PROGRAM=/nonexistent QUICK_METHODS=no-such-method; do
         quick "$setting" >"$scratch/setting.out" 2>"$scratch/setting.err"
         status=$?
-        [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/setting.err")" -eq 1 ] &&
+        count_lines "$scratch/setting.err"
+        [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] &&
             grep -q "^results-quick: ${setting%%=*}=" "$scratch/setting.err" &&
             ! grep -q "every method, queens" "$scratch/setting.err" &&
             folder_sums "$out" | cmp -s - "$scratch/kept.sums" &&
@@ -248,7 +274,8 @@ EOF
         "$top/scripts/results/results-merge" --into "$into" --web "$scratch/refused.json" "$scratch/$2" \
             >"$scratch/refused.out" 2>"$scratch/refused.err"
         local status=$?
-        [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/refused.err" | tr -d ' ')" -eq 1 ] &&
+        count_lines "$scratch/refused.err"
+        [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] &&
             grep -qF "$3" "$scratch/refused.err" && [ "$(find "$into" -mindepth 1 -type d | wc -l)" -eq 0 ] &&
             pass "results-merge: refuses $1 in one line" ||
             fail "results-merge: refuses $1 in one line (exit $status: $(head -c 300 "$scratch/refused.err"))"
@@ -291,7 +318,8 @@ EOF
         >"$scratch/half.out" 2>"$scratch/half.err"
     status=$?
     find "$merged" -type f -exec md5sum {} + | sort >"$scratch/after.sums"
-    [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/half.err")" -eq 1 ] && [ ! -s "$scratch/half.out" ] &&
+    count_lines "$scratch/half.err"
+    [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] && [ ! -s "$scratch/half.out" ] &&
         cmp -s "$scratch/before.sums" "$scratch/after.sums" && md5sum <"$scratch/web.js" | cmp -s - "$scratch/web.before" &&
         [ "$(find "$merged" -mindepth 1 -maxdepth 1 -name '.*' | wc -l)" -eq 0 ] &&
         pass "results-merge: a README without markers: one line, exit 2, the folders, README and page as they were" ||
