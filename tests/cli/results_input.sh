@@ -7,13 +7,20 @@ source "$(dirname "$0")/../lib/tap.bash"
 results=$here/../scripts/results
 
 # refuses NAME TEXT COMMAND...: exit 2 and one line on stderr holding TEXT.
+# The lines are counted (as wc -l does: newlines) and searched by bash
+# itself, no wc or grep started.
 refuses() {
-    local name=$1 text=$2 lines got
+    local name=$1 text=$2 lines got found=0 line refuses_lines
     shift 2
     "$@" >"$scratch/out" 2>"$scratch/err"
     got=$?
-    lines=$(wc -l <"$scratch/err")
-    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+    mapfile refuses_lines <"$scratch/err"
+    lines=${#refuses_lines[@]}
+    [ "$lines" -gt 0 ] && [[ ${refuses_lines[lines - 1]} != *$'\n' ]] && lines=$((lines - 1))
+    for line in "${refuses_lines[@]}"; do
+        [[ $line == *"$text"* ]] && found=1
+    done
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
         pass "$name"
     else
         fail "$name (exit $got, $lines lines; stderr: $(head -c 300 "$scratch/err"))"
@@ -61,21 +68,24 @@ good_manifest="$scratch/machine-2026-01-02/machine-2026-01-02-manifest.json"
 python3 "$results/results-tool" manifest "$good_manifest" machine="Test CPU (AMD family 25 model 1)" \
     slug=machine date=2026-01-02 bench="$scratch/machine-2026-01-02/machine-2026-01-02-gcc.csv" cpus=2
 cp "$good_manifest" "$scratch/good-manifest.json"
-# bad_manifest EXPRESSION: the good manifest with EXPRESSION applied (python, m the object).
-bad_manifest() {
-    python3 -c 'import json, sys
-m = json.load(open(sys.argv[1]))
-exec(sys.argv[2])
-json.dump(m, open(sys.argv[1], "w"))' "$good_manifest" "$1"
-}
 printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$scratch/README.md"
 cp "$scratch/README.md" "$scratch/README.kept"
-for fault in 'm["date"] = "yesterday"|"date" '"'"'yesterday'"'"' is not a date' \
-    'm["date"] = "2026-13-45"|"date" '"'"'2026-13-45'"'"' is not a date' \
-    'm["schema"] = 99|"schema" 99 is not one this script reads' \
-    'm["bench"] = []|"bench" names no CSV file'; do
-    cp "$scratch/good-manifest.json" "$good_manifest"
-    bad_manifest "${fault%%|*}"
+# Each fault: EXPRESSION|TEXT, the good manifest with EXPRESSION applied
+# (python, m the object) and what the refusal says.  One python3 run
+# writes every faulty manifest (good-manifest.json.bad0, .bad1, ...).
+faults=('m["date"] = "yesterday"|"date" '"'"'yesterday'"'"' is not a date'
+    'm["date"] = "2026-13-45"|"date" '"'"'2026-13-45'"'"' is not a date'
+    'm["schema"] = 99|"schema" 99 is not one this script reads'
+    'm["bench"] = []|"bench" names no CSV file')
+python3 -c 'import json, sys
+for index, expression in enumerate(sys.argv[2:]):
+    m = json.load(open(sys.argv[1]))
+    exec(expression)
+    json.dump(m, open(f"{sys.argv[1]}.bad{index}", "w"))' "$scratch/good-manifest.json" "${faults[@]%%|*}"
+fault_index=0
+for fault in "${faults[@]}"; do
+    cp "$scratch/good-manifest.json.bad$fault_index" "$good_manifest"
+    fault_index=$((fault_index + 1))
     text=${fault#*|}
     refuses "plot: a manifest with ${fault%%|*} is refused" "$text" \
         "$results/plot" -o "$scratch/plots" "$good_manifest"
