@@ -9,12 +9,20 @@ source "$(dirname "$0")/../lib/tap.bash"
 s=$top/scripts
 
 # script_refuses NAME TEXT COMMAND...: exit 2, and stderr one line holding TEXT.
+# The lines are counted (as wc -l does: newlines) and searched by bash
+# itself, no wc or grep started.
 script_refuses() {
-    local name=$1 text=$2
+    local name=$1 text=$2 lines found=0 line script_refuses_lines
     shift 2
     "$@" >"$scratch/out" 2>"$scratch/err"
     local got=$?
-    if [ "$got" -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF -- "$text" "$scratch/err"; then
+    mapfile script_refuses_lines <"$scratch/err"
+    lines=${#script_refuses_lines[@]}
+    [ "$lines" -gt 0 ] && [[ ${script_refuses_lines[lines - 1]} != *$'\n' ]] && lines=$((lines - 1))
+    for line in "${script_refuses_lines[@]}"; do
+        [[ $line == *"$text"* ]] && found=1
+    done
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
         pass "$name"
     else
         fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
