@@ -16,6 +16,7 @@
 #include "device/device_techniques.h"
 #include "platform/build_info.h"
 #include "platform/cpu.h"
+#include "platform/interrupt.h"
 #include "platform/slow_instructions.h"
 #include "registry/registry.h"
 
@@ -190,6 +191,8 @@ static int check_dump_output(void)
 static int check_dump_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     const struct dump_context *context = data;
+    if (interrupt_requested())
+        return -1;
     if (context->workload == WORKLOAD_SIDES)
         return check_side_sliders(position, file_name, line_number);
     return 0;
@@ -247,10 +250,14 @@ static int dump_position_rows(const struct position *position, const char *file_
     return check_dump_output();
 }
 
-/* One position's rows, a plugin's work guarded (platform/crash_guard.h). */
+/* One position's rows, a plugin's work guarded (platform/crash_guard.h).
+ * A signal stops the dump here, between positions, so that every row
+ * written is whole. */
 static int dump_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
     const struct dump_context *context = data;
+    if (interrupt_requested())
+        return -1;
     backend_guard(context->backend, "--dump");
     int status = dump_position_rows(position, file_name, line_number, data);
     backend_unguard();
@@ -305,6 +312,16 @@ static int check_dump_selection(const struct options *options, enum workload_kin
     return 0;
 }
 
+/* After SIGINT or SIGTERM: the rows written so far go out, then the line
+ * and 128 + the signal, as the benchmark and perft report theirs. */
+static int report_dump_interrupted(const struct dump_context *context)
+{
+    int cut = fflush(stdout) != 0 || ferror(stdout);
+    fprintf(stderr, "attackbench: interrupted: reporting the %ld positions finished%s\n", context->index,
+            cut ? "; standard output not written whole" : "");
+    return interrupt_exit_status();
+}
+
 int dump_command(const struct options *options, const struct backend **selected, int count)
 {
     if (count != 1) {
@@ -329,14 +346,16 @@ int dump_command(const struct options *options, const struct backend **selected,
     if (check_dump_selection(options, workload) != 0)
         return 2;
     struct dump_context context = {selected[0], 0, workload, options->pieces};
+    /* From here on SIGINT and SIGTERM stop the dump between positions. */
+    interrupt_catch();
     struct read_options check = {.skip_invalid = options->skip_invalid};
     if (check_dump_files(options, &check, &context) != 0)
-        return 2;
+        return interrupt_requested() ? report_dump_interrupted(&context) : 2;
     print_selection_notes();
     /* The named files' malformed lines were reported by the check. */
     struct read_options read = {.skip_invalid = options->skip_invalid, .named_files_checked = 1};
-    if (dump_files(options, &read, &context) != 0)
-        return 2;
+    if (dump_files(options, &read, &context) != 0 || interrupt_requested())
+        return interrupt_requested() ? report_dump_interrupted(&context) : 2;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
         return 2;
