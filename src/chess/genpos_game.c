@@ -226,9 +226,14 @@ static unsigned move_weight(const struct board *board, move m, const struct move
     return weight ? weight : 1;
 }
 
-/* Write the board as one FEN line unless it was written before. */
+/* Write the board as one FEN line unless it was written before.  A
+ * stream that failed takes no more: a write that SIGINT or SIGTERM cut
+ * short on a full pipe must leave nothing buffered for the exit to wait
+ * on. */
 static void sample_position(struct game_sampler *sampler, const struct board *board)
 {
+    if (ferror(sampler->out))
+        return;
     if (hash_set_insert(&sampler->seen, board_hash(board)) != 1)
         return;
     struct position position;

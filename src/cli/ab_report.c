@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platform/interrupt.h"
 #include "platform/output_file.h"
 
 static const char *const kind_names[] = {"builds", "plugins", "methods"};
@@ -146,7 +147,10 @@ int ab_report(const struct ab_run *run)
     print_summary(run);
     int status = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "attackbench ab: cannot write the verdict: %s\n", strerror(errno));
+        if (interrupt_cut_write(errno)) /* a write blocked on a full pipe */
+            fprintf(stderr, "attackbench ab: interrupted: standard output not written whole\n");
+        else
+            fprintf(stderr, "attackbench ab: cannot write the verdict: %s\n", strerror(errno));
         status = AB_EXIT_USAGE; /* the files of the pairs are still written */
     }
     if (run->csv_file && write_file_atomically(run->csv_file, write_csv, (void *)run) != 0)

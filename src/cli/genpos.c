@@ -78,11 +78,14 @@ static int generate(struct generator *generator, FILE *out)
     return generator->played == generator->games && !ferror(out) ? 0 : -1;
 }
 
+/* The line and 128 + the signal; standard output is not whole when the
+ * signal cut a write (blocked on a full pipe) short. */
 static int report_interrupted(const struct generator *generator)
 {
+    const char *standard_output = ferror(stdout) ? "; standard output not written whole" : "";
     fprintf(stderr, "attackbench: genpos: interrupted after %ld of %ld games%s%s%s\n", generator->played,
-            generator->games, generator->out_file ? "; " : "", generator->out_file ? generator->out_file : "",
-            generator->out_file ? " left as it was" : "");
+            generator->games, generator->out_file ? "; " : standard_output,
+            generator->out_file ? generator->out_file : "", generator->out_file ? " left as it was" : "");
     return interrupt_exit_status();
 }
 
@@ -125,7 +128,7 @@ static int write_to_file(struct generator *generator)
 static int write_to_stdout(struct generator *generator)
 {
     generate(generator, stdout);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !interrupt_cut_write(errno)) {
         fprintf(stderr, "attackbench: genpos: cannot write to standard output: %s\n", strerror(errno));
         return EXIT_USAGE;
     }

@@ -169,7 +169,7 @@ static void side_attacks_by_square(const struct backend *backend, const struct p
 static void dump_sets(const struct backend *backend, const struct position *position, long index)
 {
     static const char *const sides[2] = {"white", "black"};
-    for (int color = WHITE; color <= BLACK; color++) {
+    for (int color = WHITE; color <= BLACK && !ferror(stdout); color++) {
         struct attackbench_side side;
         side_record_from_position(position, color, &side);
         printf("%ld,%s,0x%016" PRIx64 "\n", index, sides[color],
@@ -177,9 +177,12 @@ static void dump_sets(const struct backend *backend, const struct position *posi
     }
 }
 
+/* A write the signal cut short is the interrupt, said by dump_command. */
 static int check_dump_output(void)
 {
     if (ferror(stdout)) {
+        if (interrupt_cut_write(errno))
+            return -1;
         fprintf(stderr, "attackbench: cannot write the dump: %s\n", strerror(errno));
         return -1;
     }
@@ -235,7 +238,9 @@ static int dump_position_rows(const struct position *position, const char *file_
     }
     if (context->workload == WORKLOAD_SIDES)
         side_attacks_by_square(context->backend, position, side_attacks);
-    for (int square = 0; square < SQUARE_COUNT; square++) {
+    /* After a failed write (one the signal cut short on a full pipe) no
+     * more rows: nothing left buffered for the exit to wait on. */
+    for (int square = 0; square < SQUARE_COUNT && !ferror(stdout); square++) {
         /* One line per slider; a square holds at most one piece. */
         for (int piece = 0; piece < SLIDER_KIND_COUNT; piece++) {
             if (!(context->pieces & (1u << piece)) || !(position_sliders(position, piece) & square_bit(square)))
@@ -316,7 +321,7 @@ static int check_dump_selection(const struct options *options, enum workload_kin
  * and 128 + the signal, as the benchmark and perft report theirs. */
 static int report_dump_interrupted(const struct dump_context *context)
 {
-    int cut = fflush(stdout) != 0 || ferror(stdout);
+    int cut = fflush(stdout) != 0 || ferror(stdout); /* a write blocked on a full pipe, say */
     fprintf(stderr, "attackbench: interrupted: reporting the %ld positions finished%s\n", context->index,
             cut ? "; standard output not written whole" : "");
     return interrupt_exit_status();

@@ -262,7 +262,7 @@ static int report(struct perft_run *run)
         return PERFT_EXIT_USAGE;
     if (run->settings->bmf) {
         perft_write_method_bmf(stdout, run);
-        if (fflush(stdout) != 0 || ferror(stdout)) {
+        if ((fflush(stdout) != 0 || ferror(stdout)) && !interrupt_cut_write(errno)) {
             fprintf(stderr, "attackbench: perft: cannot write the results: %s\n", strerror(errno));
             return PERFT_EXIT_USAGE;
         }
@@ -276,8 +276,9 @@ static int run_stages(struct perft_run *run)
         return interrupt_requested() ? interrupt_exit_status() : PERFT_EXIT_USAGE;
     if (perft_count_files(run) != 0 && run->failed)
         return PERFT_EXIT_USAGE;
-    if (interrupt_requested())
-        fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished\n", run->positions);
+    if (interrupt_requested()) /* standard output is cut when a signal cut its write (a full pipe) */
+        fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished%s\n", run->positions,
+                ferror(stdout) ? "; standard output not written whole" : "");
     if (report(run) != 0)
         return PERFT_EXIT_USAGE;
     if (run->mismatches)

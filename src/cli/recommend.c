@@ -470,7 +470,9 @@ static int run(struct recommendation *recommendation)
         return status;
     /* As the benchmark and ab say what an interrupted run kept. */
     fprintf(stderr, "attackbench: recommend: interrupted%s\n",
-            measured ? "" : " before the measurements finished: no verdict, no file written");
+            !measured        ? " before the measurements finished: no verdict, no file written"
+            : ferror(stdout) ? ": standard output not written whole"
+                             : "");
     return interrupt_exit_status();
 }
 

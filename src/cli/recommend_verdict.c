@@ -12,6 +12,7 @@
 
 #include "measure/ratio_interval.h"
 #include "platform/cpu.h"
+#include "platform/interrupt.h"
 #include "platform/output_file.h"
 #include "platform/slow_instructions.h"
 #include "results/csv_field.h"
@@ -410,7 +411,9 @@ int recommend_report(const struct recommendation *recommendation)
     print_avoid(recommendation);
     print_plugins(recommendation);
     print_figures(recommendation);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    /* A write the signal cut short is the interrupt, said by the caller;
+     * the files are still written. */
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !interrupt_cut_write(errno)) {
         perror("attackbench: recommend: cannot write the verdict");
         return RECOMMEND_EXIT_USAGE;
     }

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "platform/interrupt.h"
+
 struct output_job {
     const struct result_set *set;
     const struct run_context *context;
@@ -64,7 +66,10 @@ int write_result_outputs(const struct options *options, const struct result_set 
             set->count > 0 && set->rows[0].metric == METRIC_INSTRUCTIONS ? write_count_table : write_timing_notes;
     job.writer(stdout, set, context);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));
+        if (interrupt_cut_write(errno)) /* a write blocked on a full pipe: the caller says the interrupt */
+            fprintf(stderr, "attackbench: interrupted: standard output not written whole\n");
+        else
+            fprintf(stderr, "attackbench: cannot write the results: %s\n", strerror(errno));
         status = 2;
     }
     return status;

@@ -280,7 +280,7 @@ static void write_row(struct perft_run *run, size_t i)
         fprintf(stderr, "attackbench: %s:%ld: perft %d gives %llu, the EPD says %llu\n", entry->file_name,
                 entry->line_number, entry->depth, (unsigned long long)nodes, (unsigned long long)expected);
     }
-    if (!run->settings->bmf) {
+    if (!run->settings->bmf && !ferror(stdout)) { /* after a cut write, nothing left to wait at exit */
         printf("%zu,%d,%llu,", run->positions + i + 1, entry->depth, (unsigned long long)nodes);
         if (given)
             printf("%llu", (unsigned long long)expected);
@@ -298,7 +298,9 @@ static void write_row(struct perft_run *run, size_t i)
 }
 
 /* The block's rows on stdout, flushed so that they come out as the input
- * is read; a write error (full disk, closed pipe) ends the run. */
+ * is read; a write error (full disk, closed pipe) ends the run, and so
+ * does a write the signal cut short, as the interrupt it is: the finished
+ * blocks are still reported. */
 static int write_rows(struct perft_run *run)
 {
     if (!run->rows_started && !run->settings->bmf)
@@ -307,6 +309,8 @@ static int write_rows(struct perft_run *run)
     for (size_t i = 0; i < run->block_count; i++)
         write_row(run, i);
     if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (interrupt_cut_write(errno))
+            return -1;
         fprintf(stderr, "attackbench: perft: cannot write the rows: %s\n", strerror(errno));
         run->failed = 1;
         return -1;

@@ -5,6 +5,7 @@
 #ifndef ATTACKBENCH_INTERRUPT_H
 #define ATTACKBENCH_INTERRUPT_H
 
+#include <errno.h>
 #include <signal.h>
 
 /* Catch SIGINT and SIGTERM from now on. */
@@ -32,6 +33,15 @@ extern volatile sig_atomic_t interrupt_signal;
 static inline int interrupt_requested(void)
 {
     return interrupt_signal != 0;
+}
+
+/* Whether a write that failed with errno `error` was cut short by the
+ * signal rather than failed: the handler has no SA_RESTART (a wait for
+ * standard input must end), so a write blocked on a full pipe returns
+ * EINTR.  The command then reports the interrupt, not a write error. */
+static inline int interrupt_cut_write(int error)
+{
+    return error == EINTR && interrupt_requested();
 }
 
 /* 128 + the signal that arrived (0 when none did). */

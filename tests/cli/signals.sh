@@ -117,3 +117,78 @@ if [ "$status" -eq 143 ] && [ "$(wc -l <"$scratch/dump.err")" -eq 1 ] &&
 else
     fail "--dump on SIGTERM: exit 143, one line, whole rows (exit $status: $(head -c 300 "$scratch/dump.err"); ends $(tail -c 40 "$scratch/dump.csv" | tr '\n' '|'))"
 fi
+
+# blocked_on_pipe PID: the process waits in a write to a full pipe (its
+# kernel wait channel, else its system call: write on x86-64 or aarch64).
+blocked_on_pipe() {
+    [[ "$(cat "/proc/$1/wchan" 2>/dev/null)" == *pipe_write* ]] && return 0
+    local call
+    call=$(cut -d ' ' -f 1 "/proc/$1/syscall" 2>/dev/null)
+    { [ "$call" = 1 ] && on_x86; } || { [ "$call" = 64 ] && ! on_x86; }
+}
+
+# stop_on_full_pipe NAME COMMAND...: run COMMAND with standard output a
+# FIFO nobody reads, send SIGTERM once it waits in a write to it, then
+# read the FIFO; set pipe_status to its exit status (stderr in
+# $scratch/pipe.err).  The write the signal cut short is the interrupt,
+# not a write error.
+stop_on_full_pipe() {
+    local name=$1 child= runner
+    shift
+    rm -f "$scratch/pipe.fifo"
+    mkfifo "$scratch/pipe.fifo"
+    exec 3<>"$scratch/pipe.fifo" # held open, never read until the end
+    timeout -k 5 60 "$@" >"$scratch/pipe.fifo" 2>"$scratch/pipe.err" 3>&- &
+    runner=$!
+    poll 30 child_of "$runner"
+    child=$(ps -o pid= --ppid "$runner" | tr -d ' ')
+    # The handler is checked once timeout's child is the program: before
+    # its exec it still has timeout's own.
+    if [ -n "$child" ] && poll 30 runs_program "$child" && wait_for_handler "$child" 15 &&
+        poll 60 blocked_on_pipe "$child"; then
+        # The pipe is read from the signal on: a write the signal met part
+        # done goes on (the kernel's and stdio's way) and must not wait
+        # past the crash guard's one-second deadline (genpos and --dump
+        # write inside it).  The signal wakes the writer before the reader
+        # can start, so a write that had written nothing fails EINTR.
+        kill -TERM "$child"
+    else
+        echo "$name: never blocked on the full pipe" >>"$scratch/pipe.err"
+    fi
+    # Read through a descriptor of its own, read-only: the reader ends at
+    # the end of the file, once the program has gone (no kill needed).
+    exec 4<"$scratch/pipe.fifo"
+    cat <&4 >/dev/null 3<&- &
+    local drain=$!
+    exec 3<&- 4<&-
+    wait "$runner"
+    pipe_status=$?
+    wait "$drain"
+}
+
+# runs_program PID: the process is the program under test.
+runs_program() {
+    [ "$(readlink "/proc/$1/exe")" = "$(readlink -f "$program")" ]
+}
+
+# child_of PID: the process has a child.
+child_of() {
+    [ -n "$(ps -o pid= --ppid "$1")" ]
+}
+
+stop_on_full_pipe perft "$program" perft --depth=1 --reps=1 -m hyperbola --csv="$scratch/perft.csv" "$big"
+if [ "$pipe_status" -eq 143 ] && ! grep -q 'cannot write' "$scratch/pipe.err" &&
+    grep -qx 'attackbench: perft: interrupted: reporting the [0-9]* positions finished.*' "$scratch/pipe.err" &&
+    grep -q '^perft: hyperbola: ' "$scratch/pipe.err" && [ "$(wc -l <"$scratch/perft.csv" 2>/dev/null)" -eq 2 ]; then
+    pass "perft on SIGTERM while standard output is a full pipe: exit 143, the summary, the CSV"
+else
+    fail "perft on SIGTERM while standard output is a full pipe: exit 143, the summary, the CSV (exit $pipe_status: $(head -c 400 "$scratch/pipe.err"))"
+fi
+
+stop_on_full_pipe genpos "$program" genpos --seed=1 --games=100000
+if [ "$pipe_status" -eq 143 ] && ! grep -q 'cannot write' "$scratch/pipe.err" &&
+    grep -qx 'attackbench: genpos: interrupted after [0-9]* of 100000 games.*' "$scratch/pipe.err"; then
+    pass "genpos on SIGTERM while standard output is a full pipe: exit 143, its line"
+else
+    fail "genpos on SIGTERM while standard output is a full pipe: exit 143, its line (exit $pipe_status: $(head -c 400 "$scratch/pipe.err"))"
+fi
