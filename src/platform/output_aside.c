@@ -19,9 +19,9 @@ void output_aside_begin(struct output_aside *aside)
 
 void output_aside_end(struct output_aside *aside)
 {
-#if !defined(__wasi__)
     if (aside->saved < 0)
         return;
+#if !defined(__wasi__)
     fflush(stdout);
     dup2(aside->saved, STDOUT_FILENO);
     close(aside->saved);
