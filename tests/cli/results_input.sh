@@ -6,27 +6,6 @@ source "$(dirname "$0")/../lib/tap.bash"
 
 results=$here/../scripts/results
 
-# refuses NAME TEXT COMMAND...: exit 2 and one line on stderr holding TEXT.
-# The lines are counted (as wc -l does: newlines) and searched by bash
-# itself, no wc or grep started.
-refuses() {
-    local name=$1 text=$2 lines got found=0 line refuses_lines
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    got=$?
-    mapfile refuses_lines <"$scratch/err"
-    lines=${#refuses_lines[@]}
-    [ "$lines" -gt 0 ] && [[ ${refuses_lines[lines - 1]} != *$'\n' ]] && lines=$((lines - 1))
-    for line in "${refuses_lines[@]}"; do
-        [[ $line == *"$text"* ]] && found=1
-    done
-    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
-        pass "$name"
-    else
-        fail "$name (exit $got, $lines lines; stderr: $(head -c 300 "$scratch/err"))"
-    fi
-}
-
 # A perft CSV of two methods that agree, and copies with one fault each.
 perft_header='timestamp,cpu,compiler,flags,method,positions,depth,nodes,seconds,nodes_per_second,table_bytes,init_ms'
 {
@@ -42,16 +21,16 @@ sed 's/,nodes,/,count,/' "$scratch/perft.csv" >"$scratch/perft-no-nodes.csv"
 for script in report plot; do
     options=()
     [ "$script" = plot ] && options=(-o "$scratch/plots")
-    refuses "$script: perft node counts that differ between methods are refused, both named" \
+    expect_one_line "$script: perft node counts that differ between methods are refused, both named" \
         "line 3: hyperbola counts 6724 nodes at depth 2, pext 6723 (" \
         "$results/$script" "${options[@]}" "$scratch/perft-nodes.csv"
-    refuses "$script: a perft row twice is refused" "line 4: a second row for hyperbola" \
+    expect_one_line "$script: a perft row twice is refused" "line 4: a second row for hyperbola" \
         "$results/$script" "${options[@]}" "$scratch/perft-twice.csv"
-    refuses "$script: perft seconds of -1 are refused" "column seconds: -1.0 is not above 0" \
+    expect_one_line "$script: perft seconds of -1 are refused" "column seconds: -1.0 is not above 0" \
         "$results/$script" "${options[@]}" "$scratch/perft-seconds.csv"
-    refuses "$script: a perft depth of 0 is refused" "column depth: '0' is not a depth" \
+    expect_one_line "$script: a perft depth of 0 is refused" "column depth: '0' is not a depth" \
         "$results/$script" "${options[@]}" "$scratch/perft-depth.csv"
-    refuses "$script: a perft CSV without nodes is refused" "missing column(s) nodes" \
+    expect_one_line "$script: a perft CSV without nodes is refused" "missing column(s) nodes" \
         "$results/$script" "${options[@]}" "$scratch/perft-no-nodes.csv"
 done
 "$results/report" "$scratch/perft.csv" >"$scratch/out" 2>"$scratch/err" &&
@@ -87,11 +66,11 @@ for fault in "${faults[@]}"; do
     cp "$scratch/good-manifest.json.bad$fault_index" "$good_manifest"
     fault_index=$((fault_index + 1))
     text=${fault#*|}
-    refuses "plot: a manifest with ${fault%%|*} is refused" "$text" \
+    expect_one_line "plot: a manifest with ${fault%%|*} is refused" "$text" \
         "$results/plot" -o "$scratch/plots" "$good_manifest"
-    refuses "readme-results: a manifest with ${fault%%|*} is refused" "$text" \
+    expect_one_line "readme-results: a manifest with ${fault%%|*} is refused" "$text" \
         "$results/readme-results" --readme "$scratch/README.md" "$good_manifest"
-    refuses "results-merge --check: a manifest with ${fault%%|*} is refused" "$text" \
+    expect_one_line "results-merge --check: a manifest with ${fault%%|*} is refused" "$text" \
         "$results/results-merge" --check "$scratch/machine-2026-01-02"
 done
 cmp -s "$scratch/README.md" "$scratch/README.kept" && pass "readme-results: a refused manifest leaves the README as it was" ||
@@ -100,9 +79,9 @@ cp "$scratch/good-manifest.json" "$good_manifest"
 
 # readme-results' charts: a missing one is refused, a path with a space is
 # written in angle brackets (a Markdown link target cannot hold a space).
-refuses "readme-results: a missing --chart is refused" "$scratch/none.png: no such chart" \
+expect_one_line "readme-results: a missing --chart is refused" "$scratch/none.png: no such chart" \
     "$results/readme-results" --readme "$scratch/README.md" --chart "$scratch/none.png" "$good_manifest"
-refuses "readme-results: a missing --sets-chart is refused" "$scratch/none.png: no such chart" \
+expect_one_line "readme-results: a missing --sets-chart is refused" "$scratch/none.png: no such chart" \
     "$results/readme-results" --readme "$scratch/README.md" --sets-chart "$scratch/none.png" "$good_manifest"
 mkdir -p "$scratch/my plots"
 printf 'png\n' >"$scratch/my plots/queen chart.png"
@@ -150,13 +129,13 @@ if "$results/report" --machine "Test CPU" --findings "$scratch/new-findings.md" 
 else
     fail "report --findings: a missing findings page is made with the paragraph ($(head -c 300 "$scratch/err"))"
 fi
-refuses "report --findings: runs that give no paragraph are refused" "nothing to write" \
+expect_one_line "report --findings: runs that give no paragraph are refused" "nothing to write" \
     "$results/report" --machine "Test CPU" --findings "$scratch/no-findings.md" "$scratch/findings-bench.csv" \
     "$scratch/findings-perft-two.csv"
 [ ! -e "$scratch/no-findings.md" ] && pass "report --findings: a refused paragraph writes no file" ||
     fail "report --findings: a refused paragraph writes no file"
 cp "$scratch/findings-perft.csv" "$scratch/findings-perft.kept"
-refuses "report --findings: an input CSV as the findings page is refused" "that is an input file of this report" \
+expect_one_line "report --findings: an input CSV as the findings page is refused" "that is an input file of this report" \
     "$results/report" --machine "Test CPU" --findings "$scratch/findings-perft.csv" "$scratch/findings-bench.csv" \
     "$scratch/findings-perft.csv"
 cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" &&
@@ -169,21 +148,21 @@ ln -s findings-perft.csv "$scratch/perft-link.csv"
 ln "$scratch/findings-perft.csv" "$scratch/perft-hard.csv"
 ln "$scratch/findings-bench.csv" "$scratch/bench-hard.csv"
 for output in findings-perft.csv perft-link.csv perft-hard.csv; do
-    refuses "report -o: an input CSV ($output) is refused" "-o $scratch/$output: that is an input file of this report" \
+    expect_one_line "report -o: an input CSV ($output) is refused" "-o $scratch/$output: that is an input file of this report" \
         "$results/report" -o "$scratch/$output" "$scratch/findings-bench.csv" "$scratch/findings-perft.csv"
 done
-refuses "report -o: the --list file is refused" "-o $scratch/bench-hard.csv: that is an input file of this report" \
+expect_one_line "report -o: the --list file is refused" "-o $scratch/bench-hard.csv: that is an input file of this report" \
     "$results/report" --list "$scratch/findings-bench.csv" -o "$scratch/bench-hard.csv" "$scratch/findings-perft.csv"
 cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" && [ -L "$scratch/perft-link.csv" ] &&
     [ "$(head -c 4 "$scratch/bench-hard.csv")" = cpu, ] &&
     pass "report -o: the input files are left as they were" || fail "report -o: the input files are left as they were"
-refuses "report -o '': an empty file name is refused" "report: -o needs a file name" \
+expect_one_line "report -o '': an empty file name is refused" "report: -o needs a file name" \
     "$results/report" -o '' "$scratch/findings-bench.csv"
 [ ! -s "$scratch/out" ] && pass "report -o '': nothing on standard output" ||
     fail "report -o '': nothing on standard output ($(head -c 100 "$scratch/out"))"
 # report --probes: a benchmark CSV holds no probes (no memory ladder, no
 # stream shorter than the run's); its section would be made up.
-refuses "report --probes: a benchmark CSV is refused" "--probes $scratch/findings-bench.csv: no probe rows" \
+expect_one_line "report --probes: a benchmark CSV is refused" "--probes $scratch/findings-bench.csv: no probe rows" \
     "$results/report" --probes "$scratch/findings-bench.csv" -o "$scratch/probes.md" "$scratch/findings-bench.csv"
 [ ! -e "$scratch/probes.md" ] && pass "report --probes: a refused report writes no file" ||
     fail "report --probes: a refused report writes no file"
@@ -202,10 +181,10 @@ report_status=$?
 # w or b are refused; a file name with a newline or '|' stays one cell, as
 # it does in report's Runs table.
 : >"$scratch/empty.fen"
-refuses "piece_counts.py: a file without positions is refused" "empty.fen: no positions" \
+expect_one_line "piece_counts.py: a file without positions is refused" "empty.fen: no positions" \
     python3 "$results/piece_counts.py" "$scratch/empty.fen"
 echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' >"$scratch/side.fen"
-refuses "piece_counts.py: a side to move x is refused" "side.fen:1: side to move 'x' is not w or b" \
+expect_one_line "piece_counts.py: a side to move x is refused" "side.fen:1: side to move 'x' is not w or b" \
     python3 "$results/piece_counts.py" "$scratch/side.fen"
 odd_name="$scratch/odd"$'\n'"name|x.fen"
 head -n 3 "$here/../data/positions.fen" >"$odd_name"
@@ -231,8 +210,8 @@ for output, change in ((sys.argv[2], {"method": "null"}), (sys.argv[3], {"thread
         writer.writeheader()
         writer.writerow(dict(rows[0], **change))
 PY
-refuses "report: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
+expect_one_line "report: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
     "$results/report" "$scratch/null-only.csv"
-refuses "plot: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
+expect_one_line "plot: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
     "$results/plot" -o "$scratch/plots" "$scratch/null-only.csv"
-refuses "report: threads=0 is refused" "column threads: 0 is below 1" "$results/report" "$scratch/threads-0.csv"
+expect_one_line "report: threads=0 is refused" "column threads: 0 is below 1" "$results/report" "$scratch/threads-0.csv"

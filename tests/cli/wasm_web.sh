@@ -8,27 +8,6 @@
 source "$(dirname "$0")/../lib/tap.bash"
 s=$top/scripts
 
-# script_refuses NAME TEXT COMMAND...: exit 2, and stderr one line holding TEXT.
-# The lines are counted (as wc -l does: newlines) and searched by bash
-# itself, no wc or grep started.
-script_refuses() {
-    local name=$1 text=$2 lines found=0 line script_refuses_lines
-    shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
-    local got=$?
-    mapfile script_refuses_lines <"$scratch/err"
-    lines=${#script_refuses_lines[@]}
-    [ "$lines" -gt 0 ] && [[ ${script_refuses_lines[lines - 1]} != *$'\n' ]] && lines=$((lines - 1))
-    for line in "${script_refuses_lines[@]}"; do
-        [[ $line == *"$text"* ]] && found=1
-    done
-    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
-        pass "$name"
-    else
-        fail "$name (exit $got; stderr: $(head -c 300 "$scratch/err"))"
-    fi
-}
-
 # Runs that allocate while node's WASI calls are under way: under node 20
 # they aborted (exit 134, no word) when a collection destroyed the WASI
 # object inside a call.  Natively they are ordinary runs.
@@ -110,7 +89,7 @@ else
 fi
 web_refuses() {
     local name=$1 text=$2 folder=$scratch/web-$3
-    script_refuses "web-results.py: $name" "$text" python3 "$s/results/web-results.py" "$folder" "$scratch/web-$3.js"
+    expect_one_line "web-results.py: $name" "$text" python3 "$s/results/web-results.py" "$folder" "$scratch/web-$3.js"
     [ ! -e "$scratch/web-$3.js" ] && pass "web-results.py: $name: nothing written" ||
         fail "web-results.py: $name: nothing written"
 }
@@ -203,7 +182,7 @@ fi
     fail "results-wasm --findings: a second run rewrites its own paragraph only"
 cp "$written" "$scratch/written-before.md"
 cp "$findings" "$scratch/findings-before.md"
-script_refuses "results-wasm: a file of this name from another CPU is refused before measuring" \
+expect_one_line "results-wasm: a file of this name from another CPU is refused before measuring" \
     "$written is the run of $machine, not of this machine (Fake CPU One (AnotherVendor family 1 model 2)): left unchanged" \
     env FAKE_VENDOR=AnotherVendor "$s/results/results-wasm" --findings="$findings" "$fake/native" "$fake/wasm" \
     "$scratch/wasm-results" data/positions.fen
@@ -228,7 +207,7 @@ wasm_refuses() { # NAME TEXT ARGUMENTS...
     local name=$1 text=$2
     shift 2
     rm -f "$scratch/measured"
-    script_refuses "results-wasm: $name is refused before measuring" "$text" "$s/results/results-wasm" "$@"
+    expect_one_line "results-wasm: $name is refused before measuring" "$text" "$s/results/results-wasm" "$@"
     [ ! -e "$scratch/measured" ] && [ -z "$(ls -A "$scratch/wasm-refused")" ] &&
         pass "results-wasm: $name: nothing measured or written" ||
         fail "results-wasm: $name: nothing measured or written ($(ls -A "$scratch/wasm-refused"))"
@@ -258,13 +237,13 @@ else
     fail "results-wasm --from: the file's machine's paragraph, from its summary lines; the others kept ($(head -c 300 "$scratch/err"))"
 fi
 printf 'no block\n' >"$scratch/no-block.md"
-script_refuses "results-wasm --findings: a doc without the block is refused" "no block between" \
+expect_one_line "results-wasm --findings: a doc without the block is refused" "no block between" \
     "$s/results/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/second/second.md"
 cp "$scratch/no-block.md" "$scratch/second/plain.md"
 cp "$scratch/second/second-native.csv" "$scratch/second/plain-native.csv"
-script_refuses "results-wasm --from: a file without summary lines is refused" "no summary lines" \
+expect_one_line "results-wasm --from: a file without summary lines is refused" "no summary lines" \
     "$s/results/results-wasm" --findings="$findings" --from="$scratch/second/plain.md"
 cp "$scratch/second/second.md" "$scratch/second/orphan.md"
-script_refuses "results-wasm --from: a file without its -native.csv is refused" \
+expect_one_line "results-wasm --from: a file without its -native.csv is refused" \
     "$scratch/second/orphan-native.csv: no such file" \
     "$s/results/results-wasm" --findings="$findings" --from="$scratch/second/orphan.md"
