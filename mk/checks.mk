@@ -10,7 +10,7 @@ SANITIZE_BUILD = build/sanitize
 SANITIZE_CFLAGS = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 sanitize:
 	+$(call SUB_BUILD,SANITIZE,$(SANITIZE_BUILD)/attackbench $(SANITIZE_BUILD)/unit_tests)
-	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:malloc_fill_byte=0:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:malloc_fill_byte=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		ATTACKBENCH=$(SANITIZE_BUILD)/attackbench ATTACKBENCH_UNIT_TESTS=$(SANITIZE_BUILD)/unit_tests bash tests/run.sh
 
 ## fuzz: libFuzzer on the FEN/EPD parser, the file reader, EPD operations and perft, the option parser and the result readers of compare, FUZZ_SECONDS each, side by side (clang)
