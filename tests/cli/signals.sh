@@ -119,12 +119,18 @@ else
 fi
 
 # blocked_on_pipe PID: the process waits in a write to a full pipe (its
-# kernel wait channel, else its system call: write on x86-64 or aarch64).
+# kernel wait channel, else its system call: write, numbered as the
+# machine running the tests numbers it; under qemu-user the emulator
+# makes the host's call).
 blocked_on_pipe() {
     [[ "$(cat "/proc/$1/wchan" 2>/dev/null)" == *pipe_write* ]] && return 0
     local call
     call=$(cut -d ' ' -f 1 "/proc/$1/syscall" 2>/dev/null)
-    { [ "$call" = 1 ] && on_x86; } || { [ "$call" = 64 ] && ! on_x86; }
+    case $(uname -m) in
+    x86_64) [ "$call" = 1 ] ;;
+    aarch64) [ "$call" = 64 ] ;;
+    *) return 1 ;;
+    esac
 }
 
 # stop_on_full_pipe NAME COMMAND...: run COMMAND with standard output a
@@ -166,9 +172,13 @@ stop_on_full_pipe() {
     wait "$drain"
 }
 
-# runs_program PID: the process is the program under test.
+# runs_program PID: the process is the program under test, or, under an
+# emulator, the emulator running the program's binary (tests/aarch64.sh's
+# wrapper, the program here, execs qemu-aarch64 with the binary's path).
 runs_program() {
-    [ "$(readlink "/proc/$1/exe")" = "$(readlink -f "$program")" ]
+    [ "$(readlink "/proc/$1/exe")" = "$(readlink -f "$program")" ] && return 0
+    [ -n "$emulated" ] && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null |
+        quiet_grep -xF "$(readlink -f "${program%-qemu}")"
 }
 
 # child_of PID: the process has a child.
