@@ -24,6 +24,7 @@ struct job {
     uint64_t passes;
     const struct timer *timer;
     const volatile sig_atomic_t *stop;
+    int timed_rounds_done; /* the closing check: its failure says so */
 };
 
 struct job_result {
@@ -172,29 +173,37 @@ static int run_checked(struct job *job, const struct backend *backend, int threa
         return 1;
     if (wrong) {
         fprintf(stderr,
-                "attackbench: %s %s: checksum differs from the reference; run with --verify to find the query\n",
-                backend->name, piece_names[job->piece]);
+                "attackbench: %s %s: checksum differs from the reference%s; run with --verify to find the query\n",
+                backend->name, piece_names[job->piece],
+                job->timed_rounds_done ? " after the timed rounds (it was right before them)" : "");
         return -1;
     }
     return 0;
 }
 
-/* The warm-up: one untimed pass of each backend, which touches its tables
- * and the stream and gives its mixed checksum. */
-static int warm_up(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
-                   uint64_t expected_mixed, struct measurement *results)
+/* One untimed pass of each backend, checked by its mixed checksum (which
+ * goes into results when not NULL).  Before the timed rounds it is the
+ * warm-up: it touches the tables and the stream.  After them it is the
+ * closing check: the timed passes are checked by the plain sum, in which
+ * two results wrong in bit 63 cancel (attackbench_checksum_mix()), so a
+ * backend that went wrong while it was timed and stayed wrong (a plugin
+ * with state, a table overwritten) is caught by the mixed sum here. */
+static int mixed_passes(struct job *job, const struct backend *const *measured_backends, size_t count, int threads,
+                        uint64_t expected_mixed, struct measurement *results)
 {
+    uint64_t passes = job->passes;
     job->passes = 1;
     job->run.mix_results = 1;
-    for (size_t k = 0; k < count; k++) {
+    int status = 0;
+    for (size_t k = 0; k < count && status == 0; k++) {
         struct job_result result;
-        int status = run_checked(job, measured_backends[k], threads, expected_mixed, &result);
-        if (status != 0)
-            return status;
-        results[k].checksum = result.sum;
+        status = run_checked(job, measured_backends[k], threads, expected_mixed, &result);
+        if (status == 0 && results != NULL)
+            results[k].checksum = result.sum;
     }
     job->run.mix_results = 0;
-    return 0;
+    job->passes = passes;
+    return status;
 }
 
 /* Samples per backend and round: [backend * reps + round]. */
@@ -364,12 +373,15 @@ int measure_backends(const struct backend *const *measured_backends, size_t coun
 
     if (threads > 1)
         thread_pool_open(threads, config->cpus);
-    int status = warm_up(&job, measured_backends, count, threads, expected->mixed, results);
     job.passes = passes;
+    int status = mixed_passes(&job, measured_backends, count, threads, expected->mixed, results);
     if (status == 0 && config->server)
         status = served_rounds(&job, measured_backends, count, threads, expected, lookups, config->server);
     if (status == 0)
         status = timed_rounds(&job, measured_backends, count, threads, expected, calls, &samples);
+    job.timed_rounds_done = 1;
+    if (status == 0)
+        status = mixed_passes(&job, measured_backends, count, threads, expected->mixed, NULL);
     if (threads > 1)
         thread_pool_close();
     if (status == 0)

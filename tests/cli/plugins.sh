@@ -108,6 +108,24 @@ else
     fail "the wrong_sometimes test plugin builds ($(head -c 300 "$plugin_dir/wrong_sometimes.log"))"
 fi
 
+# A plugin that goes wrong once timed, in bit 63 of every rook result: its
+# wrong results cancel in the timed passes' plain sums (an even number a
+# pass), so only the mixed check after the timed rounds sees it (the run
+# passed, exit 0, before that check).
+if build_plugin wrong_later "$top/tests/plugins/wrong_later.c"; then
+    ATTACKBENCH_TEST_STREAM=20000 "$program" --plugin="$plugin_dir/wrong_later.so" -m wrong-later -w random \
+        --queries=20000 -p rook --dispatch=batch -r 3 -c 40000 -q -f csv >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 1 ] && [ ! -s "$scratch/out" ] && [ "$(grep -vc ': warning: ' "$scratch/err")" -eq 1 ] &&
+        grep -qxF 'attackbench: wrong-later rook: checksum differs from the reference after the timed rounds (it was right before them); run with --verify to find the query' "$scratch/err"; then
+        pass "a plugin that goes wrong while timed, its errors cancelling in the plain sums, exits 1 after the timed rounds"
+    else
+        fail "a plugin that goes wrong while timed, its errors cancelling in the plain sums, exits 1 after the timed rounds (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+else
+    fail "the wrong_later test plugin builds ($(head -c 300 "$plugin_dir/wrong_later.log"))"
+fi
+
 if build_plugin crash "$top/tests/plugins/crash.c"; then
     echo kept >"$scratch/kept.csv"
     "$program" --plugin="$plugin_dir/crash.so" -m crash-rook --csv="$scratch/kept.csv" -w random >"$scratch/out" 2>"$scratch/err"
