@@ -83,6 +83,10 @@ def text_field(row, column):
 # (its samples included), and a bound on what a file that is no CSV, such
 # as /dev/zero or an endless line, makes the reader hold.
 LINE_LIMIT = 1 << 22
+# A field may be as long as a line: samples_ns of a run with many
+# repetitions (--reps up to 100000, --target-spread's added rounds) is
+# longer than the csv module's default limit of 131072 characters.
+csv.field_size_limit(LINE_LIMIT)
 
 
 def bounded_lines(handle, path):
@@ -535,7 +539,11 @@ def write_standard_output(text):
     or a full disk is met here: ResultsError "standard output: cannot
     write: WHY", which every script prints as its one line with exit
     status 2, rather than a traceback (or Python's own complaint at exit:
-    standard output then points to /dev/null, where nothing fails)."""
+    standard output then points to /dev/null, where nothing fails).  A
+    script started with standard output closed (>&-) has none at all."""
+    if sys.stdout is None:
+        raise ResultsError(f"standard output: cannot write: "
+                           f"{os.strerror(errno.EBADF)}")
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -442,3 +442,47 @@ for command in "results/report $here/data/compare-run1.csv" "results/piece_count
         fail "${name##*/}: a closed pipe is one line, exit 2 (exit $pipe_status: $(head -c 300 "$scratch/err"))"
 done
 rm -f "$scratch/closed-pipe"
+# Standard output closed (>&-: Python then has none) or full: the same one
+# line, exit 2 (a traceback before, or exit 0 with nothing said for plot's
+# list of the charts it wrote).
+for command in "results/report $here/data/compare-run1.csv" "results/piece_counts.py $scripts_top/data/perft.epd" \
+    "results/results-tool groups $here/data/compare-run1.csv" "results/plot -o $scratch/closed-plots $here/data/compare-run1.csv"; do
+    name=${command%% *}
+    name=${name##*/}
+    for output in closed full; do
+        [ "$output" = full ] && [ ! -w /dev/full ] && continue
+        # shellcheck disable=SC2086
+        if [ "$output" = closed ]; then
+            python3 "$s/"$command >&- 2>"$scratch/err"
+            out_status=$?
+            why="Bad file descriptor"
+        else
+            python3 "$s/"$command >/dev/full 2>"$scratch/err"
+            out_status=$?
+            why="No space left on device"
+        fi
+        out_err=
+        IFS= read -r -d '' out_err <"$scratch/err"
+        [ "$out_status" -eq 2 ] && [ "$out_err" = "$name: standard output: cannot write: $why"$'\n' ] &&
+            pass "$name: standard output $output is one line, exit 2" ||
+            fail "$name: standard output $output is one line, exit 2 (exit $out_status: $(head -c 300 "$scratch/err"))"
+    done
+done
+# A run of 20,000 repetitions: its samples_ns field is longer than the
+# csv module's default field limit (131,072 characters), which made the
+# scripts refuse the file ("field larger than field limit").
+if "$program" -m reference -w random -p rook -r 20000 -c 1 --queries=16 -q --csv="$scratch/long-samples.csv" >/dev/null 2>&1 &&
+    [ "$(awk -F, 'NR == 2 { print (length($0) > 131072) }' "$scratch/long-samples.csv")" = 1 ]; then
+    for command in "results/report" "results/results-tool machine" "results/plot -o $scratch/long-plots"; do
+        name=${command%% *}
+        name=${name##*/}
+        # shellcheck disable=SC2086
+        if python3 "$s/"$command "$scratch/long-samples.csv" >/dev/null 2>"$scratch/err" && [ ! -s "$scratch/err" ]; then
+            pass "$name: a CSV with a samples_ns field of over 131,072 characters is read"
+        else
+            fail "$name: a CSV with a samples_ns field of over 131,072 characters is read ($(head -c 300 "$scratch/err"))"
+        fi
+    done
+else
+    fail "a run of 20,000 repetitions writes a CSV with a row of over 131,072 characters"
+fi
