@@ -336,6 +336,20 @@ def source_of(row):
     return tuple(text_field(row, column) for column in SOURCE_COLUMNS)
 
 
+def refuse_device_rows(path, header, rows):
+    """A --device run's CSV (docs/gpu.md: rows of launches, no threads,
+    another clock) is named as such, not read as CPU rows of one thread,
+    as attackbench compare names it."""
+    if "device" not in header:
+        return
+    for _, row in rows:
+        if text_field(row, "device") not in ("", "cpu"):
+            raise ResultsError(f"{path}: the output of a --device run: the "
+                               f"scripts read the CPU benchmark's CSV "
+                               f"(device rows are launches timed by OpenCL "
+                               f"events; docs/gpu.md)")
+
+
 def read_file(path):
     """The runs of one CSV file, in order of first appearance.  A file
     written by one attackbench command holds one run; the merged file of
@@ -343,6 +357,7 @@ def read_file(path):
     several times holds one run per start time, unless it is one run's
     parts merged by merge_files (then each configuration appears once)."""
     header, rows = read_table(path)
+    refuse_device_rows(path, header, rows)
     is_perft = "method" in header \
         and any(name in header for name in PERFT_SPEED_COLUMNS) \
         and bool(missing_columns(header, BENCH_REQUIRED))

@@ -341,14 +341,23 @@ static int check_unique(struct result_file *file, const char *path)
     return 0;
 }
 
-/* Another command's output (perft's, ab's, recommend's CSV or JSON) is
- * named as such, not read as a benchmark file with a damaged row. */
+/* Another command's output (perft's, ab's, recommend's CSV or JSON, a
+ * --device run's) is named as such, not read as a benchmark file with a
+ * damaged row. */
 static int check_benchmark_row(const struct result_fields *row, const char *path)
 {
     static const struct {
         const char *column, *writer;
     } other_outputs[] = {
         {"nodes_per_second", "perft"}, {"a_ns_per_query", "ab"}, {"engine_nodes_per_second", "recommend"}};
+    const char *device = field_value(row, "device");
+    if (device != NULL && *device != '\0' && strcmp(device, "cpu") != 0) {
+        fprintf(stderr,
+                "attackbench: %s: the output of a --device run: compare reads the benchmark's --csv or --json of "
+                "the CPU (device rows are launches timed by OpenCL events; docs/gpu.md)\n",
+                path);
+        return -1;
+    }
     if (field_value(row, "piece") != NULL)
         return 0;
     for (size_t k = 0; k < sizeof other_outputs / sizeof other_outputs[0]; k++)

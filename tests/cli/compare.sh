@@ -391,6 +391,12 @@ for command in perft ab; do
         "$command.csv: the output of attackbench $command, not of a benchmark run: compare reads the benchmark's --csv or --json" \
         "$program" compare "$scratch/live.csv" "$scratch/$command.csv"
 done
+# A --device run's CSV (its rows with a device column, threads empty) is
+# named as such (it was "no value for threads", as if a row were damaged).
+awk -F, -v OFS=, 'NR == 1 { print $0, "device"; next } { print $0, "opencl:0" }' "$scratch/live.csv" >"$scratch/device.csv"
+expect_one_line "compare: a --device run's CSV is named as one" \
+    "device.csv: the output of a --device run: compare reads the benchmark's --csv or --json of the CPU" \
+    "$program" compare "$scratch/live.csv" "$scratch/device.csv"
 # Samples at the two ends of what a file may hold (1e-6 and 1e12 ns): every
 # figure of the table and of the BMF is a finite number, and the BMF has a
 # benchmark for each row (tests/data/compare-bad/tiny-sample.* are below).

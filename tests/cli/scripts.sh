@@ -486,3 +486,10 @@ if "$program" -m reference -w random -p rook -r 20000 -c 1 --queries=16 -q --csv
 else
     fail "a run of 20,000 repetitions writes a CSV with a row of over 131,072 characters"
 fi
+# A --device run's CSV is named as one (report read its launches as CPU
+# rows of one thread, timed by the TSC).
+awk -F, -v OFS=, 'NR == 1 { print $0, "device"; next } { print $0, "opencl:0" }' "$here/data/compare-run1.csv" \
+    >"$scratch/device.csv"
+script_refuses "report: a --device run's CSV is named as one" \
+    "device.csv: the output of a --device run: the scripts read the CPU benchmark's CSV" \
+    python3 "$s/results/report" "$scratch/device.csv"
