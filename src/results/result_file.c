@@ -144,7 +144,7 @@ static int parse_samples(const char *text, struct result_record *record)
         /* Decimals, as the writer prints them or a JSON tool rewrites them
          * (an exponent is read; no sign, hex, inf or nan), from MIN_SAMPLE
          * to MAX_SAMPLE, so that ratios and intervals stay finite. */
-        if (!isdigit((unsigned char)*p) && *p != '.')
+        if ((!isdigit((unsigned char)*p) && *p != '.') || strspn(p, "0123456789.eE+-") < strcspn(p, " "))
             return -1;
         double value = strtod(p, &end);
         if (end == p || errno == ERANGE || !isfinite(value) || value < MIN_SAMPLE || value > MAX_SAMPLE ||

@@ -367,6 +367,10 @@ expect_error "compare: a line break in a method name is refused" "method: '$look
 compare_edit "$scratch/live.csv" "$scratch/huge.csv" 'row["samples_ns"] = "1.7e308 " + row["samples_ns"]'
 expect_error "compare: a sample of 1.7e308 is refused" "huge.csv:2: samples_ns: expected decimal numbers from 1e-6 to 1e12" \
     "$program" compare "$scratch/live.csv" "$scratch/huge.csv"
+# Hexadecimal (which strtod reads: 0x10 was taken as 16 ns) is no decimal.
+compare_edit "$scratch/live.csv" "$scratch/hex.csv" 'row["samples_ns"] = "0x10 " + row["samples_ns"]'
+expect_error "compare: a hexadecimal sample is refused" "hex.csv:2: samples_ns: expected decimal numbers from 1e-6 to 1e12" \
+    "$program" compare "$scratch/live.csv" "$scratch/hex.csv"
 # A count column (threads, pressure_bytes) that is no number is named, not
 # kept as text that matches no row ("nothing to compare").
 for column in threads pressure_bytes; do
