@@ -109,6 +109,23 @@ def bounded_lines(handle, path):
         yield line
 
 
+# A control character (an escape sequence, a line break that would end a
+# table row) in a field: attackbench writes none, and compare refuses them.
+CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f]")
+
+
+def refuse_control_characters(path, line, header, fields):
+    """A field holding a control character is refused, shown escaped, so
+    that neither the error line nor a report passes it to a terminal."""
+    if not CONTROL_CHARACTER.search("".join(fields)):
+        return
+    for column, value in zip(header or fields, fields):
+        if CONTROL_CHARACTER.search(value):
+            shown = ascii(value)[1:-1]
+            raise ResultsError(f"{path}: line {line}: {ascii(column)[1:-1]}: "
+                               f"'{shown}' holds a control character")
+
+
 def read_table(path):
     """Header and (line, row dict) pairs of one CSV file.  Every row must
     have as many fields as the header."""
@@ -124,6 +141,8 @@ def read_table(path):
                     raise ResultsError(
                         f"{path}: line {reader.line_num}: {len(fields)} "
                         f"fields, the header has {len(header)}")
+                refuse_control_characters(path, reader.line_num, header,
+                                          fields)
                 rows.append((reader.line_num, dict(zip(header, fields))))
     except FileNotFoundError:
         raise ResultsError(f"{path}: no such file") from None

@@ -493,3 +493,11 @@ awk -F, -v OFS=, 'NR == 1 { print $0, "device"; next } { print $0, "opencl:0" }'
 script_refuses "report: a --device run's CSV is named as one" \
     "device.csv: the output of a --device run: the scripts read the CPU benchmark's CSV" \
     python3 "$s/results/report" "$scratch/device.csv"
+# An escape sequence in a method name is refused, shown escaped (it went
+# raw into the markdown and to the terminal).
+sed '2s/,pext,rook,/,evil\x1b[2Jname,rook,/' "$here/data/compare-run1.csv" >"$scratch/escape.csv"
+script_refuses "report: an escape sequence in a field is refused, shown escaped" \
+    "escape.csv: line 2: method: 'evil\\x1b[2Jname' holds a control character" \
+    python3 "$s/results/report" "$scratch/escape.csv"
+! grep -q $'\x1b' "$scratch/err" && pass "report: no raw ESC byte reaches the terminal" ||
+    fail "report: no raw ESC byte reaches the terminal"
