@@ -117,9 +117,10 @@ const char usage_text[] =
     "  -h, --help                   this text\n"
     "  -V, --version                the version\n"
     "\n"
-    "Exit status: 0 success, 1 a backend gave wrong results, 2 bad usage or input,\n"
-    "nothing to measure or a write error (a full disk, a closed pipe: one line),\n"
-    "130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
+    "Exit status: 0 success, 1 a backend gave wrong results (or, with --device or\n"
+    "--list-devices, OpenCL or the device failed: docs/gpu.md), 2 bad usage or\n"
+    "input, nothing to measure or a write error (a full disk, a closed pipe: one\n"
+    "line), 130 interrupted (SIGINT; 143 for SIGTERM), finished rows kept;\n"
     "compare: 3 a row regressed; ab: 3 B slower.\n";
 
 /* A decimal number (digits, at most one point) from minimum to maximum. */
