@@ -178,10 +178,14 @@ static int parse_operations(const char *text, struct position *position, char *e
                 end++;
             if (!isdigit((unsigned char)*end))
                 return set_error(error, error_size, "bad perft operation '%s': count is not a number", operation);
+            errno = 0;
             uint64_t count = strtoull(end, &end, 10);
+            if (errno == ERANGE)
+                return set_error(error, error_size, "bad perft operation '%s': count too large (at most %llu)",
+                                 operation, (unsigned long long)UINT64_MAX);
             while (*end == ' ' || *end == '\t')
                 end++;
-            if (*end || errno == ERANGE)
+            if (*end)
                 return set_error(error, error_size, "bad perft operation '%s': expected 'Dn count'", operation);
             if (depth < 1 || depth > MAX_EXPECTED_DEPTH)
                 return set_error(error, error_size, "perft operation '%s': depth must be 1 to %d", operation,

@@ -169,7 +169,8 @@ expect_error "perft --reps=0 is refused" "--reps must be" "$program" perft --rep
 # A perft count written wrong is an error, not an opcode passed over; so
 # is a second count for one depth.
 for operations in ";D-1 5|bad perft operation 'D-1 5'" ";D 20|bad perft operation 'D 20'" \
-    ";D1 20 ;D1 21|perft operation 'D1 21': a second count for depth 1"; do
+    ";D1 20 ;D1 21|perft operation 'D1 21': a second count for depth 1" \
+    ";D1 18446744073709551616|bad perft operation 'D1 18446744073709551616': count too large (at most 18446744073709551615)"; do
     echo "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ${operations%%|*}" >"$perft_scratch/counts.epd"
     expect_error "perft: '${operations%%|*}' is refused" "counts.epd:1: ${operations#*|}" \
         "$program" perft -m reference --depth=1 --reps=1 "$perft_scratch/counts.epd"
