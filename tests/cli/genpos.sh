@@ -39,7 +39,7 @@ fi
 # no temporary file and keep an existing output file as it was.
 # shellcheck source=../lib/signals.bash
 source "$here/lib/signals.bash"
-genpos_stops() {
+genpos_stop_once() {
     local signal=$1 want=$2
     echo 'the old file' >"$genpos_scratch/kept.fen"
     "$program" genpos --seed=3 --games=1000000 --out="$genpos_scratch/kept.fen" 2>"$genpos_scratch/stopped.err" &
@@ -47,18 +47,20 @@ genpos_stops() {
     if ! wait_for_handler "$runner" "$(kill -l "$signal")"; then
         kill -KILL "$runner" 2>/dev/null
         wait "$runner"
-        fail "genpos stops on SIG$signal (no handler installed)"
-        return
+        stop_status="no handler installed"
+        return 1
     fi
     sleep 0.3
     stop_and_time "$runner" "$signal"
-    if [ "$stop_status" -eq "$want" ] && within_seconds "$stop_seconds" 1.5 &&
-        grep -q 'interrupted' "$genpos_scratch/stopped.err" &&
+    [ "$stop_status" -eq "$want" ] && grep -q 'interrupted' "$genpos_scratch/stopped.err" &&
         [ "$(cat "$genpos_scratch/kept.fen")" = 'the old file' ] &&
-        [ -z "$(find "$genpos_scratch" -name 'kept.fen?*')" ]; then
-        pass "genpos stops on SIG$signal within a second and leaves no temporary file"
+        [ -z "$(find "$genpos_scratch" -name 'kept.fen?*')" ]
+}
+genpos_stops() {
+    if stops_within 1.5 genpos_stop_once "$@"; then
+        pass "genpos stops on SIG$1 within a second and leaves no temporary file"
     else
-        fail "genpos stops on SIG$signal within a second and leaves no temporary file (exit $stop_status after $stop_seconds s: $(ls "$genpos_scratch"))"
+        fail "genpos stops on SIG$1 within a second and leaves no temporary file (exit $stop_status after ${stop_times:-$stop_seconds s}: $(ls "$genpos_scratch"))"
     fi
 }
 if on_native "genpos stops on SIGINT and SIGTERM" "no signals"; then
