@@ -184,9 +184,6 @@ static int check_inputs(const struct options *options)
     if (options->verify_boards_given && !verify && !options->quiet)
         fprintf(stderr, "attackbench: note: --verify-boards sets the random boards of --verify and --verify-only; "
                         "this run checks none (each timed pass is still checked against the reference's sum)\n");
-    if (!file_workloads(options) && options->split_phases && !options->quiet)
-        fprintf(stderr, "attackbench: note: --phase applies to positions from files; the random workload "
-                        "has no game phase\n");
     return 0;
 }
 

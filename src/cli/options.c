@@ -534,6 +534,20 @@ static int check_stream_bound(const struct options *options, char *error, size_t
     return 0;
 }
 
+/* --phase splits the file workloads (pieces, squares, sets, sides) by
+ * game phase: refused, like --queries without the random stream, where
+ * the random workload alone runs, which has no game phase and would be
+ * timed as phase all.  (--dump, --verify-only, --list and --device refuse
+ * --phase themselves.) */
+static int check_phase(const struct options *options, char *error, size_t error_size)
+{
+    if (options->split_phases && options->action == ACTION_BENCHMARK && options->workloads == 1u << WORKLOAD_RANDOM)
+        return set_error(error, error_size,
+                         "--phase splits the file workloads (pieces, squares, sets, sides) by game phase; only the "
+                         "random workload runs, which has none (give a file workload, or leave out --phase)");
+    return 0;
+}
+
 /* --csv and --json only where the run writes them, rather than ignored:
  * the benchmark and --count write both, a --device run its rows as CSV
  * only, the other actions neither. */
@@ -754,7 +768,7 @@ static int check_options(const struct options *options, const struct given_optio
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
     if (check_result_files(options, error, error_size) != 0)
         return -1;
-    if (check_stream_bound(options, error, error_size) != 0)
+    if (check_stream_bound(options, error, error_size) != 0 || check_phase(options, error, error_size) != 0)
         return -1;
     return check_layout(options, error, error_size);
 }

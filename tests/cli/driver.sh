@@ -244,6 +244,14 @@ expect_one_line "--queries without the random workload is refused" \
 expect_one_line "--queries with --verify-only of the files alone is refused" \
     "attackbench: --queries sets the length of the random stream; no random workload runs" \
     "$program" --verify-only --queries=5 -w sides --method=classical --verify-boards=7 "$here/data/boards.fen"
+# --phase splits the file workloads: refused where the random workload
+# alone runs (it has no game phase; the run said "phase all" and, with -q,
+# nothing else); taken beside a file workload.
+expect_one_line "--phase with only the random workload is refused" \
+    "attackbench: --phase splits the file workloads (pieces, squares, sets, sides) by game phase; only the random" \
+    "$program" --phase -w random --method=classical --reps=1 --calls=100 --queries=100 -q
+expect_status "--phase beside a file workload" 0 "$program" --phase -w random,pieces --method=classical --reps=1 \
+    --calls=100 --queries=100 -q "$here/data/boards.fen"
 expect_status "--verify-only takes --queries with the random workload" 0 "$program" --verify-only --queries=50 \
     -w random --method=classical --verify-boards=7 -q
 boards_note="attackbench: note: --verify-boards sets the random boards of --verify and --verify-only; this run checks none"

@@ -176,7 +176,6 @@ IFS= read -r list_header <"$scratch/list"
 [[ "$("$program" genpos --help)" == *"40 to 240 plies"* ]] && pass "genpos --help gives the game lengths" ||
     fail "genpos --help gives the game lengths"
 [[ "$("$program" --help)" == *"130 interrupted"* ]] && pass "--help lists exit status 130" || fail "--help lists exit status 130"
-expect_warning "--phase with only the random workload is reported" "--phase applies to positions from files" -- --phase
 # Empty, the fake share is not set: a busy loop on the measuring CPU is
 # still named (read as a share of 0, it once silenced the real check).
 # Last, so that no other test of this script runs beside its busy loop.
