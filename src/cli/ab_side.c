@@ -32,6 +32,7 @@
 #include "ab_serve.h"
 #include "base/random.h"
 #include "measure/cpu_choice.h"
+#include "options.h"
 #include "platform/interrupt.h"
 #include "platform/timer.h"
 #include "registry/plugins.h"
@@ -86,8 +87,12 @@ int ab_side_arguments(const struct ab_run *run, const struct ab_side *side, char
         snprintf(storage[0], sizeof storage[0], "--plugin=%s", side->plugin);
         words[count++] = storage[0];
     }
+    /* The default --piece only beside a workload that takes one: with
+     * sets or sides alone the benchmark refuses it. */
+    unsigned workloads = workloads_given(run->benchmark_count, run->benchmark_arguments, 1u << WORKLOAD_RANDOM);
     for (size_t d = 0; d < sizeof default_options / sizeof default_options[0]; d++)
-        words[count++] = (char *)default_options[d];
+        if (strcmp(default_options[d], "--piece=queen") != 0 || workloads_take_piece(workloads))
+            words[count++] = (char *)default_options[d];
     if (run->cpu >= 0)
         words[count++] = "--pin=none";
     if (side->method[0]) {

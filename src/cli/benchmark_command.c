@@ -147,18 +147,6 @@ static int check_standard_input(const struct options *options)
     return 0;
 }
 
-/* Whether every workload chosen is side-wise (sets, sides), which take no
- * --piece.  ab and scripts/comparisons/compilers give --piece=queen as a
- * default beneath the user's workload, so a piece there is a note, not an
- * error. */
-static int only_side_workloads(const struct options *options)
-{
-    for (int kind = 0; kind < WORKLOAD_KIND_COUNT; kind++)
-        if ((options->workloads & (1u << kind)) && !side_workload((enum workload_kind)kind))
-            return 0;
-    return options->workloads != 0;
-}
-
 static int check_inputs(const struct options *options)
 {
     int stdin_status = check_standard_input(options);
@@ -178,9 +166,6 @@ static int check_inputs(const struct options *options)
     }
     if (!file_workloads(options) && options->file_count > 0 && !options->quiet)
         fprintf(stderr, "attackbench: note: the random workload ignores the files given\n");
-    if (only_side_workloads(options) && options->pieces != THREE_PIECES && !options->quiet)
-        fprintf(stderr, "attackbench: note: --piece chooses the rows of the per-piece workloads; sets and sides "
-                        "time every slider of a side\n");
     if (options->verify_boards_given && !verify && !options->quiet)
         fprintf(stderr, "attackbench: note: --verify-boards sets the random boards of --verify and --verify-only; "
                         "this run checks none (each timed pass is still checked against the reference's sum)\n");

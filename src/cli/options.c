@@ -263,6 +263,7 @@ static int apply_selection_option(struct options *options, const char *name, con
         else if (parse_choices(value, piece_names, PIECE_KIND_COUNT, &options->pieces) != 0)
             return set_error(error, error_size,
                              "--piece=%s: expected rook, bishop, queen, both or all (comma-separated)", value);
+        options->pieces_given = 1;
     } else if (strcmp(name, "param") == 0) {
         if (strchr(value, '=') == NULL || value[0] == '=')
             return set_error(error, error_size, "--param=%s: expected NAME=VALUE", value);
@@ -548,6 +549,29 @@ static int check_phase(const struct options *options, char *error, size_t error_
     return 0;
 }
 
+int workloads_take_piece(unsigned workloads)
+{
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT; kind++)
+        if ((workloads & (1u << kind)) && !side_workload((enum workload_kind)kind))
+            return 1;
+    return 0;
+}
+
+/* --piece chooses the rows of pieces, squares and random: refused, like
+ * --phase with the random stream alone, where only sets and sides run
+ * (they time every slider of a side) and nothing checks the pieces it
+ * names, as --verify does.  --dump honours it with sides and refuses it
+ * with sets itself; --verify-only checks the pieces it names. */
+static int check_piece(const struct options *options, char *error, size_t error_size)
+{
+    if (options->pieces_given && options->action == ACTION_BENCHMARK && !options->verify &&
+        !workloads_take_piece(options->workloads))
+        return set_error(error, error_size,
+                         "--piece chooses the rows of the pieces, squares and random workloads; sets and sides "
+                         "time every slider of a side (give one of those workloads, or leave out --piece)");
+    return 0;
+}
+
 /* --csv and --json only where the run writes them, rather than ignored:
  * the benchmark and --count write both, a --device run its rows as CSV
  * only, the other actions neither. */
@@ -768,9 +792,23 @@ static int check_options(const struct options *options, const struct given_optio
                          "--min-time bounds the rounds --target-spread adds; give --target-spread too");
     if (check_result_files(options, error, error_size) != 0)
         return -1;
-    if (check_stream_bound(options, error, error_size) != 0 || check_phase(options, error, error_size) != 0)
+    if (check_stream_bound(options, error, error_size) != 0 || check_phase(options, error, error_size) != 0 ||
+        check_piece(options, error, error_size) != 0)
         return -1;
     return check_layout(options, error, error_size);
+}
+
+unsigned workloads_given(int count, char **words, unsigned fallback)
+{
+    struct argument_reader reader = {.argc = count, .argv = words, .next = 0, .takes_operands = 1};
+    struct argument argument;
+    char reason[256];
+    unsigned workloads = fallback, named;
+    while (read_argument(&reader, specs, &argument, reason, sizeof reason) > 0)
+        if (is_option(&argument, "workload") &&
+            parse_choices(argument.value, workload_names, WORKLOAD_KIND_COUNT, &named) == 0)
+            workloads = named;
+    return workloads;
 }
 
 int parse_options(int argc, char **argv, struct options *options, char *error, size_t error_size)

@@ -27,6 +27,7 @@ struct options {
     int method_given;    /* --method was given (--dump's default is reference, not "all") */
     unsigned workloads;  /* bit per workload_kind */
     unsigned pieces;     /* bit per piece_kind */
+    int pieces_given;    /* --piece was on the command line */
     unsigned dispatches; /* bit per dispatch_kind */
     int verify;
     uint64_t verify_boards; /* random boards of each backend's check (--verify-boards) */
@@ -77,6 +78,17 @@ int parse_size(const char *text, size_t *size);
  * build can walk (256G; 1G under wasm32).  0, or -1 with the one-line
  * message in `error`, which names the limit. */
 int parse_pressure(const char *text, size_t *size, char *error, size_t error_size);
+
+/* Whether any of `workloads` (bits of workload_kind) times the pieces
+ * --piece chooses: every one but the side-wise sets and sides, which time
+ * all of a side's sliders at once. */
+int workloads_take_piece(unsigned workloads);
+
+/* The workloads the last --workload among the benchmark options `words`
+ * names (bits of workload_kind), or `fallback` where none is given or
+ * none can be read (parse_options then gives the message).  ab reads its
+ * user's workload so, to give --piece=queen only where a workload takes it. */
+unsigned workloads_given(int count, char **words, unsigned fallback);
 
 extern const char usage_text[];
 

@@ -114,6 +114,11 @@ done <<'CASES'
 --workload=pieces|attackbench ab: no FEN/EPD files given for a side's workload
 --no-such-option|attackbench ab: unknown option '--no-such-option'
 CASES
+# ab's default --piece=queen goes only beneath a workload that takes a
+# piece: the benchmark refuses --piece with sets or sides alone, so
+# -w sides gets as far as its file.
+expect_one_line "ab: -w sides is taken without ab's default --piece" \
+    "attackbench ab: no FEN/EPD files given for a side's workload" "$program" ab --max-time=20 -m pext,kogge-stone -w sides
 expect_one_line "ab: two builds' -p all is refused before any side starts" "a side times one group" \
     "$program" ab --max-time=20 "$program" "$program" --method=pext -p all
 

@@ -24,6 +24,14 @@ if [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+ \| [0-9.
 else
     fail "compilers: a row per method with both times and their ratio (exit $status; $(head -c 300 "$scratch/err"))"
 fi
+# The default --piece=queen only beneath a workload that takes a piece:
+# attackbench refuses --piece with sets or sides alone.
+python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/as-clang" -m classical -w sides -r 1 \
+    -c 2000 "$here/data/boards.fen" >"$scratch/compilers.md" 2>"$scratch/err"
+status=$?
+[ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \|' "$scratch/compilers.md" &&
+    pass "compilers: -w sides runs without the default --piece" ||
+    fail "compilers: -w sides runs without the default --piece (exit $status; $(head -c 300 "$scratch/err"))"
 python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/no-such-build" "${compilers_options[@]}" >/dev/null 2>&1
 status=$?
 [ $status -eq 2 ] && pass "compilers: a build that cannot run fails the script" ||

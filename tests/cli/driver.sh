@@ -273,19 +273,24 @@ expect_status "--pressure=4k (a lowercase suffix)" 0 "$program" --pressure=4k --
     fail "the help says --pressure's suffix takes either case"
 
 # --piece with only the side-wise workloads (sets, sides), which time every
-# slider: a note, since ab gives --piece=queen beneath a user's workload;
-# none where a per-piece workload takes the piece, or with the default.
-piece_note="attackbench: note: --piece chooses the rows of the per-piece workloads; sets and sides time every slider of a side"
-for case in "sets:--piece=rook:1" "sides:--piece=both:1" "sets,random:--piece=rook:0" "sides:--piece=rook,bishop,queen:0"; do
+# slider of a side, did nothing (a note, silent with -q): refused, as
+# --queries without the random workload is; taken where a per-piece
+# workload runs, with --verify (it checks the pieces named), and the
+# default (no --piece) never refused.  ab gives --piece=queen only beneath
+# a workload that takes it (ab.sh).
+piece_refusal="attackbench: --piece chooses the rows of the pieces, squares and random workloads; sets and sides time every slider of a side"
+for case in "sets:--piece=rook:2" "sides:--piece=both:2" "sets,sides:--piece=all:2" "sides:--piece=rook,bishop,queen:2" \
+    "sets,random:--piece=rook:0" "pieces,sides:--piece=rook:0" "sides::0" "sides:--piece=rook --verify --verify-boards=7:0"; do
     IFS=: read -r workloads piece wanted <<<"$case"
     # --queries only beside the random workload, which it sets the length of.
     queries=()
     [[ "$workloads" == *random* ]] && queries=(--queries=100)
-    "$program" --method=classical --workload="$workloads" "$piece" --reps=1 --calls=100 "${queries[@]}" \
-        "$here/data/boards.fen" >/dev/null 2>"$scratch/err"
-    status=$?
-    got=0
-    grep -qxF "$piece_note" "$scratch/err" && got=1
-    [ "$status" -eq 0 ] && [ "$got" = "$wanted" ] && pass "--workload=$workloads $piece: note given: $wanted" ||
-        fail "--workload=$workloads $piece: note given: $wanted (exit $status; $(head -c 300 "$scratch/err"))"
+    # shellcheck disable=SC2086 # $piece is none, one or three words
+    if [ "$wanted" = 2 ]; then
+        expect_one_line "--workload=$workloads $piece is refused" "$piece_refusal" "$program" --method=classical \
+            --workload="$workloads" $piece --reps=1 --calls=100 "$here/data/boards.fen"
+    else
+        expect_status "--workload=$workloads ${piece:-(no --piece)} is taken" 0 "$program" --method=classical \
+            --workload="$workloads" $piece --reps=1 --calls=100 "${queries[@]}" -q "$here/data/boards.fen"
+    fi
 done
