@@ -38,7 +38,7 @@ const char usage_text[] =
     "                               (ns per slider)\n"
     "  -p, --piece=PIECE[,PIECE]    rook, bishop, queen, both (a queen's rook and bishop\n"
     "                               sets, each returned, from one call) or all (rook,\n"
-    "                               bishop and queen: the default)\n"
+    "                               bishop and queen: the default; all,both: all four)\n"
     "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12)\n"
     "\n"
     "Measurement:\n"
@@ -217,6 +217,20 @@ static int parse_choices(const char *text, const char *const *names, int count, 
     }
 }
 
+/* --piece's words: piece_names in their order, then all, the three
+ * pieces.  all is a word like the others, so that it combines as the
+ * help's PIECE[,PIECE] says: all,both is every kind, all,rook is all. */
+static int parse_pieces(const char *text, unsigned *pieces)
+{
+    static const char *const words[PIECE_KIND_COUNT + 1] = {"rook", "bishop", "queen", "both", "all"};
+    const unsigned all = 1u << PIECE_KIND_COUNT;
+    unsigned named;
+    if (parse_choices(text, words, PIECE_KIND_COUNT + 1, &named) != 0)
+        return -1;
+    *pieces = (named & all) ? (named & ~all) | THREE_PIECES : named;
+    return 0;
+}
+
 static const struct option_name specs[] = {
     {"method", 'm', 1},    {"workload", 'w', 1},    {"piece", 'p', 1},       {"param", 0, 1},
     {"dispatch", 0, 1},    {"chain", 0, 0},         {"pressure", 0, 1},      {"phase", 0, 0},
@@ -258,9 +272,7 @@ static int apply_selection_option(struct options *options, const char *name, con
             return set_error(error, error_size,
                              "--workload=%s: expected pieces, squares, random, sets or sides (comma-separated)", value);
     } else if (strcmp(name, "piece") == 0) {
-        if (strcmp(value, "all") == 0)
-            options->pieces = THREE_PIECES;
-        else if (parse_choices(value, piece_names, PIECE_KIND_COUNT, &options->pieces) != 0)
+        if (parse_pieces(value, &options->pieces) != 0)
             return set_error(error, error_size,
                              "--piece=%s: expected rook, bishop, queen, both or all (comma-separated)", value);
         options->pieces_given = 1;

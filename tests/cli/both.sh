@@ -36,6 +36,16 @@ PYTHON
     pass "--piece=all is rook, bishop and queen: both is asked for by name" ||
     fail "--piece=all is rook, bishop and queen: both is asked for by name (got $(cat "$scratch/pieces"))"
 
+# all is a word of the list like the others (PIECE[,PIECE]): all,both is
+# every kind, all,rook and all,all are all.  They were refused with the
+# message that lists all among the words to combine.
+for case in "all,both:bishop both queen rook " "all,rook:bishop queen rook " "all,all:bishop queen rook "; do
+    pieces=${case%%:*}
+    "$program" "${quick[@]}" -w random --method=magic-fancy --piece="$pieces" --dispatch=batch -f csv 2>"$scratch/err" |
+        csv_column piece | sort -u | tr '\n' ' ' >"$scratch/pieces"
+    [ "$(cat "$scratch/pieces")" = "${case#*:}" ] && pass "--piece=$pieces times ${case#*:}" ||
+        fail "--piece=$pieces times ${case#*:}(got $(cat "$scratch/pieces"); $(head -c 300 "$scratch/err"))"
+done
 expect_error "--piece=bogus names both among the choices" \
     "--piece=bogus: expected rook, bishop, queen, both or all (comma-separated)" "$program" --piece=bogus
 
