@@ -129,6 +129,15 @@ static int is_ab_option(const char *word)
     return 0;
 }
 
+/* Whether `word` is an option of ab's that the benchmark has not
+ * (--resolution, --max-time, --pair-time, --keep-disturbed): after A and
+ * B, where the benchmark's options go, it was given in the wrong place,
+ * and the benchmark's parser would call it unknown. */
+static int is_ab_only_option(const char *word)
+{
+    return is_ab_option(word) && word[1] == '-' && !benchmark_has_option(word + 2, strcspn(word + 2, "="));
+}
+
 /* One option into *run; -1 to go on, or the exit status. */
 static int apply_option(const struct argument *argument, struct ab_run *run, const char **methods)
 {
@@ -176,6 +185,9 @@ static int check_benchmark_arguments(const struct ab_run *run)
                 return refuse(ab_prefix, "%s: a side must time one group of the benchmark, which this option does not",
                               word);
         }
+        if (is_ab_only_option(word))
+            return refuse(ab_prefix, "%s: an option of ab, given among the benchmark's: ab's options come before %s",
+                          word, run->kind == AB_METHODS ? "the benchmark's" : "A and B, the benchmark's after them");
         if (strcmp(word, "-") == 0)
             return refuse(ab_prefix, "-: both sides would read the one standard input; name a file");
         int names_method = strncmp(word, "--method", 8) == 0 || strncmp(word, "-m", 2) == 0;

@@ -810,6 +810,14 @@ static int check_options(const struct options *options, const struct given_optio
     return check_layout(options, error, error_size);
 }
 
+int benchmark_has_option(const char *name, size_t length)
+{
+    for (const struct option_name *option = specs; option->name; option++)
+        if (strlen(option->name) == length && strncmp(option->name, name, length) == 0)
+            return 1;
+    return 0;
+}
+
 unsigned workloads_given(int count, char **words, unsigned fallback)
 {
     struct argument_reader reader = {.argc = count, .argv = words, .next = 0, .takes_operands = 1};

@@ -90,6 +90,10 @@ int workloads_take_piece(unsigned workloads);
  * user's workload so, to give --piece=queen only where a workload takes it. */
 unsigned workloads_given(int count, char **words, unsigned fallback);
 
+/* Whether the benchmark has the long option `name` (its first `length`
+ * letters, without the dashes). */
+int benchmark_has_option(const char *name, size_t length);
+
 extern const char usage_text[];
 
 #endif

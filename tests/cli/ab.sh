@@ -17,6 +17,15 @@ expect_error "ab: no sides" "expected A and B" "$program" ab
 expect_error "ab: one side" "expected A and B" "$program" ab "$program"
 expect_error "ab: a benchmark option before A and B" "--reps=3: not an option of ab (ab's options come before A and B" \
     "$program" ab --reps=3 "$program" "$program"
+# The mirror: one of ab's own options after A and B, among the
+# benchmark's, was "unknown option" though ab has it.  --min-time and
+# --method, which the benchmark has too, stay the benchmark's there.
+expect_one_line "ab: an ab option after A and B" \
+    "attackbench ab: --max-time=10s: an option of ab, given among the benchmark's: ab's options come before A and B" \
+    "$program" ab "$program" "$program" --method=pext --max-time=10s
+expect_one_line "ab: an ab option after -m A,B and a benchmark option" \
+    "attackbench ab: --keep-disturbed: an option of ab, given among the benchmark's: ab's options come before the benchmark's" \
+    "$program" ab -m pext,kogge-stone -w random --keep-disturbed
 expect_error "ab: resolution 0" "--resolution=0: expected a percentage above 0 and below 100" \
     "$program" ab --resolution=0 "$program" "$program"
 expect_error "ab: resolution in words" "--resolution=one: expected a percentage" \
