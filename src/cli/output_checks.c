@@ -35,6 +35,15 @@ static int names_input(const struct output_files *files, const char *path)
     return 0;
 }
 
+/* Whether `path` is the running program's own file (where /proc says
+ * which): a --csv naming it would replace the program with a table. */
+static int names_running_program(const char *path)
+{
+    struct stat output, program;
+    return stat(path, &output) == 0 && stat("/proc/self/exe", &program) == 0 && output.st_dev == program.st_dev &&
+           output.st_ino == program.st_ino;
+}
+
 int check_output_files(const struct output_files *files)
 {
     const char *paths[2] = {files->csv, files->json};
@@ -46,6 +55,11 @@ int check_output_files(const struct output_files *files)
         escape_text(paths[k], shown, sizeof shown);
         if (names_input(files, paths[k])) {
             fprintf(stderr, "%s: %s: %s names an input file; it would be replaced\n", files->prefix, shown, names[k]);
+            return EXIT_USAGE;
+        }
+        if (names_running_program(paths[k])) {
+            fprintf(stderr, "%s: %s: %s names this attackbench program's own file; it would be replaced\n",
+                    files->prefix, shown, names[k]);
             return EXIT_USAGE;
         }
         if (check_output_path(paths[k]) != 0)

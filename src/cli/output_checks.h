@@ -14,8 +14,8 @@ struct output_files {
 };
 
 /* Returns 0, or 2 after one line: an output that names an input (one of
- * `inputs` or a loaded plugin's file), that cannot be written, or the
- * same file for --csv and --json. */
+ * `inputs` or a loaded plugin's file) or the running program's file, that
+ * cannot be written, or the same file for --csv and --json. */
 int check_output_files(const struct output_files *files);
 
 /* Returns 0, or 2 after one line starting with `prefix` when '-'

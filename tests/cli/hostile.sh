@@ -72,6 +72,26 @@ if grep -q $'\033' "$scratch/err"; then fail "no raw ESC byte in the message"; e
 expect_error "bytes that are not UTF-8 are shown escaped" \
     "not-utf8.fen:1: bad side to move '\xff\xfe': expected w or b" "$program" --method=reference "$scratch/not-utf8.fen"
 
+# An output naming the running program's own file would replace the
+# program with a table (recommend, the benchmark, perft and genpos did so).
+if [ -n "$emulated" ] || [ "$wasm_build" = 1 ]; then
+    skip "an output naming the running program: the program under test runs inside ${emulated:-node}, which /proc/self/exe names"
+else
+    cp "$program" "$scratch/program-copy"
+    copy=$scratch/program-copy
+    own="names this attackbench program's own file; it would be replaced"
+    expect_error "recommend: --csv naming the running program is refused" "program-copy: --csv $own" \
+        "$copy" recommend --quick --method=pext --csv="$copy"
+    expect_error "the benchmark: --csv naming the running program is refused" "program-copy: --csv $own" \
+        "$copy" --method=reference --workload=random --reps=1 --calls=10 --csv="$copy"
+    expect_error "perft: --csv naming the running program is refused" "program-copy: --csv $own" \
+        "$copy" perft --method=reference --depth=1 --csv="$copy" "$here/../data/perft.epd"
+    expect_error "genpos: --out naming the running program is refused" "program-copy: --out $own" \
+        "$copy" genpos --seed=1 --games=2 --out="$copy"
+    cmp -s "$program" "$scratch/program-copy" && pass "the running program's file is kept" ||
+        fail "the running program's file is kept"
+fi
+
 # Output files (--csv, perft --csv, genpos --out).  Devices and FIFOs are
 # written straight through, never replaced.  CI runs as root, where a
 # rename over /dev/full succeeds: the devices are first reached through
