@@ -78,6 +78,7 @@ struct ab_run {
     const char *work_directory;
     struct ab_pair *pairs;
     int pair_count, pair_capacity;
+    int side_broke;     /* a side crashed, exited or stopped answering (exit 2): the pairs before are reported */
     double *log_ratios; /* of the pairs kept, in order */
     int kept;
     double seconds;

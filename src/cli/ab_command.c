@@ -502,10 +502,21 @@ static int run_ab(struct ab_run *run)
     catch_signals();
     int status = run_pairs(run);
     remove_work_directory(directory);
+    /* A side that failed (crashed, stopped answering, exited) after some
+     * pairs: they are reported and written as after an interrupt, and the
+     * exit status stays the failure's.  Wrong attack sets (1) are not. */
+    int failed_after_pairs =
+        run->side_broke && status == AB_EXIT_USAGE && run->pair_count > 0 && !interrupt_requested();
+    const char *pairs = run->pair_count == 1 ? "pair" : "pairs";
     if (interrupt_requested())
-        fprintf(stderr, "attackbench ab: interrupted: reporting the %d pairs finished\n", run->pair_count);
+        fprintf(stderr, "attackbench ab: interrupted: reporting the %d %s finished\n", run->pair_count, pairs);
+    else if (failed_after_pairs)
+        fprintf(stderr, "attackbench ab: reporting the %d %s finished before the side failed (exit 2)\n",
+                run->pair_count, pairs);
     if (status == 0 && (run->pair_count > 0 || !interrupt_requested()))
         status = ab_report(run);
+    else if (failed_after_pairs)
+        ab_report(run);
     free(run->pairs);
     free(run->log_ratios);
     if (interrupt_requested())

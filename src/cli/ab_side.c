@@ -379,6 +379,15 @@ static int side_failed(const struct ab_run *run, struct side_process processes[2
     return status == 1 ? 1 : AB_EXIT_USAGE;
 }
 
+/* side_failed()'s status, noted in the run when the side broke (exit 2:
+ * not wrong attack sets, not an interrupt), so that the pairs finished
+ * before are reported. */
+static int side_broke(struct ab_run *run, int status)
+{
+    run->side_broke = status == AB_EXIT_USAGE;
+    return status;
+}
+
 /* The end of a wait on a side: `limit_ms` from now, or the run's deadline
  * if that is sooner. */
 static double wait_deadline(const struct ab_run *run, int limit_ms)
@@ -575,13 +584,13 @@ static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
         }
     int which = 0, status = wait_ready(run, processes, &rounds, &which);
     if (status != 0)
-        return side_failed(run, processes, which, status);
+        return side_broke(run, side_failed(run, processes, which, status));
     struct cpu_times before = {0}, after = {0};
     int have_times = run->cpu >= 0 && read_cpu_times(run->cpu, &before) == 0;
     double wall = seconds_on_clock(CLOCK_MONOTONIC), own = seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID);
     status = alternate_rounds(run, pair, processes, &rounds, &which);
     if (status != 0)
-        return side_failed(run, processes, which, status);
+        return side_broke(run, side_failed(run, processes, which, status));
     have_times = have_times && read_cpu_times(run->cpu, &after) == 0;
     double sides_seconds = rounds.a_cpu_seconds[1] - rounds.a_cpu_seconds[0] + rounds.b_cpu_seconds[1] -
                            rounds.b_cpu_seconds[0] + seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID) - own;

@@ -364,7 +364,7 @@ else
     kill -INT "$ab_runner"
     wait "$ab_runner"
     status=$?
-    ab_pairs=$(sed -n 's/^attackbench ab: interrupted: reporting the \([0-9]*\) pairs finished$/\1/p' "$scratch/stopped.err")
+    ab_pairs=$(sed -n 's/^attackbench ab: interrupted: reporting the \([0-9]*\) pairs\{0,1\} finished$/\1/p' "$scratch/stopped.err")
     if [ "$status" -eq 130 ] && [ "${ab_pairs:-0}" -ge 1 ] && grep -q "^verdict: undecided" "$scratch/stopped.out" &&
         [ "$(csv_column pair <"$scratch/stopped.csv" | wc -l)" -eq "$ab_pairs" ]; then
         pass "ab: SIGINT reports and writes the pairs finished, exit 130"
@@ -442,6 +442,29 @@ chmod +x "$scratch/crashing-build"
 expect_error "ab: a side killed by a signal names it" \
     "side $scratch/crashing-build was killed by signal 11 (Segmentation fault):" \
     "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/crashing-build" --method=$lookup
+
+# A side that crashes after three pairs: those pairs are reported and
+# written, exit 2 still (ab wrote nothing before, its pairs lost).
+cat >"$scratch/crashes-later" <<SIDE
+#!/bin/sh
+if [ -n "\$ATTACKBENCH_AB_SERVE" ]; then
+    starts=\$(cat "$scratch/serve-starts" 2>/dev/null || echo 0)
+    echo \$((starts + 1)) >"$scratch/serve-starts"
+    [ "\$starts" -ge 3 ] && kill -SEGV \$\$
+fi
+exec "$program" "\$@"
+SIDE
+chmod +x "$scratch/crashes-later"
+"$program" ab --max-time=30 --pair-time=0.05 --csv="$scratch/later.csv" --json="$scratch/later.json" \
+    "$program" "$scratch/crashes-later" --method=$lookup >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -qF "side $scratch/crashes-later was killed by signal 11" "$scratch/err" &&
+    grep -qx 'attackbench ab: reporting the 3 pairs finished before the side failed (exit 2)' "$scratch/err" &&
+    grep -q '^pairs: 3 used' "$scratch/out" && [ "$(wc -l <"$scratch/later.csv")" -eq 4 ] && [ -s "$scratch/later.json" ]; then
+    pass "ab: a side that crashes after 3 pairs: they are reported and written, exit 2"
+else
+    fail "ab: a side that crashes after 3 pairs: they are reported and written, exit 2 (exit $status: $(head -c 400 "$scratch/err"))"
+fi
 
 # --max-time bounds ab, the wait for a side's "ready" too: a side that
 # never answers has failed at --max-time plus twice --pair-time plus 10 s,
