@@ -151,10 +151,15 @@ include mk/generate.mk
 include mk/results.mk
 include mk/checks.mk
 
-## clean: remove build products
+## clean: remove build products (never the tree, its source folders, nor outside it anything but an attackbench build)
+CLEAN_PATHS = $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(OPENCL_BUILD) $(WASM_BUILD) $(WEB_BUILD) $(PORTABLE_BUILD) $(CLANG_BUILD) \
+	$(CLANG_PROGRAM) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(VALGRIND_BUILD) $(VALGRIND_BUILD).log
+# The tree's own folders: clean never removes them, nor anything in them;
+# outside the tree it removes only an attackbench build or program
+# (scripts/platforms/clean.sh), since rm -rf takes whatever BUILD names.
+SOURCE_FOLDERS = src include data scripts results tests docs examples mk .ci .git
 clean:
-	rm -rf $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(OPENCL_BUILD) $(WASM_BUILD) $(WEB_BUILD) $(PORTABLE_BUILD) $(CLANG_BUILD) $(CLANG_PROGRAM) \
-		$(SANITIZE_BUILD) $(FUZZ_BUILD) $(VALGRIND_BUILD) $(VALGRIND_BUILD).log
+	@sh scripts/platforms/clean.sh "$(CURDIR)" "$(SOURCE_FOLDERS)" $(CLEAN_PATHS)
 
 ## help: this list
 include mk/install.mk

@@ -119,3 +119,32 @@ name_reference_mock=$(python3 "$here/cross_references.py" "$scratch/name-referen
     [ "$(wc -l <<<"$name_reference_mock")" -eq 3 ] &&
     pass "the cross-reference check names a missing heading and a function defined nowhere" ||
     fail "the cross-reference check names a missing heading and a function defined nowhere (it said: $name_reference_mock)"
+
+# make clean removes only what is safe (scripts/platforms/clean.sh): a
+# mock tree, a foreign folder and file, an attackbench build outside it.
+clean_tree="$scratch/clean/tree"
+mkdir -p "$clean_tree/src" "$clean_tree/build" "$scratch/clean/foreign" "$scratch/clean/outside-build"
+echo kept >"$scratch/clean/foreign/notes.txt"
+echo kept >"$scratch/clean/plain-file"
+echo 1234567 >"$scratch/clean/outside-build/commit-stamp"
+echo kept >"$clean_tree/src/main.c"
+clean_script="$here/../scripts/platforms/clean.sh"
+for refused in "$scratch/clean|this tree or a folder above it" "$clean_tree|this tree or a folder above it" \
+    "/|this tree or a folder above it" "$clean_tree/src|in the tree's src folder" \
+    "$scratch/clean/foreign|a folder outside the tree that holds no attackbench build (no commit-stamp)" \
+    "$scratch/clean/plain-file|a file outside the tree that is no attackbench program"; do
+    path=${refused%%|*}
+    expect_error "make clean refuses ${path#"$scratch"/}" "make clean: $path: ${refused#*|}: nothing removed" \
+        sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$path"
+done
+[ -f "$scratch/clean/foreign/notes.txt" ] && [ -f "$scratch/clean/plain-file" ] && [ -f "$clean_tree/src/main.c" ] &&
+    [ -d "$clean_tree/build" ] && pass "make clean's refusals remove nothing, the build folder beside them included" ||
+    fail "make clean's refusals remove nothing, the build folder beside them included"
+if sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$scratch/clean/outside-build" "$scratch/clean/absent" &&
+    [ ! -e "$clean_tree/build" ] && [ ! -e "$scratch/clean/outside-build" ]; then
+    pass "make clean removes the tree's build folder and an attackbench build outside it"
+else
+    fail "make clean removes the tree's build folder and an attackbench build outside it"
+fi
+grep -q 'scripts/platforms/clean.sh' "$here/../Makefile" && pass "make clean goes through scripts/platforms/clean.sh" ||
+    fail "make clean goes through scripts/platforms/clean.sh"

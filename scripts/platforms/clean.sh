@@ -1,0 +1,40 @@
+#!/bin/sh
+# make clean: removes the build folders and programs named, each only
+# where removing it is safe, for rm -rf takes whatever it is given (a
+# BUILD=$HOME would take a home folder).  A path is removed when it is
+#   - inside the tree, but not the tree itself nor in one of its source
+#     folders (src, docs, ...: the second argument), or
+#   - outside the tree, a folder holding the commit-stamp every attackbench
+#     build writes, or a file that holds the word attackbench (a program
+#     of this project, its log).
+# Anything else (/, the tree, a folder above it, a source folder, a
+# foreign folder or file) is refused in one line, before anything is
+# removed; a path that does not exist is passed over.
+# Usage: scripts/platforms/clean.sh TREE "SOURCE FOLDERS" PATH...
+set -u
+tree=$(realpath -m -- "$1") || exit 2
+folders=$2
+shift 2
+refuse() {
+    echo "make clean: $1: $2: nothing removed" >&2
+    exit 2
+}
+for path in "$@"; do
+    real=$(realpath -m -- "$path") || exit 2
+    case "$tree/" in "${real%/}/"*) refuse "$path" "this tree or a folder above it" ;; esac
+    case "$real/" in
+    "$tree"/*)
+        for folder in $folders; do
+            case "$real/" in "$tree/$folder/"*) refuse "$path" "in the tree's $folder folder" ;; esac
+        done
+        ;;
+    *)
+        if [ -d "$real" ] && [ ! -f "$real/commit-stamp" ]; then
+            refuse "$path" "a folder outside the tree that holds no attackbench build (no commit-stamp)"
+        elif [ -e "$real" ] && [ ! -d "$real" ] && ! grep -qa attackbench "$real"; then
+            refuse "$path" "a file outside the tree that is no attackbench program"
+        fi
+        ;;
+    esac
+done
+rm -rf -- "$@"
