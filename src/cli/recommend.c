@@ -51,6 +51,7 @@ static const char engine_pressure[] = "64M";
 
 static const char recommend_usage_text[] =
     "usage: attackbench [--plugin=FILE...] recommend [--quick] [--method=LIST] [--csv=FILE] [--json=FILE]\n"
+    "       attackbench recommend --print-positions\n"
     "\n"
     "Which sliding-attack technique to use on this machine.  Measures the\n"
     "candidates (the techniques engines ship, and every --plugin) twice: alone\n"
