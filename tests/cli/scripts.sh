@@ -421,6 +421,16 @@ script_refuses "piece_counts.py: two digits in a row are refused" "digits.fen:1:
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\0\n' >"$scratch/nul.fen"
 script_refuses "piece_counts.py: a NUL byte is refused" "nul.fen:1: binary data (a NUL byte)" \
     python3 "$s/results/piece_counts.py" "$scratch/nul.fen"
+# check_output_refusal NAME WHAT WHY STATUS: the script NAME exited with
+# STATUS 2 and $scratch/err is exactly its one line (newline-terminated,
+# as wc -l counts) "NAME: standard output: cannot write: WHY".
+check_output_refusal() {
+    local name=$1 what=$2 why=$3 status=$4 err=
+    IFS= read -r -d '' err <"$scratch/err"
+    [ "$status" -eq 2 ] && [ "$err" = "$name: standard output: cannot write: $why"$'\n' ] &&
+        pass "$name: $what is one line, exit 2" ||
+        fail "$name: $what is one line, exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
+}
 # The scripts that print into a closed pipe (the FIFO of tests/cli/hostile.sh,
 # opened to read and write, its reading end then closed: every write meets
 # EPIPE) say so in one line with exit 2, as attackbench does, not with a
@@ -434,12 +444,7 @@ for command in "results/report $here/data/compare-run1.csv" "results/piece_count
     (exec 7<>"$scratch/closed-pipe" 8>"$scratch/closed-pipe" 7<&- && exec python3 "$s/"$command >&8) 2>"$scratch/err"
     pipe_status=$?
     name=${command%% *}
-    # stderr is exactly that one line (newline-terminated, as wc -l counts).
-    pipe_err=
-    IFS= read -r -d '' pipe_err <"$scratch/err"
-    [ "$pipe_status" -eq 2 ] && [ "$pipe_err" = "${name##*/}: standard output: cannot write: Broken pipe"$'\n' ] &&
-        pass "${name##*/}: a closed pipe is one line, exit 2" ||
-        fail "${name##*/}: a closed pipe is one line, exit 2 (exit $pipe_status: $(head -c 300 "$scratch/err"))"
+    check_output_refusal "${name##*/}" "a closed pipe" "Broken pipe" "$pipe_status"
 done
 rm -f "$scratch/closed-pipe"
 # Standard output closed (>&-: Python then has none) or full: the same one
@@ -461,11 +466,7 @@ for command in "results/report $here/data/compare-run1.csv" "results/piece_count
             out_status=$?
             why="No space left on device"
         fi
-        out_err=
-        IFS= read -r -d '' out_err <"$scratch/err"
-        [ "$out_status" -eq 2 ] && [ "$out_err" = "$name: standard output: cannot write: $why"$'\n' ] &&
-            pass "$name: standard output $output is one line, exit 2" ||
-            fail "$name: standard output $output is one line, exit 2 (exit $out_status: $(head -c 300 "$scratch/err"))"
+        check_output_refusal "$name" "standard output $output" "$why" "$out_status"
     done
 done
 # A run of 20,000 repetitions: its samples_ns field is longer than the

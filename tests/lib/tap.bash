@@ -132,8 +132,14 @@ expect_error() {
 # expect_one_line NAME TEXT COMMAND...: exit 2, and stderr is exactly one
 # line holding TEXT (no context lines, no timer note before the error).
 expect_one_line() {
-    local name=$1 text=$2 line found=0 error_lines
-    shift 2
+    expect_one_line_status 2 "$@"
+}
+
+# expect_one_line_status STATUS NAME TEXT COMMAND...: the same with
+# another exit status (1: wrong results).
+expect_one_line_status() {
+    local status=$1 name=$2 text=$3 line found=0 error_lines
+    shift 3
     "$@" >"$scratch/out" 2>"$scratch/err"
     local got=$?
     # Counted (newlines, as wc -l) and searched by bash itself: this runs
@@ -144,7 +150,7 @@ expect_one_line() {
     for line in "${error_lines[@]}"; do
         [[ $line == *"$text"* ]] && found=1
     done
-    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
+    if [ "$got" -eq "$status" ] && [ "$lines" -eq 1 ] && [ "$found" = 1 ]; then
         pass "$name"
     else
         fail "$name (exit $got, $lines stderr lines: $(head -c 400 "$scratch/err"))"
