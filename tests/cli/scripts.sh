@@ -473,11 +473,20 @@ for command in "results/report $here/data/compare-run1.csv" "results/piece_count
         check_output_refusal "$name" "standard output $output" "$why" "$out_status"
     done
 done
-# A run of 20,000 repetitions: its samples_ns field is longer than the
+# Rows of 20,000 repetitions: their samples_ns field is longer than the
 # csv module's default field limit (131,072 characters), which made the
-# scripts refuse the file ("field larger than field limit").
-if "$program" -m reference -w random -p rook -r 20000 -c 1 --queries=16 -q --csv="$scratch/long-samples.csv" >/dev/null 2>&1 &&
-    [ "$(awk -F, 'NR == 2 { print (length($0) > 131072) }' "$scratch/long-samples.csv")" = 1 ]; then
+# scripts refuse the file ("field larger than field limit").  Made from a
+# real CSV's rows, each given 20,000 samples (a real run of so many tiny
+# repetitions times 0 ns under an emulator's clock).
+python3 -c 'import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for row in rows:
+    row["samples_ns"] = " ".join([row["ns_per_query_median"]] * 20000)
+    row["reps"] = "20000"
+writer = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+writer.writeheader()
+writer.writerows(rows)' "$here/data/compare-run1.csv" "$scratch/long-samples.csv"
+if [ "$(awk -F, 'NR == 2 { print (length($0) > 131072) }' "$scratch/long-samples.csv")" = 1 ]; then
     for command in "results/report" "results/results-tool machine" "results/plot -o $scratch/long-plots"; do
         name=${command%% *}
         name=${name##*/}
@@ -493,7 +502,7 @@ if "$program" -m reference -w random -p rook -r 20000 -c 1 --queries=16 -q --csv
         fi
     done
 else
-    fail "a run of 20,000 repetitions writes a CSV with a row of over 131,072 characters"
+    fail "a CSV of 20,000 samples a row has rows of over 131,072 characters"
 fi
 # A --device run's CSV is named as one (report read its launches as CPU
 # rows of one thread, timed by the TSC).
