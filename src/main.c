@@ -62,6 +62,19 @@ static int run_command(const struct options *options)
                                           .without_baseline =
                                               options->action == ACTION_DUMP || options->action == ACTION_VERIFY_ONLY,
                                           .quiet = options->quiet};
+    /* --dump takes one method, counted before those this CPU cannot run
+     * are left out: pext,dumb7fill-avx512 would dump pext's sets unnamed. */
+    if (options->action == ACTION_DUMP) {
+        struct selection_rules named_rules = rules;
+        named_rules.keep_unavailable = 1;
+        int named = select_backends(names, &named_rules, selected, MAX_SELECTED);
+        if (named < 0)
+            return 2;
+        if (named > 1) {
+            fprintf(stderr, "attackbench: --dump takes exactly one --method\n");
+            return 2;
+        }
+    }
     int count = select_backends(names, &rules, selected, MAX_SELECTED);
     if (count < 0)
         return 2;

@@ -450,8 +450,8 @@ static int measure_workload(struct session *session, enum workload_kind kind, st
         return status;
     if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
         return interrupt_requested() ? 0 : EXIT_USAGE;
-    if (skipped && first_of_files) /* every file workload skips the same lines */
-        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    if (first_of_files) /* every file workload skips the same lines */
+        report_skipped_lines(skipped);
     if (kind != WORKLOAD_RANDOM && workload.positions == 0) {
         fprintf(stderr, "attackbench: no positions to measure\n");
         status = EXIT_USAGE;

@@ -12,6 +12,7 @@
 
 #include "measure/runner.h"
 #include "chess/sliders.h"
+#include "platform/interrupt.h"
 #include "results/output.h"
 #include "result_outputs.h"
 #include "measure/statistics.h"
@@ -29,6 +30,7 @@ struct count_job {
     const struct backend *reference;
     size_t table_bytes[MAX_COUNTED];
     double init_ms[MAX_COUNTED];
+    int skipped_reported; /* the files' malformed lines counted once */
 };
 
 /* One pass in the row's dispatch mode; the side-wise workloads through
@@ -117,7 +119,7 @@ static int count_stream(const struct count_job *job, const struct stream *stream
     struct attackbench_run run = stream_run(stream);
     struct pass_checksums expected = stream_checksums(job->reference, template->piece, stream, 0);
     template->queries = stream_lookups(stream);
-    for (int i = 0; i < job->count; i++) {
+    for (int i = 0; i < job->count && !interrupt_requested(); i++) {
         struct result_row row = *template;
         row.measurement.backend = job->selected[i];
         row.measurement.calls_per_rep = template->queries;
@@ -133,7 +135,7 @@ static int count_stream(const struct count_job *job, const struct stream *stream
     return 0;
 }
 
-static int count_workload(const struct count_job *job, enum workload_kind kind, struct result_set *rows)
+static int count_workload(struct count_job *job, enum workload_kind kind, struct result_set *rows)
 {
     const struct options *options = job->options;
     struct workload_options workload_options = {
@@ -144,7 +146,7 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
         .random_queries = options->random_queries,
         .layout = options->layout,
         .random_positions = options->random_positions,
-        .read = {.skip_invalid = options->skip_invalid},
+        .read = {.skip_invalid = options->skip_invalid, .named_files_checked = job->skipped_reported},
     };
     struct workload workload;
     long skipped = 0;
@@ -152,6 +154,10 @@ static int count_workload(const struct count_job *job, enum workload_kind kind, 
      * timed command's; only a wrong answer is 1. */
     if (build_workload(&workload, &workload_options, options->files, options->file_count, &skipped) != 0)
         return 2;
+    if (!job->skipped_reported) { /* every file workload skips the same lines */
+        report_skipped_lines(skipped);
+        job->skipped_reported = kind != WORKLOAD_RANDOM;
+    }
     int status = 0;
     for (int piece = 0; piece < PIECE_KIND_COUNT && status == 0; piece++) {
         const struct stream *stream = &workload.streams[piece][PHASE_ALL];
@@ -200,12 +206,12 @@ int count_rows(const struct options *options, const struct backend **selected, i
                              .reference = find_backend("reference")};
     if (count > MAX_COUNTED)
         job.count = MAX_COUNTED;
-    for (int i = 0; i < count; i++)
+    for (int i = 0; i < count && !interrupt_requested(); i++)
         job.table_bytes[i] = backend_initialize(selected[i], &job.init_ms[i]);
     backend_initialize(job.reference, NULL);
     struct result_set rows = {0};
     int status = 0;
-    for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0; kind++) {
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT && status == 0 && !interrupt_requested(); kind++) {
         if (!(options->workloads & (1u << kind)))
             continue;
         if (kind != WORKLOAD_RANDOM && options->file_count == 0) {
@@ -214,6 +220,12 @@ int count_rows(const struct options *options, const struct backend **selected, i
             break;
         }
         status = count_workload(&job, kind, &rows);
+    }
+    /* An interrupted count writes nothing: a count of part of the
+     * selection would read as the whole. */
+    if (interrupt_requested()) {
+        fprintf(stderr, "attackbench: interrupted: the instruction count stopped unfinished; nothing written\n");
+        status = interrupt_exit_status();
     }
     if (status == 0 && rows.count > 0) {
         struct timer timer;

@@ -14,6 +14,7 @@
 #include "chess/position.h"
 #include "chess/sliders.h"
 #include "device/device_techniques.h"
+#include "measure/cpu_choice.h"
 #include "platform/build_info.h"
 #include "platform/cpu.h"
 #include "platform/interrupt.h"
@@ -115,6 +116,13 @@ static int registered(const struct backend *backend)
 
 int list_command(const struct options *options)
 {
+    /* The calibrations run on --threads threads: a count this process
+     * cannot have is refused, as the benchmark refuses it. */
+    char cpu_error[160];
+    if (check_cpu_request(options->threads, -1, cpu_error, sizeof cpu_error) != 0) {
+        fprintf(stderr, "attackbench: %s\n", cpu_error);
+        return 2;
+    }
     /* Every backend, or those --method names (say, to check one quickly:
      * the full list initialises every table). */
     int every = strcmp(options->methods, "all") == 0;
@@ -285,8 +293,7 @@ static int dump_files(const struct options *options, const struct read_options *
             return -1;
         }
     }
-    if (skipped)
-        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+    report_skipped_lines(skipped);
     if (context->index == 0) {
         fprintf(stderr, "attackbench: no positions to dump\n");
         return -1;

@@ -6,10 +6,14 @@
 #include "count_rows.h"
 #include "measure/callgrind.h"
 #include "output_checks.h"
+#include "platform/interrupt.h"
 #include "selection.h"
 
 int count_command(const struct options *options, const struct backend **selected, int count)
 {
+    /* SIGINT and SIGTERM (passed on by the parent, measure/callgrind.c)
+     * stop the count at its next pass. */
+    interrupt_catch();
     /* Checked before counting, as the timed run checks them before timing. */
     const struct output_files outputs = {.prefix = "attackbench",
                                          .csv = options->csv_path,

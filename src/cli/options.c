@@ -696,6 +696,35 @@ static const char *first_ignored(const struct given_options *given,
     return NULL;
 }
 
+/* The options --count does not honour: it counts one untimed pass of
+ * each backend a stream, on one thread, as phase all, in each
+ * technique's default formulation (--formulation=fixed). */
+static int count_ignores(const char *name, const struct options *options)
+{
+    static const char *const ignored[] = {
+        "chain", "pressure",      "phase",    "threads", "pin",   "reps",
+        "calls", "target-spread", "min-time", "verify",  "timer", "verify-boards",
+    };
+    if (strcmp(name, "formulation") == 0)
+        return !options->fixed_formulations;
+    return name_among(name, ignored, sizeof ignored / sizeof ignored[0]);
+}
+
+/* With --count: the first option given that it ignores. */
+static int check_count_options(const struct options *options, const struct given_options *given, char *error,
+                               size_t error_size)
+{
+    const char *ignored = options->count_instructions && options->action == ACTION_BENCHMARK && !options->device
+                              ? first_ignored(given, count_ignores, options)
+                              : NULL;
+    if (!ignored)
+        return 0;
+    return set_error(error, error_size,
+                     "--%s%s does not apply to --count: it counts one untimed pass of each backend a stream, on one "
+                     "thread, as phase all, in the default formulation (--formulation=fixed)",
+                     ignored, strcmp(ignored, "formulation") == 0 ? "=measured" : "");
+}
+
 /* With --dump: the first option given that it ignores. */
 static int check_dump_options(const struct options *options, const struct given_options *given, char *error,
                               size_t error_size)
@@ -797,6 +826,7 @@ static int check_options(const struct options *options, const struct given_optio
      * run does not honour. */
     if (check_device_options(options, given, error, error_size) != 0 ||
         check_dump_options(options, given, error, error_size) != 0 ||
+        check_count_options(options, given, error, error_size) != 0 ||
         check_list_and_verify_options(options, given, error, error_size) != 0)
         return -1;
     if (options->min_time > 0 && options->target_spread <= 0)

@@ -15,12 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #if !defined(__wasi__)
 #include <sys/wait.h>
 #endif
 #include <unistd.h>
 
 #include "platform/cpu.h"
+#include "platform/interrupt.h"
 
 /* Set for the process valgrind runs: the private directory its parent
  * made for callgrind's files.  The environment only says where to look:
@@ -156,6 +158,40 @@ static int write_host_cpu(const char *directory)
     return fclose(out) == 0 && written ? 0 : -1;
 }
 
+static double seconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* Waits for valgrind's process.  A SIGINT or SIGTERM this process gets is
+ * passed on to it once (a Ctrl-C reaches both); when it has not ended two
+ * seconds later (a pass or a table still being built under valgrind) it
+ * is killed.  Returns 1 when it was killed. */
+static int wait_for_count(pid_t child, int *status)
+{
+    double passed_on = 0;
+    for (;;) {
+        pid_t done = waitpid(child, status, passed_on > 0 ? WNOHANG : 0);
+        if (done == child || (done < 0 && errno != EINTR))
+            return 0;
+        if (!interrupt_requested())
+            continue;
+        if (passed_on == 0) {
+            kill(child, interrupt_signal);
+            passed_on = seconds_now();
+        } else if (seconds_now() - passed_on > 2.0) {
+            kill(child, SIGKILL);
+            while (waitpid(child, status, 0) < 0 && errno == EINTR)
+                continue;
+            return 1;
+        } else {
+            nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+        }
+    }
+}
+
 static int run_under_callgrind(void)
 {
     char directory[] = "/tmp/attackbench-count.XXXXXX";
@@ -172,17 +208,29 @@ static int run_under_callgrind(void)
         remove_directory(directory);
         return 2;
     }
+    /* SIGINT and SIGTERM are passed on to valgrind's process (below); a
+     * parent killed outright takes valgrind with it. */
+    interrupt_catch();
+    pid_t self = getpid();
     fflush(NULL);
     pid_t child = fork();
-    if (child == 0)
+    if (child == 0) {
+        if (interrupt_end_with_parent(self) != 0)
+            _exit(2);
         exec_valgrind(directory);
+    }
     int status = 0;
-    while (child > 0 && waitpid(child, &status, 0) < 0 && errno == EINTR)
-        continue;
+    int killed = child > 0 && wait_for_count(child, &status);
     char started_path[sizeof directory + sizeof STARTED_FILE + 1];
     snprintf(started_path, sizeof started_path, "%s/%s", directory, STARTED_FILE);
     int started = access(started_path, F_OK) == 0;
     remove_directory(directory);
+    /* Interrupted: the counted process stops at its next check, says so
+     * and writes nothing; one that had to be killed is said here. */
+    if (interrupt_requested() && (killed || !WIFEXITED(status))) {
+        fprintf(stderr, "attackbench: interrupted: the instruction count stopped unfinished; nothing written\n");
+        return interrupt_exit_status();
+    }
     if (child < 0 || !WIFEXITED(status)) {
         fprintf(stderr, "attackbench: --count=instructions: valgrind did not finish (%s)\n",
                 child < 0 ? strerror(errno) : "killed by a signal");

@@ -347,6 +347,12 @@ static void release_array(const struct stream *stream, int k, void *array, size_
         free(array);
 }
 
+void report_skipped_lines(long skipped)
+{
+    if (skipped > 0)
+        fprintf(stderr, "attackbench: skipped %ld malformed line%s\n", skipped, skipped == 1 ? "" : "s");
+}
+
 int build_workload(struct workload *workload, const struct workload_options *options, char **files, int file_count,
                    long *skipped)
 {

@@ -111,6 +111,10 @@ enum game_phase position_phase(const struct position *position);
  * workload, a bound (every stream full) for files. */
 uint64_t workload_bytes_bound(const struct workload_options *options);
 
+/* "attackbench: skipped N malformed lines" on standard error, when N > 0:
+ * the closing count of --skip-invalid. */
+void report_skipped_lines(long skipped);
+
 /* Build the streams from the files (ignored for the random workload).
  * Returns 0, or -1 after printing an error (the workload is then empty and
  * needs no free_workload). */

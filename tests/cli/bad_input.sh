@@ -57,6 +57,9 @@ expect_error "--pressure=1Z" "--pressure=1Z: expected a size" "$program" --press
 expect_error "--pressure not a power of two" "power of two" "$program" --pressure=3M --workload=random
 if [ "$wasm_build" = 0 ]; then
     expect_error "--threads beyond the CPUs" "may use only" "$program" --threads=256 --workload=random --method=reference
+    # --list calibrates on --threads threads: refused as well (it reported
+    # figures measured on 200 threads of a 2-CPU machine).
+    expect_error "--list --threads beyond the CPUs" "may use only" "$program" --list --threads=256 --method=pext
 else
     expect_error "--threads=2 under WebAssembly" "--threads=2: WebAssembly (WASI) runs one thread" \
         "$program" --threads=2 --workload=random --method=reference

@@ -154,6 +154,12 @@ dump_status=$?
     fail "--dump --skip-invalid with every line skipped: exit 2 (exit $dump_status: $(head -c 300 "$scratch/err"))"
 refused_in_one_line "--dump -m all" "attackbench: --dump takes exactly one --method" \
     "$program" --dump -m all "$here/data/boards.fen"
+# Two methods, one this CPU cannot run: refused too (it dumped the other's
+# sets, unnamed, exit 0).
+for methods in hyperbola-avx2,pext pext,hyperbola-avx2; do
+    refused_in_one_line "--dump -m $methods, hyperbola-avx2 unavailable" "attackbench: --dump takes exactly one --method" \
+        env ATTACKBENCH_HIDE_FEATURES=avx2 "$program" -q --dump -m "$methods" "$here/data/boards.fen"
+done
 
 # --dump gives the sliders of the files: a workload or piece it cannot
 # give is refused, not passed by (it dumped every slider of the files).
@@ -190,6 +196,20 @@ done
     pass "--dump takes the options it honours (--method, --param, --workload, --piece, -q, --skip-invalid, -f csv)" ||
     fail "--dump takes the options it honours: $(head -c 300 "$scratch/err")"
 
+# --count=instructions refuses the options it does not honour (they were
+# ignored: --phase gave one row of phase all), before valgrind starts;
+# --formulation=fixed, what it counts, is taken.
+count_refusal="does not apply to --count: it counts one untimed pass of each backend a stream, on one thread, as phase all, in the default formulation (--formulation=fixed)"
+for option in --chain --pressure=64M --phase --threads=2 --pin=0 -r3 --calls=10 --timer=clock --target-spread=1 \
+    --min-time=5 --verify --verify-boards=7 --formulation=measured; do
+    spelt=${option%%=*}
+    case "$option" in -r*) spelt=--reps ;; --formulation=*) spelt=$option ;; esac
+    refused_in_one_line "--count refuses $option" "attackbench: $spelt $count_refusal" \
+        "$program" --count=instructions -m reference -w pieces "$option" "$here/data/boards.fen"
+    refused_in_one_line "$option then --count is refused too" "attackbench: $spelt $count_refusal" \
+        "$program" "$option" -m reference --count=instructions -w pieces "$here/data/boards.fen"
+done
+
 # --list and --verify-only refuse the options they do not honour, and --list
 # a file operand, in one line whatever the order (--list -f json printed
 # the text table; --verify-only -r 3 verified and said nothing).
@@ -212,7 +232,7 @@ refused_in_one_line "--device=opencl then --list is refused too" "attackbench: -
 refused_in_one_line "--list refuses a file operand" \
     "attackbench: --list: $scratch/none.fen: the list reads no files; leave out the file operands" \
     "$program" --list -m reference "$scratch/none.fen"
-"$program" --list -m dumb7fill --formulation=fixed --threads=2 -q >"$scratch/out" 2>"$scratch/err" &&
+"$program" --list -m dumb7fill --formulation=fixed --threads=1 -q >"$scratch/out" 2>"$scratch/err" &&
     [ ! -s "$scratch/err" ] && grep -q '^dumb7fill ' "$scratch/out" &&
     pass "--list takes the options it honours (--method, --formulation, --threads, -q)" ||
     fail "--list takes the options it honours: $(head -c 300 "$scratch/err")"

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# --count=instructions under valgrind.  Its --skip-invalid closes with the
+# count of lines skipped, once, as the timed run does (it said nothing).
+# Interrupted: SIGTERM to attackbench alone (what
+# timeout sends) and SIGINT to its process group (a Ctrl-C) stop the count
+# and valgrind's process within seconds, with one line, exit 143 or 130,
+# no --csv written after the exit and no private folder left in /tmp.
+# Before, SIGTERM left valgrind running to write the CSV after the exit,
+# and Ctrl-C was not seen at all.  Counted by this attackbench under
+# valgrind, or where valgrind cannot decode it (an AVX-512 build) by
+# build/valgrind/attackbench (make check builds it).
+source "$(dirname "$0")/../lib/tap.bash"
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
+top="$here/.."
+if [ "$sanitized" = 1 ]; then
+    skip_all "valgrind cannot run a sanitizer build"
+fi
+have_tool valgrind || skip_all "valgrind is not installed (apt-get install valgrind)"
+[ "$x86_build" = 1 ] || skip_all "--count=instructions runs valgrind on x86-64 builds here"
+have_tool setsid || skip_all "setsid is not installed"
+count_program=$program
+if "$program" --count=instructions -m classical -w random -p rook --queries=16 -q -f csv 2>&1 >/dev/null |
+    grep -q "which valgrind cannot decode"; then
+    count_program=$top/build/valgrind/attackbench
+    [ -x "$count_program" ] || skip_all "this build uses AVX-512 and build/valgrind/attackbench is not built (make instructions-build)"
+fi
+line="attackbench: interrupted: the instruction count stopped unfinished; nothing written"
+
+# The private folders of counts this test started: those naming PID as
+# their parent.
+count_folders() {
+    grep -lx "$1" /tmp/attackbench-count.*/parent 2>/dev/null
+}
+
+# interrupted_count NAME SIGNAL STATUS WHOM: start a whole count (every
+# backend, a few seconds under valgrind), wait until valgrind's process
+# runs, send SIGNAL to attackbench (WHOM=process) or to its process group
+# (WHOM=group), and check the ending.
+interrupted_count() {
+    local name=$1 signal=$2 want=$3 whom=$4 csv="$scratch/$2.csv" pid child
+    rm -f "$csv"
+    setsid "$count_program" -q --count=instructions -w random -p rook --csv="$csv" >"$scratch/out" 2>"$scratch/err" &
+    pid=$!
+    if ! poll 20 pgrep -P "$pid" >/dev/null; then
+        kill -KILL -- "-$pid" 2>/dev/null
+        wait "$pid"
+        fail "$name: the count never started valgrind ($(head -c 300 "$scratch/err"))"
+        return
+    fi
+    child=$(pgrep -P "$pid" | head -1)
+    sleep 2
+    if [ "$whom" = group ]; then
+        kill "-$signal" -- "-$pid"
+        stop_and_time "$pid" 0
+    else
+        stop_and_time "$pid" "$signal"
+    fi
+    poll 5 ended "$child"
+    sleep 1
+    local lines folders
+    lines=$(grep -cxF "$line" "$scratch/err")
+    folders=$(count_folders "$pid")
+    [ "$stop_status" = "$want" ] && [ "$lines" = 1 ] && ended "$child" && [ ! -e "$csv" ] && [ -z "$folders" ] &&
+        pass "$name: exit $want in ${stop_seconds} s, one line, valgrind gone, no CSV, no folder left" ||
+        fail "$name: exit $stop_status (wanted $want) in ${stop_seconds} s; the line $lines times; valgrind $(ended "$child" && echo gone || echo running); CSV $([ -e "$csv" ] && echo written || echo absent); folders left: ${folders:-none}; $(head -c 300 "$scratch/err")"
+    kill -KILL "$child" 2>/dev/null || true
+}
+
+interrupted_count "--count, SIGTERM to attackbench alone (as timeout sends)" TERM 143 process
+interrupted_count "--count, SIGINT to its process group (Ctrl-C)" INT 130 group
+
+printf 'garbage line\n%s\n' "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" >"$scratch/one-bad.fen"
+"$count_program" -q --count=instructions -m reference -p rook -w pieces,squares --skip-invalid -f csv \
+    "$scratch/one-bad.fen" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ "$status" = 0 ] && [ "$(grep -c 'one-bad.fen:1: .*(skipped)$' "$scratch/err")" = 1 ] &&
+    [ "$(grep -cx 'attackbench: skipped 1 malformed line' "$scratch/err")" = 1 ] &&
+    pass "--count --skip-invalid: the line reported once, then the count of lines skipped" ||
+    fail "--count --skip-invalid: the line once, then the count (exit $status; $(head -c 300 "$scratch/err"))"
