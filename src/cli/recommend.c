@@ -133,7 +133,12 @@ static int add_candidate(struct recommendation *recommendation, const struct bac
         return -1;
     }
     struct candidate *candidate = &recommendation->candidates[recommendation->count++];
-    *candidate = (struct candidate){.backend = backend, .skipped = backend_unavailable_reason(backend)};
+    *candidate = (struct candidate){.backend = backend};
+    const char *reason = backend_unavailable_reason(backend);
+    if (reason) {
+        snprintf(candidate->skipped_text, sizeof candidate->skipped_text, "%s", reason);
+        candidate->skipped = candidate->skipped_text;
+    }
     return 0;
 }
 

@@ -21,7 +21,8 @@ enum {
 
 struct candidate {
     const struct backend *backend;
-    const char *skipped;                            /* why this CPU cannot run it, or NULL */
+    const char *skipped;                            /* why this CPU cannot run it (skipped_text), or NULL */
+    char skipped_text[320];                         /* its own copy: the registry's text is overwritten */
     double isolated_ns;                             /* median ns per queen query, alone */
     double isolated_samples[RECOMMEND_MAX_SAMPLES]; /* ns per query, each repetition */
     int isolated_reps;

@@ -19,7 +19,9 @@ enum stream_kind {
  * names (ATTACKBENCH_FEATURE_* bits). */
 unsigned backend_features(const struct backend *backend);
 
-/* Why a backend cannot run on this CPU, or NULL when it can. */
+/* Why a backend cannot run on this CPU, or NULL when it can.  The text
+ * may be the same buffer for every backend: copy it to keep it past the
+ * next call. */
 const char *backend_unavailable_reason(const struct backend *backend);
 
 /* From now until backend_unguard(), a crash, an exit() or an interrupted
