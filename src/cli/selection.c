@@ -170,10 +170,19 @@ static int apply_formulation(const char *name, int remove, const struct selectio
     }
     char technique_name[MAX_NAME];
     snprintf(technique_name, sizeof technique_name, "%.*s", (int)strcspn(name, ":"), name);
+    if (technique_name[0] == '\0') { /* ":hardware" */
+        report_unknown(name, rules);
+        return -1;
+    }
     const struct backend *technique = find_backend(technique_name);
     if (technique == NULL || technique->formulations == NULL) {
         fprintf(stderr, "%s: unknown method '%s': %s has no formulations (--list names them)\n", rules->prefix, name,
                 technique ? technique->name : technique_name);
+        return -1;
+    }
+    if (strpbrk(name, "*?[")) {
+        fprintf(stderr, "%s: '%s': a formulation is named exactly; globs select methods, not formulations\n",
+                rules->prefix, name);
         return -1;
     }
     char known[256] = "";

@@ -77,6 +77,9 @@ grep -qF 'formulation: kogge-stone runs lanes (fixed: the default)' "$scratch/er
 for bad in "--method=kogge-stone:bogus|unknown formulation 'kogge-stone:bogus'; kogge-stone has kogge-stone:lanes, kogge-stone:scalar" \
     "--method=classical:scalar|unknown method 'classical:scalar': classical has no formulations" \
     "--method=no-such:scalar|unknown method 'no-such:scalar': no-such has no formulations" \
+    "--method=:scalar|unknown method ':scalar' (a plugin's method needs --plugin=FILE; --list names the others)" \
+    "--method=kogge-stone:*|'kogge-stone:*': a formulation is named exactly; globs select methods, not formulations" \
+    "--method=all,-kogge-stone:s*|'kogge-stone:s*': a formulation is named exactly; globs select methods, not formulations" \
     "--formulation=sometimes|--formulation=sometimes: expected measured or fixed"; do
     option=${bad%%|*} message=${bad#*|}
     expect_error "$option: exit 2 with its message" "$message" "$program" "${quick[@]}" "$option"
