@@ -39,8 +39,22 @@ INSTALL_PROGRAM=$(absolute "${INSTALL_PROGRAM-}")
 INSTALL_VALGRIND_PROGRAM=$(absolute "${INSTALL_VALGRIND_PROGRAM-}")
 cd "$(dirname "$0")/../.."
 
+# linked_folder PATH: the first folder on the way from $root to PATH
+# (relative) that is a symbolic link, or nothing.
+linked_folder() {
+    rest=$1 walked=$root
+    while :; do
+        case $rest in */*) ;; *) return 0 ;; esac
+        walked=$walked/${rest%%/*}
+        rest=${rest#*/}
+        [ -L "$walked" ] && { echo "$walked"; return 0; }
+    done
+}
+
 # check_manifest: every line is "file PATH" or "dir PATH", PATH relative
-# and without "..", before anything is removed.
+# and without "..", and no folder on its way a symbolic link (its files
+# are not the ones install wrote under the prefix), before anything is
+# removed.
 check_manifest() {
     while IFS= read -r line; do
         case $line in
@@ -48,6 +62,8 @@ check_manifest() {
         *) fail "$manifest: not a manifest line: '$line'; nothing removed" ;;
         esac
         case /$path/ in //* | */../* | */./* | //) fail "$manifest: '$path' is not a plain relative path; nothing removed" ;; esac
+        link=$(linked_folder "$path")
+        [ -z "$link" ] || fail "$link is a symbolic link: $path would be removed outside $root; nothing removed"
     done <"$manifest"
 }
 

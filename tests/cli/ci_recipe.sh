@@ -106,6 +106,17 @@ expect_error "uninstall refuses a manifest naming a path outside the prefix" "is
     run_install uninstall "$recipe_prefix"
 [ -f "$recipe_root/bin/attackbench" ] && pass "a refused manifest removes nothing" || fail "a refused manifest removes nothing"
 cp "$scratch/manifest.kept" "$manifest"
+# A folder of the prefix replaced by a symbolic link: its files are not the
+# ones install wrote there (uninstall removed a file outside the prefix).
+mv "$recipe_root/include" "$scratch/linked-include"
+ln -s "$scratch/linked-include" "$recipe_root/include"
+expect_error "uninstall refuses a folder of the prefix that is a symbolic link" \
+    "include is a symbolic link: include/attackbench_plugin.h would be removed outside" run_install uninstall "$recipe_prefix"
+[ -f "$scratch/linked-include/attackbench_plugin.h" ] && [ -f "$recipe_root/bin/attackbench" ] &&
+    pass "a linked folder removes nothing, through the link or beside it" ||
+    fail "a linked folder removes nothing, through the link or beside it"
+rm "$recipe_root/include"
+mv "$scratch/linked-include" "$recipe_root/include"
 expect_error "uninstall where nothing was installed says so" "nothing installed there" \
     run_install uninstall /opt/never-installed
 run_install uninstall "$recipe_prefix" >/dev/null 2>&1
