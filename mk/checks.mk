@@ -29,6 +29,10 @@ FUZZ_CFLAGS = -g -O1 -march=native -fsanitize=fuzzer-no-link,address,undefined -
 # the lookups perft reaches keep ASan, and make sanitize runs UBSan on them.
 FUZZ_MAKE_OPTIONS = BACKEND_CFLAGS="-g -O1 -march=native -fsanitize=fuzzer-no-link,address"
 fuzz:
+	@# libFuzzer takes a -max_total_time of 0, empty or not a number as no
+	@# limit at all: refused before anything is built.
+	@seconds='$(subst ','\'',$(FUZZ_SECONDS))'; case $$seconds in '' | *[!0-9]* | 0* | ????????*) \
+		echo "make fuzz: FUZZ_SECONDS=$$seconds: expected a whole number of seconds from 1 to 9999999" >&2; exit 2 ;; esac
 	+$(call SUB_BUILD,FUZZ,$(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES)))
 	@pids=; \
 	for target in $(FUZZ_TARGETS); do \

@@ -148,3 +148,12 @@ else
 fi
 grep -q 'scripts/platforms/clean.sh' "$here/../Makefile" && pass "make clean goes through scripts/platforms/clean.sh" ||
     fail "make clean goes through scripts/platforms/clean.sh"
+
+# make fuzz: a FUZZ_SECONDS libFuzzer would read as no limit (0, empty, not
+# a number) is refused before anything is built (it fuzzed forever).
+for seconds in 0 "" abc 1e3 12345678; do
+    expect_error "make fuzz refuses FUZZ_SECONDS='$seconds'" \
+        "make fuzz: FUZZ_SECONDS=$seconds: expected a whole number of seconds from 1 to 9999999" \
+        timeout 20 make -s -C "$here/.." fuzz FUZZ_SECONDS="$seconds" FUZZ_BUILD="$scratch/fuzz-build"
+done
+[ ! -e "$scratch/fuzz-build" ] && pass "make fuzz's refusals build nothing" || fail "make fuzz's refusals build nothing"
