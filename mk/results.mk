@@ -13,6 +13,7 @@ results:
 	bash scripts/results/$(if $(QUICK),results-quick.sh,results.sh)
 
 ## results-quick: the short form (also make results QUICK=1): every backend, gcc and clang, random and pieces queens batched, a short perft on every CPU, into results/<cpu>-<date>/ (a few minutes on 2 cores)
+results-quick: export RESULTS_CALLER_DIR := $(PWD)
 results-quick:
 	bash scripts/results/results-quick.sh
 

@@ -3,10 +3,13 @@
 # Usage: scripts/comparisons/hash-hit-rates.sh [FILE] [HASH_BITS]
 #   (default data/positions.fen and the backend's default table size)
 set -euo pipefail
+# A FILE given is the caller's, relative to the folder it was started in.
+file=${1:-}
+case $file in "" | /*) ;; *) file=$PWD/${file#./} ;; esac
 cd "$(dirname "$0")/../.."
 fail() { echo "hash-hit-rates: $*" >&2; exit 2; }
 [ $# -le 2 ] || fail "usage: scripts/comparisons/hash-hit-rates.sh [FILE] [HASH_BITS]"
-file=${1:-data/positions.fen}
+file=${file:-data/positions.fen}
 [ -f "$file" ] || fail "$file: no such file"
 parameter=()
 if [ -n "${2:-}" ]; then

@@ -7,10 +7,13 @@
 # shared machine.  Prints a markdown table.
 # Usage: scripts/comparisons/memory-ladder.sh [PROGRAM]   (default ./attackbench)
 set -euo pipefail
+# A PROGRAM given is the caller's, relative to the folder it was started in.
+program=${1:-}
+case $program in "" | /*) ;; *) program=$PWD/${program#./} ;; esac
 cd "$(dirname "$0")/../.."
 fail() { echo "memory-ladder: $*" >&2; exit 2; }
 [ $# -le 1 ] || fail "usage: scripts/comparisons/memory-ladder.sh [PROGRAM]"
-program=${1:-./attackbench}
+program=${program:-./attackbench}
 # Only the default program is built when missing; a program given must exist.
 if [ $# -eq 0 ] && [ ! -x "$program" ]; then make -s attackbench; fi
 [ -f "$program" ] && [ -x "$program" ] || fail "$program: no such program (not an executable file)"

@@ -37,6 +37,14 @@ die() { echo "results-quick: $*" >&2; exit 2; }
 [ $# -eq 0 ] || die "usage: scripts/results/results-quick.sh (no arguments; settings in the environment: see its header)"
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# A relative RESULTS, POSITIONS or QUICK_PROGRAM given is the caller's: the
+# folder `make -C ... results-quick` was started in (the Makefile passes
+# it), or this script's; the defaults are the tree's.
+caller=${RESULTS_CALLER_DIR:-$PWD}
+callers_path() { case $1 in '' | /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
+RESULTS=$(callers_path "${RESULTS:-}")
+POSITIONS=$(callers_path "${POSITIONS:-}")
+QUICK_PROGRAM=$(callers_path "${QUICK_PROGRAM:-}")
 cd "$top"
 
 results=${RESULTS:-results}
@@ -116,6 +124,9 @@ first=${builds[0]#* }
 # One tiny run of the methods: QUICK_METHODS checked, and an emulator found.
 "$first" -m "$methods" -w random -p rook -r 1 -c 1000 --queries=64 -f csv >"$work/check.csv" 2>"$work/check.err" ||
     die "QUICK_METHODS=$methods: $(tail -1 "$work/check.err")"
+# perft takes the same list (null, say, it refuses): checked as briefly.
+"$first" perft --method="$methods" --depth=1 --reps=1 --threads=1 >/dev/null 2>"$work/check-perft.err" ||
+    die "QUICK_METHODS=$methods: $(tail -1 "$work/check-perft.err")"
 if grep -q 'emulator' "$work/check.csv"; then
     die "this machine is an emulator (qemu-user): its timings say nothing about any CPU; run it on real hardware"
 fi

@@ -123,7 +123,7 @@ EOF
     # exit 2, the folder as it was.
     folder_sums "$out" >"$scratch/kept.sums"
     for setting in QUICK_PERFT_DEPTH=0 QUICK_PERFT_DEPTH=13 QUICK_REPS=abc QUICK_CALLS=0 \
-            QUICK_PROGRAM=/bin/true QUICK_PROGRAM=/nonexistent QUICK_METHODS=no-such-method; do
+            QUICK_PROGRAM=/bin/true QUICK_PROGRAM=/nonexistent QUICK_METHODS=no-such-method QUICK_METHODS=null; do
         quick "$setting" >"$scratch/setting.out" 2>"$scratch/setting.err"
         status=$?
         count_lines "$scratch/setting.err"
@@ -138,10 +138,11 @@ EOF
     # A failure or an interrupt after the measurement (in perft) leaves the
     # earlier folder as it was and nothing beside it; from an empty
     # RESULTS, nothing at all.  A wrapper of the program fails its perft,
-    # or interrupts the run's process group as Ctrl-C does.
+    # or interrupts the run's process group as Ctrl-C does (the timed
+    # perft, not the check of the methods at depth 1 before anything runs).
     cat >"$scratch/wrapped" <<WRAPPER
 #!/usr/bin/env bash
-if [ "\$1" = perft ]; then
+if [ "\$1" = perft ] && [[ " \$* " != *" --depth=1 "* ]]; then
     case \${FAKE_PERFT:-} in
     fail) echo "perft: planted failure" >&2; exit 1 ;;
     interrupt) kill -INT 0; exit 130 ;;
@@ -150,7 +151,7 @@ fi
 exec "$program" "\$@"
 WRAPPER
     chmod +x "$scratch/wrapped"
-    quick QUICK_PROGRAM="$scratch/wrapped" QUICK_METHODS="$lookup,null" FAKE_PERFT=fail \
+    quick QUICK_PROGRAM="$scratch/wrapped" QUICK_METHODS="$lookup" FAKE_PERFT=fail \
         >"$scratch/late.out" 2>"$scratch/late.err"
     status=$?
     [ "$status" -eq 2 ] && grep -q "planted failure" "$scratch/late.err" &&
@@ -202,13 +203,25 @@ WRAPPER
     cp -r "$top/scripts/results" "$tree/scripts/"
     ln -s "$top/data" "$tree/data"
     printf '# Results\n\n<!-- results:begin -->\n<!-- results:end -->\n' >"$tree/results/README.md"
-    env RESULTS=./results/ QUICK_PROGRAM="$program" QUICK_METHODS="$lookup,classical" QUICK_REPS=3 QUICK_CALLS=20000 \
-        QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" bash "$tree/scripts/results/results-quick.sh" \
+    (cd "$tree" && env RESULTS=./results/ QUICK_PROGRAM="$program" QUICK_METHODS="$lookup,classical" QUICK_REPS=3 \
+        QUICK_CALLS=20000 QUICK_PERFT_DEPTH=2 POSITIONS="$here/data/boards.fen" bash scripts/results/results-quick.sh) \
         >"$scratch/tree.out" 2>"$scratch/tree.err"
     status=$?
     [ "$status" -eq 0 ] && grep -qF "\`$name/\`" "$tree/results/README.md" && [ -f "$tree/build/web/results.js" ] &&
         pass "results-quick: RESULTS=./results/ is results/: the merge runs" ||
         fail "results-quick: RESULTS=./results/ is results/: the merge runs (exit $status: $(tail -c 300 "$scratch/tree.err"))"
+
+    # A relative RESULTS and POSITIONS are the caller's, not the tree's
+    # (they were written into and read from the tree).
+    mkdir -p "$scratch/caller"
+    cp "$here/data/boards.fen" "$scratch/caller/mine.fen"
+    (cd "$scratch/caller" && env RESULTS=relative-out POSITIONS=mine.fen QUICK_PROGRAM="$program" \
+        QUICK_METHODS="$lookup,classical" QUICK_REPS=3 QUICK_CALLS=20000 QUICK_PERFT_DEPTH=2 \
+        bash "$tree/scripts/results/results-quick.sh") >"$scratch/caller.out" 2>"$scratch/caller.err"
+    status=$?
+    [ "$status" -eq 0 ] && [ -d "$scratch/caller/relative-out/$name" ] && [ ! -e "$tree/relative-out" ] &&
+        pass "results-quick: a relative RESULTS and POSITIONS are the caller's" ||
+        fail "results-quick: a relative RESULTS and POSITIONS are the caller's (exit $status: $(tail -c 300 "$scratch/caller.err"))"
 
     # The merge: this folder and a copy with another identity.
     other="$scratch/other/$other_name"

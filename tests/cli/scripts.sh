@@ -183,6 +183,12 @@ script_refuses "memory-ladder.sh: a failing program is refused in one line" "/bi
     bash "$s/comparisons/memory-ladder.sh" /bin/false
 script_refuses "memory-ladder.sh: a folder is refused" "$scratch: no such program" \
     bash "$s/comparisons/memory-ladder.sh" "$scratch"
+# A relative path given is the caller's (it was taken from the tree's top).
+cp /bin/echo "$scratch/echo-copy"
+script_refuses "memory-ladder.sh: a relative PROGRAM is the caller's" "$scratch/echo-copy: not attackbench" \
+    bash -c 'cd "$1" && bash "$2" ./echo-copy' _ "$scratch" "$s/comparisons/memory-ladder.sh"
+script_refuses "hash-hit-rates.sh: a relative FILE is the caller's" "$scratch/absent.fen: no such file" \
+    bash -c 'cd "$1" && bash "$2" absent.fen' _ "$scratch" "$s/comparisons/hash-hit-rates.sh"
 script_refuses "memory-ladder.sh: runs without tick figures give no table" "no tick figure in its CSV" \
     env ATTACKBENCH_TIMER_PROBE=trapped bash "$s/comparisons/memory-ladder.sh" "$program"
 [ ! -s "$scratch/out" ] && pass "memory-ladder.sh: a refused ladder prints no table" ||
