@@ -2,6 +2,7 @@
 configurations, headings, run labels and markdown tables.  Shared by
 scripts/results/report and scripts/results/readme-results.  Standard library only."""
 
+import argparse
 import sys
 
 # Display order of the known values; unknown values follow, alphabetically.
@@ -135,3 +136,13 @@ def one_line_errors(parser):
         sys.exit(2)
     parser.error = error
     return parser
+
+
+class Once(argparse.Action):
+    """An option that may be given once: a second -o FILE would silently
+    win over the first, which the user may have meant."""
+
+    def __call__(self, parser, namespace, value, option=None):
+        if getattr(namespace, self.dest) is not None:
+            parser.error(f"{option} given twice (once is allowed)")
+        setattr(namespace, self.dest, value)

@@ -589,6 +589,27 @@ def write_standard_output(text):
                            f"{error.strerror}") from None
 
 
+def same_file(path, other):
+    """Whether two names are one existing file, through a symbolic or a
+    hard link too."""
+    try:
+        return os.path.samefile(path, other)
+    except (OSError, ValueError):
+        return False
+
+
+def check_output_path(option, path, inputs, reader="this report"):
+    """Refuses an output that is one of the input files (named another
+    way, through a link or a hard link too): an output must never replace
+    what it is made from.  OPTION names the output on the command line
+    ("-o", "--csv"; empty for a positional OUTPUT)."""
+    for other in inputs:
+        if other and same_file(path, other):
+            shown = f"{option} {path}" if option else path
+            raise ResultsError(f"{shown}: that is an input file of "
+                               f"{reader}; it would be replaced")
+
+
 def write_replacing(output, write):
     """write(handle) into `output` as the C tool writes its outputs
     (src/platform/output_file.c): a regular file, or a new one, is

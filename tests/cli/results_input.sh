@@ -141,6 +141,22 @@ expect_one_line "report --findings: an input CSV as the findings page is refused
 cmp -s "$scratch/findings-perft.csv" "$scratch/findings-perft.kept" &&
     pass "report --findings: the input CSV is left as it was" || fail "report --findings: the input CSV is left as it was"
 
+# report --findings with an -o that cannot be written: the findings page
+# is left as it was (it was rewritten before the -o failed).
+printf '# Findings\n\nkept\n' >"$scratch/kept-findings.md"
+cp "$scratch/kept-findings.md" "$scratch/kept-findings.orig"
+expect_one_line "report --findings -o BAD: the -o is refused" "absent-folder/r.md: cannot write" \
+    "$results/report" --machine "Test CPU" --findings "$scratch/kept-findings.md" -o "$scratch/absent-folder/r.md" \
+    "$scratch/findings-bench.csv" "$scratch/findings-perft.csv"
+cmp -s "$scratch/kept-findings.md" "$scratch/kept-findings.orig" &&
+    pass "report --findings -o BAD: the findings page is left as it was" ||
+    fail "report --findings -o BAD: the findings page is left as it was ($(head -c 200 "$scratch/kept-findings.md"))"
+# A repeated -o is refused: only the last was written, silently.
+expect_one_line "report -o A -o B: a repeated -o is refused" "report: -o given twice" \
+    "$results/report" -o "$scratch/first.md" -o "$scratch/second.md" "$scratch/findings-bench.csv"
+[ ! -e "$scratch/first.md" ] && [ ! -e "$scratch/second.md" ] &&
+    pass "report -o A -o B: no file written" || fail "report -o A -o B: no file written"
+
 # report -o: an input file (a CSV, --probes, --list), named directly or
 # through a link or a hard link, is refused before anything is written;
 # an empty -o is no file name, not standard output.
