@@ -408,6 +408,22 @@ script_refuses "results-tool manifest: a file that is not there is refused" "man
     python3 "$s/results/results-tool" manifest "$scratch/m.json" bench="$scratch/none.csv"
 [ ! -e "$scratch/m.json" ] && pass "results-tool manifest: nothing written when refused" ||
     fail "results-tool manifest: a manifest was written when refused"
+# sides-by-count --csv naming its positions file (or a link to it) would
+# replace the positions with the rows: refused before anything runs, the
+# file left whole; an empty --csv is no file name.
+head -n 60 "$scripts_top/data/positions.fen" >"$scratch/sides-input.fen"
+cp "$scratch/sides-input.fen" "$scratch/sides-input.orig"
+ln -sf sides-input.fen "$scratch/sides-link.fen"
+for output in sides-input.fen sides-link.fen; do
+    script_refuses "sides-by-count: --csv naming the positions file ($output) is refused" \
+        "--csv $scratch/$output: that is an input file of sides-by-count" \
+        "$s/comparisons/sides-by-count" --program="$scratch/failing-attackbench" --csv="$scratch/$output" \
+        "$scratch/sides-input.fen"
+done
+cmp -s "$scratch/sides-input.fen" "$scratch/sides-input.orig" &&
+    pass "sides-by-count: the positions file is left whole" || fail "sides-by-count: the positions file is left whole"
+script_refuses "sides-by-count: an empty --csv is refused" "sides-by-count: --csv needs a file name" \
+    "$s/comparisons/sides-by-count" --program="$scratch/failing-attackbench" --csv= "$scratch/sides-input.fen"
 # sides-by-count: attackbench's refusal is one line with the command's.
 script_refuses "sides-by-count: an unknown method is one line" "failed (exit 2): attackbench: " \
     "$s/comparisons/sides-by-count" --program="$program" --methods=nosuch "$scripts_top/data/positions.fen"
