@@ -21,7 +21,9 @@ strict: a median that is not a finite number (nan, inf), a file without a
 needed column, or a file that is not CSV text is refused with one line
 naming the file and the problem (exit 2), through the CSV reader
 scripts/results/report uses, and nothing is written; so is a manifest that
-cannot be read or names a missing CSV."""
+cannot be read or names a missing CSV.  OUTPUT.js is replaced whole
+(a failed write keeps the old file), and one that names a manifest or
+CSV it reads is refused.  --help prints this text."""
 import json
 import os
 import re
@@ -101,11 +103,20 @@ def benchmark_files(manifests, folder):
     return sorted(paths, key=lambda path: (os.path.normpath(os.path.dirname(path)) != top, path))
 
 
+USAGE = "usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js"
+
+
 def main():
-    if len(sys.argv) != 3:
-        print("web-results: usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js", file=sys.stderr)
+    if sys.argv[1:] in (["--help"], ["-h"]):
+        results.write_standard_output(__doc__.split("\n\n", 1)[1] + "\n")
+        return 0
+    if len(sys.argv) != 3 or any(argument.startswith("-") for argument in sys.argv[1:]):
+        print(f"web-results: {USAGE} (--help: what it does)", file=sys.stderr)
         return 2
     folder, output = sys.argv[1:]
+    if not output:
+        print("web-results: OUTPUT.js needs a file name", file=sys.stderr)
+        return 2
     try:
         manifests = manifests_of(folder)
     except OSError as error:
@@ -113,6 +124,8 @@ def main():
         return 2
     try:
         paths = benchmark_files(manifests, folder)
+        # The page never replaces a file it is made from.
+        results.check_output_path("", output, manifests + paths, "web-results.py")
         machines = [machine for machine in (machine_of(path, folder) for path in paths) if machine]
     except results.ResultsError as error:
         print(f"web-results: {error}", file=sys.stderr)
@@ -121,9 +134,9 @@ def main():
     # fails here, never as NaN in the page.
     text = json.dumps({"machines": machines}, indent=1, allow_nan=False)
     try:
-        with open(output, "w", encoding="utf-8") as out:
-            out.write("// The committed results (scripts/results/web-results.py, make web).\n"
-                      f"self.committedResults = {text};\n")
+        results.write_replacing(output, lambda out: out.write(
+            "// The committed results (scripts/results/web-results.py, make web).\n"
+            f"self.committedResults = {text};\n"))
     except OSError as error:
         print(f"web-results: {output}: cannot write: {error.strerror}", file=sys.stderr)
         return 2

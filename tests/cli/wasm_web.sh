@@ -87,6 +87,23 @@ PYTHON
 else
     fail "web-results.py: the medians of the CSVs manifests name as strict JSON ($(head -c 300 "$scratch/err"))"
 fi
+# OUTPUT naming a file the page is made from (a CSV, a manifest, a link
+# to one) is refused, the file left whole (it was replaced by the page).
+cp -R "$scratch/web-good" "$scratch/web-self"
+ln -s test-cpu-2026-01-01-gcc.csv "$scratch/web-self/link.js"
+for output in test-cpu-2026-01-01-gcc.csv test-cpu-2026-01-01-manifest.json run/test-cpu-2026-01-01-gcc.csv link.js; do
+    cp "$scratch/web-self/${output/link.js/test-cpu-2026-01-01-gcc.csv}" "$scratch/web-self.kept"
+    expect_one_line "web-results.py: an OUTPUT naming an input ($output) is refused" \
+        "web-results: $scratch/web-self/$output: that is an input file of web-results.py" \
+        python3 "$s/results/web-results.py" "$scratch/web-self" "$scratch/web-self/$output"
+    cmp -s "$scratch/web-self/$output" "$scratch/web-self.kept" &&
+        pass "web-results.py: the input $output is left whole" || fail "web-results.py: the input $output is left whole"
+done
+python3 "$s/results/web-results.py" --help >"$scratch/out" 2>"$scratch/err" && grep -q '^usage: ' "$scratch/out" &&
+    [ ! -s "$scratch/err" ] && pass "web-results.py --help: the usage on standard output, exit 0" ||
+    fail "web-results.py --help: the usage on standard output ($(head -c 200 "$scratch/err"))"
+expect_one_line "web-results.py --help x: the usage in one line" "web-results: usage: " \
+    python3 "$s/results/web-results.py" --help x
 web_refuses() {
     local name=$1 text=$2 folder=$scratch/web-$3
     expect_one_line "web-results.py: $name" "$text" python3 "$s/results/web-results.py" "$folder" "$scratch/web-$3.js"
