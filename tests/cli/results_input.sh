@@ -47,6 +47,25 @@ good_manifest="$scratch/machine-2026-01-02/machine-2026-01-02-manifest.json"
 python3 "$results/results-tool" manifest "$good_manifest" machine="Test CPU (AMD family 25 model 1)" \
     slug=machine date=2026-01-02 bench="$scratch/machine-2026-01-02/machine-2026-01-02-gcc.csv" cpus=2
 cp "$good_manifest" "$scratch/good-manifest.json"
+# results-tool manifest: an OUTPUT that is a file it names (bench=OUTPUT
+# made the CSV JSON) is refused, the CSV left whole; an empty OUTPUT or an
+# empty identity value is refused, nothing written.
+bench_csv="$scratch/machine-2026-01-02/machine-2026-01-02-gcc.csv"
+for key in bench perft probes list report; do
+    expect_one_line "results-tool manifest: OUTPUT naming the $key file is refused" \
+        "manifest $bench_csv: that is an input file of this manifest" \
+        python3 "$results/results-tool" manifest "$bench_csv" machine=x "$key=$bench_csv"
+done
+cmp -s "$bench_csv" "$here/data/report-input.csv" && pass "results-tool manifest: the CSV is left whole" ||
+    fail "results-tool manifest: the CSV is left whole"
+expect_one_line "results-tool manifest '': an empty OUTPUT is refused" "results-tool: manifest: OUTPUT needs a file name" \
+    python3 "$results/results-tool" manifest "" machine=x
+for key in machine slug date; do
+    expect_one_line "results-tool manifest: an empty $key= is refused" "results-tool: manifest: $key= has no value" \
+        python3 "$results/results-tool" manifest "$scratch/empty-value.json" "$key=" bench="$bench_csv"
+done
+[ ! -e "$scratch/empty-value.json" ] && pass "results-tool manifest: a refused manifest writes no file" ||
+    fail "results-tool manifest: a refused manifest writes no file"
 printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$scratch/README.md"
 cp "$scratch/README.md" "$scratch/README.kept"
 # Each fault: EXPRESSION|TEXT, the good manifest with EXPRESSION applied
