@@ -148,3 +148,34 @@ FAKE
 else
     skip "peer-comparison on fakes: clang++ is not installed"
 fi
+
+# peer-comparison --render: a record that is no runs record ({}, [],
+# NaN), an -o that cannot be written, an -o naming the record itself, and
+# a measuring option with --render are each one line, exit 2; the record
+# is left whole.  A minimal record renders.
+peer=$here/../scripts/comparisons/peer-comparison
+printf '{"cpu": "Test CPU", "compilers": {}, "peer_compiler": "c", "load_before": ["0", "0", "0"], "load_after": ["0", "0", "0"], "peer_build": "b", "positions": 1, "reps_positions": 1, "runs": [{"peer": {"Pext constexpr": 1000}, "gcc queries": {"pext": 900}}]}\n' \
+    >"$scratch/render.json"
+cp "$scratch/render.json" "$scratch/render.kept"
+python3 "$peer" --render="$scratch/render.json" -o "$scratch/render.md" 2>"$scratch/err" &&
+    grep -qF '| Pext constexpr | `pext` | 1000 | 900 |' "$scratch/render.md" &&
+    pass "peer-comparison --render: a minimal runs record renders" ||
+    fail "peer-comparison --render: a minimal runs record renders ($(head -c 300 "$scratch/err"))"
+for record in '{}' '[]' 'NaN' '{"runs": [{"peer": 5}]}'; do
+    printf '%s\n' "$record" >"$scratch/bad-render.json"
+    expect_one_line "peer-comparison --render: $record is refused" "bad-render.json: " \
+        python3 "$peer" --render="$scratch/bad-render.json" -o "$scratch/bad-render.md"
+done
+mkdir -p "$scratch/render-folder"
+for output in /dev/full "$scratch/absent/page.md" "$scratch/render-folder"; do
+    [ "$output" = /dev/full ] && [ ! -w /dev/full ] && continue
+    expect_one_line "peer-comparison --render -o ${output##*/}: one line" "$output: cannot write: " \
+        python3 "$peer" --render="$scratch/render.json" -o "$output"
+done
+expect_one_line "peer-comparison --render=X -o X: refused" "-o $scratch/render.json: that is an input file of peer-comparison" \
+    python3 "$peer" --render="$scratch/render.json" -o "$scratch/render.json"
+expect_one_line "peer-comparison --render with --runs: refused" "--render measures nothing: --runs not taken with it" \
+    python3 "$peer" --render="$scratch/render.json" --runs=3 -o "$scratch/render.md"
+cmp -s "$scratch/render.json" "$scratch/render.kept" && pass "peer-comparison --render: the record is left whole" ||
+    fail "peer-comparison --render: the record is left whole"
+
