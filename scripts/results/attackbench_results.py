@@ -806,6 +806,10 @@ def read_manifest(path):
                            "nested too deep)") from None
     check_manifest_shape(path, manifest)
     directory = os.path.dirname(path)
+    # The names as the manifest gives them (results-merge copies a folder
+    # and refuses a name outside it).
+    manifest["names"] = {name: list(manifest.get(name, []))
+                         for name in ("bench", "perft", "probes")}
     for name in ("bench", "perft", "probes"):
         manifest[name] = [os.path.join(directory, file)
                           for file in manifest.get(name, [])]

@@ -346,4 +346,48 @@ EOF
     [ "$status" -eq 2 ] && grep -q "a second folder of 'Test CPU B (AMD family 99 model 7)' on 2026-01-02" "$scratch/twin.err" &&
         pass "results-merge: two folders of one CPU and date in one merge are refused" ||
         fail "results-merge: two folders of one CPU and date in one merge are refused (exit $status: $(head -c 300 "$scratch/twin.err"))"
+
+    # A manifest naming a CSV outside its folder (an absolute path, ../) is
+    # refused, by --check too: the merge copies the folder alone.
+    for name in absolute parent; do
+        cp -r "$other" "$scratch/outside-$name"
+        python3 - "$scratch/outside-$name" "$name" <<'EOF'
+import glob, json, os, sys
+path = glob.glob(os.path.join(sys.argv[1], "*-manifest.json"))[0]
+manifest = json.load(open(path))
+first = manifest["bench"][0]
+manifest["bench"][0] = (os.path.abspath(os.path.join(sys.argv[1], first)) if sys.argv[2] == "absolute"
+                        else os.path.join("..", os.path.basename(sys.argv[1]), first))
+json.dump(manifest, open(path, "w"))
+EOF
+        refused "a manifest naming a CSV outside its folder ($name path)" "outside-$name" "not a file name in $scratch/outside-$name"
+        "$top/scripts/results/results-merge" --check "$scratch/outside-$name" >/dev/null 2>"$scratch/outside.err"
+        status=$?
+        [ "$status" -eq 2 ] && grep -qF "not a file name in $scratch/outside-$name" "$scratch/outside.err" &&
+            pass "results-merge --check: refuses a manifest naming a CSV outside its folder ($name path)" ||
+            fail "results-merge --check: refuses a manifest naming a CSV outside its folder ($name path) (exit $status: $(head -c 300 "$scratch/outside.err"))"
+    done
+
+    # --web (or --readme) that is a FIFO, not a regular file: refused at
+    # once (opening it to save it waited for a writer forever; the timeout
+    # only ends such a wait).
+    mkfifo "$scratch/web.fifo"
+    timeout 60 "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.fifo" "$other" \
+        >/dev/null 2>"$scratch/fifo.err"
+    status=$?
+    count_lines "$scratch/fifo.err"
+    [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] && grep -qF "web.fifo: not a regular file" "$scratch/fifo.err" &&
+        pass "results-merge: a --web FIFO is refused in one line, no wait" ||
+        fail "results-merge: a --web FIFO is refused in one line (exit $status: $(head -c 300 "$scratch/fifo.err"))"
+
+    # INTO through a symbolic link, the folder given by its real path: the
+    # folder is already in place (it was set aside, then not found).
+    ln -s "$merged" "$scratch/merged-link"
+    "$top/scripts/results/results-merge" --into "$scratch/merged-link" --web "$scratch/web.js" "$merged/$other_name" \
+        >"$scratch/link.out" 2>"$scratch/link.err"
+    status=$?
+    [ "$status" -eq 0 ] && grep -qF "already in place: $scratch/merged-link/$other_name" "$scratch/link.out" &&
+        [ -n "$(find "$merged/$other_name" -name '*-manifest.json')" ] &&
+        pass "results-merge: INTO through a symbolic link: a folder given by its real path is in place" ||
+        fail "results-merge: INTO through a symbolic link (exit $status: $(head -c 300 "$scratch/link.err"))"
 fi
