@@ -610,6 +610,17 @@ def check_output_path(option, path, inputs, reader="this report"):
                                f"{reader}; it would be replaced")
 
 
+def check_inputs_once(paths, why):
+    """Refuses an input given twice (by another name, a link or a hard
+    link too): its runs would be read twice; WHY says what that would do."""
+    for index, path in enumerate(paths):
+        for earlier in paths[:index]:
+            if same_file(path, earlier):
+                same = "given twice" if path == earlier \
+                    else f"the same file as {earlier}"
+                raise ResultsError(f"{path}: {same}: {why}")
+
+
 def write_replacing(output, write):
     """write(handle) into `output` as the C tool writes its outputs
     (src/platform/output_file.c): a regular file, or a new one, is

@@ -250,3 +250,23 @@ expect_one_line "report: a CSV of null rows alone is refused" "only null (harnes
 expect_one_line "plot: a CSV of null rows alone is refused" "only null (harness) rows: no method to rank" \
     "$results/plot" -o "$scratch/plots" "$scratch/null-only.csv"
 expect_one_line "report: threads=0 is refused" "column threads: 0 is below 1" "$results/report" "$scratch/threads-0.csv"
+
+# plot: runs whose charts would get one name (two CSVs of one name in
+# different folders, two runs of one compiler in a CSV) and a file given
+# twice are refused before anything is drawn (gnuplot or not): the later
+# charts replaced the earlier ones without a word.
+mkdir -p "$scratch/plot-a" "$scratch/plot-b"
+cp "$scratch/findings-bench.csv" "$scratch/plot-a/run.csv"
+cp "$scratch/findings-bench.csv" "$scratch/plot-b/run.csv"
+expect_one_line "plot: two CSVs of one name in different folders are refused" \
+    "plot: $scratch/plot-b/run.csv: its charts would be named run-*, as those of $scratch/plot-a/run.csv" \
+    "$results/plot" -o "$scratch/plot-names" "$scratch/plot-a/run.csv" "$scratch/plot-b/run.csv"
+cp "$scratch/findings-bench.csv" "$scratch/plot-two-runs.csv"
+awk -F, -v OFS=, 'NR > 1 { $3 = $3 " -O3"; print }' "$scratch/findings-bench.csv" >>"$scratch/plot-two-runs.csv"
+expect_one_line "plot: two runs of one compiler in a CSV are refused" \
+    "its charts would be named plot-two-runs-gcc-12-2-0-*, as another run of gcc 12.2.0" \
+    "$results/plot" -o "$scratch/plot-names" "$scratch/plot-two-runs.csv"
+expect_one_line "plot: a CSV given twice is refused" "plot: $scratch/plot-a/run.csv: given twice" \
+    "$results/plot" -o "$scratch/plot-names" "$scratch/plot-a/run.csv" "$scratch/plot-a/run.csv"
+[ ! -e "$scratch/plot-names" ] && pass "plot: a refused run draws nothing" || fail "plot: a refused run draws nothing"
+
