@@ -270,3 +270,16 @@ expect_one_line "plot: a CSV given twice is refused" "plot: $scratch/plot-a/run.
     "$results/plot" -o "$scratch/plot-names" "$scratch/plot-a/run.csv" "$scratch/plot-a/run.csv"
 [ ! -e "$scratch/plot-names" ] && pass "plot: a refused run draws nothing" || fail "plot: a refused run draws nothing"
 
+# plot -o: an empty name is no folder; an existing file (or /dev/full) is
+# not a folder, said so rather than "cannot create: File exists".
+expect_one_line "plot -o '': an empty folder name is refused" "plot: -o needs a folder name" \
+    "$results/plot" -o '' "$scratch/plot-a/run.csv"
+if have_tool gnuplot; then
+    : >"$scratch/plot-file"
+    for output in "$scratch/plot-file" /dev/full; do
+        expect_one_line "plot -o ${output##*/}: not a folder" "plot: $output: not a folder" \
+            "$results/plot" -o "$output" "$scratch/plot-a/run.csv"
+    done
+else
+    skip "plot -o FILE: not a folder: gnuplot is not installed (apt-get install gnuplot-nox)"
+fi
