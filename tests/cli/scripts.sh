@@ -77,8 +77,27 @@ script_refuses "ab-drift: a CSV that is not ab's is refused" "is not the --csv o
     "$s/comparisons/ab-drift" "$here/data/compare-run1.csv"
 script_refuses "ab-drift: /dev/zero is refused at once" "/dev/zero: line 1: a NUL byte: not a CSV file" \
     timeout 20 "$s/comparisons/ab-drift" /dev/zero
-script_refuses "ab-drift: a missing file is refused" "cannot read $scratch/none.csv" \
-    "$s/comparisons/ab-drift" "$scratch/none.csv"
+script_refuses "ab-drift: a missing file is refused, without Python's errno text" \
+    "ab-drift: $scratch/none.csv: cannot read: No such file or directory" "$s/comparisons/ab-drift" "$scratch/none.csv"
+script_refuses "ab-drift: a folder is refused, without Python's errno text" \
+    "ab-drift: $scratch/scripts-caller: cannot read: Is a directory" "$s/comparisons/ab-drift" "$scratch/scripts-caller"
+# Pairs repeated or out of order, an A time below 0 or not a number: no
+# ab run's own --csv.
+for fault in 'repeated|i == 3 ? 2 : i|drift-repeated.csv:4: pair 2 after pair 2' \
+    'out of order|i == 3 ? 1 : i|drift-out-of-order.csv:4: pair 1 after pair 2' \
+    'a negative A time|i|drift-a-time.csv:5: a_ns_per_query '"'"'-3.0'"'"' is not a time' \
+    'a NaN A time|i|drift-a-nan.csv:5: a_ns_per_query '"'"'nan'"'"' is not a time'; do
+    IFS='|' read -r what pair text <<<"$fault"
+    file=${text%%:*}
+    a_time=3.0
+    case $what in *negative*) a_time=-3.0 ;; *NaN*) a_time=nan ;; esac
+    awk -v a="$a_time" 'BEGIN { print "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks"
+        for (i = 1; i <= 30; i++) print ('"$pair"') ",AB," (i == 4 ? a : "3.0") ",3.03,1.01,1,1,,5" }' >"$scratch/$file"
+    script_refuses "ab-drift: $what is refused" "$text" "$s/comparisons/ab-drift" "$scratch/$file"
+done
+"$s/comparisons/ab-drift" --help >"$scratch/out" 2>"$scratch/err" && grep -q '^Usage: scripts/comparisons/ab-drift AB.csv' "$scratch/out" &&
+    [ ! -s "$scratch/err" ] && pass "ab-drift --help: the usage on standard output, exit 0" ||
+    fail "ab-drift --help: the usage on standard output ($(head -c 200 "$scratch/err"))"
 # A header without rows holds no pairs (it has ab's columns); a row with a
 # field missing is refused by its line, not counted as left out.
 printf 'pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks\n' >"$scratch/drift-header.csv"
