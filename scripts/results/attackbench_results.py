@@ -59,11 +59,30 @@ class ResultsError(Exception):
 
 # ---------------------------------------------------------------- fields
 
+# The largest number a field may hold: a whole number fits the C reader's
+# 64 bits; any other (a time, a rate) stays far from overflow when summed
+# or divided, as the C reader bounds a sample (1e12 ns) and every figure
+# attackbench writes is far below it.
+WHOLE_LIMIT = (1 << 63) - 1
+NUMBER_LIMIT = 1e15
+
+
 def parse_number(text, kind, where, column):
-    """A number from a CSV field; None for an empty field."""
+    """A number from a CSV field; None for an empty field.  A count (kind
+    int) is a whole number in decimal digits, as the C reader takes it
+    (2.5 threads, or 1e3, is no count); any number finite and at most
+    NUMBER_LIMIT."""
     text = (text or "").strip()
     if text == "":
         return None
+    if kind is int:
+        if not text.isascii() or not text.isdigit():
+            raise ResultsError(f"{where}: column {column}: expected a whole "
+                               f"number, not {text!r}")
+        if len(text) > 19 or int(text) > WHOLE_LIMIT:
+            raise ResultsError(f"{where}: column {column}: {text} is out "
+                               f"of range (above {WHOLE_LIMIT})")
+        return int(text)
     try:
         value = float(text)
     except ValueError:
@@ -72,7 +91,10 @@ def parse_number(text, kind, where, column):
     if not math.isfinite(value):
         raise ResultsError(f"{where}: column {column}: not a finite "
                            f"number: {text!r}")
-    return int(value) if kind is int else value
+    if abs(value) > NUMBER_LIMIT:
+        raise ResultsError(f"{where}: column {column}: {text} is out of "
+                           f"range (above {NUMBER_LIMIT:g})")
+    return value
 
 
 def text_field(row, column):
@@ -133,6 +155,7 @@ def read_table(path):
         with open(path, newline="", encoding="utf-8-sig") as handle:
             reader = csv.reader(bounded_lines(handle, path), strict=True)
             header = next(reader, None)
+            names = unique_columns(path, header or [])
             rows = []
             for fields in reader:
                 if not fields:
@@ -143,7 +166,7 @@ def read_table(path):
                         f"fields, the header has {len(header)}")
                 refuse_control_characters(path, reader.line_num, header,
                                           fields)
-                rows.append((reader.line_num, dict(zip(header, fields))))
+                rows.append((reader.line_num, dict(zip(names, fields))))
     except FileNotFoundError:
         raise ResultsError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -158,7 +181,20 @@ def read_table(path):
     if not header:
         raise ResultsError(f"{path}: empty file, expected an attackbench "
                            f"CSV header")
-    return [name.strip() for name in header], rows
+    return names, rows
+
+
+def unique_columns(path, header):
+    """The header's column names, spaces around them dropped (for the row
+    keys as for the column checks); a name given twice is refused, as the
+    C reader refuses it: which of the two would be the row's value?"""
+    names = [name.strip() for name in header]
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise ResultsError(f"{path}: line 1: column {ascii(name)[1:-1]!r}"
+                               f" appears twice (columns "
+                               f"{names.index(name) + 1} and {index + 1})")
+    return names
 
 
 def missing_columns(header, required):
@@ -204,8 +240,18 @@ def bench_entry(row, where):
             (text_field(row, "warnings") or "").split())),
         "where": where,
     })
+    # The clock's rate is context, but a rate that is no number is no
+    # attackbench CSV.
+    check_bounds({"tsc_ghz": number("tsc_ghz")}, where,
+                 (("tsc_ghz", "tsc_ghz", 0, False),))
     check_bounds(entry, where, (("median", "ns_per_query_median", 0, True),
                                 ("mad", "ns_per_query_mad", 0, False),
+                                ("ticks_min", "ticks_per_query_min", 0, False),
+                                ("ticks", "ticks_per_query_median", 0, False),
+                                ("mlookups", "mlookups_per_s", 0, False),
+                                ("harness", "harness_ns_per_query", 0, False),
+                                ("init_ms", "init_ms", 0, False),
+                                ("hit_rate", "hit_rate", 0, False),
                                 ("threads", "threads", 1, False),
                                 ("pressure", "pressure_bytes", 0, False),
                                 ("queries", "queries", 0, False),
@@ -259,6 +305,7 @@ def perft_entry(row, where):
     check_bounds(entry, where, (("nps", speed_column, 0, True),
                                 ("nodes", "nodes", 0, True),
                                 ("seconds", "seconds", 0, True),
+                                ("init_ms", "init_ms", 0, False),
                                 ("threads", "threads", 1, False),
                                 ("processes", "processes", 1, False),
                                 ("pressure_bytes", "pressure_bytes", 0, False),

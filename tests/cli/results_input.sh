@@ -283,3 +283,37 @@ if have_tool gnuplot; then
 else
     skip "plot -o FILE: not a folder: gnuplot is not installed (apt-get install gnuplot-nox)"
 fi
+
+# The reader's numbers as the C reader takes them: a count is a whole
+# number (2.5 threads was read as 2, 1e308 as a count), every number finite
+# and in range, times and rates not below 0.
+python3 - "$scratch/findings-bench.csv" "$scratch/number" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+faults = {"threads-half": {"threads": "2.5"}, "threads-huge": {"threads": "1e308"},
+          "init-negative": {"init_ms": "-1"}, "rate-negative": {"mlookups_per_s": "-5"},
+          "mad-huge": {"ns_per_query_mad": "1e308"}, "tsc-nan": {"tsc_ghz": "nan"}}
+for name, change in faults.items():
+    with open(f"{sys.argv[2]}-{name}.csv", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]) + [c for c in change if c not in rows[0]],
+                                lineterminator="\n")
+        writer.writeheader()
+        writer.writerow(dict(rows[0], **change))
+        writer.writerows(rows[1:])
+PY
+for fault in "threads-half|column threads: expected a whole number, not '2.5'" \
+    "threads-huge|column threads: expected a whole number, not '1e308'" \
+    "init-negative|column init_ms: -1.0 is below 0" "rate-negative|column mlookups_per_s: -5.0 is below 0" \
+    "mad-huge|column ns_per_query_mad: 1e308 is out of range" "tsc-nan|column tsc_ghz: not a finite number: 'nan'"; do
+    expect_one_line "report: ${fault%%|*} is refused" "number-${fault%%|*}.csv: line 2: ${fault#*|}" \
+        "$results/report" "$scratch/number-${fault%%|*}.csv"
+done
+# A column named twice is refused (the last one won); a name with spaces
+# around it is the name (the rows' keys kept the spaces: "no method").
+sed '1s/$/,method/; 2,$s/$/,other/' "$scratch/findings-bench.csv" >"$scratch/twice.csv"
+expect_one_line "report: a column named twice is refused" "twice.csv: line 1: column 'method' appears twice (columns 4 and 14)" \
+    "$results/report" "$scratch/twice.csv"
+sed '1s/,method,/, method ,/' "$scratch/findings-bench.csv" >"$scratch/spaced.csv"
+"$results/report" "$scratch/spaced.csv" >"$scratch/out" 2>"$scratch/err" && grep -q '^| 1 | pext | ' "$scratch/out" &&
+    pass "report: a header name with spaces around it is read as the name" ||
+    fail "report: a header name with spaces around it is read as the name ($(head -c 300 "$scratch/err"))"
