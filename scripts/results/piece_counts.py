@@ -3,6 +3,7 @@
 a position holds, and how the positions split into game phases.
 
 Usage: scripts/results/piece_counts.py FILE...
+       scripts/results/piece_counts.py --help   (this text)
 
 Per file: positions, average pieces (kings included), pawns, sliders
 (bishops, rooks, queens) and non-pawn material (N=B=3, R=5, Q=9, both
@@ -16,6 +17,7 @@ by material, the rule attackbench's --phase uses (src/measure/workload.c):
 Standard library only."""
 
 import os
+import stat
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -84,7 +86,9 @@ def profile(path):
     count = pieces = pawns = sliders = material = 0
     histogram = [0] * len(BUCKETS)
     phases = {"opening": 0, "middlegame": 0, "endgame": 0}
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    # utf-8-sig: a file that starts with a byte order mark (as an editor
+    # may save it) is read, as attackbench reads it.
+    with open(path, encoding="utf-8-sig", errors="replace") as handle:
         for number, line in enumerate(iter(lambda: handle.readline(LINE_LIMIT + 1), ""), 1):
             if len(line) > LINE_LIMIT:
                 raise BadInput(f"{path}:{number}: line is longer than {LINE_LIMIT} bytes")
@@ -119,14 +123,29 @@ def cell(text):
 
 
 def main(paths):
+    if paths in (["--help"], ["-h"]):
+        try:
+            write_standard_output(__doc__ + "\n")
+        except ResultsError as error:
+            print(f"piece_counts.py: {error}", file=sys.stderr)
+            return 2
+        return 0
     if not paths or any(path.startswith("-") for path in paths):
-        print("usage: scripts/results/piece_counts.py FILE...", file=sys.stderr)
+        print("piece_counts.py: usage: scripts/results/piece_counts.py FILE... (--help: what it prints)",
+              file=sys.stderr)
         return 2
     for path in paths:
-        if not os.path.exists(path):
+        try:
+            status = os.stat(path)
+        except FileNotFoundError:
             print(f"piece_counts.py: {path}: no such file", file=sys.stderr)
             return 2
-        if os.path.isdir(path):
+        except OSError as error:
+            # A symbolic link loop, a folder that may not be searched: the
+            # real reason, not "no such file".
+            print(f"piece_counts.py: {path}: cannot read: {error.strerror}", file=sys.stderr)
+            return 2
+        if stat.S_ISDIR(status.st_mode):
             print(f"piece_counts.py: {path}: is a directory", file=sys.stderr)
             return 2
     try:

@@ -192,6 +192,20 @@ script_refuses "make results: an existing relative plugin is found in the caller
     make -s -C "$scripts_top" --no-print-directory results PLUGINS="ok.so nope.so"
 script_refuses "piece_counts.py: a missing file is one line" "/nonexistent.fen: no such file" \
     python3 "$s/results/piece_counts.py" /nonexistent.fen
+# A symbolic link loop is named as one, not as a missing file.
+ln -s pc-loop-b "$scratch/pc-loop-a" && ln -s pc-loop-a "$scratch/pc-loop-b"
+script_refuses "piece_counts.py: a symbolic link loop is named as one" \
+    "pc-loop-a: cannot read: Too many levels of symbolic links" python3 "$s/results/piece_counts.py" "$scratch/pc-loop-a"
+# A FEN file that starts with a UTF-8 byte order mark is read, as
+# attackbench reads it.
+printf '\357\273\277rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$scratch/bom.fen"
+python3 "$s/results/piece_counts.py" "$scratch/bom.fen" >"$scratch/out" 2>"$scratch/err" &&
+    grep -q 'bom.fen | 1 | 32.0 |' "$scratch/out" && pass "piece_counts.py: a byte order mark is read past" ||
+    fail "piece_counts.py: a byte order mark is read past ($(head -c 200 "$scratch/err"))"
+python3 "$s/results/piece_counts.py" --help >"$scratch/out" 2>"$scratch/err" &&
+    grep -q '^Usage: scripts/results/piece_counts.py FILE' "$scratch/out" && [ ! -s "$scratch/err" ] &&
+    pass "piece_counts.py --help: the usage on standard output, exit 0" ||
+    fail "piece_counts.py --help: the usage on standard output ($(head -c 200 "$scratch/err"))"
 script_refuses "results-tool: an unknown command is one line" "unknown command 'bogus'" "$s/results/results-tool" bogus
 script_refuses "peak-rss.sh: 0 positions is refused" "'0' is not a number of positions" bash "$s/comparisons/peak-rss.sh" 0
 script_refuses "memory-ladder.sh: a missing program is refused, nothing built" "/nonexistent: no such program" \
