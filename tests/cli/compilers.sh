@@ -223,6 +223,13 @@ status=$?
 [ $status -eq 2 ] && grep -qF "compilers: /bin/echo: its --version names no compiler" "$scratch/err" &&
     pass "compilers: a program that is not attackbench is refused" ||
     fail "compilers: a program that is not attackbench is refused (exit $status: $(head -c 300 "$scratch/err"))"
+# A folder as a program is named as one ("Permission denied" before).
+python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+status=$?
+[ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+    grep -qF "compilers: $scratch: a folder, not an attackbench build" "$scratch/err" &&
+    pass "compilers: a folder as a program is named as one" ||
+    fail "compilers: a folder as a program is named as one (exit $status: $(head -c 300 "$scratch/err"))"
 for bad in --resolution=-5 --resolution=100 --max-time=0 --min-time=abc; do
     python3 "$here/../scripts/comparisons/compilers" --rounds "$bad" "$scratch/fake-ab-gcc" "$scratch/fake-clang" \
         >"$scratch/out" 2>"$scratch/err"
