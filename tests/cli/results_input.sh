@@ -280,6 +280,11 @@ if have_tool gnuplot; then
         expect_one_line "plot -o ${output##*/}: not a folder" "plot: $output: not a folder" \
             "$results/plot" -o "$output" "$scratch/plot-a/run.csv"
     done
+    # A chart that cannot be written is named without Python's errno text.
+    mkdir -p "$scratch/plot-blocked/run-ranked-random.svg/inside"
+    expect_one_line_status 1 "plot: a chart that cannot be written: one line, no errno text" \
+        "plot: $scratch/plot-blocked/run-ranked-random.svg: cannot write: Is a directory" \
+        "$results/plot" -o "$scratch/plot-blocked" "$scratch/plot-a/run.csv"
 else
     skip "plot -o FILE: not a folder: gnuplot is not installed (apt-get install gnuplot-nox)"
 fi

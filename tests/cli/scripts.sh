@@ -457,6 +457,12 @@ cmp -s "$scratch/sides-input.fen" "$scratch/sides-input.orig" &&
     pass "sides-by-count: the positions file is left whole" || fail "sides-by-count: the positions file is left whole"
 script_refuses "sides-by-count: an empty --csv is refused" "sides-by-count: --csv needs a file name" \
     "$s/comparisons/sides-by-count" --program="$scratch/failing-attackbench" --csv= "$scratch/sides-input.fen"
+# A program that does not start is named without Python's errno text.
+script_refuses "sides-by-count: a folder as --program is named as one" "sides-by-count: $scratch: a folder, not a program" \
+    "$s/comparisons/sides-by-count" --program="$scratch" "$scratch/sides-input.fen"
+script_refuses "sides-by-count: a missing --program, no errno text" \
+    "sides-by-count: $scratch/none: No such file or directory" \
+    "$s/comparisons/sides-by-count" --program="$scratch/none" "$scratch/sides-input.fen"
 # sides-by-count: attackbench's refusal is one line with the command's.
 script_refuses "sides-by-count: an unknown method is one line" "failed (exit 2): attackbench: " \
     "$s/comparisons/sides-by-count" --program="$program" --methods=nosuch "$scripts_top/data/positions.fen"
