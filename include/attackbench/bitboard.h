@@ -95,13 +95,16 @@ static inline bitboard landing_squares(int delta)
     }
 }
 
-/* The file, rank, diagonal and anti-diagonal through a square. */
-static inline bitboard file_mask(int square)
+/* The file, rank, diagonal and anti-diagonal through a square: always
+ * inlined, as the techniques that compute their lines in the lookup need
+ * (gcc 12 left diagonal_mask a call in bitrotation's rook-and-bishop
+ * loops once they grew). */
+static inline __attribute__((always_inline)) bitboard file_mask(int square)
 {
     return FILE_A << square_file(square);
 }
 
-static inline bitboard rank_mask(int square)
+static inline __attribute__((always_inline)) bitboard rank_mask(int square)
 {
     return RANK_1 << (8 * square_rank(square));
 }
@@ -113,18 +116,18 @@ static inline bitboard rank_mask(int square)
  * used a conditional move (CPW, "On an empty Board", Gerd Isenberg's
  * diagonalMask).  The sign spread by an arithmetic right shift, as gcc and
  * clang define it. */
-static inline bitboard shift_line(bitboard line, int shift)
+static inline __attribute__((always_inline)) bitboard shift_line(bitboard line, int shift)
 {
     int negative = shift >> 31;
     return (line >> (-shift & negative)) << (shift & ~negative);
 }
 
-static inline bitboard diagonal_mask(int square)
+static inline __attribute__((always_inline)) bitboard diagonal_mask(int square)
 {
     return shift_line(DIAGONAL_A1_H8, 8 * (square_rank(square) - square_file(square)));
 }
 
-static inline bitboard anti_diagonal_mask(int square)
+static inline __attribute__((always_inline)) bitboard anti_diagonal_mask(int square)
 {
     return shift_line(ANTI_DIAGONAL_H1_A8, 8 * (square_rank(square) + square_file(square) - 7));
 }

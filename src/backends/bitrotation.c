@@ -45,10 +45,11 @@ static inline LOOKUP_INLINE bitboard bitrotation_scalar_queen(int square, bitboa
 }
 
 #if defined(REVERSE_BITS_LANES4)
-/* With GFNI and AVX2 the four lines share one ymm register: each lane is
- * reversed by one GF2P8AFFINEQB and one VPSHUFB (building_blocks/bit_reverse.h), where
- * gcc 12 compiled the scalar form to four separate reversals. */
-static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
+/* With AVX2 the four lines share one ymm register, each lane reversed at
+ * once (building_blocks/bit_reverse.h: GF2P8AFFINEQB and VPSHUFB with
+ * GFNI, three VPSHUFB without), where gcc 12 compiled the scalar form to
+ * four separate reversals. */
+static inline LOOKUP_INLINE bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
     const bitboard slider = square_bit(square);
     const lanes4 lines =
@@ -98,17 +99,39 @@ static inline LOOKUP_INLINE bitboard bitrotation_queen(int square, bitboard occu
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/* The lanes formulation, for any x86-64 CPU with GFNI and AVX2 whatever
- * the build's -march: the four lines in one ymm, as above, in
- * intrinsics under the target attribute. */
+/* The lanes formulations, for any x86-64 CPU with AVX2 whatever the
+ * build's -march: the four lines in one ymm, as above, in intrinsics under
+ * the target attribute.  `lanes` reverses each lane by GF2P8AFFINEQB and
+ * VPSHUFB (GFNI), `lanes-nibbles` by three VPSHUFB: two lookups of each
+ * byte's nibbles in tables of reversed nibbles, then the bytes. */
 #define LANES_TARGET "avx2,gfni"
+#define NIBBLES_TARGET "avx2"
+
+TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i byte_reversal(void)
+{
+    return _mm256_setr_epi64x(0x0001020304050607LL, 0x08090A0B0C0D0E0FLL, 0x0001020304050607LL, 0x08090A0B0C0D0E0FLL);
+}
 
 TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i reverse_each_lane(__m256i board)
 {
-    const __m256i byte_reversal = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, /* */
-                                                   7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
     __m256i bits = _mm256_gf2p8affine_epi64_epi8(board, _mm256_set1_epi64x((long long)0x8040201008040201ULL), 0);
-    return _mm256_shuffle_epi8(bits, byte_reversal);
+    return _mm256_shuffle_epi8(bits, byte_reversal());
+}
+
+TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i reverse_each_lane_nibbles(__m256i board)
+{
+    /* reversed_low[n]: n's bits reversed in the high nibble, where the low
+     * nibble's bits go; reversed_high[n]: reversed, in the low nibble. */
+    const __m256i reversed_low = _mm256_setr_epi64x((long long)0xE060A020C0408000ULL, (long long)0xF070B030D0509010ULL,
+                                                    (long long)0xE060A020C0408000ULL, (long long)0xF070B030D0509010ULL);
+    const __m256i reversed_high =
+        _mm256_setr_epi64x(0x0E060A020C040800LL, 0x0F070B030D050901LL, 0x0E060A020C040800LL, 0x0F070B030D050901LL);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i low = _mm256_and_si256(board, nibble);
+    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(board, 4), nibble);
+    const __m256i bits =
+        _mm256_or_si256(_mm256_shuffle_epi8(reversed_low, low), _mm256_shuffle_epi8(reversed_high, high));
+    return _mm256_shuffle_epi8(bits, byte_reversal());
 }
 
 /* The four lines of the square, computed in the lanes from the square
@@ -118,7 +141,7 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i reverse_each_
  * Rank: 8 rank; file: file; diagonal: 8 (rank - file); anti-diagonal:
  * 8 (rank + file - 7).  Built in general registers and moved into the
  * lanes one by one, the four masks took seven shuffles and transfers. */
-TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__m256i square)
+TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__m256i square)
 {
     const __m256i rank8 = _mm256_and_si256(square, _mm256_set1_epi64x(56));
     const __m256i file = _mm256_and_si256(square, _mm256_set1_epi64x(7));
@@ -136,50 +159,53 @@ TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__m2
 }
 
 /* The lines `selected` (all ones in a lane to take it) of the square:
- * rank, file, diagonal, anti-diagonal. */
-TARGET_ATTRIBUTE(LANES_TARGET)
-static inline LOOKUP_INLINE bitboard lanes_lines(int square, bitboard occupied, __m256i selected)
-{
-    const __m256i squares = _mm256_set1_epi64x(square);
-    const __m256i one = _mm256_set1_epi64x(1);
-    const __m256i slider = _mm256_sllv_epi64(one, squares);
-    const __m256i reversed_slider = _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(63), squares));
-    const __m256i lines = _mm256_andnot_si256(slider, _mm256_and_si256(lines_of(squares), selected));
-    const __m256i pieces = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), lines);
-    const __m256i up = _mm256_sub_epi64(pieces, _mm256_add_epi64(slider, slider));
-    const __m256i down = reverse_each_lane(
-        _mm256_sub_epi64(reverse_each_lane(pieces), _mm256_add_epi64(reversed_slider, reversed_slider)));
-    const __m256i attacks = _mm256_and_si256(_mm256_xor_si256(up, down), lines);
-    const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1));
-    return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves)));
-}
+ * rank, file, diagonal, anti-diagonal; each lane reversed by REVERSE.
+ * One definition of a formulation's functions for each reversal. */
+#define LANES_FORMULATION(NAME, STRING_TARGET, REVERSE) \
+    TARGET_ATTRIBUTE(STRING_TARGET) \
+    static inline LOOKUP_INLINE bitboard NAME##_lines(int square, bitboard occupied, __m256i selected) \
+    { \
+        const __m256i squares = _mm256_set1_epi64x(square); \
+        const __m256i one = _mm256_set1_epi64x(1); \
+        const __m256i slider = _mm256_sllv_epi64(one, squares); \
+        const __m256i reversed_slider = _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(63), squares)); \
+        const __m256i lines = _mm256_andnot_si256(slider, _mm256_and_si256(lines_of(squares), selected)); \
+        const __m256i pieces = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), lines); \
+        const __m256i up = _mm256_sub_epi64(pieces, _mm256_add_epi64(slider, slider)); \
+        const __m256i down = \
+            REVERSE(_mm256_sub_epi64(REVERSE(pieces), _mm256_add_epi64(reversed_slider, reversed_slider))); \
+        const __m256i attacks = _mm256_and_si256(_mm256_xor_si256(up, down), lines); \
+        const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1)); \
+        return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))); \
+    } \
+    TARGET_ATTRIBUTE(STRING_TARGET) static inline LOOKUP_INLINE bitboard NAME##_rook(int square, bitboard occupied) \
+    { \
+        return NAME##_lines(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0)); \
+    } \
+    TARGET_ATTRIBUTE(STRING_TARGET) static inline LOOKUP_INLINE bitboard NAME##_bishop(int square, bitboard occupied) \
+    { \
+        return NAME##_lines(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1)); \
+    } \
+    TARGET_ATTRIBUTE(STRING_TARGET) static inline LOOKUP_INLINE bitboard NAME##_queen(int square, bitboard occupied) \
+    { \
+        return NAME##_lines(square, occupied, _mm256_set1_epi64x(-1)); \
+    }
 
-TARGET_ATTRIBUTE(LANES_TARGET)
-static inline LOOKUP_INLINE bitboard bitrotation_lanes_rook(int square, bitboard occupied)
-{
-    return lanes_lines(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0));
-}
-
-TARGET_ATTRIBUTE(LANES_TARGET)
-static inline LOOKUP_INLINE bitboard bitrotation_lanes_bishop(int square, bitboard occupied)
-{
-    return lanes_lines(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1));
-}
-
-TARGET_ATTRIBUTE(LANES_TARGET)
-static inline LOOKUP_INLINE bitboard bitrotation_lanes_queen(int square, bitboard occupied)
-{
-    return lanes_lines(square, occupied, _mm256_set1_epi64x(-1));
-}
+LANES_FORMULATION(bitrotation_lanes, LANES_TARGET, reverse_each_lane)
+LANES_FORMULATION(bitrotation_lanes_nibbles, NIBBLES_TARGET, reverse_each_lane_nibbles)
 
 BACKEND(bitrotation_lanes, "bitrotation:lanes", "the four lines in one ymm, reversed by GF2P8AFFINEQB and vpshufb",
         BITROTATION_SOURCE, TARGET(LANES_TARGET))
+BACKEND(bitrotation_lanes_nibbles, "bitrotation:lanes-nibbles",
+        "the four lines in one ymm, reversed by vpshufb lookups of reversed nibbles, then of bytes", BITROTATION_SOURCE,
+        TARGET(NIBBLES_TARGET))
 BACKEND(bitrotation_scalar, "bitrotation:scalar", "one line after the other, a 64-bit reversal each (" BIT_REVERSAL ")",
         BITROTATION_SOURCE)
 
-/* Lanes first: --formulation=fixed runs it where the CPU has GFNI. */
-static const struct backend *const bitrotation_formulations[] = {&bitrotation_lanes_backend,
-                                                                 &bitrotation_scalar_backend, NULL};
+/* Lanes first: --formulation=fixed runs it where the CPU has GFNI, the
+ * nibbles where it has AVX2 alone. */
+static const struct backend *const bitrotation_formulations[] = {
+    &bitrotation_lanes_backend, &bitrotation_lanes_nibbles_backend, &bitrotation_scalar_backend, NULL};
 #define BITROTATION_FORMULATIONS bitrotation_formulations
 #else
 #define BITROTATION_FORMULATIONS NULL /* one formulation: the scalar one */

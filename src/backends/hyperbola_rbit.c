@@ -33,14 +33,14 @@ static size_t hyperbola_rbit_init(void)
 }
 
 #if defined(REVERSE_BITS_LANES4)
-/* Where the build has GFNI and AVX2, the four lines side by side in one
- * ymm: each 64-bit lane reversed by one GF2P8AFFINEQB (the bits of each
- * byte) and one VPSHUFB (the bytes of each lane: building_blocks/bit_reverse.h), so a lookup crosses
+/* Where the build has AVX2, the four lines side by side in one ymm: each
+ * 64-bit lane reversed at once (building_blocks/bit_reverse.h: GF2P8AFFINEQB
+ * and VPSHUFB with GFNI, three VPSHUFB without), so a lookup crosses
  * between general and vector registers twice, not twelve times (gcc keeps
  * the scalar form's twelve; clang pairs the lines by itself). */
-#define HYPERBOLA_RBIT_PATH "bit reversal: the four lines in one ymm, GF2P8AFFINEQB and VPSHUFB (GFNI and AVX2)"
+#define HYPERBOLA_RBIT_PATH "bit reversal: the four lines in one ymm, " REVERSE_BITS_LANES4
 
-static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
+static inline LOOKUP_INLINE bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
     const lanes4 lines = *(const lanes4 *)&own_lines[square];
     const lanes4 slider = (lanes4){0} + square_bit(square);
