@@ -34,6 +34,9 @@ static inline bitboard qbb_line(int square, bitboard occupied, bitboard upward, 
 {
     int above = lowest_square_of((upward << square) & (occupied | far_edge));
     int below = highest_square_of((downward >> (63 - square)) & (occupied | near_edge));
+    /* In general registers: clang 14 otherwise pairs two lines in an xmm
+     * and emulates the bit scans there with PSHUFB nibble counts. */
+    __asm__("" : "+r"(above), "+r"(below));
     /* The line from `above` down, and from `below` up: they share the
      * squares between the two pieces, both included, and the slider. */
     return (downward >> (63 - above)) & (upward << below);
