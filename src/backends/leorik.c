@@ -46,10 +46,10 @@ static inline bitboard shifted_rank(int square)
     return (RANK_1 << (square & 56)) ^ square_bit(square);
 }
 
-#if defined(__AVX512CD__) && defined(__AVX512VL__)
-/* Where the build has AVX-512 CD and VL, the four lines side by side in
- * one ymm (building_blocks/slide_scans.h): file, rank, diagonal, anti-diagonal. */
-#define LEORIK_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
+#if defined(SLIDE_LINES4)
+/* Where the build has AVX2, the four lines side by side in one ymm
+ * (building_blocks/slide_scans.h): file, rank, diagonal, anti-diagonal. */
+#define LEORIK_PATH "path: " SLIDE_LINES4
 /* The lines `selected` keeps; `straight` (a constant in each caller) says
  * whether the file and rank are among them. */
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected, int straight)
@@ -79,6 +79,7 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
     return slide_lines4(square, occupied, lines);
 }
 
+#if defined(SLIDE_LINES4_EVERY_PIECE)
 static inline bitboard leorik_rook(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){~(bitboard)0, ~(bitboard)0, 0, 0}, 1);
@@ -88,13 +89,17 @@ static inline bitboard leorik_bishop(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0, 0, ~(bitboard)0, ~(bitboard)0}, 0);
 }
+#endif
 
 static inline bitboard leorik_queen(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0} + ~(bitboard)0, 1);
 }
 #else
-#define LEORIK_PATH "path: one line at a time, LZCNT (no AVX-512 CD and VL in this build)"
+#define LEORIK_PATH "path: one line at a time, LZCNT (no AVX2 in this build)"
+#endif
+
+#if !defined(SLIDE_LINES4_EVERY_PIECE)
 BIT_SCAN_ATTRIBUTE static inline bitboard leorik_rook(int square, bitboard occupied)
 {
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
@@ -107,7 +112,9 @@ BIT_SCAN_ATTRIBUTE static inline bitboard leorik_bishop(int square, bitboard occ
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
     return line_attacks(above, below, masks->diagonal) | line_attacks(above, below, masks->anti_diagonal);
 }
+#endif
 
+#if !defined(SLIDE_LINES4)
 BIT_SCAN_ATTRIBUTE static inline bitboard leorik_queen(int square, bitboard occupied)
 {
     const struct diagonal_masks *masks = &diagonal_masks[square];

@@ -37,16 +37,17 @@ static size_t slide_arithmetic_init(void)
     return sizeof line_masks;
 }
 
-#if defined(__AVX512CD__) && defined(__AVX512VL__)
-/* Where the build has AVX-512 CD and VL, the four lines side by side in
- * one ymm (building_blocks/slide_scans.h): file, rank, diagonal, anti-diagonal. */
-#define SLIDE_ARITHMETIC_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
+#if defined(SLIDE_LINES4)
+/* Where the build has AVX2, the four lines side by side in one ymm
+ * (building_blocks/slide_scans.h): file, rank, diagonal, anti-diagonal. */
+#define SLIDE_ARITHMETIC_PATH "path: " SLIDE_LINES4
 static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selected)
 {
     lanes4 lines = *(const lanes4 *)&line_masks[square] & selected;
     return slide_lines4(square, occupied, lines);
 }
 
+#if defined(SLIDE_LINES4_EVERY_PIECE)
 static inline bitboard slide_arithmetic_rook(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){~(bitboard)0, ~(bitboard)0, 0, 0});
@@ -56,13 +57,17 @@ static inline bitboard slide_arithmetic_bishop(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0, 0, ~(bitboard)0, ~(bitboard)0});
 }
+#endif
 
 static inline bitboard slide_arithmetic_queen(int square, bitboard occupied)
 {
     return lines_attacks(square, occupied, (lanes4){0} + ~(bitboard)0);
 }
 #else
-#define SLIDE_ARITHMETIC_PATH "path: one line at a time, LZCNT (no AVX-512 CD and VL in this build)"
+#define SLIDE_ARITHMETIC_PATH "path: one line at a time, LZCNT (no AVX2 in this build)"
+#endif
+
+#if !defined(SLIDE_LINES4_EVERY_PIECE)
 BIT_SCAN_ATTRIBUTE static inline bitboard slide_arithmetic_rook(int square, bitboard occupied)
 {
     const struct line_masks *masks = &line_masks[square];
@@ -76,7 +81,9 @@ BIT_SCAN_ATTRIBUTE static inline bitboard slide_arithmetic_bishop(int square, bi
     bitboard above = occupied_above(square, occupied), below = occupied_below(square, occupied);
     return line_attacks(above, below, masks->diagonal) | line_attacks(above, below, masks->anti_diagonal);
 }
+#endif
 
+#if !defined(SLIDE_LINES4)
 BIT_SCAN_ATTRIBUTE static inline bitboard slide_arithmetic_queen(int square, bitboard occupied)
 {
     const struct line_masks *masks = &line_masks[square];

@@ -41,20 +41,32 @@ static size_t titboard_init(void)
     return sizeof line_masks + sizeof enemy_digits + sizeof line_attacks;
 }
 
-TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard line_lookup(int square, bitboard occupied, int line)
+/* A line's attack sets, indexed by its base-3 digits. */
+typedef bitboard line_table[TITBOARD_INDICES];
+
+/* One line of the square: `rows` is the square's four line tables, held
+ * in one register (BASE_REGISTER) so that each line's read adds its offset
+ * as a displacement; gcc 12 otherwise built every read's address by a
+ * three-part LEA after the square's multiply. */
+TARGET_ATTRIBUTE(TITBOARD_TARGET)
+static inline bitboard line_lookup(const line_table *rows, const bitboard *masks, bitboard occupied, int line)
 {
-    unsigned pattern = (unsigned)_pext_u64(occupied, line_masks[square][line]);
-    return line_attacks[square][line][enemy_digits[pattern]];
+    unsigned pattern = (unsigned)_pext_u64(occupied, masks[line]);
+    return rows[line][enemy_digits[pattern]];
 }
 
 TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_rook(int square, bitboard occupied)
 {
-    return line_lookup(square, occupied, 0) | line_lookup(square, occupied, 1);
+    const line_table *rows = line_attacks[square];
+    BASE_REGISTER(rows);
+    return line_lookup(rows, line_masks[square], occupied, 0) | line_lookup(rows, line_masks[square], occupied, 1);
 }
 
 TARGET_ATTRIBUTE(TITBOARD_TARGET) static inline bitboard titboard_bishop(int square, bitboard occupied)
 {
-    return line_lookup(square, occupied, 2) | line_lookup(square, occupied, 3);
+    const line_table *rows = line_attacks[square];
+    BASE_REGISTER(rows);
+    return line_lookup(rows, line_masks[square], occupied, 2) | line_lookup(rows, line_masks[square], occupied, 3);
 }
 
 QUEEN_FROM_ROOK_AND_BISHOP(titboard, TARGET_ATTRIBUTE(TITBOARD_TARGET))
