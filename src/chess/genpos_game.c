@@ -6,6 +6,7 @@
  * insufficient material or a move limit.  Positions are sampled every few
  * plies from ply 8 on and written as six-field FENs, duplicates removed. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "genpos_game.h"
 #include "movegen.h"
@@ -260,7 +261,29 @@ static move choose_move(struct game_sampler *sampler, const struct board *board,
     return list->moves[chosen];
 }
 
-void play_game(struct game_sampler *sampler)
+/* The backend's legal moves and both sides' attacks against the
+ * reference's, in this position: a wrong backend would otherwise play
+ * illegal moves into the file.  0 when they agree; else -1, the position
+ * kept in sampler->differing. */
+static int check_position(struct game_sampler *sampler, const struct board *board, const struct move_list *list,
+                          int count)
+{
+    if (sampler->reference == NULL)
+        return 0;
+    struct move_list expected;
+    int expected_count = generate_legal_moves(sampler->reference, board, &expected);
+    int same = expected_count == count && memcmp(expected.moves, list->moves, (size_t)count * sizeof(move)) == 0;
+    for (int color = 0; color < 2 && same; color++)
+        same = board_attacks(sampler->reference, board, color) == board_attacks(sampler->backend, board, color);
+    if (same)
+        return 0;
+    struct position position;
+    board_to_position(board, &position);
+    format_fen(&position, sampler->differing, sizeof sampler->differing);
+    return -1;
+}
+
+int play_game(struct game_sampler *sampler)
 {
     struct position start;
     char error[128];
@@ -277,6 +300,8 @@ void play_game(struct game_sampler *sampler)
     for (int ply = 0; ply < length; ply++) {
         struct move_list list;
         int count = generate_legal_moves(sampler->backend, &board, &list);
+        if (check_position(sampler, &board, &list, count) != 0)
+            return -1;
         if (count == 0 || board.halfmove_clock >= 100 || insufficient_material(&board))
             break;
         /* A side that stays far behind resigns, as players do. */
@@ -305,6 +330,7 @@ void play_game(struct game_sampler *sampler)
         last_to[us] = move_to(m);
         board_make_move(&board, m);
     }
+    return 0;
 }
 
 void game_sampler_seed(struct game_sampler *sampler, unsigned long long seed)

@@ -18,6 +18,11 @@ struct hash_set {
  * the positions already written and where they go. */
 struct game_sampler {
     const struct backend *backend;
+    /* The reference each position's moves and attacks are checked
+     * against (NULL when backend is the reference); when they differ,
+     * the game stops and differing holds the position's FEN. */
+    const struct backend *reference;
+    char differing[128];
     uint64_t random;
     struct hash_set seen;
     FILE *out;
@@ -27,8 +32,11 @@ struct game_sampler {
 /* Start the random state from a seed (the same seed, the same games). */
 void game_sampler_seed(struct game_sampler *sampler, unsigned long long seed);
 
-/* Play one game, writing each new sampled position to sampler->out. */
-void play_game(struct game_sampler *sampler);
+/* Play one game, writing each new sampled position to sampler->out;
+ * returns 0, or -1 when the backend's moves or attacks differed from the
+ * reference's in a position (sampler->differing), the game stopped
+ * before it. */
+int play_game(struct game_sampler *sampler);
 
 void game_sampler_free(struct game_sampler *sampler);
 

@@ -28,6 +28,7 @@ struct generator {
     const char *out_file;
     struct game_sampler sampler;
     long played;
+    int differed; /* the method's moves differed from the reference's */
 };
 
 static const char genpos_usage_text[] = "usage: attackbench genpos --seed=N --games=G [--out=FILE] [--method=NAME]\n"
@@ -47,10 +48,13 @@ static const char genpos_usage_text[] = "usage: attackbench genpos --seed=N --ga
                                         "  --out=FILE     write to FILE (through a temporary file renamed at the\n"
                                         "                 end); default standard output\n"
                                         "  --method=NAME  backend for the move generator's slider attacks\n"
-                                        "                 (default reference; the positions do not depend on it)\n"
+                                        "                 (default reference; the positions do not depend on it:\n"
+                                        "                 every position's moves are checked against the reference's)\n"
                                         "  -h, --help     this text\n"
                                         "\n"
-                                        "Exit status: 0 success, 2 bad usage or a write error, 130 interrupted by\n"
+                                        "Exit status: 0 success, 1 the method's moves differ from the reference's\n"
+                                        "(standard output keeps the positions before it), 2 bad usage or a write\n"
+                                        "error, 130 interrupted by\n"
                                         "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
 
 /* The whole file: the command as a comment, then the games' samples.
@@ -71,8 +75,12 @@ static int generate(struct generator *generator, FILE *out)
     free(shown);
     while (generator->played < generator->games && !interrupt_requested() && !ferror(out)) {
         backend_guard(generator->sampler.backend, "position generation");
-        play_game(&generator->sampler);
+        int played = play_game(&generator->sampler);
         backend_unguard();
+        if (played != 0) {
+            generator->differed = 1;
+            return -1;
+        }
         generator->played++;
     }
     return generator->played == generator->games && !ferror(out) ? 0 : -1;
@@ -87,6 +95,18 @@ static int report_interrupted(const struct generator *generator)
             generator->games, generator->out_file ? "; " : standard_output,
             generator->out_file ? generator->out_file : "", generator->out_file ? " left as it was" : "");
     return interrupt_exit_status();
+}
+
+/* A method whose moves or attacks differ from the reference's: the
+ * position named, exit 1 (a wrong result), as perft reports one. */
+static int report_differed(const struct generator *generator)
+{
+    fprintf(stderr,
+            "attackbench: genpos: %s's legal moves or attacks differ from the reference's in %s; stopped in game %ld "
+            "of %ld%s%s\n",
+            generator->sampler.backend->name, generator->sampler.differing, generator->played + 1, generator->games,
+            generator->out_file ? "; nothing written to " : "", generator->out_file ? generator->out_file : "");
+    return 1;
 }
 
 /* The finished games, from the scratch file into the output file. */
@@ -113,7 +133,9 @@ static int write_to_file(struct generator *generator)
     }
     int generated = generate(generator, scratch);
     int status = 0;
-    if (interrupt_requested()) {
+    if (generator->differed) {
+        status = report_differed(generator);
+    } else if (interrupt_requested()) {
         status = report_interrupted(generator);
     } else if (generated != 0 || fflush(scratch) != 0) {
         fprintf(stderr, "attackbench: genpos: cannot write the temporary file: %s\n", strerror(errno));
@@ -128,6 +150,10 @@ static int write_to_file(struct generator *generator)
 static int write_to_stdout(struct generator *generator)
 {
     generate(generator, stdout);
+    if (generator->differed) {
+        fflush(stdout);
+        return report_differed(generator);
+    }
     if ((fflush(stdout) != 0 || ferror(stdout)) && !interrupt_cut_write(errno)) {
         fprintf(stderr, "attackbench: genpos: cannot write to standard output: %s\n", strerror(errno));
         return EXIT_USAGE;
@@ -229,6 +255,13 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
         return PARSED_ERROR;
     backend_initialize(backend, NULL);
     generator->sampler.backend = backend;
+    /* Every position's moves checked against the reference's: a method
+     * is no faster here, and a wrong one would write illegal games. */
+    const struct backend *reference = find_backend("reference");
+    if (backend != reference) {
+        backend_initialize(reference, NULL);
+        generator->sampler.reference = reference;
+    }
     game_sampler_seed(&generator->sampler, generator->seed);
     return PARSED_RUN;
 }

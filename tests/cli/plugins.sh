@@ -104,6 +104,21 @@ if build_plugin wrong_sometimes "$top/tests/plugins/wrong_sometimes.c"; then
             fail "perft: a plugin wrong in repetition $call of 3 only exits 1 naming it and the position (exit $status: $(grep -v '^perft:' "$scratch/err" | head -c 300))"
         fi
     done
+    # genpos plays its games with the method's moves: a method wrong in one
+    # position (the start, here) is found there, exit 1, one line naming
+    # it and the position, and --out's file left as it was (the games were
+    # written with illegal moves, exit 0, before the check).
+    echo 'kept' >"$scratch/genpos.epd"
+    ATTACKBENCH_TEST_WRONG_FROM=1 ATTACKBENCH_TEST_WRONG_TO=1000000 "$program" \
+        --plugin="$plugin_dir/wrong_sometimes.so" genpos --seed=1 --games=5 -m wrong-sometimes \
+        --out="$scratch/genpos.epd" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 1 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && [ "$(cat "$scratch/genpos.epd")" = kept ] &&
+        grep -qF "genpos: wrong-sometimes's legal moves or attacks differ from the reference's in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; stopped in game 1 of 5; nothing written to $scratch/genpos.epd" "$scratch/err"; then
+        pass "genpos: a method wrong in one position exits 1 naming it, --out left as it was"
+    else
+        fail "genpos: a method wrong in one position exits 1 naming it, --out left as it was (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
 else
     fail "the wrong_sometimes test plugin builds ($(head -c 300 "$plugin_dir/wrong_sometimes.log"))"
 fi
