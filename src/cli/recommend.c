@@ -298,7 +298,7 @@ static int await_child(pid_t pid)
 
 /* Run a command of write_commands (words parted by WORD_BREAK) with
  * stdout to /dev/null and stderr into `log`.  Returns 0 when it exits 0. */
-static int run_child(const char *command, const char *log)
+static int run_child(const char *command, const char *log, int *ended)
 {
     char copy[RECOMMEND_COMMAND_SIZE], *words[RECOMMEND_COMMAND_SIZE / 2 + 1];
     int count = 0;
@@ -308,6 +308,7 @@ static int run_child(const char *command, const char *log)
     words[count] = NULL;
 #if defined(__wasi__)
     (void)log;
+    *ended = -1;
     return -1; /* no processes under WASI: recommend_command refuses first */
 #else
     pid_t parent = getpid(), pid = fork();
@@ -319,6 +320,7 @@ static int run_child(const char *command, const char *log)
         _exit(127);
     }
     int status = pid > 0 ? await_child(pid) : 0;
+    *ended = pid > 0 ? status : -1;
     return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 #endif
 }
@@ -369,14 +371,33 @@ static int shown_as_shell_words(char command[RECOMMEND_COMMAND_SIZE])
     return 0;
 }
 
-/* A failed child: its command and the last lines it wrote. */
-static void report_failure(const char *what, const char *command, const char *log)
+/* How a child ended (its wait status; -1: it never started), in words. */
+static void describe_end(int ended, char *text, size_t size)
 {
-    char shown[RECOMMEND_COMMAND_SIZE];
+#if defined(__wasi__)
+    (void)ended;
+    snprintf(text, size, "not started");
+#else
+    if (ended == -1)
+        snprintf(text, size, "not started");
+    else if (WIFSIGNALED(ended))
+        snprintf(text, size, "killed by signal %d (%s)", WTERMSIG(ended), strsignal(WTERMSIG(ended)));
+    else
+        snprintf(text, size, "exit %d", WIFEXITED(ended) ? WEXITSTATUS(ended) : -1);
+#endif
+}
+
+/* A failed child: how it ended, its command (whose files were in the work
+ * folder, removed with it) and the last lines it wrote. */
+static void report_failure(const char *what, const char *command, const char *log, int ended)
+{
+    char shown[RECOMMEND_COMMAND_SIZE], end[128];
     snprintf(shown, sizeof shown, "%s", command);
     if (shown_as_shell_words(shown) != 0)
         return;
-    fprintf(stderr, "attackbench: recommend: the %s measurement failed: %s\n", what, shown);
+    describe_end(ended, end, sizeof end);
+    fprintf(stderr, "attackbench: recommend: the %s measurement failed (%s; its work folder is removed): %s\n", what,
+            end, shown);
     FILE *in = fopen(log, "r");
     char line[512];
     while (in && fgets(line, sizeof line, in))
@@ -398,13 +419,14 @@ static int measure(struct recommendation *recommendation, const char *program, c
     for (int k = 0; k < 2; k++) {
         fprintf(stderr, "recommend: measuring %s (%s)\n", what[k], k ? "in perft" : "alone");
         snprintf(log, sizeof log, "%s/%s.log", directory, what[k]);
-        int failed = run_child(commands[k], log) != 0;
+        int ended;
+        int failed = run_child(commands[k], log, &ended) != 0;
         if (interrupt_requested()) {
             relay_plugin_lines(log);
             return -1;
         }
         if (failed) {
-            report_failure(what[k], commands[k], log);
+            report_failure(what[k], commands[k], log, ended);
             return -1;
         }
     }

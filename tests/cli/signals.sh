@@ -90,6 +90,28 @@ if [ "$x86_build" = 1 ] && [ "$plugin_build" = 1 ]; then
 else
     skip "recommend: SIGINT says it interrupted: its candidates need an x86-64 build that loads plugins"
 fi
+# recommend's measuring child killed: the failure says how it ended (it
+# showed the child's last stderr line as if it were the cause).
+if [ "$x86_build" = 1 ] && [ "$plugin_build" = 1 ] && command -v pgrep >/dev/null; then
+    "$program" recommend --quick >"$scratch/recommend.out" 2>"$scratch/recommend-killed.err" &
+    runner=$!
+    wait_for_line "$scratch/recommend-killed.err" '^recommend: measuring isolated'
+    child=
+    for tries in $(seq 100); do
+        child=$(pgrep -P "$runner" | head -n 1)
+        [ -n "$child" ] && break
+        sleep 0.1
+    done
+    [ -n "$child" ] && kill -KILL "$child"
+    wait "$runner"
+    status=$?
+    if [ "$status" -eq 2 ] && grep -q "^attackbench: recommend: the isolated measurement failed (killed by signal 9 (Killed); its work folder is removed): " \
+        "$scratch/recommend-killed.err"; then
+        pass "recommend: a measuring child killed is named so, exit 2"
+    else
+        fail "recommend: a measuring child killed is named so, exit 2 (exit $status, child '$child': $(head -c 300 "$scratch/recommend-killed.err"))"
+    fi
+fi
 "$program" recommend --help | quiet_grep "130 interrupted (SIGINT; 143 for SIGTERM)" &&
     pass "recommend --help names exit status 130" || fail "recommend --help names exit status 130"
 
