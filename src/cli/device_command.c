@@ -130,6 +130,15 @@ static int choose_techniques(struct device_session *session)
                     (int)length, name);
             return 2;
         }
+        if (strcspn(slug, "*?[") < strlen(slug)) {
+            fprintf(stderr, "attackbench: --device: %.*s: a device run takes methods named exactly, or all (no globs)\n",
+                    (int)length, name);
+            return 2;
+        }
+        if (choice.technique == NULL && find_backend(slug) == NULL) {
+            fprintf(stderr, "attackbench: --device: unknown method '%s' (attackbench --list names them)\n", slug);
+            return 2;
+        }
         if (choice.technique == NULL || (slug_length < length && choice.space < 0)) {
             fprintf(stderr,
                     "attackbench: --device: %.*s has no device kernel (--list marks those that run on a "

@@ -34,6 +34,12 @@ done
 # value that starts alike (--csv's file here).
 expect_error "--csv --plugin-results.csv with --device is no --plugin" "--device: reference has no device kernel" \
     "$program" --csv --plugin-results.csv --device=opencl -m reference
+# A glob or an unknown name is called so, not "no device kernel" (the
+# seventh hostile trial: magic-* has kernels, nosuch is no method).
+expect_error "--device: a glob is refused as a glob" "--device: magic-*: a device run takes methods named exactly" \
+    "$program" --device=opencl -m 'magic-*' -q
+expect_error "--device: an unknown method is called unknown" "--device: unknown method 'nosuch'" \
+    "$program" --device=opencl -m nosuch -q
 # More methods than a device run holds: the limit, not "no device kernel".
 methods=$(printf 'kogge-stone,%.0s' $(seq 64))hyperbola
 expect_error "--device with 65 methods: the limit of 64" "--device: at most 64 methods a run; hyperbola is one more" \
