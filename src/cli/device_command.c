@@ -131,7 +131,8 @@ static int choose_techniques(struct device_session *session)
             return 2;
         }
         if (strcspn(slug, "*?[") < strlen(slug)) {
-            fprintf(stderr, "attackbench: --device: %.*s: a device run takes methods named exactly, or all (no globs)\n",
+            fprintf(stderr,
+                    "attackbench: --device: %.*s: a device run takes methods named exactly, or all (no globs)\n",
                     (int)length, name);
             return 2;
         }

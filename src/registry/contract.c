@@ -4,7 +4,9 @@
  * or composed from single lookups (contract.h). */
 #include "contract.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "platform/cpu.h"
@@ -63,6 +65,17 @@ size_t backend_initialize(const struct backend *backend, double *init_ms)
         crash_guard_initialisation_end();
     }
     backend_unguard();
+    /* A plugin's size is its word: one beyond any address space (2^48
+     * bytes) is a fault, not a figure to report and compare. */
+#if SIZE_MAX > 0xFFFFFFFFu
+    if (backend->plugin_file && (uint64_t)table_bytes > ((uint64_t)1 << 48)) {
+        fprintf(stderr,
+                "attackbench: plugin %s (%s): its init reported %zu bytes of tables, more than an address space "
+                "holds\n",
+                backend->name, backend->plugin_file, table_bytes);
+        exit(2);
+    }
+#endif
     return table_bytes;
 }
 

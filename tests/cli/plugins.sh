@@ -85,6 +85,17 @@ else
     fail "the wrong test plugin builds ($(head -c 300 "$plugin_dir/wrong.log"))"
 fi
 
+# A plugin whose init reports (size_t)-1 bytes: refused with one line, exit
+# 2, where --list and the CSV reported 18446744073709551615 bytes (the
+# seventh hostile trial).
+if build_plugin huge_table "$top/tests/plugins/huge_table.c"; then
+    expect_error "a plugin reporting an impossible table size is refused" \
+        "plugin huge-table ($plugin_dir/huge_table.so): its init reported 18446744073709551615 bytes of tables" \
+        "$program" --plugin="$plugin_dir/huge_table.so" --list
+else
+    fail "the huge_table test plugin builds ($(head -c 300 "$plugin_dir/huge_table.log"))"
+fi
+
 # A plugin wrong in one repetition of perft only, the first or a middle
 # one: every repetition's counts are checked against the first's, so the
 # run exits 1 with one line naming the method and the position (the last
