@@ -316,6 +316,9 @@ static int set_methods(struct ab_run *run, const char *methods, const char *self
             return refuse(ab_prefix, "no method named '%s' (attackbench --list names them)", labels[s]);
         if (backend && backend->baseline)
             return refuse(ab_prefix, "%s computes no attack sets and cannot be a side", labels[s]);
+        const char *unavailable = backend ? backend_unavailable_reason(backend) : NULL;
+        if (unavailable)
+            return refuse(ab_prefix, "%s cannot run here: %s", labels[s], unavailable);
         /* A plugin's method: its side loads that plugin (--plugin before ab). */
         run->sides[s] =
             (struct ab_side){.label = labels[s], .program = self, .plugin = backend ? backend->plugin_file : NULL};

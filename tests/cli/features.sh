@@ -28,6 +28,12 @@ expect_unavailable() {
     fi
 }
 
+# ab's sides are checked before they start: a method or formulation this
+# CPU cannot run is one line (both sides started, then failed in three).
+ATTACKBENCH_HIDE_FEATURES=avx2 expect_error "ab: a formulation the CPU cannot run is refused before the sides start" \
+    "ab: bitrotation:lanes-nibbles cannot run here: this CPU lacks avx2" \
+    "$program" ab --max-time=6s --pair-time=0.5s -m bitrotation:lanes-nibbles,bitrotation:scalar
+
 expect_unavailable gfni hyperbola-gfni gfni
 expect_unavailable avx2 hyperbola-gfni avx2
 expect_unavailable avx2 hyperbola-avx2 avx2
