@@ -298,6 +298,35 @@ static int check_schema(struct json_cursor *cursor)
     return 0;
 }
 
+/* Whether the unread text holds `needle`. */
+static int text_holds(const struct json_cursor *cursor, const char *needle)
+{
+    size_t length = strlen(needle);
+    for (const char *at = cursor->p; at + length <= cursor->end; at++)
+        if (memcmp(at, needle, length) == 0)
+            return 1;
+    return 0;
+}
+
+/* A top-level member the benchmark never writes: the --json of ab or
+ * recommend named as such (their first members), as the CSV reader names
+ * their CSVs; anything else in general words. */
+static int unknown_member(const struct json_cursor *cursor, const char *name)
+{
+    static const struct {
+        const char *member, *later, *writer;
+    } other_outputs[] = {{"kind", "\"a_method\"", "ab"}, {"threads", "\"candidates\"", "recommend"}};
+    for (size_t k = 0; k < sizeof other_outputs / sizeof other_outputs[0]; k++)
+        if (strcmp(name, other_outputs[k].member) == 0 && text_holds(cursor, other_outputs[k].later)) {
+            fprintf(stderr,
+                    "attackbench: %s: the output of attackbench %s, not of a benchmark run: compare reads the "
+                    "benchmark's --csv or --json\n",
+                    cursor->path, other_outputs[k].writer);
+            return -1;
+        }
+    return json_error(cursor, "unknown member: expected schema, context or results");
+}
+
 /* The top-level object: schema, context, then results.  An empty one
  * ({}) is valid JSON with no rows, which the caller says. */
 static int parse_document(struct json_cursor *cursor, row_visitor visit, void *data)
@@ -327,7 +356,7 @@ static int parse_document(struct json_cursor *cursor, row_visitor visit, void *d
                 return json_error(cursor, "\"results\" before \"schema\"");
             status = parse_rows(cursor, &context, visit, data);
         } else {
-            return json_error(cursor, "unknown member: expected schema, context or results");
+            return unknown_member(cursor, name);
         }
         if (status != 0)
             return status;

@@ -395,6 +395,15 @@ for command in perft ab; do
         "$command.csv: the output of attackbench $command, not of a benchmark run: compare reads the benchmark's --csv or --json" \
         "$program" compare "$scratch/live.csv" "$scratch/$command.csv"
 done
+# The --json of ab and of recommend (their opening members, as they write
+# them) are named as those commands' output too (it was "unknown member").
+printf '{\n  "kind": "methods",\n  "a": "pext",\n  "a_method": "pext",\n  "verdict": "undecided"\n}\n' >"$scratch/ab.json"
+printf '{"threads": 2, "depth": 2, "decided": true, "use": "pext", "candidates": []}\n' >"$scratch/recommend.json"
+for command in ab recommend; do
+    expect_one_line "compare: $command's --json is named as its output" \
+        "$command.json: the output of attackbench $command, not of a benchmark run: compare reads the benchmark's --csv or --json" \
+        "$program" compare "$scratch/live.csv" "$scratch/$command.json"
+done
 # A --device run's CSV (its rows with a device column, threads empty) is
 # named as such (it was "no value for threads", as if a row were damaged).
 awk -F, -v OFS=, 'NR == 1 { print $0, "device"; next } { print $0, "opencl:0" }' "$scratch/live.csv" >"$scratch/device.csv"
