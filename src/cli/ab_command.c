@@ -316,15 +316,25 @@ static int set_methods(struct ab_run *run, const char *methods, const char *self
             return refuse(ab_prefix, "no method named '%s' (attackbench --list names them)", labels[s]);
         if (backend && backend->baseline)
             return refuse(ab_prefix, "%s computes no attack sets and cannot be a side", labels[s]);
-        const char *unavailable = backend ? backend_unavailable_reason(backend) : NULL;
-        if (unavailable)
-            return refuse(ab_prefix, "%s cannot run here: %s", labels[s], unavailable);
         /* A plugin's method: its side loads that plugin (--plugin before ab). */
         run->sides[s] =
             (struct ab_side){.label = labels[s], .program = self, .plugin = backend ? backend->plugin_file : NULL};
         memcpy(run->sides[s].method, labels[s], sizeof labels[s]);
     }
     run->kind = AB_METHODS;
+    return -1;
+}
+
+/* -m A,B: each side's method one this CPU runs, checked last of all the
+ * options, just before the sides start (a side would fail in three lines). */
+static int check_methods_run_here(const struct ab_run *run)
+{
+    for (int s = 0; s < 2 && run->kind == AB_METHODS; s++) {
+        const struct backend *backend = find_backend(run->sides[s].method);
+        const char *unavailable = backend ? backend_unavailable_reason(backend) : NULL;
+        if (unavailable)
+            return refuse(ab_prefix, "%s cannot run here: %s", run->sides[s].method, unavailable);
+    }
     return -1;
 }
 
@@ -562,6 +572,8 @@ int ab_command(int argc, char **argv)
         run.pair_seconds = AB_PAIR_SECONDS;
     if (check_time_for_pairs(&run) != 0)
         return AB_EXIT_USAGE;
+    if ((status = check_methods_run_here(&run)) >= 0)
+        return status;
     if (run.min_seconds < 0) /* the default, or the limit where that is shorter */
         run.min_seconds = ab_replaying() ? 0 : run.max_seconds < AB_MIN_SECONDS ? run.max_seconds : AB_MIN_SECONDS;
     return run_ab(&run);
