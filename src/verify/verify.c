@@ -169,8 +169,40 @@ static int verify_recorded(struct verify_answers *answers, const struct backend 
     return check_answer(backend, piece, square, occupied, expected, report);
 }
 
+/* Squares outside the mask for the n-th subset: random at a quarter, a
+ * half and three quarters of the squares in turn, and every fourth time
+ * all of them (the piece's own square too), so that a lookup that misreads
+ * a dense board is caught as surely as one that misreads a sparse one. */
+static bitboard outside_squares(unsigned long n, bitboard outside, uint64_t *state)
+{
+    switch (n % 4) {
+    case 0:
+        return random_next(state) & random_next(state) & outside;
+    case 1:
+        return random_next(state) & outside;
+    case 2:
+        return (random_next(state) | random_next(state)) & outside;
+    default:
+        return outside;
+    }
+}
+
+/* The boards no subset gives: the full board, the full board but the
+ * piece's own square, and the own square alone. */
+static int verify_edge_boards(struct verify_answers *answers, const struct backend *backend, enum piece_kind piece,
+                              int square, FILE *report)
+{
+    const bitboard own = square_bit(square);
+    const bitboard boards[] = {~(bitboard)0, ~own, own};
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
+        if (verify_recorded(answers, backend, piece, square, boards[i], report) != 0)
+            return -1;
+    return 0;
+}
+
 /* Every subset of `mask` (carry-rippler enumeration), each tried bare and
- * with random squares added outside the mask.  0, -1 after a report, 1
+ * with squares added outside the mask (outside_squares), then the edge
+ * boards.  0, -1 after a report, 1
  * after a signal: looked at before each subset, so that a slow backend (a
  * plugin's lookup that sleeps) stops within its one-second deadline
  * (platform/crash_guard.h) at one load a subset. */
@@ -178,17 +210,18 @@ static int verify_subsets(struct verify_answers *answers, const struct backend *
                           int square, bitboard mask, bitboard outside, uint64_t *state, FILE *report)
 {
     bitboard subset = 0;
+    unsigned long n = 0;
     do {
         if (interrupt_requested())
             return 1;
         if (verify_recorded(answers, backend, piece, square, subset, report) != 0)
             return -1;
-        bitboard extra = random_next(state) & random_next(state) & outside;
+        bitboard extra = outside_squares(n++, outside, state);
         if (verify_recorded(answers, backend, piece, square, subset | extra, report) != 0)
             return -1;
         subset = (subset - mask) & mask;
     } while (subset != 0);
-    return 0;
+    return verify_edge_boards(answers, backend, piece, square, report);
 }
 
 static int verify_all_queries(struct verify_answers *answers, const struct backend *backend, unsigned pieces,

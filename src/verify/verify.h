@@ -30,9 +30,11 @@ void report_mismatch(FILE *report, const char *method, const char *what, const c
                      bitboard occupied, bitboard expected, bitboard got);
 
 /* Exhaustive check of the selected pieces (a set of piece_bit()s): every subset of the relevant
- * mask of every square (with and without random squares outside the mask;
- * queens and both at once on every rook and every bishop subset with
- * random bits on the other lines), then `random_count` random occupancies.  Stops at the
+ * mask of every square (bare and with squares outside the mask, sparse to
+ * all of them; queens and both at once on every rook and every bishop
+ * subset with such squares on the other lines), the full board with and
+ * without the piece's own square and the own square alone, then
+ * `random_count` random occupancies.  Stops at the
  * first mismatch.  Returns 0 when all agree, -1 after a mismatch's
  * report, 1 when SIGINT or SIGTERM stopped it (interrupt.h: it looks
  * between two subsets and between two random boards). */

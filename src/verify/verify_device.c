@@ -56,17 +56,28 @@ static int add_query(struct device_program *program, const char *method, int pie
     return ++batch->count == BATCH ? check_batch(program, method, piece, batch, report) : 0;
 }
 
-/* Every subset of `mask` on `square` (carry-rippler order). */
+/* Every subset of `mask` on `square` (carry-rippler order), bare and with
+ * every square outside the mask (the last of them the full board). */
 static int check_mask_subsets(struct device_program *program, const char *method, int piece, int square, bitboard mask,
                               struct device_batch *batch, FILE *report)
 {
     bitboard subset = 0;
     do {
-        if (add_query(program, method, piece, batch, square, subset, report) != 0)
+        if (add_query(program, method, piece, batch, square, subset, report) != 0 ||
+            add_query(program, method, piece, batch, square, subset | ~mask, report) != 0)
             return 1;
         subset = (subset - mask) & mask;
     } while (subset != 0);
     return 0;
+}
+
+/* The full board but the piece's own square, and the own square alone. */
+static int check_edge_boards(struct device_program *program, const char *method, int piece, int square,
+                             struct device_batch *batch, FILE *report)
+{
+    bitboard own = (bitboard)1 << square;
+    return add_query(program, method, piece, batch, square, ~own, report) != 0 ||
+           add_query(program, method, piece, batch, square, own, report) != 0;
 }
 
 /* Every subset of every square's relevant mask: the rook's and the
@@ -81,6 +92,8 @@ static int check_subsets(struct device_program *program, const char *method, int
             return 1;
         if (piece != PIECE_ROOK &&
             check_mask_subsets(program, method, piece, square, bishop_relevant_mask(square), batch, report) != 0)
+            return 1;
+        if (check_edge_boards(program, method, piece, square, batch, report) != 0)
             return 1;
     }
     return check_batch(program, method, piece, batch, report);

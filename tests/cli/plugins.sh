@@ -85,6 +85,23 @@ else
     fail "the wrong test plugin builds ($(head -c 300 "$plugin_dir/wrong.log"))"
 fi
 
+# A plugin wrong on the full board, on every square but its own, on its
+# own square alone, or on boards of 60 squares or more: the verifier's
+# subsets once added random squares at a quarter of the board alone, and
+# each passed every check (the eighth hostile trial).
+if build_plugin wrong_dense "$top/tests/plugins/wrong_dense.c"; then
+    for kind in full all-but-own own dense; do
+        ATTACKBENCH_TEST_WRONG_BOARD=$kind "$program" --plugin="$plugin_dir/wrong_dense.so" --verify-only \
+            --verify-boards=1000 -m wrong-board -w random >"$scratch/out" 2>"$scratch/err"
+        status=$?
+        [ $status -eq 1 ] && grep -q "^verify: wrong-board rook on [a-h][1-8] is wrong" "$scratch/err" &&
+            pass "a plugin wrong on the $kind board alone fails verification" ||
+            fail "a plugin wrong on the $kind board alone fails verification (exit $status; $(head -c 300 "$scratch/err"))"
+    done
+else
+    fail "the wrong_dense test plugin builds ($(head -c 300 "$plugin_dir/wrong_dense.log"))"
+fi
+
 # A plugin whose init reports (size_t)-1 bytes: refused with one line, exit
 # 2, where --list and the CSV reported 18446744073709551615 bytes (the
 # seventh hostile trial).
