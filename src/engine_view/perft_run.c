@@ -127,17 +127,48 @@ int perft_run_open(struct perft_run *run, const struct perft_settings *settings,
     return 0;
 }
 
-/* Without --depth: the deepest ";Dn" count at or below this bound. */
+/* Without --depth: the deepest ";Dn" count at or below the first bound;
+ * a line whose counts are all above it, its shallowest count when that is
+ * at or below the second (a few seconds of counting) or no deeper than
+ * DEFAULT_DEPTH (a count no real position reaches); else DEFAULT_DEPTH,
+ * unchecked (the line's `unchecked` flag says so). */
 static const uint64_t AUTOMATIC_DEPTH_NODE_BOUND = 1000000;
+static const uint64_t SHALLOWEST_COUNT_NODE_BOUND = 100000000;
 
-static int automatic_depth(const struct position *position)
+static int automatic_depth(const struct position *position, int *unchecked)
 {
-    int depth = 0;
-    uint64_t count;
-    for (int n = 1; n <= MAX_EXPECTED_DEPTH; n++)
-        if (position_expected_nodes(position, n, &count) && count <= AUTOMATIC_DEPTH_NODE_BOUND)
-            depth = n;
-    return depth ? depth : DEFAULT_DEPTH;
+    int deepest = 0, shallowest = 0;
+    uint64_t count, shallowest_count = 0;
+    for (int n = 1; n <= MAX_EXPECTED_DEPTH; n++) {
+        if (!position_expected_nodes(position, n, &count))
+            continue;
+        if (count <= AUTOMATIC_DEPTH_NODE_BOUND)
+            deepest = n;
+        if (shallowest == 0) {
+            shallowest = n;
+            shallowest_count = count;
+        }
+    }
+    *unchecked = 0;
+    if (deepest)
+        return deepest;
+    if (shallowest && (shallowest <= DEFAULT_DEPTH || shallowest_count <= SHALLOWEST_COUNT_NODE_BOUND))
+        return shallowest; /* no deeper than the default costs no more */
+    *unchecked = shallowest != 0;
+    return DEFAULT_DEPTH;
+}
+
+/* The first line of a run whose counts were all too large to check
+ * without --depth, said once. */
+static void note_unchecked_line(struct perft_run *run, const char *file_name, long line_number)
+{
+    if (run->unchecked_noted)
+        return;
+    run->unchecked_noted = 1;
+    fprintf(stderr,
+            "attackbench: note: %s:%ld: every ;Dn count of the line is above 100,000,000 nodes: counted at depth %d, "
+            "unchecked (so is any later such line; --depth=N counts and checks depth N)\n",
+            file_name, line_number, DEFAULT_DEPTH);
 }
 
 /* Legality needs slider attacks: the first method's. */
@@ -370,7 +401,13 @@ static int take_position(const struct position *position, const char *file_name,
     entry->position = *position;
     entry->file_name = run->block_file_name;
     entry->line_number = line_number;
-    entry->depth = run->settings->depth ? run->settings->depth : automatic_depth(position);
+    entry->depth = run->settings->depth;
+    if (entry->depth == 0) {
+        int unchecked;
+        entry->depth = automatic_depth(position, &unchecked);
+        if (unchecked)
+            note_unchecked_line(run, file_name, line_number);
+    }
     return run->block_count == PERFT_BLOCK_POSITIONS ? finish_block(run) : 0;
 }
 

@@ -78,11 +78,12 @@ struct perft_run {
     struct perft_workers *workers; /* --threads or --processes above 1, or NULL */
     struct engine_memory memory;   /* the calling thread's, without workers */
     size_t blocks_finished;
-    size_t positions; /* finished */
-    int depth;        /* of every finished position, or -1 when mixed */
-    long mismatches;  /* counts that differ from the EPD or between methods */
-    int rows_started; /* the CSV header is on stdout */
-    int failed;       /* an input or output error was reported */
+    size_t positions;    /* finished */
+    int depth;           /* of every finished position, or -1 when mixed */
+    long mismatches;     /* counts that differ from the EPD or between methods */
+    int rows_started;    /* the CSV header is on stdout */
+    int failed;          /* an input or output error was reported */
+    int unchecked_noted; /* a line's counts too large to check, said */
 };
 
 #endif

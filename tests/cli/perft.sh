@@ -92,6 +92,32 @@ else
     fail "perft reports a mismatch with exit 1"
 fi
 
+# Without --depth, a line whose counts are all above 1,000,000 (a suite of
+# one deep count a line) runs its shallowest count, checked; a count of
+# depth 3 or less however large (a false one) runs and fails; past
+# 100,000,000 nodes, depth 3 unchecked with one note for the run (the
+# eighth hostile trial: depth 3, unchecked, silently, for all three).
+printf '%s\n' '3k4/3p4/8/K1P4r/8/8/8/8 b - - ;D6 1134888' >"$perft_scratch/deep.epd"
+if "$program" perft --method=reference --reps=1 "$perft_scratch/deep.epd" >"$perft_scratch/deep.out" 2>/dev/null &&
+    grep -qx '1,6,1134888,1134888,ok' "$perft_scratch/deep.out"; then
+    pass "perft without --depth checks a line's one count above 1,000,000"
+else
+    fail "perft without --depth checks a line's one count above 1,000,000 ($(head -c 200 "$perft_scratch/deep.out"))"
+fi
+echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 18446744073709551615' >"$perft_scratch/false.epd"
+"$program" perft --method=reference --reps=1 "$perft_scratch/false.epd" >"$perft_scratch/false.out" 2>/dev/null
+[ $? -eq 1 ] && grep -qx '1,1,20,18446744073709551615,mismatch' "$perft_scratch/false.out" &&
+    pass "perft without --depth checks a shallow count however large" ||
+    fail "perft without --depth checks a shallow count however large ($(head -c 200 "$perft_scratch/false.out"))"
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D7 3195901860' \
+    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D5 193690690' >"$perft_scratch/huge.epd"
+"$program" perft --method=reference --reps=1 "$perft_scratch/huge.epd" >"$perft_scratch/huge.out" 2>"$perft_scratch/huge.err"
+[ $? -eq 0 ] && [ "$(grep -c ',3,.*,,unknown$' "$perft_scratch/huge.out")" -eq 2 ] &&
+    [ "$(grep -c 'note:' "$perft_scratch/huge.err")" -eq 1 ] &&
+    grep -qF "attackbench: note: $perft_scratch/huge.epd:1: every ;Dn count of the line is above 100,000,000 nodes: counted at depth 3, unchecked" "$perft_scratch/huge.err" &&
+    pass "perft without --depth notes once that lines of counts over 100,000,000 ran unchecked" ||
+    fail "perft without --depth notes once that lines of counts over 100,000,000 ran unchecked ($(head -c 300 "$perft_scratch/huge.err"))"
+
 # Illegal positions: refused with FILE:LINE and exit 2.
 perft_refuses() {
     local name=$1 position=$2
