@@ -81,6 +81,13 @@ void name_unreached_rows(const struct session *session, const char *group, const
     if (spread_reached(measured, (size_t)session->entry_count, target_percent) || session->options->quiet)
         return;
     progress_clear(&session->progress);
+    if (measured[0].sample_count < FEW_REPETITIONS) {
+        fprintf(stderr,
+                "attackbench: %s: only %d round%s (fewer than %d) in the --min-time: the median and its spread "
+                "are unreliable\n",
+                group, measured[0].sample_count, measured[0].sample_count == 1 ? "" : "s", FEW_REPETITIONS);
+        return;
+    }
     fprintf(stderr, "attackbench: %s: spread still above %g%% after %d rounds:", group, target_percent,
             measured[0].sample_count);
     for (int i = 0; i < session->entry_count; i++) {

@@ -110,7 +110,10 @@ static void check_machine(struct session *session)
 {
     struct environment_facts *facts = &session->environment;
     read_environment_facts(session->pin_cpu, facts);
-    facts->repetitions = session->options->reps;
+    /* With --target-spread, --reps is the size of a block, and a group
+     * takes blocks until it has FEW_REPETITIONS rounds at least (or the
+     * --min-time runs out, which name_unreached_rows says). */
+    facts->repetitions = session->options->target_spread > 0 ? 0 : session->options->reps;
     struct environment_report report;
     check_environment(facts, &report);
     if (!session->options->quiet)

@@ -10,6 +10,7 @@
 #include "chess/sliders.h"
 #include "registry/contract.h"
 #include "platform/crash_guard.h"
+#include "environment.h"
 #include "thread_pool.h"
 
 const char *const dispatch_names[DISPATCH_KIND_COUNT] = {"batch", "call"};
@@ -418,6 +419,8 @@ static void append_samples(struct measurement *into, struct measurement *more, c
 int spread_reached(const struct measurement *results, size_t count, double target_percent)
 {
     for (size_t k = 0; k < count; k++) {
+        if (results[k].sample_count < FEW_REPETITIONS) /* a spread of fewer says little */
+            return 0;
         const struct statistics *ns = &results[k].ns_per_query;
         if (!results[k].backend->baseline && ns->median > 0 && 100 * ns->mad / ns->median > target_percent)
             return 0;

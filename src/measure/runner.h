@@ -106,7 +106,7 @@ int measure_to_target(const struct backend *const *measured_backends, size_t cou
                       struct measurement *results);
 
 /* Whether every non-baseline method's MAD is at most `target_percent` of
- * its median. */
+ * its median, over FEW_REPETITIONS rounds or more (environment.h). */
 int spread_reached(const struct measurement *results, size_t count, double target_percent);
 
 #endif

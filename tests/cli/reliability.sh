@@ -249,6 +249,21 @@ expect_one_line "perft refuses ;D13 (deeper than --depth allows)" "d13.epd:1: pe
     "$program" perft "$scratch/d13.epd"
 expect_one_line "--min-time without --target-spread is refused" "--min-time bounds the rounds --target-spread adds" \
     "$program" --min-time=2 -m null --workload=random
+# --target-spread takes blocks of --reps rounds until 5 rounds at least:
+# no few-repetitions warning for a --reps of 2 (the eighth hostile trial:
+# warned and tagged though the rows had 40 rounds); a group the
+# --min-time cuts short of 5 is named.
+"$program" -m hyperbola -w random -p rook --dispatch=batch -r 2 -c 20000 --queries=2048 --target-spread=100 \
+    --min-time=30 -f csv >"$scratch/spread.csv" 2>"$scratch/err"
+spread_reps=$(csv_column reps <"$scratch/spread.csv" | sort -n | head -1)
+[ "${spread_reps:-0}" -ge 5 ] && ! grep -q 'few-repetitions\|fewer than 5' "$scratch/spread.csv" "$scratch/err" &&
+    pass "--target-spread with --reps=2 takes 5 rounds at least, without a few-repetitions warning" ||
+    fail "--target-spread with --reps=2 takes 5 rounds at least, without a few-repetitions warning (reps $spread_reps; $(head -c 300 "$scratch/err"))"
+"$program" -m hyperbola -w random -p rook --dispatch=batch -r 1 -c 20000000 --queries=2048 --target-spread=100 \
+    --min-time=0.001 -f csv >/dev/null 2>"$scratch/err"
+grep -qF "attackbench: random rook batch: only 1 round (fewer than 5) in the --min-time: the median and its spread are unreliable" \
+    "$scratch/err" && pass "--target-spread names a group that --min-time cut short of 5 rounds" ||
+    fail "--target-spread names a group that --min-time cut short of 5 rounds ($(head -c 300 "$scratch/err"))"
 "$program" perft -m reference --depth 2 "$here/../data/perft.epd" >"$scratch/out" 2>&1 &&
     "$program" perft -mreference -r 1 --depth=1 "$here/../data/perft.epd" >"$scratch/out" 2>&1 &&
     pass "perft takes -m, -mNAME, -r and '--depth N' as the main command does" ||
