@@ -98,7 +98,9 @@ static const struct backend **listed_backends(const char *methods, size_t *count
     }
     const struct selection_rules rules = {.prefix = "attackbench", .keep_unavailable = 1};
     int selected = select_backends(methods, &rules, chosen, capacity);
-    if (selected < 0) {
+    if (selected == 0) /* 'all,-all': refused, as the benchmark and perft refuse it */
+        report_empty_selection(methods, "attackbench");
+    if (selected <= 0) {
         free(chosen);
         return NULL;
     }

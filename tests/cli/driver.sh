@@ -64,6 +64,9 @@ for list in "all,-all" "magic-*,-magic-*" "reference,-reference"; do
     expect_one_line "perft --method=$list: the list leaves no method" \
         "attackbench: perft: --method=$list: the list leaves no method" \
         "$program" perft --method="$list" --depth=1 "$top/data/perft.epd"
+    # --list refuses it as they do (it printed its header alone, exit 0).
+    expect_one_line "--list --method=$list: the list leaves no method" \
+        "attackbench: --method=$list: the list leaves no method" "$program" --list --method="$list"
 done
 "$program" --method=all,-pext-sve2,-hyperbola-simd128,-kogge-stone-simd128,-reference --workload=random \
     --dispatch=batch --piece=rook --reps=1 --calls=100 --queries=100 --format=csv 2>"$scratch/err" >/dev/null
