@@ -417,6 +417,20 @@ def refuse_device_rows(path, header, rows):
                                f"events; docs/gpu.md)")
 
 
+def refuse_count_rows(path, header, rows):
+    """An instruction count's CSV (--count=instructions: no times, a
+    metric of instructions) is named as such, not refused for its empty
+    time columns; attackbench compare reads it."""
+    if "metric" not in header:
+        return
+    for _, row in rows:
+        if text_field(row, "metric") == "instructions":
+            raise ResultsError(f"{path}: an instruction count "
+                               f"(--count=instructions): the scripts read "
+                               f"timed runs' CSVs; attackbench compare "
+                               f"compares counts")
+
+
 def read_file(path):
     """The runs of one CSV file, in order of first appearance.  A file
     written by one attackbench command holds one run; the merged file of
@@ -425,6 +439,7 @@ def read_file(path):
     parts merged by merge_files (then each configuration appears once)."""
     header, rows = read_table(path)
     refuse_device_rows(path, header, rows)
+    refuse_count_rows(path, header, rows)
     is_perft = "method" in header \
         and any(name in header for name in PERFT_SPEED_COLUMNS) \
         and bool(missing_columns(header, BENCH_REQUIRED))

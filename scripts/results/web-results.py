@@ -54,6 +54,7 @@ def machine_of(path, top):
     if match is None:
         return None
     header, rows = results.read_table(path)
+    results.refuse_count_rows(path, header, rows)
     missing = results.missing_columns(header, NEEDED)
     if missing:
         raise results.ResultsError(f"{path}: not an attackbench CSV: missing column(s) {', '.join(missing)}")

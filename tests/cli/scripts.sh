@@ -572,6 +572,15 @@ awk -F, -v OFS=, 'NR == 1 { print $0, "device"; next } { print $0, "opencl:0" }'
 script_refuses "report: a --device run's CSV is named as one" \
     "device.csv: the output of a --device run: the scripts read the CPU benchmark's CSV" \
     python3 "$s/results/report" "$scratch/device.csv"
+# An instruction count's CSV (--count=instructions: metric instructions,
+# no times) is named as one, by report and plot (they said "column
+# ns_per_query_median is empty": the eighth hostile trial).
+awk -F, -v OFS=, 'NR > 1 { $22 = "instructions"; $28 = "" } { print }' "$here/data/compare-run1.csv" >"$scratch/count.csv"
+for script in report plot; do
+    script_refuses "$script: an instruction count's CSV is named as one" \
+        "count.csv: an instruction count (--count=instructions): the scripts read timed runs' CSVs" \
+        python3 "$s/results/$script" "$scratch/count.csv" -o "$scratch/count-out"
+done
 # An escape sequence in a method name is refused, shown escaped (it went
 # raw into the markdown and to the terminal).
 sed '2s/,pext,rook,/,evil\x1b[2Jname,rook,/' "$here/data/compare-run1.csv" >"$scratch/escape.csv"
