@@ -103,36 +103,10 @@ static inline LOOKUP_INLINE bitboard bitrotation_queen(int square, bitboard occu
  * build's -march: the four lines in one ymm, as above, in intrinsics under
  * the target attribute.  `lanes` reverses each lane by GF2P8AFFINEQB and
  * VPSHUFB (GFNI), `lanes-nibbles` by three VPSHUFB: two lookups of each
- * byte's nibbles in tables of reversed nibbles, then the bytes. */
+ * byte's nibbles in tables of reversed nibbles, then the bytes (both in
+ * building_blocks/bit_reverse.h). */
 #define LANES_TARGET "avx2,gfni"
 #define NIBBLES_TARGET "avx2"
-
-TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i byte_reversal(void)
-{
-    return _mm256_setr_epi64x(0x0001020304050607LL, 0x08090A0B0C0D0E0FLL, 0x0001020304050607LL, 0x08090A0B0C0D0E0FLL);
-}
-
-TARGET_ATTRIBUTE(LANES_TARGET) static inline LOOKUP_INLINE __m256i reverse_each_lane(__m256i board)
-{
-    __m256i bits = _mm256_gf2p8affine_epi64_epi8(board, _mm256_set1_epi64x((long long)0x8040201008040201ULL), 0);
-    return _mm256_shuffle_epi8(bits, byte_reversal());
-}
-
-TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i reverse_each_lane_nibbles(__m256i board)
-{
-    /* reversed_low[n]: n's bits reversed in the high nibble, where the low
-     * nibble's bits go; reversed_high[n]: reversed, in the low nibble. */
-    const __m256i reversed_low = _mm256_setr_epi64x((long long)0xE060A020C0408000ULL, (long long)0xF070B030D0509010ULL,
-                                                    (long long)0xE060A020C0408000ULL, (long long)0xF070B030D0509010ULL);
-    const __m256i reversed_high =
-        _mm256_setr_epi64x(0x0E060A020C040800LL, 0x0F070B030D050901LL, 0x0E060A020C040800LL, 0x0F070B030D050901LL);
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    const __m256i low = _mm256_and_si256(board, nibble);
-    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(board, 4), nibble);
-    const __m256i bits =
-        _mm256_or_si256(_mm256_shuffle_epi8(reversed_low, low), _mm256_shuffle_epi8(reversed_high, high));
-    return _mm256_shuffle_epi8(bits, byte_reversal());
-}
 
 /* The four lines of the square, computed in the lanes from the square
  * alone: each lane's line through a1 (or h1) shifted by a distance d in
@@ -191,8 +165,8 @@ TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__
         return NAME##_lines(square, occupied, _mm256_set1_epi64x(-1)); \
     }
 
-LANES_FORMULATION(bitrotation_lanes, LANES_TARGET, reverse_each_lane)
-LANES_FORMULATION(bitrotation_lanes_nibbles, NIBBLES_TARGET, reverse_each_lane_nibbles)
+LANES_FORMULATION(bitrotation_lanes, LANES_TARGET, reverse_lanes_by_gfni)
+LANES_FORMULATION(bitrotation_lanes_nibbles, NIBBLES_TARGET, reverse_lanes_by_nibbles)
 
 BACKEND(bitrotation_lanes, "bitrotation:lanes", "the four lines in one ymm, reversed by GF2P8AFFINEQB and vpshufb",
         BITROTATION_SOURCE, TARGET(LANES_TARGET))

@@ -6,6 +6,54 @@
 
 #include "attackbench/bitboard.h"
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include "attackbench/loops.h"
+
+/* The nibble tables of the x86-64 forms without GFNI, as the two 64-bit
+ * halves of 16 bytes: REVERSED_LOW_NIBBLES[n] holds n's four bits
+ * reversed in the high nibble (where a byte's low nibble's bits go),
+ * REVERSED_HIGH_NIBBLES[n] reversed in the low nibble. */
+#define REVERSED_LOW_NIBBLES_0 ((long long)0xE060A020C0408000ULL)
+#define REVERSED_LOW_NIBBLES_1 ((long long)0xF070B030D0509010ULL)
+#define REVERSED_HIGH_NIBBLES_0 0x0E060A020C040800LL
+#define REVERSED_HIGH_NIBBLES_1 0x0F070B030D050901LL
+
+/* VPSHUFB's index of each lane's bytes in reverse order. */
+TARGET_ATTRIBUTE("avx2") static inline LOOKUP_INLINE __m256i lane_byte_reversal(void)
+{
+    return _mm256_setr_epi64x(0x0001020304050607LL, 0x08090A0B0C0D0E0FLL, 0x0001020304050607LL, 0x08090A0B0C0D0E0FLL);
+}
+
+/* Each 64-bit lane's bits reversed with AVX2 alone, for any x86-64 build
+ * (the run-time formulations call it from functions of the same target):
+ * each byte's two nibbles looked up in the tables above by two VPSHUFB
+ * (the table lookup clang 14 makes of a vectorized __builtin_bitreverse64,
+ * written here for gcc too), then one VPSHUFB reverses the bytes. */
+TARGET_ATTRIBUTE("avx2") static inline LOOKUP_INLINE __m256i reverse_lanes_by_nibbles(__m256i board)
+{
+    const __m256i reversed_low = _mm256_setr_epi64x(REVERSED_LOW_NIBBLES_0, REVERSED_LOW_NIBBLES_1,
+                                                    REVERSED_LOW_NIBBLES_0, REVERSED_LOW_NIBBLES_1);
+    const __m256i reversed_high = _mm256_setr_epi64x(REVERSED_HIGH_NIBBLES_0, REVERSED_HIGH_NIBBLES_1,
+                                                     REVERSED_HIGH_NIBBLES_0, REVERSED_HIGH_NIBBLES_1);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i low = _mm256_and_si256(board, nibble);
+    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(board, 4), nibble);
+    const __m256i bits =
+        _mm256_or_si256(_mm256_shuffle_epi8(reversed_low, low), _mm256_shuffle_epi8(reversed_high, high));
+    return _mm256_shuffle_epi8(bits, lane_byte_reversal());
+}
+
+/* The same with GFNI: one GF2P8AFFINEQB reverses the bits of every byte,
+ * one VPSHUFB the bytes of every lane. */
+TARGET_ATTRIBUTE("avx2,gfni") static inline LOOKUP_INLINE __m256i reverse_lanes_by_gfni(__m256i board)
+{
+    __m256i bits = _mm256_gf2p8affine_epi64_epi8(board, _mm256_set1_epi64x((long long)0x8040201008040201ULL), 0);
+    return _mm256_shuffle_epi8(bits, lane_byte_reversal());
+}
+#endif
+
 /* The 64-bit reversal: aarch64's RBIT, one instruction in its base set;
  * GF2P8AFFINEQB and a byte swap where the build has GFNI, with either
  * compiler; else, on x86-64 with SSSE3, two PSHUFB lookups of each byte's
@@ -35,12 +83,11 @@ static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard boar
     return __builtin_bswap64((bitboard)_mm_cvtsi128_si64(bytes));
 }
 #elif defined(__x86_64__) && defined(__SSSE3__)
-#include <immintrin.h>
 #define BIT_REVERSAL "PSHUFB nibble tables and a byte swap (SSSE3)"
 static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard board)
 {
-    const __m128i reversed_low = _mm_set_epi64x((long long)0xF070B030D0509010ULL, (long long)0xE060A020C0408000ULL);
-    const __m128i reversed_high = _mm_set_epi64x(0x0F070B030D050901LL, 0x0E060A020C040800LL);
+    const __m128i reversed_low = _mm_set_epi64x(REVERSED_LOW_NIBBLES_1, REVERSED_LOW_NIBBLES_0);
+    const __m128i reversed_high = _mm_set_epi64x(REVERSED_HIGH_NIBBLES_1, REVERSED_HIGH_NIBBLES_0);
     const __m128i nibble = _mm_set1_epi8(0x0F);
     const __m128i bytes = _mm_cvtsi64_si128((long long)board);
     const __m128i low = _mm_and_si128(bytes, nibble);
@@ -66,49 +113,24 @@ static inline __attribute__((always_inline)) bitboard reverse_bits(bitboard boar
 #endif
 
 /* The reversal of each 64-bit lane of a four-lane vector, for the
- * techniques that reverse the four lines of a square at once.  With GFNI
- * and AVX2, one GF2P8AFFINEQB reverses the bits of every byte and one
- * VPSHUFB the bytes of every lane.  With AVX2 alone, each byte's two
- * nibbles are looked up in two 16-entry tables of reversed nibbles by two
- * VPSHUFB (the table lookup clang 14 makes of a vectorized
- * __builtin_bitreverse64, written here for gcc too), then one VPSHUFB
- * reverses the bytes.  REVERSE_BITS_LANES4 names the instructions. */
+ * techniques that reverse the four lines of a square at once, in builds
+ * with AVX2: reverse_lanes_by_gfni with GFNI, reverse_lanes_by_nibbles
+ * without.  REVERSE_BITS_LANES4 names the instructions. */
 #if defined(__x86_64__) && defined(__GFNI__) && defined(__AVX2__)
-#include <immintrin.h>
-
 #include "lanes.h"
 
 #define REVERSE_BITS_LANES4 "GF2P8AFFINEQB and VPSHUFB (GFNI and AVX2)"
 static inline __attribute__((always_inline)) lanes4 reverse_bits_lanes4(lanes4 board)
 {
-    const __m256i bit_reversal = _mm256_set1_epi64x((long long)0x8040201008040201ULL);
-    const __m256i byte_reversal = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
-                                                   2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    __m256i bits = _mm256_gf2p8affine_epi64_epi8((__m256i)board, bit_reversal, 0);
-    return (lanes4)_mm256_shuffle_epi8(bits, byte_reversal);
+    return (lanes4)reverse_lanes_by_gfni((__m256i)board);
 }
 #elif defined(__x86_64__) && defined(__AVX2__)
-#include <immintrin.h>
-
 #include "lanes.h"
 
 #define REVERSE_BITS_LANES4 "VPSHUFB nibble tables and a VPSHUFB byte reversal (AVX2)"
 static inline __attribute__((always_inline)) lanes4 reverse_bits_lanes4(lanes4 board)
 {
-    /* reversed_low[n]: n's four bits reversed, in the high nibble (it
-     * came from the low one); reversed_high[n]: reversed, in the low. */
-    const __m256i reversed_low = _mm256_setr_epi64x((long long)0xE060A020C0408000ULL, (long long)0xF070B030D0509010ULL,
-                                                    (long long)0xE060A020C0408000ULL, (long long)0xF070B030D0509010ULL);
-    const __m256i reversed_high =
-        _mm256_setr_epi64x(0x0E060A020C040800LL, 0x0F070B030D050901LL, 0x0E060A020C040800LL, 0x0F070B030D050901LL);
-    const __m256i byte_reversal = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
-                                                   2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    const __m256i low = _mm256_and_si256((__m256i)board, nibble);
-    const __m256i high = _mm256_and_si256(_mm256_srli_epi16((__m256i)board, 4), nibble);
-    const __m256i bits =
-        _mm256_or_si256(_mm256_shuffle_epi8(reversed_low, low), _mm256_shuffle_epi8(reversed_high, high));
-    return (lanes4)_mm256_shuffle_epi8(bits, byte_reversal);
+    return (lanes4)reverse_lanes_by_nibbles((__m256i)board);
 }
 #endif
 
