@@ -3,6 +3,11 @@
 # Usage: scripts/comparisons/hash-hit-rates.sh [FILE] [HASH_BITS]
 #   (default data/positions.fen and the backend's default table size)
 set -euo pipefail
+# --help or -h alone: the comment above, the usage, without its "# ".
+if [ $# -eq 1 ] && [[ $1 == --help || $1 == -h ]]; then
+    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"
+    exit 0
+fi
 # A FILE given is the caller's, relative to the folder it was started in.
 file=${1:-}
 case $file in "" | /*) ;; *) file=$PWD/${file#./} ;; esac

@@ -7,6 +7,11 @@
 # shared machine.  Prints a markdown table.
 # Usage: scripts/comparisons/memory-ladder.sh [PROGRAM]   (default ./attackbench)
 set -euo pipefail
+# --help or -h alone: the comment above, the usage, without its "# ".
+if [ $# -eq 1 ] && [[ $1 == --help || $1 == -h ]]; then
+    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"
+    exit 0
+fi
 # A PROGRAM given is the caller's, relative to the folder it was started in.
 program=${1:-}
 case $program in "" | /*) ;; *) program=$PWD/${program#./} ;; esac

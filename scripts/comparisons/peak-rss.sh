@@ -4,6 +4,11 @@
 # resident set size comes from GNU time (Debian package `time`).
 # Usage: scripts/comparisons/peak-rss.sh [POSITIONS]   (default 10000000)
 set -euo pipefail
+# --help or -h alone: the comment above, the usage, without its "# ".
+if [ $# -eq 1 ] && [[ $1 == --help || $1 == -h ]]; then
+    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"
+    exit 0
+fi
 cd "$(dirname "$0")/../.."
 fail() { echo "peak-rss: $*" >&2; exit 2; }
 [ $# -le 1 ] || fail "usage: scripts/comparisons/peak-rss.sh [POSITIONS]"

@@ -261,6 +261,28 @@ if have_tool hyperfine; then
 else
     skip "hyperfine.sh: a DIR that cannot be made is refused (hyperfine is not installed)"
 fi
+# --help alone: the script's usage on standard output, exit 0, before
+# anything is built, read or measured (the eighth hostile trial:
+# hash-hit-rates.sh and memory-ladder.sh took --help as a file or a
+# program, peak-rss.sh and sides-by-count refused it).  A script that went
+# on would meet the failing program or make and not exit 0.
+for script in comparisons/ab-power comparisons/compilers comparisons/false-regressions \
+    comparisons/guard-rail-rates comparisons/hash-hit-rates.sh comparisons/memory-ladder.sh \
+    comparisons/peak-rss.sh comparisons/peer-comparison-gpu comparisons/sides-by-count \
+    results/results-tool results/results-wasm; do
+    name=${script#*/}
+    cd "$scratch/scripts-caller" && env PATH="$scratch/fake-make:$PATH" ATTACKBENCH="$scratch/failing-attackbench" \
+        timeout 60 "$s/$script" --help >"$scratch/out" 2>"$scratch/err"
+    got=$?
+    cd "$top" || exit 2
+    usage_text=
+    IFS= read -r -d '' usage_text <"$scratch/out"
+    if [ "$got" -eq 0 ] && [ ! -s "$scratch/err" ] && [[ $usage_text == *sage* || $usage_text == *"$name"* ]]; then
+        pass "$name --help: its usage on standard output, exit 0"
+    else
+        fail "$name --help: its usage on standard output (exit $got; stderr: $(head -c 200 "$scratch/err"))"
+    fi
+done
 script_refuses "install.sh: an unknown action is refused" "unknown action 'bogus'" sh "$s/platforms/install.sh" bogus
 # The generators: an option they do not know is not an output file's name.
 script_refuses "generate-switch-lookup: --bogus is refused" "generate-switch-lookup: unknown option --bogus" \
