@@ -21,7 +21,6 @@
 static const bitboard SEVEN_STEP_LINE = 0x8102040810204081ULL;
 
 #if !(defined(__AVX512CD__) && defined(__AVX512VL__))
-#define QBB_SHIFTED_MASK_PATH "path: one line at a time, scalar bit scans (no AVX-512 CD and VL in this build)"
 
 /* One line through `square` (not in `occupied`).  `upward` is the line's
  * constant from bit 0 (a1, then one step up the line per square),
@@ -56,10 +55,44 @@ static inline bitboard qbb_shifted_mask_bishop(int square, bitboard occupied)
            shifted_line(square, occupied, SEVEN_STEP_LINE, SEVEN_STEP_LINE, RANK_8 | FILE_A, RANK_1 | FILE_H);
 }
 
+#if defined(__AVX2__)
+/* With AVX2 and no AVX-512, queens: the four lines in one ymm (file, rank,
+ * diagonal, anti-diagonal), the two counts by population counts of lanes
+ * (AVX2 has no count of leading or trailing zeros): the upper piece's
+ * distance from bit 63 is 63 less the bits below it, the lower piece's
+ * square the bits up to it, smeared down by six shift-and-ORs, less one.
+ * clang 14 vectorised the scalar queen so by itself and ran it at 0.76 of
+ * gcc's time, which kept four scalar chains (docs/findings.md).  Rooks
+ * and bishops stay one line at a time, as slide-arithmetic's do. */
+#define QBB_SHIFTED_MASK_PATH \
+    "path: queens, the four lines in one ymm, bit scans by population counts (AVX2 in this build); rooks and " \
+    "bishops, one line at a time, scalar bit scans"
+static inline bitboard qbb_shifted_mask_queen(int square, bitboard occupied)
+{
+    const lanes4 upward = {FILE_A, RANK_1, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
+    const lanes4 downward = {FILE_H, RANK_8, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
+    const lanes4 far_edge = {RANK_8, FILE_H, RANK_8 | FILE_H, RANK_8 | FILE_A};
+    const lanes4 near_edge = {RANK_1, FILE_A, RANK_1 | FILE_A, RANK_1 | FILE_H};
+    occupied &= ~square_bit(square);
+    lanes4 up = shift_left_lanes4(upward, square) & (occupied | far_edge);
+    lanes4 down = shift_right_lanes4(downward, 63 - square) & (occupied | near_edge);
+    lanes4 above_gap = 63 - population_lanes4((up & -up) - 1);
+    down |= down >> 1;
+    down |= down >> 2;
+    down |= down >> 4;
+    down |= down >> 8;
+    down |= down >> 16;
+    down |= down >> 32;
+    lanes4 below = population_lanes4(down) - 1;
+    return xor_lanes4(((upward << below) << above_gap) >> above_gap);
+}
+#else
+#define QBB_SHIFTED_MASK_PATH "path: one line at a time, scalar bit scans (no AVX-512 CD and VL in this build)"
 static inline bitboard qbb_shifted_mask_queen(int square, bitboard occupied)
 {
     return qbb_shifted_mask_rook(square, occupied) ^ qbb_shifted_mask_bishop(square, occupied);
 }
+#endif
 #else
 /* Where the build has AVX-512 CD and VL, as `qbb` does there: the four
  * lines side by side in one ymm (file, rank, diagonal, anti-diagonal).
@@ -67,13 +100,6 @@ static inline bitboard qbb_shifted_mask_queen(int square, bitboard occupied)
  * lower piece's square 63 - VPLZCNTQ of the pieces below; the three
  * shifts are per lane (VPSLLVQ, VPSRLVQ). */
 #define QBB_SHIFTED_MASK_PATH "path: the four lines in one ymm, VPLZCNTQ (AVX-512 CD and VL in this build)"
-
-/* The XOR of the four lanes. */
-static inline bitboard xor_lanes4(lanes4 board)
-{
-    lanes2 half = __builtin_shufflevector(board, board, 0, 1) ^ __builtin_shufflevector(board, board, 2, 3);
-    return half[0] ^ half[1];
-}
 
 /* `selected` keeps an even number of lanes, so the slider, in every
  * line's segment, cancels out of the XOR. */

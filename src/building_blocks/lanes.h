@@ -63,6 +63,22 @@ static inline lanes4 leading_zeros_lanes4(lanes4 board)
 #endif
 }
 
+#if defined(__AVX2__)
+/* The set bits of every lane, with AVX2 (which has no VPOPCNTQ): each
+ * byte's two nibbles counted by VPSHUFB lookups in a table of 16 counts,
+ * the bytes of each lane summed by VPSADBW against zero. */
+static inline lanes4 population_lanes4(lanes4 board)
+{
+    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1,
+                                            2, 2, 3, 2, 3, 3, 4);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i low = _mm256_and_si256((__m256i)board, nibble);
+    const __m256i high = _mm256_and_si256(_mm256_srli_epi16((__m256i)board, 4), nibble);
+    const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(counts, low), _mm256_shuffle_epi8(counts, high));
+    return (lanes4)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
+}
+#endif
+
 /* The union of the four lanes: halves ORed in vector registers, as gcc
  * would otherwise move every lane out to a general register first.  With
  * AVX2 the last two lanes are ORed in a register too, by name: from the
@@ -77,6 +93,18 @@ static inline bitboard or_lanes4(lanes4 board)
 #else
     lanes2 half = __builtin_shufflevector(board, board, 0, 1) | __builtin_shufflevector(board, board, 2, 3);
     return half[0] | half[1];
+#endif
+}
+
+/* The XOR of the four lanes, as or_lanes4 and for the same reason. */
+static inline bitboard xor_lanes4(lanes4 board)
+{
+#if defined(__AVX2__)
+    __m128i half = _mm_xor_si128(_mm256_castsi256_si128((__m256i)board), _mm256_extracti128_si256((__m256i)board, 1));
+    return (bitboard)_mm_cvtsi128_si64(_mm_xor_si128(half, _mm_unpackhi_epi64(half, half)));
+#else
+    lanes2 half = __builtin_shufflevector(board, board, 0, 1) ^ __builtin_shufflevector(board, board, 2, 3);
+    return half[0] ^ half[1];
 #endif
 }
 
