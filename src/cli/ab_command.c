@@ -24,6 +24,7 @@
 #include "platform/work_directory.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
+#include "selection.h"
 #include "registry/registry.h"
 
 static const char ab_prefix[] = "attackbench ab";
@@ -299,6 +300,16 @@ static int ends_with(const char *text, const char *end)
     return length >= tail && strcmp(text + length - tail, end) == 0;
 }
 
+/* A name with a colon that is no formulation of this build: the
+ * benchmark's own message (its formulations named), before any side
+ * starts.  0 when the selection takes it. */
+static int check_formulation_name(const char *name)
+{
+    const struct selection_rules rules = {.prefix = ab_prefix, .keep_unavailable = 1};
+    const struct backend *found[4];
+    return select_backends(name, &rules, found, sizeof found / sizeof found[0]) < 0;
+}
+
 /* -m A,B: two method names of this build, each one this CPU runs. */
 static int set_methods(struct ab_run *run, const char *methods, const char *self)
 {
@@ -325,12 +336,15 @@ static int set_methods(struct ab_run *run, const char *methods, const char *self
     return -1;
 }
 
-/* -m A,B: each side's method one this CPU runs, checked last of all the
- * options, just before the sides start (a side would fail in three lines). */
+/* -m A,B: each side's method a formulation this build has and one this
+ * CPU runs, checked last of all the options, just before the sides start
+ * (a side would fail in three lines). */
 static int check_methods_run_here(const struct ab_run *run)
 {
     for (int s = 0; s < 2 && run->kind == AB_METHODS; s++) {
         const struct backend *backend = find_backend(run->sides[s].method);
+        if (backend == NULL && check_formulation_name(run->sides[s].method) != 0)
+            return AB_EXIT_USAGE; /* said: an unknown formulation, as the benchmark says it */
         const char *unavailable = backend ? backend_unavailable_reason(backend) : NULL;
         if (unavailable)
             return refuse(ab_prefix, "%s cannot run here: %s", run->sides[s].method, unavailable);

@@ -47,6 +47,11 @@ expect_error "ab: one method" "--method=pext: expected two methods, METHOD_A,MET
 expect_error "ab: a TMPDIR that is not there" "cannot make a work directory $scratch/absent/attackbench-ab-" \
     env TMPDIR="$scratch/absent" "$program" ab -m classical,kogge-stone
 expect_error "ab: an unknown method" "no method named 'pexx'" "$program" ab -m pext,pexx
+# An unknown formulation too, in the benchmark's words, before any side
+# starts (both sides started and failed: the eighth hostile trial).
+expect_one_line "ab: an unknown formulation is refused before the sides start" \
+    "attackbench ab: unknown formulation 'kogge-stone:nosuch'; kogge-stone has " \
+    "$program" ab -m kogge-stone,kogge-stone:nosuch
 expect_error "ab: the benchmark's --csv" "--csv=x.csv: ab writes its own output" \
     "$program" ab "$program" "$program" -m pext --csv=x.csv
 expect_error "ab: two builds without --method" "two builds: name what to time with --method=NAME after A and B" \
