@@ -53,6 +53,19 @@ expect_error "an index out of range: one line, exit 2" "--device=opencl:$count: 
     "$program" --device=opencl:"$count" -m kogge-stone
 expect_error "a method with no device kernel" "--device: reference has no device kernel" \
     "$program" --device=opencl -m reference
+# -m on a device reads as on the CPU (the eighth hostile trial: 'all' in a
+# list and -NAME were "unknown", a name in capitals too, and a method
+# named twice ran twice): all,-NAME, any case, each method once, and a
+# list that leaves nothing refused in one line.
+"$program" --device=opencl -m all,-hyperbola --verify-only --verify-boards=10 -q >/dev/null 2>"$scratch/err" &&
+    pass "--device -m all,-hyperbola is taken" || fail "--device -m all,-hyperbola is taken ($(head -c 300 "$scratch/err"))"
+"$program" --device=opencl -m HYPERBOLA:Global,hyperbola:global --reps=2 --verify-boards=10 --queries=4096 -q \
+    --format=csv >"$scratch/twice.csv" 2>"$scratch/err"
+[ "$(csv_column method <"$scratch/twice.csv" | grep -c '^hyperbola')" -eq 1 ] &&
+    pass "--device: a method named twice, in two cases, runs once" ||
+    fail "--device: a method named twice, in two cases, runs once ($(head -c 300 "$scratch/twice.csv"; head -c 300 "$scratch/err"))"
+expect_error "--device -m all,-all: the list leaves no method" "--device: --method=all,-all: the list leaves no method" \
+    "$program" --device=opencl -m all,-all --verify-only
 # --list and --list-devices stand instead of a device run: refused beside
 # --device rather than the --device dropped; an index is quoted as typed.
 for option in --list --list-devices; do

@@ -5,6 +5,7 @@
  * write the table and CSV (device_report.c). */
 #include "device_command.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,54 +107,122 @@ static int build_stream(struct device_session *session)
                                 session->stream->count, &session->uploaded);
 }
 
+/* Whether the run has chosen `choice` already (a method named twice is
+ * taken once, as on the CPU). */
+static int already_chosen(const struct device_session *session, struct device_choice choice)
+{
+    for (int i = 0; i < session->chosen_count; i++)
+        if (session->chosen[i].technique == choice.technique && session->chosen[i].space == choice.space)
+            return 1;
+    return 0;
+}
+
+static int add_choice(struct device_session *session, struct device_choice choice, const char *name, size_t length)
+{
+    if (already_chosen(session, choice))
+        return 0;
+    if (session->chosen_count == MAX_DEVICE_ROWS) {
+        fprintf(stderr, "attackbench: --device: at most %d methods a run; %.*s is one more\n", MAX_DEVICE_ROWS,
+                (int)length, name);
+        return 2;
+    }
+    session->chosen[session->chosen_count++] = choice;
+    return 0;
+}
+
+/* -NAME: the chosen rows of that technique (of that formulation, when
+ * named) left out. */
+static void remove_choice(struct device_session *session, struct device_choice choice, int any_space)
+{
+    int kept = 0;
+    for (int i = 0; i < session->chosen_count; i++) {
+        const struct device_choice *each = &session->chosen[i];
+        if (each->technique != choice.technique || (!any_space && each->space != choice.space))
+            session->chosen[kept++] = *each;
+    }
+    session->chosen_count = kept;
+}
+
+/* One item of the list, lower-cased, as a device choice: 0, or 2 after
+ * saying why it is none. */
+static int parse_choice(const char *name, size_t length, struct device_choice *choice)
+{
+    size_t slug_length = strcspn(name, ":");
+    if (slug_length > length)
+        slug_length = length;
+    char slug[64];
+    snprintf(slug, sizeof slug, "%.*s", (int)(slug_length < 63 ? slug_length : 63), name);
+    *choice = (struct device_choice){device_technique_named(slug), -1};
+    for (int space = 0; space < TABLE_SPACE_COUNT && slug_length < length; space++)
+        if (strlen(device_table_space_names[space]) == length - slug_length - 1 &&
+            strncmp(name + slug_length + 1, device_table_space_names[space], length - slug_length - 1) == 0)
+            choice->space = space;
+    if (strcspn(slug, "*?[") < strlen(slug)) {
+        fprintf(stderr, "attackbench: --device: %.*s: a device run takes methods named exactly, or all (no globs)\n",
+                (int)length, name);
+        return 2;
+    }
+    if (choice->technique == NULL && find_backend(slug) == NULL) {
+        fprintf(stderr, "attackbench: --device: unknown method '%s' (attackbench --list names them)\n", slug);
+        return 2;
+    }
+    if (choice->technique == NULL || (slug_length < length && choice->space < 0)) {
+        fprintf(stderr,
+                "attackbench: --device: %.*s has no device kernel (--list marks those that run on a "
+                "device: device: opencl; formulations :global, :local, :constant)\n",
+                (int)length, name);
+        return 2;
+    }
+    if (choice->space > TABLE_GLOBAL && choice->technique->build_table == NULL) {
+        fprintf(stderr, "attackbench: --device: %.*s: %s has no table, so one formulation: global\n", (int)length, name,
+                choice->technique->slug);
+        return 2;
+    }
+    return 0;
+}
+
 /* --method on a device: all, or device techniques by slug, each with an
- * optional :global, :local or :constant. */
+ * optional :global, :local or :constant; -NAME leaves one out; names in
+ * any case, each taken once, as on the CPU. */
 static int choose_techniques(struct device_session *session)
 {
-    const char *list = session->options->methods;
-    if (strcmp(list, "all") == 0) {
-        for (int i = 0; i < device_technique_count; i++)
-            session->chosen[session->chosen_count++] = (struct device_choice){&device_techniques[i], -1};
-        return 0;
+    char list[1024];
+    size_t list_length = strlen(session->options->methods);
+    if (list_length >= sizeof list) {
+        fprintf(stderr, "attackbench: --device: --method: the list is longer than %zu characters\n", sizeof list - 1);
+        return 2;
     }
+    for (size_t i = 0; i <= list_length; i++)
+        list[i] = (char)tolower((unsigned char)session->options->methods[i]);
+    for (int i = 0; list[0] == '-' && i < device_technique_count; i++) /* -NAME first: from all */
+        session->chosen[session->chosen_count++] = (struct device_choice){&device_techniques[i], -1};
     for (const char *name = list; *name;) {
-        size_t length = strcspn(name, ","), slug_length = strcspn(name, ",:");
-        char slug[64];
-        snprintf(slug, sizeof slug, "%.*s", (int)(slug_length < 63 ? slug_length : 63), name);
-        struct device_choice choice = {device_technique_named(slug), -1};
-        for (int space = 0; space < TABLE_SPACE_COUNT && slug_length < length; space++)
-            if (strlen(device_table_space_names[space]) == length - slug_length - 1 &&
-                strncmp(name + slug_length + 1, device_table_space_names[space], length - slug_length - 1) == 0)
-                choice.space = space;
-        if (session->chosen_count == MAX_DEVICE_ROWS) {
-            fprintf(stderr, "attackbench: --device: at most %d methods a run; %.*s is one more\n", MAX_DEVICE_ROWS,
-                    (int)length, name);
-            return 2;
+        size_t length = strcspn(name, ",");
+        int remove = name[0] == '-';
+        const char *item = name + remove;
+        size_t item_length = length - (size_t)remove;
+        if (item_length == 3 && strncmp(item, "all", 3) == 0) {
+            for (int i = 0; i < device_technique_count; i++) {
+                struct device_choice every = {&device_techniques[i], -1};
+                if (remove)
+                    remove_choice(session, every, 1);
+                else if (add_choice(session, every, item, item_length) != 0)
+                    return 2;
+            }
+        } else {
+            struct device_choice choice;
+            if (parse_choice(item, item_length, &choice) != 0)
+                return 2;
+            if (remove)
+                remove_choice(session, choice, choice.space < 0);
+            else if (add_choice(session, choice, item, item_length) != 0)
+                return 2;
         }
-        if (strcspn(slug, "*?[") < strlen(slug)) {
-            fprintf(stderr,
-                    "attackbench: --device: %.*s: a device run takes methods named exactly, or all (no globs)\n",
-                    (int)length, name);
-            return 2;
-        }
-        if (choice.technique == NULL && find_backend(slug) == NULL) {
-            fprintf(stderr, "attackbench: --device: unknown method '%s' (attackbench --list names them)\n", slug);
-            return 2;
-        }
-        if (choice.technique == NULL || (slug_length < length && choice.space < 0)) {
-            fprintf(stderr,
-                    "attackbench: --device: %.*s has no device kernel (--list marks those that run on a "
-                    "device: device: opencl; formulations :global, :local, :constant)\n",
-                    (int)length, name);
-            return 2;
-        }
-        if (choice.space > TABLE_GLOBAL && choice.technique->build_table == NULL) {
-            fprintf(stderr, "attackbench: --device: %.*s: %s has no table, so one formulation: global\n", (int)length,
-                    name, choice.technique->slug);
-            return 2;
-        }
-        session->chosen[session->chosen_count++] = choice;
         name += length + (name[length] == ',');
+    }
+    if (session->chosen_count == 0) {
+        fprintf(stderr, "attackbench: --device: --method=%s: the list leaves no method\n", session->options->methods);
+        return 2;
     }
     return 0;
 }
