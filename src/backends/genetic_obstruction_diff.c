@@ -41,7 +41,7 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
     lanes4 lines = record->lines & selected;
     lanes4 upper = occupied & lines & record->above;
     lanes4 lower_or_bit0 = and_or_lanes4(occupied & lines, record->below + (lanes4){0}, (lanes4){0} + 1);
-    lanes4 highest_lower = ((lanes4){0} + 0x8000000000000000ULL) >> leading_zeros_lanes4(lower_or_bit0);
+    lanes4 highest_lower = highest_bit_lanes4(lower_or_bit0);
     return or_lanes4(lines & (upper ^ (upper - highest_lower)));
 }
 

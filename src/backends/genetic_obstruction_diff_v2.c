@@ -47,7 +47,7 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
     lanes4 stopped = (lanes4){0} + (occupied | 1);
     lanes4 lower = stopped & record->below;
     lanes4 upper = stopped & record->above;
-    lanes4 highest_lower = ((lanes4){0} + 0x8000000000000000ULL) >> leading_zeros_lanes4(lower);
+    lanes4 highest_lower = highest_bit_lanes4(lower);
     return or_lanes4(record->lines & selected & (upper ^ (upper - highest_lower)));
 }
 

@@ -48,7 +48,7 @@ static inline bitboard lines_attacks(bitboard occupied, const struct line_halves
     lanes4 lower = occupied & halves->lower;
     lanes4 upper = occupied & halves->upper;
     /* Without a lower blocker, bit 0 makes the difference reach a1. */
-    lanes4 lower_blocker = ((lanes4){0} + ((bitboard)1 << 63)) >> leading_zeros_lanes4(lower | 1);
+    lanes4 lower_blocker = highest_bit_lanes4(lower | 1);
     /* Without an upper blocker (or with one on h8) 2 * 0 borrows from 2^64. */
     lanes4 upper_blocker = upper & -upper;
     lanes4 difference = 2 * upper_blocker - lower_blocker;

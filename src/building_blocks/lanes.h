@@ -63,6 +63,28 @@ static inline lanes4 leading_zeros_lanes4(lanes4 board)
 #endif
 }
 
+/* The highest set bit of every lane (none may be 0): bit 63 shifted down
+ * by the lane's leading zeros, one VPLZCNTQ where the build has AVX-512
+ * CD and VL.  With AVX2 alone, which has no count of leading zeros, the
+ * bits below it smeared in by six shift-and-ORs, then the smear less
+ * itself shifted down by one: gcc 12 took each lane out to a general
+ * register for LZCNT and back, clang 14 emulated the count by VPSHUFB
+ * nibble lookups (docs/findings.md). */
+static inline lanes4 highest_bit_lanes4(lanes4 board)
+{
+#if (defined(__AVX512CD__) && defined(__AVX512VL__)) || !defined(__AVX2__)
+    return ((lanes4){0} + 0x8000000000000000ULL) >> leading_zeros_lanes4(board);
+#else
+    board |= board >> 1;
+    board |= board >> 2;
+    board |= board >> 4;
+    board |= board >> 8;
+    board |= board >> 16;
+    board |= board >> 32;
+    return board ^ (board >> 1);
+#endif
+}
+
 #if defined(__AVX2__)
 /* The set bits of every lane, with AVX2 (which has no VPOPCNTQ): each
  * byte's two nibbles counted by VPSHUFB lookups in a table of 16 counts,
