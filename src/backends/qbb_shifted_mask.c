@@ -20,6 +20,26 @@
 /* a1, then every seventh square: h1-a8's squares between a1 and h8. */
 static const bitboard SEVEN_STEP_LINE = 0x8102040810204081ULL;
 
+#if defined(__AVX2__)
+/* The four lines in lanes (file, rank, diagonal, anti-diagonal): each
+ * line's constant from bit 0 and the same line ending at bit 63, and the
+ * board edges the line ends on going up and down, the sentinels. */
+static const lanes4 upward_lines = {FILE_A, RANK_1, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
+static const lanes4 downward_lines = {FILE_H, RANK_8, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
+static const lanes4 far_edges = {RANK_8, FILE_H, RANK_8 | FILE_H, RANK_8 | FILE_A};
+static const lanes4 near_edges = {RANK_1, FILE_A, RANK_1 | FILE_A, RANK_1 | FILE_H};
+
+/* In each lane, the pieces and the edge (the sentinel) on the line from
+ * the slider up (`up`) and down (`down`), as shifted_line's first two
+ * steps. */
+static inline void nearest_pieces_lanes4(int square, bitboard occupied, lanes4 *up, lanes4 *down)
+{
+    occupied &= ~square_bit(square);
+    *up = shift_left_lanes4(upward_lines, square) & (occupied | far_edges);
+    *down = shift_right_lanes4(downward_lines, 63 - square) & (occupied | near_edges);
+}
+#endif
+
 #if !(defined(__AVX512CD__) && defined(__AVX512VL__))
 
 /* One line through `square` (not in `occupied`).  `upward` is the line's
@@ -69,22 +89,11 @@ static inline bitboard qbb_shifted_mask_bishop(int square, bitboard occupied)
     "bishops, one line at a time, scalar bit scans"
 static inline bitboard qbb_shifted_mask_queen(int square, bitboard occupied)
 {
-    const lanes4 upward = {FILE_A, RANK_1, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
-    const lanes4 downward = {FILE_H, RANK_8, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
-    const lanes4 far_edge = {RANK_8, FILE_H, RANK_8 | FILE_H, RANK_8 | FILE_A};
-    const lanes4 near_edge = {RANK_1, FILE_A, RANK_1 | FILE_A, RANK_1 | FILE_H};
-    occupied &= ~square_bit(square);
-    lanes4 up = shift_left_lanes4(upward, square) & (occupied | far_edge);
-    lanes4 down = shift_right_lanes4(downward, 63 - square) & (occupied | near_edge);
+    lanes4 up, down;
+    nearest_pieces_lanes4(square, occupied, &up, &down);
     lanes4 above_gap = 63 - population_lanes4((up & -up) - 1);
-    down |= down >> 1;
-    down |= down >> 2;
-    down |= down >> 4;
-    down |= down >> 8;
-    down |= down >> 16;
-    down |= down >> 32;
-    lanes4 below = population_lanes4(down) - 1;
-    return xor_lanes4(((upward << below) << above_gap) >> above_gap);
+    lanes4 below = population_lanes4(smear_down_lanes4(down)) - 1;
+    return xor_lanes4(((upward_lines << below) << above_gap) >> above_gap);
 }
 #else
 #define QBB_SHIFTED_MASK_PATH "path: one line at a time, scalar bit scans (no AVX-512 CD and VL in this build)"
@@ -105,16 +114,11 @@ static inline bitboard qbb_shifted_mask_queen(int square, bitboard occupied)
  * line's segment, cancels out of the XOR. */
 static inline bitboard qbb_shifted_mask_lines(int square, bitboard occupied, lanes4 selected)
 {
-    const lanes4 upward = {FILE_A, RANK_1, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
-    const lanes4 downward = {FILE_H, RANK_8, DIAGONAL_A1_H8, SEVEN_STEP_LINE};
-    const lanes4 far_edge = {RANK_8, FILE_H, RANK_8 | FILE_H, RANK_8 | FILE_A};
-    const lanes4 near_edge = {RANK_1, FILE_A, RANK_1 | FILE_A, RANK_1 | FILE_H};
-    occupied &= ~square_bit(square);
-    lanes4 up = shift_left_lanes4(upward, square) & (occupied | far_edge);
-    lanes4 down = shift_right_lanes4(downward, 63 - square) & (occupied | near_edge);
+    lanes4 up, down;
+    nearest_pieces_lanes4(square, occupied, &up, &down);
     lanes4 above_gap = leading_zeros_lanes4(up & -up);
     lanes4 below = 63 - leading_zeros_lanes4(down);
-    return xor_lanes4((((upward << below) << above_gap) >> above_gap) & selected);
+    return xor_lanes4((((upward_lines << below) << above_gap) >> above_gap) & selected);
 }
 
 static inline bitboard qbb_shifted_mask_rook(int square, bitboard occupied)

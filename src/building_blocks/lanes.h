@@ -70,19 +70,28 @@ static inline lanes4 leading_zeros_lanes4(lanes4 board)
  * itself shifted down by one: gcc 12 took each lane out to a general
  * register for LZCNT and back, clang 14 emulated the count by VPSHUFB
  * nibble lookups (docs/findings.md). */
+static inline lanes4 smear_down_lanes4(lanes4 board);
+
 static inline lanes4 highest_bit_lanes4(lanes4 board)
 {
 #if (defined(__AVX512CD__) && defined(__AVX512VL__)) || !defined(__AVX2__)
     return ((lanes4){0} + 0x8000000000000000ULL) >> leading_zeros_lanes4(board);
 #else
+    board = smear_down_lanes4(board);
+    return board ^ (board >> 1);
+#endif
+}
+
+/* Every lane with the bits below its highest set bit set too, by six
+ * shift-and-ORs: what AVX2, with no count of leading zeros, has instead. */
+static inline lanes4 smear_down_lanes4(lanes4 board)
+{
     board |= board >> 1;
     board |= board >> 2;
     board |= board >> 4;
     board |= board >> 8;
     board |= board >> 16;
-    board |= board >> 32;
-    return board ^ (board >> 1);
-#endif
+    return board | board >> 32;
 }
 
 #if defined(__AVX2__)

@@ -72,14 +72,8 @@ static inline bitboard slide_lines4(int square, bitboard occupied, lanes4 lines)
 static inline bitboard slide_lines4(int square, bitboard occupied, lanes4 lines)
 {
     lanes4 upper = occupied_above(square, occupied) & lines;
-    lanes4 below = (occupied_below(square, occupied) & lines) | 1;
+    lanes4 below = smear_down_lanes4((occupied_below(square, occupied) & lines) | 1);
     lanes4 up_to_upper = upper ^ (upper - 1);
-    below |= below >> 1;
-    below |= below >> 2;
-    below |= below >> 4;
-    below |= below >> 8;
-    below |= below >> 16;
-    below |= below >> 32;
     return or_lanes4(up_to_upper & ~(below >> 1) & lines);
 }
 #endif
