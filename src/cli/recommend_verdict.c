@@ -6,6 +6,7 @@
  * built-in. */
 #include "recommend.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,11 +242,26 @@ static int loses_in_engine(const struct recommendation *recommendation, const st
     return ratio_exceeds(ratio, 1.0);
 }
 
-/* What to avoid: an instruction this CPU lacks, one it runs in microcode, a
- * table that loses in the engine's setting. */
-static void print_avoid(const struct recommendation *recommendation)
+/* The candidates the verdict names: the one to use and the runner-up (or
+ * the two it cannot tell apart). */
+static int named_by_decision(const struct decision *decision, const struct candidate *candidate)
 {
-    unsigned slow = cpu_slow_instructions();
+    return candidate == decision->first || candidate == decision->second;
+}
+
+/* The warning of an instruction this CPU runs in microcode, or NULL. */
+static const char *slow_warning(const struct candidate *candidate, char *warning, size_t size)
+{
+    return slow_instruction_warning(candidate->backend->instructions & cpu_slow_instructions(), warning, size) ? warning
+                                                                                                               : NULL;
+}
+
+/* What to avoid: an instruction this CPU lacks, one it runs in microcode, a
+ * table that loses in the engine's setting.  A candidate the measurements
+ * chose (or cannot part from the choice) is not to be avoided: its
+ * microcoded instruction is a note. */
+static void print_avoid(const struct recommendation *recommendation, const struct decision *decision)
+{
     char warning[512];
     for (int c = 0; c < recommendation->count; c++) {
         const struct candidate *candidate = &recommendation->candidates[c];
@@ -254,11 +270,14 @@ static void print_avoid(const struct recommendation *recommendation)
             printf("avoid: %s: cannot run here: %s\n", name, candidate->skipped);
             continue;
         }
-        if (slow_instruction_warning(candidate->backend->instructions & slow, warning, sizeof warning))
+        if (slow_warning(candidate, warning, sizeof warning) && named_by_decision(decision, candidate))
+            printf("note: %s: %s; yet measured here it ranks %d alone and %d in the engine\n", name, warning,
+                   candidate->isolated_rank, candidate->engine_rank);
+        else if (slow_warning(candidate, warning, sizeof warning))
             printf("avoid: %s: %s (ranks %d alone, %d in the engine)\n", name, warning, candidate->isolated_rank,
                    candidate->engine_rank);
         struct ratio_estimate ratio;
-        if (loses_in_engine(recommendation, candidate, &ratio))
+        if (!named_by_decision(decision, candidate) && loses_in_engine(recommendation, candidate, &ratio))
             printf("avoid: %s: ranks %d alone but %d in the engine, %.1f%% slower there than rank %d (%.0f%% "
                    "interval %.1f%% to %.1f%%): %s\n",
                    name, candidate->isolated_rank, candidate->engine_rank, 100 * (ratio.ratio - 1),
@@ -334,10 +353,20 @@ static const char *verdict_of(const struct recommendation *recommendation, const
     if (candidate == decision->second)
         return "runner-up";
     struct ratio_estimate ratio;
-    if (slow_instruction_warning(candidate->backend->instructions & cpu_slow_instructions(), (char[8]){0}, 8) ||
-        loses_in_engine(recommendation, candidate, &ratio))
+    char warning[512];
+    if (slow_warning(candidate, warning, sizeof warning) || loses_in_engine(recommendation, candidate, &ratio))
         return "avoid";
     return "";
+}
+
+/* A candidate's reason for the files: what the CPU lacks, or the
+ * instruction it runs in microcode. */
+static const char *reason_of(const struct candidate *candidate, char *warning, size_t size)
+{
+    if (candidate->skipped)
+        return candidate->skipped;
+    const char *slow = slow_warning(candidate, warning, size);
+    return slow ? slow : "";
 }
 
 struct file_context {
@@ -356,7 +385,8 @@ static void write_csv(FILE *out, void *data)
         write_csv_field(out, candidate->backend->name);
         fprintf(out, ",%s,%s,", candidate->backend->plugin_file ? "plugin" : "built-in",
                 verdict_of(context->recommendation, candidate, context->decision));
-        write_csv_field(out, candidate->skipped ? candidate->skipped : "");
+        char warning[512];
+        write_csv_field(out, reason_of(candidate, warning, sizeof warning));
         fprintf(out, ",%.4f,%d,%.0f,%d,%zu,%d,%d,%d\n", candidate->isolated_ns, candidate->isolated_rank,
                 candidate->engine_nodes_per_second, candidate->engine_rank, candidate->table_bytes,
                 context->recommendation->threads, 64 << 20, context->recommendation->depth);
@@ -392,7 +422,8 @@ static void write_json(FILE *out, void *data)
         fprintf(out, ", \"source\": \"%s\", \"verdict\": ", candidate->backend->plugin_file ? "plugin" : "built-in");
         write_json_string(out, verdict_of(recommendation, candidate, decision));
         fputs(", \"reason\": ", out);
-        write_json_string(out, candidate->skipped ? candidate->skipped : "");
+        char warning[512];
+        write_json_string(out, reason_of(candidate, warning, sizeof warning));
         fprintf(out,
                 ", \"isolated_ns_per_query\": %.4f, \"isolated_rank\": %d, \"engine_nodes_per_second\": %.0f, "
                 "\"engine_rank\": %d, \"table_bytes\": %zu}",
@@ -408,19 +439,25 @@ int recommend_report(const struct recommendation *recommendation)
     decide(recommendation, &decision);
     print_header(recommendation);
     print_choice(recommendation, &decision);
-    print_avoid(recommendation);
+    print_avoid(recommendation, &decision);
     print_plugins(recommendation);
     print_figures(recommendation);
-    /* A write the signal cut short is the interrupt, said by the caller;
-     * the files are still written. */
-    if ((fflush(stdout) != 0 || ferror(stdout)) && !interrupt_cut_write(errno)) {
-        perror("attackbench: recommend: cannot write the verdict");
-        return RECOMMEND_EXIT_USAGE;
-    }
+    /* The files are written whatever became of standard output: minutes
+     * of measurements are not lost to a full disk or a closed pipe.  A
+     * write the signal cut short is the interrupt, said by the caller. */
+    int stdout_failed = fflush(stdout) != 0 || ferror(stdout);
+    int stdout_error = errno;
     struct file_context context = {recommendation, &decision};
+    int status = 0;
     if (recommendation->csv_file && write_file_atomically(recommendation->csv_file, write_csv, &context) != 0)
-        return RECOMMEND_EXIT_USAGE;
+        status = RECOMMEND_EXIT_USAGE;
     if (recommendation->json_file && write_file_atomically(recommendation->json_file, write_json, &context) != 0)
-        return RECOMMEND_EXIT_USAGE;
-    return 0;
+        status = RECOMMEND_EXIT_USAGE;
+    if (stdout_failed && !interrupt_cut_write(stdout_error)) {
+        fprintf(stderr, "attackbench: recommend: cannot write the verdict: %s%s\n", strerror(stdout_error),
+                status == 0 && (recommendation->csv_file || recommendation->json_file) ? " (the files are written)"
+                                                                                       : "");
+        status = RECOMMEND_EXIT_USAGE;
+    }
+    return status;
 }

@@ -283,10 +283,34 @@ fi
 # the tests may give) and an instruction this CPU lacks.
 if grep -E '^pext +available' "$scratch/list" >/dev/null; then
     ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 49" "$program" recommend --quick --method=pext,hyperbola,kogge-stone \
-        >"$view_scratch/slow.out" 2>&1
-    grep -qE '^avoid: pext: PEXT (and PDEP )?(is|are) microcoded on this CPU' "$view_scratch/slow.out" &&
-        pass "recommend names a microcoded instruction to avoid" ||
-        fail "recommend names a microcoded instruction to avoid ($(head -c 400 "$view_scratch/slow.out"))"
+        --csv="$view_scratch/slow.csv" >"$view_scratch/slow.out" 2>&1
+    grep -qE '^(avoid|note): pext: PEXT (and PDEP )?(is|are) microcoded on this CPU' "$view_scratch/slow.out" &&
+        pass "recommend names a microcoded instruction" ||
+        fail "recommend names a microcoded instruction ($(head -c 400 "$view_scratch/slow.out"))"
+    # Avoided only when the verdict does not name it (a use here that it
+    # says to avoid once contradicted itself), and the file says the same.
+    slow_verdict=$(awk -F, '$1 == "pext" { print $3 }' "$view_scratch/slow.csv")
+    if grep -qE '^(use here|runner-up): .*\bpext\b' "$view_scratch/slow.out"; then
+        named=1
+    else
+        named=0
+    fi
+    if grep -q '^avoid: pext:' "$view_scratch/slow.out"; then avoided=1; else avoided=0; fi
+    case "$avoided:$slow_verdict" in 1:avoid | 0:use | 0:runner-up | 0:undecided) agrees=1 ;; *) agrees=0 ;; esac
+    if [ "$named" != "$avoided" ] && [ "$agrees" = 1 ] &&
+        awk -F, '$1 == "pext" && $4 ~ /microcoded/ { found = 1 } END { exit !found }' "$view_scratch/slow.csv"; then
+        pass "recommend avoids a microcoded candidate only when its verdict does not name it ($slow_verdict)"
+    else
+        fail "recommend avoids a microcoded candidate only when its verdict does not name it (verdict $slow_verdict: $(grep -E '^(use|runner|avoid|note)' "$view_scratch/slow.out" | head -c 600))"
+    fi
+    # Alone, it is the verdict: a note, never "avoid" beside "use here".
+    ATTACKBENCH_SLOW_INSTRUCTIONS_CPU="AuthenticAMD 23 49" "$program" recommend --quick --method=pext \
+        >"$view_scratch/alone.out" 2>&1
+    grep -q '^use here: pext: ' "$view_scratch/alone.out" && ! grep -q '^avoid: pext' "$view_scratch/alone.out" &&
+        grep -qE '^note: pext: PEXT (and PDEP )?(is|are) microcoded on this CPU.*; yet measured here it ranks 1 alone and 1 in the engine$' \
+            "$view_scratch/alone.out" &&
+        pass "recommend's only candidate, microcoded, is used with a note, not avoided" ||
+        fail "recommend's only candidate, microcoded, is used with a note, not avoided ($(grep -E '^(use|avoid|note)' "$view_scratch/alone.out" | head -c 600))"
 fi
 ATTACKBENCH_HIDE_FEATURES=bmi2 "$program" recommend --quick --method=pext,hyperbola >"$view_scratch/lacks.out" 2>&1
 grep -qx 'avoid: pext: cannot run here: this CPU lacks bmi2' "$view_scratch/lacks.out" &&
