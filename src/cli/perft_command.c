@@ -276,12 +276,12 @@ static int run_stages(struct perft_run *run)
 {
     if (perft_check_files(run) != 0)
         return interrupt_requested() ? interrupt_exit_status() : PERFT_EXIT_USAGE;
-    if (perft_count_files(run) != 0 && run->failed)
+    if (perft_count_files(run) != 0 && run->failed && !run->output_failed)
         return PERFT_EXIT_USAGE;
     if (interrupt_requested()) /* standard output is cut when a signal cut its write (a full pipe) */
         fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished%s\n", run->positions,
                 ferror(stdout) ? "; standard output not written whole" : "");
-    if (report(run) != 0)
+    if (report(run) != 0 || run->output_failed)
         return PERFT_EXIT_USAGE;
     if (run->mismatches)
         return PERFT_EXIT_MISMATCH;

@@ -331,7 +331,7 @@ static void write_row(struct perft_run *run, size_t i)
 /* The block's rows on stdout, flushed so that they come out as the input
  * is read; a write error (full disk, closed pipe) ends the run, and so
  * does a write the signal cut short, as the interrupt it is: the finished
- * blocks are still reported. */
+ * blocks are still reported (after a write error, this one too). */
 static int write_rows(struct perft_run *run)
 {
     if (!run->rows_started && !run->settings->bmf)
@@ -342,8 +342,9 @@ static int write_rows(struct perft_run *run)
     if (fflush(stdout) != 0 || ferror(stdout)) {
         if (interrupt_cut_write(errno))
             return -1;
-        fprintf(stderr, "attackbench: perft: cannot write the rows: %s\n", strerror(errno));
-        run->failed = 1;
+        fprintf(stderr, "attackbench: perft: cannot write the rows: %s; reporting the %zu positions finished\n",
+                strerror(errno), run->positions + run->block_count);
+        run->failed = run->output_failed = 1;
         return -1;
     }
     return 0;
@@ -379,10 +380,15 @@ static int finish_block(struct perft_run *run)
         return 0;
     if (run->settings->divide)
         print_divides(run);
-    if (time_block(run) != 0 || write_rows(run) != 0)
+    if (time_block(run) != 0)
         return -1;
-    add_block(run);
-    return 0;
+    if (write_rows(run) == 0) {
+        add_block(run);
+        return 0;
+    }
+    if (run->output_failed) /* counted whole: reported with the others */
+        add_block(run);
+    return -1;
 }
 
 /* The visitor of the counting pass. */

@@ -87,6 +87,26 @@ if [ -w /dev/full ]; then
     "$program" --dump --method=reference "$here/data/boards.fen" >/dev/full 2>"$scratch/err"
     status=$?
     [ "$status" -eq 2 ] && grep -q "cannot write" "$scratch/err" && pass "full disk on stdout" || fail "full disk on stdout (exit $status)"
+    # The measurements still reach --csv, as the benchmark's do: perft
+    # reports the positions it finished, recommend its verdict.
+    "$program" perft -m reference --depth=1 --csv="$scratch/full-perft.csv" "$top/data/perft.epd" >/dev/full 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && grep -qE '^attackbench: perft: cannot write the rows: No space left on device; reporting the [1-9][0-9]* positions finished$' "$scratch/err" &&
+        sed -n 2p "$scratch/full-perft.csv" 2>/dev/null | grep -q ',reference,[1-9][0-9]*,1,'; then
+        pass "perft: a full standard output still gets its --csv of the positions finished"
+    else
+        fail "perft: a full standard output still gets its --csv of the positions finished (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+    if [ -z "$emulated" ]; then
+        "$program" recommend --quick --method=reference --csv="$scratch/full-recommend.csv" >/dev/full 2>"$scratch/err"
+        status=$?
+        if [ "$status" -eq 2 ] && grep -qx 'attackbench: recommend: cannot write the verdict: No space left on device (the files are written)' "$scratch/err" &&
+            grep -q '^reference,built-in,use,' "$scratch/full-recommend.csv" 2>/dev/null; then
+            pass "recommend: a full standard output still gets its --csv"
+        else
+            fail "recommend: a full standard output still gets its --csv (exit $status: $(head -c 300 "$scratch/err"))"
+        fi
+    fi
 fi
 
 # A closed pipe (EPIPE) is an error with a non-zero exit, not a silent death.
