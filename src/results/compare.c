@@ -280,7 +280,7 @@ static void format_verdict(const struct compared *row, char *cell, size_t size)
 /* Totals over a table, for the geometric mean and the exit status. */
 struct table_totals {
     size_t rows, regressions, slower, faster, unreliable;
-    double log_ratio, log_base, log_new;
+    double log_ratio, log_shown, log_base, log_new;
 };
 
 static void print_row(const struct compared *row, struct table_totals *totals)
@@ -303,21 +303,27 @@ static void print_row(const struct compared *row, struct table_totals *totals)
     totals->slower += row->verdict == VERDICT_SLOWER;
     totals->faster += row->verdict == VERDICT_FASTER;
     totals->log_ratio += log(row->estimate.ratio);
+    totals->log_shown += log(shown.ratio);
     totals->log_base += log(base_value);
     totals->log_new += log(new_value);
 }
 
 /* The closing row: the label under method, an empty cell under each
  * other configuration column, then the same cells as print_row(), so that
- * it has as many cells as the header. */
+ * it has as many cells as the header: under the ratio the mean of the
+ * ratios shown above it (after the shifts); the mean of the raw ratios,
+ * where the shifts made them differ, beside the counts. */
 static void print_mean_row(const struct table_totals *totals)
 {
-    double n = (double)totals->rows;
+    double n = (double)totals->rows, raw = exp(totals->log_ratio / n), shown = exp(totals->log_shown / n);
+    char raw_cell[64] = "";
+    if (fabs(totals->log_ratio - totals->log_shown) > 1e-12 * n)
+        snprintf(raw_cell, sizeof raw_cell, "raw ratios' mean %.3f; ", raw);
     printf("| geometric mean (%zu rows) |", totals->rows);
     for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
         printf(" |");
-    printf(" %.4g | %.4g | | %.3f | | %zu faster, %zu slower |\n", exp(totals->log_base / n), exp(totals->log_new / n),
-           exp(totals->log_ratio / n), totals->faster, totals->slower);
+    printf(" %.4g | %.4g | | %.3f | | %s%zu faster, %zu slower |\n", exp(totals->log_base / n),
+           exp(totals->log_new / n), shown, raw_cell, totals->faster, totals->slower);
 }
 
 /* The rows of one metric both files have, estimated and judged. */

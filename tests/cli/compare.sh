@@ -145,6 +145,19 @@ fi
 expect_status "compare: a threshold above the change" 0 "$program" compare --threshold=60 "$recorded" \
     "$scratch/scaled.csv"
 
+# A run 1.3 times slower as a whole, one method 1.6 times more: the mean
+# row's ratio, under "new/base ÷ shift", is the mean of the shifted ratios
+# shown above it (1.6 ^ (1/4)); the raw ratios' mean (1.3 times that) is
+# named beside the counts.  It once showed the raw mean under that column.
+compare_edit "$recorded" "$scratch/shifted.csv" \
+    'row["samples_ns"] = " ".join("%.4f" % ((2.08 if row["method"] == "kogge-stone" else 1.3) * float(x)) for x in row["samples_ns"].split())'
+"$program" compare "$recorded" "$scratch/shifted.csv" >"$scratch/out" 2>"$scratch/err"
+if grep -qE '^\| geometric mean \(4 rows\) \|.* \| 1\.125 \| \| raw ratios. mean 1\.46[23]; [0-9]+ faster, [0-9]+ slower \|$' "$scratch/out"; then
+    pass "compare: the mean row's ratio is the mean of the shifted ratios, the raw mean beside it"
+else
+    fail "compare: the mean row's ratio is the mean of the shifted ratios ($(grep 'geometric mean' "$scratch/out"))"
+fi
+
 # --method, --piece, --workload: only the matching rows are judged and
 # listed.
 "$program" compare --method='kogge*,nomatch' --piece=queen "$recorded" "$scratch/scaled.csv" >"$scratch/out" 2>&1
