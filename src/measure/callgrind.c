@@ -106,6 +106,10 @@ static void exec_valgrind(const char *directory)
     snprintf(output, sizeof output, "%s/callgrind.out", directory);
     snprintf(output_option, sizeof output_option, "--callgrind-out-file=%s", output);
     setenv(OUTPUT_VARIABLE, directory, 1);
+    /* valgrind's own temporary files go with the rest, into the private
+     * directory removed at the end: a TMPDIR that is missing or not
+     * writable once gave a dozen lines of valgrind's complaints. */
+    setenv("TMPDIR", directory, 1);
     char *prefix[] = {"valgrind",
                       "--tool=callgrind",
                       "-q",
