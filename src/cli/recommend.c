@@ -447,6 +447,66 @@ static void remove_directory(const char *directory)
     rmdir(directory);
 }
 
+/* A process that removes the work directory once this one has ended,
+ * however it ended (kill -9 included, which no handler sees): it waits
+ * for the end of a pipe only this process holds (closed on exec, so the
+ * measuring children never hold it).  It ignores the terminal's signals,
+ * which this process answers itself.  Returns its pid, or -1. */
+static pid_t start_janitor(const char *directory, int *held_end)
+{
+#if defined(__wasi__)
+    (void)directory;
+    (void)held_end;
+    return -1;
+#else
+    int ends[2];
+    if (pipe(ends) != 0)
+        return -1;
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(ends[1]);
+        static const int ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+        for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
+            signal(ignored[i], SIG_IGN);
+        /* No pipe of the caller's held open past this process's end. */
+        int null = open("/dev/null", O_RDWR);
+        for (int descriptor = 0; null >= 0 && descriptor <= 2; descriptor++)
+            dup2(null, descriptor);
+        char byte;
+        while (read(ends[0], &byte, 1) < 0 && errno == EINTR)
+            continue;
+        /* A child killed with this process may still be closing its
+         * log: a few tries over a second. */
+        for (int tries = 0; tries < 20 && access(directory, F_OK) == 0; tries++) {
+            remove_directory(directory);
+            usleep(50000);
+        }
+        _exit(0);
+    }
+    close(ends[0]);
+    if (pid < 0)
+        close(ends[1]);
+    *held_end = pid < 0 ? -1 : ends[1];
+    return pid;
+#endif
+}
+
+/* The directory removed here; the janitor, told by the pipe's end, ends. */
+static void end_janitor(pid_t janitor, int held_end)
+{
+#if !defined(__wasi__)
+    if (janitor < 0)
+        return;
+    close(held_end);
+    while (waitpid(janitor, NULL, 0) < 0 && errno == EINTR)
+        continue;
+#else
+    (void)janitor;
+    (void)held_end;
+#endif
+}
+
 static int run(struct recommendation *recommendation)
 {
     char program[PATH_MAX], directory[WORK_DIRECTORY_SIZE];
@@ -468,6 +528,8 @@ static int run(struct recommendation *recommendation)
         fprintf(stderr, "attackbench: recommend: cannot make a work directory %s: %s\n", directory, strerror(errno));
         return RECOMMEND_EXIT_USAGE;
     }
+    int held_end = -1;
+    pid_t janitor = start_janitor(directory, &held_end);
     int allowed[MAX_THREADS];
     recommendation->threads = allowed_cpus(allowed, MAX_THREADS);
     recommendation->threads = recommendation->threads > 0 ? recommendation->threads : 1;
@@ -494,6 +556,7 @@ static int run(struct recommendation *recommendation)
     if (measured)
         status = recommend_report(recommendation);
     remove_directory(directory);
+    end_janitor(janitor, held_end);
     if (!interrupt_requested())
         return status;
     /* As the benchmark and ab say what an interrupted run kept. */

@@ -196,6 +196,25 @@ fi
 expect_error "recommend: a TMPDIR that is not there" \
     "recommend: cannot make a work directory $view_scratch/absent/attackbench-recommend-" \
     env TMPDIR="$view_scratch/absent" "$program" recommend --quick
+# Killed outright (SIGKILL, which no handler sees), recommend still leaves
+# no work directory: a janitor process waiting on a pipe removes it.
+mkdir -p "$view_scratch/killed-tmp"
+TMPDIR="$view_scratch/killed-tmp" "$program" recommend --method=pext,kogge-stone >/dev/null 2>&1 &
+killed_pid=$!
+for _ in $(seq 200); do
+    [ -n "$(ls -A "$view_scratch/killed-tmp")" ] && break
+    sleep 0.05
+done
+started=$(ls -A "$view_scratch/killed-tmp")
+kill -KILL "$killed_pid" 2>/dev/null
+wait "$killed_pid" 2>/dev/null
+for _ in $(seq 100); do
+    [ -z "$(ls -A "$view_scratch/killed-tmp")" ] && break
+    sleep 0.05
+done
+[ -n "$started" ] && [ -z "$(ls -A "$view_scratch/killed-tmp")" ] &&
+    pass "recommend killed with SIGKILL leaves no work directory" ||
+    fail "recommend killed with SIGKILL leaves no work directory (made: ${started:-none}; left: $(ls -A "$view_scratch/killed-tmp"))"
 # The JSON would replace the CSV: refused before anything is measured.
 expect_error "recommend: --csv and --json naming one file" "same.csv: --csv and --json name the same file" \
     "$program" recommend --quick --csv="$view_scratch/same.csv" --json="$view_scratch/./same.csv"

@@ -65,8 +65,9 @@ fi
 
 # A parent killed with SIGKILL (an OOM killer, timeout -k, a cancelled
 # CI job) while a child process is stuck in the looping plugin: the
-# children end too, at once (they would never end by themselves).  The
-# work directory of recommend goes under TMPDIR, left behind by SIGKILL.
+# children end too, at once (they would never end by themselves).
+# recommend's children are its measurement and the janitor that removes
+# its work directory (under TMPDIR) once it has ended.
 if [ "$usable_cpus" -lt 2 ]; then
     skip "child processes end with a killed parent: --processes=2 needs two usable CPUs (this process has $usable_cpus)"
 elif ! have_tool ps; then
@@ -76,7 +77,7 @@ else
     FAULT_LOOPING_FILE="$scratch/looping" children_end_with_parent "perft's worker processes" 2 "$scratch/looping" \
         "$program" --plugin="$scratch/MOVE_LOOP.so" perft -m fault --depth=3 --reps=1 --processes=2 "$scratch/start.epd"
     rm -f "$scratch/looping"
-    FAULT_LOOPING_FILE="$scratch/looping" TMPDIR=$scratch children_end_with_parent "recommend's measurement" 1 \
+    FAULT_LOOPING_FILE="$scratch/looping" TMPDIR=$scratch children_end_with_parent "recommend's measurement" 2 \
         "$scratch/looping" "$program" --plugin="$scratch/MOVE_LOOP.so" recommend --quick --method=classical
 fi
 

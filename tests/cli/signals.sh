@@ -98,7 +98,8 @@ if [ "$x86_build" = 1 ] && [ "$plugin_build" = 1 ] && command -v pgrep >/dev/nul
     wait_for_line "$scratch/recommend-killed.err" '^recommend: measuring isolated'
     child=
     for tries in $(seq 100); do
-        child=$(pgrep -P "$runner" | head -n 1)
+        # The measuring child, not the janitor that removes the work folder.
+        child=$(pgrep -P "$runner" -f 'workload=random' | head -n 1)
         [ -n "$child" ] && break
         sleep 0.1
     done
