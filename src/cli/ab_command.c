@@ -542,7 +542,9 @@ static int run_ab(struct ab_run *run)
     int failed_after_pairs =
         run->side_broke && status == AB_EXIT_USAGE && run->pair_count > 0 && !interrupt_requested();
     const char *pairs = run->pair_count == 1 ? "pair" : "pairs";
-    if (interrupt_requested())
+    if (interrupt_requested() && run->pair_count == 0)
+        fprintf(stderr, "attackbench ab: interrupted before any pair finished: nothing reported or written\n");
+    else if (interrupt_requested())
         fprintf(stderr, "attackbench ab: interrupted: reporting the %d %s finished\n", run->pair_count, pairs);
     else if (failed_after_pairs)
         fprintf(stderr, "attackbench ab: reporting the %d %s finished before the side failed (exit 2)\n",

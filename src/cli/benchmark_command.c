@@ -556,6 +556,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
     if (interrupt_requested() && status != EXIT_WRONG) {
         if (session.verify_only) /* it has no rows: what it checked is said above */
             fprintf(stderr, "attackbench: interrupted: the verification stopped unfinished\n");
+        else if (results.count == 0)
+            fprintf(stderr, "attackbench: interrupted before any row finished: nothing written\n");
         else
             fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
         status = interrupt_exit_status();

@@ -455,7 +455,12 @@ static void end_session(struct device_session *session)
 static int report_interrupted(struct device_session *session)
 {
     int timed = session->options->action != ACTION_VERIFY_ONLY;
-    fprintf(stderr, "attackbench: interrupted: reporting the %d rows finished\n", timed ? session->row_count : 0);
+    if (!timed)
+        fprintf(stderr, "attackbench: interrupted: the verification stopped unfinished\n");
+    else if (session->row_count > 0)
+        fprintf(stderr, "attackbench: interrupted: reporting the %d rows finished\n", session->row_count);
+    else
+        fprintf(stderr, "attackbench: interrupted before any row finished: nothing written\n");
     if (timed && session->row_count > 0 && write_device_report(session) != 0 && !interrupt_requested())
         return 2;
     return interrupt_exit_status();

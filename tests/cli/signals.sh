@@ -70,6 +70,22 @@ else
     fail "SIGINT keeps the finished rows (exit $status: $(tail -2 "$scratch/interrupted.err"))"
 fi
 
+# Before any row finished: said so, not "reporting the 0 rows", and
+# nothing on standard output or in --csv.
+"$program" --verify --method=reference --piece=rook --dispatch=batch --workload=random --queries=2000000 \
+    --reps=50 --calls=1000 --csv="$scratch/none.csv" --format=json >"$scratch/none.out" 2>"$scratch/none.err" &
+runner=$!
+wait_for_line "$scratch/none.err" 'verified every random query'
+kill -INT "$runner"
+wait "$runner"
+status=$?
+if [ "$status" -eq 130 ] && [ "$(tail -n 1 "$scratch/none.err")" = "attackbench: interrupted before any row finished: nothing written" ] &&
+    [ ! -s "$scratch/none.out" ] && [ ! -e "$scratch/none.csv" ]; then
+    pass "SIGINT before any row finished says nothing was written"
+else
+    fail "SIGINT before any row finished says nothing was written (exit $status: $(tail -2 "$scratch/none.err"))"
+fi
+
 # recommend, interrupted while it measures: it says so, as the benchmark
 # and ab do, with no verdict and no file written; its help names 130.
 # recommend's candidates are those of an x86-64 build (as in engine_view.sh).
