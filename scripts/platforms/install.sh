@@ -8,8 +8,11 @@
 #   INSTALL_VALGRIND_PROGRAM  the build valgrind can run (make
 #                      instructions-build), installed as bin/attackbench-valgrind
 # install writes a manifest, share/attackbench/install-manifest, naming
-# every file it wrote and every folder it created; uninstall removes
-# exactly those (a folder only when it is empty), nothing else.
+# every file it wrote and every folder it created, and each folder of the
+# prefix it wrote through that is a symbolic link (/usr/local/share ->
+# elsewhere) with the link's target; uninstall removes exactly those files
+# and folders (a folder only when it is empty), through the same links,
+# nothing else.
 set -eu
 name=install.sh
 fail() { echo "$name: $*" >&2; exit 2; }
@@ -39,31 +42,51 @@ INSTALL_PROGRAM=$(absolute "${INSTALL_PROGRAM-}")
 INSTALL_VALGRIND_PROGRAM=$(absolute "${INSTALL_VALGRIND_PROGRAM-}")
 cd "$(dirname "$0")/../.."
 
-# linked_folder PATH: the first folder on the way from $root to PATH
-# (relative) that is a symbolic link, or nothing.
-linked_folder() {
-    rest=$1 walked=$root
+# linked_folders PATH: the folders on the way from $root to PATH
+# (relative) that are symbolic links, one a line, relative to $root.
+linked_folders() {
+    rest=$1 walked=
     while :; do
         case $rest in */*) ;; *) return 0 ;; esac
-        walked=$walked/${rest%%/*}
+        walked=${walked:+$walked/}${rest%%/*}
         rest=${rest#*/}
-        [ -L "$walked" ] && { echo "$walked"; return 0; }
+        if [ -L "$root/$walked" ]; then echo "$walked"; fi
     done
 }
 
-# check_manifest: every line is "file PATH" or "dir PATH", PATH relative
-# and without "..", and no folder on its way a symbolic link (its files
-# are not the ones install wrote under the prefix), before anything is
-# removed.
+# recorded_target FOLDER: the target the manifest records for the link
+# FOLDER ("link FOLDER -> TARGET"), or nothing.
+recorded_target() {
+    while IFS= read -r recorded; do
+        case $recorded in "link $1 -> "*) echo "${recorded#"link $1 -> "}"; return 0 ;; esac
+    done <"$manifest"
+}
+
+# check_manifest: every line is "file PATH", "dir PATH" or "link PATH ->
+# TARGET", PATH relative and without "..", and every folder on a path's
+# way that is a symbolic link one that install wrote through, still to
+# the same target (any other link leads to files install did not write),
+# before anything is removed or written.
 check_manifest() {
+    case $action in install) nothing="nothing written" ;; *) nothing="nothing removed" ;; esac
     while IFS= read -r line; do
         case $line in
         "file "* | "dir "*) path=${line#* } ;;
-        *) fail "$manifest: not a manifest line: '$line'; nothing removed" ;;
+        "link "?*" -> "?*) path=${line#link } path=${path%% -> *} ;;
+        *) fail "$manifest: not a manifest line: '$line'; $nothing" ;;
         esac
-        case /$path/ in //* | */../* | */./* | //) fail "$manifest: '$path' is not a plain relative path; nothing removed" ;; esac
-        link=$(linked_folder "$path")
-        [ -z "$link" ] || fail "$link is a symbolic link: $path would be removed outside $root; nothing removed"
+        case /$path/ in //* | */../* | */./* | //) fail "$manifest: '$path' is not a plain relative path; $nothing" ;; esac
+        case $line in "link "*) continue ;; esac
+        links=$(linked_folders "$path")
+        old_ifs=$IFS IFS=$newline
+        for link in $links; do
+            target=$(recorded_target "$link")
+            [ -n "$target" ] ||
+                fail "$root/$link is a symbolic link: $path would be removed outside $root; $nothing"
+            [ "$(readlink -- "$root/$link")" = "$target" ] ||
+                fail "$root/$link is a symbolic link to $(readlink -- "$root/$link"), not to $target as when make install wrote through it: $path would be removed outside $root; $nothing"
+        done
+        IFS=$old_ifs
     done <"$manifest"
 }
 
@@ -141,6 +164,18 @@ done
 put 755 examples/plugin/compare-builds.sh $docs/examples/plugin/compare-builds.sh
 
 make_folder "$(dirname "$manifest_name")"
+# Each folder written through that is a symbolic link, with its target:
+# uninstall removes through it only while it still leads there.
+paths=$(sed -n -e 's/^file //p' -e 's/^dir //p' "$entries")
+old_ifs=$IFS IFS=$newline
+for path in $paths; do
+    for link in $(linked_folders "$path"); do
+        target=$(readlink -- "$root/$link") || fail "cannot read the symbolic link $root/$link"
+        case $target in *"$newline"* | '') fail "the symbolic link $root/$link has an empty target or one with a newline" ;; esac
+        echo "link $link -> $target" >>"$entries"
+    done
+done
+IFS=$old_ifs
 sort -u "$entries" >"$manifest.new" && mv -- "$manifest.new" "$manifest" || fail "cannot write $manifest"
 # The PREFIX of the hint quoted as a shell needs it (single quotes, each
 # quote within written '\'').

@@ -122,6 +122,47 @@ expect_error "uninstall where nothing was installed says so" "nothing installed 
 run_install uninstall "$recipe_prefix" >/dev/null 2>&1
 [ ! -e "$recipe_root/bin" ] && pass "uninstall after the refusals removes the install" ||
     fail "uninstall after the refusals removes the install"
+
+# A folder of the prefix that is a symbolic link when make install runs
+# (/usr/local/share -> elsewhere): install writes through it and records
+# it, uninstall removes exactly those files through it (the link and a
+# file of the user's beside them stay), and a second install and
+# uninstall agree.
+linked_prefix="$scratch/linked prefix"
+mkdir -p "$linked_prefix" "$scratch/share elsewhere"
+echo "mine" >"$scratch/share elsewhere/mine"
+ln -s "$scratch/share elsewhere" "$linked_prefix/share"
+statuses=
+run_install install "$linked_prefix" "" >/dev/null 2>"$scratch/err"
+statuses="$statuses $?"
+[ -f "$scratch/share elsewhere/doc/attackbench/README.md" ] || statuses="$statuses not-written"
+run_install uninstall "$linked_prefix" "" >/dev/null 2>>"$scratch/err"
+statuses="$statuses $?"
+left=$(cd "$scratch/share elsewhere" && find . | sort | tr '\n' ' ')
+[ -L "$linked_prefix/share" ] && [ "$(ls -A "$linked_prefix")" = share ] || statuses="$statuses prefix-changed"
+run_install install "$linked_prefix" "" >/dev/null 2>>"$scratch/err"
+statuses="$statuses $?"
+run_install install "$linked_prefix" "" >/dev/null 2>>"$scratch/err"
+statuses="$statuses $?"
+run_install uninstall "$linked_prefix" "" >/dev/null 2>>"$scratch/err"
+statuses="$statuses $?"
+[ "$statuses" = " 0 0 0 0 0" ] && [ "$left" = ". ./mine " ] && [ "$(ls -A "$scratch/share elsewhere")" = mine ] &&
+    pass "a linked share/ in the prefix: install writes through it, uninstall removes exactly that, again and again" ||
+    fail "a linked share/ in the prefix: install, uninstall, install agree (exits$statuses; left: ${left:0:200}; $(head -c 300 "$scratch/err"))"
+# A link install wrote through, pointed elsewhere since: its files there
+# are not the ones install wrote, so nothing is removed.
+rm "$linked_prefix/share"
+mkdir -p "$linked_prefix/share" "$scratch/doc elsewhere" "$scratch/doc moved"
+ln -s "$scratch/doc elsewhere" "$linked_prefix/share/doc"
+run_install install "$linked_prefix" "" >/dev/null 2>&1
+cp -R "$scratch/doc elsewhere/." "$scratch/doc moved"
+ln -sfn "$scratch/doc moved" "$linked_prefix/share/doc"
+expect_one_line "uninstall refuses, in one line, a link install wrote through that leads elsewhere since" \
+    "share/doc is a symbolic link to $scratch/doc moved, not to $scratch/doc elsewhere as when make install wrote through it" \
+    run_install uninstall "$linked_prefix" ""
+[ -f "$scratch/doc moved/attackbench/README.md" ] && [ -f "$linked_prefix/bin/attackbench" ] &&
+    pass "a re-pointed link removes nothing, through it or beside it" ||
+    fail "a re-pointed link removes nothing, through it or beside it"
 for refusal in "empty PREFIX:" "relative PREFIX:opt/x"; do
     value=${refusal#*:}
     lines=$(make -s -C "$recipe_top" uninstall PREFIX="$value" 2>&1 >/dev/null | grep -vc '^make')
