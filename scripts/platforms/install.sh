@@ -177,10 +177,16 @@ for path in $paths; do
 done
 IFS=$old_ifs
 sort -u "$entries" >"$manifest.new" && mv -- "$manifest.new" "$manifest" || fail "cannot write $manifest"
-# The PREFIX of the hint quoted as a shell needs it (single quotes, each
-# quote within written '\'').
-case $prefix in
-*[!A-Za-z0-9_./+:,@%=-]*) shown_prefix="'$(printf '%s\n' "$prefix" | sed "s/'/'\\\\''/g")'" ;;
-*) shown_prefix=$prefix ;;
-esac
-echo "installed under $root; make uninstall PREFIX=$shown_prefix removes what is listed in $manifest"
+# The hint names the command that removes this install, with its DESTDIR
+# when one was given, each path quoted as a shell needs it (single quotes,
+# each quote within written '\'').
+shell_word() {
+    case $1 in
+    *[!A-Za-z0-9_./+:,@%=-]*) printf "'%s'\n" "$(printf '%s\n' "$1" | sed "s/'/'\\\\''/g")" ;;
+    *) printf '%s\n' "$1" ;;
+    esac
+}
+command="make uninstall"
+[ -z "$destdir" ] || command="$command DESTDIR=$(shell_word "$destdir")"
+command="$command PREFIX=$(shell_word "$prefix")"
+echo "installed under $root; $command removes what is listed in $manifest"

@@ -41,10 +41,22 @@ written=$(find "$recipe_root" -type f ! -name install-manifest | wc -l)
     pass "install: a PREFIX with a space is one folder; every file it wrote is in the manifest" ||
     fail "install: a PREFIX with a space is one folder; every file in the manifest (exit $status;$missing; $listed listed, $written written; $(head -c 300 "$scratch/err"))"
 
-# The closing hint quotes the PREFIX as a shell needs it.
-grep -qF "make uninstall PREFIX='/opt/my app' removes" "$scratch/out" &&
-    pass "install: the closing hint quotes a PREFIX with a space" ||
-    fail "install: the closing hint quotes a PREFIX with a space ($(head -c 300 "$scratch/out"))"
+# The closing hint names the DESTDIR and the PREFIX, quoted as a shell
+# needs them.
+grep -qF "make uninstall DESTDIR='$recipe_stage' PREFIX='/opt/my app' removes" "$scratch/out" &&
+    pass "install: the closing hint names the DESTDIR and quotes a PREFIX with a space" ||
+    fail "install: the closing hint names the DESTDIR and quotes a PREFIX with a space ($(head -c 300 "$scratch/out"))"
+# The hint's command, run as printed from the source tree, removes the
+# install, a quote in the DESTDIR and a space in the PREFIX included.
+hint_stage="$scratch/it's staged"
+run_install install "$recipe_prefix" "$hint_stage" >"$scratch/hint.out" 2>"$scratch/err"
+hint=$(sed -n 's/^installed under .*; \(make uninstall .*\) removes what is listed in .*/\1/p' "$scratch/hint.out")
+(cd "$recipe_top" && eval "$hint") >"$scratch/out" 2>>"$scratch/err"
+status=$?
+[ -n "$hint" ] && [ $status -eq 0 ] && [ -d "$hint_stage$recipe_prefix" ] && [ ! -e "$hint_stage$recipe_prefix/bin" ] &&
+    [ ! -e "$hint_stage$recipe_prefix/share" ] &&
+    pass "install: the closing hint's command, run as printed, removes that install" ||
+    fail "install: the closing hint's command, run as printed ($hint: exit $status; $(head -c 300 "$scratch/err"))"
 
 python3 "$here/doc_links.py" "$recipe_root/share/doc/attackbench" >"$scratch/out" 2>&1 &&
     pass "install: the installed docs' links all resolve" ||
