@@ -3,7 +3,7 @@
 
 .PHONY: install uninstall
 
-## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
+## install: the program, attackbench-valgrind (the build --count=instructions and examples/plugin/compare-builds.sh use), the plugin headers, data/perft.epd and data/positions.fen (in share/attackbench, where the installed program finds them), the docs and the plugin examples under $(DESTDIR)$(PREFIX) (default /usr/local), listed in share/attackbench/install-manifest
 PREFIX ?= /usr/local
 # A bad PREFIX is refused before anything is built (install.sh checks again).
 ifneq ($(filter install uninstall,$(MAKECMDGOALS)),)

@@ -149,6 +149,10 @@ put 755 "$program" bin/attackbench
 put 755 "$valgrind_program" bin/attackbench-valgrind
 put 644 include/attackbench_plugin.h include/attackbench_plugin.h
 put 644 include/attackbench_plugin_loops.h include/attackbench_plugin_loops.h
+# The data files, where the installed program looks when the current
+# folder has no data/ (src/cli/data_files.h).
+put 644 data/perft.epd share/attackbench/perft.epd
+put 644 data/positions.fen share/attackbench/positions.fen
 docs=share/doc/attackbench
 usage=$(mktemp) || fail "cannot create a temporary file"
 "$program" --help >"$usage" || { rm -f "$usage"; fail "$program --help failed"; }

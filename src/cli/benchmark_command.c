@@ -22,6 +22,7 @@
  * at the next check and the rows finished so far are still written. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@
 #include "benchmark_report.h"
 #include "platform/build_info.h"
 #include "commands.h"
+#include "data_files.h"
 #include "platform/interrupt.h"
 #include "platform/memory_limit.h"
 #include "results/output.h"
@@ -161,7 +163,9 @@ static int check_inputs(const struct options *options)
     int verify = options->action == ACTION_VERIFY_ONLY || options->verify;
     if (file_workloads(options) && options->file_count == 0 && !verify) {
         /* Verification alone needs no positions. */
-        fprintf(stderr, "attackbench: no FEN/EPD files given (try data/positions.fen, or --workload=random)\n");
+        char positions[PATH_MAX];
+        fprintf(stderr, "attackbench: no FEN/EPD files given (try %s, or --workload=random)\n",
+                data_file_path("positions.fen", positions, sizeof positions));
         return EXIT_USAGE;
     }
     if (!file_workloads(options) && options->file_count > 0 && !options->quiet)
@@ -482,8 +486,9 @@ static int expected_groups(const struct options *options)
 int check_ab_side_group(const struct options *options)
 {
     if (file_workloads(options) && options->file_count == 0) {
-        fprintf(stderr, "attackbench ab: no FEN/EPD files given for a side's workload (try data/positions.fen, "
-                        "or --workload=random)\n");
+        char positions[PATH_MAX];
+        fprintf(stderr, "attackbench ab: no FEN/EPD files given for a side's workload (try %s, or --workload=random)\n",
+                data_file_path("positions.fen", positions, sizeof positions));
         return EXIT_USAGE;
     }
     if (expected_groups(options) != 1) {

@@ -5,6 +5,7 @@
  * methods, check the files, count them, report. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "platform/output_file.h"
 #include "chess/movegen.h"
 #include "command_line.h"
+#include "data_files.h"
 #include "results/output.h"
 #include "chess/perft.h"
 #include "subcommands.h"
@@ -36,13 +38,14 @@ static const char perft_usage_text[] =
     "                         [FILE...]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree (perft) of every position in\n"
-    "the FEN/EPD files (\"-\" is standard input; default data/perft.epd), using the\n"
-    "chosen backends' rook/bishop/queen functions for every sliding-piece attack\n"
-    "of the move generator (moves, checks, pins, the king's forbidden squares).\n"
-    "The last ply is counted in bulk: its moves are generated and counted, not\n"
-    "played.  Positions stream through in blocks of 1024: each block is counted\n"
-    "by every method, repetition after repetition in rotating order, and its\n"
-    "rows are printed before the next block is read.\n"
+    "the FEN/EPD files (\"-\" is standard input; default data/perft.epd, or where\n"
+    "there is none the copy make install put in PREFIX/share/attackbench), using\n"
+    "the chosen backends' rook/bishop/queen functions for every sliding-piece\n"
+    "attack of the move generator (moves, checks, pins, the king's forbidden\n"
+    "squares).  The last ply is counted in bulk: its moves are generated and\n"
+    "counted, not played.  Positions stream through in blocks of 1024: each block\n"
+    "is counted by every method, repetition after repetition in rotating order,\n"
+    "and its rows are printed before the next block is read.\n"
     "\n"
     "  --method=LIST  backends to run, comma-separated, or all (the default):\n"
     "                 every backend this CPU can run, except the null baseline\n"
@@ -229,8 +232,11 @@ static enum parsed parse_settings(int argc, char **argv, struct perft_settings *
         refuse(perft_prefix, "--divide with --format=bmf: standard output is the JSON alone (use --format=csv)");
         return PARSED_ERROR;
     }
-    if (settings->file_count == 0)
-        settings->files[settings->file_count++] = "data/perft.epd";
+    if (settings->file_count == 0) {
+        /* data/perft.epd of a source tree, else an install's copy. */
+        static char default_file[PATH_MAX];
+        settings->files[settings->file_count++] = data_file_path("perft.epd", default_file, sizeof default_file);
+    }
     return PARSED_RUN;
 }
 

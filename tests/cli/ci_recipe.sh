@@ -58,6 +58,53 @@ status=$?
     pass "install: the closing hint's command, run as printed, removes that install" ||
     fail "install: the closing hint's command, run as printed ($hint: exit $status; $(head -c 300 "$scratch/err"))"
 
+# The installed program finds the installed data files from a folder
+# without data/: perft's default file, and the benchmark's hint names a
+# file that is there and runs.
+installed_data="$recipe_root/share/attackbench"
+cmp -s "$installed_data/perft.epd" "$recipe_top/data/perft.epd" &&
+    cmp -s "$installed_data/positions.fen" "$recipe_top/data/positions.fen" &&
+    pass "install: data/perft.epd and data/positions.fen in share/attackbench" ||
+    fail "install: data/perft.epd and data/positions.fen in share/attackbench ($(ls "$installed_data" 2>&1 | tr '\n' ' '))"
+# An emulated program is a wrapper that runs the build's binary where it
+# lies: the installed copy is that wrapper, and the binary it runs finds
+# no share/attackbench above it.
+if [ -z "$emulated" ]; then
+    (cd "$scratch/recipe-cwd" && "$recipe_root/bin/attackbench" perft -m reference --depth=1 --reps=1) \
+        >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ $status -eq 0 ] && [ "$(grep -c ',1,[0-9]*,[0-9]*,ok$' "$scratch/out")" -eq 7 ] &&
+        pass "installed: perft without a file, outside a source tree, counts the installed perft.epd" ||
+        fail "installed: perft without a file counts the installed perft.epd (exit $status; $(head -c 300 "$scratch/err"))"
+    expect_one_line "installed: a benchmark given no file names the installed positions.fen" \
+        "no FEN/EPD files given (try $installed_data/positions.fen, or --workload=random)" \
+        env -C "$scratch/recipe-cwd" "$recipe_root/bin/attackbench" -m reference
+    expect_one_line "installed: ab given no file for a side's workload names the installed positions.fen" \
+        "no FEN/EPD files given for a side's workload (try $installed_data/positions.fen, or --workload=random)" \
+        env -C "$scratch/recipe-cwd" "$recipe_root/bin/attackbench" ab --max-time=20 -m reference,kogge-stone -w sides
+else
+    for what in "perft without a file counts the installed perft.epd" \
+        "a benchmark given no file names the installed positions.fen" \
+        "ab given no file for a side's workload names the installed positions.fen"; do
+        skip "installed: $what: the installed $emulated program is a wrapper that runs the build's binary in place"
+    done
+fi
+(cd "$scratch/recipe-cwd" && "$recipe_root/bin/attackbench" -m reference -w pieces -p queen -r 1 -c 2000 \
+    --max-queries=512 -q -f csv "$installed_data/positions.fen") >"$scratch/out" 2>"$scratch/err" &&
+    [ "$(csv_column positions <"$scratch/out" | sort -u)" = "$(grep -cv "^#" "$recipe_top/data/positions.fen")" ] &&
+    pass "installed: the file the hint names is read" ||
+    fail "installed: the file the hint names is read ($(head -c 300 "$scratch/err"))"
+# Not installed, outside the source tree, as before: the relative paths.
+if [ ! -e "$(dirname "$(dirname "$recipe_program")")/share/attackbench" ]; then
+    expect_error "not installed: perft without a file, outside the source tree, names data/perft.epd" \
+        "data/perft.epd: cannot open" env -C "$scratch/recipe-cwd" "$recipe_program" perft -m reference --depth=1
+    expect_one_line "not installed: a benchmark given no file still suggests data/positions.fen" \
+        "no FEN/EPD files given (try data/positions.fen, or --workload=random)" \
+        env -C "$scratch/recipe-cwd" "$recipe_program" -m reference
+else
+    skip "not installed, outside the source tree: the folder above the program's holds share/attackbench"
+fi
+
 python3 "$here/doc_links.py" "$recipe_root/share/doc/attackbench" >"$scratch/out" 2>&1 &&
     pass "install: the installed docs' links all resolve" ||
     fail "install: the installed docs' links all resolve ($(head -c 300 "$scratch/out"))"
