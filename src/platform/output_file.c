@@ -380,7 +380,8 @@ static int replace_file(const char *path, const char *final, const struct stat *
     block_cleanup_signals(0, &previous);
     if (descriptor < 0) {
         restore_signals(&saved);
-        return report(path, "cannot create", error);
+        /* The file is there, its folder refuses a new one (/proc, say). */
+        return report(path, old ? "cannot create a temporary file beside it" : "cannot create", error);
     }
     FILE *out = fdopen(descriptor, "w");
     int failed = out == NULL;
@@ -517,7 +518,7 @@ int check_output_path(const char *path)
     int error = errno;
     free(final);
     if (descriptor < 0)
-        return report(path, "cannot create", error);
+        return report(path, exists ? "cannot create a temporary file beside it" : "cannot create", error);
     close(descriptor);
     unlink(temporary_name);
     return 0;

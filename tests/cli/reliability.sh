@@ -46,6 +46,13 @@ done
 # Output files are checked before measuring: one line, at once.
 expect_one_line "--csv in a directory that does not exist" "cannot create: No such file or directory" \
     "$program" -m null --workload=random --reps=1 --csv="$scratch/no/such/dir/out.csv"
+# A file that is there in a folder that takes no new file (it said "No such
+# file or directory" of a file that is there).
+if [ -f /proc/version ] && [ -z "$emulated" ]; then
+    expect_one_line "--csv=/proc/version: its folder takes no temporary file" \
+        "/proc/version: cannot create a temporary file beside it: No such file or directory" \
+        "$program" -m null --workload=random --reps=1 --csv=/proc/version
+fi
 expect_one_line "--json naming a directory" "cannot write: Is a directory" \
     "$program" -m null --workload=random --reps=1 --json="$scratch"
 cp "$here/data/boards.fen" "$scratch/input.fen"
