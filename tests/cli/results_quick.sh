@@ -301,6 +301,12 @@ EOF
     cp -r "$other" "$scratch/bad-columns" &&
         sed -i '1s/ns_per_query_median/median_typo/' "$scratch/bad-columns/$other_name-$compiler.csv"
     refused "a CSV without the columns the scripts read" bad-columns "missing column"
+    # A header alone: merged, the compiler's column vanished from the tables.
+    cp -r "$other" "$scratch/header-only" &&
+        sed -i '2,$d' "$scratch/header-only/$other_name-$compiler.csv"
+    refused "a CSV of a header alone" header-only "$other_name-$compiler.csv: named by $scratch/header-only/"
+    grep -qF "no data rows" "$scratch/refused.err" && pass "results-merge: a header-only CSV is named as having no data rows" ||
+        fail "results-merge: a header-only CSV is named as having no data rows ($(head -c 300 "$scratch/refused.err"))"
     cp -r "$other" "$scratch/mismatch" &&
         sed -i 's/"machine": "[^"]*"/"machine": "Another CPU (AMD family 99 model 8)"/' "$scratch/mismatch/"*-manifest.json
     refused "CSVs of another CPU than the manifest names" mismatch "measured on 'Test CPU B"
