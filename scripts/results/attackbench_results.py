@@ -253,9 +253,41 @@ def bench_entry(row, where):
                                 ("mlookups", "mlookups_per_s"),
                                 ("harness", "harness_ns_per_query"),
                                 ("init_ms", "init_ms"), ("hit_rate", "hit_rate")))
+    check_samples(row, where)
     if entry["mlookups"] is None:  # the median is above 0 (check_bounds)
         entry["mlookups"] = threads * 1000.0 / entry["median"]
     return entry
+
+
+# A repetition's ns/query, as attackbench compare reads samples_ns
+# (parse_samples in src/results/result_file.c): decimals from MIN_SAMPLE
+# to MAX_SAMPLE, one space between two, no sign, inf or nan.
+MIN_SAMPLE = 1e-6
+MAX_SAMPLE = 1e12
+SAMPLE = re.compile(r"[0-9.][0-9.eE+-]*")
+
+
+def check_samples(row, where):
+    """Refuses a samples_ns that attackbench compare would refuse (a
+    word, a negative or zero time): a file one tool reads and another
+    refuses is no file to publish.  An empty or missing column is left to
+    the columns the scripts read (files written before samples_ns)."""
+    text = text_field(row, "samples_ns")
+    if text and not all(is_sample(word) for word in text.split(" ")):
+        raise ResultsError(f"{where}: column samples_ns: expected decimal "
+                           f"numbers from 1e-6 to 1e12 separated by "
+                           f"spaces, not "
+                           f"{ascii(text[:40])[1:-1]!r}")
+
+
+def is_sample(word):
+    """Whether one word of samples_ns is a repetition's time."""
+    if not SAMPLE.fullmatch(word):
+        return False
+    try:
+        return MIN_SAMPLE <= float(word) <= MAX_SAMPLE
+    except ValueError:
+        return False
 
 
 def check_bounds(entry, where, bounds):

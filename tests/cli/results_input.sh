@@ -251,6 +251,36 @@ expect_one_line "plot: a CSV of null rows alone is refused" "only null (harness)
     "$results/plot" -o "$scratch/plots" "$scratch/null-only.csv"
 expect_one_line "report: threads=0 is refused" "column threads: 0 is below 1" "$results/report" "$scratch/threads-0.csv"
 
+# A row attackbench compare refuses, the scripts refuse: samples_ns that
+# are no times (results-merge merged them, report ranked the row).
+# run_variant OUTPUT LINE COLUMN=VALUE...: tests/data/compare-run1.csv with
+# the columns of data row LINE (2: the first) set.
+run_variant() {
+    python3 - "$here/data/compare-run1.csv" "$@" <<'PY'
+import csv, sys
+source, output, line, *changes = sys.argv[1:]
+rows = list(csv.DictReader(open(source, newline="")))
+rows[int(line) - 2].update(change.split("=", 1) for change in changes)
+with open(output, "w", newline="") as handle:
+    writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+PY
+}
+run_variant "$scratch/samples-word.csv" 3 "samples_ns=x y"
+expect_one_line "attackbench compare: a samples_ns of 'x y' is refused" "samples-word.csv:3: samples_ns: expected decimal numbers" \
+    "$program" compare "$scratch/samples-word.csv" "$here/data/compare-run1.csv"
+for script in report plot; do
+    options=()
+    [ "$script" = plot ] && options=(-o "$scratch/plots")
+    expect_one_line "$script: a samples_ns of 'x y' is refused, as compare refuses it" \
+        "samples-word.csv: line 3: column samples_ns: expected decimal numbers from 1e-6 to 1e12 separated by spaces, not 'x y'" \
+        "$results/$script" "${options[@]}" "$scratch/samples-word.csv"
+done
+run_variant "$scratch/samples-zero.csv" 2 "samples_ns=1.5 0 1.6"
+expect_one_line "report: a sample of 0 ns is refused" "samples-zero.csv: line 2: column samples_ns: expected decimal numbers" \
+    "$results/report" "$scratch/samples-zero.csv"
+
 # plot: runs whose charts would get one name (two CSVs of one name in
 # different folders, two runs of one compiler in a CSV) and a file given
 # twice are refused before anything is drawn (gnuplot or not): the later

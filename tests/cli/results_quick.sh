@@ -307,6 +307,19 @@ EOF
     refused "a CSV of a header alone" header-only "$other_name-$compiler.csv: named by $scratch/header-only/"
     grep -qF "no data rows" "$scratch/refused.err" && pass "results-merge: a header-only CSV is named as having no data rows" ||
         fail "results-merge: a header-only CSV is named as having no data rows ($(head -c 300 "$scratch/refused.err"))"
+    # samples_ns that attackbench compare refuses: merged without a word.
+    cp -r "$other" "$scratch/samples-word" &&
+        python3 - "$scratch/samples-word/$other_name-$compiler.csv" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+rows[0]["samples_ns"] = "x y"
+with open(sys.argv[1], "w", newline="") as handle:
+    writer = csv.DictWriter(handle, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+EOF
+    refused "a samples_ns that compare refuses" samples-word \
+        "$other_name-$compiler.csv: line 2: column samples_ns: expected decimal numbers from 1e-6 to 1e12 separated by spaces"
     cp -r "$other" "$scratch/mismatch" &&
         sed -i 's/"machine": "[^"]*"/"machine": "Another CPU (AMD family 99 model 8)"/' "$scratch/mismatch/"*-manifest.json
     refused "CSVs of another CPU than the manifest names" mismatch "measured on 'Test CPU B"
