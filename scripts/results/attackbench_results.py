@@ -5,7 +5,8 @@ all read CSV files through this module, so they validate them the same way,
 group rows by the same key and tell runs apart the same way.
 
   - read_file(path): one CSV (a benchmark or a perft CSV) as a list of Run;
-    a malformed file raises ResultsError naming the file and the line.
+    a malformed file, or one holding rows of two CPUs, raises ResultsError
+    naming the file and the line.
   - CONFIG_COLUMNS: the grouping key, the columns that make one
     configuration (one table of `attackbench --format=table`).
   - Run: the rows of one run, identified by its file and start time and
@@ -233,6 +234,8 @@ def bench_entry(row, where):
         "init_ms": number("init_ms"),
         "hit_rate": number("hit_rate"),
         "queries": number("queries", int),
+        # Repetitions: a row of none measured nothing.
+        "reps": number("reps", int),
         "checksum": text_field(row, "checksum") or None,
         # Flagged by the run: other work on the measuring CPU, or the
         # harness changing speed (docs/measurement.md).
@@ -246,7 +249,8 @@ def bench_entry(row, where):
                  not_negative(("tsc_ghz", "tsc_ghz")))
     # (A count, such as pressure_bytes, is never below 0: parse_number.)
     check_bounds(entry, where, (("median", "ns_per_query_median", 0, True),
-                                ("threads", "threads", 1, False))
+                                ("threads", "threads", 1, False),
+                                ("reps", "reps", 1, False))
                  + not_negative(("mad", "ns_per_query_mad"),
                                 ("ticks_min", "ticks_per_query_min"),
                                 ("ticks", "ticks_per_query_median"),
@@ -435,6 +439,41 @@ def source_of(row):
     return tuple(text_field(row, column) for column in SOURCE_COLUMNS)
 
 
+# The columns that name the CPU a row was measured on.
+CPU_COLUMNS = ("cpu", "cpu_vendor", "cpu_family", "cpu_model")
+
+
+def cpu_shown(row):
+    """The CPU of a row as the error names it: the brand string, with
+    vendor, family and model when the row has them."""
+    brand, *rest = (text_field(row, column) for column in CPU_COLUMNS)
+    shown = f"'{ascii(brand)[1:-1] or 'no cpu'}'"
+    if any(rest):
+        shown += f" ({' '.join(ascii(value)[1:-1] for value in rest)})"
+    return shown
+
+
+def refuse_second_cpu(placed):
+    """placed: (path, line, row) triples, of one file or of the parts of
+    one.  A row measured on another CPU than the first is refused, both
+    CPUs named: a file holds one machine's runs (attackbench compare
+    refuses such a file, and plot names its runs alike), machines go in
+    files of their own."""
+    first = None
+    for path, line, row in placed:
+        cpu = tuple(text_field(row, column) for column in CPU_COLUMNS)
+        if first is None:
+            first = (path, line, row, cpu)
+        elif cpu != first[3]:
+            first_where = f"line {first[1]}" if first[0] == path \
+                else f"{first[0]}: line {first[1]}"
+            raise ResultsError(f"{path}: line {line}: measured on "
+                               f"{cpu_shown(row)}, {first_where} on "
+                               f"{cpu_shown(first[2])}: one CPU per file "
+                               f"(keep each machine's runs in a file of "
+                               f"its own)")
+
+
 def refuse_device_rows(path, header, rows):
     """A --device run's CSV (docs/gpu.md: rows of launches, no threads,
     another clock) is named as such, not read as CPU rows of one thread,
@@ -485,6 +524,7 @@ def read_file(path):
         if missing:
             raise ResultsError(f"{path}: not an attackbench CSV: missing "
                                f"column(s) {', '.join(missing)}")
+    refuse_second_cpu((path, line, row) for line, row in rows)
     split_by_time = not is_perft and repeats_configuration(path, rows)
     runs = {}
     for line, row in rows:
@@ -545,9 +585,9 @@ def merge_files(output, parts):
     header must agree; a configuration and method that two parts measured
     (such as phase "all" of the pieces workload) is kept from the first
     part.  Parts without a data row between them are refused, as every
-    command refuses such a file.  Returns the descriptions of the rows left
-    out."""
-    header, kept, seen, dropped = None, [], {}, []
+    command refuses such a file, and so are parts measured on two CPUs.
+    Returns the descriptions of the rows left out."""
+    header, kept, seen, dropped, placed = None, [], {}, [], []
     for part in parts:
         part_header, rows = read_table(part)
         if header is None:
@@ -557,6 +597,7 @@ def merge_files(output, parts):
                                f"{parts[0]}'s")
         for line, row in rows:
             where = f"{part}: line {line}"
+            placed.append((part, line, row))
             key = (config_of(bench_entry(row, where)),
                    text_field(row, "method"))
             if key in seen:
@@ -568,6 +609,8 @@ def merge_files(output, parts):
         raise ResultsError(f"{parts[0]}: no data rows" if len(parts) == 1
                            else f"no data rows in any of the {len(parts)} "
                            f"parts ({', '.join(parts)})")
+    refuse_second_cpu(placed)
+
     def write(handle):
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(header)

@@ -281,6 +281,33 @@ run_variant "$scratch/samples-zero.csv" 2 "samples_ns=1.5 0 1.6"
 expect_one_line "report: a sample of 0 ns is refused" "samples-zero.csv: line 2: column samples_ns: expected decimal numbers" \
     "$results/report" "$scratch/samples-zero.csv"
 
+# One CPU per file, as attackbench compare and plot read a file: a row of
+# another CPU is refused, both CPUs named (report read it as a second run,
+# results-tool merge wrote it into one build's file); machines given as
+# files of their own are still runs side by side.  A row of no
+# repetitions measured nothing.
+run_variant "$scratch/two-cpus.csv" 4 "cpu=Other CPU" cpu_family=25
+expect_one_line "attackbench compare: a file of two CPUs is refused" "two-cpus.csv:4: cpu 'Other CPU' differs" \
+    "$program" compare "$scratch/two-cpus.csv" "$here/data/compare-run1.csv"
+expect_one_line "report: a file of two CPUs is refused, both named" \
+    "two-cpus.csv: line 4: measured on 'Other CPU' (AuthenticAMD 25 2), line 2 on 'Oxide Virtual Turin-like Processor' (AuthenticAMD 26 2): one CPU per file" \
+    "$results/report" "$scratch/two-cpus.csv"
+sed 's/,Oxide Virtual Turin-like Processor,/,Other CPU,/' "$here/data/compare-run1.csv" >"$scratch/other-cpu.csv"
+expect_one_line "results-tool merge: parts of two CPUs are refused, both named" \
+    "other-cpu.csv: line 2: measured on 'Other CPU' (AuthenticAMD 26 2), $here/data/compare-run1.csv: line 2 on 'Oxide Virtual Turin-like Processor'" \
+    python3 "$results/results-tool" merge "$scratch/merged-cpus.csv" "$here/data/compare-run1.csv" "$scratch/other-cpu.csv"
+[ ! -e "$scratch/merged-cpus.csv" ] && pass "results-tool merge: nothing written from parts of two CPUs" ||
+    fail "results-tool merge: a file of two CPUs was written"
+"$results/report" "$here/data/compare-run1.csv" "$scratch/other-cpu.csv" >"$scratch/out" 2>"$scratch/err" &&
+    grep -qF '| Oxide Virtual Turin-like Processor: ns' "$scratch/out" && grep -qF '| Other CPU: ns' "$scratch/out" &&
+    pass "report: two CPUs in files of their own are two runs side by side" ||
+    fail "report: two CPUs in files of their own are two runs side by side ($(head -c 300 "$scratch/err"))"
+run_variant "$scratch/reps-0.csv" 3 reps=0
+expect_one_line "report: a row of reps=0 is refused" "reps-0.csv: line 3: column reps: 0 is below 1" \
+    "$results/report" "$scratch/reps-0.csv"
+expect_one_line "results-tool merge: a row of reps=0 is refused" "reps-0.csv: line 3: column reps: 0 is below 1" \
+    python3 "$results/results-tool" merge "$scratch/merged-reps.csv" "$scratch/reps-0.csv"
+
 # plot: runs whose charts would get one name (two CSVs of one name in
 # different folders, two runs of one compiler in a CSV) and a file given
 # twice are refused before anything is drawn (gnuplot or not): the later
