@@ -508,7 +508,12 @@ def read_file(path):
     `make results` holds one run per compiler.  A file whose rows start at
     several times holds one run per start time, unless it is one run's
     parts merged by merge_files (then each configuration appears once)."""
-    header, rows = read_table(path)
+    return runs_of(path, *read_table(path))
+
+
+def runs_of(path, header, rows):
+    """The runs of read_table's header and rows of `path` (read_file's
+    work, for a reader that checks the header itself first)."""
     refuse_device_rows(path, header, rows)
     refuse_count_rows(path, header, rows)
     is_perft = "method" in header \

@@ -17,10 +17,11 @@ all phases, one thread): native figures, measured by `make results`.
 OUTPUT.js is one statement, `self.committedResults = JSON;`, loaded by the
 page with a <script> element, so that the table is drawn even from a page
 opened as a file (where fetch() of a local file is refused).  The JSON is
-strict: a median that is not a finite number (nan, inf), a file without a
-needed column, or a file that is not CSV text is refused with one line
-naming the file and the problem (exit 2), through the CSV reader
-scripts/results/report uses, and nothing is written; so is a manifest that
+strict: a median that is not a finite number above 0 (nan, inf, 0, -3),
+a file without a needed column, a file that is not CSV text, a file
+without a data row, a row twice, rows of two CPUs or two runs in one
+file are refused with one line naming the file and the problem (exit 2),
+through the CSV reader scripts/results/report uses, and nothing is written; so is a manifest that
 cannot be read or names a missing CSV.  OUTPUT.js is replaced whole
 (a failed write keeps the old file), and one that names a manifest or
 CSV it reads is refused.  --help prints this text."""
@@ -32,19 +33,32 @@ import sys
 sys.dont_write_bytecode = True  # nothing written beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import attackbench_results as results  # noqa: E402
+import attackbench_summary as summary  # noqa: E402
 
 NAME = re.compile(r"^(?P<machine>.+)-(?P<date>\d{4}-\d\d-\d\d)-(?P<compiler>gcc|clang)\.csv$")
-# The row the page shows: random queens, batched, as the README's table.
-SHOWN = {"metric": "ns", "workload": "random", "piece": "queen", "dispatch": "batch", "mode": "throughput",
-         "pressure_bytes": "0", "phase": "all", "threads": "1", "layout": "queries"}
-NEEDED = ("method", "cpu", "ns_per_query_median") + tuple(name for name in SHOWN if name != "layout")
+# The columns of the row the page shows: random queens, batched, as the
+# README's table (summary.HEADLINE: throughput, no pressure, all phases,
+# one thread, the queries layout; files written before --layout have no
+# layout column).
+NEEDED = ("method", "cpu", "metric", "workload", "piece", "dispatch", "mode", "pressure_bytes", "phase",
+          "threads", "ns_per_query_median")
 
 
-def is_shown(row):
-    """Whether a row is the page's configuration (files written before
-    --layout have no layout column: the queries layout)."""
-    return all((results.text_field(row, name) or ("queries" if name == "layout" else "")) == value
-               for name, value in SHOWN.items())
+def only_run(path, header, rows):
+    """The one run of a file, read as report reads it: a malformed row,
+    a median of 0 or below, a row twice, rows of two CPUs or no row at
+    all is refused, as is a second run (the page shows one per file)."""
+    results.refuse_count_rows(path, header, rows)
+    missing = results.missing_columns(header, NEEDED)
+    if missing:
+        raise results.ResultsError(f"{path}: not an attackbench CSV: missing column(s) {', '.join(missing)}")
+    runs = results.runs_of(path, header, rows)
+    if not runs:
+        raise results.ResultsError(f"{path}: no data rows")
+    if len(runs) > 1:
+        raise results.ResultsError(f"{path}: {len(runs)} runs (another compiler, flags or start time): the "
+                                   "page shows one run per file")
+    return runs[0]
 
 
 def machine_of(path, top):
@@ -53,25 +67,14 @@ def machine_of(path, top):
     match = NAME.match(os.path.basename(path))
     if match is None:
         return None
-    header, rows = results.read_table(path)
-    results.refuse_count_rows(path, header, rows)
-    missing = results.missing_columns(header, NEEDED)
-    if missing:
-        raise results.ResultsError(f"{path}: not an attackbench CSV: missing column(s) {', '.join(missing)}")
-    ns, cpu = {}, ""
-    for line, row in rows:
-        if is_shown(row):
-            where = f"{path}: line {line}"
-            median = results.parse_number(row["ns_per_query_median"], float, where, "ns_per_query_median")
-            if median is None:
-                raise results.ResultsError(f"{where}: column ns_per_query_median is empty")
-            ns[row["method"]] = median
-            cpu = row["cpu"]
+    run = only_run(path, *results.read_table(path))
+    shown = run.configs().get(summary.HEADLINE, {}) if run.metric == "ns" else {}
+    ns = {method: entry["median"] for method, entry in shown.items()}
     # The folder of make results-quick (or "." for make results' files), and
     # the backends measured (the null harness is not one): the page's
     # machine table.
     folder = os.path.relpath(os.path.dirname(path), top)
-    return {"file": os.path.basename(path), "cpu": cpu, "compiler": match["compiler"], "date": match["date"],
+    return {"file": os.path.basename(path), "cpu": run.cpu, "compiler": match["compiler"], "date": match["date"],
             "folder": folder, "backends": len([method for method in ns if method != "null"]),
             "ns": ns} if ns else None
 

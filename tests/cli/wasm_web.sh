@@ -119,6 +119,37 @@ for value in nan inf -inf; do
         "$scratch/web-$value/test-cpu-2026-01-01-gcc.csv: line 3: column ns_per_query_median: not a finite number: '$value'" \
         "$value"
 done
+# What report refuses, the page refuses: a median of 0 or below, a file
+# of a header alone, a row twice, rows of two CPUs (each was published,
+# or the file dropped without a word).
+web_csv() { # NAME LINE...: folder web-NAME, its manifest, the CSV of the header and LINEs
+    local folder=$scratch/web-$1
+    shift
+    mkdir -p "$folder"
+    web_manifest "$folder"
+    { echo "$header"; printf '%s\n' "$@"; } >"$folder/test-cpu-2026-01-01-gcc.csv"
+}
+web_csv zero "$row,alpha,Test CPU,1.5" "$row,beta,Test CPU,0"
+web_refuses "a median of 0 is refused" \
+    "$scratch/web-zero/test-cpu-2026-01-01-gcc.csv: line 3: column ns_per_query_median: 0.0 is not above 0" zero
+web_csv negative "$row,alpha,Test CPU,-3"
+web_refuses "a median of -3 is refused" \
+    "$scratch/web-negative/test-cpu-2026-01-01-gcc.csv: line 2: column ns_per_query_median: -3.0 is not above 0" negative
+web_csv header-only
+web_refuses "a CSV of a header alone is refused" \
+    "$scratch/web-header-only/test-cpu-2026-01-01-gcc.csv: no data rows" header-only
+web_csv twice "$row,alpha,Test CPU,1.5" "$row,alpha,Test CPU,1.5"
+web_refuses "a row twice is refused" \
+    "$scratch/web-twice/test-cpu-2026-01-01-gcc.csv: line 3: a second row for alpha" twice
+web_csv two-cpus "$row,alpha,Test CPU,1.5" "$row,beta,Other CPU,2.5"
+web_refuses "rows of two CPUs in one file are refused, both named" \
+    "line 3: measured on 'Other CPU', line 2 on 'Test CPU': one CPU per file" two-cpus
+# Two runs in one file (other flags): the page showed the later's figure.
+web_csv two-runs
+{ echo "$header,flags"; echo "$row,alpha,Test CPU,1.5,-O2"; echo "$row,alpha,Test CPU,1.6,-O3"; } \
+    >"$scratch/web-two-runs/test-cpu-2026-01-01-gcc.csv"
+web_refuses "two runs in one file are refused" \
+    "$scratch/web-two-runs/test-cpu-2026-01-01-gcc.csv: 2 runs (another compiler, flags or start time): the page shows one run per file" two-runs
 mkdir -p "$scratch/web-no-metric" "$scratch/web-word" "$scratch/web-binary"
 for folder in no-metric word binary; do web_manifest "$scratch/web-$folder"; done
 printf '%s\n%s,alpha,Test CPU,1.5\n' "${header#metric,}" "${row#ns,}" >"$scratch/web-no-metric/test-cpu-2026-01-01-gcc.csv"
