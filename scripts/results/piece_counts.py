@@ -14,7 +14,10 @@ by material, the rule attackbench's --phase uses (src/measure/workload.c):
     opening     otherwise, when at least 30 men (pawns and kings included)
                 are on the board
     middlegame  everything else
-Standard library only."""
+A line attackbench would refuse (a board that is not eight ranks of
+eight squares, a side to move other than w or b, text after a FEN's
+fullmove number) is refused in one line naming the file and line, exit
+status 2.  Standard library only."""
 
 import os
 import stat
@@ -67,7 +70,16 @@ def board_field(line, where):
         raise BadInput(f"{where}: not a FEN board: {board[:40]!r}")
     if len(fields) > 1 and fields[1] not in ("w", "b"):
         raise BadInput(f"{where}: side to move {fields[1][:10]!r} is not w or b")
+    refuse_trailing_text(fields, line, where)
     return board
+
+
+def refuse_trailing_text(fields, line, where):
+    """A FEN (no EPD operation: no ';') ends with its fullmove number, as
+    attackbench reads it (src/chess/position.c): a word after it is
+    refused, named as attackbench names it."""
+    if len(fields) > 6 and ";" not in line:
+        raise BadInput(f"{where}: unexpected text {fields[6][:40]!r} after the fullmove number")
 
 
 PHASE_WEIGHTS = {"n": 1, "b": 1, "r": 2, "q": 4}

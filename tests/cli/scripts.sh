@@ -504,6 +504,17 @@ script_refuses "piece_counts.py: two digits in a row are refused" "digits.fen:1:
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\0\n' >"$scratch/nul.fen"
 script_refuses "piece_counts.py: a NUL byte is refused" "nul.fen:1: binary data (a NUL byte)" \
     python3 "$s/results/piece_counts.py" "$scratch/nul.fen"
+# Text after the fullmove number: refused with attackbench's own words
+# (tests/bad-input/expected.txt); EPD operations after the clocks are read.
+trailing_expected=$(sed -n 's/^trailing-text\.fen\tattackbench: tests\///p' "$here/bad-input/expected.txt")
+[ -n "$trailing_expected" ] || fail "piece_counts.py: tests/bad-input/expected.txt names trailing-text.fen"
+script_refuses "piece_counts.py: text after the fullmove number is refused as attackbench refuses it" \
+    "piece_counts.py: $here/$trailing_expected" python3 "$s/results/piece_counts.py" "$here/bad-input/trailing-text.fen"
+printf '8/8/8/8/8/8/8/K6k w - - 0 1 bm Kb1; id "x";\n' >"$scratch/clocks-and-operations.epd"
+python3 "$s/results/piece_counts.py" "$scratch/clocks-and-operations.epd" >"$scratch/out" 2>"$scratch/err" &&
+    grep -q 'clocks-and-operations.epd | 1 | 2.0 |' "$scratch/out" &&
+    pass "piece_counts.py: EPD operations after the clocks are read" ||
+    fail "piece_counts.py: EPD operations after the clocks are read ($(head -c 200 "$scratch/err"))"
 # check_output_refusal NAME WHAT WHY STATUS: the script NAME exited with
 # STATUS 2 and $scratch/err is exactly its one line (newline-terminated,
 # as wc -l counts) "NAME: standard output: cannot write: WHY".
