@@ -68,9 +68,19 @@ class WasiShim {
         view.setUint32(sizePointer, strings.reduce((sum, s) => sum + new TextEncoder().encode(s).length + 1, 0), true);
         return ERRNO.SUCCESS;
     }
-    writeFilestat(pointer, filetype, size) {
+    // A file's own inode number, so that two files never look like one
+    // (compare refuses two names of one file, standard input twice): the
+    // standard streams 1 to 3, the root 4, the files from 5 in the order
+    // first asked about.
+    inode(key) {
+        if (!this.inodes) this.inodes = new Map([['fd:0', 1], ['fd:1', 2], ['fd:2', 3], ['/', 4]]);
+        if (!this.inodes.has(key)) this.inodes.set(key, this.inodes.size + 1);
+        return this.inodes.get(key);
+    }
+    writeFilestat(pointer, filetype, size, key) {
         const view = this.view();
         this.bytes(pointer, 64).fill(0);
+        view.setBigUint64(pointer + 8, BigInt(this.inode(key)), true);
         view.setUint8(pointer + 16, filetype);
         view.setBigUint64(pointer + 24, 1n, true);
         view.setBigUint64(pointer + 32, BigInt(size), true);
@@ -108,10 +118,10 @@ class WasiShim {
             },
             fd_fdstat_set_flags: () => ERRNO.SUCCESS,
             fd_filestat_get(fd, pointer) {
-                if (fd <= 2) return shim.writeFilestat(pointer, FILETYPE.CHARACTER_DEVICE, 0);
-                if (fd === ROOT_FD) return shim.writeFilestat(pointer, FILETYPE.DIRECTORY, 0);
+                if (fd <= 2) return shim.writeFilestat(pointer, FILETYPE.CHARACTER_DEVICE, 0, `fd:${fd}`);
+                if (fd === ROOT_FD) return shim.writeFilestat(pointer, FILETYPE.DIRECTORY, 0, '/');
                 const file = shim.open.get(fd);
-                return file ? shim.writeFilestat(pointer, FILETYPE.REGULAR_FILE, file.data.length) : ERRNO.BADF;
+                return file ? shim.writeFilestat(pointer, FILETYPE.REGULAR_FILE, file.data.length, file.path) : ERRNO.BADF;
             },
             fd_pread: () => ERRNO.SPIPE,
             fd_prestat_get(fd, pointer) {
@@ -166,8 +176,8 @@ class WasiShim {
             },
             path_filestat_get(fd, flags, pathPointer, pathLength, pointer) {
                 const path = shim.resolve(shim.text(pathPointer, pathLength));
-                if (path in shim.files) return shim.writeFilestat(pointer, FILETYPE.REGULAR_FILE, shim.files[path].length);
-                return shim.isDirectory(path) ? shim.writeFilestat(pointer, FILETYPE.DIRECTORY, 0) : ERRNO.NOENT;
+                if (path in shim.files) return shim.writeFilestat(pointer, FILETYPE.REGULAR_FILE, shim.files[path].length, path);
+                return shim.isDirectory(path) ? shim.writeFilestat(pointer, FILETYPE.DIRECTORY, 0, path) : ERRNO.NOENT;
             },
             path_open(fd, dirflags, pathPointer, pathLength, oflags, rightsBase, rightsInheriting, fdflags, fdPointer) {
                 const path = shim.resolve(shim.text(pathPointer, pathLength));
