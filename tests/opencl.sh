@@ -66,6 +66,11 @@ expect_error "a method with no device kernel" "--device: reference has no device
     fail "--device: a method named twice, in two cases, runs once ($(head -c 300 "$scratch/twice.csv"; head -c 300 "$scratch/err"))"
 expect_error "--device -m all,-all: the list leaves no method" "--device: --method=all,-all: the list leaves no method" \
     "$program" --device=opencl -m all,-all --verify-only
+# An empty name in the list, in the CPU's words (it was "unknown method ''").
+for list in 'hyperbola,,kogge-stone' 'hyperbola,' '-'; do
+    expect_error "--device -m '$list': an empty name" "--device: --method=$list: empty or overlong name" \
+        "$program" --device=opencl -m "$list" --verify-only
+done
 # --list and --list-devices stand instead of a device run: refused beside
 # --device rather than the --device dropped; an index is quoted as typed.
 for option in --list --list-devices; do

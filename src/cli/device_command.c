@@ -195,12 +195,18 @@ static int choose_techniques(struct device_session *session)
     for (size_t i = 0; i <= list_length; i++)
         list[i] = (char)tolower((unsigned char)session->options->methods[i]);
     for (int i = 0; list[0] == '-' && i < device_technique_count; i++) /* -NAME first: from all */
-        session->chosen[session->chosen_count++] = (struct device_choice){&device_techniques[i], -1};
-    for (const char *name = list; *name;) {
+        if (add_choice(session, (struct device_choice){&device_techniques[i], -1}, "all", 3) != 0)
+            return 2;
+    for (const char *name = list;;) {
         size_t length = strcspn(name, ",");
         int remove = name[0] == '-';
         const char *item = name + remove;
         size_t item_length = length - (size_t)remove;
+        if (item_length == 0) { /* as the CPU's selection says it */
+            fprintf(stderr, "attackbench: --device: --method=%s: empty or overlong name (--list names the methods)\n",
+                    session->options->methods);
+            return 2;
+        }
         if (item_length == 3 && strncmp(item, "all", 3) == 0) {
             for (int i = 0; i < device_technique_count; i++) {
                 struct device_choice every = {&device_techniques[i], -1};
@@ -218,7 +224,9 @@ static int choose_techniques(struct device_session *session)
             else if (add_choice(session, choice, item, item_length) != 0)
                 return 2;
         }
-        name += length + (name[length] == ',');
+        if (name[length] == '\0')
+            break;
+        name += length + 1;
     }
     if (session->chosen_count == 0) {
         fprintf(stderr, "attackbench: --device: --method=%s: the list leaves no method\n", session->options->methods);
