@@ -18,21 +18,22 @@ sed '3s/,6723,/,6724,/' "$scratch/perft.csv" >"$scratch/perft-nodes.csv"
 sed '3s/,6723,0.000022,/,6723,-1,/' "$scratch/perft.csv" >"$scratch/perft-seconds.csv"
 sed '3s/,7,2,6723,/,7,0,6723,/' "$scratch/perft.csv" >"$scratch/perft-depth.csv"
 sed 's/,nodes,/,count,/' "$scratch/perft.csv" >"$scratch/perft-no-nodes.csv"
-for script in report plot; do
-    options=()
-    [ "$script" = plot ] && options=(-o "$scratch/plots")
-    expect_one_line "$script: perft node counts that differ between methods are refused, both named" \
-        "line 3: hyperbola counts 6724 nodes at depth 2, pext 6723 (" \
-        "$results/$script" "${options[@]}" "$scratch/perft-nodes.csv"
-    expect_one_line "$script: a perft row twice is refused" "line 4: a second row for hyperbola" \
-        "$results/$script" "${options[@]}" "$scratch/perft-twice.csv"
-    expect_one_line "$script: perft seconds of -1 are refused" "column seconds: -1.0 is not above 0" \
-        "$results/$script" "${options[@]}" "$scratch/perft-seconds.csv"
-    expect_one_line "$script: a perft depth of 0 is refused" "column depth: '0' is not a depth" \
-        "$results/$script" "${options[@]}" "$scratch/perft-depth.csv"
-    expect_one_line "$script: a perft CSV without nodes is refused" "missing column(s) nodes" \
-        "$results/$script" "${options[@]}" "$scratch/perft-no-nodes.csv"
-done
+# report_and_plot_refuse TEXT MESSAGE FILE: report and plot each refuse
+# FILE with MESSAGE in one line.
+report_and_plot_refuse() {
+    local script options
+    for script in report plot; do
+        options=()
+        [ "$script" = plot ] && options=(-o "$scratch/plots")
+        expect_one_line "$script: $1" "$2" "$results/$script" "${options[@]}" "$3"
+    done
+}
+report_and_plot_refuse "perft node counts that differ between methods are refused, both named" \
+    "line 3: hyperbola counts 6724 nodes at depth 2, pext 6723 (" "$scratch/perft-nodes.csv"
+report_and_plot_refuse "a perft row twice is refused" "line 4: a second row for hyperbola" "$scratch/perft-twice.csv"
+report_and_plot_refuse "perft seconds of -1 are refused" "column seconds: -1.0 is not above 0" "$scratch/perft-seconds.csv"
+report_and_plot_refuse "a perft depth of 0 is refused" "column depth: '0' is not a depth" "$scratch/perft-depth.csv"
+report_and_plot_refuse "a perft CSV without nodes is refused" "missing column(s) nodes" "$scratch/perft-no-nodes.csv"
 "$results/report" "$scratch/perft.csv" >"$scratch/out" 2>"$scratch/err" &&
     grep -q '^| 1 | hyperbola | 299.03 |' "$scratch/out" &&
     pass "report: a sound perft CSV still gets its table" ||
@@ -270,13 +271,9 @@ PY
 run_variant "$scratch/samples-word.csv" 3 "samples_ns=x y"
 expect_one_line "attackbench compare: a samples_ns of 'x y' is refused" "samples-word.csv:3: samples_ns: expected decimal numbers" \
     "$program" compare "$scratch/samples-word.csv" "$here/data/compare-run1.csv"
-for script in report plot; do
-    options=()
-    [ "$script" = plot ] && options=(-o "$scratch/plots")
-    expect_one_line "$script: a samples_ns of 'x y' is refused, as compare refuses it" \
-        "samples-word.csv: line 3: column samples_ns: expected decimal numbers from 1e-6 to 1e12 separated by spaces, not 'x y'" \
-        "$results/$script" "${options[@]}" "$scratch/samples-word.csv"
-done
+report_and_plot_refuse "a samples_ns of 'x y' is refused, as compare refuses it" \
+    "samples-word.csv: line 3: column samples_ns: expected decimal numbers from 1e-6 to 1e12 separated by spaces, not 'x y'" \
+    "$scratch/samples-word.csv"
 run_variant "$scratch/samples-zero.csv" 2 "samples_ns=1.5 0 1.6"
 expect_one_line "report: a sample of 0 ns is refused" "samples-zero.csv: line 2: column samples_ns: expected decimal numbers" \
     "$results/report" "$scratch/samples-zero.csv"
