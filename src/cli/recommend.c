@@ -447,11 +447,27 @@ static void remove_directory(const char *directory)
     rmdir(directory);
 }
 
+#if !defined(__wasi__)
+/* A descriptor moved above the standard streams: with standard output
+ * closed, pipe() hands out 1, which the janitor's /dev/null would replace
+ * (and recommend's own output would go into the pipe).  -1 on failure. */
+static int above_standard_streams(int descriptor)
+{
+    if (descriptor > 2)
+        return descriptor;
+    int moved = fcntl(descriptor, F_DUPFD, 3);
+    close(descriptor);
+    return moved;
+}
+#endif
+
 /* A process that removes the work directory once this one has ended,
  * however it ended (kill -9 included, which no handler sees): it waits
  * for the end of a pipe only this process holds (closed on exec, so the
- * measuring children never hold it).  It ignores the terminal's signals,
- * which this process answers itself.  Returns its pid, or -1. */
+ * measuring children never hold it).  In a session of its own, it
+ * outlives a kill of the whole process group (timeout -s KILL, a
+ * cancelled CI job); it ignores the terminal's signals, which this
+ * process answers itself.  Returns its pid, or -1. */
 static pid_t start_janitor(const char *directory, int *held_end)
 {
 #if defined(__wasi__)
@@ -462,10 +478,18 @@ static pid_t start_janitor(const char *directory, int *held_end)
     int ends[2];
     if (pipe(ends) != 0)
         return -1;
+    ends[0] = above_standard_streams(ends[0]);
+    ends[1] = above_standard_streams(ends[1]);
+    if (ends[0] < 0 || ends[1] < 0) {
+        close(ends[0]);
+        close(ends[1]);
+        return -1;
+    }
     fcntl(ends[1], F_SETFD, FD_CLOEXEC);
     pid_t pid = fork();
     if (pid == 0) {
         close(ends[1]);
+        setsid();
         static const int ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
         for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
             signal(ignored[i], SIG_IGN);
@@ -474,8 +498,9 @@ static pid_t start_janitor(const char *directory, int *held_end)
         for (int descriptor = 0; null >= 0 && descriptor <= 2; descriptor++)
             dup2(null, descriptor);
         char byte;
-        while (read(ends[0], &byte, 1) < 0 && errno == EINTR)
-            continue;
+        for (ssize_t got; (got = read(ends[0], &byte, 1)) != 0;)
+            if (got < 0 && errno != EINTR)
+                break;
         /* A child killed with this process may still be closing its
          * log: a few tries over a second. */
         for (int tries = 0; tries < 20 && access(directory, F_OK) == 0; tries++) {

@@ -215,6 +215,43 @@ done
 [ -n "$started" ] && [ -z "$(ls -A "$view_scratch/killed-tmp")" ] &&
     pass "recommend killed with SIGKILL leaves no work directory" ||
     fail "recommend killed with SIGKILL leaves no work directory (made: ${started:-none}; left: $(ls -A "$view_scratch/killed-tmp"))"
+# The janitor in a session of its own: SIGKILL to recommend's whole process
+# group (timeout -s KILL, a cancelled CI job) leaves no directory either.
+if have_tool setsid; then
+    mkdir -p "$view_scratch/group-tmp"
+    TMPDIR="$view_scratch/group-tmp" setsid "$program" recommend --method=pext,kogge-stone >/dev/null 2>&1 &
+    group_pid=$!
+    for _ in $(seq 200); do
+        [ -n "$(ls -A "$view_scratch/group-tmp")" ] && break
+        sleep 0.05
+    done
+    started=$(ls -A "$view_scratch/group-tmp")
+    kill -KILL -- "-$group_pid" 2>/dev/null || kill -KILL "$group_pid" 2>/dev/null
+    wait "$group_pid" 2>/dev/null
+    for _ in $(seq 100); do
+        [ -z "$(ls -A "$view_scratch/group-tmp")" ] && break
+        sleep 0.05
+    done
+    [ -n "$started" ] && [ -z "$(ls -A "$view_scratch/group-tmp")" ] &&
+        pass "recommend's process group killed with SIGKILL leaves no work directory" ||
+        fail "recommend's process group killed with SIGKILL leaves no work directory (made: ${started:-none}; left: $(ls -A "$view_scratch/group-tmp"))"
+fi
+# Standard output or error closed: the janitor's pipe is not taken for them
+# (with stdout closed it once got descriptor 1 and removed the work
+# directory as the measuring began): the run measures and writes its file.
+for stream in 1 2; do
+    rm -f "$view_scratch/closed.csv"
+    if [ "$stream" = 1 ]; then
+        "$program" recommend --quick --method=classical --csv="$view_scratch/closed.csv" >&- 2>"$view_scratch/closed.err"
+    else
+        "$program" recommend --quick --method=classical --csv="$view_scratch/closed.csv" >"$view_scratch/closed.err" 2>&-
+    fi
+    status=$?
+    if [ "$stream" = 1 ]; then want=2; else want=0; fi
+    [ "$status" = "$want" ] && grep -q '^classical,built-in,use,' "$view_scratch/closed.csv" 2>/dev/null &&
+        pass "recommend with descriptor $stream closed measures and writes its --csv (exit $want)" ||
+        fail "recommend with descriptor $stream closed measures and writes its --csv (exit $status: $(head -c 300 "$view_scratch/closed.err"))"
+done
 # The JSON would replace the CSV: refused before anything is measured.
 expect_error "recommend: --csv and --json naming one file" "same.csv: --csv and --json name the same file" \
     "$program" recommend --quick --csv="$view_scratch/same.csv" --json="$view_scratch/./same.csv"
