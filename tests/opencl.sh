@@ -175,7 +175,7 @@ interrupted_run() {
 rm -f "$scratch/interrupted.csv"
 interrupted_run INT
 status=$?
-rows=$(sed -n 's/^attackbench: interrupted: reporting the \([0-9]*\) rows finished$/\1/p' "$scratch/interrupted.err")
+rows=$(sed -n 's/^attackbench: interrupted: reporting the \([0-9]*\) rows\{0,1\} finished$/\1/p' "$scratch/interrupted.err")
 if [ "$status" -eq 130 ] && [ "${rows:-0}" -ge 1 ] && [ "$rows" -lt 9 ] &&
     [ "$(csv_column device <"$scratch/interrupted.csv" | grep -c opencl)" -eq "$rows" ] &&
     grep -q '^  kogge-stone ' "$scratch/interrupted.out"; then

@@ -564,7 +564,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
         else if (results.count == 0)
             fprintf(stderr, "attackbench: interrupted before any row finished: nothing written\n");
         else
-            fprintf(stderr, "attackbench: interrupted: reporting the %zu rows finished\n", results.count);
+            fprintf(stderr, "attackbench: interrupted: reporting the %zu row%s finished\n", results.count,
+                    results.count == 1 ? "" : "s");
         status = interrupt_exit_status();
     }
     if (status == 0 && !session.verify_only && results.count == 0)

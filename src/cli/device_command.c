@@ -466,7 +466,8 @@ static int report_interrupted(struct device_session *session)
     if (!timed)
         fprintf(stderr, "attackbench: interrupted: the verification stopped unfinished\n");
     else if (session->row_count > 0)
-        fprintf(stderr, "attackbench: interrupted: reporting the %d rows finished\n", session->row_count);
+        fprintf(stderr, "attackbench: interrupted: reporting the %d row%s finished\n", session->row_count,
+                session->row_count == 1 ? "" : "s");
     else
         fprintf(stderr, "attackbench: interrupted before any row finished: nothing written\n");
     if (timed && session->row_count > 0 && write_device_report(session) != 0 && !interrupt_requested())

@@ -602,8 +602,11 @@ int compare_result_files(const struct compare_settings *settings)
         status = 2;
     }
     if (status < 0 && compared_rows(&files[0], &files[1], settings) == 0) {
-        fprintf(stderr, "attackbench compare: nothing to compare: no row of %s matches a row of %s%s\n", files[0].path,
-                files[1].path, any_filter(settings) ? " among those --method, --piece and --workload select" : "");
+        fprintf(stderr, "attackbench compare: nothing to compare: no row of %s matches a row of %s%s%s%s%s\n",
+                files[0].path, files[1].path,
+                any_filter(settings) ? " among those --method, --piece and --workload select" : "",
+                settings->normalize ? " (" : "", settings->normalize ? settings->normalize : "",
+                settings->normalize ? "'s own rows, the unit of --normalize, are not compared)" : "");
         status = 2;
     }
     if (status < 0)

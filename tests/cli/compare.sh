@@ -255,6 +255,11 @@ else
 fi
 expect_error "compare: --normalize with an absent method" "no rows for --normalize=nosuch" \
     "$program" compare --normalize=nosuch "$scratch/live.csv" "$scratch/live.csv"
+# --method naming only the unit: its rows are not compared, and the reason
+# says so (it said only that no row matched, though they did).
+expect_error "compare: --normalize=pext --method=pext says the unit is not compared" \
+    "among those --method, --piece and --workload select (pext's own rows, the unit of --normalize, are not compared)" \
+    "$program" compare --normalize=pext --method=pext "$here/data/compare-run1.csv" "$here/data/compare-run2.csv"
 
 # Instruction counts are exact: the threshold applies to the ratio itself.
 # tests/data/compare-instructions.csv: the queen batch rows of `make
