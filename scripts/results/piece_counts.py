@@ -14,10 +14,12 @@ by material, the rule attackbench's --phase uses (src/measure/workload.c):
     opening     otherwise, when at least 30 men (pawns and kings included)
                 are on the board
     middlegame  everything else
-A line attackbench would refuse (a board that is not eight ranks of
-eight squares, a side to move other than w or b, text after a FEN's
-fullmove number) is refused in one line naming the file and line, exit
-status 2.  Standard library only."""
+Three kinds of line attackbench refuses are refused here too, in one line
+naming the file and line, exit status 2: a board that is not eight ranks
+of eight squares, a side to move other than w or b, and text after a
+FEN's fullmove number.  The other fields (castling, en passant, the
+clocks) are not checked: attackbench itself checks them (`--skip-invalid`
+names each line it refuses).  Standard library only."""
 
 import os
 import stat
