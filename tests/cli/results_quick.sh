@@ -323,6 +323,13 @@ EOF
     cp -r "$other" "$scratch/mismatch" &&
         sed -i 's/"machine": "[^"]*"/"machine": "Another CPU (AMD family 99 model 8)"/' "$scratch/mismatch/"*-manifest.json
     refused "CSVs of another CPU than the manifest names" mismatch "measured on 'Test CPU B"
+    # A CSV named for one compiler holding another's build: merged under
+    # the wrong compiler's name (the check said "2 compiler(s)" of one).
+    cp -r "$other" "$scratch/misnamed" &&
+        mv "$scratch/misnamed/$other_name-$compiler.csv" "$scratch/misnamed/$other_name-$other_compiler.csv" &&
+        sed -i "s/$other_name-$compiler.csv/$other_name-$other_compiler.csv/" "$scratch/misnamed/"*-manifest.json
+    refused "a CSV named for a compiler that did not build it" misnamed \
+        "$other_name-$other_compiler.csv: named for $other_compiler, but its rows were built by $compiler"
 
     # A target folder another CPU wrote is not replaced; its own is.
     target="$merged/$other_name"
