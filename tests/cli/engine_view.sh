@@ -198,43 +198,39 @@ expect_error "recommend: a TMPDIR that is not there" \
     env TMPDIR="$view_scratch/absent" "$program" recommend --quick
 # Killed outright (SIGKILL, which no handler sees), recommend still leaves
 # no work directory: a janitor process waiting on a pipe removes it.
-mkdir -p "$view_scratch/killed-tmp"
-TMPDIR="$view_scratch/killed-tmp" "$program" recommend --method=pext,kogge-stone >/dev/null 2>&1 &
-killed_pid=$!
-for _ in $(seq 200); do
-    [ -n "$(ls -A "$view_scratch/killed-tmp")" ] && break
-    sleep 0.05
-done
-started=$(ls -A "$view_scratch/killed-tmp")
-kill -KILL "$killed_pid" 2>/dev/null
-wait "$killed_pid" 2>/dev/null
-for _ in $(seq 100); do
-    [ -z "$(ls -A "$view_scratch/killed-tmp")" ] && break
-    sleep 0.05
-done
-[ -n "$started" ] && [ -z "$(ls -A "$view_scratch/killed-tmp")" ] &&
-    pass "recommend killed with SIGKILL leaves no work directory" ||
-    fail "recommend killed with SIGKILL leaves no work directory (made: ${started:-none}; left: $(ls -A "$view_scratch/killed-tmp"))"
+# killed_leaves_nothing TEXT FOLDER WHOM [SETSID]: recommend run with
+# TMPDIR=FOLDER, SIGKILL sent to it (WHOM=process) or its process group
+# (WHOM=group) once its work directory is there; the directory must go.
+killed_leaves_nothing() {
+    local text=$1 folder=$2 whom=$3 pid started
+    shift 3
+    mkdir -p "$folder"
+    TMPDIR="$folder" "$@" "$program" recommend --method=pext,kogge-stone >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 200); do
+        [ -n "$(ls -A "$folder")" ] && break
+        sleep 0.05
+    done
+    started=$(ls -A "$folder")
+    if [ "$whom" = group ]; then
+        kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
+    else
+        kill -KILL "$pid" 2>/dev/null
+    fi
+    wait "$pid" 2>/dev/null
+    for _ in $(seq 100); do
+        [ -z "$(ls -A "$folder")" ] && break
+        sleep 0.05
+    done
+    [ -n "$started" ] && [ -z "$(ls -A "$folder")" ] && pass "$text" ||
+        fail "$text (made: ${started:-none}; left: $(ls -A "$folder"))"
+}
+killed_leaves_nothing "recommend killed with SIGKILL leaves no work directory" "$view_scratch/killed-tmp" process
 # The janitor in a session of its own: SIGKILL to recommend's whole process
 # group (timeout -s KILL, a cancelled CI job) leaves no directory either.
 if have_tool setsid; then
-    mkdir -p "$view_scratch/group-tmp"
-    TMPDIR="$view_scratch/group-tmp" setsid "$program" recommend --method=pext,kogge-stone >/dev/null 2>&1 &
-    group_pid=$!
-    for _ in $(seq 200); do
-        [ -n "$(ls -A "$view_scratch/group-tmp")" ] && break
-        sleep 0.05
-    done
-    started=$(ls -A "$view_scratch/group-tmp")
-    kill -KILL -- "-$group_pid" 2>/dev/null || kill -KILL "$group_pid" 2>/dev/null
-    wait "$group_pid" 2>/dev/null
-    for _ in $(seq 100); do
-        [ -z "$(ls -A "$view_scratch/group-tmp")" ] && break
-        sleep 0.05
-    done
-    [ -n "$started" ] && [ -z "$(ls -A "$view_scratch/group-tmp")" ] &&
-        pass "recommend's process group killed with SIGKILL leaves no work directory" ||
-        fail "recommend's process group killed with SIGKILL leaves no work directory (made: ${started:-none}; left: $(ls -A "$view_scratch/group-tmp"))"
+    killed_leaves_nothing "recommend's process group killed with SIGKILL leaves no work directory" \
+        "$view_scratch/group-tmp" group setsid
 fi
 # Standard output or error closed: the janitor's pipe is not taken for them
 # (with stdout closed it once got descriptor 1 and removed the work
