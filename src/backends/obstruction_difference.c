@@ -5,6 +5,17 @@
  * both included; the line mask then drops the slider and the wrap-around.
  * Source: Chessprogramming wiki, "Obstruction Difference" (Michael
  * Hoffmann). */
+/* gcc runs each lookup's long chain of vector shifts in program order,
+ * one query after the next, unless asked to schedule before register
+ * allocation; scheduled (minding register pressure, which spared 37
+ * register copies in the rook loop) and unrolled eight times, it
+ * interleaves queries as clang does.  On the Zen 3 guest that made gcc's
+ * queen loop 10% faster and its rook loop 15% (attackbench ab,
+ * docs/findings.md). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("schedule-insns", "sched-pressure")
+#define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("GCC unroll 8")
+#endif
 #include "attackbench/loops.h"
 #include "building_blocks/lanes.h"
 
