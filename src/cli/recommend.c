@@ -461,6 +461,35 @@ static int above_standard_streams(int descriptor)
 }
 #endif
 
+#if !defined(__wasi__)
+/* The janitor's own life: in a session of its own, deaf to the signals
+ * that end recommend, holding none of the caller's streams, it waits for
+ * the end of the pipe only recommend holds (however recommend ends), then
+ * removes the directory. */
+static void run_janitor(const char *directory, int read_end)
+{
+    setsid();
+    static const int ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
+        signal(ignored[i], SIG_IGN);
+    /* No pipe of the caller's held open past this process's end. */
+    int null = open("/dev/null", O_RDWR);
+    for (int descriptor = 0; null >= 0 && descriptor <= 2; descriptor++)
+        dup2(null, descriptor);
+    char byte;
+    for (ssize_t got; (got = read(read_end, &byte, 1)) != 0;)
+        if (got < 0 && errno != EINTR)
+            break;
+    /* A child killed with recommend may still be closing its log: a few
+     * tries over a second. */
+    for (int tries = 0; tries < 20 && access(directory, F_OK) == 0; tries++) {
+        remove_directory(directory);
+        usleep(50000);
+    }
+    _exit(0);
+}
+#endif
+
 /* A process that removes the work directory once this one has ended,
  * however it ended (kill -9 included, which no handler sees): it waits
  * for the end of a pipe only this process holds (closed on exec, so the
@@ -489,25 +518,7 @@ static pid_t start_janitor(const char *directory, int *held_end)
     pid_t pid = fork();
     if (pid == 0) {
         close(ends[1]);
-        setsid();
-        static const int ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-        for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
-            signal(ignored[i], SIG_IGN);
-        /* No pipe of the caller's held open past this process's end. */
-        int null = open("/dev/null", O_RDWR);
-        for (int descriptor = 0; null >= 0 && descriptor <= 2; descriptor++)
-            dup2(null, descriptor);
-        char byte;
-        for (ssize_t got; (got = read(ends[0], &byte, 1)) != 0;)
-            if (got < 0 && errno != EINTR)
-                break;
-        /* A child killed with this process may still be closing its
-         * log: a few tries over a second. */
-        for (int tries = 0; tries < 20 && access(directory, F_OK) == 0; tries++) {
-            remove_directory(directory);
-            usleep(50000);
-        }
-        _exit(0);
+        run_janitor(directory, ends[0]);
     }
     close(ends[0]);
     if (pid < 0)
