@@ -453,16 +453,9 @@ static int run_pairs(struct ab_run *run)
     return 0;
 }
 
-static void remove_work_directory(const char *directory)
-{
-    const char *names[] = {"side-a.log", "side-b.log"};
-    char path[PATH_MAX];
-    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
-        snprintf(path, sizeof path, "%s/%s", directory, names[n]);
-        unlink(path);
-    }
-    rmdir(directory);
-}
+/* The work directory's files: the sides' logs. */
+static const char *const work_files[] = {"side-a.log", "side-b.log"};
+enum { WORK_FILE_COUNT = sizeof work_files / sizeof work_files[0] };
 
 /* The value the benchmark options give `name` ("--pin=3" or "--pin 3",
  * the last one), or NULL. */
@@ -531,11 +524,13 @@ static int run_ab(struct ab_run *run)
         fprintf(stderr, "attackbench ab: cannot make a work directory %s: %s\n", directory, strerror(errno));
         return AB_EXIT_USAGE;
     }
+    struct work_directory_janitor janitor = work_directory_start_janitor(directory, work_files, WORK_FILE_COUNT);
     run->work_directory = directory;
     run->cpu = choose_pair_cpu(run);
     catch_signals();
     int status = run_pairs(run);
-    remove_work_directory(directory);
+    work_directory_remove(directory, work_files, WORK_FILE_COUNT);
+    work_directory_end_janitor(janitor);
     /* A side that failed (crashed, stopped answering, exited) after some
      * pairs: they are reported and written as after an interrupt, and the
      * exit status stays the failure's.  Wrong attack sets (1) are not. */

@@ -33,6 +33,7 @@
 #include "base/random.h"
 #include "measure/cpu_choice.h"
 #include "options.h"
+#include "platform/child_log.h"
 #include "platform/interrupt.h"
 #include "platform/timer.h"
 #include "registry/plugins.h"
@@ -172,6 +173,7 @@ static void exec_side(struct side_process *process, int commands, int replies, i
     snprintf(channel, sizeof channel, "%d,%d,%d,%d", commands, replies, cpu, ROUND_MICROSECONDS);
     setenv(AB_SERVE_VARIABLE, channel, 1);
     setenv(PADDING_VARIABLE, padding, 1);
+    child_log_limit_size();
     execv(process->words[0], process->words);
     fprintf(stderr, "cannot run %s: %s\n", process->words[0], strerror(errno));
     _exit(127);
@@ -299,12 +301,7 @@ static void report_failure(const struct ab_side *side, char **words, const char 
     for (int w = 0; words[w]; w++)
         fprintf(stderr, " %s", words[w]);
     fputc('\n', stderr);
-    FILE *in = fopen(log, "r");
-    char line[512];
-    while (in && fgets(line, sizeof line, in))
-        fprintf(stderr, "  %s", line);
-    if (in)
-        fclose(in);
+    child_log_print_tail(stderr, log);
 }
 
 /* Whether the side's log holds what attackbench writes when a method

@@ -21,6 +21,7 @@
 #include "subcommands.h"
 #include "measure/cpu_choice.h"
 #include "command_line.h"
+#include "platform/child_log.h"
 #include "platform/interrupt.h"
 #include "output_checks.h"
 #include "platform/work_directory.h"
@@ -316,6 +317,7 @@ static int run_child(const char *command, const char *log, int *ended)
         int null = open("/dev/null", O_WRONLY), err = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         if (interrupt_end_with_parent(parent) != 0 || null < 0 || err < 0 || dup2(null, 1) < 0 || dup2(err, 2) < 0)
             _exit(127);
+        child_log_limit_size();
         execv(words[0], words);
         _exit(127);
     }
@@ -398,12 +400,7 @@ static void report_failure(const char *what, const char *command, const char *lo
     describe_end(ended, end, sizeof end);
     fprintf(stderr, "attackbench: recommend: the %s measurement failed (%s; its work folder is removed): %s\n", what,
             end, shown);
-    FILE *in = fopen(log, "r");
-    char line[512];
-    while (in && fgets(line, sizeof line, in))
-        fprintf(stderr, "  %s", line);
-    if (in)
-        fclose(in);
+    child_log_print_tail(stderr, log);
 }
 
 static int measure(struct recommendation *recommendation, const char *program, const char *directory)
@@ -435,113 +432,9 @@ static int measure(struct recommendation *recommendation, const char *program, c
     return recommend_read(recommendation, isolated_csv, engine_csv);
 }
 
-/* The work directory's files, then itself. */
-static void remove_directory(const char *directory)
-{
-    const char *names[] = {"positions.epd", "isolated.csv", "engine.csv", "isolated.log", "engine.log"};
-    char path[PATH_MAX];
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", directory, names[i]);
-        unlink(path);
-    }
-    rmdir(directory);
-}
-
-#if !defined(__wasi__)
-/* A descriptor moved above the standard streams: with standard output
- * closed, pipe() hands out 1, which the janitor's /dev/null would replace
- * (and recommend's own output would go into the pipe).  -1 on failure. */
-static int above_standard_streams(int descriptor)
-{
-    if (descriptor > 2)
-        return descriptor;
-    int moved = fcntl(descriptor, F_DUPFD, 3);
-    close(descriptor);
-    return moved;
-}
-#endif
-
-#if !defined(__wasi__)
-/* The janitor's own life: in a session of its own, deaf to the signals
- * that end recommend, holding none of the caller's streams, it waits for
- * the end of the pipe only recommend holds (however recommend ends), then
- * removes the directory. */
-static void run_janitor(const char *directory, int read_end)
-{
-    setsid();
-    static const int ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
-        signal(ignored[i], SIG_IGN);
-    /* No pipe of the caller's held open past this process's end. */
-    int null = open("/dev/null", O_RDWR);
-    for (int descriptor = 0; null >= 0 && descriptor <= 2; descriptor++)
-        dup2(null, descriptor);
-    char byte;
-    for (ssize_t got; (got = read(read_end, &byte, 1)) != 0;)
-        if (got < 0 && errno != EINTR)
-            break;
-    /* A child killed with recommend may still be closing its log: a few
-     * tries over a second. */
-    for (int tries = 0; tries < 20 && access(directory, F_OK) == 0; tries++) {
-        remove_directory(directory);
-        usleep(50000);
-    }
-    _exit(0);
-}
-#endif
-
-/* A process that removes the work directory once this one has ended,
- * however it ended (kill -9 included, which no handler sees): it waits
- * for the end of a pipe only this process holds (closed on exec, so the
- * measuring children never hold it).  In a session of its own, it
- * outlives a kill of the whole process group (timeout -s KILL, a
- * cancelled CI job); it ignores the terminal's signals, which this
- * process answers itself.  Returns its pid, or -1. */
-static pid_t start_janitor(const char *directory, int *held_end)
-{
-#if defined(__wasi__)
-    (void)directory;
-    (void)held_end;
-    return -1;
-#else
-    int ends[2];
-    if (pipe(ends) != 0)
-        return -1;
-    ends[0] = above_standard_streams(ends[0]);
-    ends[1] = above_standard_streams(ends[1]);
-    if (ends[0] < 0 || ends[1] < 0) {
-        close(ends[0]);
-        close(ends[1]);
-        return -1;
-    }
-    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(ends[1]);
-        run_janitor(directory, ends[0]);
-    }
-    close(ends[0]);
-    if (pid < 0)
-        close(ends[1]);
-    *held_end = pid < 0 ? -1 : ends[1];
-    return pid;
-#endif
-}
-
-/* The directory removed here; the janitor, told by the pipe's end, ends. */
-static void end_janitor(pid_t janitor, int held_end)
-{
-#if !defined(__wasi__)
-    if (janitor < 0)
-        return;
-    close(held_end);
-    while (waitpid(janitor, NULL, 0) < 0 && errno == EINTR)
-        continue;
-#else
-    (void)janitor;
-    (void)held_end;
-#endif
-}
+/* The work directory's files. */
+static const char *const work_files[] = {"positions.epd", "isolated.csv", "engine.csv", "isolated.log", "engine.log"};
+enum { WORK_FILE_COUNT = sizeof work_files / sizeof work_files[0] };
 
 static int run(struct recommendation *recommendation)
 {
@@ -564,8 +457,7 @@ static int run(struct recommendation *recommendation)
         fprintf(stderr, "attackbench: recommend: cannot make a work directory %s: %s\n", directory, strerror(errno));
         return RECOMMEND_EXIT_USAGE;
     }
-    int held_end = -1;
-    pid_t janitor = start_janitor(directory, &held_end);
+    struct work_directory_janitor janitor = work_directory_start_janitor(directory, work_files, WORK_FILE_COUNT);
     int allowed[MAX_THREADS];
     recommendation->threads = allowed_cpus(allowed, MAX_THREADS);
     recommendation->threads = recommendation->threads > 0 ? recommendation->threads : 1;
@@ -591,8 +483,8 @@ static int run(struct recommendation *recommendation)
         measured = measure(recommendation, program, directory) == 0;
     if (measured)
         status = recommend_report(recommendation);
-    remove_directory(directory);
-    end_janitor(janitor, held_end);
+    work_directory_remove(directory, work_files, WORK_FILE_COUNT);
+    work_directory_end_janitor(janitor);
     if (!interrupt_requested())
         return status;
     /* As the benchmark and ab say what an interrupted run kept. */

@@ -351,7 +351,7 @@ live builds "$program" "$program" --method=$lookup
 
 # SIGINT: the pairs finished are still reported and written, exit 130.
 # Each pair starts two side processes: a third one means the first pair
-# is over.
+# is over.  (ab's janitor, a fork of ab itself, is not a side.)
 if [ -n "$emulated" ] || ! have_tool pgrep; then
     skip "ab: SIGINT reports the pairs finished: needs pgrep and a native run"
 else
@@ -361,6 +361,7 @@ else
     ab_sides=" "
     for _ in $(seq 1200); do
         for ab_side in $(pgrep -P "$ab_runner"); do
+            tr '\0' ' ' <"/proc/$ab_side/cmdline" 2>/dev/null | grep -q -- ' ab --max-time=60 ' && continue
             case "$ab_sides" in *" $ab_side "*) ;; *) ab_sides="$ab_sides$ab_side " ;; esac
         done
         [ "$(wc -w <<<"$ab_sides")" -ge 3 ] && break
@@ -531,6 +532,40 @@ for signal in HUP QUIT; do
         fail "ab: SIG$signal ends the sides and removes the work directory (exit $status: $(ls -A "$scratch/$signal-tmp"))"
     fi
 done
+
+# Killed outright, ab leaves no work directory either: its janitor, as
+# recommend's, removes the sides' logs.
+killed_leaves_nothing "ab killed with SIGKILL leaves no work directory" "$scratch/killed-tmp" process \
+    "$program" ab --max-time=30 --pair-time=0.05 "$program" "$scratch/hung-side" --method=$lookup
+# A side that wrote a megabyte to its log before failing: the report shows
+# its last lines only (it once copied the whole log, 2.8 GB of one side,
+# for ten minutes), and says how much it left out.
+printf '#!/bin/sh
+yes "a line of the side" | head -n 50000 >&2
+echo "its last line" >&2
+exit 2
+' \
+    >"$scratch/chatty-side"
+chmod +x "$scratch/chatty-side"
+expect_error "ab: a side that wrote a megabyte and failed" "side $scratch/chatty-side failed:" \
+    "$program" ab --max-time=20 --pair-time=0.05 "$program" "$scratch/chatty-side" --method=$lookup
+shown=$(wc -c <"$scratch/err")
+if [ "$shown" -lt 6000 ] && grep -q "^  (the log's first [0-9]* bytes left out)$" "$scratch/err" &&
+    [ "$(tail -n 1 "$scratch/err")" = "  its last line" ]; then
+    pass "ab: a failed side's report shows the last 4 KB of its log"
+else
+    fail "ab: a failed side's report shows the last 4 KB of its log ($shown bytes; $(head -c 300 "$scratch/err"))"
+fi
+# A long TMPDIR (about 300 characters) is room enough; one past the
+# room is named by its length, not cut off.
+long_tmp="$scratch/$(printf 'd%.0s' $(seq 150))/$(printf 'e%.0s' $(seq 150))"
+mkdir -p "$long_tmp"
+expect_error "ab: a TMPDIR of 300 characters makes its work directory" "side $program failed:" \
+    env TMPDIR="$long_tmp" "$program" ab --max-time=20 "$program" "$program" --method=$lookup --param=colour=blue
+too_long="/tmp/$(printf 'x%.0s' $(seq 1100))"
+expect_error "ab: a TMPDIR too long for the work directory is named by its length" \
+    "cannot make a work directory under TMPDIR (1105 characters; at most" \
+    env TMPDIR="$too_long" "$program" ab --max-time=20 "$program" "$program" --method=$lookup
 
 # A side that fails: its command and its own message, exit 2.
 # (A parameter no selected method has: the side's selection finds that,

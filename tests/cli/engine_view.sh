@@ -198,39 +198,15 @@ expect_error "recommend: a TMPDIR that is not there" \
     env TMPDIR="$view_scratch/absent" "$program" recommend --quick
 # Killed outright (SIGKILL, which no handler sees), recommend still leaves
 # no work directory: a janitor process waiting on a pipe removes it.
-# killed_leaves_nothing TEXT FOLDER WHOM [SETSID]: recommend run with
-# TMPDIR=FOLDER, SIGKILL sent to it (WHOM=process) or its process group
-# (WHOM=group) once its work directory is there; the directory must go.
-killed_leaves_nothing() {
-    local text=$1 folder=$2 whom=$3 pid started
-    shift 3
-    mkdir -p "$folder"
-    TMPDIR="$folder" "$@" "$program" recommend --method=pext,kogge-stone >/dev/null 2>&1 &
-    pid=$!
-    for _ in $(seq 200); do
-        [ -n "$(ls -A "$folder")" ] && break
-        sleep 0.05
-    done
-    started=$(ls -A "$folder")
-    if [ "$whom" = group ]; then
-        kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
-    else
-        kill -KILL "$pid" 2>/dev/null
-    fi
-    wait "$pid" 2>/dev/null
-    for _ in $(seq 100); do
-        [ -z "$(ls -A "$folder")" ] && break
-        sleep 0.05
-    done
-    [ -n "$started" ] && [ -z "$(ls -A "$folder")" ] && pass "$text" ||
-        fail "$text (made: ${started:-none}; left: $(ls -A "$folder"))"
-}
-killed_leaves_nothing "recommend killed with SIGKILL leaves no work directory" "$view_scratch/killed-tmp" process
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
+killed_leaves_nothing "recommend killed with SIGKILL leaves no work directory" "$view_scratch/killed-tmp" process \
+    "$program" recommend --method=pext,kogge-stone
 # The janitor in a session of its own: SIGKILL to recommend's whole process
 # group (timeout -s KILL, a cancelled CI job) leaves no directory either.
 if have_tool setsid; then
     killed_leaves_nothing "recommend's process group killed with SIGKILL leaves no work directory" \
-        "$view_scratch/group-tmp" group setsid
+        "$view_scratch/group-tmp" group setsid "$program" recommend --method=pext,kogge-stone
 fi
 # Standard output or error closed: the janitor's pipe is not taken for them
 # (with stdout closed it once got descriptor 1 and removed the work

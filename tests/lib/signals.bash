@@ -125,3 +125,33 @@ stops_within() {
 with_sigint=(python3 -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])')
+
+# killed_leaves_nothing TEXT FOLDER WHOM COMMAND...: COMMAND (recommend or
+# ab, which make a work directory and start a janitor that removes it) run
+# with TMPDIR=FOLDER, SIGKILL sent to it (WHOM=process) or its process
+# group (WHOM=group, COMMAND then starting with setsid) once its work
+# directory is there; the directory must go.
+killed_leaves_nothing() {
+    local text=$1 folder=$2 whom=$3 pid started
+    shift 3
+    mkdir -p "$folder"
+    TMPDIR="$folder" "$@" >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 200); do
+        [ -n "$(ls -A "$folder")" ] && break
+        sleep 0.05
+    done
+    started=$(ls -A "$folder")
+    if [ "$whom" = group ]; then
+        kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
+    else
+        kill -KILL "$pid" 2>/dev/null
+    fi
+    wait "$pid" 2>/dev/null
+    for _ in $(seq 100); do
+        [ -z "$(ls -A "$folder")" ] && break
+        sleep 0.05
+    done
+    [ -n "$started" ] && [ -z "$(ls -A "$folder")" ] && pass "$text" ||
+        fail "$text (made: ${started:-none}; left: $(ls -A "$folder"))"
+}

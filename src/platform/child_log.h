@@ -1,0 +1,26 @@
+/* The log of a child process (an ab side, a recommend measurement): its
+ * standard error in a file of the command's work directory, capped in
+ * size, and shown in a failure's report by its last lines only. */
+#ifndef ATTACKBENCH_CHILD_LOG_H
+#define ATTACKBENCH_CHILD_LOG_H
+
+#include <stdio.h>
+
+enum {
+    /* The most a child may write to its files: a child that writes past
+     * it (a side stuck printing) ends by SIGXFSZ, instead of filling the
+     * disk while the command waits for it. */
+    CHILD_LOG_LIMIT_BYTES = 64 << 20,
+    /* The most of a log a failure's report shows: its last lines. */
+    CHILD_LOG_SHOWN_BYTES = 4096,
+};
+
+/* In the child, before exec: cap the size of the files it writes. */
+void child_log_limit_size(void);
+
+/* The log's last lines, at most CHILD_LOG_SHOWN_BYTES of them, each
+ * indented by two spaces, after a line saying how many bytes before them
+ * were left out, if any. */
+void child_log_print_tail(FILE *out, const char *log);
+
+#endif
