@@ -259,8 +259,17 @@ static int verify_file_queries(const struct session *session)
         return 0;
     long positions = 0, skipped = 0;
     int status = verify_files(&session->check, options->files, options->file_count, &positions, &skipped);
+    if (status == 0 && session->verify_only)
+        report_skipped_lines(skipped); /* the benchmark's own reading says it otherwise */
+    if (status == 0 && positions == 0) {
+        /* Every line malformed and skipped (--skip-invalid): nothing was
+         * checked, as the benchmark and --dump refuse it. */
+        fprintf(stderr, "attackbench: no positions to verify\n");
+        return EXIT_USAGE;
+    }
     if (status == 0 && !options->quiet)
-        fprintf(stderr, "attackbench: verified every query of the files (%ld positions)\n", positions);
+        fprintf(stderr, "attackbench: verified every query of the files (%ld position%s)\n", positions,
+                positions == 1 ? "" : "s");
     return status;
 }
 

@@ -229,6 +229,15 @@ expect_status "standard input with pieces and random" 0 "$program" --method=clas
 "$program" --verify --method=classical --reps=1 --calls=100 "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err"
 grep -q "verified every query of the files (3 positions)" "$scratch/err" && pass "--verify reads the files" ||
     fail "--verify reads the files"
+# A file whose every line is malformed, skipped by --skip-invalid: nothing
+# was verified, so --verify-only refuses it as the benchmark and --dump do
+# (it once said "verified every query of the files (0 positions)", exit 0).
+printf 'garbage\nmore garbage\n' >"$scratch/all-malformed.fen"
+expect_error "--verify-only --skip-invalid on a file of malformed lines: nothing to verify" \
+    "attackbench: no positions to verify" \
+    "$program" --verify-only --method=classical --verify-boards=10 --skip-invalid "$scratch/all-malformed.fen"
+grep -qx "attackbench: skipped 2 malformed lines" "$scratch/err" && pass "--verify-only counts the lines it skipped" ||
+    fail "--verify-only counts the lines it skipped ($(head -c 300 "$scratch/err"))"
 
 # --max-queries bounds the streams read from files: refused for the random
 # workload alone, as --positions without its layout is; taken beside a
