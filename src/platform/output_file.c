@@ -436,9 +436,16 @@ FILE *open_scratch_file(void)
 #endif
 }
 
-int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, void *data), void *data)
+/* One try of write_file_atomically_checked.  *raced is set, and nothing
+ * written, when the file changed between the two looks at it: the path
+ * followed by the kernel (stat) and by hand (resolve_links) reached two
+ * different files, and no link on the way was one of /proc's.  Another
+ * writer renamed its file over this one in between: writing through would
+ * append to that writer's file. */
+static int write_once(const char *path, int (*writer)(FILE *out, void *data), void *data, int *raced)
 {
     struct stat followed, final_status;
+    *raced = 0;
     int reachable = stat(path, &followed) == 0;
     if (reachable && S_ISDIR(followed.st_mode))
         return report(path, "cannot write", EISDIR);
@@ -448,13 +455,14 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
     char *final = resolve_links(path, &final_status, &exists, &open_file);
     if (final == NULL)
         return report(path, "cannot create", errno);
-    if (refuse_unwritable(path, final, exists) != 0) {
-        free(final);
-        return -1;
-    }
-    int status;
-    if (reachable &&
-        (open_file || !exists || final_status.st_dev != followed.st_dev || final_status.st_ino != followed.st_ino))
+    int differs =
+        reachable && (!exists || final_status.st_dev != followed.st_dev || final_status.st_ino != followed.st_ino);
+    int status = -1;
+    if (differs && !open_file)
+        *raced = 1;
+    else if (refuse_unwritable(path, final, exists) != 0)
+        status = -1;
+    else if (reachable && (open_file || differs))
         /* A link the kernel resolves by itself (/dev/stdout, /proc/self/fd/N)
          * to a file already open: write into that file, do not replace it. */
         status = write_through(path, &followed, writer, data);
@@ -462,6 +470,24 @@ int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, voi
         status = replace_file(path, final, exists ? &final_status : NULL, writer, data);
     free(final);
     return status;
+}
+
+int write_file_atomically_checked(const char *path, int (*writer)(FILE *out, void *data), void *data)
+{
+    /* Concurrent writers of one file rename over each other for as long
+     * as each takes to write: a few tries see it still. */
+    enum { TRIES = 100 };
+    int raced = 0;
+    for (int attempt = 0; attempt < TRIES; attempt++) {
+        int status = write_once(path, writer, data, &raced);
+        if (!raced)
+            return status;
+    }
+    char shown[PATH_MAX + 64];
+    escape_text(path, shown, sizeof shown);
+    fprintf(stderr, "attackbench: %s: kept changing while it was being replaced (%d tries): not written\n", shown,
+            TRIES);
+    return -1;
 }
 
 /* Adapts a writer that cannot fail to write_file_atomically_checked. */
