@@ -16,7 +16,7 @@ WRAPPER
 as_build gcc
 as_build clang
 compilers_options=(-m classical,magic-black -w random -p rook --dispatch=batch -r 3 -c 2000 --queries=256 -q -f csv)
-python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/as-clang" "${compilers_options[@]}" >"$scratch/compilers.md" 2>"$scratch/err"
+run_to "$scratch/compilers.md" "$scratch/err" python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/as-clang" "${compilers_options[@]}"
 status=$?
 if [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|' "$scratch/compilers.md" &&
     grep -qE '^\| `magic-black` \|' "$scratch/compilers.md" && ! grep -q '`null`' "$scratch/compilers.md"; then
@@ -26,13 +26,13 @@ else
 fi
 # The default --piece=queen only beneath a workload that takes a piece:
 # attackbench refuses --piece with sets or sides alone.
-python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/as-clang" -m classical -w sides -r 1 \
-    -c 2000 "$here/data/boards.fen" >"$scratch/compilers.md" 2>"$scratch/err"
+run_to "$scratch/compilers.md" "$scratch/err" python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/as-clang" -m classical -w sides -r 1 \
+    -c 2000 "$here/data/boards.fen"
 status=$?
 [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \|' "$scratch/compilers.md" &&
     pass "compilers: -w sides runs without the default --piece" ||
     fail "compilers: -w sides runs without the default --piece (exit $status; $(head -c 300 "$scratch/err"))"
-python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/no-such-build" "${compilers_options[@]}" >/dev/null 2>&1
+run_to /dev/null /dev/null python3 "$here/../scripts/comparisons/compilers" "$scratch/as-gcc" "$scratch/no-such-build" "${compilers_options[@]}"
 status=$?
 [ $status -eq 2 ] && pass "compilers: a build that cannot run fails the script" ||
     fail "compilers: a build that cannot run fails the script (exit $status)"
@@ -76,8 +76,7 @@ compilers_fake() {
     shift
     export FAKE_DIR="$scratch/fake-$name.d"
     mkdir -p "$FAKE_DIR"
-    env "$@" python3 "$here/../scripts/comparisons/compilers" ${compilers_pair_options:-} "$scratch/fake-gcc" "$scratch/fake-clang" \
-        >"$FAKE_DIR/out" 2>"$FAKE_DIR/err"
+    run_to "$FAKE_DIR/out" "$FAKE_DIR/err" env "$@" python3 "$here/../scripts/comparisons/compilers" ${compilers_pair_options:-} "$scratch/fake-gcc" "$scratch/fake-clang"
 }
 
 compilers_pair_options="--pairs=4" compilers_fake clean FAKE_SHIFTED=
@@ -111,8 +110,7 @@ compilers_pair_options="--pairs=4 --retakes=1" compilers_fake exhausted FAKE_SHI
 # An option of the run's own keeps the other defaults (random queens,
 # batched): --reps=3 alone once dropped them all.
 export FAKE_DIR="$scratch/fake-own-reps.d"; mkdir -p "$FAKE_DIR"
-python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-gcc" "$scratch/fake-clang" -m pext --reps=3 \
-    >/dev/null 2>"$scratch/err"
+run_to /dev/null "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-gcc" "$scratch/fake-clang" -m pext --reps=3
 status=$?
 [ $status -eq 0 ] && [ "$(grep -c -- '--workload=random --piece=queen --dispatch=batch -q --format=csv -m pext --reps=3 --format=csv$' \
     "$FAKE_DIR/arguments")" -eq 2 ] && ! grep -q -- '--reps=9' "$FAKE_DIR/arguments" &&
@@ -120,7 +118,7 @@ status=$?
     fail "compilers: --reps=3 keeps the default workload (exit $status: $(head -c 300 "$scratch/err"; tail -2 "$FAKE_DIR/arguments"))"
 
 for bad in --pairs=0 --pairs=abc --retakes=-1; do
-    python3 "$here/../scripts/comparisons/compilers" "$bad" "$scratch/fake-gcc" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+    run_to /dev/null "$scratch/err" python3 "$here/../scripts/comparisons/compilers" "$bad" "$scratch/fake-gcc" "$scratch/fake-clang"
     status=$?
     [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "compilers: ${bad}: give a whole number" "$scratch/err" &&
         pass "compilers: $bad is one line and exit 2" || fail "compilers: $bad is one line and exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
@@ -157,8 +155,8 @@ rounds_fake() {
     shift
     export FAKE_DIR="$scratch/rounds-$name.d"
     mkdir -p "$FAKE_DIR"
-    env "$@" python3 "$here/../scripts/comparisons/compilers" --rounds --max-time=20 "$scratch/fake-ab-gcc" "$scratch/fake-clang" \
-        ${rounds_options:-} >"$FAKE_DIR/out" 2>"$FAKE_DIR/err"
+    run_to "$FAKE_DIR/out" "$FAKE_DIR/err" env "$@" python3 "$here/../scripts/comparisons/compilers" --rounds --max-time=20 "$scratch/fake-ab-gcc" "$scratch/fake-clang" \
+        ${rounds_options:-}
 }
 rounds_fake all FAKE_RATIOS="pext:1.02 magic-black:1.25 classical:null"
 status=$?
@@ -185,7 +183,7 @@ status=$?
     grep -qF 'compilers: ab of magic-black failed: attackbench ab: magic-black: the side failed' "$scratch/rounds-failing.d/err" &&
     pass "compilers --rounds: an ab that fails is one line and exit 2" ||
     fail "compilers --rounds: an ab that fails is one line and exit 2 (exit $status: $(head -c 300 "$scratch/rounds-failing.d/err"))"
-python3 "$here/../scripts/comparisons/compilers" --rounds --pair-time= "$scratch/fake-ab-gcc" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+run_to /dev/null "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --rounds --pair-time= "$scratch/fake-ab-gcc" "$scratch/fake-clang"
 status=$?
 [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF 'compilers: --pair-time=: give a value' "$scratch/err" &&
     pass "compilers --rounds: an empty setting is one line and exit 2" ||
@@ -195,8 +193,8 @@ status=$?
 if [ "$wasm_build" = 1 ]; then
     skip "compilers --rounds: a row from the real ab of two builds: WebAssembly cannot start ab's sides"
 else
-    python3 "$here/../scripts/comparisons/compilers" --rounds --min-time=0.5 --max-time=1 --pair-time=0.1 --keep-disturbed \
-        "$scratch/as-gcc" "$scratch/as-clang" -m classical >"$scratch/rounds-real.md" 2>"$scratch/err"
+    run_to "$scratch/rounds-real.md" "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --rounds --min-time=0.5 --max-time=1 --pair-time=0.1 --keep-disturbed \
+        "$scratch/as-gcc" "$scratch/as-clang" -m classical
     status=$?
     [ $status -eq 0 ] && grep -qE '^\| `classical` \| [0-9.]+ \| [0-9.]+-[0-9.]+ \| (gcc slower|gcc faster|no difference|undecided) \| [0-9]+ \([0-9]+ left out\) \|' "$scratch/rounds-real.md" &&
         pass "compilers --rounds: a row from the real ab of two builds" ||
@@ -210,29 +208,27 @@ export FAKE_DIR="$scratch/fake-checks.d"; mkdir -p "$FAKE_DIR"
 for pair in "gcc gcc:the second program must be clang's build" "clang clang:the first program must be gcc's build" \
     "clang gcc:the first program must be gcc's build"; do
     builds=${pair%%:*}
-    python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-${builds% *}" "$scratch/fake-${builds#* }" \
-        >"$scratch/out" 2>"$scratch/err"
+    run_to "$scratch/out" "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-${builds% *}" "$scratch/fake-${builds#* }"
     status=$?
     [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "${pair#*:}" "$scratch/err" &&
         [ ! -s "$scratch/out" ] && [ ! -e "$FAKE_DIR/order" ] &&
         pass "compilers: builds $builds are refused in one line before any run" ||
         fail "compilers: builds $builds are refused in one line before any run (exit $status: $(head -c 300 "$scratch/err"))"
 done
-python3 "$here/../scripts/comparisons/compilers" --pairs=1 /bin/echo "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+run_to /dev/null "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --pairs=1 /bin/echo "$scratch/fake-clang"
 status=$?
 [ $status -eq 2 ] && grep -qF "compilers: /bin/echo: its --version names no compiler" "$scratch/err" &&
     pass "compilers: a program that is not attackbench is refused" ||
     fail "compilers: a program that is not attackbench is refused (exit $status: $(head -c 300 "$scratch/err"))"
 # A folder as a program is named as one ("Permission denied" before).
-python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch" "$scratch/fake-clang" >/dev/null 2>"$scratch/err"
+run_to /dev/null "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch" "$scratch/fake-clang"
 status=$?
 [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
     grep -qF "compilers: $scratch: a folder, not an attackbench build" "$scratch/err" &&
     pass "compilers: a folder as a program is named as one" ||
     fail "compilers: a folder as a program is named as one (exit $status: $(head -c 300 "$scratch/err"))"
 for bad in --resolution=-5 --resolution=100 --max-time=0 --min-time=abc; do
-    python3 "$here/../scripts/comparisons/compilers" --rounds "$bad" "$scratch/fake-ab-gcc" "$scratch/fake-clang" \
-        >"$scratch/out" 2>"$scratch/err"
+    run_to "$scratch/out" "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --rounds "$bad" "$scratch/fake-ab-gcc" "$scratch/fake-clang"
     status=$?
     [ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -qF "compilers: $bad: expected" "$scratch/err" &&
         [ ! -s "$scratch/out" ] && pass "compilers --rounds: $bad is refused before the table" ||

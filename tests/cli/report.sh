@@ -35,8 +35,8 @@ else
     report_tmp=$(mktemp -d)
 
     # The markdown for hand-made benchmark and perft CSVs, byte for byte.
-    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
-            "$here/data/report-perft.csv" >"$report_tmp/out.md" 2>"$report_tmp/err" \
+    if run_to "$report_tmp/out.md" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
+            "$here/data/report-perft.csv" \
             && diff -u "$here/data/report-expected.md" "$report_tmp/out.md" >"$report_tmp/diff"; then
         pass "report: tables for tests/data/report-input.csv and report-perft.csv"
     else
@@ -45,8 +45,8 @@ else
     fi
 
     # -o FILE writes the same bytes.
-    if "${report_py[@]}" "$report_top/scripts/results/report" -o "$report_tmp/o.md" \
-            "$here/data/report-input.csv" "$here/data/report-perft.csv" >"$report_tmp/stdout" 2>&1 \
+    if run_to "$report_tmp/stdout" "$report_tmp/stdout" "${report_py[@]}" "$report_top/scripts/results/report" -o "$report_tmp/o.md" \
+            "$here/data/report-input.csv" "$here/data/report-perft.csv" \
             && [ ! -s "$report_tmp/stdout" ] \
             && cmp -s "$here/data/report-expected.md" "$report_tmp/o.md"; then
         pass "report: -o FILE"
@@ -55,8 +55,7 @@ else
     fi
 
     # A missing file: exit status 2, the file named.
-    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/absent.csv" \
-        >"$report_tmp/out" 2>"$report_tmp/err"
+    run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/absent.csv"
     report_status=$?
     if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] \
             && grep -q "absent.csv: no such file" "$report_tmp/err"; then
@@ -67,8 +66,7 @@ else
 
     # A CSV without ns_per_query_median: exit status 2, file and column named.
     sed 's/ns_per_query_median/ns_median/' "$here/data/report-input.csv" >"$report_tmp/renamed.csv"
-    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/renamed.csv" \
-        >"$report_tmp/out" 2>"$report_tmp/err"
+    run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/renamed.csv"
     report_status=$?
     if [ "$report_status" -eq 2 ] && [ ! -s "$report_tmp/out" ] \
             && grep -q "renamed.csv: .*missing column(s) ns_per_query_median" "$report_tmp/err"; then
@@ -79,8 +77,7 @@ else
 
     # A field that is not a number: exit status 2, file and line named.
     sed '3s/,1\.50,/,fast,/' "$here/data/report-input.csv" >"$report_tmp/text.csv"
-    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/text.csv" \
-        >"$report_tmp/out" 2>"$report_tmp/err"
+    run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/text.csv"
     report_status=$?
     if [ "$report_status" -eq 2 ] && grep -q "text.csv: line 3: .*not a number: 'fast'" "$report_tmp/err"; then
         pass "report: a field that is not a number gives exit status 2"
@@ -91,8 +88,8 @@ else
     # Two runs of one machine and compiler (another file, a later start) are
     # kept apart, labelled by file and start time, and no row is replaced.
     sed 's/13:05:00Z/15:00:00Z/' "$here/data/report-input.csv" >"$report_tmp/second.csv"
-    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
-            "$report_tmp/second.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
+    if run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
+            "$report_tmp/second.csv" \
             && [ ! -s "$report_tmp/err" ] \
             && grep -q '^## gcc 12.2.0 (report-input, 2026-11-21T13:05:00Z)$' "$report_tmp/out" \
             && grep -q '^## gcc 12.2.0 (second, 2026-11-21T15:00:00Z)$' "$report_tmp/out" \
@@ -104,8 +101,8 @@ else
 
     # Flags are part of a run's identity: -O1 and -O2 rows are not merged.
     sed 's/-O2 -march=native/-O1 -march=native/' "$here/data/report-input.csv" >"$report_tmp/o1.csv"
-    if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
-            "$report_tmp/o1.csv" >"$report_tmp/out" 2>"$report_tmp/err" \
+    if run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-input.csv" \
+            "$report_tmp/o1.csv" \
             && grep -q '^## gcc 12.2.0, `-O1 -march=native`$' "$report_tmp/out" \
             && grep -q '^## gcc 12.2.0, `-O2 -march=native`$' "$report_tmp/out"; then
         pass "report: compiler flags tell runs apart"
@@ -116,7 +113,7 @@ else
     # A run appended to a file at a later time is a run of its own.
     { cat "$here/data/report-input.csv"; sed -n '2,5s/13:05:00Z/16:00:00Z/p' "$here/data/report-input.csv"; } \
         >"$report_tmp/appended.csv"
-    if "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/appended.csv" >"$report_tmp/out" 2>&1 \
+    if run_to "$report_tmp/out" "$report_tmp/out" "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/appended.csv" \
             && grep -q '^## gcc 12.2.0 (appended, 2026-11-21T16:00:00Z)$' "$report_tmp/out"; then
         pass "report: a run appended to a file is kept apart by its start time"
     else
@@ -126,7 +123,7 @@ else
     # The same configuration twice at the same start: an error naming both lines.
     { cat "$here/data/report-input.csv"; sed -n 3p "$here/data/report-input.csv"; } >"$report_tmp/twice.csv"
     report_last=$(wc -l <"$report_tmp/twice.csv")
-    "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/twice.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+    run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" "$report_tmp/twice.csv"
     report_status=$?
     if [ "$report_status" -eq 2 ] \
             && grep -q "twice.csv: line $report_last: a second row for null in the configuration of .*twice.csv: line 3" "$report_tmp/err"; then
@@ -146,8 +143,8 @@ else
             # readme-results is pointed away from the project's README.
             report_extra=()
             [ "$report_script" = readme-results ] && report_extra=(--readme="$report_tmp/README.md")
-            "${report_py[@]}" "$report_top/scripts/results/$report_script" "${report_extra[@]}" \
-                "$report_tmp/$report_file" >"$report_tmp/out" 2>"$report_tmp/err"
+            run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/$report_script" "${report_extra[@]}" \
+                "$report_tmp/$report_file"
             report_status=$?
             report_err_read "$report_tmp/err"
             if [ "$report_status" -eq 2 ] && report_err_has "$report_case" \
@@ -204,8 +201,7 @@ else
             --queries=1000 --timer=clock -q --csv="$report_tmp/groups.csv" data/positions.fen \
             >"$report_tmp/table.txt" 2>/dev/null
         awk -f "$here/data/table-groups.awk" "$report_tmp/table.txt" | sort >"$report_tmp/from-table"
-        "${report_py[@]}" "$report_top/scripts/results/results-tool" groups "$report_tmp/groups.csv" \
-            >"$report_tmp/from-csv" 2>&1
+        run_to "$report_tmp/from-csv" "$report_tmp/from-csv" "${report_py[@]}" "$report_top/scripts/results/results-tool" groups "$report_tmp/groups.csv"
         if [ -s "$report_tmp/from-table" ] && diff "$report_tmp/from-table" "$report_tmp/from-csv" \
                 >"$report_tmp/diff"; then
             pass "scripts group CSV rows as the table output does ($report_options)"
@@ -242,8 +238,8 @@ else
     # them with an x86-64 --list (tests/data/list-x86-64.txt, recorded on an
     # AMD EPYC Zen 4 with AVX-512).
     if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$report_tmp/list-native.txt"
-    if "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
-            "$here/data/report-sidewise.csv" >"$report_tmp/sidewise.md" 2>"$report_tmp/err" \
+    if run_to "$report_tmp/sidewise.md" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
+            "$here/data/report-sidewise.csv" \
             && "${report_py[@]}" "$here/sidewise_report.py" "$here/data/report-sidewise.csv" \
                 "$report_tmp/sidewise.md" "$report_tmp/list-native.txt" >"$report_tmp/check" \
             && grep -q '^| `kogge-stone` | 1 | 0.22x | 3 | 1.95x | 3 | 1.76x |$' "$report_tmp/sidewise.md" \
@@ -267,8 +263,8 @@ else
     # Without --list the paths are unknown, and the claim says what is missing;
     # a --list output without native paths is refused.
     sed 's/  native [a-z,]*  /  /' "$report_tmp/list-native.txt" >"$report_tmp/list-old.txt"
-    "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-old.txt" \
-        "$here/data/report-sidewise.csv" >"$report_tmp/out" 2>"$report_tmp/err"
+    run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-old.txt" \
+        "$here/data/report-sidewise.csv"
     report_status=$?
     if "${report_py[@]}" "$report_top/scripts/results/report" "$here/data/report-sidewise.csv" >"$report_tmp/no-list.md" \
             && grep -q '^| 1 | kogge-stone | ? | ' "$report_tmp/no-list.md" \
@@ -282,8 +278,8 @@ else
     # A fresh run of the tool, both dispatch modes, ranked as its CSV says.
     "$program" --method=kogge-stone,dumb7fill,hyperbola,magic-fancy,null --workload=sets,sides --dispatch=batch,call \
         --reps=3 --calls=20000 -q --csv="$report_tmp/fresh.csv" data/positions.fen >/dev/null 2>&1
-    if "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
-            "$report_tmp/fresh.csv" >"$report_tmp/fresh.md" 2>"$report_tmp/err" \
+    if run_to "$report_tmp/fresh.md" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/report" --list "$report_tmp/list-native.txt" \
+            "$report_tmp/fresh.csv" \
             && "${report_py[@]}" "$here/sidewise_report.py" "$report_tmp/fresh.csv" "$report_tmp/fresh.md" \
                 "$report_tmp/list-native.txt" >"$report_tmp/check" \
             && [ "$(grep -c '^### sliders, s[a-z]* workload, [a-z]* dispatch' "$report_tmp/fresh.md")" -eq 4 ]; then
@@ -332,8 +328,8 @@ else
         "${report_py[@]}" "$report_top/scripts/results/results-tool" manifest "$report_tmp/m-manifest.json" \
             machine="Test CPU (AMD family 25 model 17)" list="$report_tmp/list.txt" \
             bench="$here/data/report-input.csv" perft="$here/data/report-perft.csv" cpus=2
-        if "${report_py[@]}" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
-                "$report_tmp/m-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err"; then
+        if run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+                "$report_tmp/m-manifest.json"; then
             report_missing=""
             for report_chart in report-input-gcc-12-2-0-ranked-random report-input-gcc-12-2-0-size-pieces \
                     report-input-gcc-12-2-0-threads-random report-input-gcc-12-2-0-phases-pieces \
@@ -388,8 +384,8 @@ else
         # per slider, the native methods drawn apart and named with their path
         # (every row of report-sidewise.csv carries cpu-contention: each is
         # marked disturbed).
-        if "${report_py[@]}" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
-                "$report_tmp/s-manifest.json" >"$report_tmp/out" 2>"$report_tmp/err" \
+        if run_to "$report_tmp/out" "$report_tmp/err" "${report_py[@]}" "$report_top/scripts/results/plot" -o "$report_tmp/plots" --keep-scripts "$report_tmp/gp" \
+                "$report_tmp/s-manifest.json" \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sets.svg" ] \
                 && [ -s "$report_tmp/plots/report-sidewise-ranked-sides.png" ] \
                 && grep -q "set xlabel 'ns per position-side" "$report_tmp/gp/report-sidewise-ranked-sets.gp" \

@@ -12,13 +12,15 @@ chmod +x "$scratch/failing-attackbench"
 
 # script_refuses NAME TEXT COMMAND...: exit 2, and stderr one line holding
 # TEXT (make's own "make: ***" line aside).  The command runs from the
-# caller's folder; the lines are counted and searched by bash itself (no
-# grep, no subshell: this runs some eighty times).
+# caller's folder (a Python script after its first start in the one
+# interpreter of tests/lib/in_process.bash); the lines are counted and
+# searched by bash itself (no grep, no subshell: this runs some eighty
+# times).
 script_refuses() {
     local name=$1 text=$2 got lines=0 found=0 line script_refuses_lines
     local make_line='^make(\[[0-9]+\])?: '
     shift 2
-    cd "$scratch/scripts-caller" && "$@" >"$scratch/out" 2>"$scratch/err"
+    cd "$scratch/scripts-caller" && run_to "$scratch/out" "$scratch/err" "$@"
     got=$?
     cd "$top" || exit 2
     mapfile -t script_refuses_lines <"$scratch/err"

@@ -28,6 +28,8 @@ absolute_path unit_tests "${ATTACKBENCH_UNIT_TESTS:-build/unit_tests}"
 unset ATTACKBENCH ATTACKBENCH_UNIT_TESTS
 cd "${BASH_SOURCE[0]%/*}/.." || exit 2
 here=$PWD
+in_process_server=$here/lib/in_process.py
+source "$here/lib/in_process.bash"
 cd .. || exit 2
 top=$PWD
 emulated=${ATTACKBENCH_TEST_EMULATED:-}
@@ -51,6 +53,8 @@ mkdir -p "$XDG_RUNTIME_DIR"
 
 tap_finish() {
     local status=$?
+    # Waited for before `times`, so that its CPU time is counted.
+    in_process_stop
     [ "$tap_plan_given" = 1 ] && { rm -rf "$scratch"; exit "$status"; }
     if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
         tap_result "not ok" "the script ended with status $status"
@@ -111,7 +115,7 @@ have_tool() {
 expect_status() {
     local name=$1 want=$2
     shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
+    run_to "$scratch/out" "$scratch/err" "$@"
     local got=$?
     if [ "$got" -eq "$want" ]; then pass "$name"; else fail "$name (exit $got, wanted $want)"; fi
 }
@@ -120,7 +124,7 @@ expect_status() {
 expect_error() {
     local name=$1 text=$2
     shift 2
-    "$@" >"$scratch/out" 2>"$scratch/err"
+    run_to "$scratch/out" "$scratch/err" "$@"
     local got=$?
     if [ "$got" -eq 2 ] && grep -qF -- "$text" "$scratch/err"; then
         pass "$name"
@@ -140,7 +144,7 @@ expect_one_line() {
 expect_one_line_status() {
     local status=$1 name=$2 text=$3 line found=0 error_lines
     shift 3
-    "$@" >"$scratch/out" 2>"$scratch/err"
+    run_to "$scratch/out" "$scratch/err" "$@"
     local got=$?
     # Counted (newlines, as wc -l) and searched by bash itself: this runs
     # hundreds of times, and a grep or wc costs milliseconds of CPU a start.
