@@ -251,8 +251,7 @@ EOF
     merged="$scratch/results"
     mkdir -p "$merged"
     printf '# Results\n\n<!-- results:begin -->\n<!-- results:end -->\n' >"$merged/README.md"
-    if "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other" \
-            >"$scratch/merge.out" 2>"$scratch/merge.err"; then
+    if run_to "$scratch/merge.out" "$scratch/merge.err" "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other"; then
         [ "$(grep -c '^results-merge: added: ' "$scratch/merge.out")" -eq 2 ] &&
             grep -qF "added: $merged/$name ($real_machine, " "$scratch/merge.out" &&
             grep -qF "1 compiler(s), 2 backends)" "$scratch/merge.out" &&
@@ -284,8 +283,7 @@ EOF
         local into="$scratch/refused-$2"
         mkdir -p "$into"
         printf '<!-- results:begin -->\n<!-- results:end -->\n' >"$into/README.md"
-        "$top/scripts/results/results-merge" --into "$into" --web "$scratch/refused.json" "$scratch/$2" \
-            >"$scratch/refused.out" 2>"$scratch/refused.err"
+        run_to "$scratch/refused.out" "$scratch/refused.err" "$top/scripts/results/results-merge" --into "$into" --web "$scratch/refused.json" "$scratch/$2"
         local status=$?
         count_lines "$scratch/refused.err"
         [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] &&
@@ -334,14 +332,14 @@ EOF
     # A target folder another CPU wrote is not replaced; its own is.
     target="$merged/$other_name"
     sed -i 's/"machine": "[^"]*"/"machine": "Someone Else (AMD family 1 model 1)"/' "$target/"*-manifest.json
-    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >/dev/null 2>"$scratch/taken.err"
+    run_to /dev/null "$scratch/taken.err" "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other"
     status=$?
     [ "$status" -eq 2 ] && grep -q "holds a run of 'Someone Else (AMD family 1 model 1)'.*not replaced" "$scratch/taken.err" &&
         grep -q "Someone Else" "$target/"*-manifest.json &&
         pass "results-merge: never replaces a folder another CPU wrote" ||
         fail "results-merge: never replaces a folder another CPU wrote (exit $status: $(head -c 300 "$scratch/taken.err"))"
     sed -i 's/"machine": "[^"]*"/"machine": "Test CPU B (AMD family 99 model 7)"/' "$target/"*-manifest.json
-    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" >"$scratch/again.out" 2>&1 &&
+    run_to "$scratch/again.out" "$scratch/again.out" "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" &&
         grep -qF "results-merge: replaced: $target " "$scratch/again.out" &&
         pass "results-merge: a second merge of one CPU and date replaces its own folder" ||
         fail "results-merge: a second merge of one CPU and date replaces its own folder ($(head -c 300 "$scratch/again.out"))"
@@ -353,8 +351,7 @@ EOF
     printf '# Results without markers\n' >"$merged/README.md"
     find "$merged" -type f -exec md5sum {} + | sort >"$scratch/before.sums"
     sed -i 's/"date": "[^"]*"/"date": "2026-01-03"/' "$other/"*-manifest.json
-    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other" \
-        >"$scratch/half.out" 2>"$scratch/half.err"
+    run_to "$scratch/half.out" "$scratch/half.err" "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$folder" "$other"
     status=$?
     find "$merged" -type f -exec md5sum {} + | sort >"$scratch/after.sums"
     count_lines "$scratch/half.err"
@@ -366,8 +363,7 @@ EOF
     sed -i 's/"date": "[^"]*"/"date": "2026-01-02"/' "$other/"*-manifest.json
     cp "$scratch/readme.kept" "$merged/README.md"
     cp -r "$other" "$scratch/twin"
-    "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" "$scratch/twin" \
-        >/dev/null 2>"$scratch/twin.err"
+    run_to /dev/null "$scratch/twin.err" "$top/scripts/results/results-merge" --into "$merged" --web "$scratch/web.js" "$other" "$scratch/twin"
     status=$?
     [ "$status" -eq 2 ] && grep -q "a second folder of 'Test CPU B (AMD family 99 model 7)' on 2026-01-02" "$scratch/twin.err" &&
         pass "results-merge: two folders of one CPU and date in one merge are refused" ||
@@ -387,7 +383,7 @@ manifest["bench"][0] = (os.path.abspath(os.path.join(sys.argv[1], first)) if sys
 json.dump(manifest, open(path, "w"))
 EOF
         refused "a manifest naming a CSV outside its folder ($name path)" "outside-$name" "not a file name in $scratch/outside-$name"
-        "$top/scripts/results/results-merge" --check "$scratch/outside-$name" >/dev/null 2>"$scratch/outside.err"
+        run_to /dev/null "$scratch/outside.err" "$top/scripts/results/results-merge" --check "$scratch/outside-$name"
         status=$?
         [ "$status" -eq 2 ] && grep -qF "not a file name in $scratch/outside-$name" "$scratch/outside.err" &&
             pass "results-merge --check: refuses a manifest naming a CSV outside its folder ($name path)" ||
@@ -409,8 +405,7 @@ EOF
     # INTO through a symbolic link, the folder given by its real path: the
     # folder is already in place (it was set aside, then not found).
     ln -s "$merged" "$scratch/merged-link"
-    "$top/scripts/results/results-merge" --into "$scratch/merged-link" --web "$scratch/web.js" "$merged/$other_name" \
-        >"$scratch/link.out" 2>"$scratch/link.err"
+    run_to "$scratch/link.out" "$scratch/link.err" "$top/scripts/results/results-merge" --into "$scratch/merged-link" --web "$scratch/web.js" "$merged/$other_name"
     status=$?
     [ "$status" -eq 0 ] && grep -qF "already in place: $scratch/merged-link/$other_name" "$scratch/link.out" &&
         [ -n "$(find "$merged/$other_name" -name '*-manifest.json')" ] &&
