@@ -92,6 +92,10 @@ fi
 # into the working tree.
 export PYTHONPYCACHEPREFIX="$output/pycache"
 unset PYTHONDONTWRITEBYTECODE
+# The test plugins, each built once a run for every script that asks for
+# the same source and flags (tests/lib/tap.bash's build_test_plugin).
+mkdir "$output/plugins"
+export ATTACKBENCH_TEST_PLUGINS="$output/plugins"
 # The program's --list, which every script reads first (tests/lib/tap.bash):
 # made once here (it initialises every backend, 0.1 s of CPU; far more
 # under an emulator), each script taking a copy.

@@ -66,9 +66,9 @@ fi
 
 # A plugin has no both entry (ABI 2.0): attackbench composes its rook and
 # bishop, in either dispatch, to the reference's checksum.
+# (The example as plugins.sh builds it: one build a run serves both.)
 if [ "$plugin_build" = 1 ] &&
-    ${CC:-cc} -std=c99 -Og -shared -fPIC -fvisibility=hidden -I"$here/../include" \
-        "$here/../examples/plugin/my_engine.c" -o "$scratch/my_engine.so" 2>"$scratch/cc.log"; then
+    build_test_plugin "$scratch/my_engine.so" "$scratch/cc.log" "$here/../examples/plugin/my_engine.c" -O2; then
     "$program" --plugin="$scratch/my_engine.so" -m my-engine,reference -w random --piece=both --dispatch=batch,call \
         --reps=1 --calls=1000 --queries=4096 --pin=none -q --csv="$scratch/plugin.csv" >/dev/null 2>"$scratch/err"
     python3 - "$scratch/plugin.csv" <<'PYTHON' && pass "a plugin's both rows: composed, the reference's checksum" ||

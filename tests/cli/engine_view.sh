@@ -265,9 +265,9 @@ expect_one_line "recommend: --print-positions with another option is refused" \
     "attackbench: recommend: --print-positions prints the positions and measures nothing: give it alone" \
     "$program" recommend --print-positions --quick
 
-# With a plugin: where it stands against the recommended built-in.
-if ${CC:-cc} -std=c99 -O2 -shared -fPIC -I"$here/../include" "$here/../examples/plugin/my_engine.c" \
-        -o "$view_scratch/my_engine.so" 2>/dev/null; then
+# With a plugin: where it stands against the recommended built-in (the
+# example as plugins.sh builds it: one build a run serves both).
+if build_test_plugin "$view_scratch/my_engine.so" /dev/null "$here/../examples/plugin/my_engine.c" -O2; then
     if "$program" --plugin="$view_scratch/my_engine.so" recommend --quick >"$view_scratch/plugin.out" 2>&1 &&
         grep -qE '^plugin my-engine: alone [0-9.]+ ns per queen, [0-9.]+x the time of [a-z0-9-]+ \(rank [0-9]+\); in the engine [0-9.]+ Mnodes/s, [0-9.]+x [a-z0-9-]+.s speed \(rank [0-9]+\)$' "$view_scratch/plugin.out" &&
         grep -q -- "--plugin=$view_scratch/my_engine.so perft" "$view_scratch/plugin.out"; then

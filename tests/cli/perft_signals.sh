@@ -20,8 +20,8 @@ echo "$start_position" >"$scratch/start.epd"
     skip "a stuck plugin stopped by a signal in perft: this attackbench is linked statically and cannot load plugins"
     exit 0
 }
-if ! ${CC:-cc} -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
-    -I"$here/plugins" "$here/plugins/faults.c" -o "$scratch/MOVE_LOOP.so" 2>"$scratch/cc.log"; then
+# (plugin_faults.sh's build: one build a run serves both.)
+if ! build_test_plugin "$scratch/MOVE_LOOP.so" "$scratch/cc.log" "$here/plugins/faults.c" -pthread; then
     fail "the stuck plugin builds ($(head -c 300 "$scratch/cc.log"))"
     exit 1
 fi

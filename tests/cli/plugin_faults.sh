@@ -10,12 +10,12 @@ fault_dir="$scratch/faults"
 mkdir -p "$fault_dir"
 fault_cc=${CC:-cc}
 # build_faults FILE [FLAGS...]: tests/plugins/faults.c built into FILE, 0
-# when built (-Og: optimised, so no warning, in half the compile time of -O1).
+# when built (-Og: optimised, so no warning, in half the compile time of
+# -O1; perft_signals.sh's stuck plugin is the same build).
 build_faults() {
     local file=$1
     shift
-    "$fault_cc" -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$here/../include" \
-        -I"$here/plugins" "$@" "$here/plugins/faults.c" -o "$file" -pthread 2>"$file.log"
+    build_test_plugin "$file" "$file.log" "$here/plugins/faults.c" -pthread "$@"
 }
 # expect_fault NAME STATUS TEXT COMMAND...: exit STATUS, TEXT on stderr,
 # and no line on stderr that is not attackbench's.

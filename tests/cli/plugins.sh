@@ -11,12 +11,11 @@ mkdir -p "$plugin_dir"
 top="$here/.."
 # build_plugin NAME SOURCE [FLAGS...]: NAME.so in $plugin_dir, 0 when built;
 # at -Og unless FLAGS say otherwise: optimised (no warning) in half the
-# compile time of -O1.
+# compile time of -O1 (tap.bash's build_test_plugin).
 build_plugin() {
     local name=$1 source=$2
     shift 2
-    "$plugin_cc" -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$top/include" -I"$top/tests/plugins" "$@" \
-        "$source" -o "$plugin_dir/$name.so" 2>"$plugin_dir/$name.log"
+    build_test_plugin "$plugin_dir/$name.so" "$plugin_dir/$name.log" "$source" "$@"
 }
 
 if build_plugin my_engine "$top/examples/plugin/my_engine.c" -O2; then

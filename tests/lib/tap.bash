@@ -111,6 +111,38 @@ have_tool() {
     return 1
 }
 
+# build_test_plugin FILE LOG SOURCE [FLAGS...]: SOURCE built as a plugin
+# (-Og, warnings as errors, unless FLAGS add to them) into FILE, the
+# compiler's messages in LOG; 0 when built.  Under tests/run.sh one build
+# a run serves every script that asks for the same source and flags (a
+# compile costs 0.3 to 1 s of CPU): the first builds it into the runner's
+# folder, the others wait for it there and copy it.
+build_test_plugin() {
+    local file=$1 log=$2 source=$3 key waited=0
+    shift 3
+    local command=("${CC:-cc}" -std=c99 -Og -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror
+        -I"$here/../include" -I"$here/plugins" "$@" "$source")
+    if [ -z "$shared_plugins" ]; then
+        "${command[@]}" -o "$file" 2>"$log"
+        return
+    fi
+    key=$(printf '%s\0' "${command[@]}" | cksum)
+    key=$shared_plugins/${key%% *}
+    if mkdir "$key.lock" 2>/dev/null; then
+        "${command[@]}" -o "$key.so" 2>"$key.log"
+        echo $? >"$key.status.new" && mv "$key.status.new" "$key.status"
+    else
+        # Another script builds it; a minute without it: build it here.
+        while [ ! -e "$key.status" ] && [ "$waited" -lt 1200 ]; do
+            sleep 0.05
+            waited=$((waited + 1))
+        done
+        [ -e "$key.status" ] || { "${command[@]}" -o "$file" 2>"$log"; return; }
+    fi
+    cp "$key.log" "$log"
+    [ "$(<"$key.status")" = 0 ] && cp "$key.so" "$file"
+}
+
 # expect_status NAME STATUS COMMAND...: the command exits with STATUS.
 expect_status() {
     local name=$1 want=$2
@@ -191,6 +223,9 @@ else
     "$program" --list >"$scratch/list" 2>/dev/null
 fi
 unset ATTACKBENCH_TEST_LIST
+# tests/run.sh's folder of plugins built once a run (build_test_plugin).
+shared_plugins=${ATTACKBENCH_TEST_PLUGINS:-}
+unset ATTACKBENCH_TEST_PLUGINS
 x86_build=1
 [[ "$(<"$scratch/list")" == *"x86-64 only"* ]] && x86_build=0
 plugin_build=1
