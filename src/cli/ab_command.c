@@ -68,7 +68,9 @@ static const char ab_usage[] =
     "  --csv=FILE        every pair: its order, each side's ns per query and CPU,\n"
     "                    the ratio, why it was left out and its blocks\n"
     "  --json=FILE       the same with the verdict\n"
-    "  -m, --method=A,B  two methods of this build instead of A and B\n"
+    "  -m, --method=A,B  two methods of this build instead of A and B, named as\n"
+    "                    the benchmark's --method names them (in any case,\n"
+    "                    globs, -NAME); the list must choose exactly two\n"
     "  -h, --help        this text\n"
     "\n"
     "Exit status: 0 B not slower (B faster, no difference, or undecided), 3 B\n"
@@ -307,52 +309,68 @@ static int ends_with(const char *text, const char *end)
     return length >= tail && strcmp(text + length - tail, end) == 0;
 }
 
-/* A name with a colon that is no formulation of this build: the
- * benchmark's own message (its formulations named), before any side
- * starts.  0 when the selection takes it. */
-static int check_formulation_name(const char *name)
+/* The backends `list` chooses as the benchmark's --method does (in any
+ * case, globs, -NAME; those this CPU cannot run kept, for a later check)
+ * into `found`, at most `capacity`; -1 after the selection's line. */
+static int match_methods(const char *list, const struct backend **found, size_t capacity)
 {
-    const struct selection_rules rules = {.prefix = ab_prefix, .keep_unavailable = 1};
-    const struct backend *found[4];
-    return select_backends(name, &rules, found, sizeof found / sizeof found[0]) < 0;
+    const struct selection_rules rules = {.prefix = ab_prefix, .without_baseline = 1, .keep_unavailable = 1};
+    return select_backends(list, &rules, found, capacity);
 }
 
-/* -m A,B: two method names of this build, each one this CPU runs. */
-static int set_methods(struct ab_run *run, const char *methods, const char *self)
+/* -m A,B's sides: A and B matched one at a time (so that A,A times a
+ * method against itself), or matched whole, a list with an empty item, a
+ * -NAME or more than two items.  How many it chooses (3 for more than
+ * two), or -1 after the selection's line. */
+static int match_sides(const char *methods, const struct backend *found[4])
 {
     const char *comma = strchr(methods, ',');
-    if (comma == NULL || strchr(comma + 1, ',') || comma == methods || comma[1] == '\0')
-        return refuse(ab_prefix, "--method=%s: expected two methods, METHOD_A,METHOD_B", methods);
-    static char labels[2][AB_NAME_SIZE];
-    if (comma - methods >= AB_NAME_SIZE || strlen(comma + 1) >= AB_NAME_SIZE)
-        return refuse(ab_prefix, "--method=%s: a method name longer than %d characters", methods, AB_NAME_SIZE - 1);
-    snprintf(labels[0], sizeof labels[0], "%.*s", (int)(comma - methods), methods);
-    snprintf(labels[1], sizeof labels[1], "%.63s", comma + 1);
+    if (comma == NULL || comma == methods || comma[1] == '\0' || strchr(comma + 1, ',') || methods[0] == '-' ||
+        comma[1] == '-')
+        return match_methods(methods, found, 3);
+    char first[2 * AB_NAME_SIZE];
+    snprintf(first, sizeof first, "%.*s", (int)(comma - methods), methods);
+    int count = match_methods(first, found, 2);
+    int more = count < 0 ? -1 : match_methods(comma + 1, found + count, 2);
+    return more < 0 ? -1 : count + more;
+}
+
+/* How many methods a list chose, up to "more than two". */
+static const char *count_in_words(int count)
+{
+    static const char *const words[] = {"none", "one", "two"};
+    return count <= 2 ? words[count] : "more than two";
+}
+
+/* -m A,B: two methods of this build, named as the benchmark's --method
+ * names them (whether this CPU runs them is checked last). */
+static int set_methods(struct ab_run *run, const char *methods, const char *self)
+{
+    const struct backend *found[4];
+    if (check_plain_names(methods, ab_prefix, "a side") != 0)
+        return AB_EXIT_USAGE;
+    int count = match_sides(methods, found);
+    if (count < 0)
+        return AB_EXIT_USAGE;
+    if (count != 2)
+        return refuse(ab_prefix, "--method=%s: expected two methods, METHOD_A,METHOD_B (the list chooses %s)", methods,
+                      count_in_words(count));
     for (int s = 0; s < 2; s++) {
-        const struct backend *backend = find_backend(labels[s]);
-        if (backend == NULL && strchr(labels[s], ':') == NULL)
-            return refuse(ab_prefix, "no method named '%s' (attackbench --list names them)", labels[s]);
-        if (backend && backend->baseline)
-            return refuse(ab_prefix, "%s computes no attack sets and cannot be a side", labels[s]);
         /* A plugin's method: its side loads that plugin (--plugin before ab). */
-        run->sides[s] =
-            (struct ab_side){.label = labels[s], .program = self, .plugin = backend ? backend->plugin_file : NULL};
-        memcpy(run->sides[s].method, labels[s], sizeof labels[s]);
+        run->sides[s] = (struct ab_side){.label = found[s]->name, .program = self, .plugin = found[s]->plugin_file};
+        snprintf(run->sides[s].method, sizeof run->sides[s].method, "%s", found[s]->name);
     }
     run->kind = AB_METHODS;
     return -1;
 }
 
-/* -m A,B: each side's method a formulation this build has and one this
- * CPU runs, checked last of all the options, just before the sides start
- * (a side would fail in three lines). */
+/* -m A,B: each side's method one this CPU runs, checked last of all the
+ * options, just before the sides start (a side would fail in three
+ * lines), so that any other mistake is the line a run gets. */
 static int check_methods_run_here(const struct ab_run *run)
 {
     for (int s = 0; s < 2 && run->kind == AB_METHODS; s++) {
-        const struct backend *backend = find_backend(run->sides[s].method);
-        if (backend == NULL && check_formulation_name(run->sides[s].method) != 0)
-            return AB_EXIT_USAGE; /* said: an unknown formulation, as the benchmark says it */
-        const char *unavailable = backend ? backend_unavailable_reason(backend) : NULL;
+        const char *unavailable = backend_unavailable_reason(find_backend(run->sides[s].method));
         if (unavailable)
             return refuse(ab_prefix, "%s cannot run here: %s", run->sides[s].method, unavailable);
     }

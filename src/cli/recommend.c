@@ -25,6 +25,7 @@
 #include "platform/interrupt.h"
 #include "output_checks.h"
 #include "platform/work_directory.h"
+#include "selection.h"
 
 /* The techniques engines ship (docs/techniques.md): magic bitboards in
  * three layouts, PEXT, hyperbola quintessence, obstruction difference,
@@ -64,8 +65,9 @@ static const char recommend_usage_text[] =
     "\n"
     "  --quick        a short run (seconds; for tests): too short to decide\n"
     "                 anything close\n"
-    "  --method=LIST  the built-in candidates instead of the default list\n"
-    "                 (every --plugin is measured as well)\n"
+    "  --method=LIST  the built-in candidates instead of the default list, as\n"
+    "                 the benchmark's --method chooses them (in any case, globs,\n"
+    "                 -NAME; every --plugin is measured as well)\n"
     "  --csv=FILE     also write one row per candidate (docs/perft.md)\n"
     "  --json=FILE    the same as JSON\n"
     "  --print-positions  the engine view's positions (built in: those of\n"
@@ -143,8 +145,9 @@ static int add_candidate(struct recommendation *recommendation, const struct bac
     return 0;
 }
 
-/* The named candidates (each must exist), then every plugin loaded,
- * whether or not --method named it. */
+/* The candidates --method chooses as the benchmark's --method does (in
+ * any case, globs, -NAME; those this CPU cannot run kept, each with its
+ * reason), then every plugin loaded, whether or not --method named it. */
 static int choose_candidates(struct recommendation *recommendation)
 {
     char list[1024];
@@ -153,19 +156,18 @@ static int choose_candidates(struct recommendation *recommendation)
         fprintf(stderr, "attackbench: recommend: --method=%s: expected one or more method names\n", list);
         return -1;
     }
-    for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-        const struct backend *backend = find_backend(name);
-        if (backend == NULL) {
-            fprintf(stderr, "attackbench: recommend: no method named '%s' (attackbench --list names them)\n", name);
+    if (check_plain_names(list, recommend_prefix, "a candidate") != 0)
+        return -1;
+    const struct selection_rules rules = {.prefix = recommend_prefix, .without_baseline = 1, .keep_unavailable = 1};
+    const struct backend *chosen[RECOMMEND_MAX_CANDIDATES + 1];
+    int count = select_backends(list, &rules, chosen, sizeof chosen / sizeof chosen[0]);
+    if (count == 0)
+        report_empty_selection(list, recommend_prefix);
+    if (count <= 0)
+        return -1;
+    for (int c = 0; c < count; c++)
+        if (add_candidate(recommendation, chosen[c]) != 0)
             return -1;
-        }
-        if (backend->baseline) {
-            fprintf(stderr, "attackbench: recommend: %s computes no attack sets and cannot be a candidate\n", name);
-            return -1;
-        }
-        if (add_candidate(recommendation, backend) != 0)
-            return -1;
-    }
     for (size_t b = 0; b < backend_count; b++)
         if (!registry_is_built_in(backends[b]) && add_candidate(recommendation, backends[b]) != 0)
             return -1;

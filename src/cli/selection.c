@@ -5,6 +5,7 @@
 #include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "registry/registry.h"
 
 enum { MAX_NAME = 64 };
@@ -255,6 +256,49 @@ int select_backends(const char *list, const struct selection_rules *rules, const
         if (*item == '\0')
             return (int)chosen.count;
         item++;
+    }
+}
+
+static const struct backend *find_backend_in_any_case(const char *name)
+{
+    for (size_t i = 0; i < backend_count; i++)
+        if (strcasecmp(backends[i]->name, name) == 0)
+            return backends[i];
+    return NULL;
+}
+
+/* One item of a list, as check_plain_names() reads it: 0, or -1 after
+ * the line.  An empty or overlong one is select_backends()'s to refuse. */
+static int check_plain_name(const char *item, size_t length, const char *prefix, const char *role)
+{
+    int remove = item[0] == '-';
+    char name[MAX_NAME];
+    if (length == (size_t)remove || length - (size_t)remove >= sizeof name)
+        return 0;
+    snprintf(name, sizeof name, "%.*s", (int)(length - (size_t)remove), item + remove);
+    if (strcasecmp(name, "all") == 0 || strpbrk(name, "*?[:") != NULL)
+        return 0;
+    const struct backend *backend = find_backend_in_any_case(name);
+    if (backend == NULL) {
+        fprintf(stderr, "%s: no method named '%s' (attackbench --list names them)\n", prefix, name);
+        return -1;
+    }
+    if (backend->baseline && !remove) {
+        fprintf(stderr, "%s: %s computes no attack sets and cannot be %s\n", prefix, name, role);
+        return -1;
+    }
+    return 0;
+}
+
+int check_plain_names(const char *list, const char *prefix, const char *role)
+{
+    for (const char *item = list;; item++) {
+        size_t length = strcspn(item, ",");
+        if (check_plain_name(item, length, prefix, role) != 0)
+            return -1;
+        item += length;
+        if (*item == '\0')
+            return 0;
     }
 }
 

@@ -33,6 +33,14 @@ struct selection_rules {
 int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
                     size_t capacity);
 
+/* The plain names of a --method list (neither "all", a glob nor a
+ * formulation; a "-" before one left out) as ab and recommend refuse
+ * them, before select_backends(): one that names no backend in any case
+ * is "PREFIX: no method named 'NAME' (attackbench --list names them)",
+ * the baseline added by name "PREFIX: NAME computes no attack sets and
+ * cannot be ROLE" ("a side").  Returns 0, or -1 after that line. */
+int check_plain_names(const char *list, const char *prefix, const char *role);
+
 /* Hand every --param=NAME=VALUE to the selected backends that know NAME.
  * Returns 0, or -1 after printing why (a bad value, or no backend with
  * that parameter). */

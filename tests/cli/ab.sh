@@ -52,6 +52,29 @@ expect_error "ab: an unknown method" "no method named 'pexx'" "$program" ab -m p
 expect_one_line "ab: an unknown formulation is refused before the sides start" \
     "attackbench ab: unknown formulation 'kogge-stone:nosuch'; kogge-stone has " \
     "$program" ab -m kogge-stone,kogge-stone:nosuch
+# -m matches names as the benchmark's --method does: in any case, a
+# formulation's too, and a list with -NAME matched whole; it must choose
+# exactly two (only exact lower-case names were taken).
+awk 'BEGIN { for (i = 0; i < 11; i++) print 10, 10.5 }' >"$scratch/matched.txt"
+while IFS='|' read -r methods sides; do
+    ATTACKBENCH_AB_REPLAY="$scratch/matched.txt" "$program" ab -m "$methods" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 3 ] && [ "$(grep '^[AB]: ' "$scratch/out" | paste -sd' ')" = "$sides" ]; then
+        pass "ab: -m $methods times $sides"
+    else
+        fail "ab: -m $methods times $sides (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 300))"
+    fi
+done <<'EOF_MATCHED'
+HYPERBOLA,Kogge-Stone:Scalar|A: hyperbola B: kogge-stone:scalar
+hyperbola,kogge-stone,-Hyperbola,hyperbola|A: kogge-stone B: hyperbola
+Hyperbola,hyperbola|A: hyperbola B: hyperbola
+EOF_MATCHED
+expect_one_line "ab: a glob that chooses more than two" \
+    "attackbench ab: --method=magic-*: expected two methods, METHOD_A,METHOD_B (the list chooses more than two)" \
+    "$program" ab -m 'magic-*'
+expect_one_line "ab: a -NAME that leaves one" \
+    "attackbench ab: --method=pext,hyperbola,-PEXT: expected two methods, METHOD_A,METHOD_B (the list chooses one)" \
+    "$program" ab -m pext,hyperbola,-PEXT
 expect_error "ab: the benchmark's --csv" "--csv=x.csv: ab writes its own output" \
     "$program" ab "$program" "$program" -m pext --csv=x.csv
 expect_error "ab: two builds without --method" "two builds: name what to time with --method=NAME after A and B" \

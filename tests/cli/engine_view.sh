@@ -361,6 +361,9 @@ done <<EOF_CASES
 --method=pext,pext-pdep|no candidate runs on this CPU: pext: this CPU lacks bmi2; pext-pdep: this CPU lacks bmi2
 --method=pext,hyperbola-avx2|no candidate runs on this CPU: pext: this CPU lacks bmi2; hyperbola-avx2: this CPU lacks avx2
 --method=no-such-method|no method named 'no-such-method' (attackbench --list names them)
+--method=PEXT,Pext-Pdep|no candidate runs on this CPU: pext: this CPU lacks bmi2; pext-pdep: this CPU lacks bmi2
+--method=pext,hyperbola-avx2,pext-pdep,-hyperbola*|no candidate runs on this CPU: pext: this CPU lacks bmi2; pext-pdep: this CPU lacks bmi2
+--method=pext,-PEXT|--method=pext,-PEXT: the list leaves no method
 --fast|unknown argument '--fast'
 EOF_CASES
 rm -rf "$view_scratch"
