@@ -273,11 +273,19 @@ SAMPLE = re.compile(r"[0-9.][0-9.eE+-]*")
 
 def check_samples(row, where):
     """Refuses a samples_ns that attackbench compare would refuse (a
-    word, a negative or zero time): a file one tool reads and another
-    refuses is no file to publish.  An empty or missing column is left to
-    the columns the scripts read (files written before samples_ns)."""
-    text = text_field(row, "samples_ns")
-    if text and not all(is_sample(word) for word in text.split(" ")):
+    word, a negative or zero time, an empty cell, a space before the
+    first time or two between times; one space after the last is read,
+    as parse_samples reads it): a file one tool reads and another refuses
+    is no file to publish.  A missing column is left to the columns the
+    scripts read (files written before samples_ns), and so is the row of
+    an instruction count, refused as such."""
+    text = row.get("samples_ns")
+    if text is None or text_field(row, "metric") == "instructions":
+        return  # a count's figure is in instructions_per_query
+    if not text:
+        raise ResultsError(f"{where}: column samples_ns is empty")
+    words = (text[:-1] if text.endswith(" ") else text).split(" ")
+    if not all(is_sample(word) for word in words):
         raise ResultsError(f"{where}: column samples_ns: expected decimal "
                            f"numbers from 1e-6 to 1e12 separated by "
                            f"spaces, not "
