@@ -218,7 +218,8 @@ PYTHON
 python3 - "$scratch/device.csv" <<'PYTHON' && pass "device and CPU rows: every field, empty only where docs/gpu.md says why" || fail "device CSV fields: $(cat "$scratch/device.csv")"
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-header, both = rows[0], {"relative_mad", "harness_ns_per_query", "instructions_per_query", "warnings", "formulation_threads"}
+header, both = rows[0], {"relative_mad", "harness_ns_per_query", "instructions_per_query", "warnings", "formulation_threads",
+                   "parameters"}
 may_be_empty = {
     "opencl": both | {"tsc_ghz", "threads", "ticks_per_query_median", "ticks_per_query_min", "ticks_per_query_max",
                       "ticks_per_query_mad", "init_ms", "hit_rate", "formulation"},

@@ -300,6 +300,7 @@ static int add_rows(const struct session *session, const struct workload *worklo
         row.table_bytes = session->entries[i].table_bytes;
         row.init_ms = session->entries[i].init_ms;
         row.formulation_threads = session->entries[i].formulation_threads;
+        snprintf(row.parameters, sizeof row.parameters, "%s", applied_parameters(session->entries[i].backend));
         if (result_set_add(results, &row) != 0)
             return EXIT_USAGE;
     }

@@ -15,6 +15,7 @@
 #include "platform/interrupt.h"
 #include "results/output.h"
 #include "result_outputs.h"
+#include "selection.h"
 #include "measure/statistics.h"
 #include "registry/registry.h"
 #include "results/group_figures.h"
@@ -126,6 +127,7 @@ static int count_stream(const struct count_job *job, const struct stream *stream
         row.measurement.hit_rate = -1;
         row.table_bytes = job->table_bytes[i];
         row.init_ms = job->init_ms[i];
+        snprintf(row.parameters, sizeof row.parameters, "%s", applied_parameters(job->selected[i]));
         int status = count_one(job->selected[i], &row, &run, &expected, job->output);
         if (status != 0)
             return status;

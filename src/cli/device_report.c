@@ -129,8 +129,9 @@ static void write_timing_fields(FILE *out, const struct device_row *row, double 
     fprintf(out, "%.2f,%.4f,,,,", 1000 * glookups(row), row->ns.median / fastest);
 }
 
-/* table_bytes to formulation_threads: the CPU row's init time, hit rate
- * and formulation (its default: chosen by no measurement here). */
+/* table_bytes to parameters: the CPU row's init time, hit rate and
+ * formulation (its default: chosen by no measurement here); no parameters
+ * (--device refuses --param). */
 static void write_derived_fields(FILE *out, const struct device_row *row, int on_device)
 {
     fprintf(out, "%zu,", row->table_bytes);
@@ -142,7 +143,7 @@ static void write_derived_fields(FILE *out, const struct device_row *row, int on
         snprintf(samples + strlen(samples), sizeof samples - strlen(samples), "%s%.6f", i ? " " : "", row->samples[i]);
     write_csv_field(out, samples);
     const char *colon = strchr(row->method, ':');
-    fprintf(out, ",%s,,", on_device ? (colon ? colon + 1 : "") : (row->formulation ? row->formulation : ""));
+    fprintf(out, ",%s,,,", on_device ? (colon ? colon + 1 : "") : (row->formulation ? row->formulation : ""));
 }
 
 static void write_csv_row(FILE *out, const struct device_session *session, const struct run_metadata *metadata,

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include "registry/registry.h"
+#include "results/results.h"
 
 enum { MAX_NAME = 64 };
 
@@ -302,6 +303,57 @@ int check_plain_names(const char *list, const char *prefix, const char *role)
     }
 }
 
+/* The parameters each backend accepted, "NAME=VALUE;NAME=VALUE" in the
+ * order given, for the rows' parameters column (applied_parameters). */
+static struct applied {
+    const struct backend *backend;
+    char text[ROW_PARAMETERS_SIZE];
+} applied[MAX_SKIPPED];
+static size_t applied_count;
+
+const char *applied_parameters(const struct backend *backend)
+{
+    for (size_t i = 0; i < applied_count; i++)
+        if (applied[i].backend == backend)
+            return applied[i].text;
+    return "";
+}
+
+/* Whether a later --param sets the same NAME: the later one is the value
+ * the backend runs with, so the earlier one is not recorded. */
+static int set_again_later(const char *const *parameters, int parameter_count, int k, size_t name_length)
+{
+    for (int later = k + 1; later < parameter_count; later++)
+        if (strncmp(parameters[later], parameters[k], name_length + 1) == 0)
+            return 1;
+    return 0;
+}
+
+/* Add `text` to what `backend` accepted; -1 after saying why when the
+ * whole no longer fits the column (result files hold 63 bytes). */
+static int record_parameter(const struct backend *backend, const char *text)
+{
+    struct applied *entry = NULL;
+    for (size_t i = 0; i < applied_count && entry == NULL; i++)
+        if (applied[i].backend == backend)
+            entry = &applied[i];
+    if (entry == NULL && applied_count < MAX_SKIPPED)
+        entry = &applied[applied_count++];
+    if (entry == NULL)
+        return 0;
+    entry->backend = backend;
+    size_t used = strlen(entry->text), length = strlen(text);
+    if (used + (used > 0) + length >= sizeof entry->text) {
+        fprintf(stderr, "attackbench: --param: the parameters of %s take more than the %zu bytes a result file holds\n",
+                backend->name, sizeof entry->text - 1);
+        return -1;
+    }
+    if (used > 0)
+        entry->text[used++] = ';';
+    memcpy(entry->text + used, text, length + 1);
+    return 0;
+}
+
 /* Hand every --param to the selected backends that know it. */
 int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count)
 {
@@ -326,6 +378,9 @@ int apply_parameters(const char *const *parameters, int parameter_count, const s
                 return -1;
             }
             accepted |= status == 0;
+            if (status == 0 && !set_again_later(parameters, parameter_count, k, length) &&
+                record_parameter(selected[i], text) != 0)
+                return -1;
         }
         if (!accepted) {
             fprintf(stderr, "attackbench: --param=%s: no selected method has a parameter '%s'\n", text, name);

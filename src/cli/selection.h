@@ -46,6 +46,10 @@ int check_plain_names(const char *list, const char *prefix, const char *role);
  * that parameter). */
 int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count);
 
+/* The --param texts `backend` accepted ("hash-bits=8", several joined by
+ * ';'), or "" when it runs with its defaults: a row's parameters column. */
+const char *applied_parameters(const struct backend *backend);
+
 /* The "skipping" lines of the last selection (methods this CPU cannot
  * run), printed once the command has checked its input. */
 void print_selection_notes(void);

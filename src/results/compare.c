@@ -169,10 +169,19 @@ static void print_header(enum metric_kind metric, const char *normalize, int shi
         snprintf(unit, sizeof unit, "%s/query ÷ %s", metric_names[metric], normalize);
     else
         snprintf(unit, sizeof unit, "%s/query", metric_names[metric]);
-    printf("\n| method | piece | workload | dispatch | mode | pressure | phase | threads | layout | base %s | new %s "
-           "| group shift | new/base%s | 95%% interval | verdict |\n",
-           unit, unit, shifted ? " ÷ shift" : "");
-    printf("|---|---|---|---|---|---:|---|---:|---|---:|---:|---:|---:|---:|---|\n");
+    printf(
+        "\n| method | piece | workload | dispatch | mode | pressure | phase | threads | layout | parameters | base %s "
+        "| new %s | group shift | new/base%s | 95%% interval | verdict |\n",
+        unit, unit, shifted ? " ÷ shift" : "");
+    printf("|---|---|---|---|---|---:|---|---:|---|---|---:|---:|---:|---:|---:|---|\n");
+}
+
+/* Whether a row's configuration column is named in a list or a BMF name:
+ * parameters only when the method ran with some, so that a row of its
+ * defaults reads as it always did. */
+static int column_named(const struct result_record *row, int column)
+{
+    return column != PARAMETERS_COLUMN || row->configuration[column][0] != '\0';
 }
 
 /* One matched row: its estimate and the shift of its group. */
@@ -183,11 +192,11 @@ struct compared {
     enum verdict verdict;
 };
 
-/* Rows of one group share everything but the method. */
+/* Rows of one group share everything but the method and its parameters. */
 static int compare_groups(const void *a, const void *b)
 {
     const struct compared *x = *(const struct compared *const *)a, *y = *(const struct compared *const *)b;
-    for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++) {
+    for (int c = 1; c < PARAMETERS_COLUMN; c++) {
         int order = strcmp(x->base->configuration[c], y->base->configuration[c]);
         if (order != 0)
             return order;
@@ -212,7 +221,7 @@ static void find_group_shifts(struct compared *rows, size_t count)
     qsort(order, count, sizeof *order, compare_groups);
     for (size_t start = 0, end; start < count; start = end) {
         for (end = start + 1; end < count; end++)
-            for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
+            for (int c = 1; c < PARAMETERS_COLUMN; c++)
                 if (strcmp(order[start]->base->configuration[c], order[end]->base->configuration[c]) != 0)
                     goto group_ends;
     group_ends:;
@@ -427,10 +436,12 @@ static size_t print_table(const struct judged_table *table, enum metric_kind met
         print_header(metric, options->normalize, shifted);
     for (size_t i = 0; i < count; i++) {
         print_row(&rows[i], &totals);
+        const char *parameters = rows[i].base->configuration[PARAMETERS_COLUMN];
         if (rows[i].verdict == VERDICT_SLOWER || rows[i].verdict == VERDICT_FASTER)
-            fprintf(changes, "%c %s %s %s %s %s: %.3f%s\n", rows[i].verdict == VERDICT_SLOWER ? 'S' : 'F',
-                    rows[i].base->configuration[0], rows[i].base->configuration[1], rows[i].base->configuration[2],
-                    rows[i].base->configuration[3], metric_names[metric], rows[i].estimate.ratio / rows[i].shift,
+            fprintf(changes, "%c %s%s%s %s %s %s %s: %.3f%s\n", rows[i].verdict == VERDICT_SLOWER ? 'S' : 'F',
+                    rows[i].base->configuration[0], parameters[0] ? " --param " : "", parameters,
+                    rows[i].base->configuration[1], rows[i].base->configuration[2], rows[i].base->configuration[3],
+                    metric_names[metric], rows[i].estimate.ratio / rows[i].shift,
                     rows[i].shift != 1 ? " after the group's shift" : "");
     }
     *unreliable += totals.unreliable;
@@ -453,7 +464,8 @@ static size_t print_unmatched(const struct result_file *file, const struct resul
             printf("\nFound in %s (`%s`) only:\n\n", label, file->path);
         printf("- %s:", metric_names[row->metric]);
         for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++)
-            printf(" %s=%s", configuration_columns[c], row->configuration[c]);
+            if (column_named(row, c))
+                printf(" %s=%s", configuration_columns[c], row->configuration[c]);
         printf(" (line %ld)\n", row->line);
     }
     return count;
@@ -493,7 +505,8 @@ static int report_bmf(const struct judged_table tables[METRIC_KIND_COUNT])
             struct ratio_estimate shown = shifted_estimate(&rows[i]);
             int used = 0;
             for (int c = 0; c < CONFIGURATION_COLUMN_COUNT && used >= 0 && (size_t)used < sizeof name; c++)
-                used += snprintf(name + used, sizeof name - (size_t)used, "%s/", rows[i].base->configuration[c]);
+                if (column_named(rows[i].base, c))
+                    used += snprintf(name + used, sizeof name - (size_t)used, "%s/", rows[i].base->configuration[c]);
             if (used >= 0 && (size_t)used < sizeof name)
                 snprintf(name + used, sizeof name - (size_t)used, "%s", metric_names[metric]);
             int bounded = metric == METRIC_NS ? shown.bounded : 1;

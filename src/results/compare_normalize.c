@@ -7,7 +7,8 @@
 
 #include "compare.h"
 
-/* METHOD's row in `row`'s configuration, by the file's index. */
+/* METHOD's row in `row`'s configuration, run with its defaults (not with
+ * the parameters of `row`'s method), by the file's index. */
 static const struct result_record *find_reference(const struct result_file *file, const struct result_record *row,
                                                   const char *method)
 {
@@ -15,6 +16,7 @@ static const struct result_record *find_reference(const struct result_file *file
     if (strlen(method) >= sizeof key.configuration[0])
         return NULL;
     strcpy(key.configuration[0], method);
+    key.configuration[PARAMETERS_COLUMN][0] = '\0';
     return find_record(file, &key);
 }
 
@@ -32,9 +34,10 @@ int normalize_records(struct result_file *file, const char *method, FILE *notes)
 {
     int found = 0;
     for (size_t i = 0; i < file->count; i++)
-        found |= strcmp(file->records[i].configuration[0], method) == 0;
+        found |= strcmp(file->records[i].configuration[0], method) == 0 &&
+                 file->records[i].configuration[PARAMETERS_COLUMN][0] == '\0';
     if (!found) {
-        fprintf(stderr, "attackbench: %s: no rows for --normalize=%s\n", file->path, method);
+        fprintf(stderr, "attackbench: %s: no rows for --normalize=%s (run with its defaults)\n", file->path, method);
         return -1;
     }
     /* Divide first (the reference rows are still intact), then drop. */
@@ -43,7 +46,9 @@ int normalize_records(struct result_file *file, const char *method, FILE *notes)
         return -1;
     for (size_t i = 0; i < file->count; i++) {
         struct result_record *row = &file->records[i];
-        if (strcmp(row->configuration[0], method) == 0)
+        /* METHOD's own rows are the unit; run with other parameters it is
+         * one more method. */
+        if (strcmp(row->configuration[0], method) == 0 && row->configuration[PARAMETERS_COLUMN][0] == '\0')
             continue;
         const struct result_record *reference = find_reference(file, row, method);
         if (reference == NULL) {

@@ -156,6 +156,8 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                     m->mlookups_per_s, spread, relative, table, row->init_ms);
             if (m->hit_rate >= 0)
                 fprintf(out, "  hit rate %.1f%%", 100 * m->hit_rate);
+            if (row->parameters[0])
+                fprintf(out, "  --param %s", row->parameters);
             /* What the run saw disturb this row's group (other work on the
              * measuring CPU, a drifting harness), on the row itself: its
              * spread can be small when the whole group was slowed. */
@@ -385,7 +387,7 @@ void write_csv_column_names(FILE *out)
 {
     for (int c = 0; c < COLUMN_COUNT; c++)
         fprintf(out, "%s,", columns[c].name);
-    fputs("samples_ns,formulation,formulation_threads", out);
+    fputs("samples_ns,formulation,formulation_threads,parameters", out);
 }
 
 void write_csv(FILE *out, const struct result_set *set, const struct run_context *context)
@@ -403,7 +405,11 @@ void write_csv(FILE *out, const struct result_set *set, const struct run_context
         fputc(',', out);
         write_csv_field(out, row_formulation(&set->rows[r]));
         row_formulation_threads(&set->rows[r], threads, sizeof threads);
-        fprintf(out, ",%s\n", threads);
+        /* parameters last, so that readers of the columns before it are
+         * unchanged: "" when the backend ran with its defaults. */
+        fprintf(out, ",%s,", threads);
+        write_csv_field(out, set->rows[r].parameters);
+        fputc('\n', out);
     }
 }
 
@@ -425,19 +431,30 @@ static void write_json_members(FILE *out, const char fields[COLUMN_COUNT][FIELD_
     }
 }
 
+/* A text member's value: the string, or null when empty. */
+static void write_json_text_or_null(FILE *out, const char *text)
+{
+    if (text[0])
+        write_json_string(out, text);
+    else
+        fputs("null", out);
+}
+
 /* BMF: one benchmark per row, named by its configuration; the measure
  * "latency" (Bencher's own, in ns) with the repetitions' fastest and
  * slowest as bounds, or "instructions" for a count. */
 void write_bmf(FILE *out, const struct result_set *set, const struct run_context *context)
 {
-    char fields[COLUMN_COUNT][FIELD_SIZE], name[9 * FIELD_SIZE + 16];
+    char fields[COLUMN_COUNT][FIELD_SIZE], name[10 * FIELD_SIZE + 16];
     struct bmf_writer writer;
     bmf_begin(&writer, out);
     for (size_t r = 0; r < set->count; r++) {
         const struct result_row *row = &set->rows[r];
         configuration_fields(row, context, fields, 0);
-        snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s/%s/%s/%s", fields[0], fields[1], fields[2], fields[3], fields[4],
-                 fields[5], fields[6], fields[7], fields[8]);
+        /* The parameters, when the backend ran with some, end the name:
+         * a default row keeps the name it always had. */
+        snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%s/%s/%s/%s%s%s", fields[0], fields[1], fields[2], fields[3],
+                 fields[4], fields[5], fields[6], fields[7], fields[8], row->parameters[0] ? "/" : "", row->parameters);
         if (row->metric == METRIC_INSTRUCTIONS)
             bmf_entry(&writer, name, "instructions", row->instructions_per_query, NAN, NAN);
         else
@@ -463,13 +480,11 @@ void write_json(FILE *out, const struct result_set *set, const struct run_contex
         fputs(", \"samples_ns\": [", out);
         write_samples(out, &set->rows[r].measurement, ", ");
         fputs("], \"formulation\": ", out);
-        if (*row_formulation(&set->rows[r]))
-            write_json_string(out, row_formulation(&set->rows[r]));
-        else
-            fputs("null", out);
+        write_json_text_or_null(out, row_formulation(&set->rows[r]));
         row_formulation_threads(&set->rows[r], threads, sizeof threads);
-        fprintf(out, ", \"formulation_threads\": %s}%s\n", threads[0] ? threads : "null",
-                r + 1 < set->count ? "," : "");
+        fprintf(out, ", \"formulation_threads\": %s, \"parameters\": ", threads[0] ? threads : "null");
+        write_json_text_or_null(out, set->rows[r].parameters);
+        fprintf(out, "}%s\n", r + 1 < set->count ? "," : "");
     }
     fputs("  ]\n}\n", out);
 }

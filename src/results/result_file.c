@@ -12,14 +12,17 @@
 #include <sys/stat.h>
 
 const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT] = {
-    "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase", "threads", "layout",
+    "method", "piece", "workload", "dispatch", "mode", "pressure_bytes", "phase", "threads", "layout", "parameters",
 };
 
 /* The value of a configuration column a file written before it existed
- * lacks: the layout was always that of queries. */
+ * lacks: the layout was always that of queries, and no run recorded its
+ * --param (the rows are read as of the backends' defaults). */
 static const char *configuration_default(const char *column)
 {
-    return strcmp(column, "layout") == 0 ? "queries" : NULL;
+    if (strcmp(column, "layout") == 0)
+        return "queries";
+    return strcmp(column, "parameters") == 0 ? "" : NULL;
 }
 
 const char *const identity_columns[IDENTITY_COLUMN_COUNT] = {
@@ -194,9 +197,11 @@ static int read_configuration(const struct result_fields *row, struct result_rec
 {
     for (int c = 0; c < CONFIGURATION_COLUMN_COUNT; c++) {
         const char *value = field_value(row, configuration_columns[c]);
+        /* Empty only where empty is the default: parameters. */
+        const char *fallback = configuration_default(configuration_columns[c]);
         if (value == NULL)
-            value = configuration_default(configuration_columns[c]);
-        if (value == NULL || *value == '\0')
+            value = fallback;
+        if (value == NULL || (*value == '\0' && !(fallback && *fallback == '\0')))
             return row_error(path, line, "no value for ", configuration_columns[c]);
         if (strlen(value) >= sizeof record->configuration[c])
             return row_error(path, line, "value too long for ", configuration_columns[c]);

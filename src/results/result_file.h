@@ -33,8 +33,10 @@ int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit
 int read_json_rows(const char *path, const char *text, size_t length, row_visitor visit, void *data);
 
 /* The columns that make a row's configuration: rows of two files are
- * compared when all of these and the metric agree. */
-enum { CONFIGURATION_COLUMN_COUNT = 9 };
+ * compared when all of these and the metric agree.  The last, parameters
+ * (the --param the method ran with), belongs to the method: the columns
+ * before it are the group (one table of the benchmark). */
+enum { PARAMETERS_COLUMN = 9, CONFIGURATION_COLUMN_COUNT = 10 };
 extern const char *const configuration_columns[CONFIGURATION_COLUMN_COUNT];
 
 /* The columns that identify the machine and the build. */

@@ -11,6 +11,10 @@
 #include "measure/workload.h"
 #include "base/piece.h"
 
+/* A row's --param texts, "NAME=VALUE;NAME=VALUE", with their NUL: what a
+ * configuration value of a result file may hold (result_file.h). */
+enum { ROW_PARAMETERS_SIZE = 64 };
+
 /* One row: what was measured, under which configuration.  A new column
  * starts as a field here and a line in src/results/output.c's column list. */
 struct result_row {
@@ -30,6 +34,9 @@ struct result_row {
     int formulation_threads;       /* the threads its formulation was chosen on; 0: not chosen by measurement */
     enum metric_kind metric;       /* METRIC_NS unless counted by callgrind */
     double instructions_per_query; /* METRIC_INSTRUCTIONS */
+    /* The --param its backend ran with (applied_parameters); "": its
+     * defaults. */
+    char parameters[ROW_PARAMETERS_SIZE];
     /* Derived from the row's group by derive_group_figures(). */
     double relative;     /* median of the per-round ratios to the fastest method of the group */
     double relative_mad; /* their median absolute deviation */

@@ -562,3 +562,44 @@ make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV=
     grep -q "^Slower rows: none" "$scratch/spaced.md" &&
     pass "make compare-instructions: a BASELINE path with a space" ||
     fail "make compare-instructions: a BASELINE path with a space ($(head -c 200 "$scratch/err"))"
+
+# --param changes what a backend measures: each row records the parameters
+# its backend ran with (empty for its defaults), and compare matches a row
+# only to one of the same parameters.  sherwin-hash with hash-bits=8 and
+# with its default is two configurations, each found in one file only;
+# the other methods, which take no parameter, are compared (portable
+# methods: the suite runs under WebAssembly and on aarch64 too).
+param_run() {
+    "$program" -w random -m sherwin-hash,hyperbola,kogge-stone -p rook --dispatch=batch -r 3 -c 2000 --queries=2000 \
+        --pin=none -q "$@" >/dev/null 2>"$scratch/err"
+}
+# (A name given twice is recorded once, with the value the backend runs.)
+param_run --csv="$scratch/default.csv" && param_run --param=hash-bits=12 --param=hash-bits=8 --csv="$scratch/param.csv" \
+    --json="$scratch/param.json"
+[ "$(csv_column parameters <"$scratch/param.csv" | tr '\n' ,)" = "hash-bits=8,,,," ] &&
+    [ "$(csv_column parameters <"$scratch/default.csv" | tr '\n' ,)" = ",,,," ] &&
+    grep -q '"method": "sherwin-hash", .*"parameters": "hash-bits=8"}' "$scratch/param.json" &&
+    grep -q '"method": "hyperbola", .*"parameters": null}' "$scratch/param.json" &&
+    pass "--param: the rows of the backend that took it record it (CSV, JSON), the others none" ||
+    fail "--param: the rows record it ($(head -c 300 "$scratch/err"))"
+for new in param.csv param.json; do
+    "$program" compare --strict "$scratch/default.csv" "$scratch/$new" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 0 ] && ! grep -q '^| sherwin-hash |' "$scratch/out" && grep -q '^| hyperbola | .* | queries |  |' "$scratch/out" &&
+        grep -q '^- ns: method=sherwin-hash .* layout=queries (line 2)$' "$scratch/out" &&
+        grep -q '^- ns: method=sherwin-hash .* layout=queries parameters=hash-bits=8 (line [0-9]*)$' "$scratch/out" &&
+        pass "compare: a method run with other --param is another configuration ($new)" ||
+        fail "compare: a method run with other --param is another configuration ($new; exit $status: $(head -c 300 "$scratch/err"))"
+done
+# A file written before the column (the committed results/ CSVs): read as
+# of the backends' defaults, matching a new file's default rows.
+python3 -c 'import csv, sys
+writer = csv.writer(sys.stdout, lineterminator="\n")
+for row in csv.reader(sys.stdin):
+    writer.writerow(row[:-1])' <"$scratch/default.csv" >"$scratch/before.csv"
+"$program" compare --strict "$scratch/before.csv" "$scratch/default.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ "$status" -eq 0 ] && [ "$(head -1 "$scratch/before.csv" | tr ',' '\n' | tail -1)" = formulation_threads ] &&
+    grep -q '^| sherwin-hash | .* | queries |  |' "$scratch/out" && ! grep -q '^Found in' "$scratch/out" &&
+    pass "compare: a file without the parameters column is read as run with the defaults" ||
+    fail "compare: a file without the parameters column ($(head -c 300 "$scratch/err"))"

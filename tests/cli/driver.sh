@@ -174,7 +174,7 @@ done
     --csv="$scratch/run.csv" "$here/data/boards.fen" >"$scratch/table" 2>"$scratch/err"
 header=$(head -1 "$scratch/run.csv")
 case "$header" in
-timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,warnings,samples_ns,formulation,formulation_threads) pass "csv header" ;;
+timestamp,host,version,commit,cpu,cpu_vendor,cpu_family,cpu_model,compiler,flags,timer,tsc_ghz,pin_cpu,method,piece,workload,dispatch,mode,*checksum,warnings,samples_ns,formulation,formulation_threads,parameters) pass "csv header" ;;
 *) fail "csv header: $header" ;;
 esac
 # reference and null, 3 pieces, 2 workloads, 2 dispatch modes.

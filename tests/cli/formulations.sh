@@ -18,12 +18,13 @@ grep -qE '^kogge-stone +available .*  formulation: (lanes|scalar) \(' "$scratch/
     pass "--list --formulation=fixed: the default" || fail "--list --formulation=fixed: the default"
 
 # A forced formulation: its own name in the row and its variant after
-# samples_ns, then formulation_threads (empty: nothing was calibrated).
+# samples_ns, then formulation_threads (empty: nothing was calibrated) and
+# parameters (empty: no --param).
 "$program" "${quick[@]}" --method=kogge-stone:scalar --csv="$scratch/forced.csv" >/dev/null 2>"$scratch/err"
 [ "$(csv_column method <"$scratch/forced.csv" | head -1)" = kogge-stone:scalar ] &&
     [ "$(csv_column formulation <"$scratch/forced.csv" | head -1)" = scalar ] &&
     [ -z "$(csv_column formulation_threads <"$scratch/forced.csv" | head -1)" ] &&
-    [ "$(head -1 "$scratch/forced.csv" | tr ',' '\n' | tail -3 | tr '\n' ' ')" = "samples_ns formulation formulation_threads " ] &&
+    [ "$(head -1 "$scratch/forced.csv" | tr ',' '\n' | tail -4 | tr '\n' ' ')" = "samples_ns formulation formulation_threads parameters " ] &&
     pass "a forced formulation: its name, the formulation column, no calibration threads" ||
     fail "a forced formulation: its name, the formulation column, no calibration threads ($(head -c 300 "$scratch/err"))"
 
@@ -67,7 +68,8 @@ rows = {row["method"]: row for row in json.load(open(sys.argv[1]))["results"]}
 assert rows["kogge-stone"]["formulation"] == "lanes", rows["kogge-stone"]
 assert rows["null"]["formulation"] is None, rows["null"]
 assert rows["kogge-stone"]["formulation_threads"] is None, rows["kogge-stone"]
-assert list(rows["kogge-stone"])[-2:] == ["formulation", "formulation_threads"]
+assert list(rows["kogge-stone"])[-3:] == ["formulation", "formulation_threads", "parameters"]
+assert rows["kogge-stone"]["parameters"] is None, rows["kogge-stone"]
 PYTHON
     fail "--formulation=fixed runs the default, recorded in the JSON ($(head -c 300 "$scratch/err"))"
 grep -qF 'formulation: kogge-stone runs lanes (fixed: the default)' "$scratch/err" &&
