@@ -510,6 +510,23 @@ def refuse_count_rows(path, header, rows):
                                f"compares counts")
 
 
+def refuse_parameter_rows(path, rows):
+    """A row whose backend ran with --param (column parameters, empty for
+    the defaults; absent from files written before it) measured something
+    other than the method's name says, and the scripts key rows by that
+    name: refused, as one line naming it, rather than mixed with the
+    method's default rows.  attackbench compare tells parameters apart."""
+    for line, row in rows:
+        parameters = text_field(row, "parameters")
+        if parameters:
+            raise ResultsError(f"{path}: line {line}: "
+                               f"{text_field(row, 'method')} ran with "
+                               f"--param {ascii(parameters)[1:-1]}: the "
+                               f"scripts read runs of the methods' "
+                               f"defaults; attackbench compare tells "
+                               f"parameters apart")
+
+
 def read_file(path):
     """The runs of one CSV file, in order of first appearance.  A file
     written by one attackbench command holds one run; the merged file of
@@ -524,6 +541,7 @@ def runs_of(path, header, rows):
     work, for a reader that checks the header itself first)."""
     refuse_device_rows(path, header, rows)
     refuse_count_rows(path, header, rows)
+    refuse_parameter_rows(path, rows)
     is_perft = "method" in header \
         and any(name in header for name in PERFT_SPEED_COLUMNS) \
         and bool(missing_columns(header, BENCH_REQUIRED))
@@ -603,6 +621,7 @@ def merge_files(output, parts):
     header, kept, seen, dropped, placed = None, [], {}, [], []
     for part in parts:
         part_header, rows = read_table(part)
+        refuse_parameter_rows(part, rows)
         if header is None:
             header = part_header
         elif part_header != header:

@@ -616,6 +616,27 @@ for script in report plot; do
         "count.csv: an instruction count (--count=instructions): the scripts read timed runs' CSVs" \
         python3 "$s/results/$script" "$scratch/count.csv" -o "$scratch/count-out"
 done
+# The parameters column (--param, empty for a backend's defaults): read
+# when empty; a row run with a parameter is refused in one line by every
+# reader (report, plot, readme-results, results-tool merge), not ranked
+# under the method's name beside default rows.
+awk -F, -v OFS=, 'NR == 1 { print $0, "parameters"; next } { print $0, "" }' "$here/data/compare-run1.csv" \
+    >"$scratch/defaults.csv"
+awk -F, -v OFS=, 'NR == 1 { print $0, "parameters"; next } { print $0, NR == 2 ? "hash-bits=8" : "" }' \
+    "$here/data/compare-run1.csv" >"$scratch/param.csv"
+python3 "$s/results/report" "$scratch/defaults.csv" >"$scratch/out" 2>"$scratch/err" && grep -q '^| 1 | pext | ' "$scratch/out" &&
+    pass "report: a parameters column empty in every row is read" ||
+    fail "report: a parameters column empty in every row is read ($(head -c 300 "$scratch/err"))"
+param_refusal="param.csv: line 2: pext ran with --param hash-bits=8: the scripts read runs of the methods' defaults"
+for script in report plot; do
+    script_refuses "$script: a row run with --param is refused" "$param_refusal" \
+        python3 "$s/results/$script" "$scratch/param.csv" -o "$scratch/param-out"
+done
+printf 'top\n<!-- results:begin -->\nold\n<!-- results:end -->\n' >"$scratch/param-readme.md"
+script_refuses "readme-results: a row run with --param is refused" "$param_refusal" \
+    python3 "$s/results/readme-results" --readme "$scratch/param-readme.md" "$scratch/param.csv"
+script_refuses "results-tool merge: a row run with --param is refused" "$param_refusal" \
+    python3 "$s/results/results-tool" merge "$scratch/param-merged.csv" "$scratch/param.csv"
 # An escape sequence in a method name is refused, shown escaped (it went
 # raw into the markdown and to the terminal).
 sed '2s/,pext,rook,/,evil\x1b[2Jname,rook,/' "$here/data/compare-run1.csv" >"$scratch/escape.csv"
