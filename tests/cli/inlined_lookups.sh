@@ -19,30 +19,61 @@ source "$(dirname "$0")/../lib/tap.bash"
 #   *@plt: the C library (error exits, thread-local tables).
 allowed='^(reference_|switch_lookup_|spectral_magic_switched_|hypercube_move_to|sherwin_hash_|allocate_thread_table|store_miss)|@plt$'
 
-# disassembly PROGRAM: its disassembly, made once per program (a second
-# of CPU for attackbench) and read by each check.
-disassembly() {
+# The timed loops' functions, and those of sherwin-hash, whose loops
+# hold no vector code (below).
+timed_loops='(_(sets|sides)_loop|_loop_(queries|chained|pressure|pressure_chained|positions|positions_chained))$'
+hash_loops='^hash_(rook|bishop|queen)_loop_(queries|chained|positions|positions_chained)$'
+
+# findings PROGRAM: "call LOOP CALLEE" for each call from a timed loop
+# that is not allowed, and "vector LOOP" for each sherwin-hash loop holding
+# a vector instruction: one on a vector register other than a scalar move
+# into or out of it (gcc spills a general register to xmm0 in the
+# portable build; two queries paired in lanes need a packed operation).
+# One pass over the disassembly, made once per program and read by each
+# check: objdump prints a million lines for attackbench (most of this
+# script's CPU), without addresses where it can (a fifth less to print).
+findings() {
     local file
-    file="$scratch/disassembly-$(printf '%s' "$1" | cksum | cut -d' ' -f1)"
-    [ -s "$file" ] || objdump -d --no-show-raw-insn "$1" >"$file"
+    file="$scratch/findings-$(printf '%s' "$1" | cksum | cut -d' ' -f1)"
+    [ -e "$file" ] || objdump -d --no-show-raw-insn $no_addresses "$1" | awk -v allowed="$allowed" \
+        -v timed_loops="$timed_loops" -v hash_loops="$hash_loops" '
+        # A function: "ADDRESS <NAME>:", or "<NAME>:" without addresses.
+        /^([0-9a-f]+ )?<[^>]*>:$/ {
+            function_name = substr($NF, 2, length($NF) - 3)
+            timed = function_name ~ timed_loops
+            hash = function_name ~ hash_loops
+            next
+        }
+        !timed { next }
+        {
+            mnemonic = $1 ~ /:$/ ? $2 : $1  # after the address, where there is one
+            if (mnemonic ~ /^call/) {
+                callee = $NF; gsub(/[<>]/, "", callee); sub(/\+0x[0-9a-f]+$/, "", callee)
+                if (callee !~ allowed) print "call", function_name, callee
+            }
+            if (hash && /%[xyz]mm/ && mnemonic !~ /^v?mov[dq]$/) print "vector", function_name
+        }' | sort -u >"$file"
     cat "$file"
 }
 
 # calls_from_loops PROGRAM: "LOOP CALLEE" lines, one per call that is not
 # allowed.
 calls_from_loops() {
-    disassembly "$1" | awk -v allowed="$allowed" '
-        /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
-        function_name ~ /(_(sets|sides)_loop|_loop_(queries|chained|pressure|pressure_chained|positions|positions_chained))$/ &&
-        $2 ~ /^call/ {
-            callee = $NF; gsub(/[<>]/, "", callee); sub(/\+0x[0-9a-f]+$/, "", callee)
-            if (callee !~ allowed) print function_name, callee
-        }' | sort -u
+    findings "$1" | sed -n 's/^call //p'
+}
+
+# vector_loops PROGRAM: the sherwin-hash loops that hold a vector
+# instruction.
+vector_loops() {
+    findings "$1" | sed -n 's/^vector //p'
 }
 
 if ! have_tool objdump; then
     skip_all "objdump is not installed"
 fi
+# --no-addresses: binutils 2.35 and later.
+no_addresses=
+[[ "$(objdump --help 2>&1)" == *--no-addresses* ]] && no_addresses=--no-addresses
 if [ "$x86_build" != 1 ] || [ -n "$emulated" ]; then
     skip_all "the x86-64 objdump reads the native x86-64 builds only"
 fi
@@ -77,17 +108,6 @@ else
     fail "inlined lookups: the example does not build ($(head -c 200 "$scratch/err"))"
 fi
 
-# vector_loops PROGRAM PATTERN: the timed loops whose function name
-# matches PATTERN and that hold a vector instruction: one on a vector
-# register other than a scalar move into or out of it (gcc spills a
-# general register to xmm0 in the portable build; two queries paired in
-# lanes need a packed operation).
-vector_loops() {
-    disassembly "$1" | awk -v pattern="$2" '
-        /^[0-9a-f]+ <[^>]*>:$/ { function_name = substr($2, 2, length($2) - 3); next }
-        function_name ~ pattern && /%[xyz]mm/ && $2 !~ /^v?mov[dq]$/ { print function_name }' | sort -u
-}
-
 # timed_passes_off_lines PROGRAM: "COUNT MISPLACED..." of the timed passes'
 # functions: each should start on a 64-byte line (ATTACKBENCH_LINE_ALIGNED,
 # so that where the linker puts it cannot move its loops among the lines;
@@ -115,7 +135,7 @@ check_program() {
         fail "inlined lookups: the $name build's timed loops call: $(echo "$found" | head -5 | tr '\n' ';')"
     # sherwin-hash has clang unroll its loops, which no vectoriser may then
     # pair (src/backends/sherwin_hash.c): its loops hold no vector code.
-    found=$(vector_loops "$path" '^hash_(rook|bishop|queen)_loop_(queries|chained|positions|positions_chained)$')
+    found=$(vector_loops "$path")
     if ! objdump -t "$path" | grep -q ' hash_queen_loop_queries$'; then
         fail "sherwin-hash: the $name build has no hash_queen_loop_queries to check"
     elif [ -z "$found" ]; then
