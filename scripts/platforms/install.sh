@@ -42,16 +42,38 @@ INSTALL_PROGRAM=$(absolute "${INSTALL_PROGRAM-}")
 INSTALL_VALGRIND_PROGRAM=$(absolute "${INSTALL_VALGRIND_PROGRAM-}")
 cd "$(dirname "$0")/../.."
 
-# linked_folders PATH: the folders on the way from $root to PATH
-# (relative) that are symbolic links, one a line, relative to $root.
+# The helpers below set variables rather than print, and take folder
+# names apart with the shell's own expansions: an install runs them for
+# each of some 60 files, and a $(...) or a dirname or readlink is a
+# process each time (hundreds of starts in the tests' installs).
+
+# linked_folders PATH: links set to the folders on the way from $root to
+# PATH (relative) that are symbolic links, one a line, relative to $root.
 linked_folders() {
-    rest=$1 walked=
+    rest=$1 walked= links=
     while :; do
         case $rest in */*) ;; *) return 0 ;; esac
         walked=${walked:+$walked/}${rest%%/*}
         rest=${rest#*/}
-        if [ -L "$root/$walked" ]; then echo "$walked"; fi
+        if [ -L "$root/$walked" ]; then links=${links:+$links$newline}$walked; fi
     done
+}
+
+# link_target FOLDER: target set to where the symbolic link $root/FOLDER
+# leads, read once for each link in turn (the paths under one link come
+# together).
+read_link= read_target=
+link_target() {
+    if [ "$1" != "$read_link" ]; then
+        read_target=$(readlink -- "$root/$1") || return 1
+        read_link=$1
+    fi
+    target=$read_target
+}
+
+# parent_folder PATH: parent set to PATH's folder, as dirname says it.
+parent_folder() {
+    case $1 in */*) parent=${1%/*} ;; *) parent=. ;; esac
 }
 
 # recorded_target FOLDER: the target the manifest records for the link
@@ -77,14 +99,14 @@ check_manifest() {
         esac
         case /$path/ in //* | */../* | */./* | //) fail "$manifest: '$path' is not a plain relative path; $nothing" ;; esac
         case $line in "link "*) continue ;; esac
-        links=$(linked_folders "$path")
+        linked_folders "$path"
         old_ifs=$IFS IFS=$newline
         for link in $links; do
-            target=$(recorded_target "$link")
-            [ -n "$target" ] ||
+            expected=$(recorded_target "$link")
+            [ -n "$expected" ] ||
                 fail "$root/$link is a symbolic link: $path would be removed outside $root; $nothing"
-            [ "$(readlink -- "$root/$link")" = "$target" ] ||
-                fail "$root/$link is a symbolic link to $(readlink -- "$root/$link"), not to $target as when make install wrote through it: $path would be removed outside $root; $nothing"
+            link_target "$link" && [ "$target" = "$expected" ] ||
+                fail "$root/$link is a symbolic link to $(readlink -- "$root/$link"), not to $expected as when make install wrote through it: $path would be removed outside $root; $nothing"
         done
         IFS=$old_ifs
     done <"$manifest"
@@ -94,18 +116,26 @@ if [ "$action" = uninstall ]; then
     [ -f "$manifest" ] || fail "no $manifest: nothing installed there by make install (or by an attackbench without a manifest)"
     check_manifest
     # Files first, then the folders, deepest first; a folder holding
-    # something install did not write stays, and is named.
+    # something install did not write stays, and is named.  One rm and one
+    # rmdir for them all (a process a file was most of uninstall's time).
+    set --
     while IFS= read -r line; do
-        case $line in "file "*) rm -f -- "$root/${line#file }" || fail "cannot remove $root/${line#file }" ;; esac
+        case $line in "file "*) set -- "$@" "$root/${line#file }" ;; esac
     done <"$manifest"
+    rm -f -- "$@" || fail "cannot remove every file the manifest names (above)"
     folders=$(sed -n 's/^dir //p' "$manifest" | sort -r)
     rm -f -- "$manifest" || fail "cannot remove $manifest"
     old_ifs=$IFS IFS=$newline
+    set --
     for folder in $folders; do
-        [ -d "$root/$folder" ] || continue
-        rmdir -- "$root/$folder" 2>/dev/null || echo "$name: kept $root/$folder: it holds files make install did not write"
+        [ -d "$root/$folder" ] && set -- "$@" "$root/$folder"
     done
     IFS=$old_ifs
+    # rmdir goes on past a folder it cannot remove; those left are named.
+    [ $# -eq 0 ] || rmdir -- "$@" 2>/dev/null || :
+    for folder in "$@"; do
+        if [ -d "$folder" ]; then echo "$name: kept $folder: it holds files make install did not write"; fi
+    done
     echo "removed what make install wrote under $root"
     exit 0
 fi
@@ -129,7 +159,7 @@ fi
 # make_folder RELATIVE: create it (and its parents), each one created recorded.
 make_folder() {
     [ -d "$root/$1" ] && return 0
-    parent=$(dirname "$1")
+    parent_folder "$1"
     [ "$parent" = . ] || make_folder "$parent"
     [ -d "$root/$1" ] && return 0
     mkdir -- "$root/$1" || fail "cannot create $root/$1"
@@ -137,9 +167,39 @@ make_folder() {
 }
 # put MODE SOURCE RELATIVE: install one file, recorded.
 put() {
-    make_folder "$(dirname "$3")"
+    parent_folder "$3"
+    make_folder "$parent"
     install -m "$1" -- "$2" "$root/$3" || fail "cannot write $root/$3"
     echo "file $3" >>"$entries"
+}
+# put_together MODE FOLDER FILE...: install the FILEs into FOLDER (relative
+# to $root), each under its own name, in one install, each recorded.
+put_together() {
+    mode=$1 folder=$2
+    shift 2
+    make_folder "$folder"
+    install -m "$mode" -- "$@" "$root/$folder/" || fail "cannot write into $root/$folder"
+    for file in "$@"; do echo "file $folder/${file##*/}" >>"$entries"; done
+}
+# put_pages MODE FOLDER PATH...: install each PATH (relative to the top) at
+# FOLDER/PATH, the paths of one folder together in one install.
+put_pages() {
+    pages_mode=$1 pages_folder=$2 batch= batch_folder=
+    shift 2
+    old_ifs=$IFS IFS=$newline
+    for page in "$@" ''; do
+        parent_folder "$page"
+        page_folder=$parent
+        if [ -n "$batch" ] && { [ -z "$page" ] || [ "$page_folder" != "$batch_folder" ]; }; then
+            case $batch_folder in
+            .) put_together "$pages_mode" "$pages_folder" $batch ;;
+            *) put_together "$pages_mode" "$pages_folder/$batch_folder" $batch ;;
+            esac
+            batch=
+        fi
+        batch=${batch:+$batch$newline}$page batch_folder=$page_folder
+    done
+    IFS=$old_ifs
 }
 
 if [ ! -d "$root" ]; then
@@ -160,21 +220,23 @@ put 644 "$usage" $docs/usage.txt
 rm -f "$usage"
 # The pages keep the source tree's layout, so their links hold.
 old_ifs=$IFS IFS=$newline
-for page in $pages; do put 644 "$page" "$docs/$page"; done
+# shellcheck disable=SC2086 # one page a line
+set -- $pages
 IFS=$old_ifs
-for example in examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml; do
-    put 644 "$example" "$docs/$example"
-done
+put_pages 644 "$docs" "$@"
+put_together 644 $docs/examples/plugin examples/plugin/Makefile examples/plugin/*.c examples/plugin/*.cpp examples/plugin/*.yml
 put 755 examples/plugin/compare-builds.sh $docs/examples/plugin/compare-builds.sh
 
-make_folder "$(dirname "$manifest_name")"
+parent_folder "$manifest_name"
+make_folder "$parent"
 # Each folder written through that is a symbolic link, with its target:
 # uninstall removes through it only while it still leads there.
 paths=$(sed -n -e 's/^file //p' -e 's/^dir //p' "$entries")
 old_ifs=$IFS IFS=$newline
 for path in $paths; do
-    for link in $(linked_folders "$path"); do
-        target=$(readlink -- "$root/$link") || fail "cannot read the symbolic link $root/$link"
+    linked_folders "$path"
+    for link in $links; do
+        link_target "$link" || fail "cannot read the symbolic link $root/$link"
         case $target in *"$newline"* | '') fail "the symbolic link $root/$link has an empty target or one with a newline" ;; esac
         echo "link $link -> $target" >>"$entries"
     done
