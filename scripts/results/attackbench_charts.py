@@ -1,5 +1,6 @@
 """The gnuplot charts of scripts/results/plot.  Each chart is one gnuplot script and
-one data file, run once per format (SVG, PNG).  Standard library only."""
+one data file, run once per format (SVG, PNG); the scripts of one plot run
+run in one gnuplot.  Standard library only."""
 
 import math
 import os
@@ -153,29 +154,38 @@ class FeatureColours:
 
 
 class Charts:
-    def __init__(self, directory, work, png, keep=None):
+    """The charts of one plot run.  draw() writes each chart's script and
+    data; finish() runs them all in one gnuplot (a start of gnuplot and
+    its fonts costs far more than most charts), then names the charts."""
+
+    def __init__(self, directory, work, keep=None):
         self.directory = directory
         self.work = work
-        self.png = png
         self.keep = keep
         self.written = []
+        self.queued = []  # (script path, [(dot name, chart's name)])
 
     def draw(self, name, width, height, body, data):
-        """Runs body (gnuplot commands) once per format; data is the text of
-        the data file the body reads as DATA.  gnuplot writes each chart
-        under a dot name beside it, renamed when gnuplot succeeds: a failed
-        or interrupted run leaves the earlier charts whole, and no part of
-        a new one (a kept script writes the dot names)."""
+        """Writes the script of one chart (body, gnuplot commands, once per
+        format) and its data (the text of the file the body reads as DATA),
+        for finish() to run.  gnuplot writes each chart under a dot name
+        beside it, renamed when gnuplot succeeds: a failed or interrupted
+        run leaves the earlier charts whole, and no part of a new one (a
+        kept script writes the dot names)."""
         work = self.keep or self.work
         data_path = os.path.join(work, name + ".dat")
         with open(data_path, "w", encoding="utf-8") as handle:
             handle.write(data)
-        script = [f"DATA = {quote(data_path)}"]
+        # pngcairo where this gnuplot has it (gnuplot-nox does), else png:
+        # chosen by gnuplot itself, not by a gnuplot started to ask.
+        script = [f"DATA = {quote(data_path)}",
+                  "PNG_TERMINAL = strstrt(' ' . GPVAL_TERMINALS . ' ', "
+                  "' pngcairo ') > 0 ? 'pngcairo' : 'png'"]
         outputs = []  # (the dot name gnuplot writes, the chart's name)
         for extension, terminal in (
                 ("svg", f"svg size {width},{height} dynamic "
                         f"font 'sans,12' background rgb 'white' noenhanced"),
-                ("png", f"{self.png} size {width},{height} "
+                ("png", f"@PNG_TERMINAL size {width},{height} "
                         f"font 'sans,10' background rgb 'white' noenhanced")):
             output = os.path.join(self.directory, f"{name}.{extension}")
             partial = os.path.join(self.directory,
@@ -186,25 +196,47 @@ class Charts:
         script_path = os.path.join(work, name + ".gp")
         with open(script_path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(script) + "\n")
-        try:
-            self.run_gnuplot(script_path)
-            for partial, output in outputs:
-                os.replace(partial, output)
-                self.written.append(output)
-        finally:
-            for partial, _ in outputs:
-                if os.path.exists(partial):
-                    os.remove(partial)
+        self.queued.append((script_path, outputs))
 
-    def run_gnuplot(self, script_path):
-        """Runs one gnuplot script; RuntimeError with its errors when it
-        fails."""
+    def finish(self):
+        """Runs the scripts draw() wrote in one gnuplot, each after a reset
+        of its session (as if alone), and names their charts.  When that
+        gnuplot fails, each script runs alone, in order, so that the charts
+        before the failing one are named and the error names its script.
+        RuntimeError with gnuplot's errors when a script fails."""
+        queued, self.queued = self.queued, []
+        try:
+            command = []
+            for script_path, _ in queued:
+                command += [script_path, "-e", "reset session"]
+            if queued and self.run_gnuplot(command) is None:
+                for _, outputs in queued:
+                    self.name_charts(outputs)
+                return
+            for script_path, outputs in queued:
+                error = self.run_gnuplot([script_path])
+                if error is not None:
+                    raise RuntimeError(f"gnuplot failed on {script_path}:\n"
+                                       f"{error}")
+                self.name_charts(outputs)
+        finally:
+            for _, outputs in queued:
+                for partial, _ in outputs:
+                    if os.path.exists(partial):
+                        os.remove(partial)
+
+    def name_charts(self, outputs):
+        """A chart's dot names renamed to its names."""
+        for partial, output in outputs:
+            os.replace(partial, output)
+            self.written.append(output)
+
+    def run_gnuplot(self, arguments):
+        """gnuplot with arguments; None when it succeeds, else its errors."""
         import subprocess  # here, not at start: plot refuses bad input first
-        result = subprocess.run(["gnuplot", script_path], capture_output=True,
+        result = subprocess.run(["gnuplot"] + arguments, capture_output=True,
                                 text=True, check=False)
-        if result.returncode != 0:
-            raise RuntimeError(f"gnuplot failed on {script_path}:\n"
-                               f"{result.stderr}")
+        return None if result.returncode == 0 else result.stderr
 
     def ranked(self, name, heading, entries, harness, colours,
                unit="query", native=None):
