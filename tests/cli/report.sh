@@ -514,8 +514,14 @@ interrupt_tmp=$(mktemp -d)
 mkdir "$interrupt_tmp/bin"
 cat >"$interrupt_tmp/bin/gnuplot" <<'FAKE'
 #!/usr/bin/env bash
-[ "$1" = -e ] && exit 0
-mapfile -t outputs < <(sed -n "s/^set output '\(.*\)'$/\1/p" "$1")
+# The scripts named: plot runs all of a run's charts in one gnuplot, with
+# "-e COMMAND" between them.
+scripts=()
+while [ $# -gt 0 ]; do
+    if [ "$1" = -e ]; then shift 2; else scripts+=("$1"); shift; fi
+done
+[ ${#scripts[@]} -gt 0 ] || exit 0
+mapfile -t outputs < <(sed -n "s/^set output '\(.*\)'$/\1/p" "${scripts[@]}")
 if [ -n "${FAKE_INTERRUPT:-}" ]; then
     printf 'PARTIAL' >"${outputs[0]}"
     kill -INT "$PPID"
