@@ -9,6 +9,7 @@ function, "see NAME()" or "see NAME" (a name with an underscore), is
 defined in the tree, and "NAME() in FILE" names a FILE that holds it.
 usage: tests/cross_references.py [-v] [TOP]; prints FILE:LINE: REFERENCE for
 each that points nowhere, exit 1 when there is one."""
+import functools
 import os
 import re
 import subprocess
@@ -51,14 +52,28 @@ def comment_text(path, text):
 
 SECTION = re.compile(r'^,?\s+"([^"]+)"')
 SEE_NAME = re.compile(r"\b[Ss]ee:?\s+`?([A-Za-z_]\w*)(\(\))?(?![\w.(])")
-DEFINITION = re.compile(r"^\s*#\s*define\s+(\w+)|^\s*(?:def|class)\s+(\w+)|(?:struct|enum)\s+(\w+)")
+# Matched on a whole file (multiline), its spaces never a newline: the
+# same names as line by line, in one call a file instead of one a line.
+DEFINITION = re.compile(r"^[^\S\n]*#[^\S\n]*define[^\S\n]+(\w+)|^[^\S\n]*(?:def|class)[^\S\n]+(\w+)"
+                        r"|(?:struct|enum)[^\S\n]+(\w+)", re.M)
+# A name before "(", or before "=" or ";" (past any "[...]"); never tried
+# from inside a word, where it would fail as it did from the word's start.
+CALLED = re.compile(r"(?<![A-Za-z_])([A-Za-z_]\w*)\s*\(")
+ASSIGNED = re.compile(r"(?<![A-Za-z_])([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*[=;]")
 NAME_IN_FILE = re.compile(r"`?([A-Za-z_]\w*)\(\)`? in `?((?:[\w.-]+/)*[\w.-]+\.(?:c|h|py))\b")
 
 
+@functools.lru_cache(maxsize=None)
 def headings(path):
-    """The headings of a Markdown page, without their #s."""
+    """The headings of a Markdown page, without their #s (read once)."""
     text = open(path, encoding="utf-8", errors="replace").read()
     return {match.group(1).strip() for match in re.finditer(r"^#+\s+(.*?)\s*#*$", text, re.M)}
+
+
+@functools.lru_cache(maxsize=None)
+def line_count(path):
+    """The newlines of a file (read once)."""
+    return open(path, encoding="utf-8", errors="replace").read().count("\n")
 
 
 def defined_names(top, files):
@@ -76,21 +91,22 @@ def defined_names(top, files):
             continue
         for line in text.split("\n"):
             if re.match(r"[A-Za-z_]", line):
-                names.update(re.findall(r"([A-Za-z_]\w*)\s*\(", line))
-                names.update(re.findall(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*[=;]", line))
-            for groups in DEFINITION.findall(line):
-                names.update(group for group in groups if group)
+                names.update(CALLED.findall(line))
+                names.update(ASSIGNED.findall(line))
+        for groups in DEFINITION.findall(text):
+            names.update(group for group in groups if group)
     return names
 
 
 def check_names(path, number, line, top, files, existing, defined):
     """The function and section references of one line: the problems."""
     problems = []
-    for match in SEE_NAME.finditer(line):
+    # Each pattern needs its text ("[Ss]ee", "()"): most lines have neither.
+    for match in SEE_NAME.finditer(line) if "ee" in line else ():
         name, call = match.group(1), match.group(2)
         if (call or "_" in name) and name not in defined:
             problems.append(f"{path}:{number}: see {name}{call or ''}: defined nowhere in the tree")
-    for match in NAME_IN_FILE.finditer(line):
+    for match in NAME_IN_FILE.finditer(line) if "()" in line else ():
         name, named = match.group(1), match.group(2)
         holders = [f for f in files if f == named or f.endswith("/" + named)]
         texts = [open(os.path.join(top, f), encoding="utf-8", errors="replace").read() for f in holders]
@@ -114,7 +130,9 @@ def main():
     arguments = [argument for argument in sys.argv[1:] if argument != "-v"]
     top = os.path.abspath(arguments[0] if arguments else ".")
     files = tracked_files(top)
-    names = {os.path.basename(path) for path in files}
+    by_name = {}  # a bare name's files, in the order of files
+    for path in files:
+        by_name.setdefault(os.path.basename(path), []).append(path)
     existing = set(files)
     defined = defined_names(top, files)
     bad = checked = 0
@@ -129,6 +147,8 @@ def main():
             continue
         prose = comment_text(path, text)
         for number, line in enumerate(prose.split("\n"), 1):
+            if not line:
+                continue  # most lines of a C file's prose: no comment
             for problem in check_names(path, number, line, top, files, existing, defined):
                 print(problem)
                 bad += 1
@@ -144,7 +164,7 @@ def main():
                     if not candidates:
                         candidates = [f for f in files if f.endswith("/" + name)]
                 else:
-                    candidates = [f for f in files if os.path.basename(f) == name] if name in names else []
+                    candidates = by_name.get(name, [])
                 if not seen and not candidates:
                     continue  # a section of another project's page
                 checked += 1
@@ -158,8 +178,7 @@ def main():
                     bad += 1
                 if first:
                     last = int(match.group(3) or first)
-                    lengths = [open(os.path.join(top, c), encoding="utf-8", errors="replace").read().count("\n")
-                               for c in candidates]
+                    lengths = [line_count(os.path.join(top, c)) for c in candidates]
                     if all(last > length for length in lengths):
                         print(f"{path}:{number}: {match.group(0)}: the file has fewer lines")
                         bad += 1

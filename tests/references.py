@@ -23,8 +23,10 @@ READERS_OWN = {"src/attacks.c", "src/attackbench_plugin.c"}
 
 def candidates(path):
     text = path.read_text(encoding="utf-8", errors="replace")
+    source = path.suffix in (".c", ".h")
     for number, line in enumerate(text.splitlines(), 1):
-        if path.suffix in (".c", ".h") and line.lstrip().startswith("#include"):
+        # Both patterns name a folder: a line without "/" has no path.
+        if "/" not in line or source and line.lstrip().startswith("#include"):
             continue
         for pattern in (FROM_TOP, FROM_SRC):
             for match in pattern.finditer(line):
