@@ -19,7 +19,7 @@ printf '{"a": {"latency": {"value": 3, "lower_value": 1, "upper_value": 2}}}\n' 
 printf '{"a": {"latency": {"value": 1}}, "a": {"latency": {"value": 2}}}\n' >"$scratch/twice.json"
 refused=0
 for bad in no-value extra nan outside twice; do
-    python3 "$check" "$scratch/$bad.json" >/dev/null && echo "accepted $bad" >>"$scratch/accepted" || refused=$((refused + 1))
+    run_python "$check" "$scratch/$bad.json" >/dev/null && echo "accepted $bad" >>"$scratch/accepted" || refused=$((refused + 1))
 done
 [ "$refused" -eq 5 ] && pass "bmf: the checker refuses a missing value, an extra member, NaN, a value outside its bounds, a name twice" ||
     fail "bmf: the checker refuses what is not BMF ($(cat "$scratch/accepted"))"
@@ -29,7 +29,7 @@ done
     -f bmf --csv="$scratch/bench.csv" >"$scratch/bench.json" 2>"$scratch/err"
 status=$?
 if [ "$status" -eq 0 ] && [ "$(python3 "$check" "$scratch/bench.json")" = "6 latency" ] &&
-    python3 - "$scratch/bench.json" "$scratch/bench.csv" <<'PY'; then
+    run_python - "$scratch/bench.json" "$scratch/bench.csv" <<'PY'; then
 import csv, json, sys
 document = json.load(open(sys.argv[1]))
 rows = list(csv.DictReader(open(sys.argv[2])))
@@ -42,7 +42,7 @@ for row in rows:
 PY
     pass "bmf: the benchmark's rows, each named by its configuration, the CSV's median, min and max"
 else
-    fail "bmf: the benchmark's rows (exit $status: $(head -c 300 "$scratch/err"; python3 "$check" "$scratch/bench.json" | head -3))"
+    fail "bmf: the benchmark's rows (exit $status: $(head -c 300 "$scratch/err"; run_python "$check" "$scratch/bench.json" | head -3))"
 fi
 
 # perft: one benchmark per method, nodes per second, no position rows.
@@ -50,7 +50,7 @@ fi
     "$here/../data/perft.epd" >"$scratch/perft.json" 2>"$scratch/err"
 status=$?
 if [ "$status" -eq 0 ] && [ "$(python3 "$check" "$scratch/perft.json")" = "2 throughput" ] &&
-    python3 - "$scratch/perft.json" "$scratch/perft.csv" <<'PY'; then
+    run_python - "$scratch/perft.json" "$scratch/perft.csv" <<'PY'; then
 import csv, json, sys
 document = json.load(open(sys.argv[1]))
 for row in csv.DictReader(open(sys.argv[2])):
@@ -68,13 +68,13 @@ for row in csv.DictReader(open(sys.argv[2])):
 PY
     pass "bmf: perft's methods, the CSV's nodes per second, bounds from the slowest and fastest repetitions"
 else
-    fail "bmf: perft's methods (exit $status: $(head -c 300 "$scratch/err"; python3 "$check" "$scratch/perft.json" | head -3))"
+    fail "bmf: perft's methods (exit $status: $(head -c 300 "$scratch/err"; run_python "$check" "$scratch/perft.json" | head -3))"
 fi
 
 # compare: one benchmark per row of the table, its ratio and interval, the
 # table's exit status (3 with a row 1.5 times slower).
 base="$here/data/compare-run1.csv"
-python3 - "$base" "$scratch/slower.csv" <<'PY'
+run_python - "$base" "$scratch/slower.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for row in rows:
@@ -90,8 +90,8 @@ for new in "$here/data/compare-run2.csv" "$scratch/slower.csv"; do
     "$program" compare --format=bmf "$base" "$new" >"$scratch/compare.json" 2>"$scratch/err"
     status=$?
     label="bmf: compare against $(basename "$new"): each table row's ratio and interval, exit $table_status as the table's"
-    if [ "$status" -eq "$table_status" ] && python3 "$check" "$scratch/compare.json" | grep -q ' ratio$' &&
-        python3 - "$scratch/compare.json" "$scratch/table.md" <<'PY'; then
+    if [ "$status" -eq "$table_status" ] && run_python "$check" "$scratch/compare.json" | grep -q ' ratio$' &&
+        run_python - "$scratch/compare.json" "$scratch/table.md" <<'PY'; then
 import json, sys
 document = json.load(open(sys.argv[1]))
 rows = [line.split("|")[1:-1] for line in open(sys.argv[2]) if line.startswith("| ") and not line.startswith("| method") and not line.startswith("| geometric")]

@@ -17,7 +17,7 @@ else
     if [ "$x86_build" = 1 ]; then cat "$scratch/list"; else cat "$here/data/list-x86-64.txt"; fi >"$charts_dir/list.txt"
     echo "my-engine                   available  table 107520 bytes  init 0.50 ms  needs none  native none  source: plugin /tmp/my_engine.so: my engine  idea: a plugin's own attack code" \
         >>"$charts_dir/list.txt"
-    python3 "$here/chart_every_method.py" "$charts_dir/list.txt" "$charts_dir/every.csv" &&
+    run_python "$here/chart_every_method.py" "$charts_dir/list.txt" "$charts_dir/every.csv" &&
         python3 "$here/../scripts/results/results-tool" manifest "$charts_dir/every-manifest.json" \
             machine="Test CPU (AMD family 25 model 1)" list="$charts_dir/list.txt" bench="$charts_dir/every.csv" \
             bench="$here/data/report-input.csv" bench="$here/data/report-sidewise.csv" \
@@ -28,8 +28,8 @@ else
     size_svg="$charts_dir/plots/every-size-random.svg" ranked_svg="$charts_dir/plots/every-ranked-random.svg"
     if [ "$status" -eq 0 ] && [ -s "$size_svg" ] && [ -s "$ranked_svg" ]; then
         methods=$(($(wc -l <"$charts_dir/every.csv") - 1))
-        python3 "$here/svg_text_overlaps.py" "$size_svg" >"$scratch/overlaps" &&
-            python3 "$here/svg_text_overlaps.py" "$ranked_svg" >>"$scratch/overlaps" &&
+        run_python "$here/svg_text_overlaps.py" "$size_svg" >"$scratch/overlaps" &&
+            run_python "$here/svg_text_overlaps.py" "$ranked_svg" >>"$scratch/overlaps" &&
             pass "charts: $methods methods, no two texts of the size or ranked chart overlap" ||
             fail "charts: $methods methods, no two texts of the size or ranked chart overlap ($(head -c 400 "$scratch/overlaps"))"
         # Every kind of chart scripts/results/plot draws, each checked.
@@ -37,7 +37,7 @@ else
         for kind in ranked-random size-random phases-pieces threads-random ranked-sets ranked-sides nodes-per-second; do
             ls "$charts_dir/plots/"*"-$kind.svg" >/dev/null 2>&1 && kinds=$((kinds + 1))
         done
-        python3 "$here/svg_text_inside.py" "$charts_dir/plots/"*.svg >"$scratch/outside" && [ "$kinds" -eq 7 ] &&
+        run_python "$here/svg_text_inside.py" "$charts_dir/plots/"*.svg >"$scratch/outside" && [ "$kinds" -eq 7 ] &&
             pass "charts: every text of every chart ($kinds kinds) lies inside its canvas" ||
             fail "charts: every text of every chart ($kinds of 7 kinds) lies inside its canvas ($(head -c 400 "$scratch/outside"))"
         awk -f "$here/data/check-labels.awk" "$charts_dir/gp/every-size-random.dat" "$charts_dir/gp/every-size-random.gp" \

@@ -101,7 +101,7 @@ fi
 # `row` (a dict) and may change it (a new key is a new column), or set it
 # to None to drop it.
 compare_edit() {
-    python3 - "$1" "$2" "$3" <<'PYTHON'
+    run_python - "$1" "$2" "$3" <<'PYTHON'
 import csv, sys
 with open(sys.argv[1], newline="") as stream:
     reader = csv.DictReader(stream)
@@ -238,8 +238,10 @@ expect_error "compare: runs of different builds refused" "flags differs: '" \
     fail "compare: different builds: one line ($(head -c 400 "$scratch/err"))"
 # A schema-1 file (a bare array of rows, no identity) against a current
 # one: six columns differ, in one line naming the first and counting the rest.
-python3 -c 'import json, sys; json.dump(json.load(open(sys.argv[1]))["results"], open(sys.argv[2], "w"))' \
-    "$scratch/live.json" "$scratch/bare.json"
+run_python - "$scratch/live.json" "$scratch/bare.json" <<'PYTHON'
+import json, sys
+json.dump(json.load(open(sys.argv[1]))["results"], open(sys.argv[2], "w"))
+PYTHON
 expect_error "compare: a schema-1 file against a current one is refused" \
     "attackbench compare: cpu differs: 'unknown' in $scratch/bare.json, " "$program" compare "$scratch/bare.json" "$scratch/live.csv"
 [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -q " (and 5 other columns differ): runs of different machines or builds are not compared by time; give --normalize=METHOD" "$scratch/err" &&
@@ -453,7 +455,7 @@ compare_edit "$scratch/live.csv" "$scratch/long-flags-a.csv" 'row["flags"] = "-O
 compare_edit "$scratch/live.csv" "$scratch/long-flags-b.csv" 'row["flags"] = "-O2 " + "x" * 180 + "b"'
 expect_error "compare: flags that differ past 127 characters differ" "flags differs" \
     "$program" compare "$scratch/long-flags-a.csv" "$scratch/long-flags-b.csv"
-python3 - "$scratch/live.csv" "$scratch/wide-a.csv" "$scratch/wide-b.csv" <<'PYTHON'
+run_python - "$scratch/live.csv" "$scratch/wide-a.csv" "$scratch/wide-b.csv" <<'PYTHON'
 import csv, random, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 random.seed(7)
@@ -503,7 +505,7 @@ grep -q "cannot write the table" "$scratch/err" || [ ! -s "$scratch/err" ] &&
 # table: timed with the group's shift, --absolute, --normalize, disturbed
 # verdicts, instruction counts.
 table_cells() { # table_cells FILE: "N tables", or what is wrong
-    python3 - "$1" <<'PYTHON'
+    run_python - "$1" <<'PYTHON'
 import sys
 problems, tables, header = [], 0, None
 for number, line in enumerate(open(sys.argv[1], encoding="utf-8").read().splitlines(), 1):
@@ -526,7 +528,8 @@ for case in "timed:$recorded $scratch/scaled.csv" "absolute:--absolute $recorded
     "json:--strict $scratch/live.csv $scratch/live.json"; do
     # shellcheck disable=SC2086 # the case's words are the options and files
     "$program" compare ${case#*:} >"$scratch/out" 2>"$scratch/err"
-    cells=$(table_cells "$scratch/out")
+    table_cells "$scratch/out" >"$scratch/cells"  # in this shell: no Python start
+    cells=$(<"$scratch/cells")
     [[ "$cells" =~ ^[1-9][0-9]*\ tables$ ]] && grep -q '^| geometric mean' "$scratch/out" &&
         pass "compare, ${case%%:*}: every row of every table has the header's cell count ($cells)" ||
         fail "compare, ${case%%:*}: every row has the header's cell count ($cells; $(head -c 200 "$scratch/err"))"
@@ -593,10 +596,12 @@ for new in param.csv param.json; do
 done
 # A file written before the column (the committed results/ CSVs): read as
 # of the backends' defaults, matching a new file's default rows.
-python3 -c 'import csv, sys
+run_python - "$scratch/default.csv" >"$scratch/before.csv" <<'PYTHON'
+import csv, sys
 writer = csv.writer(sys.stdout, lineterminator="\n")
-for row in csv.reader(sys.stdin):
-    writer.writerow(row[:-1])' <"$scratch/default.csv" >"$scratch/before.csv"
+for row in csv.reader(open(sys.argv[1], newline="")):
+    writer.writerow(row[:-1])
+PYTHON
 "$program" compare --strict "$scratch/before.csv" "$scratch/default.csv" >"$scratch/out" 2>"$scratch/err"
 status=$?
 [ "$status" -eq 0 ] && [ "$(head -1 "$scratch/before.csv" | tr ',' '\n' | tail -1)" = formulation_threads ] &&

@@ -38,21 +38,33 @@ for breach in "src/base/bits.h:1: base/ may not include chess/" "src/chess/board
         fail "the rule check names: $breach (it said: $mock_output)"
 done
 
+# checked VARIABLE PROGRAM ARGUMENTS...: a Python check of the tests run
+# (run_python: in this shell's one interpreter, not a start of its own in
+# a $(...)), its output (both streams) in VARIABLE; its exit status.
+checked() {
+    local variable=$1 status
+    shift
+    run_python "$@" >"$scratch/checked" 2>&1
+    status=$?
+    printf -v "$variable" '%s' "$(<"$scratch/checked")"
+    return "$status"
+}
+
 # The documentation: every relative link resolves, the README stays a front
 # page, and docs/cli.md's table names exactly the options of --help.
-if link_output=$(python3 "$here/doc_links.py" "$here/.." 2>&1); then
+if checked link_output "$here/doc_links.py" "$here/.."; then
     pass "every relative link of the Markdown pages resolves"
 else
     fail "every relative link of the Markdown pages resolves: $link_output"
 fi
-if reference_output=$(python3 "$here/references.py" "$here/.." 2>&1); then
+if checked reference_output "$here/references.py" "$here/.."; then
     pass "every path a comment or a page names exists"
 else
     fail "every path a comment or a page names exists: $reference_output"
 fi
 mkdir -p "$scratch/references/src/cli"
 printf '/* see src/cli/gone.c and registry/nowhere.h */\n' >"$scratch/references/src/cli/here.c"
-reference_mock=$(python3 "$here/references.py" "$scratch/references" 2>&1)
+checked reference_mock "$here/references.py" "$scratch/references"
 [ $? -eq 1 ] && grep -q 'src/cli/here.c:1: src/cli/gone.c' <<<"$reference_mock" &&
     grep -q 'registry/nowhere.h' <<<"$reference_mock" && pass "the reference check names a path that names nothing" ||
     fail "the reference check names a path that names nothing (it said: $reference_mock)"
@@ -69,7 +81,7 @@ else
 fi
 # Every --option a page shows in code is one that attackbench or a script
 # takes (the check names one that none does).
-if option_output=$(python3 "$here/doc_options.py" "$here/.." 2>&1); then
+if checked option_output "$here/doc_options.py" "$here/.."; then
     pass "every --option the pages name in code exists"
 else
     fail "every --option the pages name in code exists: $option_output"
@@ -77,20 +89,20 @@ fi
 mkdir -p "$scratch/options/docs" "$scratch/options/src"
 printf 'static const char *names[] = {"count", 0};\n' >"$scratch/options/src/options.c"
 printf '# Page\n`--count=instructions` and `--count-instructions`, not code: --gone\n' >"$scratch/options/docs/page.md"
-option_mock=$(python3 "$here/doc_options.py" "$scratch/options" 2>&1)
+checked option_mock "$here/doc_options.py" "$scratch/options"
 [ $? -eq 1 ] && [ "$option_mock" = "docs/page.md:2: --count-instructions" ] &&
     pass "the option check names an option that no program takes" ||
     fail "the option check names an option that no program takes (it said: $option_mock)"
 mkdir -p "$scratch/links"
 printf '# Page\n[gone](missing.md) [here](#page) [nowhere](#no-such-heading)\n' >"$scratch/links/page.md"
-link_mock=$(python3 "$here/doc_links.py" "$scratch/links" 2>&1)
+checked link_mock "$here/doc_links.py" "$scratch/links"
 [ $? -eq 1 ] && grep -q 'page.md:2: missing.md' <<<"$link_mock" && grep -q '#no-such-heading' <<<"$link_mock" &&
     ! grep -q '#page$' <<<"$link_mock" && pass "the link check names a missing file and a missing heading" ||
     fail "the link check names a missing file and a missing heading (it said: $link_mock)"
 
 # Cross-references in comments and pages (FILE:LINE, "see FILE") point at
 # files that exist and lines they have; the check names one that does not.
-if line_reference_output=$(python3 "$here/cross_references.py" "$top" 2>&1); then
+if checked line_reference_output "$here/cross_references.py" "$top"; then
     pass "every FILE:LINE and 'see FILE' reference points at what exists"
 else
     fail "every FILE:LINE and 'see FILE' reference points at what exists: $line_reference_output"
@@ -98,7 +110,7 @@ fi
 mkdir -p "$scratch/line-references/src/a"
 printf '/* see src/a/gone.h, and src/a/b.h:3 */\nint x;\n' >"$scratch/line-references/src/a/b.h"
 printf '# Page\nSee `src/a/b.h`; b.h:2 and b.h:9.\n' >"$scratch/line-references/page.md"
-line_reference_mock=$(python3 "$here/cross_references.py" "$scratch/line-references" 2>&1)
+checked line_reference_mock "$here/cross_references.py" "$scratch/line-references"
 [ $? -eq 1 ] && grep -q 'src/a/b.h:1: src/a/gone.h: no such file' <<<"$line_reference_mock" &&
     grep -q 'page.md:2: b.h:9: the file has fewer lines' <<<"$line_reference_mock" && ! grep -q 'b.h:2:' <<<"$line_reference_mock" &&
     [ "$(wc -l <<<"$line_reference_mock")" -eq 3 ] &&
@@ -112,7 +124,7 @@ printf '# Page\n## Real heading: more\n`here_function()` in src/a/c.c, `lost_fun
 printf '/* docs/page.md, "Real heading"; docs/page.md, "Gone heading".\n * see here_function(), see gone_function(), see here_table */\n' \
     >"$scratch/name-references/src/a/c.c"
 printf 'int here_table[2];\nint here_function(void)\n{\n    return 0;\n}\n' >>"$scratch/name-references/src/a/c.c"
-name_reference_mock=$(python3 "$here/cross_references.py" "$scratch/name-references" 2>&1)
+checked name_reference_mock "$here/cross_references.py" "$scratch/name-references"
 [ $? -eq 1 ] && grep -q 'src/a/c.c:1: docs/page.md, "Gone heading": no such heading' <<<"$name_reference_mock" &&
     grep -q 'src/a/c.c:2: see gone_function(): defined nowhere' <<<"$name_reference_mock" &&
     grep -q 'docs/page.md:3: lost_function() in src/a/c.c: src/a/c.c does not name it' <<<"$name_reference_mock" &&

@@ -44,7 +44,7 @@ else
         unset LOCPATH
         # Every number column of the CSV parses as a Python float, the JSON
         # loads, and the table's figures have a point.
-        if [ "$status" -eq 0 ] && python3 - "$scratch/locale.csv" "$scratch/locale.json" <<'PYTHON' &&
+        if [ "$status" -eq 0 ] && run_python - "$scratch/locale.csv" "$scratch/locale.json" <<'PYTHON' &&
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 assert len(rows) == 6, len(rows)

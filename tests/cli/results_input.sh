@@ -76,11 +76,13 @@ faults=('m["date"] = "yesterday"|"date" '"'"'yesterday'"'"' is not a date'
     'm["date"] = "2026-13-45"|"date" '"'"'2026-13-45'"'"' is not a date'
     'm["schema"] = 99|"schema" 99 is not one this script reads'
     'm["bench"] = []|"bench" names no CSV file')
-python3 -c 'import json, sys
+run_python - "$scratch/good-manifest.json" "${faults[@]%%|*}" <<'PY'
+import json, sys
 for index, expression in enumerate(sys.argv[2:]):
     m = json.load(open(sys.argv[1]))
     exec(expression)
-    json.dump(m, open(f"{sys.argv[1]}.bad{index}", "w"))' "$scratch/good-manifest.json" "${faults[@]%%|*}"
+    json.dump(m, open(f"{sys.argv[1]}.bad{index}", "w"))
+PY
 fault_index=0
 for fault in "${faults[@]}"; do
     cp "$scratch/good-manifest.json.bad$fault_index" "$good_manifest"
@@ -237,7 +239,7 @@ grep -qF '| odd\nrun\|x.csv |' "$scratch/out" && ! grep -qx 'run|x.csv |' "$scra
 
 # A CSV of the harness's rows alone has nothing to rank; threads=0 is no
 # thread count.
-python3 - "$scratch/findings-bench.csv" "$scratch/null-only.csv" "$scratch/threads-0.csv" <<'PY'
+run_python - "$scratch/findings-bench.csv" "$scratch/null-only.csv" "$scratch/threads-0.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for output, change in ((sys.argv[2], {"method": "null"}), (sys.argv[3], {"threads": "0"})):
@@ -257,7 +259,7 @@ expect_one_line "report: threads=0 is refused" "column threads: 0 is below 1" "$
 # run_variant OUTPUT LINE COLUMN=VALUE...: tests/data/compare-run1.csv with
 # the columns of data row LINE (2: the first) set.
 run_variant() {
-    python3 - "$here/data/compare-run1.csv" "$@" <<'PY'
+    run_python - "$here/data/compare-run1.csv" "$@" <<'PY'
 import csv, sys
 source, output, line, *changes = sys.argv[1:]
 rows = list(csv.DictReader(open(source, newline="")))
@@ -375,7 +377,7 @@ fi
 # The reader's numbers as the C reader takes them: a count is a whole
 # number (2.5 threads was read as 2, 1e308 as a count), every number finite
 # and in range, times and rates not below 0.
-python3 - "$scratch/findings-bench.csv" "$scratch/number" <<'PY'
+run_python - "$scratch/findings-bench.csv" "$scratch/number" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 faults = {"threads-half": {"threads": "2.5"}, "threads-huge": {"threads": "1e308"},

@@ -14,7 +14,7 @@ fi
 workflow="$here/../examples/ci/results-matrix.yml"
 
 # The steps' run lines in order, one a line, and the facts the test needs.
-python3 - "$workflow" >"$scratch/steps" 2>"$scratch/err" <<'PY'
+run_python - "$workflow" >"$scratch/steps" 2>"$scratch/err" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 runners = re.search(r"runner: \[([^\]]*)\]", text).group(1).split(", ")

@@ -67,7 +67,7 @@ else
     # from the CSV's own identity columns (empty when it cannot read them),
     # then "manifest: ok" or "manifest: failed", the failed assertion in
     # manifest.check.
-    python3 - "$csv" "$folder/$name-manifest.json" "$cpus" "$lookup" "$scratch/manifest.check" \
+    run_python - "$csv" "$folder/$name-manifest.json" "$cpus" "$lookup" "$scratch/manifest.check" \
         >"$scratch/quick.check" 2>&1 <<'EOF'
 import csv, json, os, re, sys, traceback
 try:
@@ -231,7 +231,7 @@ WRAPPER
         base=$(basename "$file")
         sed -e "s/$name/$other_name/g" "$file" >"$other/${base//$name/$other_name}"
     done
-    python3 - "$other" <<'EOF'
+    run_python - "$other" <<'EOF'
 import csv, glob, json, os, sys
 folder = sys.argv[1]
 for path in glob.glob(os.path.join(folder, "*.csv")):
@@ -264,7 +264,7 @@ EOF
             grep -qF "| \`$lookup\` |" "$merged/README.md" &&
             pass "results-merge: the README's machine table has both machines, and their figures" ||
             fail "results-merge: the README's machine table has both machines ($(grep '^|' "$merged/README.md" | head -5))"
-        python3 - "$scratch/web.js" "$name" "$other_name" >"$scratch/web.check" 2>&1 <<'EOF' &&
+        run_python - "$scratch/web.js" "$name" "$other_name" >"$scratch/web.check" 2>&1 <<'EOF' &&
 import json, sys
 text = open(sys.argv[1]).read()  # "self.committedResults = JSON;", the page's script
 machines = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))["machines"]
@@ -307,7 +307,7 @@ EOF
         fail "results-merge: a header-only CSV is named as having no data rows ($(head -c 300 "$scratch/refused.err"))"
     # samples_ns that attackbench compare refuses: merged without a word.
     cp -r "$other" "$scratch/samples-word" &&
-        python3 - "$scratch/samples-word/$other_name-$compiler.csv" <<'EOF'
+        run_python - "$scratch/samples-word/$other_name-$compiler.csv" <<'EOF'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 rows[0]["samples_ns"] = "x y"
@@ -373,7 +373,7 @@ EOF
     # refused, by --check too: the merge copies the folder alone.
     for name in absolute parent; do
         cp -r "$other" "$scratch/outside-$name"
-        python3 - "$scratch/outside-$name" "$name" <<'EOF'
+        run_python - "$scratch/outside-$name" "$name" <<'EOF'
 import glob, json, os, sys
 path = glob.glob(os.path.join(sys.argv[1], "*-manifest.json"))[0]
 manifest = json.load(open(path))

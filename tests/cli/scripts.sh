@@ -392,7 +392,8 @@ results_folder=${results_manifests[0]%/*}
 cp -r "$results_folder" "$scratch/escaping"
 # Two hostile inputs made by one python3 run: a manifest whose slug is a
 # path, and the CSV with a median of -5 ns (tested further down).
-python3 -S -c 'import csv, glob, json, sys
+run_python - "$scratch/escaping" "$results_csv" "$scratch/negative.csv" <<'PY'
+import csv, glob, json, sys
 path = glob.glob(sys.argv[1] + "/*-manifest.json")[0]
 manifest = json.load(open(path))
 manifest["slug"] = "../escaped"
@@ -401,7 +402,8 @@ rows = list(csv.DictReader(open(sys.argv[2])))
 rows[0]["ns_per_query_median"] = "-5"
 writer = csv.DictWriter(open(sys.argv[3], "w", newline=""), fieldnames=list(rows[0]))
 writer.writeheader()
-writer.writerows(rows)' "$scratch/escaping" "$results_csv" "$scratch/negative.csv"
+writer.writerows(rows)
+PY
 script_refuses "results-merge: a slug that is a path is refused" "\"slug\" '../escaped' is not a plain name" \
     python3 "$s/results/results-merge" --check "$scratch/escaping"
 printf 'null\n' >"$scratch/null-manifest.json"
@@ -574,14 +576,16 @@ done
 # scripts refuse the file ("field larger than field limit").  Made from a
 # real CSV's rows, each given 20,000 samples (a real run of so many tiny
 # repetitions times 0 ns under an emulator's clock).
-python3 -c 'import csv, sys
+run_python - "$here/data/compare-run1.csv" "$scratch/long-samples.csv" <<'PY'
+import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 for row in rows:
     row["samples_ns"] = " ".join([row["ns_per_query_median"]] * 20000)
     row["reps"] = "20000"
 writer = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
 writer.writeheader()
-writer.writerows(rows)' "$here/data/compare-run1.csv" "$scratch/long-samples.csv"
+writer.writerows(rows)
+PY
 if [ "$(awk -F, 'NR == 2 { print (length($0) > 131072) }' "$scratch/long-samples.csv")" = 1 ]; then
     for command in "results/report" "results/results-tool machine" "results/plot -o $scratch/long-plots"; do
         name=${command%% *}

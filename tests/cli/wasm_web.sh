@@ -71,7 +71,7 @@ web_manifest "$scratch/web-good/run"
 printf '%s\n%s,stale,Test CPU,9\n' "$header" "$row" >"$scratch/web-good/run/test-cpu-2026-01-01-clang.csv"
 printf '%s\n%s,stale,Test CPU,9\n' "$header" "$row" >"$scratch/web-good/no-manifest/test-cpu-2026-01-01-gcc.csv"
 if python3 "$s/results/web-results.py" "$scratch/web-good" "$scratch/web-good.js" 2>"$scratch/err" &&
-    python3 - "$scratch/web-good.js" <<'PYTHON'; then
+    run_python - "$scratch/web-good.js" <<'PYTHON'; then
 import json, sys
 text = open(sys.argv[1]).read()
 prefix = "self.committedResults = "

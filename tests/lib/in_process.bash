@@ -54,15 +54,58 @@ in_process_case() {
         in_process_started[$1]=1
         return 1
     fi
-    # The whole environment a start would get: the shell's exported
-    # variables now (an export since the interpreter started included),
-    # then env's settings.
+    in_process_request "$output" "$error" "${settings[@]}" -- "$@"
+}
+
+# in_process_request OUTPUT ERROR [VARIABLE=VALUE...] -- SCRIPT ARGUMENTS...:
+# in_process_fields for SCRIPT with the whole environment a start would
+# get: the shell's exported variables now (an export since the interpreter
+# started included), then the settings.
+in_process_request() {
+    local output=$1 error=$2 settings=() name
+    shift 2
+    while [ "$1" != -- ]; do
+        settings+=("$1")
+        shift
+    done
+    shift
     local exported=()
     for name in $(compgen -e); do
         exported+=("$name=${!name}")
     done
     settings=("${exported[@]}" "${settings[@]}")
     in_process_fields=("$PWD" "$output" "$error" "${#settings[@]}" "${settings[@]}" "$@")
+}
+
+# run_python PROGRAM ARGUMENTS...: a Python program of the tests (a file,
+# or - for the program on standard input, as python3 - reads it) run with
+# its arguments, its output and exit status as python3 PROGRAM would give
+# them; in the test script's own shell, in the one interpreter, at once
+# (a program of the tests is not under test as a command).  A test
+# program that changes the interpreter's state beyond what
+# tests/lib/in_process.py puts back (a module's setting) runs for real.
+run_python() {
+    local program=$1 output error status in_process_fields=()
+    shift
+    if [ "$program" = - ]; then
+        program=$scratch/run_python.$BASHPID.py
+        cat >"$program"
+    fi
+    output=$scratch/run_python.out
+    error=$scratch/run_python.err
+    # One file for both where the caller sent both to one (2>&1), so that
+    # the lines keep their order.
+    [ /dev/stdout -ef /dev/stderr ] && error=$output
+    if [ "$in_process_dead" = 0 ] && [ "$BASHPID" = "$$" ]; then
+        in_process_request "$output" "$error" -- "$program" "$@"
+        if in_process_send; then
+            status=$in_process_status
+            cat "$output"
+            [ "$error" = "$output" ] || cat "$error" >&2
+            return "$status"
+        fi
+    fi
+    python3 "$program" "$@"
 }
 
 # in_process_send: in_process_fields to the interpreter (started at the
