@@ -97,7 +97,7 @@ for fault in 'repeated|i == 3 ? 2 : i|drift-repeated.csv:4: pair 2 after pair 2'
         for (i = 1; i <= 30; i++) print ('"$pair"') ",AB," (i == 4 ? a : "3.0") ",3.03,1.01,1,1,,5" }' >"$scratch/$file"
     script_refuses "ab-drift: $what is refused" "$text" "$s/comparisons/ab-drift" "$scratch/$file"
 done
-"$s/comparisons/ab-drift" --help >"$scratch/out" 2>"$scratch/err" && grep -q '^Usage: scripts/comparisons/ab-drift AB.csv' "$scratch/out" &&
+run_to "$scratch/out" "$scratch/err" "$s/comparisons/ab-drift" --help && grep -q '^Usage: scripts/comparisons/ab-drift AB.csv' "$scratch/out" &&
     [ ! -s "$scratch/err" ] && pass "ab-drift --help: the usage on standard output, exit 0" ||
     fail "ab-drift --help: the usage on standard output ($(head -c 200 "$scratch/err"))"
 # A header without rows holds no pairs (it has ab's columns); a row with a
@@ -111,7 +111,7 @@ script_refuses "ab-drift: a row with a field missing is refused by its line" "dr
     "$s/comparisons/ab-drift" "$scratch/drift-ragged.csv"
 awk 'BEGIN { print "pair,order,ratio,left_out"; for (i = 1; i <= 48; i++) print i ",AB," (i % 2 ? "1.01" : "1.03") ","
              print "49,BA,2.0,cpu-contention" }' >"$scratch/drift.csv"
-if "$s/comparisons/ab-drift" "$scratch/drift.csv" >"$scratch/drift.out" 2>&1 &&
+if run_to "$scratch/drift.out" "$scratch/drift.out" "$s/comparisons/ab-drift" "$scratch/drift.csv" &&
     grep -q '^pairs: 48 kept; mean B/A 1\.0200;' "$scratch/drift.out" &&
     grep -q '^correlation with the pair LAG before: lag 1 -0\.98, lag 2 0\.96,' "$scratch/drift.out" &&
     grep -q '^windows of 12 pairs: 4; spread of their means 0\.00%' "$scratch/drift.out"; then
@@ -201,10 +201,10 @@ script_refuses "piece_counts.py: a symbolic link loop is named as one" \
 # A FEN file that starts with a UTF-8 byte order mark is read, as
 # attackbench reads it.
 printf '\357\273\277rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$scratch/bom.fen"
-python3 "$s/results/piece_counts.py" "$scratch/bom.fen" >"$scratch/out" 2>"$scratch/err" &&
+run_to "$scratch/out" "$scratch/err" python3 "$s/results/piece_counts.py" "$scratch/bom.fen" &&
     grep -q 'bom.fen | 1 | 32.0 |' "$scratch/out" && pass "piece_counts.py: a byte order mark is read past" ||
     fail "piece_counts.py: a byte order mark is read past ($(head -c 200 "$scratch/err"))"
-python3 "$s/results/piece_counts.py" --help >"$scratch/out" 2>"$scratch/err" &&
+run_to "$scratch/out" "$scratch/err" python3 "$s/results/piece_counts.py" --help &&
     grep -q '^Usage: scripts/results/piece_counts.py FILE' "$scratch/out" && [ ! -s "$scratch/err" ] &&
     pass "piece_counts.py --help: the usage on standard output, exit 0" ||
     fail "piece_counts.py --help: the usage on standard output ($(head -c 200 "$scratch/err"))"
@@ -434,8 +434,8 @@ ln -s victim.txt "$scratch/replacing/README.md.tmp"
 ln -s victim.txt "$scratch/replacing/link.md.tmp"
 ln -s README.md "$scratch/replacing/link.md"
 ln -s /dev/null "$scratch/replacing/null-link.json"
-python3 "$s/results/readme-results" --readme "$scratch/replacing/link.md" "$here/data/compare-run1.csv" \
-    >/dev/null 2>"$scratch/err"
+run_to /dev/null "$scratch/err" \
+    python3 "$s/results/readme-results" --readme "$scratch/replacing/link.md" "$here/data/compare-run1.csv"
 python3 "$s/results/results-tool" manifest "$scratch/replacing/null-link.json" machine=x \
     bench="$here/data/compare-run1.csv" 2>>"$scratch/err"
 [ "$(cat "$scratch/replacing/victim.txt")" = "precious user data" ] && [ -L "$scratch/replacing/README.md.tmp" ] &&
