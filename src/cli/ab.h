@@ -59,7 +59,8 @@ struct ab_pair {
     int b_first; /* the order of the pair: 0 A then B, 1 B then A */
     struct ab_measurement a, b;
     double log_ratio;                    /* ln(B/A) */
-    int blocks;                          /* blocks of four rounds; 0 for a replayed pair */
+    int blocks;                          /* blocks of four rounds timed; 0 for a replayed pair */
+    int preempted_blocks;                /* blocks left out: a round of theirs was preempted */
     char disturbed[AB_DISTURBANCE_SIZE]; /* why the pair is left out, or "" */
 };
 

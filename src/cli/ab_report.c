@@ -29,6 +29,23 @@ static double pair_ratio(const struct ab_pair *pair)
     return exp(pair->log_ratio);
 }
 
+/* The blocks of the pairs used that another process cut into (left out,
+ * or with --keep-disturbed kept), when there were any. */
+static void print_preempted_blocks(const struct ab_run *run)
+{
+    long preempted = 0, blocks = 0;
+    for (int p = 0; p < run->pair_count; p++) {
+        const struct ab_pair *pair = &run->pairs[p];
+        if (pair->disturbed[0] != '\0' && (!run->keep_disturbed || strcmp(pair->disturbed, "different-cpus") == 0))
+            continue;
+        preempted += pair->preempted_blocks;
+        blocks += pair->blocks + (run->keep_disturbed ? 0 : pair->preempted_blocks);
+    }
+    if (preempted > 0)
+        printf("; %ld of their %ld blocks %s (a round preempted by other work)", preempted, blocks,
+               run->keep_disturbed ? "kept" : "left out");
+}
+
 /* The verdict, the ratio and its interval, the pairs and the time. */
 static void print_summary(const struct ab_run *run)
 {
@@ -49,6 +66,7 @@ static void print_summary(const struct ab_run *run)
     printf("pairs: %d used, %d disturbed left out", run->kept, run->pair_count - run->kept);
     if (run->keep_disturbed)
         printf(" (--keep-disturbed: %d flagged pairs used)", flagged - (run->pair_count - run->kept));
+    print_preempted_blocks(run);
     printf("\n");
     printf("time: %.1f s (limit %g s)\n", run->seconds, run->max_seconds);
     printf("verdict: %s (resolution %g%%: less than %g%% against at least %g%%, 5%% error either way)\n",
@@ -59,11 +77,12 @@ static void print_summary(const struct ab_run *run)
 static void write_csv(FILE *out, void *data)
 {
     const struct ab_run *run = data;
-    fprintf(out, "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks\n");
+    fprintf(out, "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks,preempted_blocks\n");
     for (int p = 0; p < run->pair_count; p++) {
         const struct ab_pair *pair = &run->pairs[p];
-        fprintf(out, "%d,%s,%.6f,%.6f,%.6f,%d,%d,%s,%d\n", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query,
-                pair->b.ns_per_query, pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed, pair->blocks);
+        fprintf(out, "%d,%s,%.6f,%.6f,%.6f,%d,%d,%s,%d,%d\n", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query,
+                pair->b.ns_per_query, pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed, pair->blocks,
+                pair->preempted_blocks);
     }
 }
 
@@ -135,9 +154,10 @@ static void write_json(FILE *out, void *data)
         const struct ab_pair *pair = &run->pairs[p];
         fprintf(out,
                 "%s\n    {\"pair\": %d, \"order\": \"%s\", \"a_ns_per_query\": %.6f, \"b_ns_per_query\": %.6f, "
-                "\"ratio\": %.6f, \"a_cpu\": %d, \"b_cpu\": %d, \"left_out\": \"%s\", \"blocks\": %d}",
+                "\"ratio\": %.6f, \"a_cpu\": %d, \"b_cpu\": %d, \"left_out\": \"%s\", \"blocks\": %d, "
+                "\"preempted_blocks\": %d}",
                 p ? "," : "", p + 1, pair->b_first ? "BA" : "AB", pair->a.ns_per_query, pair->b.ns_per_query,
-                pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed, pair->blocks);
+                pair_ratio(pair), pair->a.cpu, pair->b.cpu, pair->disturbed, pair->blocks, pair->preempted_blocks);
     }
     fprintf(out, "\n  ]\n}\n");
 }

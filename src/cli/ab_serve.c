@@ -1,9 +1,11 @@
 /* A side of `attackbench ab`, served a round at a time (see ab_serve.h).
  * The protocol, one line each way: the side writes "ready" when warm and
  * pinned, "ready CPU_SECONDS"; then for each 'r' ab writes it times one
- * round and answers "NS TICKS CPU_SECONDS CPU" (its ns and TSC ticks per
- * query, 0 ticks without a TSC; the CPU time it has used; the CPU it ran
- * on); at 'q' or the end of the pipe it exits. */
+ * round and answers "NS TICKS CPU_SECONDS CPU PREEMPTED_SECONDS" (its ns
+ * and TSC ticks per query, 0 ticks without a TSC; the CPU time it has
+ * used; the CPU it ran on; how long other work kept it off the CPU during
+ * its timed passes, a field that sides built before it lack); at 'q' or
+ * the end of the pipe it exits. */
 #define _GNU_SOURCE
 #include "ab_serve.h"
 
@@ -63,7 +65,7 @@ static int serve_wait(void *context)
     exit(0);
 }
 
-static void serve_report(void *context, double ns_per_query, double ticks_per_query)
+static void serve_report(void *context, double ns_per_query, double ticks_per_query, double preempted_seconds)
 {
     struct serve_channel *channel = context;
     char line[160];
@@ -71,8 +73,8 @@ static void serve_report(void *context, double ns_per_query, double ticks_per_qu
 #if !defined(__wasi__)
     cpu = sched_getcpu();
 #endif
-    snprintf(line, sizeof line, "%.9g %.9g %.6f %d\n", ns_per_query, ticks_per_query,
-             seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID), cpu);
+    snprintf(line, sizeof line, "%.9g %.9g %.6f %d %.6f\n", ns_per_query, ticks_per_query,
+             seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID), cpu, preempted_seconds);
     write_line(channel->replies, line);
 }
 

@@ -8,6 +8,7 @@
 
 static const char OTHER_WORK_VARIABLE[] = "ATTACKBENCH_FAKE_OTHER_WORK";
 static const char CANARY_DRIFT_VARIABLE[] = "ATTACKBENCH_FAKE_CANARY_DRIFT";
+static const char PREEMPTED_ROUNDS_VARIABLE[] = "ATTACKBENCH_FAKE_PREEMPTED_ROUNDS";
 
 /* A plain decimal number from 0 to 1 (digits and a point: no sign, space,
  * exponent, hex, inf or nan); -1 for any other text. */
@@ -40,6 +41,8 @@ int fake_disturbances_check_environment(char *message, size_t size)
 {
     if (check_variable(OTHER_WORK_VARIABLE, "the share of the measuring CPUs other work took", message, size) != 0)
         return -1;
+    if (check_variable(PREEMPTED_ROUNDS_VARIABLE, "the share of ab's rounds taken as preempted", message, size) != 0)
+        return -1;
     return check_variable(CANARY_DRIFT_VARIABLE, "the harness's drift in speed", message, size);
 }
 
@@ -61,4 +64,12 @@ int fake_other_work(double *share)
 int fake_canary_drift(double *drift)
 {
     return read_fake(CANARY_DRIFT_VARIABLE, drift);
+}
+
+int fake_preempted_round(long round)
+{
+    double share;
+    if (!read_fake(PREEMPTED_ROUNDS_VARIABLE, &share))
+        return 0;
+    return floor((double)(round + 1) * share) > floor((double)round * share);
 }

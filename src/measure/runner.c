@@ -295,23 +295,27 @@ static int served_rounds(struct job *job, const struct backend *const *measured_
         return status;
     uint64_t calls = job->passes * lookups, expected_sum = expected->sum * job->passes;
     while (server->wait(server->context)) {
-        double log_sum = 0;
+        double log_sum = 0, preempted = 0;
         int timed = 0;
         for (size_t k = 0; k < count; k++) {
             struct job_result result;
             if (measured_backends[k]->baseline)
                 continue;
             status = rewarm(job, measured_backends[k], threads, expected->sum);
+            double wall = seconds_on_clock(CLOCK_MONOTONIC), cpu = seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID);
             if (status == 0)
                 status = run_checked(job, measured_backends[k], threads, expected_sum, &result);
             if (status != 0)
                 return status;
+            preempted += (seconds_on_clock(CLOCK_MONOTONIC) - wall) -
+                         (seconds_on_clock(CLOCK_PROCESS_CPUTIME_ID) - cpu) / (threads > 1 ? threads : 1);
             log_sum += log((double)(result.elapsed ? result.elapsed : 1) / (double)calls);
             timed++;
         }
         double units = timed ? exp(log_sum / timed) : 0;
         int tsc = job->timer->kind == TIMER_TSC;
-        server->report(server->context, tsc ? units * 1e9 / job->timer->tsc_hz : units, tsc ? units : 0);
+        server->report(server->context, tsc ? units * 1e9 / job->timer->tsc_hz : units, tsc ? units : 0,
+                       preempted > 0 ? preempted : 0);
     }
     return 1;
 }

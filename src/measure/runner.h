@@ -23,11 +23,13 @@ extern const char *const dispatch_names[DISPATCH_KIND_COUNT];
  * sides (src/cli/ab_serve.c): `wait` before each round returns 1 to run
  * it (0 ends the rounds); `report` then gets the round's ns and TSC
  * ticks per query (0 without a TSC), each the geometric mean over the
- * non-baseline backends.  A round's passes are chosen so that it lasts
- * about `block_ns`. */
+ * non-baseline backends, and the seconds of its timed passes that the
+ * process did not run (their wall time less its CPU time per thread:
+ * other work preempted it).  A round's passes are chosen so that it
+ * lasts about `block_ns`. */
 struct round_server {
     int (*wait)(void *context);
-    void (*report)(void *context, double ns_per_query, double ticks_per_query);
+    void (*report)(void *context, double ns_per_query, double ticks_per_query, double preempted_seconds);
     void *context;
     double block_ns;
 };

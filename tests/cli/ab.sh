@@ -193,7 +193,7 @@ if [ "$status" -eq 3 ] && grep -q "^verdict: B slower (resolution 1%" "$scratch/
 else
     fail "ab: B 5% slower is B slower, exit 3 (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
 fi
-if [ "$(head -1 "$scratch/slower.csv")" = "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks" ] &&
+if [ "$(head -1 "$scratch/slower.csv")" = "pair,order,a_ns_per_query,b_ns_per_query,ratio,a_cpu,b_cpu,left_out,blocks,preempted_blocks" ] &&
     [ "$(csv_column order <"$scratch/slower.csv" | paste -sd' ')" = "AB BA AB BA AB BA AB BA AB BA" ]; then
     pass "ab: the CSV has a row per pair in ABBA order"
 else
@@ -332,6 +332,10 @@ done
 ATTACKBENCH_AB_REPLAY="$scratch/long-replay.txt" expect_error "ab: an overlong replay line is named" \
     "long-replay.txt:2: longer than 255 bytes" "$program" ab --min-time=1 -m $lookup,kogge-stone
 
+# What the pairs line adds when other work preempted rounds of the pairs
+# used (a loaded machine's), as an extended regular expression.
+preempted_suffix='(; [0-9]+ of their [0-9]+ blocks (left out|kept) \(a round preempted by other work\))?'
+
 # live NAME ARGUMENTS...: a live ab ended after the first block (the time
 # is checked before every block), quick sides; its exit status is 0 or 3
 # and its CSV has two pairs, AB then BA, with positive figures.
@@ -356,7 +360,7 @@ def positive(line):
 for column in ("a_ns_per_query", "b_ns_per_query"):
     print(sum(positive(line) for r in rows for line in r[column].split("\n")))' "$scratch/$name.csv")
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^verdict: " "$scratch/out" &&
-        grep -q "^pairs: [0-9]* used, [0-9]* disturbed left out$" "$scratch/out" &&
+        grep -Eq "^pairs: [0-9]+ used, [0-9]+ disturbed left out$preempted_suffix$" "$scratch/out" &&
         [ "$order" = "AB BA" ] && [ "$a_positive" -eq 2 ] && [ "$b_positive" -eq 2 ]; then
         pass "ab: a live run of two $name"
     else
@@ -371,6 +375,57 @@ else
     live methods -m $lookup,kogge-stone
 fi
 live builds "$program" "$program" --method=$lookup
+
+# Preempted rounds (ATTACKBENCH_FAKE_PREEMPTED_ROUNDS: the share of the
+# rounds taken as preempted, evenly spread, besides those the machine's
+# other work preempts).  Every round preempted: no pair has the 4 clean
+# blocks it needs, both are left out as cpu-contention, each with all its
+# blocks counted as preempted; with --keep-disturbed both are used.
+# preempted_pairs FILE: "LEFT_OUT BLOCKS PREEMPTED" for each pair of the CSV.
+preempted_pairs() {
+    paste -d' ' <(csv_column left_out <"$1" | sed 's/^$/-/') <(csv_column blocks <"$1") \
+        <(csv_column preempted_blocks <"$1")
+}
+if [ -n "$emulated" ]; then
+    skip "ab: preempted rounds: ab runs /proc/self/exe again, which $emulated cannot start without binfmt"
+else
+    ATTACKBENCH_FAKE_PREEMPTED_ROUNDS=1 "$program" ab --max-time=0.05 --pair-time=0.005 \
+        --csv="$scratch/preempted.csv" -m $lookup,kogge-stone --reps=3 --calls=20000 --queries=1000 >"$scratch/out" 2>&1
+    status=$?
+    if [ "$status" -eq 0 ] && grep -qx "pairs: 0 used, 2 disturbed left out" "$scratch/out" &&
+        [ "$(preempted_pairs "$scratch/preempted.csv" | awk '$1 == "cpu-contention" && $2 >= 4 && $3 == $2' |
+            wc -l)" -eq 2 ]; then
+        pass "ab: pairs whose every round was preempted are left out, their blocks counted"
+    else
+        fail "ab: pairs whose every round was preempted are left out (exit $status: $(head -c 300 "$scratch/out"); $(preempted_pairs "$scratch/preempted.csv" | tr '\n' ' '))"
+    fi
+    ATTACKBENCH_FAKE_PREEMPTED_ROUNDS=1 "$program" ab --keep-disturbed --max-time=0.05 --pair-time=0.005 \
+        --csv="$scratch/kept.csv" -m $lookup,kogge-stone --reps=3 --calls=20000 --queries=1000 >"$scratch/out" 2>&1
+    kept_blocks=$(csv_column blocks <"$scratch/kept.csv" | awk '{ sum += $1 } END { print sum }')
+    if grep -qx "pairs: 2 used, 0 disturbed left out (--keep-disturbed: 2 flagged pairs used); $kept_blocks of their $kept_blocks blocks kept (a round preempted by other work)" "$scratch/out"; then
+        pass "ab: --keep-disturbed uses the preempted pairs, every block, and says so"
+    else
+        fail "ab: --keep-disturbed uses the preempted pairs ($(head -c 300 "$scratch/out"))"
+    fi
+    # One round in five: a block (four rounds) holds at most one of them,
+    # so a pair's blocks are partly clean.  A pair used is timed on its
+    # clean blocks alone (4 at least) and counts the others; the pairs
+    # line sums them over the pairs used.
+    ATTACKBENCH_FAKE_PREEMPTED_ROUNDS=0.2 "$program" ab --max-time=0.05 --pair-time=0.005 \
+        --csv="$scratch/fifth.csv" -m $lookup,kogge-stone --reps=3 --calls=20000 --queries=1000 >"$scratch/out" 2>&1
+    read -r used_preempted used_all < <(preempted_pairs "$scratch/fifth.csv" |
+        awk '$1 == "-" { preempted += $3; all += $2 + $3 } END { print preempted + 0, all + 0 }')
+    summary_line="pairs: [0-9]+ used, [0-9]+ disturbed left out; $used_preempted of their $used_all blocks left out \(a round preempted by other work\)"
+    if [ "$(preempted_pairs "$scratch/fifth.csv" | awk '($1 == "-" && $2 >= 4 && $3 >= 1) || ($1 == "cpu-contention" && $3 > $2 - 4)' |
+        wc -l)" -eq 2 ] && { [ "$used_all" -eq 0 ] || grep -Eqx "$summary_line" "$scratch/out"; }; then
+        pass "ab: a pair is timed on its clean blocks, the preempted ones counted"
+    else
+        fail "ab: a pair is timed on its clean blocks ($(grep '^pairs' "$scratch/out"); $(preempted_pairs "$scratch/fifth.csv" | tr '\n' ' '))"
+    fi
+fi
+expect_error "ab: a malformed ATTACKBENCH_FAKE_PREEMPTED_ROUNDS is refused" \
+    "ATTACKBENCH_FAKE_PREEMPTED_ROUNDS=2: expected the share of ab's rounds taken as preempted, a number from 0 to 1 (or empty)" \
+    env ATTACKBENCH_FAKE_PREEMPTED_ROUNDS=2 "$program" ab -m $lookup,kogge-stone
 
 # SIGINT: the pairs finished are still reported and written, exit 130.
 # Each pair starts two side processes: a third one means the first pair
@@ -488,7 +543,7 @@ chmod +x "$scratch/crashes-later"
     "$program" "$scratch/crashes-later" --method=$lookup >"$scratch/out" 2>"$scratch/err"
 status=$?
 # The 3 pairs, used or left out as disturbed (a loaded machine's).
-later_pairs=$(sed -n 's/^pairs: \([0-9]*\) used, \([0-9]*\) disturbed left out$/\1 + \2/p' "$scratch/out")
+later_pairs=$(sed -n 's/^pairs: \([0-9]*\) used, \([0-9]*\) disturbed left out\(;.*\)\{0,1\}$/\1 + \2/p' "$scratch/out")
 if [ "$status" -eq 2 ] && grep -qF "side $scratch/crashes-later was killed by signal 11" "$scratch/err" &&
     grep -qx 'attackbench ab: reporting the 3 pairs finished before the side failed (exit 2)' "$scratch/err" &&
     [ -n "$later_pairs" ] && [ $((later_pairs)) -eq 3 ] && [ "$(wc -l <"$scratch/later.csv")" -eq 4 ] &&
@@ -612,7 +667,7 @@ if [ "$plugin_build" = 1 ] && have_tool "${CC:-cc}"; then
         --calls=20000 --queries=1000 >"$scratch/out" 2>"$scratch/err"
     status=$?
     if { [ "$status" -eq 0 ] || [ "$status" -eq 3 ]; } && grep -q "^A: my-lookup$" "$scratch/out" &&
-        grep -Eq "^pairs: (2 used, 0|1 used, 1|0 used, 2) disturbed left out$" "$scratch/out"; then
+        grep -Eq "^pairs: (2 used, 0|1 used, 1|0 used, 2) disturbed left out$preempted_suffix$" "$scratch/out"; then
         pass "ab: -m times a method of a plugin loaded before ab"
     else
         fail "ab: -m times a method of a plugin loaded before ab (exit $status: $(cat "$scratch/out" "$scratch/err" | head -c 400))"
