@@ -99,7 +99,8 @@ static const char perft_usage_text[] =
     "Exit status: 0 all counts match or are unknown, 1 a count differs from the\n"
     "EPD or the methods disagree, 2 bad usage, unreadable file, illegal\n"
     "position or a write error, 130 interrupted by SIGINT (143: SIGTERM); the\n"
-    "rows and the summary of the blocks finished are still written.\n";
+    "rows and the summary of the blocks finished are still written, as they are\n"
+    "when a bad line of standard input stops the run (exit 2).\n";
 
 enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
 
@@ -260,7 +261,7 @@ static int report(struct perft_run *run)
 {
     print_selection_notes();
     if (run->positions == 0) {
-        if (!interrupt_requested())
+        if (!interrupt_requested() && !run->input_failed) /* else the error said why */
             fprintf(stderr, "attackbench: perft: no positions read\n");
         return interrupt_requested() ? 0 : PERFT_EXIT_USAGE;
     }
@@ -282,12 +283,18 @@ static int run_stages(struct perft_run *run)
 {
     if (perft_check_files(run) != 0)
         return interrupt_requested() ? interrupt_exit_status() : PERFT_EXIT_USAGE;
-    if (perft_count_files(run) != 0 && run->failed && !run->output_failed)
+    /* A bad line of standard input (or of a file that changed after its
+     * check) stops the run as a signal does: the blocks finished before
+     * it are reported and written, and the exit status is 2. */
+    if (perft_count_files(run) != 0 && run->failed && !run->output_failed && !run->input_failed)
         return PERFT_EXIT_USAGE;
     if (interrupt_requested()) /* standard output is cut when a signal cut its write (a full pipe) */
         fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished%s\n", run->positions,
                 ferror(stdout) ? "; standard output not written whole" : "");
-    if (report(run) != 0 || run->output_failed)
+    else if (run->input_failed && run->positions > 0)
+        fprintf(stderr, "attackbench: perft: reporting the %zu positions finished before the bad line (exit 2)\n",
+                run->positions);
+    if (report(run) != 0 || run->output_failed || run->input_failed)
         return PERFT_EXIT_USAGE;
     if (run->mismatches)
         return PERFT_EXIT_MISMATCH;

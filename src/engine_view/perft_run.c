@@ -398,7 +398,7 @@ static int take_position(const struct position *position, const char *file_name,
     if (interrupt_requested())
         return -1;
     if (report_if_illegal(run, position, file_name, line_number) != 0) {
-        run->failed = 1;
+        run->failed = run->input_failed = 1;
         return -1;
     }
     if (run->block_count == 0) /* a block never spans two files */
@@ -425,12 +425,15 @@ int perft_count_files(struct perft_run *run)
          * block keeps its own copy (take_position). */
         long read = read_positions(run->settings->files[f], NULL, take_position, run, NULL);
         if (read < 0) {
+            /* Not a dead worker's or a failed write's (run->failed set
+             * before): the reader's, a line it could not read. */
+            run->input_failed |= !run->failed && !interrupt_requested();
             run->failed |= !interrupt_requested();
             return -1;
         }
         if (read == 0 && strcmp(run->settings->files[f], "-") == 0) { /* a named file was checked */
             report_no_positions("-");
-            run->failed = 1;
+            run->failed = run->input_failed = 1;
             return -1;
         }
         if (finish_block(run) != 0)

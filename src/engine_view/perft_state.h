@@ -83,6 +83,9 @@ struct perft_run {
     long mismatches;     /* counts that differ from the EPD or between methods */
     int rows_started;    /* the CSV header is on stdout */
     int failed;          /* an input or output error was reported */
+    int input_failed;    /* the error was the input's (an illegal or
+                            unreadable line on standard input): the run
+                            stopped, its finished blocks still reported */
     int output_failed;   /* standard output could not be written: the run
                             stopped, its finished blocks still reported */
     int unchecked_noted; /* a line's counts too large to check, said */

@@ -175,6 +175,35 @@ else
     fail "perft streams positions ($rows_before_end rows before the end of input, exit $status)"
 fi
 
+# An illegal line of standard input, found after a block was counted, stops
+# the run as a signal does: the finished block's rows, summary and CSV,
+# then exit 2 (once the summary and the CSV were lost).  So it goes after a
+# named file: that file's positions are reported.
+{
+    grep -v '^#' "$here/../data/positions.fen" | head -n 1030
+    echo "8/8/8/8/8/8/8/8 w - - 0 1"
+} >"$perft_scratch/bad-tail.epd"
+"$program" perft --method=reference --depth=1 --reps=1 --csv="$perft_scratch/bad-tail.csv" - \
+    <"$perft_scratch/bad-tail.epd" >"$perft_scratch/bad-tail.out" 2>"$perft_scratch/bad-tail.err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q '^attackbench: <stdin>:1031: illegal position' "$perft_scratch/bad-tail.err" &&
+    grep -q '^perft: .*: 1024 positions' "$perft_scratch/bad-tail.err" &&
+    [ "$(grep -c ',unknown$' "$perft_scratch/bad-tail.out")" -eq 1024 ] &&
+    [ "$(grep -c ',reference,1024,1,' "$perft_scratch/bad-tail.csv")" -eq 1 ]; then
+    pass "perft: an illegal line of standard input keeps the finished block's summary and CSV"
+else
+    fail "perft: an illegal line of standard input keeps the finished block's summary and CSV (exit $status: $(head -c 300 "$perft_scratch/bad-tail.err"))"
+fi
+echo "8/8/8/8/8/8/8/8 w - - 0 1" | "$program" perft --method=reference --depth=1 --reps=1 \
+    --csv="$perft_scratch/bad-stdin.csv" "$perft_data" - >/dev/null 2>"$perft_scratch/bad-stdin.err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q '^attackbench: <stdin>:1: illegal position' "$perft_scratch/bad-stdin.err" &&
+    grep -q '^perft: .*: 7 positions' "$perft_scratch/bad-stdin.err" && [ -s "$perft_scratch/bad-stdin.csv" ]; then
+    pass "perft: a named file's positions are reported when standard input after it holds an illegal line"
+else
+    fail "perft: a named file's positions are reported when standard input after it holds an illegal line (exit $status: $(head -c 300 "$perft_scratch/bad-stdin.err"))"
+fi
+
 # Repetitions: the median, spread and samples of each method in the CSV.
 "$program" perft --method=reference,classical --depth=2 --reps=3 --csv="$perft_scratch/reps.csv" "$perft_data" \
     >/dev/null 2>"$perft_scratch/reps.err"
