@@ -39,7 +39,8 @@ const char usage_text[] =
     "  -p, --piece=PIECE[,PIECE]    rook, bishop, queen, both (a queen's rook and bishop\n"
     "                               sets, each returned, from one call) or all (rook,\n"
     "                               bishop and queen: the default; all,both: all four)\n"
-    "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12)\n"
+    "      --param=NAME=VALUE       a backend parameter (e.g. --param=hash-bits=12; a\n"
+    "                               number is recorded normalised: 08 as 8)\n"
     "\n"
     "Measurement:\n"
     "      --dispatch=KIND[,KIND]   call: one indirect call per query through the\n"
@@ -258,6 +259,38 @@ static int parse_device(struct options *options, const char *value, char *error,
     return 0;
 }
 
+/* A --param's NAME=VALUE into options->parameters: one with a space or a
+ * control character anywhere is refused (strtol would skip a leading
+ * space or tab, and a row's parameters cell must stay one plain line),
+ * and a VALUE of decimal digits with an optional sign is stored
+ * normalised ("hash-bits=08", "+8" and "8" are one setting: "8"), so that
+ * rows of one setting compare as one. */
+static int add_parameter(struct options *options, const char *text, char *error, size_t error_size)
+{
+    const char *equals = strchr(text, '=');
+    if (equals == NULL || text == equals)
+        return set_error(error, error_size, "--param=%s: expected NAME=VALUE", text);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p <= ' ' || *p == 0x7f)
+            return set_error(error, error_size, "--param=%s: a space or control character in NAME=VALUE", text);
+    if (options->parameter_count == MAX_PARAMETERS)
+        return set_error(error, error_size, "more than %d --param options", MAX_PARAMETERS);
+    const char *value = equals + 1, *digits = value + (*value == '+' || *value == '-');
+    size_t name_length = (size_t)(equals - text), digit_count = strlen(digits);
+    char *stored = options->parameter_text[options->parameter_count];
+    options->parameters[options->parameter_count++] = text;
+    if (digit_count == 0 || strspn(digits, "0123456789") != digit_count ||
+        name_length + 2 + digit_count >= sizeof options->parameter_text[0])
+        return 0; /* not a number, or too long for a row anyway: as typed */
+    while (digits[0] == '0' && digits[1] != '\0')
+        digits++;
+    int negative = *value == '-' && strcmp(digits, "0") != 0;
+    snprintf(stored, sizeof options->parameter_text[0], "%.*s=%s%s", (int)name_length, text, negative ? "-" : "",
+             digits);
+    options->parameters[options->parameter_count - 1] = stored;
+    return 0;
+}
+
 /* Which methods, workloads, pieces and dispatch modes; backend parameters. */
 static int apply_selection_option(struct options *options, const char *name, const char *value, char *error,
                                   size_t error_size)
@@ -277,11 +310,7 @@ static int apply_selection_option(struct options *options, const char *name, con
                              "--piece=%s: expected rook, bishop, queen, both or all (comma-separated)", value);
         options->pieces_given = 1;
     } else if (strcmp(name, "param") == 0) {
-        if (strchr(value, '=') == NULL || value[0] == '=')
-            return set_error(error, error_size, "--param=%s: expected NAME=VALUE", value);
-        if (options->parameter_count == MAX_PARAMETERS)
-            return set_error(error, error_size, "more than %d --param options", MAX_PARAMETERS);
-        options->parameters[options->parameter_count++] = value;
+        return add_parameter(options, value, error, error_size);
     } else if (strcmp(name, "dispatch") == 0) {
         if (strcmp(value, "both") == 0)
             options->dispatches = 3;

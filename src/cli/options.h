@@ -19,7 +19,7 @@ enum action {
     ACTION_LIST_DEVICES
 };
 
-enum { MAX_PARAMETERS = 16 };
+enum { MAX_PARAMETERS = 16, PARAMETER_TEXT_SIZE = 128 };
 
 struct options {
     enum action action;
@@ -60,7 +60,8 @@ struct options {
     int device_index;
     int skip_invalid;
     int quiet;
-    const char *parameters[MAX_PARAMETERS]; /* "NAME=VALUE" */
+    const char *parameters[MAX_PARAMETERS];                   /* "NAME=VALUE", a number's normalised */
+    char parameter_text[MAX_PARAMETERS][PARAMETER_TEXT_SIZE]; /* the normalised, where parameters point */
     int parameter_count;
     char **files;
     int file_count;

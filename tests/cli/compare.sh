@@ -594,6 +594,21 @@ for new in param.csv param.json; do
         pass "compare: a method run with other --param is another configuration ($new)" ||
         fail "compare: a method run with other --param is another configuration ($new; exit $status: $(head -c 300 "$scratch/err"))"
 done
+# A value with a space or a control character is refused in one line,
+# for every parameter (strtol skipped a leading tab, and the row's cell
+# broke the table); a number is stored normalised, so that 08 and 8 are
+# one configuration.
+expect_one_line "--param: a tab before the value is refused" \
+    "--param=hash-bits=\\x099: a space or control character in NAME=VALUE" \
+    "$program" -m sherwin-hash --param=$'hash-bits=\t9' -w random -p rook -r 3 -q
+expect_one_line "--param: a newline in the value is refused" "a space or control character in NAME=VALUE" \
+    "$program" -m sherwin-hash --param=$'hash-bits=9\n' -w random -p rook -r 3 -q
+expect_one_line "--param: a space in any parameter's value is refused" "--param=colour= blue: a space or control" \
+    "$program" -m hyperbola --param='colour= blue' -w random -p rook -r 3 -q
+param_run --param=hash-bits=+08 --csv="$scratch/normalised.csv" &&
+    [ "$(csv_column parameters <"$scratch/normalised.csv" | tr '\n' ,)" = "hash-bits=8,,,," ] &&
+    pass "--param: a number is recorded normalised (+08: hash-bits=8)" ||
+    fail "--param: a number is recorded normalised ($(csv_column parameters <"$scratch/normalised.csv" | tr '\n' ,); $(head -c 300 "$scratch/err"))"
 # A file written before the column (the committed results/ CSVs): read as
 # of the backends' defaults, matching a new file's default rows.
 run_python - "$scratch/default.csv" >"$scratch/before.csv" <<'PYTHON'
