@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "child_log.h"
 
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #if !defined(__wasi__)
@@ -11,6 +12,13 @@
 void child_log_limit_size(void)
 {
 #if !defined(__wasi__)
+    /* attackbench ignores SIGXFSZ and SIGPIPE (a write error it reports,
+     * not a silent death), and an ignored signal stays ignored across
+     * exec: the child gets them back at their defaults, so that the cap
+     * ends it instead of failing its writes with EFBIG until the
+     * command's deadline, and a closed pipe ends it too. */
+    signal(SIGXFSZ, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
     struct rlimit limit;
     if (getrlimit(RLIMIT_FSIZE, &limit) == 0 &&
         (limit.rlim_max == RLIM_INFINITY || limit.rlim_max > (rlim_t)CHILD_LOG_LIMIT_BYTES)) {

@@ -15,7 +15,9 @@ enum {
     CHILD_LOG_SHOWN_BYTES = 4096,
 };
 
-/* In the child, before exec: cap the size of the files it writes. */
+/* In the child, before exec: cap the size of the files it writes, and
+ * give SIGXFSZ and SIGPIPE back their default actions (this program
+ * ignores them), so that a child writing past the cap ends. */
 void child_log_limit_size(void);
 
 /* The log's last lines, at most CHILD_LOG_SHOWN_BYTES of them, each

@@ -520,6 +520,24 @@ chmod +x "$scratch/failing-build"
 expect_error "ab: a side that exits 4 is a failed side" "side $scratch/failing-build failed:" \
     "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/failing-build" --method=$lookup
 
+# A side stuck printing ends at the log's cap by SIGXFSZ (ab ignores it,
+# and an ignored signal stays ignored across exec): it ran on with EFBIG
+# until ab's deadline.  The cap here is ulimit's, lower than ab's own.
+printf '#!/bin/sh\nwhile :; do echo "stuck printing, stuck printing, stuck printing" >&2; done\n' >"$scratch/printing-side"
+chmod +x "$scratch/printing-side"
+started=$SECONDS
+(
+    ulimit -f 256
+    "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/printing-side" --method=$lookup
+) >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 2 ] && [ $((SECONDS - started)) -lt 10 ] &&
+    grep -q "side $scratch/printing-side was killed by signal $(kill -l XFSZ 2>/dev/null || echo 25)" "$scratch/err"; then
+    pass "ab: a side stuck printing ends by SIGXFSZ at the cap"
+else
+    fail "ab: a side stuck printing ends by SIGXFSZ at the cap (exit $status after $((SECONDS - started)) s: $(head -c 300 "$scratch/err"))"
+fi
+
 # A side that crashes is named with its signal, not "did not finish".
 printf '#!/bin/sh\nkill -SEGV $$\n' >"$scratch/crashing-build"
 chmod +x "$scratch/crashing-build"
