@@ -541,8 +541,8 @@ static int run_ab(struct ab_run *run)
 {
     char directory[WORK_DIRECTORY_SIZE];
     if (work_directory_make(directory, sizeof directory, "ab") != 0) {
-        fprintf(stderr, "attackbench ab: cannot make a work directory %s: %s\n", directory, strerror(errno));
-        return AB_EXIT_USAGE;
+        int error = errno;
+        return refuse(ab_prefix, "cannot make a work directory %s: %s", directory, strerror(error));
     }
     struct work_directory_janitor janitor = work_directory_start_janitor(directory, work_files, WORK_FILE_COUNT);
     run->work_directory = directory;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/error_message.h"
 #include "platform/interrupt.h"
 #include "platform/output_file.h"
 
@@ -54,7 +55,9 @@ static void print_summary(const struct ab_run *run)
     int plugin = run->kind == AB_PLUGINS; /* the label a file: its method named */
     for (int s = 0; s < 2; s++) {
         const struct ab_side *side = &run->sides[s];
-        printf("%c: %s%s%s\n", side_names[s], side->label, plugin ? " method " : "", plugin ? side->method : "");
+        char label[4 * PATH_MAX]; /* a path may hold control characters */
+        escape_text(side->label, label, sizeof label);
+        printf("%c: %s%s%s\n", side_names[s], label, plugin ? " method " : "", plugin ? side->method : "");
     }
     if (run->kept > 1)
         printf("B/A: %.4f (95%% interval %.4f to %.4f)\n", state->ratio, state->low, state->high);

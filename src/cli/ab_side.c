@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "ab_serve.h"
+#include "base/error_message.h"
 #include "base/random.h"
 #include "measure/cpu_choice.h"
 #include "measure/fake_disturbances.h"
@@ -312,9 +313,15 @@ static int finish_side(struct side_process *process, int kill_it)
 /* A failed side: its command and the last lines it wrote. */
 static void report_failure(const struct ab_side *side, char **words, const char *log, const char *what)
 {
-    fprintf(stderr, "attackbench ab: side %s %s:", side->label, what);
-    for (int w = 0; words[w]; w++)
-        fprintf(stderr, " %s", words[w]);
+    /* The label, the command and the log escaped (escape_text): a path
+     * or a side's output may hold control characters. */
+    char shown[4 * PATH_MAX];
+    escape_text(side->label, shown, sizeof shown);
+    fprintf(stderr, "attackbench ab: side %s %s:", shown, what);
+    for (int w = 0; words[w]; w++) {
+        escape_text(words[w], shown, sizeof shown);
+        fprintf(stderr, " %s", shown);
+    }
     fputc('\n', stderr);
     child_log_print_tail(stderr, log);
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error_message.h"
+
 /* The entry of "--name" (length letters of `name`) or of "-x". */
 static const struct option_name *long_option(const struct option_name *options, const char *name, size_t length)
 {
@@ -129,12 +131,16 @@ int parse_percentage(const char *text, double *percent)
 
 int refuse(const char *prefix, const char *format, ...)
 {
+    /* The message quotes what was typed (a path, a value): escaped, so
+     * that its control characters cannot act on the terminal or break
+     * the one line. */
+    char message[4096], shown[4 * sizeof message];
     va_list arguments;
     va_start(arguments, format);
-    fprintf(stderr, "%s: ", prefix);
-    vfprintf(stderr, format, arguments);
-    fputc('\n', stderr);
+    vsnprintf(message, sizeof message, format, arguments);
     va_end(arguments);
+    escape_text(message, shown, sizeof shown);
+    fprintf(stderr, "%s: %s\n", prefix, shown);
     return 2;
 }
 

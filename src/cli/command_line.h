@@ -63,8 +63,9 @@ size_t plain_decimal_length(const char *text);
  * (5 for "5%") in *percent, or -1. */
 int parse_percentage(const char *text, double *percent);
 
-/* One line "PREFIX: MESSAGE" on standard error; returns 2, the exit status
- * of bad usage. */
+/* One line "PREFIX: MESSAGE" on standard error, the message's control
+ * characters escaped (escape_text); returns 2, the exit status of bad
+ * usage. */
 int refuse(const char *prefix, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* The help on standard output; 0, or 2 with one line when it

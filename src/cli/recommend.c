@@ -17,6 +17,7 @@
 #endif
 #include <unistd.h>
 
+#include "base/error_message.h"
 #include "registry/registry.h"
 #include "subcommands.h"
 #include "measure/cpu_choice.h"
@@ -395,13 +396,14 @@ static void describe_end(int ended, char *text, size_t size)
  * folder, removed with it) and the last lines it wrote. */
 static void report_failure(const char *what, const char *command, const char *log, int ended)
 {
-    char shown[RECOMMEND_COMMAND_SIZE], end[128];
+    char shown[RECOMMEND_COMMAND_SIZE], escaped[4 * RECOMMEND_COMMAND_SIZE], end[128];
     snprintf(shown, sizeof shown, "%s", command);
     if (shown_as_shell_words(shown) != 0)
         return;
+    escape_text(shown, escaped, sizeof escaped); /* a path under TMPDIR may hold control characters */
     describe_end(ended, end, sizeof end);
     fprintf(stderr, "attackbench: recommend: the %s measurement failed (%s; its work folder is removed): %s\n", what,
-            end, shown);
+            end, escaped);
     child_log_print_tail(stderr, log);
 }
 
@@ -456,7 +458,8 @@ static int run(struct recommendation *recommendation)
         return RECOMMEND_EXIT_USAGE;
     }
     if (work_directory_make(directory, sizeof directory, "recommend") != 0) {
-        fprintf(stderr, "attackbench: recommend: cannot make a work directory %s: %s\n", directory, strerror(errno));
+        int error = errno; /* the directory under TMPDIR, escaped by refuse */
+        refuse(recommend_prefix, "cannot make a work directory %s: %s", directory, strerror(error));
         return RECOMMEND_EXIT_USAGE;
     }
     struct work_directory_janitor janitor = work_directory_start_janitor(directory, work_files, WORK_FILE_COUNT);

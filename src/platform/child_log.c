@@ -9,6 +9,8 @@
 #include <sys/resource.h>
 #endif
 
+#include "base/error_message.h"
+
 void child_log_limit_size(void)
 {
 #if !defined(__wasi__)
@@ -53,9 +55,15 @@ void child_log_print_tail(FILE *out, const char *log)
     if (start > 0)
         fprintf(out, "  (the log's first %ld bytes left out)\n", start);
     if (fseek(in, start, SEEK_SET) == 0) {
-        char line[512];
-        while (fgets(line, sizeof line, in))
-            fprintf(out, "  %s%s", line, strchr(line, '\n') ? "" : "\n");
+        /* Each line escaped (escape_text): a child's control characters
+         * (a screen clear, a window title, a carriage return) would act on
+         * the terminal that shows the report, or fake lines of it. */
+        char line[512], shown[4 * sizeof line];
+        while (fgets(line, sizeof line, in)) {
+            line[strcspn(line, "\n")] = '\0';
+            escape_text(line, shown, sizeof shown);
+            fprintf(out, "  %s\n", shown);
+        }
     }
     fclose(in);
 }

@@ -21,8 +21,9 @@ enum {
 void child_log_limit_size(void);
 
 /* The log's last lines, at most CHILD_LOG_SHOWN_BYTES of them, each
- * indented by two spaces, after a line saying how many bytes before them
- * were left out, if any. */
+ * indented by two spaces, its control characters and bytes that are not
+ * UTF-8 escaped as \xNN (escape_text), after a line saying how many bytes
+ * before them were left out, if any. */
 void child_log_print_tail(FILE *out, const char *log);
 
 #endif

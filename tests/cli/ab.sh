@@ -520,6 +520,25 @@ chmod +x "$scratch/failing-build"
 expect_error "ab: a side that exits 4 is a failed side" "side $scratch/failing-build failed:" \
     "$program" ab --max-time=2 --pair-time=0.05 "$program" "$scratch/failing-build" --method=$lookup
 
+# A side's output and path reach the terminal escaped: no screen clear,
+# window title or fake line from a side's log or a directory's name.
+esc_dir="$scratch/esc"$'\033'"[2Jdir"
+mkdir -p "$esc_dir"
+printf '#!/bin/sh\nprintf '"'"'\\033[2J\\033]0;owned\\007fake: all good\\n'"'"' >&2\nexit 3\n' >"$esc_dir/esc.sh"
+chmod +x "$esc_dir/esc.sh"
+"$program" ab --max-time=2 --pair-time=0.05 "$esc_dir/esc.sh" "$esc_dir/esc.sh" --method=$lookup \
+    >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 2 ] && ! LC_ALL=C grep -q $'[\001-\011\013-\037\177]' "$scratch/err" &&
+    grep -qF 'esc\x1b[2Jdir/esc.sh failed' "$scratch/err" &&
+    grep -qxF '  \x1b[2J\x1b]0;owned\x07fake: all good' "$scratch/err"; then
+    pass "ab: a side's path and log tail are shown escaped"
+else
+    fail "ab: a side's path and log tail are shown escaped (exit $status: $(cat -v "$scratch/err" | head -c 400))"
+fi
+TMPDIR="$scratch/a"$'\n'"b" expect_one_line "ab: a TMPDIR with a newline is shown escaped, one line" \
+    "cannot make a work directory $scratch/a\\x0ab/attackbench-ab-" \
+    "$program" ab --max-time=2 --pair-time=0.05 "$program" "$program" --method=$lookup
 # A side stuck printing ends at the log's cap by SIGXFSZ (ab ignores it,
 # and an ignored signal stays ignored across exec): it ran on with EFBIG
 # until ab's deadline.  The cap here is ulimit's, lower than ab's own.
