@@ -7,7 +7,8 @@ Usage: scripts/results/piece_counts.py FILE...
 
 Per file: positions, average pieces (kings included), pawns, sliders
 (bishops, rooks, queens) and non-pawn material (N=B=3, R=5, Q=9, both
-sides, 62 at the start); a histogram of the piece count; and the phases
+sides, 62 at the start); a histogram of the piece count (0-8 ... 25-32,
+and 33+ for boards no game reaches); and the phases
 by material, the rule attackbench's --phase uses (src/measure/workload.c):
     endgame     phase weight (N=B=1, R=2, Q=4, both sides, 24 at the
                 start) at most 8
@@ -30,7 +31,10 @@ from attackbench_results import (ResultsError,  # noqa: E402
                                  write_standard_output)
 
 VALUES = {"n": 3, "b": 3, "r": 5, "q": 9, "p": 0, "k": 0}
-BUCKETS = [(2, 8), (9, 16), (17, 24), (25, 32)]
+# The histogram's buckets of the piece count: every count attackbench
+# accepts (0 to 64 pieces on a board) falls in one, so a row adds to 100%;
+# more than 32 is no game's position, but a board attackbench times.
+BUCKETS = [(0, 8), (9, 16), (17, 24), (25, 32), (33, 64)]
 
 
 class BadInput(Exception):
@@ -170,7 +174,7 @@ def main(paths):
     except OSError as error:
         print(f"piece_counts.py: {error.filename}: {error.strerror}", file=sys.stderr)
         return 2
-    bucket_names = ["%d-%d" % bucket for bucket in BUCKETS]
+    bucket_names = ["%d-%d" % bucket if bucket[1] <= 32 else "%d+" % bucket[0] for bucket in BUCKETS]
     header = ["file", "positions", "pieces", "pawns", "sliders", "material"]
     header += ["%s pcs" % name for name in bucket_names] + ["opening", "middlegame", "endgame"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]

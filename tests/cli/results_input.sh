@@ -224,6 +224,14 @@ expect_one_line "piece_counts.py: a file without positions is refused" "empty.fe
 echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' >"$scratch/side.fen"
 expect_one_line "piece_counts.py: a side to move x is refused" "side.fen:1: side to move 'x' is not w or b" \
     python3 "$results/piece_counts.py" "$scratch/side.fen"
+# A board of 64 pieces (attackbench times it): counted in a bucket of
+# its own, so that the histogram adds to 100% (once it was 0% in all four).
+echo 'QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq w - - 0 1' >"$scratch/full.fen"
+python3 "$results/piece_counts.py" "$scratch/full.fen" >"$scratch/out" 2>"$scratch/err"
+grep -q '| 0-8 pcs | 9-16 pcs | 17-24 pcs | 25-32 pcs | 33+ pcs |' "$scratch/out" &&
+    grep -q '| 64.0 | 0.0 | 64.0 | 576.0 | 0% | 0% | 0% | 0% | 100% |' "$scratch/out" &&
+    pass "piece_counts.py: a board of 64 pieces falls in the 33+ bucket" ||
+    fail "piece_counts.py: a board of 64 pieces falls in the 33+ bucket ($(head -c 400 "$scratch/out"; head -c 200 "$scratch/err"))"
 odd_name="$scratch/odd"$'\n'"name|x.fen"
 head -n 3 "$here/../data/positions.fen" >"$odd_name"
 python3 "$results/piece_counts.py" "$odd_name" >"$scratch/out" 2>"$scratch/err"
