@@ -328,7 +328,7 @@ static void print_mean_row(const struct table_totals *totals)
     char raw_cell[64] = "";
     if (fabs(totals->log_ratio - totals->log_shown) > 1e-12 * n)
         snprintf(raw_cell, sizeof raw_cell, "raw ratios' mean %.3f; ", raw);
-    printf("| geometric mean (%zu rows) |", totals->rows);
+    printf("| geometric mean (%zu %s) |", totals->rows, totals->rows == 1 ? "row" : "rows");
     for (int c = 1; c < CONFIGURATION_COLUMN_COUNT; c++)
         printf(" |");
     printf(" %.4g | %.4g | | %.3f | | %s%zu faster, %zu slower |\n", exp(totals->log_base / n),

@@ -15,6 +15,13 @@ while IFS=$'\t' read -r name message; do
     fi
 done <"$here/data/compare-bad/expected.txt"
 
+# One row compared: "(1 row)", not "(1 rows)".
+head -n 2 "$here/data/compare-run1.csv" >"$scratch/one-row.csv"
+"$program" compare "$scratch/one-row.csv" "$scratch/one-row.csv" >"$scratch/out" 2>"$scratch/err" &&
+    grep -q '^| geometric mean (1 row) |' "$scratch/out" &&
+    pass "compare: one row's mean says (1 row)" ||
+    fail "compare: one row's mean says (1 row) ($(grep 'geometric mean' "$scratch/out"))"
+
 expect_error "compare: one file" "usage: attackbench compare" "$program" compare "$here/data/compare-bad/empty.csv"
 expect_error "compare: a missing file" "absent.csv: cannot read: No such file or directory" \
     "$program" compare "$scratch/absent.csv" "$scratch/absent.csv"
