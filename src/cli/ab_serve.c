@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/error_message.h"
 #include "measure/cpu_choice.h"
 #include "platform/timer.h"
 
@@ -78,17 +80,35 @@ static void serve_report(void *context, double ns_per_query, double ticks_per_qu
     write_line(channel->replies, line);
 }
 
+/* One whole number from low to high at *text, in decimal digits (a '-'
+ * before them only where low is negative), followed by `end`; *text
+ * moves past `end`.  0, or -1 for anything else: no digits, a sign or
+ * space strtol would take, a number out of range (no overflow). */
+static int parse_number(const char **text, long low, long high, char end, int *number)
+{
+    const char *start = *text;
+    if (!(start[0] >= '0' && start[0] <= '9') && !(low < 0 && start[0] == '-' && start[1] >= '0' && start[1] <= '9'))
+        return -1;
+    char *after;
+    errno = 0;
+    long value = strtol(start, &after, 10);
+    if (errno != 0 || value < low || value > high || *after != end)
+        return -1;
+    *number = (int)value;
+    *text = end ? after + 1 : after;
+    return 0;
+}
+
 /* "COMMANDS,REPLIES,CPU,BLOCK_US": four whole numbers and nothing after
  * them, each in its range.  0, or -1 for any other text. */
 static int parse_channel(const char *value, struct serve_channel *channel, int *block_us)
 {
-    int used = -1;
-    if (sscanf(value, "%d,%d,%d,%d%n", &channel->commands, &channel->replies, &channel->cpu, block_us, &used) != 4 ||
-        used < 0 || value[used] != '\0')
-        return -1;
-    int in_range =
-        channel->commands >= 0 && channel->replies >= 0 && channel->cpu >= -1 && *block_us > 0 && *block_us <= 1000000;
-    return in_range ? 0 : -1;
+    return parse_number(&value, 0, INT_MAX, ',', &channel->commands) != 0 ||
+                   parse_number(&value, 0, INT_MAX, ',', &channel->replies) != 0 ||
+                   parse_number(&value, -1, INT_MAX, ',', &channel->cpu) != 0 ||
+                   parse_number(&value, 1, 1000000, '\0', block_us) != 0
+               ? -1
+               : 0;
 }
 
 /* Whether `descriptor` is one of the pipes ab gives a side: above the
@@ -111,20 +131,25 @@ int ab_serve_setup(struct round_server *server)
         return 0;
     static struct serve_channel channel;
     int block_us = 0;
+    char shown[256]; /* the variable's text as messages show it */
+    escape_text(value, shown, sizeof shown);
     if (parse_channel(value, &channel, &block_us) != 0) {
-        fprintf(stderr, "attackbench: %s=%s: expected COMMANDS,REPLIES,CPU,BLOCK_US\n", AB_SERVE_VARIABLE, value);
+        fprintf(stderr,
+                "attackbench: %s=%s: expected COMMANDS,REPLIES,CPU,BLOCK_US, whole numbers (descriptors, a CPU "
+                "or -1, microseconds up to 1000000)\n",
+                AB_SERVE_VARIABLE, shown);
         return -1;
     }
     if (fcntl(channel.commands, F_GETFD) < 0 || fcntl(channel.replies, F_GETFD) < 0) {
         fprintf(stderr, "attackbench: %s=%s: descriptor %d or %d is not open (only attackbench ab sets this)\n",
-                AB_SERVE_VARIABLE, value, channel.commands, channel.replies);
+                AB_SERVE_VARIABLE, shown, channel.commands, channel.replies);
         return -1;
     }
     if (!side_pipe(channel.commands, 0) || !side_pipe(channel.replies, 1)) {
         fprintf(stderr,
                 "attackbench: %s=%s: descriptors %d and %d are not the pipes attackbench ab gives its sides (only "
                 "attackbench ab sets this)\n",
-                AB_SERVE_VARIABLE, value, channel.commands, channel.replies);
+                AB_SERVE_VARIABLE, shown, channel.commands, channel.replies);
         return -1;
     }
     *server = (struct round_server){serve_wait, serve_report, &channel, block_us * 1e3};

@@ -465,6 +465,11 @@ ATTACKBENCH_AB_SERVE=bogus expect_error "ab: a malformed side variable" \
     "ATTACKBENCH_AB_SERVE=bogus: expected COMMANDS,REPLIES,CPU,BLOCK_US" "$program" -m $lookup --workload=random --reps=1
 ATTACKBENCH_AB_SERVE=97,98,-1,1000 expect_error "ab: a side variable naming closed descriptors" \
     "descriptor 97 or 98 is not open" "$program" -m $lookup --workload=random --reps=1
+# A number past int: refused as the malformed text it is (sscanf's %d
+# overflowed once, and the message named another descriptor).
+ATTACKBENCH_AB_SERVE=99999999999,1,0,1 expect_one_line "ab: a side variable with a number past int" \
+    "ATTACKBENCH_AB_SERVE=99999999999,1,0,1: expected COMMANDS,REPLIES,CPU,BLOCK_US" \
+    "$program" -m $lookup --workload=random --reps=1
 # A side's options (one group), with which an old build served rounds on
 # whatever descriptors the variable named.
 side_run=(-m $lookup --workload=random --piece=rook --dispatch=batch --reps=1)
