@@ -597,21 +597,32 @@ fi
 
 # --max-time bounds ab, the wait for a side's "ready" too: a side that
 # never answers has failed at --max-time plus twice --pair-time plus 10 s,
-# and ab kills its process group (the script's sleep included).
-printf '#!/bin/sh\nsleep 987\n' >"$scratch/hung-side"
+# and ab kills its process group (the script's sleep included).  The
+# sleep's length names this run's own (987.PID seconds), so that another
+# run of this script on the machine cannot be taken for it; its end is
+# awaited up to 5 s, a loaded machine's kill being no instant.
+hung_sleep="sleep 987.$$"
+printf '#!/bin/sh\n%s\n' "$hung_sleep" >"$scratch/hung-side"
 chmod +x "$scratch/hung-side"
 started=$SECONDS
 "$program" ab --max-time=0.5 --pair-time=0.05 "$program" "$scratch/hung-side" --method=$lookup \
     >"$scratch/out" 2>"$scratch/err"
 status=$?
-sleep 0.2
+hung_left=
+if have_tool pgrep; then
+    for _ in $(seq 100); do
+        hung_left=$(pgrep -f "^$hung_sleep\$")
+        [ -z "$hung_left" ] && break
+        sleep 0.05
+    done
+fi
 if [ "$status" -eq 2 ] && [ $((SECONDS - started)) -lt 30 ] &&
     grep -q "side $scratch/hung-side did not answer by --max-time=0.5 s plus twice --pair-time plus 10 s" "$scratch/err" &&
-    ! { have_tool pgrep && pgrep -f "sleep 987" >/dev/null; }; then
+    [ -z "$hung_left" ]; then
     pass "ab: a side that never answers fails at --max-time plus the grace, its processes killed"
 else
-    fail "ab: a side that never answers fails at --max-time plus the grace, its processes killed (exit $status after $((SECONDS - started)) s: $(head -c 300 "$scratch/err"))"
-    have_tool pkill && pkill -f "sleep 987"
+    fail "ab: a side that never answers fails at --max-time plus the grace, its processes killed (exit $status after $((SECONDS - started)) s; left: ${hung_left:-none}; $(head -c 300 "$scratch/err"))"
+    have_tool pkill && pkill -f "^$hung_sleep\$"
 fi
 # A side that closes its pipes but goes on running is stopped at once, and
 # one whose line is too long for a round is named as such.

@@ -154,7 +154,9 @@ killed_leaves_nothing() {
         kill -KILL "$pid" 2>/dev/null
     fi
     wait "$pid" 2>/dev/null
-    for _ in $(seq 100); do
+    # Up to 20 s: the janitor wakes when the command's end closes its pipe,
+    # which on a loaded 2-CPU machine (load average 13) took over 5 s.
+    for _ in $(seq 400); do
         [ -z "$(ls -A "$folder")" ] && break
         sleep 0.05
     done
