@@ -78,6 +78,10 @@ static int run_command(const struct options *options)
     int count = select_backends(names, &rules, selected, MAX_SELECTED);
     if (count < 0)
         return 2;
+    if (count > MAX_SELECTED) {
+        fprintf(stderr, "attackbench: --method=%s: more than %d methods\n", names, MAX_SELECTED);
+        return 2;
+    }
     if (count == 0) {
         report_empty_selection(names, "attackbench");
         return 2;

@@ -92,3 +92,18 @@ TEST(selection_suggests_a_near_name)
           NULL);
     CHECK(strstr(message, "unknown method 'nosuch*'") != NULL);
 }
+
+/* The whole list is counted, its -NAME applied, before the capacity cuts
+ * it: a capacity of 3 once kept the first three kindergartens, then
+ * removed two of them, and 'all,-reference' came back as a full buffer. */
+TEST(selection_counts_the_whole_list_before_cutting)
+{
+    const struct backend *selected[4];
+    const struct selection_rules rules = {.prefix = "test", .keep_unavailable = 1};
+    CHECK(select_backends("kindergarten*,-kindergarten,-kindergarten-shared", &rules, selected, 3) == 2);
+    CHECK(selected[0] == find_backend("kindergarten-fold32") && selected[1] == find_backend("kindergarten-magic-file"));
+    const struct backend *every[256];
+    int all = select_backends("all", &rules, every, 256);
+    CHECK(all > 4 && select_backends("all,-reference", &rules, selected, 4) == all - 1);
+    CHECK(selected[0] == every[1] && selected[3] == every[4]); /* the first four but reference */
+}

@@ -312,8 +312,10 @@ static int ends_with(const char *text, const char *end)
 }
 
 /* The backends `list` chooses as the benchmark's --method does (in any
- * case, globs, -NAME; those this CPU cannot run kept, for a later check)
- * into `found`, at most `capacity`; -1 after the selection's line. */
+ * case, globs, -NAME applied to the whole list; those this CPU cannot run
+ * kept, for a later check) into `found`, at most `capacity`.  How many
+ * the whole list chooses (possibly more than `capacity`), or -1 after the
+ * selection's line. */
 static int match_methods(const char *list, const struct backend **found, size_t capacity)
 {
     const struct selection_rules rules = {.prefix = ab_prefix, .without_baseline = 1, .keep_unavailable = 1};
@@ -327,14 +329,22 @@ static int match_methods(const char *list, const struct backend **found, size_t 
 static int match_sides(const char *methods, const struct backend *found[4])
 {
     const char *comma = strchr(methods, ',');
+    int count;
     if (comma == NULL || comma == methods || comma[1] == '\0' || strchr(comma + 1, ',') || methods[0] == '-' ||
-        comma[1] == '-')
-        return match_methods(methods, found, 3);
+        comma[1] == '-') {
+        count = match_methods(methods, found, 3);
+        return count > 3 ? 3 : count;
+    }
     char first[2 * AB_NAME_SIZE];
     snprintf(first, sizeof first, "%.*s", (int)(comma - methods), methods);
-    int count = match_methods(first, found, 2);
-    int more = count < 0 ? -1 : match_methods(comma + 1, found + count, 2);
-    return more < 0 ? -1 : count + more;
+    count = match_methods(first, found, 2);
+    if (count < 0)
+        return -1;
+    /* B is still read whole, to refuse a wrong name in it. */
+    int more = match_methods(comma + 1, count <= 2 ? found + count : found, count <= 2 ? 2 : 0);
+    if (more < 0)
+        return -1;
+    return count + more > 3 ? 3 : count + more;
 }
 
 /* How many methods a list chose, up to "more than two". */

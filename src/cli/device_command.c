@@ -415,6 +415,7 @@ static int time_cpu(struct device_session *session)
     int count = select_backends(names, &rules, selected, 64);
     if (count <= 0)
         return 0;
+    count = count < 64 ? count : 64; /* a fixed list of a few names: never more */
     double init_ms[64];
     for (int i = 0; i < count; i++)
         backend_initialize(selected[i], &init_ms[i]);

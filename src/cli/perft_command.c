@@ -248,6 +248,10 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
     const struct backend *chosen[MAX_METHODS];
     const struct selection_rules rules = {.prefix = "attackbench: perft", .without_baseline = 1};
     int count = select_backends(settings->method_list, &rules, chosen, MAX_METHODS);
+    if (count > MAX_METHODS) {
+        fprintf(stderr, "attackbench: perft: --method=%s: more than %d methods\n", settings->method_list, MAX_METHODS);
+        return -1;
+    }
     if (count == 0)
         report_empty_selection(settings->method_list, "attackbench: perft");
     if (count <= 0)

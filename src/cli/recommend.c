@@ -68,7 +68,7 @@ static const char recommend_usage_text[] =
     "                 anything close\n"
     "  --method=LIST  the built-in candidates instead of the default list, as\n"
     "                 the benchmark's --method chooses them (in any case, globs,\n"
-    "                 -NAME; every --plugin is measured as well)\n"
+    "                 -NAME; at most 32; every --plugin is measured as well)\n"
     "  --csv=FILE     also write one row per candidate (docs/perft.md)\n"
     "  --json=FILE    the same as JSON\n"
     "  --print-positions  the engine view's positions (built in: those of\n"
@@ -151,8 +151,8 @@ static int add_candidate(struct recommendation *recommendation, const struct bac
  * reason), then every plugin loaded, whether or not --method named it. */
 static int choose_candidates(struct recommendation *recommendation)
 {
-    char list[1024];
-    snprintf(list, sizeof list, "%s", recommendation->method_list ? recommendation->method_list : default_candidates);
+    /* The list as given, however long: a copy could cut its last name. */
+    const char *list = recommendation->method_list ? recommendation->method_list : default_candidates;
     if (strspn(list, ",") == strlen(list)) {
         fprintf(stderr, "attackbench: recommend: --method=%s: expected one or more method names\n", list);
         return -1;
@@ -160,12 +160,16 @@ static int choose_candidates(struct recommendation *recommendation)
     if (check_plain_names(list, recommend_prefix, "a candidate") != 0)
         return -1;
     const struct selection_rules rules = {.prefix = recommend_prefix, .without_baseline = 1, .keep_unavailable = 1};
-    const struct backend *chosen[RECOMMEND_MAX_CANDIDATES + 1];
-    int count = select_backends(list, &rules, chosen, sizeof chosen / sizeof chosen[0]);
+    const struct backend *chosen[RECOMMEND_MAX_CANDIDATES];
+    int count = select_backends(list, &rules, chosen, RECOMMEND_MAX_CANDIDATES);
     if (count == 0)
         report_empty_selection(list, recommend_prefix);
     if (count <= 0)
         return -1;
+    if (count > RECOMMEND_MAX_CANDIDATES) { /* the whole list's count, its -NAME applied */
+        fprintf(stderr, "attackbench: recommend: more than %d candidates\n", RECOMMEND_MAX_CANDIDATES);
+        return -1;
+    }
     for (int c = 0; c < count; c++)
         if (add_candidate(recommendation, chosen[c]) != 0)
             return -1;

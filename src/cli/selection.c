@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "registry/registry.h"
@@ -11,7 +12,9 @@
 
 enum { MAX_NAME = 64 };
 
-/* The chosen backends so far. */
+/* The chosen backends so far, room for every backend and formulation:
+ * the whole selection, its removals applied, is counted before a caller's
+ * capacity cuts it. */
 struct chosen {
     const struct backend **backends;
     size_t capacity;
@@ -236,12 +239,11 @@ static int apply_item(const char *list, const char *item, const struct selection
     return 0;
 }
 
-int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
-                    size_t capacity)
+/* Apply every item of the list to `chosen`: 0, or -1 after the line. */
+static int apply_list(const char *list, const struct selection_rules *rules, struct chosen *chosen)
 {
-    struct chosen chosen = {.backends = selected, .capacity = capacity, .count = 0};
     /* A list that starts by leaving something out starts from all. */
-    if (list[0] == '-' && apply_item(list, "all", rules, &chosen) != 0)
+    if (list[0] == '-' && apply_item(list, "all", rules, chosen) != 0)
         return -1;
     const char *item = list;
     for (;;) {
@@ -251,13 +253,36 @@ int select_backends(const char *list, const struct selection_rules *rules, const
             length = MAX_NAME; /* apply_item refuses it as overlong */
         memcpy(copy, item, length);
         copy[length] = '\0';
-        if (apply_item(list, copy, rules, &chosen) != 0)
+        if (apply_item(list, copy, rules, chosen) != 0)
             return -1;
         item += strcspn(item, ",");
         if (*item == '\0')
-            return (int)chosen.count;
+            return 0;
         item++;
     }
+}
+
+int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
+                    size_t capacity)
+{
+    /* Each backend and formulation is chosen once at most. */
+    size_t room = backend_count;
+    for (size_t i = 0; i < backend_count; i++)
+        for (const struct backend *const *known = backends[i]->formulations; known && *known; known++)
+            room++;
+    struct chosen chosen = {.backends = calloc(room, sizeof *chosen.backends), .capacity = room, .count = 0};
+    if (chosen.backends == NULL) {
+        fprintf(stderr, "%s: --method: out of memory\n", rules->prefix);
+        return -1;
+    }
+    int status = apply_list(list, rules, &chosen);
+    if (status == 0) {
+        size_t kept = chosen.count < capacity ? chosen.count : capacity;
+        if (kept > 0)
+            memcpy(selected, chosen.backends, kept * sizeof *selected);
+    }
+    free(chosen.backends);
+    return status == 0 ? (int)chosen.count : -1;
 }
 
 static const struct backend *find_backend_in_any_case(const char *name)

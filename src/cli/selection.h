@@ -21,15 +21,18 @@ struct selection_rules {
     int keep_unavailable;
 };
 
-/* Resolve a comma-separated list into at most `capacity` backends, in the
- * order given, each once.  An item is "all", a name or a shell glob
- * ('kindergarten*'), in any case; "-ITEM" removes what ITEM matches from
- * what came before (a list that starts with "-ITEM" starts from all).  An
- * item that matches nothing is an error, with the nearest name offered.
- * A backend this CPU cannot run is skipped with a note naming what the CPU
- * lacks (none for one that a later -ITEM leaves out).  Returns how many were chosen
- * (possibly 0), or -1 after printing why the list is wrong (an unknown
- * name gets the nearest known one, or a pointer to --list). */
+/* Resolve a comma-separated list into backends, in the order given, each
+ * once.  An item is "all", a name or a shell glob ('kindergarten*'), in
+ * any case; "-ITEM" removes what ITEM matches from what came before (a
+ * list that starts with "-ITEM" starts from all).  An item that matches
+ * nothing is an error, with the nearest name offered.  A backend this CPU
+ * cannot run is skipped with a note naming what the CPU lacks (none for
+ * one that a later -ITEM leaves out).  Returns how many the whole list
+ * chose, its removals applied (possibly 0, possibly more than `capacity`:
+ * only the first `capacity` are stored, and a caller refuses a count
+ * above it, never cutting the list silently), or -1 after printing why
+ * the list is wrong (an unknown name gets the nearest known one, or a
+ * pointer to --list). */
 int select_backends(const char *list, const struct selection_rules *rules, const struct backend **selected,
                     size_t capacity);
 

@@ -366,4 +366,24 @@ done <<EOF_CASES
 --method=pext,-PEXT|--method=pext,-PEXT: the list leaves no method
 --fast|unknown argument '--fast'
 EOF_CASES
+# The whole list is counted, its -NAME applied, before it is cut: 'all,-X'
+# ran the first 29 silently, where 'all' is refused.  (A TMPDIR that is not
+# there ends a run that would measure before it starts.)
+for list in all all,-reference -pext; do
+    expect_one_line "recommend --method=$list: more than 32 candidates, refused" \
+        "attackbench: recommend: more than 32 candidates" \
+        env TMPDIR="$view_scratch/absent" "$program" recommend --quick --method="$list"
+done
+# A list however long is read whole: a copy of 1023 bytes cut its last
+# name ('pex', or 'kogge-stone' that ran silently).  Repeats count once,
+# as the benchmark's --method counts them.
+long_list=$(printf 'pext,%.0s' {1..210})hyperbola-avx2
+repeats=$(printf 'pext,%.0s' {1..299})pext
+while IFS='|' read -r name list message; do
+    expect_one_line "recommend: $name" "attackbench: recommend: $message" \
+        env ATTACKBENCH_HIDE_FEATURES=bmi2,avx2 TMPDIR="$view_scratch/absent" "$program" recommend --quick -m "$list"
+done <<EOF_LONG
+a list of 1064 bytes is read to its last name|$long_list|no candidate runs on this CPU: pext: this CPU lacks bmi2; hyperbola-avx2: this CPU lacks avx2
+300 repeats of one name are one candidate|$repeats|no candidate runs on this CPU: pext: this CPU lacks bmi2
+EOF_LONG
 rm -rf "$view_scratch"
