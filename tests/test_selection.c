@@ -107,3 +107,20 @@ TEST(selection_counts_the_whole_list_before_cutting)
     CHECK(all > 4 && select_backends("all,-reference", &rules, selected, 4) == all - 1);
     CHECK(selected[0] == every[1] && selected[3] == every[4]); /* the first four but reference */
 }
+
+/* keep_named_unavailable: a glob's match this CPU cannot run is left out,
+ * as the benchmark leaves it out; one the list names is kept. */
+TEST(selection_keeps_only_named_unavailable)
+{
+    const struct backend *selected[4];
+    const struct selection_rules rules = {.prefix = "test", .quiet = 1, .keep_named_unavailable = 1};
+    if (backend_unavailable_reason(find_backend("kogge-stone-simd128")) == NULL ||
+        backend_unavailable_reason(find_backend("hyperbola-simd128")) == NULL) {
+        unit_skip("the simd128 backends run in this build");
+        return;
+    }
+    CHECK(select_backends("hyperbola,kogge-stone-simd*,hyperbola-rbit", &rules, selected, 4) == 2);
+    CHECK(selected[0] == find_backend("hyperbola") && selected[1] == find_backend("hyperbola-rbit"));
+    CHECK(select_backends("hyperbola,hyperbola-simd128", &rules, selected, 4) == 2);
+    CHECK(selected[1] == find_backend("hyperbola-simd128"));
+}

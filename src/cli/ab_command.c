@@ -72,7 +72,8 @@ static const char ab_usage[] =
     "  --json=FILE       the same with the verdict\n"
     "  -m, --method=A,B  two methods of this build instead of A and B, named as\n"
     "                    the benchmark's --method names them (in any case,\n"
-    "                    globs, -NAME); the list must choose exactly two\n"
+    "                    globs, -NAME); the list must choose exactly two, and\n"
+    "                    one it names that this CPU cannot run is refused\n"
     "  -h, --help        this text\n"
     "\n"
     "Exit status: 0 B not slower (B faster, no difference, or undecided), 3 B\n"
@@ -312,13 +313,15 @@ static int ends_with(const char *text, const char *end)
 }
 
 /* The backends `list` chooses as the benchmark's --method does (in any
- * case, globs, -NAME applied to the whole list; those this CPU cannot run
- * kept, for a later check) into `found`, at most `capacity`.  How many
- * the whole list chooses (possibly more than `capacity`), or -1 after the
- * selection's line. */
+ * case, globs, -NAME applied to the whole list; a glob's matches this CPU
+ * cannot run left out, as the benchmark leaves them out, and those named
+ * kept, for a later check that says why) into `found`, at most
+ * `capacity`.  How many the whole list chooses (possibly more than
+ * `capacity`), or -1 after the selection's line. */
 static int match_methods(const char *list, const struct backend **found, size_t capacity)
 {
-    const struct selection_rules rules = {.prefix = ab_prefix, .without_baseline = 1, .keep_unavailable = 1};
+    const struct selection_rules rules = {
+        .prefix = ab_prefix, .without_baseline = 1, .quiet = 1, .keep_named_unavailable = 1};
     return select_backends(list, &rules, found, capacity);
 }
 

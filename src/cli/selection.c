@@ -82,13 +82,15 @@ void report_empty_selection(const char *list, const char *prefix)
     fprintf(stderr, "%s: no method to run on this CPU\n", prefix);
 }
 
-/* Add one backend unless it is already there or cannot run here. */
-static void add_backend(const struct backend *backend, const struct selection_rules *rules, int note_skip,
+/* Add one backend unless it is already there or cannot run here; `named`
+ * when the list names it (not a glob's or "all"'s match). */
+static void add_backend(const struct backend *backend, const struct selection_rules *rules, int named,
                         struct chosen *chosen)
 {
-    const char *reason = rules->keep_unavailable ? NULL : backend_unavailable_reason(backend);
+    int keep = rules->keep_unavailable || (named && rules->keep_named_unavailable);
+    const char *reason = keep ? NULL : backend_unavailable_reason(backend);
     if (reason) {
-        note_skip_of(backend, reason, rules, note_skip);
+        note_skip_of(backend, reason, rules, named || !rules->quiet);
         return;
     }
     for (size_t i = 0; i < chosen->count; i++)
@@ -227,7 +229,7 @@ static int apply_item(const char *list, const char *item, const struct selection
                 return -1;
             }
         } else {
-            add_backend(backend, rules, !glob || !rules->quiet, chosen);
+            add_backend(backend, rules, !glob, chosen);
         }
     }
     if (!matched && strchr(pattern, ':') != NULL)

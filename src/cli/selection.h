@@ -19,6 +19,10 @@ struct selection_rules {
     int quiet;
     /* Keep the backends this CPU cannot run (--list names them too). */
     int keep_unavailable;
+    /* Keep those the list names (not a glob's or "all"'s matches, which
+     * are left out as the benchmark leaves them out), for the caller to
+     * refuse with their reason. */
+    int keep_named_unavailable;
 };
 
 /* Resolve a comma-separated list into backends, in the order given, each

@@ -69,9 +69,15 @@ HYPERBOLA,Kogge-Stone:Scalar|A: hyperbola B: kogge-stone:scalar
 hyperbola,kogge-stone,-Hyperbola,hyperbola|A: kogge-stone B: hyperbola
 Hyperbola,hyperbola|A: hyperbola B: hyperbola
 kindergarten*,-kindergarten,-kindergarten-shared|A: kindergarten-fold32 B: kindergarten-magic-file
+hyperbola,kogge-stone-simd*,hyperbola-rbit|A: hyperbola B: hyperbola-rbit
 EOF_MATCHED
-# (The last as the benchmark's --method chooses it: the list was cut to
-# three before its -NAME, "the list chooses one".)
+# (The last two as the benchmark's --method chooses them: the list was cut
+# to three before its -NAME, "the list chooses one"; a glob kept a match
+# this CPU cannot run, which the benchmark leaves out.)  A method the list
+# names that this CPU cannot run is refused with the reason.
+expect_one_line "ab: a named method this CPU cannot run" \
+    "attackbench ab: hyperbola-simd128 cannot run here: WebAssembly only" \
+    "$program" ab -m 'hyperbola,hyperbola-simd128,-kogge-stone'
 expect_one_line "ab: a glob that chooses more than two" \
     "attackbench ab: --method=magic-*: expected two methods, METHOD_A,METHOD_B (the list chooses more than two)" \
     "$program" ab -m 'magic-*'
