@@ -51,7 +51,8 @@ static const char ab_usage[] =
     "on different CPUs; all are counted.  The options after A and B go\n"
     "to every side's benchmark, one group of it (default --workload=random\n"
     "--piece=queen --dispatch=batch --formulation=fixed; a build needs\n"
-    "--method), and are checked before any side starts.\n"
+    "--method), and are checked before any side starts: with -m, a --param\n"
+    "too, which both methods must take (each side runs with every --param).\n"
     "\n"
     "  --resolution=PCT  R, the smallest difference that matters (default 1%)\n"
     "  --max-time=TIME   stop undecided after TIME: seconds, or with a unit\n"
@@ -229,12 +230,42 @@ static int check_outputs(const struct ab_run *run, const struct options *side_op
     return check_output_files(&outputs);
 }
 
+/* -m A,B: each --param against the two methods, before any side starts
+ * (each side would fail in its own lines).  Both sides run with every
+ * --param, and the benchmark refuses a parameter its method has not: so
+ * is ab, naming the method that lacks it; a bad value is the method's
+ * own line.  Two builds or plugins check their own. */
+static int check_parameters(const struct ab_run *run, const struct options *options)
+{
+    for (int p = 0; p < options->parameter_count && run->kind == AB_METHODS; p++) {
+        const char *text = options->parameters[p];
+        size_t length = strcspn(text, "=");
+        char name[64];
+        if (length >= sizeof name)
+            return refuse(ab_prefix, "--param=%s: name too long", text);
+        snprintf(name, sizeof name, "%.*s", (int)length, text);
+        for (int s = 0; s < 2; s++) {
+            const struct backend *backend = find_backend(run->sides[s].method);
+            char error[256] = "";
+            int status =
+                backend->set_parameter ? backend->set_parameter(name, text + length + 1, error, sizeof error) : 1;
+            if (status < 0)
+                return refuse(ab_prefix, "--param=%s: %s: %s", text, backend->name, error);
+            if (status > 0)
+                return refuse(ab_prefix, "--param=%s: %s has no parameter '%s' (each side runs with every --param)",
+                              text, backend->name, name);
+        }
+    }
+    return 0;
+}
+
 /* The benchmark options as the sides read them, parsed before any side
  * starts by this build's own parser: a bad value, more than one group, a
- * file workload without a file or a CPU this process may not use is one
- * line and exit 2 here, not a failed side; so is an output that would
- * replace a position file the sides read.  (A side's --plugin is loaded
- * before the parser runs, so it is left out here.) */
+ * file workload without a file, a --param the methods do not take or a
+ * CPU this process may not use is one line and exit 2 here, not a failed
+ * side; so is an output that would replace a position file the sides
+ * read.  (A side's --plugin is loaded before the parser runs, so it is
+ * left out here.) */
 static int check_side_options(const struct ab_run *run)
 {
     struct ab_side side = run->sides[0];
@@ -246,7 +277,7 @@ static int check_side_options(const struct ab_run *run)
     int status = 0;
     if (parse_options(count, words, &options, error, sizeof error) != 0)
         status = refuse(ab_prefix, "%s", error);
-    else if (check_ab_side_group(&options) != 0)
+    else if (check_ab_side_group(&options) != 0 || check_parameters(run, &options) != 0)
         status = AB_EXIT_USAGE;
     else if (check_cpu_request(options.threads, options.pin_cpu, error, sizeof error) != 0)
         status = refuse(ab_prefix, "%s", error);

@@ -78,6 +78,14 @@ EOF_MATCHED
 expect_one_line "ab: a named method this CPU cannot run" \
     "attackbench ab: hyperbola-simd128 cannot run here: WebAssembly only" \
     "$program" ab -m 'hyperbola,hyperbola-simd128,-kogge-stone'
+# --param against the two methods before any side starts (both started,
+# then one failed): a bad value, and a parameter one of them has not.
+expect_one_line "ab: a --param value the method refuses" \
+    "attackbench ab: --param=hash-bits=99: sherwin-hash: hash-bits must be an integer from 8 to 26" \
+    "$program" ab -m sherwin-hash,$lookup --param=hash-bits=99
+expect_one_line "ab: a --param one of the two methods has not" \
+    "attackbench ab: --param=hash-bits=8: $lookup has no parameter 'hash-bits' (each side runs with every --param)" \
+    "$program" ab -m sherwin-hash,$lookup --param=hash-bits=8
 expect_one_line "ab: a glob that chooses more than two" \
     "attackbench ab: --method=magic-*: expected two methods, METHOD_A,METHOD_B (the list chooses more than two)" \
     "$program" ab -m 'magic-*'
