@@ -13,9 +13,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # Four times the CPUs: many scripts wait on a child, a pipe or a short
-# sleep, and the others fill the wait.  On the 2-vCPU Zen 3 guest, at
-# 87 s of CPU for the suite: 85 s of wall time with twice, 68 s with
-# three times, 63 s with four times.
+# sleep, and the others fill the wait.  On the 2-vCPU Zen 3 guest, with
+# nothing else running: 64 s of wall time with twice, 52 and 53 s with
+# four times (about 100 s of CPU either way).
 jobs=$(($(nproc 2>/dev/null || echo 1) * 4))
 folder=cli
 scripts=()
