@@ -68,6 +68,8 @@ static const double WAITED_SECONDS = 200e-6;
 /* The least time a pair may stretch to for its MIN_BLOCKS clean blocks
  * (another_block()), whatever its --pair-time. */
 static const double STRETCH_SECONDS = 0.5;
+/* The rounds asked so far in the run, for fake_preempted_round(). */
+static long rounds_asked;
 
 /* Why a side gave no answer: what read_reply(), ask_round() and
  * wait_ready() return. */
@@ -496,7 +498,7 @@ struct pair_rounds {
     double *block_logs, *a_ns, *b_ns;
     unsigned char *clean; /* per block: 1 when no round of it was preempted */
     int blocks, clean_blocks;
-    double a_cpu_seconds[2], b_cpu_seconds[2]; /* at the start and the end */
+    double ready_cpu_seconds[2]; /* each side's CPU time when warm: A, B */
     int a_cpu, b_cpu, moved;
     int ticks; /* the rounds compared by their TSC ticks, not their ns */
 };
@@ -527,7 +529,6 @@ static int ask_block(const struct ab_run *run, struct side_process processes[2],
         int status = ask_round(run, &processes[*which], &answers[turn]);
         if (status != 0)
             return status;
-        static long rounds_asked;
         double wall = seconds_on_clock(CLOCK_MONOTONIC) - asked;
         double used = answers[turn].cpu_seconds - last_cpu_seconds[*which];
         last_cpu_seconds[*which] = answers[turn].cpu_seconds;
@@ -537,8 +538,8 @@ static int ask_block(const struct ab_run *run, struct side_process processes[2],
     return 0;
 }
 
-/* A block's rounds into the pair's record: its log ratio, each side's ns,
- * CPU and CPU seconds.  0, or SIDE_IMPLAUSIBLE with *which the side. */
+/* A block's rounds into the pair's record: its log ratio, each side's ns
+ * and CPU.  0, or SIDE_IMPLAUSIBLE with *which the side. */
 static int record_block(struct pair_rounds *rounds, const int order[4], const struct round_answer answers[4], int clean,
                         int *which)
 {
@@ -555,12 +556,10 @@ static int record_block(struct pair_rounds *rounds, const int order[4], const st
             b_logs += round_log(answer, rounds->ticks);
             rounds->b_ns[2 * rounds->blocks + (turn > 1)] = answer->ns;
             rounds->b_cpu = answer->cpu;
-            rounds->b_cpu_seconds[1] = answer->cpu_seconds;
         } else {
             a_logs += round_log(answer, rounds->ticks);
             rounds->a_ns[2 * rounds->blocks + (turn > 1)] = answer->ns;
             rounds->a_cpu = answer->cpu;
-            rounds->a_cpu_seconds[1] = answer->cpu_seconds;
         }
         rounds->moved |= answer->cpu != answers[0].cpu;
     }
@@ -592,7 +591,7 @@ static int alternate_rounds(const struct ab_run *run, struct ab_pair *pair, stru
 {
     double start = seconds_on_clock(CLOCK_MONOTONIC);
     const int order[4] = {pair->b_first, !pair->b_first, !pair->b_first, pair->b_first};
-    double last_cpu_seconds[2] = {rounds->a_cpu_seconds[0], rounds->b_cpu_seconds[0]};
+    double last_cpu_seconds[2] = {rounds->ready_cpu_seconds[0], rounds->ready_cpu_seconds[1]};
     while (another_block(run, rounds, start)) {
         struct round_answer answers[4];
         int clean = 0;
@@ -619,7 +618,7 @@ static int wait_ready(const struct ab_run *run, struct side_process processes[2]
             status = SIDE_NEVER_READY;
         if (status != 0)
             return status;
-        (*which ? rounds->b_cpu_seconds : rounds->a_cpu_seconds)[0] = seconds;
+        rounds->ready_cpu_seconds[*which] = seconds;
     }
     return 0;
 }
