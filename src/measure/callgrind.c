@@ -9,7 +9,6 @@
 #define _GNU_SOURCE
 #include "callgrind.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@
 
 #include "platform/cpu.h"
 #include "platform/interrupt.h"
+#include "platform/work_directory.h"
 
 /* Set for the process valgrind runs: the private directory its parent
  * made for callgrind's files.  The environment only says where to look:
@@ -132,22 +132,6 @@ static void exec_valgrind(const char *directory)
     _exit(127);
 }
 
-static void remove_directory(const char *directory)
-{
-    DIR *listing = opendir(directory);
-    struct dirent *entry;
-    char path[4200];
-    while (listing && (entry = readdir(listing)) != NULL) {
-        if (entry->d_name[0] == '.')
-            continue;
-        snprintf(path, sizeof path, "%s/%s", directory, entry->d_name);
-        remove(path);
-    }
-    if (listing)
-        closedir(listing);
-    rmdir(directory);
-}
-
 /* The host's CPU, one field a line: brand, vendor, family, model. */
 static int write_host_cpu(const char *directory)
 {
@@ -209,9 +193,12 @@ static int run_under_callgrind(void)
     if (parent == NULL || fprintf(parent, "%ld\n", (long)getpid()) < 0 || fclose(parent) != 0 ||
         write_host_cpu(directory) != 0) {
         fprintf(stderr, "attackbench: cannot write in %s: %s\n", directory, strerror(errno));
-        remove_directory(directory);
+        work_directory_remove(directory, NULL, 0);
         return 2;
     }
+    /* Killed outright (kill -9), this process leaves the directory to the
+     * janitor; valgrind ends with it. */
+    struct work_directory_janitor janitor = work_directory_start_janitor(directory, NULL, 0);
     /* SIGINT and SIGTERM are passed on to valgrind's process (below); a
      * parent killed outright takes valgrind with it. */
     interrupt_catch();
@@ -228,7 +215,8 @@ static int run_under_callgrind(void)
     char started_path[sizeof directory + sizeof STARTED_FILE + 1];
     snprintf(started_path, sizeof started_path, "%s/%s", directory, STARTED_FILE);
     int started = access(started_path, F_OK) == 0;
-    remove_directory(directory);
+    work_directory_remove(directory, NULL, 0);
+    work_directory_end_janitor(janitor);
     /* Interrupted: the counted process stops at its next check, says so
      * and writes nothing; one that had to be killed is said here. */
     if (interrupt_requested() && (killed || !WIFEXITED(status))) {

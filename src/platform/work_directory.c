@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "work_directory.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -35,10 +36,34 @@ int work_directory_make(char *path, size_t size, const char *name)
 #endif
 }
 
+/* Every entry of `directory` (none of them a directory), each removed as
+ * it is read; the listing is read again while that removed any (a listing
+ * changed while it is read may skip a name), a few times at most. */
+static void remove_every_file(const char *directory)
+{
+    char path[PATH_MAX];
+    for (int removed = 1, pass = 0; removed && pass < 8; pass++) {
+        removed = 0;
+        DIR *listing = opendir(directory);
+        if (listing == NULL)
+            return;
+        struct dirent *entry;
+        while ((entry = readdir(listing)) != NULL) {
+            if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", directory, entry->d_name);
+            removed |= unlink(path) == 0;
+        }
+        closedir(listing);
+    }
+}
+
 void work_directory_remove(const char *directory, const char *const *names, size_t count)
 {
     char path[PATH_MAX];
-    for (size_t i = 0; i < count; i++) {
+    if (names == NULL)
+        remove_every_file(directory);
+    for (size_t i = 0; names != NULL && i < count; i++) {
         snprintf(path, sizeof path, "%s/%s", directory, names[i]);
         unlink(path);
     }

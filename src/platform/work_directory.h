@@ -21,7 +21,9 @@ enum { WORK_DIRECTORY_SIZE = 1024 };
  * length of a TMPDIR too long. */
 int work_directory_make(char *path, size_t size, const char *name);
 
-/* The files `names` (count of them) in `directory`, then the directory. */
+/* The files `names` (count of them) in `directory`, then the directory;
+ * with `names` NULL, every file in it (a directory whose files another
+ * program names, as valgrind's). */
 void work_directory_remove(const char *directory, const char *const *names, size_t count);
 
 /* A janitor: a process that removes the directory (its files `names`)

@@ -33,6 +33,12 @@ count_folders() {
     grep -lx "$1" /tmp/attackbench-count.*/parent 2>/dev/null
 }
 
+# The process id of valgrind's process started by PID (its other child is
+# the janitor that removes the private folder if PID is killed outright).
+valgrind_of() {
+    pgrep -P "$1" -f -- --tool=callgrind | head -1 | grep .
+}
+
 # interrupted_count NAME SIGNAL STATUS WHOM: start a whole count (every
 # backend, a few seconds under valgrind), wait until valgrind's process
 # runs, send SIGNAL to attackbench (WHOM=process) or to its process group
@@ -42,13 +48,13 @@ interrupted_count() {
     rm -f "$csv"
     setsid "$count_program" -q --count=instructions -w random -p rook --csv="$csv" >"$scratch/out" 2>"$scratch/err" &
     pid=$!
-    if ! poll 20 pgrep -P "$pid" >/dev/null; then
+    if ! poll 20 valgrind_of "$pid" >/dev/null; then
         kill -KILL -- "-$pid" 2>/dev/null
         wait "$pid"
         fail "$name: the count never started valgrind ($(head -c 300 "$scratch/err"))"
         return
     fi
-    child=$(pgrep -P "$pid" | head -1)
+    child=$(valgrind_of "$pid")
     sleep 2
     if [ "$whom" = group ]; then
         kill "-$signal" -- "-$pid"
@@ -69,6 +75,32 @@ interrupted_count() {
 
 interrupted_count "--count, SIGTERM to attackbench alone (as timeout sends)" TERM 143 process
 interrupted_count "--count, SIGINT to its process group (Ctrl-C)" INT 130 group
+
+# Killed outright (kill -9, which no handler sees), the count leaves its
+# private folder to its janitor: valgrind's process ends with its parent,
+# and the folder goes (up to 20 s: the janitor wakes when the killed
+# process's end closes its pipe, which takes seconds on a loaded machine).
+# Before, the folder stayed in /tmp with valgrind's files.
+setsid "$count_program" -q --count=instructions -w random -p rook -f csv >/dev/null 2>"$scratch/err" &
+pid=$!
+if poll 20 valgrind_of "$pid" >/dev/null; then
+    child=$(valgrind_of "$pid")
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    poll 20 ended "$child"
+    for _ in $(seq 400); do
+        [ -z "$(count_folders "$pid")" ] && break
+        sleep 0.05
+    done
+    folders=$(count_folders "$pid")
+    ended "$child" && [ -z "$folders" ] && pass "--count killed with SIGKILL: valgrind gone, no folder left" ||
+        fail "--count killed with SIGKILL: valgrind $(ended "$child" && echo gone || echo running); folders left: ${folders:-none}"
+    kill -KILL "$child" 2>/dev/null || true
+else
+    kill -KILL -- "-$pid" 2>/dev/null
+    wait "$pid"
+    fail "--count killed with SIGKILL: the count never started valgrind ($(head -c 300 "$scratch/err"))"
+fi
 
 printf 'garbage line\n%s\n' "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" >"$scratch/one-bad.fen"
 "$count_program" -q --count=instructions -m reference -p rook -w pieces,squares --skip-invalid -f csv \
