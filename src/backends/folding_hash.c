@@ -38,6 +38,18 @@ static const int folding_steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
 
 static alignas(64) bitboard folding_attacks[FOLDING_HASH_TABLE_ENTRIES];
 
+/* What a lookup reads of one line: its offset merged into a pointer to its
+ * first slot, so the slot's address is that pointer plus the index, with
+ * no add (the source notes the merge).  Built from folding_hash_lines at
+ * init; a square's four take 96 bytes. */
+struct folding_probe {
+    bitboard outside;
+    uint64_t factor; /* the line's 32-bit factor, widened */
+    const bitboard *slots;
+};
+
+static alignas(64) struct folding_probe folding_probes[SQUARE_COUNT][4];
+
 /* The source's fold of 64 bits to 32, and the line's slot. */
 static inline uint32_t folding_index(const struct folding_line *line, bitboard occupied)
 {
@@ -91,26 +103,33 @@ static size_t folding_hash_init(void)
 {
     static bool filled[FOLDING_HASH_TABLE_ENTRIES];
     for (int square = 0; square < SQUARE_COUNT; square++)
-        for (int kind = 0; kind < 4; kind++)
+        for (int kind = 0; kind < 4; kind++) {
+            const struct folding_line *line = &folding_hash_lines[square][kind];
             folding_fill_line(square, kind, filled);
-    return sizeof folding_hash_lines + sizeof folding_attacks;
+            folding_probes[square][kind] = (struct folding_probe){
+                .outside = line->outside, .factor = line->factor, .slots = &folding_attacks[line->offset]};
+        }
+    return sizeof folding_probes + sizeof folding_attacks;
 }
 
-static inline bitboard folding_line_attacks(const struct folding_line *line, bitboard occupied)
+/* The lookup: folding_index's fold and slot, read through the probe. */
+static inline bitboard folding_line_attacks(const struct folding_probe *probe, bitboard occupied)
 {
-    return folding_attacks[folding_index(line, occupied)];
+    bitboard filled = occupied | probe->outside;
+    uint32_t folded = (uint32_t)(filled >> 32) ^ ((uint32_t)filled * 3u);
+    return probe->slots[(folded * (uint32_t)probe->factor) >> FOLDING_INDEX_SHIFT];
 }
 
 static inline bitboard folding_hash_rook(int square, bitboard occupied)
 {
-    const struct folding_line *lines = folding_hash_lines[square];
-    return folding_line_attacks(&lines[0], occupied) | folding_line_attacks(&lines[1], occupied);
+    const struct folding_probe *probes = folding_probes[square];
+    return folding_line_attacks(&probes[0], occupied) | folding_line_attacks(&probes[1], occupied);
 }
 
 static inline bitboard folding_hash_bishop(int square, bitboard occupied)
 {
-    const struct folding_line *lines = folding_hash_lines[square];
-    return folding_line_attacks(&lines[2], occupied) | folding_line_attacks(&lines[3], occupied);
+    const struct folding_probe *probes = folding_probes[square];
+    return folding_line_attacks(&probes[2], occupied) | folding_line_attacks(&probes[3], occupied);
 }
 
 QUEEN_FROM_ROOK_AND_BISHOP(folding_hash)
