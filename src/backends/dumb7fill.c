@@ -5,14 +5,7 @@
  * Two formulations: the directions in vector lanes (dumb7fill:lanes, the
  * default) or one at a time (dumb7fill:scalar).
  * Source: seed 002_0262fda5460adf24.txt, Chessprogramming wiki "Dumb7Fill". */
-/* With gcc, its instruction scheduling pass before register allocation
- * (off at -O2 on x86-64), with register pressure counted: gcc 12 left
- * each lookup's chain of dependent operations in source order, and the
- * core overlapped fewer lookups than clang 14's interleaved loop
- * (docs/findings.md, "Choices in the code"). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("schedule-insns", "sched-pressure")
-#endif
+#include "building_blocks/gcc_schedule.h" /* first: gcc schedules the whole file */
 #include "attackbench/loops.h"
 #include "building_blocks/fill_directions.h"
 

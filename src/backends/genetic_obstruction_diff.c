@@ -8,14 +8,7 @@
  * Source: Daniel Infuehr, GeneticObstructionDiff (2022, in Gigantua's
  * Chess_Movegen), after Michael Hoffmann's Obstruction Difference
  * (Chessprogramming wiki). */
-/* With gcc, its instruction scheduling pass before register allocation
- * (off at -O2 on x86-64), with register pressure counted: gcc 12 left
- * each lookup's chain of dependent operations in source order, and the
- * core overlapped fewer lookups than clang 14's interleaved loop
- * (docs/findings.md, "Choices in the code"). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("schedule-insns", "sched-pressure")
-#endif
+#include "building_blocks/gcc_schedule.h" /* first: gcc schedules the whole file */
 #include <stdalign.h>
 
 #include "attackbench/loops.h"

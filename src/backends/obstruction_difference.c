@@ -12,8 +12,8 @@
  * interleaves queries as clang does.  On the Zen 3 guest that made gcc's
  * queen loop 10% faster and its rook loop 15% (attackbench ab,
  * docs/findings.md). */
+#include "building_blocks/gcc_schedule.h"
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("schedule-insns", "sched-pressure")
 #define ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED ATTACKBENCH_ONE_QUERY_AT_A_TIME _Pragma("GCC unroll 8")
 #endif
 #include "attackbench/loops.h"

@@ -14,14 +14,7 @@
  * in Gigantua's Chess_Movegen (GeneticQBB.hpp, the final step's shifts by
  * Daniel Infuehr, 2022; talkchess topic 79005); written here from that
  * description. */
-/* With gcc, its instruction scheduling pass before register allocation
- * (off at -O2 on x86-64), with register pressure counted: gcc 12 left
- * each lookup's chain of dependent operations in source order, and the
- * core overlapped fewer lookups than clang 14's interleaved loop
- * (docs/findings.md, "Choices in the code"). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("schedule-insns", "sched-pressure")
-#endif
+#include "building_blocks/gcc_schedule.h" /* first: gcc schedules the whole file */
 #include "attackbench/loops.h"
 #include "building_blocks/lanes.h"
 
