@@ -349,9 +349,11 @@ int dump_command(const struct options *options, const struct backend **selected,
     if (check_standard_input_once("attackbench: --dump", (const char *const *)options->files, options->file_count) != 0)
         return 2;
     backend_initialize(selected[0], NULL);
-    unsigned side_kinds = options->workloads & ((1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES));
-    if (population_count(side_kinds) > 1) {
-        fprintf(stderr, "attackbench: --dump takes one of --workload=sets and --workload=sides\n");
+    /* One kind of row per dump: pieces, sides and sets are three shapes. */
+    unsigned row_kinds =
+        options->workloads & ((1u << WORKLOAD_PIECES) | (1u << WORKLOAD_SETS) | (1u << WORKLOAD_SIDES));
+    if (population_count(row_kinds) > 1) {
+        fprintf(stderr, "attackbench: --dump takes one of --workload=pieces, --workload=sets and --workload=sides\n");
         return 2;
     }
     enum workload_kind workload = (options->workloads & (1u << WORKLOAD_SIDES))  ? WORKLOAD_SIDES

@@ -28,8 +28,12 @@ for method in kogge-stone kogge-stone-rotate kogge-stone-shift-avx2 dumb7fill du
     "$program" --dump --workload=sides --method="$method" data/positions.fen 2>/dev/null | cmp -s - "$scratch/dump-plain" &&
         pass "dump sides: $method gives today's dump rows" || fail "dump sides: $method gives today's dump rows"
 done
-expect_error "dump takes one side-wise workload" "one of --workload=sets and --workload=sides" \
-    "$program" --dump --workload=sets,sides --method=$lookup data/positions.fen
+# One kind of row per dump: two workloads are refused, not one dropped.
+for pair in sets,sides pieces,sets pieces,sides; do
+    expect_one_line "dump takes one workload: $pair" \
+        "one of --workload=pieces, --workload=sets and --workload=sides" \
+        "$program" --dump --workload=$pair --method=$lookup data/positions.fen
+done
 
 # --list names the native side-wise paths: the fills' set-wise entries,
 # the lanes kernels' multi-square ones, none for a table method.
