@@ -529,9 +529,9 @@ static int measure_workloads(struct session *session, struct result_set *results
 
 int benchmark_command(const struct options *options, const struct backend **selected, int count)
 {
-    /* From here on SIGINT and SIGTERM stop the run at the next check, and
-     * the rows finished so far are still reported. */
-    interrupt_catch();
+    /* From here on SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run at the
+     * next check, and the rows finished so far are still reported. */
+    interrupt_catch_hangup();
     int status = check_inputs(options);
     if (status != 0)
         return status;

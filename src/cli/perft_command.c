@@ -98,8 +98,9 @@ static const char perft_usage_text[] =
     "\n"
     "Exit status: 0 all counts match or are unknown, 1 a count differs from the\n"
     "EPD or the methods disagree, 2 bad usage, unreadable file, illegal\n"
-    "position or a write error, 130 interrupted by SIGINT (143: SIGTERM); the\n"
-    "rows and the summary of the blocks finished are still written, as they are\n"
+    "position or a write error, 130 interrupted by SIGINT (143: SIGTERM, 129:\n"
+    "SIGHUP unless ignored, as by nohup, 131: SIGQUIT); the rows and the\n"
+    "summary of the blocks finished are still written, as they are\n"
     "when a bad line of standard input stops the run (exit 2).\n";
 
 enum parsed { PARSED_RUN, PARSED_HELP, PARSED_ERROR };
@@ -321,7 +322,7 @@ int perft_command(int argc, char **argv)
         parsed = PARSED_ERROR; /* said before the run, not after it */
     int status = parsed == PARSED_HELP ? write_help(perft_prefix, perft_usage_text) : PERFT_EXIT_USAGE;
     if (parsed == PARSED_RUN) {
-        interrupt_catch();
+        interrupt_catch_hangup();
         struct perft_run run;
         status = open_run(&run, &settings) == 0 ? run_stages(&run) : PERFT_EXIT_USAGE;
         perft_run_close(&run);

@@ -78,7 +78,8 @@ static const char recommend_usage_text[] =
     "\n"
     "Exit status: 0 a verdict, 1 a plugin gives wrong attack sets (nothing is\n"
     "measured), 2 bad usage, no candidate this CPU runs, or a measurement that\n"
-    "failed, 130 interrupted (SIGINT; 143 for SIGTERM): the measurement stops,\n"
+    "failed, 130 interrupted (SIGINT; 143 for SIGTERM, 129 for SIGHUP unless\n"
+    "ignored, as by nohup, 131 for SIGQUIT): the measurement stops,\n"
     "said on stderr, with no verdict and no file written.\n";
 
 static const char recommend_prefix[] = "attackbench: recommend";
@@ -524,6 +525,6 @@ int recommend_command(int argc, char **argv)
                     "run it on the native build\n");
     return RECOMMEND_EXIT_USAGE;
 #endif
-    interrupt_catch();
+    interrupt_catch_hangup();
     return run(&recommendation);
 }

@@ -166,6 +166,10 @@ static const char *signal_name(int signal_number)
         return "SIGINT";
     case SIGTERM:
         return "SIGTERM";
+    case SIGHUP:
+        return "SIGHUP";
+    case SIGQUIT:
+        return "SIGQUIT";
     default:
         return "SIGFPE";
     }

@@ -35,8 +35,15 @@ static void catch_signals(const int *signals, int count)
     sigemptyset(&action.sa_mask);
     /* No SA_RESTART: a blocking read returns, so a wait for standard
      * input ends too. */
-    for (int i = 0; i < count; i++)
+    for (int i = 0; i < count; i++) {
+        /* A SIGHUP ignored already (nohup) stays ignored: the run must
+         * outlive its terminal. */
+        struct sigaction before;
+        if (signals[i] == SIGHUP && sigaction(SIGHUP, NULL, &before) == 0 && !(before.sa_flags & SA_SIGINFO) &&
+            before.sa_handler == SIG_IGN)
+            continue;
         sigaction(signals[i], &action, NULL);
+    }
 #endif
 }
 

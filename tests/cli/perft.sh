@@ -265,9 +265,11 @@ perft_stops() {
         fail "perft stops on SIG$1 within a second (exit $stop_status after ${stop_times:-$stop_seconds s})"
     fi
 }
-if on_native "perft stops on SIGINT and SIGTERM" "no signals"; then
+if on_native "perft stops on SIGINT, SIGTERM, SIGHUP and SIGQUIT" "no signals"; then
     perft_stops INT 130
     perft_stops TERM 143
+    perft_stops HUP 129
+    perft_stops QUIT 131
 fi
 
 # An interrupted run keeps what it finished: the rows of whole blocks on

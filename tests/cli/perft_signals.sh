@@ -59,6 +59,7 @@ if [ "$usable_cpus" -ge 2 ]; then
     stuck_stops --threads=2 TERM 143
     stuck_stops --processes=2 INT 130
     stuck_stops --processes=2 TERM 143
+    stuck_stops --processes=2 HUP 129
 else
     skip "perft --threads=2 and --processes=2 with a stuck plugin: they need two usable CPUs (this process has $usable_cpus)"
 fi

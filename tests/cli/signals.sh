@@ -44,6 +44,9 @@ stop_when "SIGINT inside a long repetition" INT 130 '^timer:' "$program" --workl
     --method=reference --piece=rook --dispatch=batch --reps=3 --calls=1000000000
 stop_when "SIGTERM inside a long repetition" TERM 143 '^timer:' "$program" --workload=random --queries=1000 \
     --method=reference --piece=rook --dispatch=batch --reps=3 --calls=1000000000
+# SIGHUP (a closed terminal or ssh session) and SIGQUIT stop it the same way.
+stop_when "SIGQUIT inside a long repetition" QUIT 131 '^timer:' "$program" --workload=random --queries=1000 \
+    --method=reference --piece=rook --dispatch=batch --reps=3 --calls=1000000000
 stop_when "SIGINT during --verify-only" INT 130 'verified' "$program" --verify-only --method=all
 # ... saying the verification stopped (it has no rows to report).
 [ "$(tail -n 1 "$scratch/stop.err")" = "attackbench: interrupted: the verification stopped unfinished" ] &&
@@ -70,6 +73,39 @@ if [ "$status" -eq 130 ] && grep -q "interrupted: reporting the 2 rows finished"
 else
     fail "SIGINT keeps the finished rows (exit $status: $(tail -2 "$scratch/interrupted.err"))"
 fi
+# Under nohup (SIGHUP ignored) a hangup does not stop the run.
+(
+    trap '' HUP
+    exec "$program" --workload=random --queries=1000 --method=reference --piece=rook --dispatch=batch --reps=3 \
+        --calls=1000000000 >/dev/null 2>"$scratch/nohup.err"
+) &
+runner=$!
+wait_for_line "$scratch/nohup.err" '^timer:' # its handlers are in place by then
+ignored=$(awk '$1 == "SigIgn:" { print $2 }' "/proc/$runner/status" 2>/dev/null)
+if [ -n "$ignored" ] && (((16#$ignored >> 0) & 1)); then
+    pass "SIGHUP ignored (nohup) stays ignored"
+else
+    fail "SIGHUP ignored (nohup) stays ignored (SigIgn: '$ignored')"
+fi
+kill -INT "$runner" 2>/dev/null
+wait "$runner"
+# SIGHUP keeps them too (it killed the run, and --csv kept its old text).
+echo old >"$scratch/hangup.csv"
+"$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random --queries=2000000 \
+    --reps=50 --calls=1000 --csv="$scratch/hangup.csv" --format=csv "$here/data/boards.fen" \
+    >"$scratch/hangup.out" 2>"$scratch/hangup.err" &
+runner=$!
+wait_for_line "$scratch/hangup.err" 'verified every random query'
+kill -HUP "$runner"
+wait "$runner"
+status=$?
+if [ "$status" -eq 129 ] && grep -q "interrupted: reporting the 2 rows finished" "$scratch/hangup.err" &&
+    [ "$(grep -c ',reference,rook,pieces,batch,' "$scratch/hangup.csv")" -eq 1 ] &&
+    cmp -s "$scratch/hangup.csv" "$scratch/hangup.out"; then
+    pass "SIGHUP keeps the finished rows, exit 129"
+else
+    fail "SIGHUP keeps the finished rows, exit 129 (exit $status: $(tail -2 "$scratch/hangup.err"))"
+fi
 
 # Before any row finished: said so, not "reporting the 0 rows", and
 # nothing on standard output or in --csv.
@@ -91,19 +127,22 @@ fi
 # and ab do, with no verdict and no file written; its help names 130.
 # recommend's candidates are those of an x86-64 build (as in engine_view.sh).
 if [ "$x86_build" = 1 ] && [ "$plugin_build" = 1 ]; then
-    "$program" recommend --quick --csv="$scratch/recommend.csv" >"$scratch/recommend.out" 2>"$scratch/recommend.err" &
-    runner=$!
-    wait_for_line "$scratch/recommend.err" '^recommend: measuring isolated'
-    kill -INT "$runner"
-    wait "$runner"
-    status=$?
-    if [ "$status" -eq 130 ] && [ ! -e "$scratch/recommend.csv" ] &&
-        grep -qxF "attackbench: recommend: interrupted before the measurements finished: no verdict, no file written" \
-            "$scratch/recommend.err"; then
-        pass "recommend: SIGINT says it interrupted, exit 130"
-    else
-        fail "recommend: SIGINT says it interrupted, exit 130 (exit $status: $(head -c 300 "$scratch/recommend.err"))"
-    fi
+    for signal_status in INT:130 HUP:129; do
+        signal=${signal_status%:*} want=${signal_status#*:}
+        "$program" recommend --quick --csv="$scratch/recommend.csv" >"$scratch/recommend.out" 2>"$scratch/recommend.err" &
+        runner=$!
+        wait_for_line "$scratch/recommend.err" '^recommend: measuring isolated'
+        kill "-$signal" "$runner"
+        wait "$runner"
+        status=$?
+        if [ "$status" -eq "$want" ] && [ ! -e "$scratch/recommend.csv" ] &&
+            grep -qxF "attackbench: recommend: interrupted before the measurements finished: no verdict, no file written" \
+                "$scratch/recommend.err"; then
+            pass "recommend: SIG$signal says it interrupted, exit $want"
+        else
+            fail "recommend: SIG$signal says it interrupted, exit $want (exit $status: $(head -c 300 "$scratch/recommend.err"))"
+        fi
+    done
 else
     skip "recommend: SIGINT says it interrupted: its candidates need an x86-64 build that loads plugins"
 fi
@@ -130,8 +169,9 @@ if [ "$x86_build" = 1 ] && [ "$plugin_build" = 1 ] && command -v pgrep >/dev/nul
         fail "recommend: a measuring child killed is named so, exit 2 (exit $status, child '$child': $(head -c 300 "$scratch/recommend-killed.err"))"
     fi
 fi
-"$program" recommend --help | quiet_grep "130 interrupted (SIGINT; 143 for SIGTERM)" &&
-    pass "recommend --help names exit status 130" || fail "recommend --help names exit status 130"
+"$program" recommend --help | quiet_grep "130 interrupted (SIGINT; 143 for SIGTERM, 129 for SIGHUP" &&
+    pass "recommend --help names exit status 130 (and 143, 129)" ||
+    fail "recommend --help names exit status 130 (and 143, 129)"
 
 # shellcheck source=../lib/signals.bash
 source "$here/lib/signals.bash"
