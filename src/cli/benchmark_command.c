@@ -405,6 +405,7 @@ static int measure_streams(struct session *session, const struct workload *workl
                            unsigned *empty_pieces)
 {
     const struct options *options = session->options;
+    int measured = 0;
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         if (!(measured_pieces(options, workload->kind) & piece_bit(piece)))
             continue;
@@ -422,12 +423,26 @@ static int measure_streams(struct session *session, const struct workload *workl
                 continue;
             }
             check_stream_length(session, workload->streams[piece][phase].count);
+            measured++;
             int status = measure_group(session, workload, piece, phase, results);
             if (status != 0)
                 return status;
         }
     }
+    if (measured == 0 && !interrupt_requested())
+        session->skipped_workloads |= 1u << workload->kind;
     return 0;
+}
+
+/* Under --quiet the lines above are left out, but a workload asked for
+ * that measured nothing, beside others that did, is still a warning. */
+static void warn_skipped_workloads(const struct session *session)
+{
+    if (!session->options->quiet)
+        return;
+    for (int kind = 0; kind < WORKLOAD_KIND_COUNT; kind++)
+        if (session->skipped_workloads & (1u << kind))
+            fprintf(stderr, "attackbench: warning: no queries in the %s workload: skipped\n", workload_names[kind]);
 }
 
 static void print_workload(const struct options *options, const struct workload *workload)
@@ -580,6 +595,8 @@ int benchmark_command(const struct options *options, const struct backend **sele
     }
     if (status == 0 && !session.verify_only && results.count == 0)
         status = report_nothing_measured(options, empty_pieces);
+    else if (results.count > 0)
+        warn_skipped_workloads(&session);
     if ((status == 0 || interrupt_requested()) && results.count > 0) {
         derive_group_figures(&results);
         int written = write_result_outputs(options, &results, &session.context);

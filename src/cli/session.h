@@ -39,6 +39,7 @@ struct session {
     struct run_context context;
     struct environment_facts environment; /* for the warnings (environment.h) */
     int short_stream_warned;              /* that warning is given once */
+    unsigned skipped_workloads;           /* bits of the workloads with no query at all */
     struct progress progress;
     const struct round_server *ab_server; /* a side of `attackbench ab` (ab_serve.h), or NULL */
 };

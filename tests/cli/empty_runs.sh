@@ -10,6 +10,16 @@ expect_error "boards without sliders measure nothing" "nothing to measure: no ro
     "$program" --method=reference --reps=1 --calls=10 --csv="$scratch/existing.csv" "$scratch/kings.fen"
 [ "$(cat "$scratch/existing.csv")" = kept ] && [ ! -s "$scratch/out" ] && pass "nothing measured leaves --csv alone" ||
     fail "nothing measured leaves --csv alone"
+# A workload asked for that measured nothing beside one that did: a
+# warning even under -q (it drops context lines only).
+"$program" -q --method=reference --piece=rook --reps=1 --calls=10 --queries=5000 -w pieces,random "$scratch/kings.fen" \
+    >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(cat "$scratch/err")" = "attackbench: warning: no queries in the pieces workload: skipped" ]; then
+    pass "-q keeps the warning of a workload that measured nothing"
+else
+    fail "-q keeps the warning of a workload that measured nothing (exit $status: $(head -c 300 "$scratch/err"))"
+fi
 printf '4k3/8/8/8/8/2b5/8/4K1B1 w - - 0 1\n' >"$scratch/bishops.fen"
 expect_error "--piece=rook on boards without rooks" "nothing to measure: no rook on the boards" \
     "$program" --method=reference --piece=rook --reps=1 --calls=10 "$scratch/bishops.fen"
