@@ -594,7 +594,7 @@ int benchmark_command(const struct options *options, const struct backend **sele
         status = interrupt_exit_status();
     }
     if (status == 0 && !session.verify_only && results.count == 0)
-        status = report_nothing_measured(options, empty_pieces);
+        status = report_nothing_to("measure", options, empty_pieces);
     else if (results.count > 0)
         warn_skipped_workloads(&session);
     if ((status == 0 || interrupt_requested()) && results.count > 0) {

@@ -16,8 +16,9 @@ enum { EXIT_USAGE = 2 };
  * median is flagged (! in the table) and counted in the summary. */
 static const double SPREAD_LIMIT = 0.03;
 
-/* A run that measured nothing is an error: say why, write no file. */
-int report_nothing_measured(const struct options *options, unsigned empty_pieces)
+/* A run that measured (or a dump that wrote) nothing is an error: say
+ * why, write no file.  `what`: "measure" or "dump". */
+int report_nothing_to(const char *what, const struct options *options, unsigned empty_pieces)
 {
     char pieces[64] = "";
     int named = 0, total = population_count(empty_pieces);
@@ -34,7 +35,7 @@ int report_nothing_measured(const struct options *options, unsigned empty_pieces
     }
     if (total == 0)
         snprintf(pieces, sizeof pieces, "slider");
-    fprintf(stderr, "attackbench: nothing to measure: no %s on the boards of %s\n", pieces,
+    fprintf(stderr, "attackbench: nothing to %s: no %s on the boards of %s\n", what, pieces,
             options->file_count == 1 ? options->files[0] : "the files");
     return EXIT_USAGE;
 }

@@ -7,9 +7,10 @@
 #include "results/results.h"
 #include "session.h"
 
-/* A run that measured nothing is an error: says which pieces the boards
- * lack and returns exit status 2 (no file is written). */
-int report_nothing_measured(const struct options *options, unsigned empty_pieces);
+/* A run that measured nothing (what: "measure"), or a dump that wrote no
+ * row ("dump"), is an error: says which pieces the boards lack and
+ * returns exit status 2 (no file is written). */
+int report_nothing_to(const char *what, const struct options *options, unsigned empty_pieces);
 
 /* One line: how many rows are too spread or disturbed to trust. */
 void print_spread_summary(const struct result_set *results);

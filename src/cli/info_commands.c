@@ -11,6 +11,7 @@
 #include "formulations.h"
 #include "output_checks.h"
 #include "commands.h"
+#include "benchmark_report.h"
 #include "chess/position.h"
 #include "chess/sliders.h"
 #include "device/device_techniques.h"
@@ -157,7 +158,15 @@ struct dump_context {
     long index;
     enum workload_kind workload; /* sides: through the multi-square path */
     unsigned pieces;             /* the slider kinds whose rows are dumped (--piece) */
+    long rows;                   /* written so far; the header goes with the first */
 };
+
+/* The header with the first row: a dump with no row writes nothing. */
+static void dump_header(struct dump_context *context)
+{
+    if (context->rows++ == 0)
+        printf(context->workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
+}
 
 /* --dump --workload=sides: every slider's set, from the backend's
  * multi-square path for each side, into attacks[square]. */
@@ -237,12 +246,11 @@ static int dump_position_rows(const struct position *position, const char *file_
     struct dump_context *context = data;
     if (context->workload == WORKLOAD_SIDES && check_side_sliders(position, file_name, line_number) != 0)
         return -1;
-    /* The header with the first row: a dump with no row writes nothing. */
-    if (context->index++ == 0)
-        printf(context->workload == WORKLOAD_SETS ? "position,side,attacks\n" : "position,square,piece,attacks\n");
+    context->index++;
     bitboard occupied = position_occupied(position);
     bitboard side_attacks[SQUARE_COUNT];
     if (context->workload == WORKLOAD_SETS) {
+        dump_header(context); /* a row per side, with or without sliders */
         dump_sets(context->backend, position, context->index);
         return check_dump_output();
     }
@@ -257,6 +265,7 @@ static int dump_position_rows(const struct position *position, const char *file_
                 continue;
             char name[3];
             square_name(square, name);
+            dump_header(context);
             printf("%ld,%s,%s,0x%016" PRIx64 "\n", context->index, name, piece_names[piece],
                    context->workload == WORKLOAD_SIDES ? side_attacks[square]
                                                        : backend_lookup(context->backend, piece)(square, occupied));
@@ -298,6 +307,12 @@ static int dump_files(const struct options *options, const struct read_options *
     report_skipped_lines(skipped);
     if (context->index == 0) {
         fprintf(stderr, "attackbench: no positions to dump\n");
+        return -1;
+    }
+    /* Boards without the sliders asked for: refused as the benchmark
+     * refuses them ("nothing to measure"), not a header alone. */
+    if (context->rows == 0) {
+        report_nothing_to("dump", options, context->pieces);
         return -1;
     }
     return 0;
@@ -361,7 +376,7 @@ int dump_command(const struct options *options, const struct backend **selected,
                                                                                  : WORKLOAD_PIECES;
     if (check_dump_selection(options, workload) != 0)
         return 2;
-    struct dump_context context = {selected[0], 0, workload, options->pieces};
+    struct dump_context context = {selected[0], 0, workload, options->pieces, 0};
     /* From here on SIGINT and SIGTERM stop the dump between positions. */
     interrupt_catch();
     struct read_options check = {.skip_invalid = options->skip_invalid};

@@ -20,9 +20,21 @@ if [ "$status" -eq 0 ] && [ "$(cat "$scratch/err")" = "attackbench: warning: no 
 else
     fail "-q keeps the warning of a workload that measured nothing (exit $status: $(head -c 300 "$scratch/err"))"
 fi
+# --dump of the same boards: refused as the benchmark refuses them, not a
+# header alone; --workload=sets still gives each side's (empty) map.
+expect_one_line "--dump of boards without sliders dumps nothing" \
+    "nothing to dump: no rook, bishop or queen on the boards of $scratch/kings.fen" \
+    "$program" --dump "$scratch/kings.fen"
+[ ! -s "$scratch/out" ] && pass "--dump of boards without sliders writes no header" ||
+    fail "--dump of boards without sliders writes no header ($(head -c 100 "$scratch/out"))"
+"$program" --dump --workload=sets "$scratch/kings.fen" >"$scratch/out" 2>"$scratch/err"
+[ $? -eq 0 ] && [ "$(grep -c ',0x0000000000000000$' "$scratch/out")" -eq 4 ] &&
+    pass "--dump --workload=sets gives empty maps" || fail "--dump --workload=sets gives empty maps"
 printf '4k3/8/8/8/8/2b5/8/4K1B1 w - - 0 1\n' >"$scratch/bishops.fen"
 expect_error "--piece=rook on boards without rooks" "nothing to measure: no rook on the boards" \
     "$program" --method=reference --piece=rook --reps=1 --calls=10 "$scratch/bishops.fen"
+expect_one_line "--dump --piece=rook on boards without rooks" "nothing to dump: no rook on the boards" \
+    "$program" --dump --piece=rook "$scratch/bishops.fen"
 
 # The documented maximum stream, refused up front under a 2 GB address
 # space (AddressSanitizer reserves more than that, so not under it), with
