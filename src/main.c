@@ -86,7 +86,8 @@ static int run_command(const struct options *options)
         report_empty_selection(names, "attackbench");
         return 2;
     }
-    if (apply_parameters(options->parameters, options->parameter_count, selected, count) != 0)
+    if (apply_parameters(options->parameters, options->parameters_typed, options->parameter_count, selected, count) !=
+        0)
         return 2;
     if (options->action == ACTION_DUMP)
         return dump_command(options, selected, count);

@@ -238,11 +238,11 @@ static int check_outputs(const struct ab_run *run, const struct options *side_op
 static int check_parameters(const struct ab_run *run, const struct options *options)
 {
     for (int p = 0; p < options->parameter_count && run->kind == AB_METHODS; p++) {
-        const char *text = options->parameters[p];
+        const char *text = options->parameters[p], *quoted = options->parameters_typed[p];
         size_t length = strcspn(text, "=");
         char name[64];
         if (length >= sizeof name)
-            return refuse(ab_prefix, "--param=%s: name too long", text);
+            return refuse(ab_prefix, "--param=%s: name too long", quoted);
         snprintf(name, sizeof name, "%.*s", (int)length, text);
         for (int s = 0; s < 2; s++) {
             const struct backend *backend = find_backend(run->sides[s].method);
@@ -250,10 +250,10 @@ static int check_parameters(const struct ab_run *run, const struct options *opti
             int status =
                 backend->set_parameter ? backend->set_parameter(name, text + length + 1, error, sizeof error) : 1;
             if (status < 0)
-                return refuse(ab_prefix, "--param=%s: %s: %s", text, backend->name, error);
+                return refuse(ab_prefix, "--param=%s: %s: %s", quoted, backend->name, error);
             if (status > 0)
                 return refuse(ab_prefix, "--param=%s: %s has no parameter '%s' (each side runs with every --param)",
-                              text, backend->name, name);
+                              quoted, backend->name, name);
         }
     }
     return 0;

@@ -264,7 +264,8 @@ static int parse_device(struct options *options, const char *value, char *error,
  * space or tab, and a row's parameters cell must stay one plain line),
  * and a VALUE of decimal digits with an optional sign is stored
  * normalised ("hash-bits=08", "+8" and "8" are one setting: "8"), so that
- * rows of one setting compare as one. */
+ * rows of one setting compare as one; messages quote it as typed.  A NAME
+ * given twice is refused: which value would run is a guess. */
 static int add_parameter(struct options *options, const char *text, char *error, size_t error_size)
 {
     const char *equals = strchr(text, '=');
@@ -277,7 +278,12 @@ static int add_parameter(struct options *options, const char *text, char *error,
         return set_error(error, error_size, "more than %d --param options", MAX_PARAMETERS);
     const char *value = equals + 1, *digits = value + (*value == '+' || *value == '-');
     size_t name_length = (size_t)(equals - text), digit_count = strlen(digits);
+    for (int k = 0; k < options->parameter_count; k++)
+        if (strncmp(options->parameters_typed[k], text, name_length + 1) == 0)
+            return set_error(error, error_size, "--param=%s: %.*s is given twice (--param=%s before it)", text,
+                             (int)name_length, text, options->parameters_typed[k]);
     char *stored = options->parameter_text[options->parameter_count];
+    options->parameters_typed[options->parameter_count] = text;
     options->parameters[options->parameter_count++] = text;
     if (digit_count == 0 || strspn(digits, "0123456789") != digit_count ||
         name_length + 2 + digit_count >= sizeof options->parameter_text[0])

@@ -61,6 +61,7 @@ struct options {
     int skip_invalid;
     int quiet;
     const char *parameters[MAX_PARAMETERS];                   /* "NAME=VALUE", a number's normalised */
+    const char *parameters_typed[MAX_PARAMETERS];             /* the same as typed, for the messages */
     char parameter_text[MAX_PARAMETERS][PARAMETER_TEXT_SIZE]; /* the normalised, where parameters point */
     int parameter_count;
     char **files;

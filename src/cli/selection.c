@@ -346,16 +346,6 @@ const char *applied_parameters(const struct backend *backend)
     return "";
 }
 
-/* Whether a later --param sets the same NAME: the later one is the value
- * the backend runs with, so the earlier one is not recorded. */
-static int set_again_later(const char *const *parameters, int parameter_count, int k, size_t name_length)
-{
-    for (int later = k + 1; later < parameter_count; later++)
-        if (strncmp(parameters[later], parameters[k], name_length + 1) == 0)
-            return 1;
-    return 0;
-}
-
 /* Add `text` to what `backend` accepted; -1 after saying why when the
  * whole no longer fits the column (result files hold 63 bytes). */
 static int record_parameter(const struct backend *backend, const char *text)
@@ -382,14 +372,15 @@ static int record_parameter(const struct backend *backend, const char *text)
 }
 
 /* Hand every --param to the selected backends that know it. */
-int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count)
+int apply_parameters(const char *const *parameters, const char *const *typed, int parameter_count,
+                     const struct backend **selected, int count)
 {
     for (int k = 0; k < parameter_count; k++) {
         char name[64];
-        const char *text = parameters[k];
+        const char *text = parameters[k], *quoted = typed[k];
         size_t length = strcspn(text, "=");
         if (length >= sizeof name) {
-            fprintf(stderr, "attackbench: --param=%s: name too long\n", text);
+            fprintf(stderr, "attackbench: --param=%s: name too long\n", quoted);
             return -1;
         }
         memcpy(name, text, length);
@@ -401,16 +392,15 @@ int apply_parameters(const char *const *parameters, int parameter_count, const s
             char error[256] = "";
             int status = selected[i]->set_parameter(name, text + length + 1, error, sizeof error);
             if (status < 0) {
-                fprintf(stderr, "attackbench: --param=%s: %s: %s\n", text, selected[i]->name, error);
+                fprintf(stderr, "attackbench: --param=%s: %s: %s\n", quoted, selected[i]->name, error);
                 return -1;
             }
             accepted |= status == 0;
-            if (status == 0 && !set_again_later(parameters, parameter_count, k, length) &&
-                record_parameter(selected[i], text) != 0)
+            if (status == 0 && record_parameter(selected[i], text) != 0)
                 return -1;
         }
         if (!accepted) {
-            fprintf(stderr, "attackbench: --param=%s: no selected method has a parameter '%s'\n", text, name);
+            fprintf(stderr, "attackbench: --param=%s: no selected method has a parameter '%s'\n", quoted, name);
             return -1;
         }
     }

@@ -48,10 +48,12 @@ int select_backends(const char *list, const struct selection_rules *rules, const
  * cannot be ROLE" ("a side").  Returns 0, or -1 after that line. */
 int check_plain_names(const char *list, const char *prefix, const char *role);
 
-/* Hand every --param=NAME=VALUE to the selected backends that know NAME.
+/* Hand every --param=NAME=VALUE to the selected backends that know NAME
+ * (`typed`: the same as the user typed them, quoted in the messages).
  * Returns 0, or -1 after printing why (a bad value, or no backend with
  * that parameter). */
-int apply_parameters(const char *const *parameters, int parameter_count, const struct backend **selected, int count);
+int apply_parameters(const char *const *parameters, const char *const *typed, int parameter_count,
+                     const struct backend **selected, int count);
 
 /* The --param texts `backend` accepted ("hash-bits=8", several joined by
  * ';'), or "" when it runs with its defaults: a row's parameters column. */

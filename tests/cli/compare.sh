@@ -583,8 +583,7 @@ param_run() {
     "$program" -w random -m sherwin-hash,hyperbola,kogge-stone -p rook --dispatch=batch -r 3 -c 2000 --queries=2000 \
         --pin=none -q "$@" >/dev/null 2>"$scratch/err"
 }
-# (A name given twice is recorded once, with the value the backend runs.)
-param_run --csv="$scratch/default.csv" && param_run --param=hash-bits=12 --param=hash-bits=8 --csv="$scratch/param.csv" \
+param_run --csv="$scratch/default.csv" && param_run --param=hash-bits=08 --csv="$scratch/param.csv" \
     --json="$scratch/param.json"
 [ "$(csv_column parameters <"$scratch/param.csv" | tr '\n' ,)" = "hash-bits=8,,,," ] &&
     [ "$(csv_column parameters <"$scratch/default.csv" | tr '\n' ,)" = ",,,," ] &&
