@@ -61,6 +61,9 @@ static int parse_board(const char *field, size_t length, struct position *positi
                 return set_error(error, error_size, "board has more than 8 ranks");
             rank--;
             file = 0;
+        } else if (c == '0' || c == '9') {
+            return set_error(error, error_size, "rank %d: digit '%c' is not a number of empty squares (1 to 8)",
+                             rank + 1, c);
         } else if (c >= '1' && c <= '8') {
             if (i > 0 && field[i - 1] >= '1' && field[i - 1] <= '8')
                 return set_error(error, error_size, "rank %d has two digits in a row ('%c%c'): write their sum",

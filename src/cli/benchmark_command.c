@@ -449,7 +449,8 @@ static void print_workload(const struct options *options, const struct workload 
 {
     if (options->quiet || workload->kind == WORKLOAD_RANDOM)
         return;
-    fprintf(stderr, "workload %s: %ld positions", workload_names[workload->kind], workload->positions);
+    fprintf(stderr, "workload %s: %ld position%s", workload_names[workload->kind], workload->positions,
+            workload->positions == 1 ? "" : "s");
     if (options->split_phases)
         fprintf(stderr, " (opening %ld, middlegame %ld, endgame %ld)", workload->phase_positions[PHASE_OPENING],
                 workload->phase_positions[PHASE_MIDDLEGAME], workload->phase_positions[PHASE_ENDGAME]);

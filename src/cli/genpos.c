@@ -279,6 +279,7 @@ int genpos_command(int argc, char **argv)
     int status = generator.out_file ? write_to_file(&generator) : write_to_stdout(&generator);
     game_sampler_free(&generator.sampler);
     if (status == 0)
-        fprintf(stderr, "genpos: %ld games, %ld positions\n", generator.games, generator.sampler.written);
+        fprintf(stderr, "genpos: %ld game%s, %ld position%s\n", generator.games, generator.games == 1 ? "" : "s",
+                generator.sampler.written, generator.sampler.written == 1 ? "" : "s");
     return status;
 }

@@ -20,10 +20,10 @@ static void perft_report_workers(const struct perft_run *run, const char *depth,
 {
     int reps = run->settings->reps;
     fprintf(stderr,
-            "perft: %zu positions, depth %s, %zu method%s, %d rep%s each, %s (seconds: median; MAD %% of it, * above "
+            "perft: %zu position%s, depth %s, %zu method%s, %d rep%s each, %s (seconds: median; MAD %% of it, * above "
             "%.0f%%; scaling: the whole's nodes per second over one worker's)\n",
-            run->positions, depth, run->method_count, run->method_count == 1 ? "" : "s", reps, reps == 1 ? "" : "s",
-            setting, NOISY_PERCENT);
+            run->positions, run->positions == 1 ? "" : "s", depth, run->method_count, run->method_count == 1 ? "" : "s",
+            reps, reps == 1 ? "" : "s", setting, NOISY_PERCENT);
     fprintf(stderr, "%-28s %14s %10s %7s %10s %12s %8s %9s %12s\n", "method", "nodes", "seconds", "MAD%", "Mnodes/s",
             "one worker", "scaling", "relative", "table_bytes");
     double fastest = perft_fastest_median(run);
@@ -83,19 +83,19 @@ static void report_table(const struct perft_run *run)
             fprintf(stderr, "perft: %s\n", setting);
         struct statistics summary = perft_method_summary(run, method);
         fprintf(stderr,
-                "perft: %s: %zu positions, depth %s, %llu nodes; %d rep%s: median %.3f s, MAD %.3f s (%.1f%%), "
+                "perft: %s: %zu position%s, depth %s, %llu nodes; %d rep%s: median %.3f s, MAD %.3f s (%.1f%%), "
                 "%.2f Mnodes/s\n",
-                method->backend->name, run->positions, depth, (unsigned long long)method->nodes, reps,
-                reps == 1 ? "" : "s", summary.median, summary.mad, perft_mad_percent(summary),
-                perft_nodes_per_second(method, summary.median) / 1e6);
+                method->backend->name, run->positions, run->positions == 1 ? "" : "s", depth,
+                (unsigned long long)method->nodes, reps, reps == 1 ? "" : "s", summary.median, summary.mad,
+                perft_mad_percent(summary), perft_nodes_per_second(method, summary.median) / 1e6);
         return;
     }
     double fastest = perft_fastest_median(run);
     fprintf(stderr,
-            "perft: %zu positions, depth %s, %zu methods, %d rep%s each%s%s (seconds: median; MAD %% of it, * above "
+            "perft: %zu position%s, depth %s, %zu methods, %d rep%s each%s%s (seconds: median; MAD %% of it, * above "
             "%.0f%%)\n",
-            run->positions, depth, run->method_count, reps, reps == 1 ? "" : "s", plain ? "" : ", ",
-            plain ? "" : setting, NOISY_PERCENT);
+            run->positions, run->positions == 1 ? "" : "s", depth, run->method_count, reps, reps == 1 ? "" : "s",
+            plain ? "" : ", ", plain ? "" : setting, NOISY_PERCENT);
     fprintf(stderr, "%-28s %14s %10s %7s %10s %9s %12s\n", "method", "nodes", "seconds", "MAD%", "Mnodes/s", "relative",
             "table_bytes");
     for (size_t m = 0; m < run->method_count; m++) {

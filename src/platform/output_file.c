@@ -526,6 +526,13 @@ int check_output_path(const char *path)
     int reachable = stat(path, &followed) == 0;
     if (reachable && S_ISDIR(followed.st_mode))
         return report(path, "cannot write", EISDIR);
+    /* "x.csv/" names a directory: said so, not the lookup's ENOTDIR or
+     * ENOENT, which hide the slash that is the real problem. */
+    size_t length = strlen(path);
+    if (length > 0 && path[length - 1] == '/') {
+        fprintf(stderr, "attackbench: %s: the name ends in '/', a directory's name, not a file's\n", path);
+        return -1;
+    }
     if (reachable && !S_ISREG(followed.st_mode))
         return 0;
     int exists = 0, open_file = 0;

@@ -138,6 +138,18 @@ printf '8/8/8/8/8/8/8/8 w - - 0 1\n\n8/8/8/8/3X4/8/8/8 w - - 0 1\n' >"$scratch/b
 expect_error "bad piece letter names file:line" "bad.fen:3: bad piece letter 'X' in rank 4" \
     "$program" --reps=1 --calls=10 "$scratch/bad.fen"
 [ ! -s "$scratch/out" ] && pass "malformed input measures nothing" || fail "malformed input measures nothing"
+# A digit that counts no squares (9, 0) is a bad digit, not a bad letter.
+for digit in 9 0; do
+    printf '%s/8/8/8/8/8/8/8 w - - 0 1\n' "$digit" >"$scratch/digit.fen"
+    expect_one_line "FEN digit $digit is a bad digit" \
+        "digit.fen:1: rank 8: digit '$digit' is not a number of empty squares (1 to 8)" \
+        "$program" -q --reps=1 --calls=10 "$scratch/digit.fen"
+done
+# One position, one game: the singular.
+grep -v '^#' "$here/data/boards.fen" | head -n 1 >"$scratch/one.fen"
+"$program" -m reference -p rook --reps=1 --calls=10 "$scratch/one.fen" >/dev/null 2>"$scratch/err"
+quiet_grep -x "workload pieces: 1 position" "$scratch/err" && pass "workload of one position: singular" ||
+    fail "workload of one position: singular ($(grep '^workload' "$scratch/err"))"
 # Two digits in a row ("71": 8 squares) are no FEN rank: one line, FILE:LINE.
 printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/71/8/8/8/8/4K3 w - - 0 1\n' >"$scratch/digits.fen"
 for command in "--reps=1 --calls=10" "perft -m reference --depth=1 --reps=1"; do

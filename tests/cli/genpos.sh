@@ -11,6 +11,10 @@ if "$program" genpos --seed=7 --games=20 --out="$genpos_scratch/a.fen" 2>/dev/nu
 else
     fail "genpos is deterministic"
 fi
+# One game: "1 game", not "1 games".
+"$program" genpos --seed=3 --games=1 2>"$genpos_scratch/one.err" >/dev/null
+grep -qE '^genpos: 1 game, [0-9]+ positions?$' "$genpos_scratch/one.err" && pass "genpos: one game, singular" ||
+    fail "genpos: one game, singular ($(tail -n 1 "$genpos_scratch/one.err"))"
 # Every line is a six-field FEN of a legal position (perft refuses others).
 if [ "$(awk '!/^#/ && NF != 6' "$genpos_scratch/a.fen" | wc -l)" -eq 0 ] &&
     "$program" perft --method=reference --depth=1 "$genpos_scratch/a.fen" >/dev/null 2>&1; then

@@ -55,6 +55,12 @@ if [ -f /proc/version ] && [ -z "$emulated" ]; then
 fi
 expect_one_line "--json naming a directory" "cannot write: Is a directory" \
     "$program" -m null --workload=random --reps=1 --json="$scratch"
+# A name ending in '/' is said so (it was "Not a directory" or "No such
+# file or directory", which hide the slash).
+for name in "$scratch/x.csv/" "$scratch/missing/x.csv/"; do
+    expect_one_line "--csv=${name#"$scratch"/}: ends in a slash" "$name: the name ends in '/', a directory's name" \
+        "$program" -m null --workload=random --reps=1 --csv="$name"
+done
 cp "$here/data/boards.fen" "$scratch/input.fen"
 expect_one_line "--csv naming an input file" "--csv names an input file" \
     "$program" -m null --reps=1 --csv="$scratch/input.fen" "$scratch/input.fen"
