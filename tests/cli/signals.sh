@@ -53,26 +53,34 @@ stop_when "SIGINT during --verify-only" INT 130 'verified' "$program" --verify-o
     pass "SIGINT during --verify-only: the last line says the verification stopped" ||
     fail "SIGINT during --verify-only: the last line says the verification stopped ($(tail -n 1 "$scratch/stop.err"))"
 
-# The rows finished before the signal are reported and written: the
-# pieces rows are done when the random stream has been verified.  The
+# keeps_finished_rows SIGNAL STATUS NAME: the rows finished before SIGNAL
+# are reported and written (over the --csv file's old text), exit STATUS:
+# the pieces rows are done when the random stream has been verified.  The
 # random row's 500 repetitions of 200,000 queries last seconds after that
 # (a long stream instead would make the verification as long; 2,000,000
 # queries cost 0.5 s of CPU before the signal).
-"$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random --queries=200000 \
-    --reps=500 --calls=1000 --csv="$scratch/interrupted.csv" --format=csv "$here/data/boards.fen" \
-    >"$scratch/interrupted.out" 2>"$scratch/interrupted.err" &
-runner=$!
-wait_for_line "$scratch/interrupted.err" 'verified every random query'
-kill -INT "$runner"
-wait "$runner"
-status=$?
-if [ "$status" -eq 130 ] && grep -q "interrupted: reporting the 2 rows finished" "$scratch/interrupted.err" &&
-    [ "$(grep -c ',reference,rook,pieces,batch,' "$scratch/interrupted.csv")" -eq 1 ] &&
-    cmp -s "$scratch/interrupted.csv" "$scratch/interrupted.out" && ! ls "$scratch" | quiet_grep '\.tmp'; then
-    pass "SIGINT keeps the finished rows"
-else
-    fail "SIGINT keeps the finished rows (exit $status: $(tail -2 "$scratch/interrupted.err"))"
-fi
+keeps_finished_rows() {
+    local signal=$1 want=$2 name=$3 csv="$scratch/keeps-$1.csv" status
+    echo old >"$csv"
+    "$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random --queries=200000 \
+        --reps=500 --calls=1000 --csv="$csv" --format=csv "$here/data/boards.fen" \
+        >"$scratch/keeps-$signal.out" 2>"$scratch/keeps-$signal.err" &
+    runner=$!
+    wait_for_line "$scratch/keeps-$signal.err" 'verified every random query'
+    kill "-$signal" "$runner"
+    wait "$runner"
+    status=$?
+    if [ "$status" -eq "$want" ] && grep -q "interrupted: reporting the 2 rows finished" "$scratch/keeps-$signal.err" &&
+        [ "$(grep -c ',reference,rook,pieces,batch,' "$csv")" -eq 1 ] &&
+        cmp -s "$csv" "$scratch/keeps-$signal.out" && ! ls "$scratch" | quiet_grep '\.tmp'; then
+        pass "$name"
+    else
+        fail "$name (exit $status: $(tail -2 "$scratch/keeps-$signal.err"))"
+    fi
+}
+keeps_finished_rows INT 130 "SIGINT keeps the finished rows"
+# SIGHUP too (it killed the run, and --csv kept its old text).
+keeps_finished_rows HUP 129 "SIGHUP keeps the finished rows, exit 129"
 # Under nohup (SIGHUP ignored) a hangup does not stop the run.
 (
     trap '' HUP
@@ -89,24 +97,6 @@ else
 fi
 kill -INT "$runner" 2>/dev/null
 wait "$runner"
-# SIGHUP keeps them too (it killed the run, and --csv kept its old text).
-echo old >"$scratch/hangup.csv"
-"$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random --queries=2000000 \
-    --reps=50 --calls=1000 --csv="$scratch/hangup.csv" --format=csv "$here/data/boards.fen" \
-    >"$scratch/hangup.out" 2>"$scratch/hangup.err" &
-runner=$!
-wait_for_line "$scratch/hangup.err" 'verified every random query'
-kill -HUP "$runner"
-wait "$runner"
-status=$?
-if [ "$status" -eq 129 ] && grep -q "interrupted: reporting the 2 rows finished" "$scratch/hangup.err" &&
-    [ "$(grep -c ',reference,rook,pieces,batch,' "$scratch/hangup.csv")" -eq 1 ] &&
-    cmp -s "$scratch/hangup.csv" "$scratch/hangup.out"; then
-    pass "SIGHUP keeps the finished rows, exit 129"
-else
-    fail "SIGHUP keeps the finished rows, exit 129 (exit $status: $(tail -2 "$scratch/hangup.err"))"
-fi
-
 # Before any row finished: said so, not "reporting the 0 rows", and
 # nothing on standard output or in --csv.
 "$program" --verify --method=reference --piece=rook --dispatch=batch --workload=random --queries=200000 \
