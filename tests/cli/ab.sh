@@ -665,7 +665,7 @@ LONG_LINE=1 expect_error "ab: a side's overlong line" "answered with a line long
 source "$here/lib/signals.bash"
 for signal in HUP QUIT; do
     mkdir -p "$scratch/$signal-tmp"
-    TMPDIR="$scratch/$signal-tmp" "$program" ab --max-time=30 --pair-time=0.05 "$program" "$scratch/hung-side" \
+    TMPDIR="$scratch/$signal-tmp" "${with_sighup[@]}" "$program" ab --max-time=30 --pair-time=0.05 "$program" "$scratch/hung-side" \
         --method=$lookup >"$scratch/out" 2>"$scratch/err" &
     ab_runner=$!
     poll 10 compgen -G "$scratch/$signal-tmp/attackbench-ab-*/side-b.log" >/dev/null

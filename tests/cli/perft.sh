@@ -246,7 +246,7 @@ cmp -s "$perft_data" "$perft_scratch/input.epd" && pass "perft: the input named 
 perft_stop_once() {
     local signal=$1 want=$2
     echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' |
-        "$program" perft --method=reference --depth=9 - >"$perft_scratch/stopped.out" 2>"$perft_scratch/stopped.err" &
+        "${with_sighup[@]}" "$program" perft --method=reference --depth=9 - >"$perft_scratch/stopped.out" 2>"$perft_scratch/stopped.err" &
     local runner=$!
     if ! wait_for_handler "$runner" "$(kill -l "$signal")"; then
         kill -KILL "$runner" 2>/dev/null

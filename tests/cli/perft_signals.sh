@@ -33,7 +33,7 @@ fi
 stuck_stops() {
     local mode=$1 signal=$2 want=$3
     rm -f "$scratch/looping"
-    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "$program" --plugin="$scratch/MOVE_LOOP.so" perft -m fault \
+    FAULT_LOOPING_FILE="$scratch/looping" timeout -s KILL 120 "${with_sighup[@]}" "$program" --plugin="$scratch/MOVE_LOOP.so" perft -m fault \
         --depth=3 --reps=1 "$mode" "$scratch/start.epd" >/dev/null 2>"$scratch/stuck.err" &
     local runner=$!
     if ! poll 60 test -e "$scratch/looping"; then

@@ -5,6 +5,8 @@
 # fixed time.
 source "$(dirname "$0")/../lib/tap.bash"
 [ "$wasm_build" = 0 ] || skip_all "WebAssembly (WASI) has no signals: Ctrl-C ends node at once"
+# shellcheck source=../lib/signals.bash
+source "$here/lib/signals.bash"
 
 # wait_for_line FILE PATTERN: up to 60 s for PATTERN to appear in FILE.
 wait_for_line() {
@@ -62,8 +64,8 @@ stop_when "SIGINT during --verify-only" INT 130 'verified' "$program" --verify-o
 keeps_finished_rows() {
     local signal=$1 want=$2 name=$3 csv="$scratch/keeps-$1.csv" status
     echo old >"$csv"
-    "$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random --queries=200000 \
-        --reps=500 --calls=1000 --csv="$csv" --format=csv "$here/data/boards.fen" \
+    "${with_sighup[@]}" "$program" --verify --method=reference --piece=rook --dispatch=batch --workload=pieces,random \
+        --queries=200000 --reps=500 --calls=1000 --csv="$csv" --format=csv "$here/data/boards.fen" \
         >"$scratch/keeps-$signal.out" 2>"$scratch/keeps-$signal.err" &
     runner=$!
     wait_for_line "$scratch/keeps-$signal.err" 'verified every random query'
@@ -119,7 +121,7 @@ fi
 if [ "$x86_build" = 1 ] && [ "$plugin_build" = 1 ]; then
     for signal_status in INT:130 HUP:129; do
         signal=${signal_status%:*} want=${signal_status#*:}
-        "$program" recommend --quick --csv="$scratch/recommend.csv" >"$scratch/recommend.out" 2>"$scratch/recommend.err" &
+        "${with_sighup[@]}" "$program" recommend --quick --csv="$scratch/recommend.csv" >"$scratch/recommend.out" 2>"$scratch/recommend.err" &
         runner=$!
         wait_for_line "$scratch/recommend.err" '^recommend: measuring isolated'
         kill "-$signal" "$runner"
@@ -163,8 +165,6 @@ fi
     pass "recommend --help names exit status 130 (and 143, 129)" ||
     fail "recommend --help names exit status 130 (and 143, 129)"
 
-# shellcheck source=../lib/signals.bash
-source "$here/lib/signals.bash"
 big="$scratch/big.fen"
 for _ in $(seq 30); do cat "$here/../data/positions.fen"; done >"$big"
 

@@ -132,6 +132,19 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])')
 fi
 
+# with_sighup COMMAND...: runs COMMAND with SIGHUP at its default action.
+# A suite started under nohup (as a CI job may be) hands every program an
+# ignored SIGHUP, which attackbench keeps ignored (a nohup run outlives
+# its terminal), and a shell started so can never reset it: the tests
+# that send SIGHUP start their program through this.
+if env --default-signal=HUP true 2>/dev/null; then
+    with_sighup=(env --default-signal=HUP)
+else
+    with_sighup=(python3 -c 'import os, signal, sys
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])')
+fi
+
 # killed_leaves_nothing TEXT FOLDER WHOM COMMAND...: COMMAND (recommend or
 # ab, which make a work directory and start a janitor that removes it) run
 # with TMPDIR=FOLDER, SIGKILL sent to it (WHOM=process) or its process
