@@ -84,7 +84,7 @@ expect_error "--param nobody knows" "no selected method has a parameter 'colour'
 # --param's messages quote it as typed (the value is normalised for the
 # rows: -0 is 0), and a name given twice is refused, not the last taken.
 expect_one_line "--param quoted as typed" "--param=hash-bits=-0: no selected method has a parameter 'hash-bits'" \
-    "$program" --param=hash-bits=-0 -m pext -q
+    "$program" --param=hash-bits=-0 -m reference -q
 expect_one_line "--param given twice" "--param=hash-bits=9: hash-bits is given twice (--param=hash-bits=8 before it)" \
     "$program" --param=hash-bits=8 --param=hash-bits=9 -m sherwin-hash -q
 
