@@ -118,32 +118,25 @@ stops_within() {
 }
 
 # with_sigint COMMAND...: runs COMMAND (a program, not a function) with
-# SIGINT at its default action.  tests/run.sh starts the scripts in the
-# background, where SIGINT is ignored, and a shell or Python started with
-# it ignored can neither trap it nor turn it into KeyboardInterrupt.
+# SIGINT and SIGHUP at their default actions.  tests/run.sh starts the
+# scripts in the background, where SIGINT is ignored, and a shell or
+# Python started with it ignored can neither trap it nor turn it into
+# KeyboardInterrupt.  A suite started under nohup (as a CI job may be)
+# hands every program an ignored SIGHUP, which attackbench keeps ignored
+# (a nohup run outlives its terminal): the tests that send SIGHUP start
+# their program through with_sighup, the same prefix.
 # Exec'd in place: $! of `with_sigint ... &` is COMMAND's own process.
-# GNU env (coreutils 8.31 and later) resets it; elsewhere a Python start
+# GNU env (coreutils 8.31 and later) resets them; elsewhere a Python start
 # does (about 0.1 s of CPU against 1 ms).
-if env --default-signal=INT true 2>/dev/null; then
-    with_sigint=(env --default-signal=INT)
+if env --default-signal=INT,HUP true 2>/dev/null; then
+    with_sigint=(env --default-signal=INT,HUP)
 else
     with_sigint=(python3 -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_DFL)
-os.execvp(sys.argv[1], sys.argv[1:])')
-fi
-
-# with_sighup COMMAND...: runs COMMAND with SIGHUP at its default action.
-# A suite started under nohup (as a CI job may be) hands every program an
-# ignored SIGHUP, which attackbench keeps ignored (a nohup run outlives
-# its terminal), and a shell started so can never reset it: the tests
-# that send SIGHUP start their program through this.
-if env --default-signal=HUP true 2>/dev/null; then
-    with_sighup=(env --default-signal=HUP)
-else
-    with_sighup=(python3 -c 'import os, signal, sys
 signal.signal(signal.SIGHUP, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])')
 fi
+with_sighup=("${with_sigint[@]}")
 
 # killed_leaves_nothing TEXT FOLDER WHOM COMMAND...: COMMAND (recommend or
 # ab, which make a work directory and start a janitor that removes it) run
