@@ -48,7 +48,37 @@ void backend_unguard(void)
     crash_guard_leave();
 }
 
-size_t backend_initialize(const struct backend *backend, double *init_ms)
+/* A plugin's init runs once a process, as include/attackbench_plugin.h
+ * promises: the load's verification runs it, and every later call (the
+ * session's, perft's) gets the size and time of that first run, so that
+ * an init that is not safe to repeat never changes the tables that were
+ * verified. */
+struct plugin_initialisation {
+    const struct backend *backend;
+    size_t table_bytes;
+    double init_ms;
+};
+/* More than the registry loads (REGISTRY_MAX_PLUGINS, registry.h, which
+ * includes this file's header). */
+static struct plugin_initialisation plugin_initialisations[64];
+static size_t plugin_initialisation_count;
+
+static const struct plugin_initialisation *initialised_plugin(const struct backend *backend)
+{
+    for (size_t i = 0; i < plugin_initialisation_count; i++)
+        if (plugin_initialisations[i].backend == backend)
+            return &plugin_initialisations[i];
+    return NULL;
+}
+
+static void remember_plugin_initialisation(const struct backend *backend, size_t table_bytes, double init_ms)
+{
+    if (plugin_initialisation_count < sizeof plugin_initialisations / sizeof plugin_initialisations[0])
+        plugin_initialisations[plugin_initialisation_count++] =
+            (struct plugin_initialisation){backend, table_bytes, init_ms};
+}
+
+static size_t run_initialisation(const struct backend *backend, double *init_ms)
 {
     backend_guard(backend, "initialisation");
     struct output_aside aside = {-1};
@@ -76,6 +106,24 @@ size_t backend_initialize(const struct backend *backend, double *init_ms)
         exit(2);
     }
 #endif
+    return table_bytes;
+}
+
+size_t backend_initialize(const struct backend *backend, double *init_ms)
+{
+    if (!backend->plugin_file)
+        return run_initialisation(backend, init_ms);
+    const struct plugin_initialisation *done = initialised_plugin(backend);
+    if (done) {
+        if (init_ms)
+            *init_ms = done->init_ms;
+        return done->table_bytes;
+    }
+    double milliseconds = 0;
+    size_t table_bytes = run_initialisation(backend, &milliseconds);
+    remember_plugin_initialisation(backend, table_bytes, milliseconds);
+    if (init_ms)
+        *init_ms = milliseconds;
     return table_bytes;
 }
 

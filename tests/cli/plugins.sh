@@ -166,6 +166,24 @@ else
     fail "the wrong_later test plugin builds ($(head -c 300 "$plugin_dir/wrong_later.log"))"
 fi
 
+# An init that is wrong when run twice (tests/plugins/init_twice.c): the
+# harness runs it once, at load, so the dump, the benchmark and perft give
+# the verified answers.
+if build_plugin init_twice "$top/tests/plugins/init_twice.c"; then
+    init_twice=$plugin_dir/init_twice.so
+    "$program" --plugin="$init_twice" --dump -m init-twice tests/data/boards.fen >"$scratch/i.dump" 2>"$scratch/err"
+    "$program" --dump -m reference tests/data/boards.fen >"$scratch/r.dump" 2>&1
+    cmp -s "$scratch/i.dump" "$scratch/r.dump" && [ -s "$scratch/i.dump" ] &&
+        pass "a plugin's init runs once: --dump gives the verified answers" ||
+        fail "a plugin's init runs once: --dump gives the verified answers ($(head -c 300 "$scratch/err"))"
+    expect_status "a plugin's init runs once: the benchmark passes its checks" 0 "$program" --plugin="$init_twice" \
+        -m init-twice -w random -p rook -r 1 -c 2000 --queries=512 -q -f csv
+    expect_status "a plugin's init runs once: perft agrees with the expected counts" 0 "$program" perft \
+        --plugin="$init_twice" -m init-twice --depth=2 --reps=1 "$top/data/perft.epd"
+else
+    fail "the init_twice test plugin builds ($(head -c 300 "$plugin_dir/init_twice.log"))"
+fi
+
 if build_plugin crash "$top/tests/plugins/crash.c"; then
     echo kept >"$scratch/kept.csv"
     "$program" --plugin="$plugin_dir/crash.so" -m crash-rook --csv="$scratch/kept.csv" -w random >"$scratch/out" 2>"$scratch/err"
