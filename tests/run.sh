@@ -102,6 +102,12 @@ export ATTACKBENCH_TEST_PLUGINS="$output/plugins"
 # made once here (it initialises every backend, 0.1 s of CPU; far more
 # under an emulator), each script taking a copy.
 "$ATTACKBENCH" --list >"$output/list" 2>/dev/null && export ATTACKBENCH_TEST_LIST="$output/list"
+# Likewise its --version (a sanitizer build's flags) and its refusal of a
+# plugin that is not there (a static or WebAssembly build), a start each
+# that every script would make.
+ATTACKBENCH_TEST_VERSION=$("$ATTACKBENCH" --version 2>&1)
+ATTACKBENCH_TEST_PLUGIN_REFUSAL=$("$ATTACKBENCH" --plugin="$output/none.so" --list 2>&1)
+export ATTACKBENCH_TEST_VERSION ATTACKBENCH_TEST_PLUGIN_REFUSAL
 start=$(date +%s.%N)
 count=0
 passed=0

@@ -7,7 +7,9 @@
 # ATTACKBENCH names the program (default ./attackbench) and
 # ATTACKBENCH_UNIT_TESTS the unit-test binary (default build/unit_tests);
 # ATTACKBENCH_TEST_EMULATED says the program runs in an emulator, and
-# ATTACKBENCH_TEST_LIST names its --list output when tests/run.sh made it.
+# ATTACKBENCH_TEST_LIST names its --list output when tests/run.sh made it
+# (ATTACKBENCH_TEST_VERSION and ATTACKBENCH_TEST_PLUGIN_REFUSAL: its
+# --version and its refusal of a plugin that is not there).
 set -u
 
 # The set-up below starts as few processes as it can: every script runs
@@ -36,7 +38,14 @@ emulated=${ATTACKBENCH_TEST_EMULATED:-}
 # A sanitizer build (make sanitize) cannot run under valgrind: its runtime
 # must come first and it reserves terabytes of address space.
 sanitized=0
-program_version=$("$program" --version 2>&1)
+# What the program says of itself, tests/run.sh's where it asked once for
+# all the scripts (ATTACKBENCH_TEST_VERSION).
+if [ -n "${ATTACKBENCH_TEST_VERSION+set}" ]; then
+    program_version=$ATTACKBENCH_TEST_VERSION
+else
+    program_version=$("$program" --version 2>&1)
+fi
+unset ATTACKBENCH_TEST_VERSION
 [[ "$program_version" == *-fsanitize* ]] && sanitized=1
 
 passed=0
@@ -62,9 +71,20 @@ tap_finish() {
     echo "1..$tap_count"
     # The CPU time of the script and the commands it waited for, which
     # tests/run.sh adds up.
+    # Added up by bash itself, in milliseconds (times writes MmS.FFFs):
+    # an awk costs milliseconds of CPU a start, in every script.
+    local line field seconds fraction ms=0 tenths
     times >"$scratch/times"
-    awk '{ for (i = 1; i <= NF; i++) { split($i, t, /[ms]/); cpu += 60 * t[1] + t[2] } }
-        END { printf "# cpu %.1f s\n", cpu }' "$scratch/times"
+    while read -r line; do
+        for field in $line; do
+            seconds=${field#*m}
+            seconds=${seconds%s}
+            fraction=${seconds#*[.,]}000
+            ms=$((ms + 60000 * 10#${field%%m*} + 1000 * 10#${seconds%%[.,]*} + 10#${fraction:0:3}))
+        done
+    done <"$scratch/times"
+    tenths=$(((ms + 50) / 100))
+    echo "# cpu $((tenths / 10)).$((tenths % 10)) s"
     rm -rf "$scratch"
     [ "$failed" -eq 0 ] || exit 1
     exit 0
@@ -296,7 +316,14 @@ x86_build=1
 [[ "$(<"$scratch/list")" == *"x86-64 only"* ]] && x86_build=0
 plugin_build=1
 wasm_build=0
-plugin_refusal=$("$program" --plugin="$scratch/none.so" --list 2>&1)
+# How it refuses a plugin that is not there: tests/run.sh's answer too
+# where it asked (ATTACKBENCH_TEST_PLUGIN_REFUSAL).
+if [ -n "${ATTACKBENCH_TEST_PLUGIN_REFUSAL+set}" ]; then
+    plugin_refusal=$ATTACKBENCH_TEST_PLUGIN_REFUSAL
+else
+    plugin_refusal=$("$program" --plugin="$scratch/none.so" --list 2>&1)
+fi
+unset ATTACKBENCH_TEST_PLUGIN_REFUSAL
 [[ "$plugin_refusal" == *"linked statically"* ]] && plugin_build=0
 [[ "$plugin_refusal" == *"is WebAssembly"* ]] && wasm_build=1
 # A fast table lookup for tests where any will do: pext on x86-64 builds,
