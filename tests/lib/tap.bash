@@ -304,7 +304,11 @@ fi
 # linked statically).  The list is tests/run.sh's (ATTACKBENCH_TEST_LIST,
 # made once for all the scripts) where it made one.
 if [ -n "${ATTACKBENCH_TEST_LIST:-}" ] && [ -s "$ATTACKBENCH_TEST_LIST" ]; then
-    cp "$ATTACKBENCH_TEST_LIST" "$scratch/list"
+    # Copied by bash itself, byte for byte (the list holds no NUL): a cp
+    # is a process in every script.
+    IFS= read -rd '' list_text <"$ATTACKBENCH_TEST_LIST"
+    printf '%s' "$list_text" >"$scratch/list"
+    unset list_text
 else
     "$program" --list >"$scratch/list" 2>/dev/null
 fi
