@@ -1,16 +1,56 @@
 # Helpers for the interrupt tests of tests/cli/*.sh (sourced).
 
+# nap: 0.05 s, the turn of every poll below, without a process: a sleep
+# costs milliseconds of CPU a start, and the polls here made some hundred
+# of them in a script.  A read that times out on a FIFO nobody writes,
+# opened for the read alone (no child inherits it), again until the
+# clock says 0.05 s have passed (a read cut short by a signal); a sleep
+# where bash has no clock (before 5.0) or the FIFO cannot be made.
+nap_fifo=
+nap() {
+    local now until wait_for
+    if [ -z "${EPOCHREALTIME:-}" ]; then
+        nap
+        return 0
+    fi
+    if [ -z "$nap_fifo" ]; then
+        nap_fifo=$scratch/nap.fifo
+        [ -p "$nap_fifo" ] || mkfifo "$nap_fifo" 2>/dev/null
+    fi
+    if [ ! -p "$nap_fifo" ]; then
+        nap
+        return 0
+    fi
+    now=${EPOCHREALTIME/[.,]/}
+    until=$((now + 50000))
+    while [ "$now" -lt "$until" ]; do
+        printf -v wait_for '0.%06d' $((until - now))
+        read -r -t "$wait_for" _ <>"$nap_fifo"
+        now=${EPOCHREALTIME/[.,]/}
+    done
+    return 0
+}
+
 # wait_for_handler PID SIGNAL_NUMBER: wait (up to 10 s) until the process
 # has installed a handler for the signal (its bit in /proc/PID/status
 # SigCgt), so the test signals a process that is ready, not one that is
 # still starting.  Returns 1 when it never does.
 wait_for_handler() {
-    local pid=$1 number=$2 mask
+    local pid=$1 number=$2 mask key value
     for _ in $(seq 200); do
-        mask=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$pid/status" 2>/dev/null) || return 1
+        # Read by bash itself, as awk '$1 == "SigCgt:" { print $2 }' would.
+        mask=
+        {
+            while read -r key value _; do
+                if [ "$key" = SigCgt: ]; then
+                    mask=$value
+                    break
+                fi
+            done <"/proc/$pid/status"
+        } 2>/dev/null || return 1
         [ -n "$mask" ] || return 1
         if (((16#$mask >> (number - 1)) & 1)); then return 0; fi
-        sleep 0.05
+        nap
     done
     return 1
 }
@@ -24,7 +64,7 @@ stop_and_time() {
     kill "-$signal" "$pid" 2>/dev/null
     for _ in $(seq 200); do
         kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
+        nap
     done
     kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
     wait "$pid"
@@ -40,7 +80,7 @@ poll() {
     shift
     while [ "$tries" -gt 0 ]; do
         "$@" && return 0
-        sleep 0.05
+        nap
         tries=$((tries - 1))
     done
     return 1
@@ -49,7 +89,8 @@ poll() {
 # ended PID: the process is gone, or a zombie nobody has collected yet.
 ended() {
     local state
-    state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 0
+    # The third field, read by bash itself (awk '{ print $3 }' split alike).
+    { read -r _ _ state _ <"/proc/$1/stat"; } 2>/dev/null || return 0
     [ -z "$state" ] || [ "$state" = Z ]
 }
 
@@ -75,7 +116,7 @@ children_end_with_parent() {
             ready=1
             break
         fi
-        sleep 0.05
+        nap
     done
     kill -KILL "$parent"
     wait "$parent" 2>/dev/null
@@ -151,7 +192,7 @@ killed_leaves_nothing() {
     pid=$!
     for _ in $(seq 200); do
         [ -n "$(ls -A "$folder")" ] && break
-        sleep 0.05
+        nap
     done
     started=$(ls -A "$folder")
     if [ "$whom" = group ]; then
@@ -164,7 +205,7 @@ killed_leaves_nothing() {
     # which on a loaded 2-CPU machine (load average 13) took over 5 s.
     for _ in $(seq 400); do
         [ -z "$(ls -A "$folder")" ] && break
-        sleep 0.05
+        nap
     done
     [ -n "$started" ] && [ -z "$(ls -A "$folder")" ] && pass "$text" ||
         fail "$text (made: ${started:-none}; left: $(ls -A "$folder"))"
