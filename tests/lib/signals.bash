@@ -10,7 +10,7 @@ nap_fifo=
 nap() {
     local now until wait_for
     if [ -z "${EPOCHREALTIME:-}" ]; then
-        nap
+        sleep 0.05
         return 0
     fi
     if [ -z "$nap_fifo" ]; then
@@ -18,7 +18,7 @@ nap() {
         [ -p "$nap_fifo" ] || mkfifo "$nap_fifo" 2>/dev/null
     fi
     if [ ! -p "$nap_fifo" ]; then
-        nap
+        sleep 0.05
         return 0
     fi
     now=${EPOCHREALTIME/[.,]/}
