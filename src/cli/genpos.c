@@ -56,7 +56,8 @@ static const char genpos_usage_text[] = "usage: attackbench genpos --seed=N --ga
                                         "Exit status: 0 success, 1 the method's moves differ from the reference's\n"
                                         "(standard output keeps the positions before it), 2 bad usage or a write\n"
                                         "error, 130 interrupted by\n"
-                                        "SIGINT (143: SIGTERM); an interrupted run leaves --out's file as it was.\n";
+                                        "SIGINT (143: SIGTERM, 129: SIGHUP unless ignored, as by nohup, 131:\n"
+                                        "SIGQUIT); an interrupted run leaves --out's file as it was.\n";
 
 /* The whole file: the command as a comment, then the games' samples.
  * Stops between games (a game takes about a millisecond) at a signal or
@@ -275,7 +276,7 @@ int genpos_command(int argc, char **argv)
     enum parsed parsed = parse_settings(argc, argv, &generator);
     if (parsed != PARSED_RUN)
         return parsed == PARSED_HELP ? write_help(genpos_prefix, genpos_usage_text) : EXIT_USAGE;
-    interrupt_catch();
+    interrupt_catch_hangup();
     int status = generator.out_file ? write_to_file(&generator) : write_to_stdout(&generator);
     game_sampler_free(&generator.sampler);
     if (status == 0)

@@ -341,7 +341,7 @@ static int check_dump_selection(const struct options *options, enum workload_kin
     return 0;
 }
 
-/* After SIGINT or SIGTERM: the rows written so far go out, then the line
+/* After SIGINT, SIGTERM, SIGHUP or SIGQUIT: the rows written so far go out, then the line
  * and 128 + the signal, as the benchmark and perft report theirs. */
 static int report_dump_interrupted(const struct dump_context *context)
 {
@@ -377,8 +377,9 @@ int dump_command(const struct options *options, const struct backend **selected,
     if (check_dump_selection(options, workload) != 0)
         return 2;
     struct dump_context context = {selected[0], 0, workload, options->pieces, 0};
-    /* From here on SIGINT and SIGTERM stop the dump between positions. */
-    interrupt_catch();
+    /* From here on SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the dump
+     * between positions: its rows stay whole. */
+    interrupt_catch_hangup();
     struct read_options check = {.skip_invalid = options->skip_invalid};
     if (check_dump_files(options, &check, &context) != 0)
         return interrupt_requested() ? report_dump_interrupted(&context) : 2;

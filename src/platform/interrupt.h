@@ -13,9 +13,9 @@ void interrupt_catch(void);
 
 /* Also SIGHUP (a closed terminal or ssh session) and SIGQUIT, for a
  * command whose finished work or children must not be lost whatever
- * stops it (the benchmark, perft, recommend, ab); 128 + the signal as
- * for the others.  A SIGHUP ignored when it is called (nohup) stays
- * ignored. */
+ * stops it (the benchmark, perft, recommend, ab, --dump, genpos); 128 +
+ * the signal as for the others.  A SIGHUP ignored when it is called
+ * (nohup) stays ignored. */
 void interrupt_catch_hangup(void);
 
 /* Catch SIGINT and SIGTERM for a while, where they still have their

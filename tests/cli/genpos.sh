@@ -46,7 +46,8 @@ source "$here/lib/signals.bash"
 genpos_stop_once() {
     local signal=$1 want=$2
     echo 'the old file' >"$genpos_scratch/kept.fen"
-    "$program" genpos --seed=3 --games=1000000 --out="$genpos_scratch/kept.fen" 2>"$genpos_scratch/stopped.err" &
+    "${with_sighup[@]}" "$program" genpos --seed=3 --games=1000000 --out="$genpos_scratch/kept.fen" \
+        2>"$genpos_scratch/stopped.err" &
     local runner=$!
     if ! wait_for_handler "$runner" "$(kill -l "$signal")"; then
         kill -KILL "$runner" 2>/dev/null
@@ -70,6 +71,24 @@ genpos_stops() {
 if on_native "genpos stops on SIGINT and SIGTERM" "no signals"; then
     genpos_stops INT 130
     genpos_stops TERM 143
+    # SIGHUP and SIGQUIT too, as the benchmark and perft (SIGHUP killed
+    # it, with a row cut short on standard output).
+    genpos_stops HUP 129
+    ulimit -c 0 # no core file from a build that does not catch SIGQUIT
+    genpos_stops QUIT 131
+    # On standard output the rows it wrote are whole.
+    "${with_sighup[@]}" "$program" genpos --seed=3 --games=1000000 >"$genpos_scratch/hup.fen" \
+        2>"$genpos_scratch/hup.err" &
+    runner=$!
+    poll 30 test -s "$genpos_scratch/hup.fen"
+    stop_and_time "$runner" HUP
+    if [ "$stop_status" -eq 129 ] && [ "$(tail -c 1 "$genpos_scratch/hup.fen" | od -An -c | tr -d ' ')" = '\n' ] &&
+        [ "$(tail -n 1 "$genpos_scratch/hup.fen" | awk '{ print NF }')" = 6 ] &&
+        grep -qx 'attackbench: genpos: interrupted after [0-9]* of 1000000 games' "$genpos_scratch/hup.err"; then
+        pass "genpos on SIGHUP: exit 129, its line, whole rows on standard output"
+    else
+        fail "genpos on SIGHUP: exit 129, its line, whole rows on standard output (exit $stop_status: $(head -c 300 "$genpos_scratch/hup.err"); ends $(tail -c 40 "$genpos_scratch/hup.fen" | tr '\n' '|'))"
+    fi
 fi
 
 # A closed pipe is a write error: exit 2 with a message.
