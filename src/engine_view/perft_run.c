@@ -442,9 +442,13 @@ int perft_count_files(struct perft_run *run)
     return 0;
 }
 
-/* The checking pass: every illegal position is reported, not only the first. */
+/* The checking pass: the first illegal position is named, in one line
+ * with a count of the others (once a line each, thousands of lines). */
 struct check_context {
     const struct perft_run *run;
+    char first_file_name[PATH_MAX + 64]; /* the reader's name lasts only while it reads */
+    long first_line_number;
+    const char *first_reason;
     long illegal;
 };
 
@@ -453,14 +457,32 @@ static int check_position(const struct position *position, const char *file_name
     struct check_context *context = data;
     if (interrupt_requested())
         return -1;
-    if (report_if_illegal(context->run, position, file_name, line_number) != 0)
-        context->illegal++;
+    const char *reason = position_illegal_reason(context->run->methods[0].backend, position);
+    if (reason == NULL)
+        return 0;
+    if (context->illegal++ == 0) {
+        snprintf(context->first_file_name, sizeof context->first_file_name, "%s", file_name);
+        context->first_line_number = line_number;
+        context->first_reason = reason;
+    }
     return 0;
+}
+
+/* The one line of the checking pass: the first illegal position, and how
+ * many more there were. */
+static void report_illegal_positions(const struct check_context *context)
+{
+    long others = context->illegal - 1;
+    char more[64] = "";
+    if (others > 0)
+        snprintf(more, sizeof more, " (and %ld more illegal position%s)", others, others == 1 ? "" : "s");
+    fprintf(stderr, "attackbench: %s:%ld: illegal position: %s%s\n", context->first_file_name,
+            context->first_line_number, context->first_reason, more);
 }
 
 int perft_check_files(const struct perft_run *run)
 {
-    struct check_context context = {run, 0};
+    struct check_context context = {.run = run};
     for (size_t f = 0; f < run->settings->file_count; f++) {
         if (strcmp(run->settings->files[f], "-") == 0)
             continue; /* read once, as it is counted */
@@ -472,5 +494,7 @@ int perft_check_files(const struct perft_run *run)
             return -1;
         }
     }
+    if (context.illegal)
+        report_illegal_positions(&context);
     return context.illegal ? -1 : 0;
 }

@@ -134,6 +134,13 @@ perft_refuses "two white kings" '4k3/8/8/8/8/8/8/K3K3 w - -'
 perft_refuses "a pawn on rank 8" 'P3k3/8/8/8/8/8/8/4K3 w - -'
 perft_refuses "the side not to move in check" '4k3/8/8/8/8/8/8/4K2r b - -'
 perft_refuses "a missing black king" '8/8/8/8/8/8/8/4K3 w - -'
+# Several illegal positions: one line names the first and counts the
+# others (it printed a line for each, thousands for a wrong file).
+printf '%s\n' '# three illegal positions' '8/8/8/8/8/8/8/Q7 w - - 0 1' '8/8/8/8/8/8/8/R7 w - - 0 1' \
+    '8/8/8/8/8/8/8/B7 w - - 0 1' >"$perft_scratch/illegal-three.epd"
+expect_one_line "perft names the first of several illegal positions in one line" \
+    "illegal-three.epd:2: illegal position: white must have exactly one king (and 2 more illegal positions)" \
+    "$program" perft --method=reference --depth=1 "$perft_scratch/illegal-three.epd"
 
 # ";Dn 0" is a count: a stalemate has no moves, and a wrong zero is a mismatch.
 echo '7k/5Q2/6K1/8/8/8/8/8 b - - ;D1 0' >"$perft_scratch/stalemate.epd"
