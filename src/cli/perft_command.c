@@ -261,16 +261,27 @@ static int open_run(struct perft_run *run, const struct perft_settings *settings
     return perft_run_open(run, settings, chosen, count);
 }
 
+/* A run that counted no position: after a signal or a bad line of
+ * standard input its line said why, alone (no "skipping" notes after an
+ * error); else none was read. */
+static int report_nothing_counted(const struct perft_run *run)
+{
+    if (interrupt_requested())
+        return 0;
+    if (run->input_failed)
+        return PERFT_EXIT_USAGE;
+    print_selection_notes();
+    fprintf(stderr, "attackbench: perft: no positions read\n");
+    return PERFT_EXIT_USAGE;
+}
+
 /* What the finished blocks give: the summary and the CSV, also after a
  * signal.  Returns 0 or PERFT_EXIT_USAGE. */
 static int report(struct perft_run *run)
 {
+    if (run->positions == 0)
+        return report_nothing_counted(run);
     print_selection_notes();
-    if (run->positions == 0) {
-        if (!interrupt_requested() && !run->input_failed) /* else the error said why */
-            fprintf(stderr, "attackbench: perft: no positions read\n");
-        return interrupt_requested() ? 0 : PERFT_EXIT_USAGE;
-    }
     perft_report_summary(run);
     const char *csv_file = run->settings->csv_file;
     if (csv_file && write_file_atomically(csv_file, perft_write_method_csv, run) != 0)

@@ -211,6 +211,13 @@ else
     fail "perft: a named file's positions are reported when standard input after it holds an illegal line (exit $status: $(head -c 300 "$perft_scratch/bad-stdin.err"))"
 fi
 
+# An illegal first line of standard input is the only line: no "skipping"
+# notes of the methods this CPU cannot run after it (as for a named file).
+echo "8/8/8/8/8/8/8/8 w - - 0 1" >"$perft_scratch/bad-first.epd"
+expect_one_line "an illegal first line of standard input is perft's only line" \
+    "<stdin>:1: illegal position: white must have exactly one king" \
+    "$program" perft --depth=1 - <"$perft_scratch/bad-first.epd"
+
 # Repetitions: the median, spread and samples of each method in the CSV.
 "$program" perft --method=reference,classical --depth=2 --reps=3 --csv="$perft_scratch/reps.csv" "$perft_data" \
     >/dev/null 2>"$perft_scratch/reps.err"
