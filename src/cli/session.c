@@ -60,8 +60,10 @@ static void print_context(const struct session *session)
         fprintf(stderr, "timer: %s (resolution %.0f ns)", TIMER_CLOCK_NAME, timer_clock_resolution_ns());
     if (platform_engine() != NULL)
         fprintf(stderr, "; %s", platform_limits());
-    else
+    else if (session->pin_cpu >= 0)
         fprintf(stderr, "; pinned to CPU %d", session->pin_cpu);
+    else /* --pin=none: -1 in the CSV, in words here */
+        fprintf(stderr, "; not pinned");
     fprintf(stderr, "; %d thread%s\n", session->options->threads, session->options->threads == 1 ? "" : "s");
 }
 

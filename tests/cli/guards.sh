@@ -64,6 +64,18 @@ else
     [ "$wasm_build" = 1 ] || skip "CPU locks: needs two CPUs and flock(1)"
 fi
 
+# --pin=none: the context line says "not pinned" (it said "pinned to CPU
+# -1"); the CSV keeps -1.
+if on_native "--pin=none: the context line says not pinned" "no pinning"; then
+    "$program" "${tiny_run[@]}" --pin=none --format=csv >"$scratch/unpinned.csv" 2>"$scratch/unpinned.err"
+    if grep -q '^timer: .*; not pinned; 1 thread$' "$scratch/unpinned.err" &&
+        [ "$(csv_column pin_cpu <"$scratch/unpinned.csv")" = -1 ]; then
+        pass "--pin=none: the context line says not pinned, the CSV -1"
+    else
+        fail "--pin=none: the context line says not pinned, the CSV -1 ($(grep '^timer' "$scratch/unpinned.err"))"
+    fi
+fi
+
 # Warnings about the machine, from a fake /sys and /proc.
 fake_root="$scratch/root"
 mkdir -p "$fake_root/sys/devices/system/cpu/cpufreq" "$fake_root/proc"
