@@ -330,20 +330,25 @@ const struct result_record *find_record(const struct result_file *file, const st
     return found ? *found : NULL;
 }
 
-/* Every configuration once: after sorting, a repeat is its neighbour. */
+/* Every configuration once: after sorting (equal keys in line order), a
+ * repeat is its neighbour.  The repeat named is the first in the file,
+ * not the first in sorted order. */
 static int check_unique(struct result_file *file, const char *path)
 {
     if (index_result_file(file) != 0)
         return row_error(path, 1, "out of memory", "");
-    for (size_t i = 1; i < file->count; i++) {
-        const struct result_record *first = file->sorted[i - 1], *second = file->sorted[i];
-        if (compare_keys(first, second) == 0) {
-            fprintf(stderr, "attackbench: %s:%ld: a second row for %s %s (the first is on line %ld)\n", path,
-                    second->line, second->configuration[0], second->configuration[1], first->line);
-            return -1;
+    const struct result_record *first = NULL, *second = NULL;
+    for (size_t i = 1; i < file->count; i++)
+        if (compare_keys(file->sorted[i - 1], file->sorted[i]) == 0 &&
+            (second == NULL || file->sorted[i]->line < second->line)) {
+            first = file->sorted[i - 1];
+            second = file->sorted[i];
         }
-    }
-    return 0;
+    if (second == NULL)
+        return 0;
+    fprintf(stderr, "attackbench: %s:%ld: a second row for %s %s (the first is on line %ld)\n", path, second->line,
+            second->configuration[0], second->configuration[1], first->line);
+    return -1;
 }
 
 /* Another command's output (perft's, ab's, recommend's CSV or JSON, a
