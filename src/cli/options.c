@@ -406,7 +406,9 @@ static int apply_timing_option(struct options *options, const char *name, const 
     } else if (strcmp(name, "target-spread") == 0) {
         if (parse_percentage(value, &options->target_spread) != 0 ||
             !(options->target_spread >= 0.000001 && options->target_spread <= 100))
-            return set_error(error, error_size, "--target-spread=%s: expected a percentage from 0.000001 to 100",
+            return set_error(error, error_size,
+                             "--target-spread=%s: expected a percentage from 0.000001 to 100 in plain decimal "
+                             "digits (no exponent)",
                              value);
     } else if (strcmp(name, "formulation") == 0) {
         if (strcmp(value, "measured") == 0)

@@ -70,7 +70,8 @@ ab: --max-time=' 90'|attackbench ab: --max-time= 90: expected a time such as 90,
 ab: --max-time=1e2|attackbench ab: --max-time=1e2: expected a time such as 90, 90s, 2m or 1h|ab -m reference,no-such-method|--max-time=1e2|
 ab: --pair-time=+1|attackbench ab: --pair-time=+1: expected a time above 0 and at most 60 s, such as 1 or 0.5s|ab -m reference,no-such-method|--pair-time=+1|
 ab: --resolution=5.|attackbench ab: --resolution=5.: expected a percentage above 0 and below 100|ab -m reference,no-such-method|--resolution=5.|
-benchmark: --target-spread=5.|attackbench: --target-spread=5.: expected a percentage from 0.000001 to 100|-m reference|--target-spread=5.|--workload=random
+benchmark: --target-spread=5.|attackbench: --target-spread=5.: expected a percentage from 0.000001 to 100 in plain decimal digits (no exponent)|-m reference|--target-spread=5.|--workload=random
+benchmark: --target-spread=1e-6|attackbench: --target-spread=1e-6: expected a percentage from 0.000001 to 100 in plain decimal digits (no exponent)|-m reference|--target-spread=1e-6|--workload=random
 compare: --threshold=5.|attackbench compare: --threshold=5.: expected a percentage from 0 to 999|compare|--threshold=5.|/dev/null /dev/null
 benchmark: --min-time=5.|attackbench: --min-time=5.: expected seconds from 0.001 to 86400|-m reference|--min-time=5.|--workload=random
 EOF_SIGNS
