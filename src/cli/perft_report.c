@@ -14,6 +14,16 @@ static const double NOISY_PERCENT = 3.0;
  * workers the time to wake them, weighs on them. */
 static const double SHORT_PASS_SECONDS = 0.02;
 
+/* The decimals that show a rate (Mnodes/s) with three significant
+ * digits, at least two: a slow run's 0.0046 is not 0.00. */
+static int rate_decimals(double rate)
+{
+    int decimals = 2;
+    for (double shown = rate * 100; rate > 0 && shown < 100 && decimals < 12; shown *= 10)
+        decimals++;
+    return decimals;
+}
+
 /* With workers: the whole's nodes per second, one worker's and their
  * ratio (the scaling), per method. */
 static void perft_report_workers(const struct perft_run *run, const char *depth, const char *setting)
@@ -31,9 +41,11 @@ static void perft_report_workers(const struct perft_run *run, const char *depth,
         const struct perft_method *method = &run->methods[m];
         struct statistics summary = perft_method_summary(run, method);
         double spread = perft_mad_percent(summary), solo = perft_solo_median(run, method);
-        fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.2f %12.2f %8.2f %9.2f %12zu\n", method->backend->name,
+        double rate = perft_nodes_per_second(method, summary.median) / 1e6;
+        double solo_rate = perft_nodes_per_second(method, solo) / 1e6;
+        fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.*f %12.*f %8.2f %9.2f %12zu\n", method->backend->name,
                 (unsigned long long)method->nodes, summary.median, spread, spread > NOISY_PERCENT ? '*' : ' ',
-                perft_nodes_per_second(method, summary.median) / 1e6, perft_nodes_per_second(method, solo) / 1e6,
+                rate_decimals(rate), rate, rate_decimals(solo_rate), solo_rate,
                 summary.median > 0 ? solo / summary.median : 0.0, fastest > 0 ? summary.median / fastest : 0.0,
                 method->table_bytes);
     }
@@ -82,12 +94,13 @@ static void report_table(const struct perft_run *run)
         if (!plain)
             fprintf(stderr, "perft: %s\n", setting);
         struct statistics summary = perft_method_summary(run, method);
+        double rate = perft_nodes_per_second(method, summary.median) / 1e6;
         fprintf(stderr,
                 "perft: %s: %zu position%s, depth %s, %llu nodes; %d rep%s: median %.3f s, MAD %.3f s (%.1f%%), "
-                "%.2f Mnodes/s\n",
+                "%.*f Mnodes/s\n",
                 method->backend->name, run->positions, run->positions == 1 ? "" : "s", depth,
                 (unsigned long long)method->nodes, reps, reps == 1 ? "" : "s", summary.median, summary.mad,
-                perft_mad_percent(summary), perft_nodes_per_second(method, summary.median) / 1e6);
+                perft_mad_percent(summary), rate_decimals(rate), rate);
         return;
     }
     double fastest = perft_fastest_median(run);
@@ -102,10 +115,10 @@ static void report_table(const struct perft_run *run)
         const struct perft_method *method = &run->methods[m];
         struct statistics summary = perft_method_summary(run, method);
         double spread = perft_mad_percent(summary);
-        fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.2f %9.2f %12zu\n", method->backend->name,
+        double rate = perft_nodes_per_second(method, summary.median) / 1e6;
+        fprintf(stderr, "%-28s %14llu %10.3f %6.1f%c %10.*f %9.2f %12zu\n", method->backend->name,
                 (unsigned long long)method->nodes, summary.median, spread, spread > NOISY_PERCENT ? '*' : ' ',
-                perft_nodes_per_second(method, summary.median) / 1e6, fastest > 0 ? summary.median / fastest : 0.0,
-                method->table_bytes);
+                rate_decimals(rate), rate, fastest > 0 ? summary.median / fastest : 0.0, method->table_bytes);
     }
 }
 

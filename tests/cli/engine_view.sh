@@ -66,6 +66,17 @@ else
     fail "perft --pressure --eval-bytes ($(head -c 400 "$view_scratch/pressure.err"))"
 fi
 
+# A slow run's rate keeps three significant digits (64M network bytes a
+# node: about 0.01 Mnodes/s, shown as 0.00 or 0.01).
+"$program" perft -m "$lookup" --eval-bytes=64M --depth=1 --reps=1 >/dev/null 2>"$view_scratch/slow.err"
+slow_rate=$(sed -n 's/^perft: .*, \([0-9.]*\) Mnodes\/s$/\1/p' "$view_scratch/slow.err")
+slow_digits=$(sed 's/\.//; s/^0*//' <<<"$slow_rate")
+if [ "${#slow_digits}" -ge 3 ]; then
+    pass "perft --eval-bytes=64M: the rate keeps three significant digits"
+else
+    fail "perft --eval-bytes=64M: the rate keeps three significant digits (rate '$slow_rate': $(head -c 300 "$view_scratch/slow.err"))"
+fi
+
 # Bad values and limits: one line, exit 2, no output file.
 too_many=$((usable_cpus + 1))
 while IFS='|' read -r option message; do
