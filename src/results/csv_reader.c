@@ -159,6 +159,7 @@ int read_csv_rows(const char *path, char *text, size_t length, row_visitor visit
         return -1;
     for (int c = 0; c < columns; c++)
         row.names[c] = header.values[c];
+    row.from_header = 1;
     while (cursor.text < cursor.end) {
         int blank = blank_line_length(&cursor);
         if (blank > 0) {

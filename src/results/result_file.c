@@ -192,6 +192,16 @@ static int check_count_value(const char *value, const char *column, const char *
     return -1;
 }
 
+/* A CSV whose header lacks a configuration column is named at its header,
+ * not as a row without the value. */
+static int report_missing_column(const struct result_fields *row, const char *column, const char *path, long line)
+{
+    if (!row->from_header)
+        return row_error(path, line, "no value for ", column);
+    fprintf(stderr, "attackbench: %s:1: the header has no '%s' column\n", path, column);
+    return -1;
+}
+
 static int read_configuration(const struct result_fields *row, struct result_record *record, const char *path,
                               long line)
 {
@@ -199,6 +209,8 @@ static int read_configuration(const struct result_fields *row, struct result_rec
         const char *value = field_value(row, configuration_columns[c]);
         /* Empty only where empty is the default: parameters. */
         const char *fallback = configuration_default(configuration_columns[c]);
+        if (value == NULL && fallback == NULL)
+            return report_missing_column(row, configuration_columns[c], path, line);
         if (value == NULL)
             value = fallback;
         if (value == NULL || (*value == '\0' && !(fallback && *fallback == '\0')))

@@ -16,6 +16,7 @@ struct result_fields {
     size_t count;
     const char *names[MAX_ROW_FIELDS];
     const char *values[MAX_ROW_FIELDS];
+    int from_header; /* the names are a CSV header's: a missing one is the header's lack */
 };
 
 /* Called once per row; `line` is where the row starts.  A non-zero return
