@@ -343,6 +343,18 @@ expect_one_line "report: a row of reps=0 is refused" "reps-0.csv: line 3: column
     "$results/report" "$scratch/reps-0.csv"
 expect_one_line "results-tool merge: a row of reps=0 is refused" "reps-0.csv: line 3: column reps: 0 is below 1" \
     python3 "$results/results-tool" merge "$scratch/merged-reps.csv" "$scratch/reps-0.csv"
+# results-tool merge: an OUTPUT that is one of the PARTs (by its name or
+# a link) is refused and the part kept: it was replaced by the merge.
+cp "$here/data/compare-run1.csv" "$scratch/part-a.csv"
+cp "$here/data/compare-run2.csv" "$scratch/part-b.csv"
+ln -s part-b.csv "$scratch/part-b-link.csv"
+for output in part-b.csv part-b-link.csv; do
+    expect_one_line "results-tool merge: a PART as OUTPUT ($output) is refused" \
+        "$output: that is an input file of this merge; it would be replaced" \
+        python3 "$results/results-tool" merge "$scratch/$output" "$scratch/part-a.csv" "$scratch/part-b.csv"
+done
+cmp -s "$here/data/compare-run2.csv" "$scratch/part-b.csv" && pass "results-tool merge: the part named as OUTPUT is kept" ||
+    fail "results-tool merge: the part named as OUTPUT was replaced"
 
 # plot: runs whose charts would get one name (two CSVs of one name in
 # different folders, two runs of one compiler in a CSV) and a file given
