@@ -369,6 +369,27 @@ EOF
         pass "results-merge: two folders of one CPU and date in one merge are refused" ||
         fail "results-merge: two folders of one CPU and date in one merge are refused (exit $status: $(head -c 300 "$scratch/twin.err"))"
 
+    # --web or --readme naming a file of a folder being merged is refused
+    # before anything is written: the page's script replaced the CSV.
+    source_csv="$other/$other_name-$compiler.csv"
+    source_manifest=$(echo "$other/"*-manifest.json)
+    (cd "$other" && md5sum -- * | sort) >"$scratch/source.before"
+    for option in --web --readme; do
+        for target in "$source_csv" "$source_manifest"; do
+            run_to "$scratch/inside.out" "$scratch/inside.err" "$top/scripts/results/results-merge" --into "$merged" \
+                --web "$scratch/web.js" "$option" "$target" "$other"
+            status=$?
+            count_lines "$scratch/inside.err"
+            [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] &&
+                grep -qF -e "$option $target: a file of the machine folder " "$scratch/inside.err" &&
+                pass "results-merge: $option naming ${target##*/} in a folder it merges is refused" ||
+                fail "results-merge: $option naming ${target##*/} in a folder it merges is refused (exit $status: $(head -c 300 "$scratch/inside.err"))"
+        done
+    done
+    (cd "$other" && md5sum -- * | sort) | cmp -s - "$scratch/source.before" &&
+        pass "results-merge: the folders it merges are left as they were" ||
+        fail "results-merge: a folder it merges was changed"
+
     # A manifest naming a CSV outside its folder (an absolute path, ../) is
     # refused, by --check too: the merge copies the folder alone.
     for name in absolute parent; do
