@@ -923,16 +923,32 @@ def check_manifest_shape(path, manifest):
             raise ResultsError(f"{path}: no \"{name}\" in the manifest")
     shapes = {"machine": str, "slug": str, "date": str, "bench": list,
               "perft": list, "probes": list, "needs": dict, "native": dict,
-              "plugins": list}
-    kinds = {str: "string", list: "array", dict: "object"}
+              "plugins": list, "report": str, "sides_by_count": str,
+              "note": str, "form": str, "cpus": int}
+    kinds = {str: "string", list: "array", dict: "object", int: "integer"}
     for name, shape in shapes.items():
-        if name in manifest and not isinstance(manifest[name], shape):
+        value = manifest.get(name)
+        if name in manifest and (not isinstance(value, shape)
+                                 or isinstance(value, bool)):
             raise ResultsError(f"{path}: \"{name}\" is not a JSON "
                                f"{kinds[shape]}")
+    if manifest.get("cpus", 1) < 1:
+        raise ResultsError(f"{path}: \"cpus\" {manifest['cpus']} is not a "
+                           "count of CPUs")
     for name in ("bench", "perft", "probes"):
         if not all(isinstance(file, str) for file in manifest.get(name, [])):
             raise ResultsError(f"{path}: \"{name}\" holds a value that is "
                                "not a file name")
+    # {method: [names]} (CPU features, side-wise workloads); [methods].
+    for name in ("needs", "native"):
+        for method, names in manifest.get(name, {}).items():
+            if not (isinstance(names, list)
+                    and all(isinstance(item, str) for item in names)):
+                raise ResultsError(f"{path}: \"{name}\" of {method!r} is "
+                                   "not an array of names")
+    if not all(isinstance(method, str) for method in manifest.get("plugins", [])):
+        raise ResultsError(f"{path}: \"plugins\" holds a value that is not "
+                           "a method name")
     for name in ("slug", "date"):
         value = manifest.get(name)
         if value is not None and (not FOLDER_NAME.fullmatch(value)

@@ -65,6 +65,13 @@ for key in machine slug date; do
     expect_one_line "results-tool manifest: an empty $key= is refused" "results-tool: manifest: $key= has no value" \
         python3 "$results/results-tool" manifest "$scratch/empty-value.json" "$key=" bench="$bench_csv"
 done
+# A value the readers would refuse is refused as the manifest is written.
+for refusal in "cpus=0|cpus=0: not a count of CPUs" "cpus=$(printf '9%.0s' {1..5000})|cpus=99999999999999999999...: not a count" \
+    "cpus=2x|cpus=2x: not a count of CPUs" "date=yesterday|\"date\" 'yesterday' is not a date"; do
+    value=${refusal%%|*}
+    expect_one_line "results-tool manifest: ${value:0:20} is refused" "${refusal#*|}" \
+        python3 "$results/results-tool" manifest "$scratch/empty-value.json" machine=x "${refusal%%|*}" bench="$bench_csv"
+done
 [ ! -e "$scratch/empty-value.json" ] && pass "results-tool manifest: a refused manifest writes no file" ||
     fail "results-tool manifest: a refused manifest writes no file"
 printf 'before\n<!-- results:begin -->\nold\n<!-- results:end -->\nafter\n' >"$scratch/README.md"
@@ -75,7 +82,14 @@ cp "$scratch/README.md" "$scratch/README.kept"
 faults=('m["date"] = "yesterday"|"date" '"'"'yesterday'"'"' is not a date'
     'm["date"] = "2026-13-45"|"date" '"'"'2026-13-45'"'"' is not a date'
     'm["schema"] = 99|"schema" 99 is not one this script reads'
-    'm["bench"] = []|"bench" names no CSV file')
+    'm["bench"] = []|"bench" names no CSV file'
+    'm["needs"] = {"pext": 5}|"needs" of '"'"'pext'"'"' is not an array of names'
+    'm["needs"] = {"pext": [1]}|"needs" of '"'"'pext'"'"' is not an array of names'
+    'm["native"] = {"x": None}|"native" of '"'"'x'"'"' is not an array of names'
+    'm["plugins"] = [7]|"plugins" holds a value that is not a method name'
+    'm["report"] = ["x"]|"report" is not a JSON string'
+    'm["cpus"] = "2"|"cpus" is not a JSON integer'
+    'm["cpus"] = 0|"cpus" 0 is not a count of CPUs')
 run_python - "$scratch/good-manifest.json" "${faults[@]%%|*}" <<'PY'
 import json, sys
 for index, expression in enumerate(sys.argv[2:]):
