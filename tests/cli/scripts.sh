@@ -313,6 +313,20 @@ script_refuses "peer-comparison-gpu: a non-UTF-8 CSV is refused" "$scratch/binar
     "$s/comparisons/peer-comparison-gpu" "$scratch/binary.csv" "$scratch/peer-gpu.txt"
 script_refuses "peer-comparison-gpu: no arguments is a one-line usage" "usage: scripts/comparisons/peer-comparison-gpu" \
     "$s/comparisons/peer-comparison-gpu"
+# Each technique's fastest formulation is the one compared; a figure
+# that is no positive number, an endless input and a standard output that
+# cannot be written are one line each (a traceback or a full read before).
+printf 'device,device_name,method,formulation,mlookups_per_s\nopencl,Test GPU,kogge-stone,global,3200\nopencl,Test GPU,kogge-stone,local,4100\nopencl,Test GPU,kogge-stone,constant,3900\n' \
+    >"$scratch/device.csv"
+run_to "$scratch/out" "$scratch/err" "$s/comparisons/peer-comparison-gpu" "$scratch/device.csv" "$scratch/peer-gpu.txt" &&
+    grep -qF '| Kogge Stone | 1.50 | kogge-stone:local | 4.10 | 2.73x |' "$scratch/out" &&
+    pass "peer-comparison-gpu: a technique's fastest formulation is compared" ||
+    fail "peer-comparison-gpu: a technique's fastest formulation is compared ($(grep Kogge "$scratch/out") $(head -c 300 "$scratch/err"))"
+sed 's/,4100$/,nan/' "$scratch/device.csv" >"$scratch/device-nan.csv"
+script_refuses "peer-comparison-gpu: a figure of nan is refused" "device-nan.csv: line 3: mlookups_per_s 'nan' is not a positive number" \
+    "$s/comparisons/peer-comparison-gpu" "$scratch/device-nan.csv" "$scratch/peer-gpu.txt"
+script_refuses "peer-comparison-gpu: an endless input is refused" "/dev/zero: larger than 16 MiB" \
+    "$s/comparisons/peer-comparison-gpu" "$scratch/device.csv" /dev/zero
 
 # peer-comparison: the peer's source must be there (the page names how to
 # get it), its timed loop must be the one it patches, and --render turns
@@ -549,7 +563,8 @@ rm -f "$scratch/closed-pipe"
 # line, exit 2 (a traceback before, or exit 0 with nothing said for plot's
 # list of the charts it wrote).
 for command in "results/report $here/data/compare-run1.csv" "results/piece_counts.py $scripts_top/data/perft.epd" \
-    "results/results-tool groups $here/data/compare-run1.csv" "results/plot -o $scratch/closed-plots $here/data/compare-run1.csv"; do
+    "results/results-tool groups $here/data/compare-run1.csv" "results/plot -o $scratch/closed-plots $here/data/compare-run1.csv" \
+    "comparisons/peer-comparison-gpu $scratch/device.csv $scratch/peer-gpu.txt" "comparisons/peer-comparison-gpu --help"; do
     name=${command%% *}
     name=${name##*/}
     if [ "$name" = plot ] && ! have_tool gnuplot; then
