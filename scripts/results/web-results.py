@@ -112,7 +112,11 @@ USAGE = "usage: scripts/results/web-results.py RESULTS_FOLDER OUTPUT.js"
 
 def main():
     if sys.argv[1:] in (["--help"], ["-h"]):
-        results.write_standard_output(__doc__.split("\n\n", 1)[1] + "\n")
+        try:
+            results.write_standard_output(__doc__.split("\n\n", 1)[1] + "\n")
+        except results.ResultsError as error:
+            print(f"web-results: {error}", file=sys.stderr)
+            return 2
         return 0
     if len(sys.argv) != 3 or any(argument.startswith("-") for argument in sys.argv[1:]):
         print(f"web-results: {USAGE} (--help: what it does)", file=sys.stderr)

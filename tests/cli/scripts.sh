@@ -331,6 +331,11 @@ script_refuses "peer-comparison-gpu: an endless input is refused" "/dev/zero: la
 # peer-comparison: the peer's source must be there (the page names how to
 # get it), its timed loop must be the one it patches, and --render turns
 # recorded runs into the page with the ratios computed from the medians.
+# An endless runs record (it hung, reading /dev/zero) or a binary one.
+script_refuses "peer-comparison: --render of an endless file is refused" "/dev/zero: larger than 16 MiB" \
+    "$s/comparisons/peer-comparison" --render=/dev/zero -o "$scratch/peer.md"
+script_refuses "peer-comparison: --render of a binary file is refused" "binary.csv: not UTF-8 text" \
+    "$s/comparisons/peer-comparison" --render="$scratch/binary.csv" -o "$scratch/peer.md"
 script_refuses "peer-comparison: a missing peer source names how to get it" \
     "no Chess_Movegen source in $scratch/no-peer (get it: git clone https://github.com/Gigantua/Chess_Movegen" \
     "$s/comparisons/peer-comparison" --peer="$scratch/no-peer" -o "$scratch/peer.md" "$program" "$program"
@@ -564,9 +569,11 @@ rm -f "$scratch/closed-pipe"
 # list of the charts it wrote).
 for command in "results/report $here/data/compare-run1.csv" "results/piece_counts.py $scripts_top/data/perft.epd" \
     "results/results-tool groups $here/data/compare-run1.csv" "results/plot -o $scratch/closed-plots $here/data/compare-run1.csv" \
-    "comparisons/peer-comparison-gpu $scratch/device.csv $scratch/peer-gpu.txt" "comparisons/peer-comparison-gpu --help"; do
+    "comparisons/peer-comparison-gpu $scratch/device.csv $scratch/peer-gpu.txt" "comparisons/peer-comparison-gpu --help" \
+    "comparisons/compilers --help" "results/web-results.py --help"; do
     name=${command%% *}
     name=${name##*/}
+    [ "$name" = web-results.py ] && name=web-results # the name its lines give
     if [ "$name" = plot ] && ! have_tool gnuplot; then
         skip "plot: standard output closed or full: gnuplot is not installed (apt-get install gnuplot-nox)"
         continue
