@@ -232,6 +232,22 @@ for count in 0 -1; do
     script_refuses "sides-by-count: --min-positions=$count is refused" "--min-positions=$count: expected a number from 1" \
         "$s/comparisons/sides-by-count" --program="$program" --min-positions=$count "$scripts_top/data/positions.fen"
 done
+# sides-by-count: a --program whose output is not attackbench's CSV
+# (bytes that are not UTF-8, no CSV, no rows, a time of nan) is refused
+# in one line naming it: a traceback, or a table of empty or nan cells
+# with exit 0, before.
+head -40 "$scripts_top/data/positions.fen" >"$scratch/sides-40.fen"
+printf '#!/bin/sh\nprintf "method,positions\\377\\n"\n' >"$scratch/sides-binary"
+printf '#!/bin/sh\necho garbage\n' >"$scratch/sides-garbage"
+printf '#!/bin/sh\nprintf "method,positions,ns_per_query_median,samples_ns\\npext,9,nan,1 2\\nhyperbola,9,2.0,2 2\\n"\n' \
+    >"$scratch/sides-nan"
+chmod +x "$scratch/sides-binary" "$scratch/sides-garbage" "$scratch/sides-nan"
+for fake in "sides-binary|its CSV is not UTF-8 text" "sides-garbage|its output is not attackbench's CSV" \
+    "sides-nan|method pext: ns_per_query_median 'nan' is not numbers of at least 0"; do
+    script_refuses "sides-by-count: a program writing ${fake%%|*} is refused" "$scratch/${fake%%|*}: ${fake#*|}" \
+        "$s/comparisons/sides-by-count" --program="$scratch/${fake%%|*}" --methods=pext,hyperbola --min-positions=5 \
+        "$scratch/sides-40.fen"
+done
 script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
