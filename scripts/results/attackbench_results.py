@@ -939,6 +939,12 @@ def check_manifest_shape(path, manifest):
         if not all(isinstance(file, str) for file in manifest.get(name, [])):
             raise ResultsError(f"{path}: \"{name}\" holds a value that is "
                                "not a file name")
+        # A file named twice would be read, and listed, twice.
+        seen = set()
+        for file in manifest.get(name, []):
+            if os.path.normpath(file) in seen:
+                raise ResultsError(f"{path}: \"{name}\" names {file} twice")
+            seen.add(os.path.normpath(file))
     # {method: [names]} (CPU features, side-wise workloads); [methods].
     for name in ("needs", "native"):
         for method, names in manifest.get(name, {}).items():

@@ -74,7 +74,9 @@ def board_field(line, where):
     board = fields[0]
     if not valid_board(board):
         raise BadInput(f"{where}: not a FEN board: {board[:40]!r}")
-    if len(fields) > 1 and fields[1] not in ("w", "b"):
+    if len(fields) == 1:  # as attackbench refuses it
+        raise BadInput(f"{where}: missing side to move")
+    if fields[1] not in ("w", "b"):
         raise BadInput(f"{where}: side to move {fields[1][:10]!r} is not w or b")
     refuse_trailing_text(fields, line, where)
     return board

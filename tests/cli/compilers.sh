@@ -124,6 +124,18 @@ for bad in --pairs=0 --pairs=abc --retakes=-1; do
         pass "compilers: $bad is one line and exit 2" || fail "compilers: $bad is one line and exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
 done
 
+# A time that is not one (0, nan, below 0) in a build's CSV: one line
+# naming it, not a table of nan or inf ratios with exit 0.
+sed 's/-v f=0.8 /-v f=0 /' "$scratch/fake-clang" >"$scratch/fake-clang-zero"
+chmod +x "$scratch/fake-clang-zero"
+export FAKE_DIR="$scratch/fake-zero.d"; mkdir -p "$FAKE_DIR"
+run_to /dev/null "$scratch/err" python3 "$here/../scripts/comparisons/compilers" --pairs=1 "$scratch/fake-gcc" "$scratch/fake-clang-zero"
+status=$?
+[ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] &&
+    grep -qF "method pext: ns_per_query_median '0.0000' is not a time (a positive number)" "$scratch/err" &&
+    pass "compilers: a build's time of 0 is one line and exit 2" ||
+    fail "compilers: a build's time of 0 is one line and exit 2 (exit $status: $(head -c 300 "$scratch/err"))"
+
 # --rounds (make compilers' default): one `ab` a technique, clang as A and
 # gcc as B, on a fake gcc build that lists techniques and answers ab from
 # FAKE_RATIOS ("method:ratio ..."; "method:fail" exits 2), logging its calls.

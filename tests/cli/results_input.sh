@@ -89,7 +89,8 @@ faults=('m["date"] = "yesterday"|"date" '"'"'yesterday'"'"' is not a date'
     'm["plugins"] = [7]|"plugins" holds a value that is not a method name'
     'm["report"] = ["x"]|"report" is not a JSON string'
     'm["cpus"] = "2"|"cpus" is not a JSON integer'
-    'm["cpus"] = 0|"cpus" 0 is not a count of CPUs')
+    'm["cpus"] = 0|"cpus" 0 is not a count of CPUs'
+    'm["bench"] = m["bench"] * 2|"bench" names machine-2026-01-02-gcc.csv twice')
 run_python - "$scratch/good-manifest.json" "${faults[@]%%|*}" <<'PY'
 import json, sys
 for index, expression in enumerate(sys.argv[2:]):
@@ -193,6 +194,13 @@ expect_one_line "report -o A -o B: a repeated -o is refused" "report: -o given t
 [ ! -e "$scratch/first.md" ] && [ ! -e "$scratch/second.md" ] &&
     pass "report -o A -o B: no file written" || fail "report -o A -o B: no file written"
 
+# A line break in a heading's text (--title, --machine) ended the heading
+# in the middle: refused.
+for flag in --title --machine; do
+    expect_one_line "report $flag: a line break is refused" "$flag: a control character" \
+        "$results/report" "$flag" $'a\nb' "$here/data/compare-run1.csv"
+done
+
 # report -o: an input file (a CSV, --probes, --list), named directly or
 # through a link or a hard link, is refused before anything is written;
 # an empty -o is no file name, not standard output.
@@ -238,6 +246,11 @@ expect_one_line "piece_counts.py: a file without positions is refused" "empty.fe
 echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' >"$scratch/side.fen"
 expect_one_line "piece_counts.py: a side to move x is refused" "side.fen:1: side to move 'x' is not w or b" \
     python3 "$results/piece_counts.py" "$scratch/side.fen"
+# A board alone: attackbench refuses it ("missing side to move"), and
+# the counts were of positions it would not time.
+echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' >"$scratch/board-alone.fen"
+expect_one_line "piece_counts.py: a board without a side to move is refused" "board-alone.fen:1: missing side to move" \
+    python3 "$results/piece_counts.py" "$scratch/board-alone.fen"
 # A board of 64 pieces (attackbench times it): counted in a bucket of
 # its own, so that the histogram adds to 100% (once it was 0% in all four).
 echo 'QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq w - - 0 1' >"$scratch/full.fen"
@@ -399,6 +412,11 @@ if have_tool gnuplot; then
         expect_one_line "plot -o ${output##*/}: not a folder" "plot: $output: not a folder" \
             "$results/plot" -o "$output" "$scratch/plot-a/run.csv"
     done
+    # A refused run leaves no -o folder it made (an empty one was left).
+    expect_one_line "plot --keep-scripts FILE: not a folder" "plot: $scratch/plot-file: not a folder" \
+        "$results/plot" -o "$scratch/plot-new" --keep-scripts "$scratch/plot-file" "$scratch/plot-a/run.csv"
+    [ ! -e "$scratch/plot-new" ] && pass "plot: a refused run leaves no folder it made" ||
+        fail "plot: a refused run leaves no folder it made ($scratch/plot-new is there)"
     # A chart that cannot be written is named without Python's errno text.
     mkdir -p "$scratch/plot-blocked/run-ranked-random.svg/inside"
     expect_one_line_status 1 "plot: a chart that cannot be written: one line, no errno text" \

@@ -369,6 +369,15 @@ EOF
         pass "results-merge: two folders of one CPU and date in one merge are refused" ||
         fail "results-merge: two folders of one CPU and date in one merge are refused (exit $status: $(head -c 300 "$scratch/twin.err"))"
 
+    # A merge that fails into an --into it made (no README there) leaves
+    # neither that folder nor the page's.
+    run_to "$scratch/absent.out" "$scratch/absent.err" "$top/scripts/results/results-merge" \
+        --into "$scratch/absent-into" --web "$scratch/absent-web/results.js" "$other"
+    status=$?
+    [ "$status" -eq 2 ] && [ ! -e "$scratch/absent-into" ] && [ ! -e "$scratch/absent-web" ] &&
+        pass "results-merge: a failed merge leaves no folder it made" ||
+        fail "results-merge: a failed merge leaves no folder it made (exit $status: $(ls "$scratch" | grep absent); $(head -c 300 "$scratch/absent.err"))"
+
     # --web or --readme naming a file of a folder being merged is refused
     # before anything is written: the page's script replaced the CSV.
     source_csv="$other/$other_name-$compiler.csv"

@@ -368,6 +368,10 @@ cat >"$scratch/peer-runs.json" <<'JSON'
           {"peer": {"Pext constexpr": 300}, "gcc queries": {"pext": 150}, "clang queries": {"pext": 240},
            "gcc positions": {"pext": 360}, "clang positions": {"pext": 180}, "disturbed_rows": 1}]}
 JSON
+# A speed that is no positive number: rendered as a negative ratio before.
+sed 's/"gcc queries": {"pext": 50}/"gcc queries": {"pext": -50}/' "$scratch/peer-runs.json" >"$scratch/peer-negative.json"
+script_refuses "peer-comparison: --render of a negative speed is refused" "run 1, gcc queries, pext: -50 is not a speed" \
+    "$s/comparisons/peer-comparison" --render="$scratch/peer-negative.json" -o "$scratch/peer.md"
 "$s/comparisons/peer-comparison" --render="$scratch/peer-runs.json" -o "$scratch/peer.md" 2>"$scratch/err"
 grep -qF '| Pext constexpr | `pext` | 200 | 100 | 160 | 0.80 | 240 | 120 | 1.20 | 2.00 |' "$scratch/peer.md" &&
     grep -qF -- '- queries layout: `pext` (0.80).' "$scratch/peer.md" &&
