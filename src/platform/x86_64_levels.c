@@ -26,12 +26,34 @@ struct level_feature {
 static const struct level_feature level_features[] = {X86_64_LEVEL_FEATURES(LEVEL_FEATURE)};
 enum { LEVEL_FEATURE_COUNT = sizeof level_features / sizeof level_features[0] };
 
+/* Each leaf the table names is asked once: a CPUID in a virtual machine
+ * exits to the hypervisor (13 us for __get_cpuid_count's two on a 2-vCPU
+ * Zen 5 guest), and the levels ask about 70 times, 1 ms a start. */
 static int cpuid_has(const struct level_feature *feature)
 {
-    unsigned registers[4];
-    if (!__get_cpuid_count(feature->leaf, 0, &registers[EAX], &registers[EBX], &registers[ECX], &registers[EDX]))
-        return 0;
-    return (registers[feature->register_index] >> feature->bit) & 1;
+    static struct {
+        unsigned leaf;
+        int answered;
+        unsigned registers[4];
+    } asked[4];
+    size_t slot = 0;
+    while (slot < sizeof asked / sizeof asked[0] && asked[slot].answered != 0 && asked[slot].leaf != feature->leaf)
+        slot++;
+    if (slot == sizeof asked / sizeof asked[0]) {
+        unsigned registers[4];
+        return __get_cpuid_count(feature->leaf, 0, &registers[EAX], &registers[EBX], &registers[ECX],
+                                 &registers[EDX]) &&
+               ((registers[feature->register_index] >> feature->bit) & 1);
+    }
+    if (asked[slot].answered == 0) {
+        unsigned *registers = asked[slot].registers;
+        asked[slot].leaf = feature->leaf;
+        asked[slot].answered =
+            __get_cpuid_count(feature->leaf, 0, &registers[EAX], &registers[EBX], &registers[ECX], &registers[EDX])
+                ? 1
+                : -1;
+    }
+    return asked[slot].answered > 0 && ((asked[slot].registers[feature->register_index] >> feature->bit) & 1);
 }
 
 /* The register states level 3 (XMM, YMM) and level 4 (also the opmask
