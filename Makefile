@@ -165,7 +165,7 @@ CLEAN_PATHS = $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(OPENCL_BUILD) $(WASM_BUILD)
 # The tree's own folders: clean never removes them, nor anything in them;
 # outside the tree it removes only an attackbench build or program
 # (scripts/platforms/clean.sh), since rm -rf takes whatever BUILD names.
-SOURCE_FOLDERS = src include data scripts results tests docs examples mk .ci .git
+SOURCE_FOLDERS = src include data scripts results tests docs examples mk web .ci .github .git
 clean:
 	@sh scripts/platforms/clean.sh "$(CURDIR)" "$(SOURCE_FOLDERS)" $(CLEAN_PATHS)
 

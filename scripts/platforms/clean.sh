@@ -3,7 +3,9 @@
 # where removing it is safe, for rm -rf takes whatever it is given (a
 # BUILD=$HOME would take a home folder).  A path is removed when it is
 #   - inside the tree, but not the tree itself nor in one of its source
-#     folders (src, docs, ...: the second argument), or
+#     folders (src, docs, ...: the second argument), nor a file or folder
+#     holding files git tracks there, nor a file of the top folder other
+#     than a program (ELF) or a log, or
 #   - outside the tree, a folder holding the commit-stamp every attackbench
 #     build writes, or a file that holds the word attackbench (a program
 #     of this project, its log).
@@ -27,6 +29,14 @@ for path in "$@"; do
         for folder in $folders; do
             case "$real/" in "$tree/$folder/"*) refuse "$path" "in the tree's $folder folder" ;; esac
         done
+        if [ -e "$real" ] && git -C "$tree" rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+            [ -n "$(git -C "$tree" ls-files -- "$real" 2>/dev/null | head -n 1)" ]; then
+            refuse "$path" "it holds files of the tree's own (git ls-files)"
+        fi
+        if [ -f "$real" ] && [ "$(dirname -- "$real")" = "$tree" ] && [ "${real%.log}" = "$real" ] &&
+            [ "$(head -c 4 -- "$real" | tail -c 3)" != ELF ]; then
+            refuse "$path" "a file of the tree's top folder that is no program nor log"
+        fi
         ;;
     *)
         if [ -d "$real" ] && [ ! -f "$real/commit-stamp" ]; then

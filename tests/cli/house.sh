@@ -158,6 +158,33 @@ if sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$scratch/cle
 else
     fail "make clean removes the tree's build folder and an attackbench build outside it"
 fi
+# In a git tree, nothing git tracks (README.md, a folder of tracked files
+# that is no source folder); at the top, no file but a program or a log.
+git_tree="$scratch/clean/git-tree"
+mkdir -p "$git_tree/pages" "$git_tree/build"
+echo kept >"$git_tree/README.md"
+echo kept >"$git_tree/pages/index.html"
+echo kept >"$git_tree/notes.txt"
+cp /bin/true "$git_tree/attackbench"
+if git -C "$git_tree" init -q 2>/dev/null && git -C "$git_tree" add README.md pages/index.html 2>/dev/null; then
+    for refused in "$git_tree/README.md|it holds files of the tree's own (git ls-files)" \
+        "$git_tree/pages|it holds files of the tree's own (git ls-files)" \
+        "$git_tree/pages/index.html|it holds files of the tree's own (git ls-files)" \
+        "$git_tree/notes.txt|a file of the tree's top folder that is no program nor log"; do
+        path=${refused%%|*}
+        expect_error "make clean refuses ${path#"$scratch"/}" "make clean: $path: ${refused#*|}: nothing removed" \
+            sh "$clean_script" "$git_tree" "src" "$git_tree/build" "$path"
+    done
+    if [ -f "$git_tree/README.md" ] && [ -f "$git_tree/pages/index.html" ] && [ -f "$git_tree/notes.txt" ] &&
+        sh "$clean_script" "$git_tree" "src" "$git_tree/build" "$git_tree/attackbench" &&
+        [ ! -e "$git_tree/build" ] && [ ! -e "$git_tree/attackbench" ] && [ -f "$git_tree/README.md" ]; then
+        pass "make clean keeps the tracked and top-level files and removes the build and the program"
+    else
+        fail "make clean keeps the tracked and top-level files and removes the build and the program"
+    fi
+else
+    skip "make clean in a git tree: git cannot make a repository here"
+fi
 grep -q 'scripts/platforms/clean.sh' "$here/../Makefile" && pass "make clean goes through scripts/platforms/clean.sh" ||
     fail "make clean goes through scripts/platforms/clean.sh"
 
