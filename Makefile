@@ -58,6 +58,22 @@ PROGRAM ?= attackbench
 ifneq ($(words $(BUILD)) $(words $(PROGRAM)),1 1)
 $(error BUILD and PROGRAM must be paths without spaces (BUILD=$(BUILD), PROGRAM=$(PROGRAM)))
 endif
+# The tree's own folders, and its own files (git ls-files): a PROGRAM or
+# CLANG_PROGRAM naming one would be linked over it (make rebuilds a
+# makefile named so even under -n), so such a name is refused at once.
+SOURCE_FOLDERS = src include data scripts results tests docs examples mk web .ci .github .git
+own_file = $(or $(filter $(addprefix $(CURDIR)/,$(addsuffix /%,$(SOURCE_FOLDERS)) Makefile),$(abspath $(1))),\
+	$(shell git -C "$(CURDIR)" ls-files -- "$(abspath $(1))" 2>/dev/null | head -n 1))
+ifneq ($(PROGRAM),attackbench)
+ifneq ($(call own_file,$(PROGRAM)),)
+$(error PROGRAM=$(PROGRAM) names a file of the tree's own: the link would write over it)
+endif
+endif
+ifneq ($(origin CLANG_PROGRAM),file)
+ifneq ($(call own_file,$(CLANG_PROGRAM)),)
+$(error CLANG_PROGRAM=$(CLANG_PROGRAM) names a file of the tree's own: the link would write over it)
+endif
+endif
 # The program as a command: ./attackbench for a relative PROGRAM, the path
 # itself for an absolute one.
 PROGRAM_PATH = $(if $(filter /%,$(PROGRAM)),$(PROGRAM),./$(PROGRAM))
@@ -162,10 +178,9 @@ include mk/checks.mk
 ## clean: remove build products (never the tree, its source folders, nor outside it anything but an attackbench build)
 CLEAN_PATHS = $(BUILD) $(PROGRAM) $(AARCH64_BUILD) $(OPENCL_BUILD) $(WASM_BUILD) $(WEB_BUILD) $(PORTABLE_BUILD) $(CLANG_BUILD) \
 	$(CLANG_PROGRAM) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(VALGRIND_BUILD) $(VALGRIND_BUILD).log
-# The tree's own folders: clean never removes them, nor anything in them;
+# The tree's own folders (SOURCE_FOLDERS, above): clean never removes them, nor anything in them;
 # outside the tree it removes only an attackbench build or program
 # (scripts/platforms/clean.sh), since rm -rf takes whatever BUILD names.
-SOURCE_FOLDERS = src include data scripts results tests docs examples mk web .ci .github .git
 clean:
 	@sh scripts/platforms/clean.sh "$(CURDIR)" "$(SOURCE_FOLDERS)" $(CLEAN_PATHS)
 

@@ -185,6 +185,14 @@ if git -C "$git_tree" init -q 2>/dev/null && git -C "$git_tree" add README.md pa
 else
     skip "make clean in a git tree: git cannot make a repository here"
 fi
+# A PROGRAM naming a file of the tree's own is refused before make reads
+# a rule.  Tested with make -n and no makefile named: make rebuilds a
+# makefile named so even under -n, and a regression would link over the
+# tree's own (the Makefile itself, as the old one did here).
+for program in PROGRAM=README.md PROGRAM=src/main.c PROGRAM=results/README.md CLANG_PROGRAM=web/index.html; do
+    expect_error "make refuses $program" "${program} names a file of the tree's own: the link would write over it" \
+        make -s --no-print-directory -n -C "$here/.." help "$program"
+done
 grep -q 'scripts/platforms/clean.sh' "$here/../Makefile" && pass "make clean goes through scripts/platforms/clean.sh" ||
     fail "make clean goes through scripts/platforms/clean.sh"
 
