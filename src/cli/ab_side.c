@@ -718,8 +718,15 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
         return AB_EXIT_USAGE;
     }
     char line[256], word[AB_DISTURBANCE_SIZE] = "";
-    if (fgets(line, sizeof line, in) == NULL)
-        return AB_REPLAY_ENDED;
+    errno = 0;
+    if (fgets(line, sizeof line, in) == NULL) {
+        if (!ferror(in))
+            return AB_REPLAY_ENDED;
+        /* A folder opens, and its read fails: not an empty replay. */
+        fprintf(stderr, "attackbench ab: %s=%s: %s\n", REPLAY_VARIABLE, path,
+                errno ? strerror(errno) : "cannot read it");
+        return AB_EXIT_USAGE;
+    }
     if (line_cut(line, sizeof line, in)) {
         fprintf(stderr, "attackbench ab: %s:%d: longer than %zu bytes: expected A_NS B_NS [DISTURBANCE]\n", path,
                 index + 1, sizeof line - 1);

@@ -349,6 +349,12 @@ done
 ATTACKBENCH_AB_REPLAY="$scratch/long-replay.txt" expect_error "ab: an overlong replay line is named" \
     "long-replay.txt:2: longer than 255 bytes" "$program" ab --min-time=1 -m $lookup,kogge-stone
 
+# A folder as the replay opens but cannot be read: named, exit 2 (it was
+# read as an empty replay, an undecided verdict with exit 0).
+mkdir -p "$scratch/replay-folder"
+ATTACKBENCH_AB_REPLAY="$scratch/replay-folder" expect_one_line "ab: a folder as the replay is refused" \
+    "ATTACKBENCH_AB_REPLAY=$scratch/replay-folder: Is a directory" "$program" ab -m $lookup,kogge-stone
+
 # What the pairs line adds when other work preempted rounds of the pairs
 # used (a loaded machine's), as an extended regular expression.
 preempted_suffix='(; [0-9]+ of their [0-9]+ blocks (left out|kept) \(a round preempted by other work\))?'
