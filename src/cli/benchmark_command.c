@@ -315,7 +315,9 @@ static int measure_group(struct session *session, const struct workload *workloa
     const struct stream *stream = &workload->streams[piece][phase];
     struct pass_checksums checksums = stream_checksums(session->reference, piece, stream, options->chained);
     const struct backend *measured_backends[MAX_ENTRIES];
-    struct measurement measured[MAX_ENTRIES];
+    /* 40 KiB, static as the session is (a small `ulimit -s`); the main
+     * thread alone measures a group at a time. */
+    static struct measurement measured[MAX_ENTRIES];
     for (int i = 0; i < session->entry_count; i++)
         measured_backends[i] = session->entries[i].backend;
     for (int dispatch = 0; dispatch < DISPATCH_KIND_COUNT && !interrupt_requested(); dispatch++) {
@@ -567,7 +569,9 @@ int benchmark_command(const struct options *options, const struct backend **sele
         return EXIT_USAGE;
     }
     print_selection_notes();
-    struct session session;
+    /* Static, not on the stack: 50 KiB of it crashed a run under a small
+     * `ulimit -s`; main calls this once a process. */
+    static struct session session;
     status = open_session(&session, options, selected, count);
     session.ab_server = serving ? &ab_server : NULL;
     if (status == 0)

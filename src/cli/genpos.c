@@ -115,7 +115,7 @@ static int report_differed(const struct generator *generator)
 static void copy_scratch(FILE *out, void *data)
 {
     FILE *scratch = data;
-    char buffer[1 << 16];
+    static char buffer[1 << 16]; /* not on the stack: a small `ulimit -s` */
     size_t length;
     rewind(scratch);
     while ((length = fread(buffer, 1, sizeof buffer, scratch)) > 0 && fwrite(buffer, 1, length, out) == length)

@@ -153,11 +153,14 @@ static void sleep_milliseconds(int milliseconds)
         ;
 }
 
-/* Busy share of each allowed CPU over a short sample; unknown is 0. */
+/* Busy share of each allowed CPU over a short sample; unknown is 0.
+ * Its arrays, and choose_quiet_cpus's, are static (the main thread alone
+ * chooses CPUs): 40 KiB on the stack crashed a run under `ulimit -s 100`. */
 static void sample_busy_shares(const int *allowed, int count, double *busy)
 {
-    struct cpu_times before[MAX_CPUS], after;
-    int known[MAX_CPUS];
+    static struct cpu_times before[MAX_CPUS];
+    static int known[MAX_CPUS];
+    struct cpu_times after;
     for (int i = 0; i < count; i++)
         known[i] = read_cpu_times(allowed[i], &before[i]) == 0;
     sleep_milliseconds(SAMPLE_MILLISECONDS);
@@ -209,8 +212,9 @@ int choose_quiet_cpus(const int *allowed, int allowed_count, int wanted, int *ch
 {
     if (allowed_count > MAX_CPUS)
         allowed_count = MAX_CPUS;
-    double busy[MAX_CPUS];
-    int order[MAX_CPUS], taken[MAX_CPUS] = {0};
+    static double busy[MAX_CPUS];
+    static int order[MAX_CPUS], taken[MAX_CPUS];
+    memset(taken, 0, sizeof taken);
     sample_busy_shares(allowed, allowed_count, busy);
     order_by_busy(order, busy, allowed_count);
     prefer_faster(order, busy, allowed, allowed_count);

@@ -345,3 +345,15 @@ for hostile_option in --help --version --list; do
         fail "$hostile_option into a closed pipe (exit $hostile_status: $(head -c 200 "$scratch/err"))"
     fi
 done
+
+# A small stack (`ulimit -s 64`, 64 KiB for the main thread): a run
+# measures and exits 0.  The CPU choice's 40 KiB of arrays and the
+# session's 50 KiB were on the stack and crashed it (SIGSEGV).  Native,
+# unemulated and unsanitized builds only: an emulator or a sanitizer
+# runtime needs a stack of its own.
+if on_native "a 64 KiB stack" "no stack limit of its own" && [ -z "$emulated" ] && [ "$sanitized" = 0 ]; then
+    (ulimit -s 64 && exec "$program" -q --method=reference --workload=random --reps=1) >"$scratch/out" 2>"$scratch/err"
+    hostile_status=$?
+    [ "$hostile_status" -eq 0 ] && [ -s "$scratch/out" ] && pass "a 64 KiB stack: a run measures, exit 0" ||
+        fail "a 64 KiB stack: a run measures, exit 0 (exit $hostile_status: $(head -c 200 "$scratch/err"))"
+fi
