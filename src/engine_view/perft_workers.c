@@ -263,7 +263,9 @@ static int launch(struct perft_workers *pool, struct perft_worker *worker)
     if (!pool->processes) {
         worker->memory = pool->memory;
         worker->memory.sink = 0;
-        worker->thread_started = pthread_create(&worker->thread, NULL, thread_main, worker) == 0;
+        int error = pthread_create(&worker->thread, NULL, thread_main, worker);
+        worker->thread_started = error == 0;
+        errno = error; /* for the caller's line: pthread_create leaves errno */
         return worker->thread_started ? 0 : -1;
     }
     fflush(stdout);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cpu_choice.h"
 #include "platform/crash_guard.h"
@@ -67,8 +68,10 @@ void thread_pool_open(int threads, const int *cpus)
     pthread_barrier_init(&pool.finish, NULL, (unsigned)pool.threads);
     for (int i = 1; i < pool.threads; i++) {
         pool.cpus[i] = cpus ? cpus[i] : -1;
-        if (pthread_create(&pool.workers[i], NULL, worker_main, (void *)(intptr_t)i) != 0) {
-            fprintf(stderr, "attackbench: cannot start thread %d\n", i);
+        int error = pthread_create(&pool.workers[i], NULL, worker_main, (void *)(intptr_t)i);
+        if (error != 0) {
+            fprintf(stderr, "attackbench: cannot start thread %d of --threads=%d: %s\n", i, pool.threads,
+                    strerror(error));
             exit(2);
         }
     }
