@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error_message.h"
 #include "platform/c_locale.h"
 #include "platform/cpu.h"
 #include "platform/engine.h"
@@ -120,7 +121,11 @@ static int check_environment(void)
         slow_instructions_check_environment(message, sizeof message) != 0 ||
         fake_disturbances_check_environment(message, sizeof message) != 0 ||
         device_check_environment(message, sizeof message) != 0) {
-        fprintf(stderr, "attackbench: %s\n", message);
+        /* The messages quote the variables' values: a control byte in one
+         * is shown as \xNN, not sent to the terminal. */
+        char shown[4 * sizeof message];
+        escape_text(message, shown, sizeof shown);
+        fprintf(stderr, "attackbench: %s\n", shown);
         return -1;
     }
     return 0;

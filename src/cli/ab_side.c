@@ -713,8 +713,10 @@ static int line_cut(const char *line, size_t size, FILE *in)
 static int replay_pair(const char *path, int index, struct ab_pair *pair)
 {
     static FILE *in;
+    char shown[1024]; /* the path as messages show it (escape_text) */
+    escape_text(path, shown, sizeof shown);
     if (in == NULL && (in = fopen(path, "r")) == NULL) {
-        fprintf(stderr, "attackbench ab: %s=%s: %s\n", REPLAY_VARIABLE, path, strerror(errno));
+        fprintf(stderr, "attackbench ab: %s=%s: %s\n", REPLAY_VARIABLE, shown, strerror(errno));
         return AB_EXIT_USAGE;
     }
     char line[256], word[AB_DISTURBANCE_SIZE] = "";
@@ -723,23 +725,23 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
         if (!ferror(in))
             return AB_REPLAY_ENDED;
         /* A folder opens, and its read fails: not an empty replay. */
-        fprintf(stderr, "attackbench ab: %s=%s: %s\n", REPLAY_VARIABLE, path,
+        fprintf(stderr, "attackbench ab: %s=%s: %s\n", REPLAY_VARIABLE, shown,
                 errno ? strerror(errno) : "cannot read it");
         return AB_EXIT_USAGE;
     }
     if (line_cut(line, sizeof line, in)) {
-        fprintf(stderr, "attackbench ab: %s:%d: longer than %zu bytes: expected A_NS B_NS [DISTURBANCE]\n", path,
+        fprintf(stderr, "attackbench ab: %s:%d: longer than %zu bytes: expected A_NS B_NS [DISTURBANCE]\n", shown,
                 index + 1, sizeof line - 1);
         return AB_EXIT_USAGE;
     }
     if (sscanf(line, "%lf %lf %63s", &pair->a.ns_per_query, &pair->b.ns_per_query, word) < 2 ||
         !plausible_ns(pair->a.ns_per_query) || !plausible_ns(pair->b.ns_per_query)) {
         fprintf(stderr, "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE], ns per query from 1e-6 to 1e9\n",
-                path, index + 1);
+                shown, index + 1);
         return AB_EXIT_USAGE;
     }
     pair->log_ratio = log(pair->b.ns_per_query / pair->a.ns_per_query);
-    snprintf(pair->disturbed, sizeof pair->disturbed, "%s", word);
+    escape_text(word, pair->disturbed, sizeof pair->disturbed);
     return 0;
 }
 

@@ -3,6 +3,7 @@
  * enough to be learnt, too few repetitions.  Reading the facts and deciding
  * on them are kept apart so that tests can give any facts. */
 #include "environment.h"
+#include "base/error_message.h"
 #include "platform/cpu.h"
 #include "platform/system_file.h"
 
@@ -64,8 +65,11 @@ void read_environment_facts(int cpu, struct environment_facts *facts)
 {
     char file[128];
     snprintf(file, sizeof file, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpu < 0 ? 0 : cpu);
-    if (read_first_line(file, facts->governor, sizeof facts->governor) != 0)
-        facts->governor[0] = '\0';
+    char governor[sizeof facts->governor];
+    if (read_first_line(file, governor, sizeof governor) != 0)
+        governor[0] = '\0';
+    /* Shown in a warning: a control byte in the file is shown as \xNN. */
+    escape_text(governor, facts->governor, sizeof facts->governor);
     facts->boost = read_boost();
     facts->emulated = cpu_is_emulated();
     facts->hypervisor = read_hypervisor();

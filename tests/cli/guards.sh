@@ -116,6 +116,15 @@ expect_no_warning() {
     if [[ "$(<"$scratch/guard-err")" == *"$text"* ]]; then fail "$name (stderr: $(head -c 300 "$scratch/guard-err"))"; else pass "$name"; fi
 }
 expect_warning "a governor other than performance is named" "governor is 'powersave'" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+# A governor file holding an escape sequence is shown escaped, not sent to
+# the terminal.
+for ((cpu = 0; cpu < allowed; cpu++)); do
+    printf 'odd\033[2J\n' >"$fake_root/sys/devices/system/cpu/cpu$cpu/cpufreq/scaling_governor"
+done
+expect_warning "a governor's escape sequence is shown escaped" "governor is 'odd\x1b[2J'" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
+for ((cpu = 0; cpu < allowed; cpu++)); do
+    echo powersave >"$fake_root/sys/devices/system/cpu/cpu$cpu/cpufreq/scaling_governor"
+done
 expect_no_warning "boost off and no hypervisor give no such warning" "under a hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 echo performance | tee "$fake_root"/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor >/dev/null
 echo 1 >"$fake_root/sys/devices/system/cpu/cpufreq/boost"

@@ -382,3 +382,21 @@ if on_native "a thread that cannot start" "no threads" && [ -z "$emulated" ] && 
             fail "a thread that cannot start gives its reason ($(head -c 200 "$scratch/err"))"
     fi
 fi
+
+# The variables checked before any command quote their values in their
+# one line: an escape sequence is shown escaped, not sent to the terminal.
+# (A function's local -x exports the variable for its run alone; a
+# subshell would lose the test's count.)
+hostile_escaped_variable() {
+    local -x "$1=odd"$'\033'"[2J"
+    expect_one_line "$1: an escape sequence is shown escaped" 'odd\x1b[2J' "$program" --version
+}
+for hostile_variable in ATTACKBENCH_HIDE_FEATURES ATTACKBENCH_TIMER_PROBE ATTACKBENCH_SLOW_INSTRUCTIONS_CPU \
+    ATTACKBENCH_FAKE_OTHER_WORK ATTACKBENCH_OPENCL_WATCHDOG; do
+    hostile_escaped_variable "$hostile_variable"
+done
+if on_native "ATTACKBENCH_AB_REPLAY: an escape sequence in the path" "no ab (its sides are processes)"; then
+    ATTACKBENCH_AB_REPLAY="$scratch/none"$'\033'"[2J" expect_one_line \
+        "ATTACKBENCH_AB_REPLAY: an escape sequence in the path is shown escaped" "none\x1b[2J: No such file" \
+        "$program" ab -m reference,kogge-stone
+fi
