@@ -50,6 +50,31 @@ if [ "$usable_cpus" -ge 2 ]; then
     else
         fail "perft --method=all --threads=2 ($(head -c 400 "$view_scratch/all.err"))"
     fi
+    # A method wrong at the start position's root only, listed first or
+    # second: the subtrees are split on the first method's root moves,
+    # and each method's are compared with them, so the disagreement is
+    # found as with one worker (exit 1, the two counts named).
+    if [ "$plugin_build" = 1 ] &&
+        build_test_plugin "$view_scratch/wrong_at_start.so" "$view_scratch/wrong_at_start.log" \
+            "$here/plugins/wrong_at_start.c"; then
+        echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' >"$view_scratch/start.epd"
+        for kind in threads processes; do
+            for order in reference,wrong-at-start wrong-at-start,reference; do
+                [ "$order" = reference,wrong-at-start ] && counts="reference counts 400, wrong-at-start counts 420" ||
+                    counts="wrong-at-start counts 420, reference counts 400"
+                "$program" --plugin="$view_scratch/wrong_at_start.so" perft -m "$order" --$kind=2 --depth=2 \
+                    --reps=1 "$view_scratch/start.epd" >/dev/null 2>"$view_scratch/wrong.err"
+                status=$?
+                [ "$status" -eq 1 ] && grep -qxF "attackbench: $view_scratch/start.epd:1: $counts" "$view_scratch/wrong.err" &&
+                    pass "perft --$kind=2 -m $order: a method wrong at the root is found" ||
+                    fail "perft --$kind=2 -m $order: a method wrong at the root is found (exit $status: $(grep -v '^perft:' "$view_scratch/wrong.err" | head -c 300))"
+            done
+        done
+    elif [ "$plugin_build" = 1 ]; then
+        fail "the wrong_at_start test plugin builds ($(head -c 300 "$view_scratch/wrong_at_start.log"))"
+    else
+        skip "perft with a method wrong at the root: this build loads no plugins"
+    fi
 else
     skip "perft --threads=2 and --processes=2 need two usable CPUs (this process has $usable_cpus)"
 fi
