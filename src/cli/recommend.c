@@ -76,11 +76,12 @@ static const char recommend_usage_text[] =
     "                 the verdict's reproduce: lines write them to a file first\n"
     "  -h, --help     this text\n"
     "\n"
-    "Exit status: 0 a verdict, 1 a plugin gives wrong attack sets (nothing is\n"
-    "measured), 2 bad usage, no candidate this CPU runs, or a measurement that\n"
-    "failed, 130 interrupted (SIGINT; 143 for SIGTERM, 129 for SIGHUP unless\n"
-    "ignored, as by nohup, 131 for SIGQUIT): the measurement stops,\n"
-    "said on stderr, with no verdict and no file written.\n";
+    "Exit status: 0 a verdict, 1 a plugin gives wrong attack sets (at load:\n"
+    "nothing is measured; or in a measurement, which says so), 2 bad usage, no\n"
+    "candidate this CPU runs, or a measurement that failed otherwise,\n"
+    "130 interrupted (SIGINT; 143 for SIGTERM, 129 for SIGHUP unless ignored,\n"
+    "as by nohup, 131 for SIGQUIT): the measurement stops, said on stderr, with\n"
+    "no verdict and no file written.\n";
 
 static const char recommend_prefix[] = "attackbench: recommend";
 
@@ -397,6 +398,18 @@ static void describe_end(int ended, char *text, size_t size)
 #endif
 }
 
+/* Whether a child's exit says it found wrong attack sets or counts (the
+ * benchmark's and perft's exit 1): recommend exits 1 too. */
+static int found_wrong_results(int ended)
+{
+#if defined(__wasi__)
+    (void)ended;
+    return 0;
+#else
+    return ended != -1 && WIFEXITED(ended) && WEXITSTATUS(ended) == 1;
+#endif
+}
+
 /* A failed child: how it ended, its command (whose files were in the work
  * folder, removed with it) and the last lines it wrote. */
 static void report_failure(const char *what, const char *command, const char *log, int ended)
@@ -433,7 +446,7 @@ static int measure(struct recommendation *recommendation, const char *program, c
         }
         if (failed) {
             report_failure(what[k], commands[k], log, ended);
-            return -1;
+            return found_wrong_results(ended) ? 1 : -1;
         }
     }
     snprintf(isolated_csv, sizeof isolated_csv, "%s/isolated.csv", directory);
@@ -489,8 +502,11 @@ static int run(struct recommendation *recommendation)
         ; /* said */
     else if (write_positions(directory) != 0)
         fprintf(stderr, "attackbench: recommend: cannot write %s/positions.epd\n", directory);
-    else
-        measured = measure(recommendation, program, directory) == 0;
+    else {
+        int measure_status = measure(recommendation, program, directory);
+        measured = measure_status == 0;
+        status = measure_status == 1 ? 1 : status;
+    }
     if (measured)
         status = recommend_report(recommendation);
     work_directory_remove(directory, work_files, WORK_FILE_COUNT);

@@ -320,6 +320,22 @@ if build_test_plugin "$view_scratch/my_engine.so" /dev/null "$here/../examples/p
     else
         fail "recommend --method=classical with a plugin measures the plugin too ($(head -c 600 "$view_scratch/plugin-method.out"))"
     fi
+    # A plugin wrong where only perft looks (the start position's root) is
+    # found by the engine measurement: recommend exits 1, as for a plugin
+    # wrong at load (it exited 2, a failed measurement).
+    if build_test_plugin "$view_scratch/wrong_at_start.so" "$view_scratch/wrong_at_start.log" \
+        "$here/plugins/wrong_at_start.c"; then
+        "$program" --plugin="$view_scratch/wrong_at_start.so" recommend --quick --method=classical \
+            >/dev/null 2>"$view_scratch/recommend-wrong.err"
+        status=$?
+        [ "$status" -eq 1 ] && grep -q "^attackbench: recommend: the engine measurement failed (exit 1" \
+            "$view_scratch/recommend-wrong.err" && grep -q "classical counts 400, wrong-at-start counts 420" \
+            "$view_scratch/recommend-wrong.err" &&
+            pass "recommend: a plugin wrong in perft's counts exits 1 naming them" ||
+            fail "recommend: a plugin wrong in perft's counts exits 1 naming them (exit $status: $(head -c 400 "$view_scratch/recommend-wrong.err"))"
+    else
+        fail "the wrong_at_start test plugin builds ($(head -c 300 "$view_scratch/wrong_at_start.log"))"
+    fi
     # An output that cannot be written is refused before minutes of measuring.
     expect_error "recommend --json into a missing folder is refused" "cannot create" \
         "$program" recommend --quick --json="$view_scratch/missing/verdict.json"
