@@ -300,7 +300,8 @@ static int time_block(struct perft_run *run)
 }
 
 /* The row of one position, from the first method; a count that differs
- * from the EPD's or between methods is reported on stderr. */
+ * from the EPD's or between methods is reported on stderr, and the row's
+ * status says mismatch (the EPD's count) or disagree (another method's). */
 static void write_row(struct perft_run *run, size_t i)
 {
     const struct perft_entry *entry = &run->block[i];
@@ -311,20 +312,22 @@ static void write_row(struct perft_run *run, size_t i)
         fprintf(stderr, "attackbench: %s:%ld: perft %d gives %llu, the EPD says %llu\n", entry->file_name,
                 entry->line_number, entry->depth, (unsigned long long)nodes, (unsigned long long)expected);
     }
-    if (!run->settings->bmf && !ferror(stdout)) { /* after a cut write, nothing left to wait at exit */
-        printf("%zu,%d,%llu,", run->positions + i + 1, entry->depth, (unsigned long long)nodes);
-        if (given)
-            printf("%llu", (unsigned long long)expected);
-        printf(",%s\n", !given ? "unknown" : expected == nodes ? "ok" : "mismatch");
-    }
+    int disagree = 0;
     for (size_t m = 1; m < run->method_count; m++) {
         uint64_t other = run->block_nodes[m * PERFT_BLOCK_POSITIONS + i];
         if (other != nodes) {
             run->mismatches++;
+            disagree = 1;
             fprintf(stderr, "attackbench: %s:%ld: %s counts %llu, %s counts %llu\n", entry->file_name,
                     entry->line_number, run->methods[0].backend->name, (unsigned long long)nodes,
                     run->methods[m].backend->name, (unsigned long long)other);
         }
+    }
+    if (!run->settings->bmf && !ferror(stdout)) { /* after a cut write, nothing left to wait at exit */
+        printf("%zu,%d,%llu,", run->positions + i + 1, entry->depth, (unsigned long long)nodes);
+        if (given)
+            printf("%llu", (unsigned long long)expected);
+        printf(",%s\n", given && expected != nodes ? "mismatch" : disagree ? "disagree" : given ? "ok" : "unknown");
     }
 }
 
