@@ -696,15 +696,23 @@ static int measure_live_pair(struct ab_run *run, struct ab_pair *pair)
     return 0;
 }
 
-/* Whether `line`, as fgets() read it from `in` into `size` bytes, is the
- * start of a longer line: full, no line break, and more to come. */
-static int line_cut(const char *line, size_t size, FILE *in)
+/* One line of the replay into line[size], without its line break. */
+enum { LINE_READ, LINE_END, LINE_ERROR, LINE_LONG, LINE_NUL };
+static int read_replay_line(FILE *in, char *line, size_t size)
 {
-    size_t length = strlen(line);
-    if (length + 1 < size || line[length - 1] == '\n')
-        return 0;
-    int next = getc(in);
-    return next != EOF && ungetc(next, in) != EOF;
+    size_t length = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (c == '\0')
+            return LINE_NUL; /* fgets read up to it, and the rest as the next line */
+        if (length + 1 == size)
+            return LINE_LONG;
+        line[length++] = (char)c;
+    }
+    line[length] = '\0';
+    if (c == EOF && ferror(in))
+        return LINE_ERROR;
+    return c == EOF && length == 0 ? LINE_END : LINE_READ;
 }
 
 /* Pair `index` (line index + 1) from the replay file; AB_REPLAY_ENDED at
@@ -721,17 +729,22 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
     }
     char line[256], word[AB_DISTURBANCE_SIZE] = "";
     errno = 0;
-    if (fgets(line, sizeof line, in) == NULL) {
-        if (!ferror(in))
-            return AB_REPLAY_ENDED;
+    int read = read_replay_line(in, line, sizeof line);
+    if (read == LINE_END)
+        return AB_REPLAY_ENDED;
+    if (read == LINE_ERROR) {
         /* A folder opens, and its read fails: not an empty replay. */
         fprintf(stderr, "attackbench ab: %s=%s: %s\n", REPLAY_VARIABLE, shown,
                 errno ? strerror(errno) : "cannot read it");
         return AB_EXIT_USAGE;
     }
-    if (line_cut(line, sizeof line, in)) {
+    if (read == LINE_LONG) {
         fprintf(stderr, "attackbench ab: %s:%d: longer than %zu bytes: expected A_NS B_NS [DISTURBANCE]\n", shown,
                 index + 1, sizeof line - 1);
+        return AB_EXIT_USAGE;
+    }
+    if (read == LINE_NUL) {
+        fprintf(stderr, "attackbench ab: %s:%d: a NUL byte: expected A_NS B_NS [DISTURBANCE]\n", shown, index + 1);
         return AB_EXIT_USAGE;
     }
     if (sscanf(line, "%lf %lf %63s", &pair->a.ns_per_query, &pair->b.ns_per_query, word) < 2 ||

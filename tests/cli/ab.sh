@@ -349,6 +349,12 @@ done
 ATTACKBENCH_AB_REPLAY="$scratch/long-replay.txt" expect_error "ab: an overlong replay line is named" \
     "long-replay.txt:2: longer than 255 bytes" "$program" ab --min-time=1 -m $lookup,kogge-stone
 
+# A NUL byte in a line is named on its own line (the line was read up to
+# the NUL, and its rest as the next line, numbered one too many).
+printf '10 20\n10 20\0%0300d\n10 20\n' 0 >"$scratch/nul-replay.txt"
+ATTACKBENCH_AB_REPLAY="$scratch/nul-replay.txt" expect_one_line "ab: a NUL byte in a replay line is named" \
+    "nul-replay.txt:2: a NUL byte" "$program" ab --min-time=1 -m $lookup,kogge-stone
+
 # A folder as the replay opens but cannot be read: named, exit 2 (it was
 # read as an empty replay, an undecided verdict with exit 0).
 mkdir -p "$scratch/replay-folder"
