@@ -75,7 +75,7 @@ static inline bitboard lines_attacks(int square, bitboard occupied, lanes4 selec
         rank = shifted_rank(square);
 #endif
     }
-    lanes4 lines = (lanes4){file, rank, diagonals->diagonal, diagonals->anti_diagonal} & selected;
+    lanes4 lines = join_lanes4(file, rank, &diagonals->diagonal) & selected;
     return slide_lines4(square, occupied, lines);
 }
 
