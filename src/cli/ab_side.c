@@ -715,6 +715,34 @@ static int read_replay_line(FILE *in, char *line, size_t size)
     return c == EOF && length == 0 ? LINE_END : LINE_READ;
 }
 
+/* A decimal number of ns (no hexadecimal, inf or nan) from *text, which
+ * moves past it and the blanks after it. */
+static int read_replay_ns(const char **text, double *ns)
+{
+    size_t length = strspn(*text, "0123456789.eE+-");
+    char *end;
+    *ns = strtod(*text, &end);
+    if (length == 0 || end != *text + length)
+        return 0;
+    *text = end + strspn(end, " \t\r");
+    return 1;
+}
+
+/* A replay line: A_NS B_NS and at most one word, the disturbance. */
+static int parse_replay_line(const char *line, struct ab_pair *pair, char *word, size_t size)
+{
+    const char *text = line + strspn(line, " \t");
+    if (!read_replay_ns(&text, &pair->a.ns_per_query) || !read_replay_ns(&text, &pair->b.ns_per_query))
+        return 0;
+    size_t length = strcspn(text, " \t\r");
+    const char *rest = text + length;
+    if (length >= size || rest[strspn(rest, " \t\r")] != '\0')
+        return 0;
+    memcpy(word, text, length);
+    word[length] = '\0';
+    return plausible_ns(pair->a.ns_per_query) && plausible_ns(pair->b.ns_per_query);
+}
+
 /* Pair `index` (line index + 1) from the replay file; AB_REPLAY_ENDED at
  * its end, 2 on a malformed line: too long, not two numbers, or ns that
  * no side's round gives (plausible_ns()). */
@@ -747,9 +775,10 @@ static int replay_pair(const char *path, int index, struct ab_pair *pair)
         fprintf(stderr, "attackbench ab: %s:%d: a NUL byte: expected A_NS B_NS [DISTURBANCE]\n", shown, index + 1);
         return AB_EXIT_USAGE;
     }
-    if (sscanf(line, "%lf %lf %63s", &pair->a.ns_per_query, &pair->b.ns_per_query, word) < 2 ||
-        !plausible_ns(pair->a.ns_per_query) || !plausible_ns(pair->b.ns_per_query)) {
-        fprintf(stderr, "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE], ns per query from 1e-6 to 1e9\n",
+    if (!parse_replay_line(line, pair, word, sizeof word)) {
+        fprintf(stderr,
+                "attackbench ab: %s:%d: expected A_NS B_NS [DISTURBANCE], decimal ns per query from 1e-6 to 1e9 "
+                "and at most one word\n",
                 shown, index + 1);
         return AB_EXIT_USAGE;
     }

@@ -333,12 +333,15 @@ echo "10 ten" >"$scratch/bad.txt"
 ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay line" "bad.txt:1: expected A_NS B_NS" \
     "$program" ab -m $lookup,kogge-stone
 # Replayed ns no side's round gives (the live rounds' bounds, 1e-6 to 1e9)
-# are refused, naming the line: no -nan verdict, no JSON.
-for figures in "inf 1" "1 nan" "1e-320 1" "1 1e308" "0 1"; do
+# are refused, naming the line: no -nan verdict, no JSON.  So are figures
+# not in decimal (hexadecimal was read as a number) and words after the
+# disturbance (they were ignored).
+for figures in "inf 1" "1 nan" "1e-320 1" "1 1e308" "0 1" "0x1p3 10" "10 0XA" "10 20 cpu-contention extra" \
+    "10 20e" "10 -" "10 1-2"; do
     printf '10 20\n%s\n10 20\n10 20\n' "$figures" >"$scratch/odd-replay.txt"
     rm -f "$scratch/odd-replay.json"
     ATTACKBENCH_AB_REPLAY="$scratch/odd-replay.txt" expect_error "ab: a replayed pair of '$figures' is refused" \
-        "odd-replay.txt:2: expected A_NS B_NS [DISTURBANCE], ns per query from 1e-6 to 1e9" \
+        "odd-replay.txt:2: expected A_NS B_NS [DISTURBANCE], decimal ns per query from 1e-6 to 1e9" \
         "$program" ab --min-time=1 -m $lookup,kogge-stone --json="$scratch/odd-replay.json"
     [ ! -e "$scratch/odd-replay.json" ] && pass "ab: no JSON from a replayed pair of '$figures'" ||
         fail "ab: no JSON from a replayed pair of '$figures'"
