@@ -722,7 +722,8 @@ static int read_replay_ns(const char **text, double *ns)
     size_t length = strspn(*text, "0123456789.eE+-");
     char *end;
     *ns = strtod(*text, &end);
-    if (length == 0 || end != *text + length)
+    /* The figure ends at a blank or the line's end: "20x" is no figure. */
+    if (length == 0 || end != *text + length || (*end != '\0' && strchr(" \t\r", *end) == NULL))
         return 0;
     *text = end + strspn(end, " \t\r");
     return 1;

@@ -334,10 +334,11 @@ ATTACKBENCH_AB_REPLAY="$scratch/bad.txt" expect_error "ab: a malformed replay li
     "$program" ab -m $lookup,kogge-stone
 # Replayed ns no side's round gives (the live rounds' bounds, 1e-6 to 1e9)
 # are refused, naming the line: no -nan verdict, no JSON.  So are figures
-# not in decimal (hexadecimal was read as a number) and words after the
-# disturbance (they were ignored).
+# not in decimal (hexadecimal was read as a number), words after the
+# disturbance (they were ignored) and a word joined to a figure ("20x"
+# was read as 20 and the disturbance x).
 for figures in "inf 1" "1 nan" "1e-320 1" "1 1e308" "0 1" "0x1p3 10" "10 0XA" "10 20 cpu-contention extra" \
-    "10 20e" "10 -" "10 1-2"; do
+    "10 20e" "10 -" "10 1-2" "10 20x" "10x 20" "10 20,5"; do
     printf '10 20\n%s\n10 20\n10 20\n' "$figures" >"$scratch/odd-replay.txt"
     rm -f "$scratch/odd-replay.json"
     ATTACKBENCH_AB_REPLAY="$scratch/odd-replay.txt" expect_error "ab: a replayed pair of '$figures' is refused" \
