@@ -176,17 +176,24 @@ enum { ATTACKBENCH_POSITION_SQUARES = 12 };
  * registers (their square offsets, their mask loads).  gcc unrolls the
  * loop four times; clang 14 does not unroll it (the asm counts as a call),
  * and when made to (an unroll count alone) it paired queries again
- * (docs/findings.md).  The flags are constants in each caller. */
+ * (docs/findings.md).  gcc walks the two arrays by pointer: with the
+ * position's index gcc 12 kept the loop's five pointers and counts in
+ * vector registers (a VMOVQ each way per position), and its positions
+ * layout ran up to 1.19x slower than by pointer on a Zen 5 (leorik,
+ * slide-arithmetic, qbb).  clang keeps the index: clang 14 laid out
+ * exploding's branches 1.25x slower by pointer.  The flags are constants
+ * in each caller. */
 static inline __attribute__((always_inline)) uint64_t
 attackbench_positions_pass(const struct attackbench_entries entries, const int shape, const struct attackbench_run *run,
                            const int chained, const int mix)
 {
     const uint64_t *occupied = run->occupied;
-    const uint8_t *squares = run->squares;
     const size_t positions = run->count / ATTACKBENCH_POSITION_SQUARES;
     uint64_t sum = 0, previous = 0;
     int per_position = ATTACKBENCH_POSITION_SQUARES;
     __asm__("" : "+r"(per_position));
+#if defined(__clang__)
+    const uint8_t *squares = run->squares;
     ATTACKBENCH_ONE_QUERY_AT_A_TIME
     for (size_t position = 0; position < positions; position++) {
         const uint64_t shared = occupied[position];
@@ -199,6 +206,21 @@ attackbench_positions_pass(const struct attackbench_entries entries, const int s
             sum += mix ? attackbench_checksum_mix(previous) : previous;
         }
     }
+#else
+    const uint8_t *own = run->squares;
+    ATTACKBENCH_ONE_QUERY_AT_A_TIME
+    for (const uint64_t *const occupied_end = occupied + positions; occupied != occupied_end; occupied++) {
+        const uint64_t shared = *occupied;
+        const uint8_t *const own_end = own + per_position;
+        ATTACKBENCH_ONE_QUERY_AT_A_TIME_UNROLLED
+        for (; own != own_end; own++) {
+            uint64_t query = shared ^ (chained ? previous & 1 : 0);
+            ATTACKBENCH_OPAQUE(query);
+            previous = attackbench_query(entries, shape, *own, query);
+            sum += mix ? attackbench_checksum_mix(previous) : previous;
+        }
+    }
+#endif
     return sum;
 }
 
