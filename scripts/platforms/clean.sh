@@ -7,8 +7,9 @@
 #     holding files git tracks there, nor a file of the top folder other
 #     than a program (ELF) or a log, or
 #   - outside the tree, a folder holding the commit-stamp every attackbench
-#     build writes, or a file that holds the word attackbench (a program
-#     of this project, its log).
+#     build writes, a program (an ELF file that names attackbench), or a
+#     log (FILE.log) in or beside such a build folder.  A text that merely
+#     names the project (notes, another clone's README) is no build.
 # Anything else (/, the tree, a folder above it, a source folder, a
 # foreign folder or file) is refused in one line, before anything is
 # removed; a path that does not exist is passed over.
@@ -17,6 +18,13 @@ set -u
 tree=$(realpath -m -- "$1") || exit 2
 folders=$2
 shift 2
+# An attackbench program, or the log of a build in or beside its folder.
+build_file() {
+    case "$1" in
+    *.log) [ -f "$(dirname -- "$1")/commit-stamp" ] || [ -f "${1%.log}/commit-stamp" ] ;;
+    *) [ "$(head -c 4 -- "$1" | tail -c 3)" = ELF ] && grep -qa attackbench "$1" ;;
+    esac
+}
 refuse() {
     echo "make clean: $1: $2: nothing removed" >&2
     exit 2
@@ -41,7 +49,7 @@ for path in "$@"; do
     *)
         if [ -d "$real" ] && [ ! -f "$real/commit-stamp" ]; then
             refuse "$path" "a folder outside the tree that holds no attackbench build (no commit-stamp)"
-        elif [ -e "$real" ] && [ ! -d "$real" ] && ! grep -qa attackbench "$real"; then
+        elif [ -e "$real" ] && [ ! -d "$real" ] && ! build_file "$real"; then
             refuse "$path" "a file outside the tree that is no attackbench program"
         fi
         ;;

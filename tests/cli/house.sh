@@ -138,25 +138,35 @@ clean_tree="$scratch/clean/tree"
 mkdir -p "$clean_tree/src" "$clean_tree/build" "$scratch/clean/foreign" "$scratch/clean/outside-build"
 echo kept >"$scratch/clean/foreign/notes.txt"
 echo kept >"$scratch/clean/plain-file"
+# Texts that name the project are no build (they were removed).
+echo "notes about attackbench" >"$scratch/clean/notes.md"
+echo "attackbench build log" >"$scratch/clean/notes.log"
 echo 1234567 >"$scratch/clean/outside-build/commit-stamp"
 echo kept >"$clean_tree/src/main.c"
 clean_script="$here/../scripts/platforms/clean.sh"
 for refused in "$scratch/clean|this tree or a folder above it" "$clean_tree|this tree or a folder above it" \
     "/|this tree or a folder above it" "$clean_tree/src|in the tree's src folder" \
     "$scratch/clean/foreign|a folder outside the tree that holds no attackbench build (no commit-stamp)" \
-    "$scratch/clean/plain-file|a file outside the tree that is no attackbench program"; do
+    "$scratch/clean/plain-file|a file outside the tree that is no attackbench program" \
+    "$scratch/clean/notes.md|a file outside the tree that is no attackbench program" \
+    "$scratch/clean/notes.log|a file outside the tree that is no attackbench program"; do
     path=${refused%%|*}
     expect_error "make clean refuses ${path#"$scratch"/}" "make clean: $path: ${refused#*|}: nothing removed" \
         sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$path"
 done
 [ -f "$scratch/clean/foreign/notes.txt" ] && [ -f "$scratch/clean/plain-file" ] && [ -f "$clean_tree/src/main.c" ] &&
+    [ -f "$scratch/clean/notes.md" ] && [ -f "$scratch/clean/notes.log" ] &&
     [ -d "$clean_tree/build" ] && pass "make clean's refusals remove nothing, the build folder beside them included" ||
     fail "make clean's refusals remove nothing, the build folder beside them included"
-if sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$scratch/clean/outside-build" "$scratch/clean/absent" &&
-    [ ! -e "$clean_tree/build" ] && [ ! -e "$scratch/clean/outside-build" ]; then
-    pass "make clean removes the tree's build folder and an attackbench build outside it"
+echo log >"$scratch/clean/outside-build.log"
+cp "$program" "$scratch/clean/outside-program"
+if sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$scratch/clean/outside-build" "$scratch/clean/absent" \
+    "$scratch/clean/outside-build.log" "$scratch/clean/outside-program" &&
+    [ ! -e "$clean_tree/build" ] && [ ! -e "$scratch/clean/outside-build" ] &&
+    [ ! -e "$scratch/clean/outside-build.log" ] && [ ! -e "$scratch/clean/outside-program" ]; then
+    pass "make clean removes the tree's build folder and an attackbench build, its log and a program outside it"
 else
-    fail "make clean removes the tree's build folder and an attackbench build outside it"
+    fail "make clean removes the tree's build folder and an attackbench build, its log and a program outside it"
 fi
 # In a git tree, nothing git tracks (README.md, a folder of tracked files
 # that is no source folder); at the top, no file but a program or a log.
