@@ -10,9 +10,12 @@
 # install writes a manifest, share/attackbench/install-manifest, naming
 # every file it wrote and every folder it created, and each folder of the
 # prefix it wrote through that is a symbolic link (/usr/local/share ->
-# elsewhere) with the link's target; uninstall removes exactly those files
-# and folders (a folder only when it is empty), through the same links,
-# nothing else.
+# elsewhere) with the link's target, and how many folders it created to
+# make the root ($DESTDIR$PREFIX and those above it: "root N"); uninstall
+# removes exactly those files and folders (a folder only when it is
+# empty), through the same links, nothing else.  An install that fails
+# or is interrupted removes the files and folders it created, and leaves
+# an earlier install's manifest as it was.
 set -eu
 name=install.sh
 fail() { echo "$name: $*" >&2; exit 2; }
@@ -32,6 +35,9 @@ esac
 case $destdir in '' | /*) ;; *) fail "DESTDIR=$destdir is relative: give an absolute folder" ;; esac
 case $prefix$destdir in *"$newline"*) fail "PREFIX or DESTDIR holds a newline" ;; esac
 root=$destdir$prefix
+# The root without a trailing slash, for walking up from it.
+root_folder=$root
+while :; do case $root_folder in ?*/) root_folder=${root_folder%/} ;; *) break ;; esac; done
 manifest_name=share/attackbench/install-manifest
 manifest=$root/$manifest_name
 
@@ -95,6 +101,7 @@ check_manifest() {
         case $line in
         "file "* | "dir "*) path=${line#* } ;;
         "link "?*" -> "?*) path=${line#link } path=${path%% -> *} ;;
+        "root "[1-9] | "root "[1-9][0-9]) continue ;;
         *) fail "$manifest: not a manifest line: '$line'; $nothing" ;;
         esac
         case /$path/ in //* | */../* | */./* | //) fail "$manifest: '$path' is not a plain relative path; $nothing" ;; esac
@@ -112,6 +119,15 @@ check_manifest() {
     done <"$manifest"
 }
 
+# remove_root_folders N: the root and the folders above it, N in all,
+# that install created, each while it is empty.
+remove_root_folders() {
+    folder=$root_folder levels=${1:-0}
+    while [ "$levels" -gt 0 ] && rmdir -- "$folder" 2>/dev/null; do
+        folder=${folder%/*} levels=$((levels - 1))
+    done
+}
+
 if [ "$action" = uninstall ]; then
     [ -f "$manifest" ] || fail "no $manifest: nothing installed there by make install (or by an attackbench without a manifest)"
     check_manifest
@@ -124,6 +140,7 @@ if [ "$action" = uninstall ]; then
     done <"$manifest"
     rm -f -- "$@" || fail "cannot remove every file the manifest names (above)"
     folders=$(sed -n 's/^dir //p' "$manifest" | sort -r)
+    root_levels=$(sed -n 's/^root //p' "$manifest")
     rm -f -- "$manifest" || fail "cannot remove $manifest"
     old_ifs=$IFS IFS=$newline
     set --
@@ -136,6 +153,7 @@ if [ "$action" = uninstall ]; then
     for folder in "$@"; do
         if [ -d "$folder" ]; then echo "$name: kept $folder: it holds files make install did not write"; fi
     done
+    remove_root_folders "$root_levels"
     echo "removed what make install wrote under $root"
     exit 0
 fi
@@ -149,8 +167,20 @@ pages=$(python3 scripts/platforms/linked-files README.md docs/*.md) || fail "the
 
 # What a previous install wrote stays in the new manifest, so that
 # uninstall removes it too.
+# created: what this install creates, for undoing it if it fails.
+usage= created= installed=
 entries=$(mktemp) || fail "cannot create a temporary file"
-trap 'rm -f "$entries"' EXIT
+trap 'undo_unfinished; rm -f -- "$entries" ${created:+"$created"} ${usage:+"$usage"}' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+created=$(mktemp) || fail "cannot create a temporary file"
+root_levels=0
+undo_unfinished() {
+    [ -z "$installed" ] && [ -n "$created" ] && [ -f "$created" ] || return 0
+    sed -n 's/^file //p' "$created" | while IFS= read -r path; do rm -f -- "$root/$path"; done
+    sed -n 's/^dir //p' "$created" | sort -r | while IFS= read -r path; do rmdir -- "$root/$path" 2>/dev/null || :; done
+    remove_root_folders "$root_levels"
+}
 if [ -f "$manifest" ]; then
     check_manifest
     cat "$manifest" >>"$entries"
@@ -162,13 +192,16 @@ make_folder() {
     parent_folder "$1"
     [ "$parent" = . ] || make_folder "$parent"
     [ -d "$root/$1" ] && return 0
-    mkdir -- "$root/$1" || fail "cannot create $root/$1"
+    # mkdir's own message would be a second line; its reason is kept.
+    error=$(mkdir -- "$root/$1" 2>&1) || fail "cannot create $root/$1: ${error##*: }"
     echo "dir $1" >>"$entries"
+    echo "dir $1" >>"$created"
 }
 # put MODE SOURCE RELATIVE: install one file, recorded.
 put() {
     parent_folder "$3"
     make_folder "$parent"
+    [ -e "$root/$3" ] || echo "file $3" >>"$created"
     install -m "$1" -- "$2" "$root/$3" || fail "cannot write $root/$3"
     echo "file $3" >>"$entries"
 }
@@ -178,6 +211,7 @@ put_together() {
     mode=$1 folder=$2
     shift 2
     make_folder "$folder"
+    for file in "$@"; do [ -e "$root/$folder/${file##*/}" ] || echo "file $folder/${file##*/}" >>"$created"; done
     install -m "$mode" -- "$@" "$root/$folder/" || fail "cannot write into $root/$folder"
     for file in "$@"; do echo "file $folder/${file##*/}" >>"$entries"; done
 }
@@ -203,7 +237,13 @@ put_pages() {
 }
 
 if [ ! -d "$root" ]; then
+    # The folders mkdir -p creates: the root and those above it missing.
+    folder=$root_folder
+    while [ -n "$folder" ] && [ ! -d "$folder" ]; do
+        root_levels=$((root_levels + 1)) folder=${folder%/*}
+    done
     mkdir -p -- "$root" || fail "cannot create $root"
+    echo "root $root_levels" >>"$entries"
 fi
 put 755 "$program" bin/attackbench
 put 755 "$valgrind_program" bin/attackbench-valgrind
@@ -215,9 +255,10 @@ put 644 data/perft.epd share/attackbench/perft.epd
 put 644 data/positions.fen share/attackbench/positions.fen
 docs=share/doc/attackbench
 usage=$(mktemp) || fail "cannot create a temporary file"
-"$program" --help >"$usage" || { rm -f "$usage"; fail "$program --help failed"; }
+"$program" --help >"$usage" || fail "$program --help failed"
 put 644 "$usage" $docs/usage.txt
-rm -f "$usage"
+rm -f -- "$usage"
+usage=
 # The pages keep the source tree's layout, so their links hold.
 old_ifs=$IFS IFS=$newline
 # shellcheck disable=SC2086 # one page a line
@@ -242,7 +283,11 @@ for path in $paths; do
     done
 done
 IFS=$old_ifs
-sort -u "$entries" >"$manifest.new" && mv -- "$manifest.new" "$manifest" || fail "cannot write $manifest"
+sort -u "$entries" >"$manifest.new" && mv -- "$manifest.new" "$manifest" || {
+    rm -f -- "$manifest.new"
+    fail "cannot write $manifest"
+}
+installed=1
 # The hint names the command that removes this install, with its DESTDIR
 # when one was given, each path quoted as a shell needs it (single quotes,
 # each quote within written '\'').

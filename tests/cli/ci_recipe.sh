@@ -53,10 +53,37 @@ run_install install "$recipe_prefix" "$hint_stage" >"$scratch/hint.out" 2>"$scra
 hint=$(sed -n 's/^installed under .*; \(make uninstall .*\) removes what is listed in .*/\1/p' "$scratch/hint.out")
 (cd "$recipe_top" && eval "$hint") >"$scratch/out" 2>>"$scratch/err"
 status=$?
-[ -n "$hint" ] && [ $status -eq 0 ] && [ -d "$hint_stage$recipe_prefix" ] && [ ! -e "$hint_stage$recipe_prefix/bin" ] &&
-    [ ! -e "$hint_stage$recipe_prefix/share" ] &&
-    pass "install: the closing hint's command, run as printed, removes that install" ||
+# The folders install made for the root (the DESTDIR, opt, "my app")
+# go too: they were not there before.
+[ -n "$hint" ] && [ $status -eq 0 ] && [ ! -e "$hint_stage" ] &&
+    pass "install: the closing hint's command, run as printed, removes that install and the folders it made for it" ||
     fail "install: the closing hint's command, run as printed ($hint: exit $status; $(head -c 300 "$scratch/err"))"
+
+# An install that fails part-way (a file where a folder goes) removes
+# what it wrote, leaves no temporary file, and a later uninstall has
+# nothing to do; one that fails over an earlier install keeps that
+# install's files and manifest.
+failing_stage="$scratch/failing stage"
+mkdir -p "$failing_stage/opt/app/share" "$scratch/install-tmp"
+echo "in the way" >"$failing_stage/opt/app/share/doc"
+TMPDIR="$scratch/install-tmp" run_install install /opt/app "$failing_stage" >"$scratch/out" 2>"$scratch/err"
+status=$?
+left=$(cd "$failing_stage" && find . | sort | tr '\n' ' ')
+[ $status -eq 2 ] && [ "$(wc -l <"$scratch/err")" -eq 1 ] && grep -q "cannot create .*share/doc" "$scratch/err" &&
+    [ "$left" = ". ./opt ./opt/app ./opt/app/share ./opt/app/share/doc " ] && [ -z "$(ls -A "$scratch/install-tmp")" ] &&
+    pass "a failed install removes what it wrote, in one line, no temporary file left" ||
+    fail "a failed install removes what it wrote (exit $status; left: $left; tmp: $(ls "$scratch/install-tmp"); $(head -c 300 "$scratch/err"))"
+rm "$failing_stage/opt/app/share/doc"
+run_install install /opt/app "$failing_stage" >/dev/null 2>&1
+cp "$failing_stage/opt/app/share/attackbench/install-manifest" "$scratch/manifest.before"
+rm -r "$failing_stage/opt/app/share/doc/attackbench/examples"
+echo "in the way" >"$failing_stage/opt/app/share/doc/attackbench/examples"
+run_install install /opt/app "$failing_stage" >/dev/null 2>"$scratch/err"
+status=$?
+[ $status -eq 2 ] && cmp -s "$scratch/manifest.before" "$failing_stage/opt/app/share/attackbench/install-manifest" &&
+    [ -f "$failing_stage/opt/app/bin/attackbench" ] && [ -f "$failing_stage/opt/app/share/doc/attackbench/README.md" ] &&
+    pass "a failed install over an earlier one keeps that install's files and manifest" ||
+    fail "a failed install over an earlier one keeps that install (exit $status; $(head -c 300 "$scratch/err"))"
 
 # The installed program finds the installed data files from a folder
 # without data/: perft's default file, and the benchmark's hint names a
