@@ -445,6 +445,18 @@ writer.writerows(rows)
 PY
 script_refuses "results-merge: a slug that is a path is refused" "\"slug\" '../escaped' is not a plain name" \
     python3 "$s/results/results-merge" --check "$scratch/escaping"
+# An entry that is no file nor folder, named (it was "None: None").
+cp -r "$results_folder" "$scratch/odd-entries"
+ln -s /nonexistent/file "$scratch/odd-entries/dangling"
+script_refuses "results-merge: a broken symbolic link in a folder is named" "odd-entries/dangling: a symbolic link" \
+    python3 "$s/results/results-merge" --check "$scratch/odd-entries"
+rm "$scratch/odd-entries/dangling"
+if mkfifo "$scratch/odd-entries/pipe" 2>/dev/null; then
+    script_refuses "results-merge: a FIFO in a folder is named" "odd-entries/pipe: not a file nor a folder" \
+        python3 "$s/results/results-merge" --into "$scratch/odd-into" --web "$scratch/odd-into/web.js" "$scratch/odd-entries"
+else
+    skip "results-merge: a FIFO in a folder: mkfifo failed here"
+fi
 printf 'null\n' >"$scratch/null-manifest.json"
 script_refuses "plot: a manifest that is not an object is one line" "not a manifest (a JSON object)" \
     python3 "$s/results/plot" -o "$scratch/plots" "$scratch/null-manifest.json"
