@@ -61,7 +61,12 @@ done
 into=$(cd "$into" && pwd)
 case "$program" in /*) ;; *) program=$PWD/$program ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/attackbench-generate.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# The file being written (FILE.tmp) goes too when the run stops: a Ctrl-C
+# left an empty one beside the file.
+writing=
+trap 'rm -rf "$work" ${writing:+"$writing"}' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # compile NAME: scripts/generators/NAME.c into $work/NAME.
 compile() {
@@ -73,8 +78,10 @@ write() {
     local file=$1
     shift
     mkdir -p "$(dirname "$into/$file")"
-    "$@" >"$into/$file.tmp" || { rm -f "$into/$file.tmp"; fail "$file: $* failed"; }
-    mv "$into/$file.tmp" "$into/$file"
+    writing=$into/$file.tmp
+    "$@" >"$writing" || { rm -f "$writing"; fail "$file: $* failed"; }
+    mv "$writing" "$into/$file"
+    writing=
 }
 
 for name in "${names[@]}"; do
