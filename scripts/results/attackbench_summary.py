@@ -11,6 +11,9 @@ from attackbench_results import BASELINE, REFERENCE, ResultsError
 # The configuration of the headline figures: the queen on the random stream,
 # batched, throughput, one thread, no pressure.
 HEADLINE = ("random", "queen", "batch", "throughput", 0, "all", 1, "queries")
+# The memory ladder's runs (scripts/results/results.sh run_probes), each
+# with its --pressure in place of the 0.
+LADDER = ("random", "rook", "batch", "throughput", 0, "all", 1, "queries")
 # Below this ratio two compilers' figures count as alike (runs on a shared
 # machine differ by 5-20%; see README "Reading the numbers").
 ALIKE_RATIO = 1.10
@@ -162,9 +165,13 @@ def memory_ladder(probes):
     run; [] when it has none."""
     ladder = {}
     for (config, method), entry in probes.bench.items():
-        workload, piece, dispatch, mode, pressure, phase, threads, layout = config
-        if method == BASELINE and mode == "throughput" and \
-                entry["ticks_min"] is not None and phase == "all":
+        # The ladder's own rows alone (results.sh: random rooks, batch,
+        # one thread): the short-stream probe's null row (queens) is pressure
+        # 0 as well, and took the none rung, and a benchmark CSV's null
+        # queens under --pressure made a ladder of unrelated runs.
+        pressure = config[4]
+        if method == BASELINE and config == LADDER[:4] + (pressure,) + LADDER[5:] and \
+                entry["ticks_min"] is not None:
             ladder[pressure] = entry["ticks_min"]
     # No rung above none is no ladder: a benchmark CSV's own null row.
     if 0 not in ladder or len(ladder) < 2:

@@ -226,6 +226,27 @@ expect_one_line "report --probes: a benchmark CSV is refused" "--probes $scratch
     "$results/report" --probes "$scratch/findings-bench.csv" -o "$scratch/probes.md" "$scratch/findings-bench.csv"
 [ ! -e "$scratch/probes.md" ] && pass "report --probes: a refused report writes no file" ||
     fail "report --probes: a refused report writes no file"
+# The memory ladder is the ladder's runs alone (random rooks, one per
+# buffer size): the short-stream probe's null queens, also without
+# pressure, took its "none" rung; and a benchmark CSV, whose null queens
+# ran under --pressure=64M, made a ladder of unrelated rows.  The probes
+# and benchmark CSVs of a committed make results run.
+committed_probes=$(ls "$here"/../results/*-probes-gcc.csv 2>/dev/null | head -n 1)
+if [ -n "$committed_probes" ]; then
+    committed_bench=${committed_probes%-probes-gcc.csv}-gcc.csv
+    ladder_none=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+        $column["method"] == "null" && $column["piece"] == "rook" && $column["pressure_bytes"] == 0 {
+            printf "%.2f", $column["ticks_per_query_min"] }' "$committed_probes")
+    "$results/report" --probes "$committed_probes" "$committed_bench" >"$scratch/out" 2>"$scratch/err"
+    grep -q "^| none | $ladder_none |  |\$" "$scratch/out" &&
+        pass "report --probes: the ladder's none rung is its own run's ($ladder_none ticks)" ||
+        fail "report --probes: the ladder's none rung is its own run's ($ladder_none; $(grep '^| none' "$scratch/out"); $(head -c 200 "$scratch/err"))"
+    expect_one_line "report --probes: a make results benchmark CSV (null under --pressure) is refused" \
+        "no probe rows" "$results/report" --probes "$committed_bench" "$committed_bench"
+else
+    skip "report --probes on a committed run: no results/*-probes-gcc.csv"
+    skip "report --probes: a make results benchmark CSV is refused: no results/*-probes-gcc.csv"
+fi
 # report -o is replaced whole or not at all: a write that fails (a file
 # size limit of 1 KB, whatever Python does at start) keeps the old report.
 echo "previous report" >"$scratch/report.md"
