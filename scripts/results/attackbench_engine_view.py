@@ -153,9 +153,14 @@ def findings(machine, bench_runs, perft_runs):
 def replace_block(text, machine, paragraph):
     """text with this machine's paragraph of the block between the markers
     replaced (the other machines' kept; the block added at the end when
-    missing)."""
+    neither marker is there); None unless the markers are once each, the
+    start first (a stray end marker made every run append a copy of the
+    text after it, doubling the page)."""
+    starts, ends = text.count(FINDINGS_START), text.count(FINDINGS_END)
     start, end = text.find(FINDINGS_START), text.find(FINDINGS_END)
-    if start < 0 or end < start:
+    if (starts, ends) != (0, 0) and ((starts, ends) != (1, 1) or end < start):
+        return None
+    if start < 0:
         text, start = text.rstrip("\n") + "\n\n", len(text.rstrip("\n")) + 2
         text += FINDINGS_START + "\n" + FINDINGS_END + "\n"
         end = text.find(FINDINGS_END)

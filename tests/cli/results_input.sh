@@ -166,6 +166,17 @@ if "$results/report" --machine "Test CPU" --findings "$scratch/new-findings.md" 
 else
     fail "report --findings: a missing findings page is made with the paragraph ($(head -c 300 "$scratch/err"))"
 fi
+# A page whose markers are not one block (an end marker in the text, a
+# start without an end) is refused and left as it was: a stray end marker
+# made each run append a copy of the text after it.
+printf '# Findings\nThe block ends at the line <!-- /engine-view -->.\n' >"$scratch/stray-findings.md"
+cp "$scratch/stray-findings.md" "$scratch/stray-findings.kept"
+expect_one_line "report --findings: a stray end marker is refused" "are not once each, the opening one first" \
+    "$results/report" --machine "Test CPU" --findings "$scratch/stray-findings.md" "$scratch/findings-bench.csv" \
+    "$scratch/findings-perft.csv"
+cmp -s "$scratch/stray-findings.md" "$scratch/stray-findings.kept" &&
+    pass "report --findings: the page with a stray marker is left as it was" ||
+    fail "report --findings: the page with a stray marker is left as it was"
 expect_one_line "report --findings: runs that give no paragraph are refused" "nothing to write" \
     "$results/report" --machine "Test CPU" --findings "$scratch/no-findings.md" "$scratch/findings-bench.csv" \
     "$scratch/findings-perft-two.csv"
