@@ -74,11 +74,12 @@ void note_other_work(const struct session *session, const struct cpu_share *shar
     snprintf(warnings, size, "cpu-contention");
 }
 
-/* --target-spread: the methods of a group whose spread stayed above it. */
+/* --target-spread: the methods of a group whose spread stayed above it,
+ * under --quiet too: no column of the results carries them. */
 void name_unreached_rows(const struct session *session, const char *group, const struct measurement *measured,
                          double target_percent)
 {
-    if (spread_reached(measured, (size_t)session->entry_count, target_percent) || session->options->quiet)
+    if (spread_reached(measured, (size_t)session->entry_count, target_percent))
         return;
     progress_clear(&session->progress);
     if (measured[0].sample_count < FEW_REPETITIONS) {

@@ -277,6 +277,12 @@ spread_reps=$(csv_column reps <"$scratch/spread.csv" | sort -n | head -1)
 grep -qF "attackbench: random rook batch: only 1 round (fewer than 5) in the --min-time: the median and its spread are unreliable" \
     "$scratch/err" && pass "--target-spread names a group that --min-time cut short of 5 rounds" ||
     fail "--target-spread names a group that --min-time cut short of 5 rounds ($(head -c 300 "$scratch/err"))"
+# Under -q as well: no column of the results says so (it was dropped).
+"$program" -q -m hyperbola -w random -p rook --dispatch=batch -r 1 -c 20000000 --queries=2048 --target-spread=100 \
+    --min-time=0.001 -f csv >/dev/null 2>"$scratch/err"
+grep -qF "attackbench: random rook batch: only 1 round (fewer than 5) in the --min-time" "$scratch/err" &&
+    pass "--target-spread names a group cut short under -q too" ||
+    fail "--target-spread names a group cut short under -q too ($(head -c 300 "$scratch/err"))"
 "$program" perft -m reference --depth 2 "$here/../data/perft.epd" >"$scratch/out" 2>&1 &&
     "$program" perft -mreference -r 1 --depth=1 "$here/../data/perft.epd" >"$scratch/out" 2>&1 &&
     pass "perft takes -m, -mNAME, -r and '--depth N' as the main command does" ||
