@@ -173,10 +173,14 @@ static int run_checked(struct job *job, const struct backend *backend, int threa
     if (stop_requested(job))
         return 1;
     if (wrong) {
+        /* A side stream's row is the side's sliders: its piece is unused
+         * (0, a rook, was named). */
+        const char *row = job->kind == STREAM_SETS    ? "sliders (sets)"
+                          : job->kind == STREAM_SIDES ? "sliders (sides)"
+                                                      : piece_names[job->piece];
         fprintf(stderr,
                 "attackbench: %s %s: checksum differs from the reference%s; run with --verify to find the query\n",
-                backend->name, piece_names[job->piece],
-                job->timed_rounds_done ? " after the timed rounds (it was right before them)" : "");
+                backend->name, row, job->timed_rounds_done ? " after the timed rounds (it was right before them)" : "");
         return -1;
     }
     return 0;

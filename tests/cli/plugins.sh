@@ -101,6 +101,19 @@ else
     fail "the wrong_dense test plugin builds ($(head -c 300 "$plugin_dir/wrong_dense.log"))"
 fi
 
+# A wrong set-wise entry is named as the sets workload's row, not as a
+# rook (the row's piece, unused there, was named).
+if build_plugin wrong_set "$top/tests/plugins/wrong_set.c"; then
+    "$program" --plugin="$plugin_dir/wrong_set.so" -q -m wrong-set -w sets --reps=1 --calls=10000 \
+        "$top/data/positions.fen" >/dev/null 2>"$scratch/err"
+    status=$?
+    [ $status -eq 1 ] && grep -qF "attackbench: wrong-set sliders (sets): checksum differs from the reference" "$scratch/err" &&
+        pass "a wrong set-wise entry is named as the sets row" ||
+        fail "a wrong set-wise entry is named as the sets row (exit $status; $(head -c 300 "$scratch/err"))"
+else
+    fail "the wrong_set test plugin builds ($(head -c 300 "$plugin_dir/wrong_set.log"))"
+fi
+
 # A plugin whose init reports (size_t)-1 bytes: refused with one line, exit
 # 2, where --list and the CSV reported 18446744073709551615 bytes (the
 # seventh hostile trial).
