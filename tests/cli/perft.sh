@@ -334,3 +334,11 @@ else
 fi
 
 rm -rf "$perft_scratch"
+
+# docs/perft.md lists the --csv columns as the file has them (five
+# metadata columns were missing, so the listed positions were wrong).
+"$program" perft -m reference --depth=1 --reps=1 --csv="$scratch/columns.csv" "$here/../data/perft.epd" >/dev/null 2>&1
+documented=$(grep -o '^`timestamp,host,[a-z_,]*`' "$here/../docs/perft.md" | tr -d '`')
+[ -n "$documented" ] && [ "$documented" = "$(head -n 1 "$scratch/columns.csv")" ] &&
+    pass "docs/perft.md lists perft's CSV columns as the file has them" ||
+    fail "docs/perft.md lists perft's CSV columns as the file has them (docs: $documented; file: $(head -n 1 "$scratch/columns.csv"))"
