@@ -211,14 +211,19 @@ static int runnable_list(const struct recommendation *recommendation, char *list
  * hold (each is checked), so that a path with spaces is one word. */
 #define WORD_BREAK "\x1f"
 
-/* WORD_BREAK "--plugin=FILE" for every plugin among the candidates; -1
- * when it does not fit or a file's name holds a WORD_BREAK. */
+/* WORD_BREAK "--plugin=FILE" for every plugin among the candidates, each
+ * FILE absolute (a relative one failed, or loaded another file, where a
+ * reproduce: command ran from another folder); -1 when it does not fit or
+ * a file's name holds a WORD_BREAK. */
 static int plugin_options(const struct recommendation *recommendation, char *text, size_t size)
 {
     size_t used = 0;
     text[0] = '\0';
     for (int c = 0; c < recommendation->count && used < size; c++) {
         const char *file = recommendation->candidates[c].backend->plugin_file;
+        char absolute[PATH_MAX];
+        if (file && file[0] != '/' && realpath(file, absolute) != NULL)
+            file = absolute;
         if (file && recommendation->candidates[c].skipped == NULL) {
             if (strchr(file, WORD_BREAK[0]))
                 return -1;

@@ -322,6 +322,15 @@ if build_test_plugin "$view_scratch/my_engine.so" /dev/null "$here/../examples/p
     else
         fail "recommend --method=classical with a plugin measures the plugin too ($(head -c 600 "$view_scratch/plugin-method.out"))"
     fi
+    # A plugin given by a relative path is named by its absolute one in
+    # the reproduce: lines, which run from any folder (it stayed relative).
+    if (cd "$view_scratch" && "$program" --plugin=my_engine.so recommend --quick --method=classical) \
+            >"$view_scratch/plugin-relative.out" 2>&1 &&
+        [ "$(grep -c -- "--plugin=$(realpath "$view_scratch")/my_engine.so" "$view_scratch/plugin-relative.out")" -ge 2 ]; then
+        pass "recommend: a relative --plugin is absolute in the reproduce: lines"
+    else
+        fail "recommend: a relative --plugin is absolute in the reproduce: lines ($(grep -- --plugin "$view_scratch/plugin-relative.out" | head -c 600))"
+    fi
     # A plugin wrong where only perft looks (the start position's root) is
     # found by the engine measurement: recommend exits 1, as for a plugin
     # wrong at load (it exited 2, a failed measurement).
