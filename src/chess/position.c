@@ -142,7 +142,9 @@ static int parse_clock(const char *field, size_t length, int minimum, const char
 }
 
 /* EPD operations: "opcode operand...;" separated by semicolons; quoted
- * operands may hold semicolons.  Only "Dn count" (perft) is kept. */
+ * operands may hold semicolons, and escape a quote or a backslash with a
+ * backslash, as PGN strings do (a \" ended the string: the comment's rest
+ * was read as operations).  Only "Dn count" (perft) is kept. */
 static int parse_operations(const char *text, struct position *position, char *error, size_t error_size)
 {
     const char *p = text;
@@ -154,7 +156,9 @@ static int parse_operations(const char *text, struct position *position, char *e
         const char *start = p;
         int quoted = 0;
         while (*p && (quoted || *p != ';')) {
-            if (*p == '"')
+            if (quoted && *p == '\\' && (p[1] == '"' || p[1] == '\\'))
+                p++;
+            else if (*p == '"')
                 quoted = !quoted;
             p++;
         }

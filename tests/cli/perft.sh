@@ -342,3 +342,14 @@ documented=$(grep -o '^`timestamp,host,[a-z_,]*`' "$here/../docs/perft.md" | tr 
 [ -n "$documented" ] && [ "$documented" = "$(head -n 1 "$scratch/columns.csv")" ] &&
     pass "docs/perft.md lists perft's CSV columns as the file has them" ||
     fail "docs/perft.md lists perft's CSV columns as the file has them (docs: $documented; file: $(head -n 1 "$scratch/columns.csv"))"
+# EPD strings escape a quote or a backslash with a backslash, as PGN's do:
+# a \" ended the string, and a comment's ";D1 5" was read as a count (a
+# mismatch, exit 1), or a valid id "a\"b" refused.
+start_epd='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'
+printf '%s\n' "$start_epd c0 \"a \\\" ;D1 5 ;\\\"\"; D1 20;" "$start_epd id \"a\\\"b\"; D1 20;" \
+    "$start_epd id \"a\\\\\"; D1 20;" >"$scratch/escaped.epd"
+"$program" perft -m reference --reps=1 "$scratch/escaped.epd" >"$scratch/out" 2>"$scratch/err"
+status=$?
+[ $status -eq 0 ] && [ "$(grep -c ',1,20,20,ok$' "$scratch/out")" -eq 3 ] &&
+    pass "perft: EPD strings with escaped quotes and backslashes are one operand" ||
+    fail "perft: EPD strings with escaped quotes and backslashes (exit $status; $(head -c 300 "$scratch/out") $(head -c 300 "$scratch/err"))"
