@@ -5,10 +5,15 @@
 
 ## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page; RUNS=N runs, default 4, each taking the programs one after the other, every second run in reverse; a run that moved as a whole is retaken)
 PEER ?= /tmp/Chess_Movegen
+# PEER and NOTE reach the script as one argument each, in single quotes (a
+# quote in them escaped): a space, a quote, a backtick or a $ is text, never
+# shell; the note is taken as given (its $ not expanded by make either).
+shell_quote = '$(subst ','\'',$(1))'
 peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
-	nice python3 scripts/comparisons/peer-comparison --peer=$(PEER) $(if $(RUNS),--runs=$(RUNS)) $(if $(NOTE),--note="$(NOTE)") \
+	nice python3 scripts/comparisons/peer-comparison --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(RUNS)) \
+	    $(if $(value NOTE),--note=$(call shell_quote,$(value NOTE))) \
 	    $(PROGRAM_PATH) $(CLANG_PROGRAM)
 
 ## compilers: gcc against clang on this machine, a row per technique (random queens, batched, default formulation; METHODS=a,b for some): by default each row one `attackbench ab` of the two builds (alternated rounds until its test decides at 5%, 10 s to 30 s a row), PAIRS=N instead from N adjacent pairs of whole runs (ABBA, a run that moved as a whole retaken); those more than 10% apart marked; then the multi-square kernels on their own workload (sides of data/positions.fen)

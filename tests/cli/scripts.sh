@@ -192,6 +192,27 @@ touch "$scratch/scripts-caller/ok.so"
 script_refuses "make results: an existing relative plugin is found in the caller's folder" \
     "PLUGINS: $scratch/scripts-caller/nope.so: no such file" \
     make -s -C "$scripts_top" --no-print-directory results PLUGINS="ok.so nope.so"
+# make peer-comparison gives PEER and NOTE to the script as one argument
+# each, as typed: a backtick runs nothing, a quote stays, a PEER with a
+# space is named whole.  The builds are left out (MAKE=true); a python3
+# ahead on PATH records the arguments make gives the script, then runs it,
+# which refuses the missing peer before measuring anything.
+mkdir -p "$scratch/peer-bin"
+cat >"$scratch/peer-bin/python3" <<PEER_PYTHON
+#!/bin/sh
+printf '%s\\n' "\$@" >"$scratch/peer-arguments"
+exec "$(command -v python3)" "\$@"
+PEER_PYTHON
+chmod +x "$scratch/peer-bin/python3"
+peer_note='measured with `touch '"$scratch"'/peer-pwned` running, "quoted", it'"'"'s $HOME'
+script_refuses "make peer-comparison: a PEER with a space is named whole" \
+    "no Chess_Movegen source in $scratch/no peer (get it" \
+    env PATH="$scratch/peer-bin:$PATH" make -s -C "$scripts_top" --no-print-directory peer-comparison MAKE=true \
+    PEER="$scratch/no peer" NOTE="$peer_note"
+[ ! -e "$scratch/peer-pwned" ] && grep -qxF -- "--note=$peer_note" "$scratch/peer-arguments" &&
+    grep -qxF -- "--peer=$scratch/no peer" "$scratch/peer-arguments" &&
+    pass "make peer-comparison: the NOTE reaches the script verbatim, its backticks run nothing" ||
+    fail "make peer-comparison: the NOTE verbatim, nothing run ($(ls "$scratch"/peer-pwned 2>&1); $(head -c 300 "$scratch/peer-arguments"))"
 script_refuses "piece_counts.py: a missing file is one line" "/nonexistent.fen: no such file" \
     python3 "$s/results/piece_counts.py" /nonexistent.fen
 # A symbolic link loop is named as one, not as a missing file.
