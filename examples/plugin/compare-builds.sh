@@ -27,7 +27,8 @@
 #   CC, BASE_CFLAGS, HEAD_CFLAGS  how to build each side (default cc, -O2 -DNDEBUG)
 #   TABLE_GROWTH     the table growth, in percent, that fails (default 10)
 #   WORK             where to leave base.csv and head.csv (default: a
-#                    temporary folder, removed at the end)
+#                    temporary folder, removed at the end, also when
+#                    interrupted: Ctrl-C, SIGTERM or SIGHUP)
 set -eu
 name=compare-builds.sh
 fail() { echo "$name: $*" >&2; exit 2; }
@@ -67,7 +68,12 @@ if [ -n "${WORK:-}" ]; then
     mkdir -p "$work" || fail "cannot create WORK=$work"
 else
     work=$(mktemp -d) || fail "cannot create a temporary folder"
+    # sh (dash) runs no EXIT trap when a signal kills it: Ctrl-C, a
+    # cancelled CI job or a hangup is made an exit, which runs it.
     trap 'rm -rf "$work"' EXIT
+    trap 'exit 129' HUP
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
 fi
 
 # -fvisibility=hidden: an engine's extern lookups inline (docs/plugins.md).

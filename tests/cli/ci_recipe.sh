@@ -353,3 +353,18 @@ expect_error "compare-builds.sh names the command when its attackbench is missin
 lines=$(env ATTACKBENCH=/nonexistent/attackbench "$recipe_script" my-engine "$recipe_example" "$recipe_example" 2>&1 | wc -l)
 [ "$lines" -eq 1 ] && pass "compare-builds.sh: a missing attackbench is one line" ||
     fail "compare-builds.sh: a missing attackbench is one line ($lines)"
+
+# compare-builds.sh stopped by SIGTERM (a CI job cancelled) still removes
+# its temporary folder: sh (dash) runs no EXIT trap when a signal kills
+# it, so the script turns the signal into an exit.  The compiler, a
+# stand-in, sends the script SIGTERM as it builds the head, without any
+# timing: the script takes the signal when the compiler returns.
+mkdir -p "$scratch/cb-tmp"
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "stand-in cc"; exit 0; }\nkill -TERM $PPID\nexit 1\n' >"$scratch/cb-cc"
+chmod +x "$scratch/cb-cc"
+status=0
+TMPDIR="$scratch/cb-tmp" CC="$scratch/cb-cc" ATTACKBENCH=/bin/true "$recipe_script" my-engine "$scratch/none.c" \
+    "$recipe_example" >"$scratch/out" 2>"$scratch/err" || status=$?
+[ "$status" -eq 143 ] && [ -z "$(ls -A "$scratch/cb-tmp")" ] &&
+    pass "compare-builds.sh: SIGTERM removes its temporary folder, exit 143" ||
+    fail "compare-builds.sh: SIGTERM removes its temporary folder (exit $status; left: $(ls -A "$scratch/cb-tmp"))"
