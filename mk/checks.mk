@@ -112,17 +112,23 @@ compare-instructions: instructions
 
 ## base-instructions: the counts of git revision BASE_REF (default HEAD) into $(BUILD)/base-instructions.csv
 # A revision without `make instructions` falls back to the committed baseline.
+# A BASE_REF that is no commit here is refused in one line before the old
+# base tree is removed; it reaches the shell in single quotes (a quote in it
+# escaped), so that a quote or a space in it is text.
 BASE_REF ?= HEAD
+BASE_REF_QUOTED = '$(subst ','\'',$(BASE_REF))'
 BASE_TREE = $(BUILD)/base-tree
 BASE_COUNT_CSV = $(BUILD)/base-instructions.csv
 base-instructions:
+	@git rev-parse --verify -q $(BASE_REF_QUOTED)'^{commit}' >/dev/null 2>&1 || \
+		{ echo "make base-instructions: BASE_REF="$(BASE_REF_QUOTED)": not a revision of this repository" >&2; exit 2; }
 	rm -rf $(BASE_TREE) && mkdir -p $(BASE_TREE)
-	git archive $(BASE_REF) | tar -x -C $(BASE_TREE)
+	git archive $(BASE_REF_QUOTED) | tar -x -C $(BASE_TREE)
 	@if grep -qs '^instructions:' $(BASE_TREE)/Makefile $(BASE_TREE)/mk/*.mk; then \
-		$(MAKE) --no-print-directory -C $(BASE_TREE) instructions GIT_COMMIT=$$(git rev-parse --short $(BASE_REF)) \
+		$(MAKE) --no-print-directory -C $(BASE_TREE) instructions GIT_COMMIT=$$(git rev-parse --short $(BASE_REF_QUOTED)) \
 			COUNT_CSV=$(abspath $(BASE_COUNT_CSV)); \
 	else \
-		echo "$(BASE_REF) cannot count instructions: using results/baseline-instructions.csv"; \
+		echo $(BASE_REF_QUOTED)" cannot count instructions: using results/baseline-instructions.csv"; \
 		cp results/baseline-instructions.csv $(BASE_COUNT_CSV); \
 	fi
 

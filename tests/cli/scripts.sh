@@ -213,6 +213,20 @@ script_refuses "make peer-comparison: a PEER with a space is named whole" \
     grep -qxF -- "--peer=$scratch/no peer" "$scratch/peer-arguments" &&
     pass "make peer-comparison: the NOTE reaches the script verbatim, its backticks run nothing" ||
     fail "make peer-comparison: the NOTE verbatim, nothing run ($(ls "$scratch"/peer-pwned 2>&1); $(head -c 300 "$scratch/peer-arguments"))"
+# make base-instructions refuses a BASE_REF that is no commit in one line,
+# before it empties the old base tree; a quote or a backtick in it is text.
+mkdir -p "$scratch/base-build/base-tree"
+echo kept >"$scratch/base-build/base-tree/kept"
+script_refuses "make base-instructions: a BASE_REF that is no commit is one line" \
+    "make base-instructions: BASE_REF=no-such-ref: not a revision of this repository" \
+    make -s -C "$scripts_top" --no-print-directory base-instructions BASE_REF=no-such-ref BUILD="$scratch/base-build"
+base_ref='it'"'"'s `touch '"$scratch"'/base-pwned` "x"'
+script_refuses "make base-instructions: a BASE_REF with quotes and backticks is named as given" \
+    "make base-instructions: BASE_REF=$base_ref: not a revision of this repository" \
+    make -s -C "$scripts_top" --no-print-directory base-instructions BASE_REF="$base_ref" BUILD="$scratch/base-build"
+[ "$(cat "$scratch/base-build/base-tree/kept" 2>/dev/null)" = kept ] && [ ! -e "$scratch/base-pwned" ] &&
+    pass "make base-instructions: a refused BASE_REF keeps the old base tree and runs nothing" ||
+    fail "make base-instructions: a refused BASE_REF keeps the old base tree ($(ls -A "$scratch/base-build/base-tree" 2>&1); $(ls "$scratch"/base-pwned 2>&1))"
 script_refuses "piece_counts.py: a missing file is one line" "/nonexistent.fen: no such file" \
     python3 "$s/results/piece_counts.py" /nonexistent.fen
 # A symbolic link loop is named as one, not as a missing file.
