@@ -9,7 +9,9 @@
 #   results, NAME to hyperfine.  hyperfine exports to temporary files
 #   beside them, renamed when it succeeds: an interrupted or failed run
 #   leaves the previous DIR/NAME.md and DIR/NAME.json as they were.
-# Environment: ATTACKBENCH (the program, default ./attackbench),
+# Environment: ATTACKBENCH (the program, default ./attackbench; a name
+#   without a slash is the file of this folder when there is one, else
+#   the command on PATH),
 #   HYPERFINE_WORKLOAD (the attackbench options of each run).
 set -euo pipefail
 
@@ -36,7 +38,14 @@ program=${ATTACKBENCH:-./attackbench}
 # every process, the same for every method).
 workload=${HYPERFINE_WORKLOAD:---quiet --timer=clock --workload=random --piece=queen --dispatch=batch --reps=3 --calls=65536}
 
-if [ ! -x "$program" ]; then
+# A name without a slash is the file of that name in this folder when there
+# is one (run as ./NAME), else the command of that name on PATH: the file
+# checked is the file run (and hyperfine -N runs it as written here).
+case $program in
+    */*) ;;
+    *) if [ -e "$program" ]; then program=./$program; elif found=$(type -P -- "$program"); then program=$found; fi ;;
+esac
+if [ ! -f "$program" ] || [ ! -x "$program" ]; then
     echo "hyperfine.sh: $program: no such program; build it first (make)" >&2
     exit 2
 fi

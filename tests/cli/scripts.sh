@@ -314,6 +314,40 @@ if have_tool hyperfine; then
 else
     skip "hyperfine.sh: a DIR that cannot be made is refused (hyperfine is not installed)"
 fi
+# ATTACKBENCH (sides-by-count: --program) without a slash, naming a file
+# of the current folder, runs that file (as ./NAME), not a command of that
+# name on PATH: the file checked is the file run.  The stand-in lists one
+# method, runs --method=pext alone, fails anything else with a message.
+mkdir -p "$scratch/bare-caller" "$scratch/bare-bin"
+cat >"$scratch/bare-caller/attackbench" <<BARE
+#!/bin/sh
+echo "\$*" >>"$scratch/bare-calls"
+case \$1 in --list) echo "pext available native"; exit 0 ;; --method=pext) exit 0 ;; esac
+echo "attackbench: the stand-in in the current folder" >&2
+exit 1
+BARE
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" >"%s"\nexit 1\n' "$scratch/bare-hyperfine" >"$scratch/bare-bin/hyperfine"
+chmod +x "$scratch/bare-caller/attackbench" "$scratch/bare-bin/hyperfine"
+status=0
+env -C "$scratch/bare-caller" PATH="$scratch/bare-bin:$PATH" ATTACKBENCH=attackbench \
+    bash "$s/comparisons/hyperfine.sh" timings >"$scratch/out" 2>"$scratch/err" || status=$?
+[ "$status" -eq 1 ] && grep -qx -- "--list" "$scratch/bare-calls" &&
+    grep -q "^\./attackbench --method=pext " "$scratch/bare-hyperfine" && ! grep -q "not found" "$scratch/err" &&
+    pass "hyperfine.sh: ATTACKBENCH=attackbench runs ./attackbench of the current folder, and hyperfine times it" ||
+    fail "hyperfine.sh: ATTACKBENCH=attackbench runs ./attackbench (exit $status; $(head -c 300 "$scratch/err"))"
+script_refuses "false-regressions: ATTACKBENCH=attackbench runs ./attackbench of the current folder" \
+    "a run of pair 1 failed: attackbench: the stand-in in the current folder" \
+    env -C "$scratch/bare-caller" ATTACKBENCH=attackbench "$s/comparisons/false-regressions" 1
+script_refuses "sides-by-count: --program=attackbench runs ./attackbench of the current folder" \
+    "attackbench: the stand-in in the current folder" \
+    env -C "$scratch/bare-caller" "$s/comparisons/sides-by-count" --program=attackbench "$scripts_top/data/positions.fen"
+if have_tool taskset; then
+    script_refuses "guard-rail-rates: ATTACKBENCH=attackbench runs ./attackbench of the current folder" \
+        "quiet run 1 failed (exit 1) attackbench: the stand-in in the current folder" \
+        env -C "$scratch/bare-caller" ATTACKBENCH=attackbench "$s/comparisons/guard-rail-rates" 1 1
+else
+    skip "guard-rail-rates: ATTACKBENCH=attackbench runs ./attackbench (taskset is not installed)"
+fi
 # --help alone: the script's usage on standard output, exit 0, before
 # anything is built, read or measured (the eighth hostile trial:
 # hash-hit-rates.sh and memory-ladder.sh took --help as a file or a
