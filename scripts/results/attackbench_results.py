@@ -617,11 +617,14 @@ def merge_files(output, parts):
     (such as phase "all" of the pieces workload) is kept from the first
     part.  Parts without a data row between them are refused, as every
     command refuses such a file, and so are parts measured on two CPUs.
-    Returns the descriptions of the rows left out."""
+    Returns the descriptions of the rows left out, but for the phase "all"
+    rows of a --phase run (a part with rows of other phases), which repeat
+    the run before it by design: naming them warned on every make results."""
     header, kept, seen, dropped, placed = None, [], {}, [], []
     for part in parts:
         part_header, rows = read_table(part)
         refuse_parameter_rows(part, rows)
+        phase_run = any(row.get("phase", "all") != "all" for _, row in rows)
         if header is None:
             header = part_header
         elif part_header != header:
@@ -633,7 +636,8 @@ def merge_files(output, parts):
             key = (config_of(bench_entry(row, where)),
                    text_field(row, "method"))
             if key in seen:
-                dropped.append(f"{where}, kept {seen[key]}")
+                if not (phase_run and row.get("phase") == "all"):
+                    dropped.append(f"{where}, kept {seen[key]}")
                 continue
             seen[key] = where
             kept.append([row.get(name, "") for name in header])

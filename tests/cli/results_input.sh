@@ -388,6 +388,24 @@ expect_one_line "report: a file of two CPUs is refused, both named" \
     "two-cpus.csv: line 4: measured on 'Other CPU' (AuthenticAMD 25 2), line 2 on 'Oxide Virtual Turin-like Processor' (AuthenticAMD 26 2): one CPU per file" \
     "$results/report" "$scratch/two-cpus.csv"
 sed 's/,Oxide Virtual Turin-like Processor,/,Other CPU,/' "$here/data/compare-run1.csv" >"$scratch/other-cpu.csv"
+# A --phase run's phase "all" rows repeat the run before it by design:
+# left out without a word (named on every make results); a part that
+# repeats another's rows is still named.
+"$program" -q -m pext -w pieces -p queen --dispatch=batch -r 1 -c 1000 --csv="$scratch/plain.csv" \
+    "$here/../data/positions.fen" >/dev/null 2>&1
+"$program" -q -m pext -w pieces -p queen --phase --dispatch=batch -r 1 -c 1000 --csv="$scratch/phases.csv" \
+    "$here/../data/positions.fen" >/dev/null 2>&1
+python3 "$results/results-tool" merge "$scratch/merged-phases.csv" "$scratch/plain.csv" "$scratch/phases.csv" \
+    2>"$scratch/err"
+status=$?
+[ $status -eq 0 ] && [ ! -s "$scratch/err" ] && [ "$(csv_column phase <"$scratch/merged-phases.csv" | grep -c '^all$')" -eq 2 ] &&
+    pass "results-tool merge: a --phase run's repeated phase all is left out without a word" ||
+    fail "results-tool merge: a --phase run's repeated phase all (exit $status; $(head -c 300 "$scratch/err"))"
+python3 "$results/results-tool" merge "$scratch/merged-twice.csv" "$scratch/plain.csv" "$scratch/plain.csv" \
+    2>"$scratch/err"
+grep -q "left out 2 rows that an earlier part measured too" "$scratch/err" &&
+    pass "results-tool merge: a part measured twice is still named" ||
+    fail "results-tool merge: a part measured twice is still named ($(head -c 300 "$scratch/err"))"
 expect_one_line "results-tool merge: parts of two CPUs are refused, both named" \
     "other-cpu.csv: line 2: measured on 'Other CPU' (AuthenticAMD 26 2), $here/data/compare-run1.csv: line 2 on 'Oxide Virtual Turin-like Processor'" \
     python3 "$results/results-tool" merge "$scratch/merged-cpus.csv" "$here/data/compare-run1.csv" "$scratch/other-cpu.csv"
