@@ -23,6 +23,12 @@
 #   plots/<machine>-<date>-*.svg/.png      charts (scripts/results/plot, gnuplot)
 #   <machine>-<date>-hyperfine.md/.json    whole-process timings (hyperfine)
 # and rewrites the README's results section from every manifest in results/.
+# The run is written into a dot folder in RESULTS and moved into place only
+# when complete: a failure or an interrupt (Ctrl-C) at any step leaves the
+# earlier run's files, the findings page and the README as they were.  A
+# same-day re-run on one machine replaces the earlier run's files of that
+# name (<machine>-<date>.md, <machine>-<date>-*, plots/<machine>-<date>-*)
+# as a whole: nothing of the run it replaces is left beside it.
 # gnuplot and hyperfine are installed with apt-get when missing and this
 # runs as root; otherwise their steps are skipped with the package named.
 # Takes several minutes on a 2-core machine with 25 methods.
@@ -73,9 +79,51 @@ have() {
     command -v "$1" >/dev/null 2>&1
 }
 
+findings=${FINDINGS:-docs/findings.md}
+
+# What the run has staged, set aside and moved, for cleanup (below).
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$results"
+staging="" aside="" committed=0 created_results=0 created_plots=0 interrupted=0
+findings_installed=0
+moved=() replaced=()
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# cleanup: on success, the earlier run's files set aside are removed; on a
+# failure or an interrupt, the staged run is removed (or taken out again
+# when it was moved in) and the earlier files and findings page put back
+# as they were (readme-results, the last step, keeps the old README when
+# it fails).
+cleanup() {
+    local file
+    if [ "$committed" = 1 ]; then
+        rm -rf "$work"
+        [ -z "$aside" ] || rm -rf "$aside"
+        return 0
+    fi
+    if [ "$findings_installed" = 1 ]; then
+        if [ -e "$work/findings.kept" ]; then
+            put_in_place "$work/findings.kept" "$findings" || say "$findings: cannot put back its earlier text"
+        else
+            rm -f "$findings"
+        fi
+    fi
+    for file in ${moved[@]+"${moved[@]}"}; do rm -f "$results/$file"; done
+    if [ -n "$staging" ] && [ -e "$staging" ]; then rm -rf "$staging"; fi
+    for file in ${replaced[@]+"${replaced[@]}"}; do mv -f "$aside/$file" "$results/$file"; done
+    if [ -n "$aside" ] && [ -e "$aside" ]; then rmdir "$aside/plots" "$aside" 2>/dev/null || true; fi
+    [ "$created_plots" = 0 ] || rmdir "$results/plots" 2>/dev/null || true
+    [ "$created_results" = 0 ] || rmdir "$results" 2>/dev/null || true
+    rm -rf "$work"
+}
+
+# put_in_place FILE TARGET: a copy of FILE renamed over TARGET (never a
+# TARGET half-written).
+put_in_place() {
+    if cp "$1" "$2.new.$$" && mv -f "$2.new.$$" "$2"; then return 0; fi
+    rm -f "$2.new.$$"
+    return 1
+}
 
 # Builds: "compiler-name program" pairs.
 builds=()
@@ -164,13 +212,24 @@ machine=$(sed -n 2p <<<"$identity")
 stem="$machine_slug-$(date -u +%F)"
 say "machine: $machine; files $results/$stem-*"
 
+# The run is written here, a dot folder in RESULTS (the globs that find
+# manifests pass it by), under its files' final names, and moved into
+# RESULTS when complete (below).
+[ -d "$results" ] || { mkdir -p "$results" && created_results=1; } || die "$results: cannot create the folder"
+staging="$results/.$stem.new.$$"
+mkdir "$staging" || die "$results: cannot write into it"
+# The findings page is rewritten in a copy, put in place with the run.
+if [ -e "$findings" ]; then
+    cp "$findings" "$work/findings.md" || die "$findings: cannot read it"
+fi
+
 csvs=() perft_csvs=() manifest_files=()
 for build in "${builds[@]}"; do
     compiler=${build%% *} program=${build#* }
-    mv "$work/$compiler.csv" "$results/$stem-$compiler.csv"
-    csvs+=("$results/$stem-$compiler.csv")
-    manifest_files+=("bench=$results/$stem-$compiler.csv")
-    perft_csv="$results/$stem-perft-$compiler.csv"
+    mv "$work/$compiler.csv" "$staging/$stem-$compiler.csv"
+    csvs+=("$staging/$stem-$compiler.csv")
+    manifest_files+=("bench=$staging/$stem-$compiler.csv")
+    perft_csv="$staging/$stem-perft-$compiler.csv"
     say "$program perft"
     "$program" perft $plugin_options --depth=3 --csv="$perft_csv" "$positions" >/dev/null 2>"$work/perft.log" \
         || { cat "$work/perft.log" >&2; die "$program perft failed"; }
@@ -183,7 +242,7 @@ done
 # isolated ranking (docs/perft.md).
 usable_cpus=$(nproc)
 for setting in "threads --threads=$usable_cpus" "pressure --pressure=64M"; do
-    perft_csv="$results/$stem-perft-${setting%% *}-gcc.csv"
+    perft_csv="$staging/$stem-perft-${setting%% *}-gcc.csv"
     say "./attackbench perft ${setting#* }"
     # shellcheck disable=SC2086
     ./attackbench perft $plugin_options ${setting#* } --depth=3 --csv="$perft_csv" "$positions" >/dev/null \
@@ -192,13 +251,13 @@ for setting in "threads --threads=$usable_cpus" "pressure --pressure=64M"; do
     manifest_files+=("perft=$perft_csv")
 done
 
-probes="$results/$stem-probes-gcc.csv"
-run_probes "$results/$stem-gcc.csv" "$probes"
+probes="$staging/$stem-probes-gcc.csv"
+run_probes "$staging/$stem-gcc.csv" "$probes"
 ./attackbench $plugin_options --list >"$work/list.txt"
 
-report="$results/$stem.md"
+report="$staging/$stem.md"
 scripts/results/report --title "attackbench results: $machine, $(date -u +%F)" --machine "$machine" --probes "$probes" \
-    --list "$work/list.txt" --findings "${FINDINGS:-docs/findings.md}" -o "$report" "${csvs[@]}" "${perft_csvs[@]}" \
+    --list "$work/list.txt" --findings "$work/findings.md" -o "$report" "${csvs[@]}" "${perft_csvs[@]}" \
     || die "scripts/results/report failed"
 say "row-hash hit rates by phase"
 # shellcheck disable=SC2016 # the backquotes are markdown
@@ -224,40 +283,76 @@ if [ -n "$kernels" ]; then
         printf 'positions whose two sides have that many sliders each, measured on its own; "mixed" is\n'
         printf 'the whole file. Ratios: per round, to pext (below 1: faster than pext).\n\n'
         # shellcheck disable=SC2086
-        scripts/comparisons/sides-by-count --methods="pext$kernels" --csv="$results/$stem-sides-by-count-gcc.csv" "$positions" \
+        scripts/comparisons/sides-by-count --methods="pext$kernels" --csv="$staging/$stem-sides-by-count-gcc.csv" "$positions" \
             -- --reps=15 $extra_options
     } >>"$report" || die "scripts/comparisons/sides-by-count failed"
-    manifest_files+=("sides_by_count=$results/$stem-sides-by-count-gcc.csv")
+    manifest_files+=("sides_by_count=$staging/$stem-sides-by-count-gcc.csv")
 fi
-say "wrote $report"
 
-manifest="$results/$stem-manifest.json"
+manifest="$staging/$stem-manifest.json"
 scripts/results/results-tool manifest "$manifest" machine="$machine" slug="$machine_slug" date="$(date -u +%F)" \
     cpus="$(getconf _NPROCESSORS_ONLN)" list="$work/list.txt" report="$report" probes="$probes" \
-    "${manifest_files[@]}" || die "cannot write $manifest"
-say "wrote $manifest"
+    "${manifest_files[@]}" || die "cannot write $results/$stem-manifest.json"
 
 chart="" sets_chart=""
 if have gnuplot gnuplot-nox; then
-    scripts/results/plot -o "$results/plots" "$manifest" >/dev/null || die "scripts/results/plot failed"
+    scripts/results/plot -o "$staging/plots" "$manifest" >/dev/null || die "scripts/results/plot failed"
     chart="$results/plots/$stem-gcc-ranked-random.png"
     sets_chart="$results/plots/$stem-gcc-ranked-sets.png"
-    [ -f "$sets_chart" ] || sets_chart=""
-    say "wrote the charts into $results/plots"
+    [ -f "$staging/plots/${sets_chart##*/}" ] || sets_chart=""
+    charts_said="the charts into $results/plots"
 else
     say "gnuplot is not installed: no charts (apt-get install gnuplot-nox)"
+    charts_said="no charts"
 fi
 
+hyperfine_said=""
 if have hyperfine hyperfine; then
     say "hyperfine: every method as a whole process"
-    ATTACKBENCH=./attackbench scripts/comparisons/hyperfine.sh "$results" "$stem-hyperfine" >/dev/null \
+    ATTACKBENCH=./attackbench scripts/comparisons/hyperfine.sh "$staging" "$stem-hyperfine" >/dev/null \
         || die "scripts/comparisons/hyperfine.sh failed"
-    say "wrote $results/$stem-hyperfine.md and .json"
+    hyperfine_said=", $results/$stem-hyperfine.md and .json"
 else
     say "hyperfine is not installed: no whole-process timings (apt-get install hyperfine)"
 fi
 
-# The results page (results/README.md), from every machine's newest run.
+# The swap: the earlier run's files of this machine and date (<stem>.md,
+# <stem>-*, plots/<stem>-*) set aside (removed once all is done, put back
+# on a failure), the staged ones renamed into their place, the findings
+# page put in place, then the README rewritten.  An interrupt waits until
+# they are done, so that cleanup finds the files as one step or the other
+# left them.
+trap 'interrupted=1' INT TERM
+aside="$results/.$stem.replaced.$$"
+mkdir -p "$aside/plots" || die "$results: cannot set the earlier run aside"
+for file in "$results/$stem.md" "$results/$stem"-* "$results/plots/$stem"-*; do
+    [ -f "$file" ] || [ -L "$file" ] || continue
+    file=${file#"$results/"}
+    mv "$results/$file" "$aside/$file" || die "$results/$file: cannot set it aside"
+    replaced+=("$file")
+done
+if [ -d "$staging/plots" ] && [ ! -d "$results/plots" ]; then
+    mkdir "$results/plots" || die "$results/plots: cannot create the folder"
+    created_plots=1
+fi
+for file in "$staging"/* "$staging"/plots/*; do
+    [ -f "$file" ] || continue
+    file=${file#"$staging/"}
+    mv "$staging/$file" "$results/$file" || die "$results/$file: cannot move the new run's file into place"
+    moved+=("$file")
+done
+if [ -e "$work/findings.md" ]; then
+    [ ! -e "$findings" ] || cp "$findings" "$work/findings.kept" || die "$findings: cannot keep a copy"
+    put_in_place "$work/findings.md" "$findings" || die "$findings: cannot write it"
+    findings_installed=1
+fi
+say "wrote $results/$stem.md, $results/$stem-manifest.json$hyperfine_said and $charts_said"
+
+# The results page (results/README.md), from every machine's newest run
+# (it keeps the old README when it fails).
 scripts/results/readme-results --readme "$readme" --chart "$chart" --sets-chart "$sets_chart" "$results"/*-manifest.json \
     || die "scripts/results/readme-results failed"
+committed=1
+rm -rf "$staging"
 say "updated the results section of $readme"
+[ "$interrupted" = 0 ] || exit 130

@@ -6,7 +6,8 @@
 # family, model) and the date, with attackbench's CSV columns, never
 # replacing another CPU's folder; scripts/results/results-merge takes that folder
 # and one with another identity, rewrites the machine table and the page's
-# committed results, and refuses folders it cannot trust.
+# committed results, and refuses folders it cannot trust.  A failed or
+# interrupted make results (results.sh) re-run keeps the earlier run's files.
 source "$(dirname "$0")/../lib/tap.bash"
 source "$here/lib/signals.bash"
 
@@ -178,6 +179,47 @@ WRAPPER
             fail "results-quick: an interrupt into a new RESULTS leaves nothing (exit $status: $(find "$scratch/fresh" | head -5))"
     else
         skip "results-quick: an interrupt leaves the earlier folder as it was: setsid is not installed"
+    fi
+
+    # make results (scripts/results/results.sh): a same-day re-run that
+    # fails or is interrupted after its measurements (in perft) leaves the
+    # earlier run's files of that name, the README and the findings page as
+    # they were, nothing beside them (it moved its CSVs over the earlier
+    # ones first).  A copy of the scripts whose make does nothing, its
+    # programs the wrapper; one method, tiny settings.
+    full="$scratch/full-tree"
+    mkdir -p "$full/scripts" "$full/build" "$scratch/full-bin" "$scratch/full-results/plots"
+    cp -r "$top/scripts/results" "$top/scripts/comparisons" "$full/scripts/"
+    cp "$scratch/wrapped" "$full/attackbench" && cp "$scratch/wrapped" "$full/build/attackbench-clang"
+    printf '#!/bin/sh\nexit 0\n' >"$scratch/full-bin/make"
+    printf '#!/bin/sh\nexit 1\n' >"$scratch/full-bin/apt-get"
+    chmod +x "$scratch/full-bin/make" "$scratch/full-bin/apt-get"
+    head -4 "$top/data/positions.fen" >"$scratch/full.fen"
+    for file in "$name-gcc.csv" "$name-clang.csv" "$name-perft-gcc.csv" "$name.md" "$name-manifest.json" \
+        "plots/$name-gcc-ranked-random.png" other-cpu-2026-01-01-gcc.csv README.md findings.md; do
+        echo "the earlier run's $file" >"$scratch/full-results/$file"
+    done
+    folder_sums "$scratch/full-results" >"$scratch/full.sums"
+    full_run() {
+        "$@" env PATH="$scratch/full-bin:$PATH" RESULTS="$scratch/full-results" POSITIONS="$scratch/full.fen" \
+            README="$scratch/full-results/README.md" FINDINGS="$scratch/full-results/findings.md" \
+            BENCH_OPTIONS="--reps=1 --calls=2000 --method=$lookup --timer=clock" bash "$full/scripts/results/results.sh"
+    }
+    FAKE_PERFT=fail full_run >"$scratch/full.out" 2>"$scratch/full.err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q "planted failure" "$scratch/full.err" &&
+        folder_sums "$scratch/full-results" | cmp -s - "$scratch/full.sums" && [ -z "$(find "$scratch/full-results" -name ".*")" ] &&
+        pass "results.sh: a failed re-run leaves the earlier run's files as they were, nothing beside them" ||
+        fail "results.sh: a failed re-run leaves the earlier run's files as they were (exit $status: $(folder_sums "$scratch/full-results" | diff "$scratch/full.sums" - | head -5); $(tail -c 300 "$scratch/full.err"))"
+    if have_tool setsid; then
+        FAKE_PERFT=interrupt full_run "${with_sigint[@]}" setsid --wait >"$scratch/full.out" 2>"$scratch/full.err"
+        status=$?
+        [ "$status" -eq 130 ] && grep -q "perft" "$scratch/full.err" &&
+            folder_sums "$scratch/full-results" | cmp -s - "$scratch/full.sums" && [ -z "$(find "$scratch/full-results" -name ".*")" ] &&
+            pass "results.sh: an interrupted re-run leaves the earlier run's files as they were, nothing beside them" ||
+            fail "results.sh: an interrupted re-run leaves the earlier run's files as they were (exit $status: $(folder_sums "$scratch/full-results" | diff "$scratch/full.sums" - | head -5); $(tail -c 300 "$scratch/full.err"))"
+    else
+        skip "results.sh: an interrupted re-run leaves the earlier run's files as they were: setsid is not installed"
     fi
 
     # A same-day re-run replaces the folder whole: what the earlier run
