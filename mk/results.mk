@@ -6,11 +6,17 @@
 .PHONY: results results-quick results-merge plots hyperfine positions bench
 
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
-# $(PWD) is the folder make was started in, before any -C.
+# $(PWD) is the folder make was started in, before any -C.  QUICK=1 runs
+# the short form, QUICK empty or 0 the full one; any other value is
+# refused in one line (it reaches the shell in single quotes, a quote in
+# it escaped).
+QUICK_QUOTED = '$(subst ','\'',$(QUICK))'
 results: export PLUGINS := $(PLUGINS)
 results: export RESULTS_CALLER_DIR := $(PWD)
 results:
-	bash scripts/results/$(if $(QUICK),results-quick.sh,results.sh)
+	@case $(QUICK_QUOTED) in '' | 0 | 1) ;; *) \
+		echo "make results: QUICK="$(QUICK_QUOTED)": expected 1 (the short form), or 0 or nothing (the full one)" >&2; exit 2 ;; esac
+	bash scripts/results/$(if $(filter 1,$(QUICK)),results-quick.sh,results.sh)
 
 ## results-quick: the short form (also make results QUICK=1): every backend, gcc and clang, random and pieces queens batched, a short perft on every CPU, into results/<cpu>-<date>/ (a few minutes on 2 cores)
 results-quick: export RESULTS_CALLER_DIR := $(PWD)

@@ -192,6 +192,19 @@ touch "$scratch/scripts-caller/ok.so"
 script_refuses "make results: an existing relative plugin is found in the caller's folder" \
     "PLUGINS: $scratch/scripts-caller/nope.so: no such file" \
     make -s -C "$scripts_top" --no-print-directory results PLUGINS="ok.so nope.so"
+# make results QUICK=1 is the short form, QUICK=0 (or empty) the full one
+# (QUICK=0 ran the short form); any other value is refused in one line.
+# A missing POSITIONS stops either script before it builds anything, and
+# names which one ran.
+script_refuses "make results QUICK=0 runs the full form" "results: $scratch/none.fen: no such file" \
+    make -s -C "$scripts_top" --no-print-directory results QUICK=0 POSITIONS="$scratch/none.fen"
+script_refuses "make results QUICK=1 runs the short form" "results-quick: $scratch/none.fen: no such file" \
+    make -s -C "$scripts_top" --no-print-directory results QUICK=1 POSITIONS="$scratch/none.fen"
+for quick in no yes 2 "1 1"; do
+    script_refuses "make results QUICK=$quick is refused in one line" \
+        "make results: QUICK=$quick: expected 1 (the short form), or 0 or nothing (the full one)" \
+        make -s -C "$scripts_top" --no-print-directory results QUICK="$quick" POSITIONS="$scratch/none.fen"
+done
 # make peer-comparison gives PEER and NOTE to the script as one argument
 # each, as typed: a backtick runs nothing, a quote stays, a PEER with a
 # space is named whole.  The builds are left out (MAKE=true); a python3
