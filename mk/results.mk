@@ -5,21 +5,34 @@
 
 .PHONY: results results-quick results-merge plots hyperfine positions bench
 
+# RESULTS_CALLER_DIR, the folder a relative RESULTS, POSITIONS,
+# QUICK_PROGRAM or PLUGINS is taken from, is the folder make was started
+# in, before any -C: with -C (--directory), $(PWD), which the caller's
+# shell keeps as its folder; without, $(CURDIR), make's own ($(PWD) when
+# it names that folder, as the shell spells it), since a parent that is
+# not a shell (Python's subprocess with cwd=) passes on a PWD of its own
+# folder, not make's.  GNU make keeps -C out of MAKEFLAGS: whether it was
+# given is read from make's command line (/proc/PID/cmdline); where that
+# cannot be read, $(PWD) as before.  Expanded only when a results recipe runs.
+results_directory_option = $(shell if [ -r /proc/$$PPID/cmdline ]; then \
+	tr '\000' '\n' </proc/$$PPID/cmdline | sed 1d | grep -q -e '^-[^-]*C' -e '^--di' && echo given || echo none; fi)
+results_caller_dir = $(if $(filter none,$(results_directory_option)),$(if \
+	$(filter-out $(CURDIR),$(realpath $(PWD))),$(CURDIR),$(or $(PWD),$(CURDIR))),$(PWD))
+
 ## results: full benchmark (gcc, and clang when installed), report, charts and hyperfine timings into results/ (PLUGINS="a.so b.so" adds your own)
-# $(PWD) is the folder make was started in, before any -C.  QUICK=1 runs
-# the short form, QUICK empty or 0 the full one; any other value is
-# refused in one line (it reaches the shell in single quotes, a quote in
-# it escaped).
+# QUICK=1 runs the short form, QUICK empty or 0 the full one; any other
+# value is refused in one line (it reaches the shell in single quotes, a
+# quote in it escaped).
 QUICK_QUOTED = '$(subst ','\'',$(QUICK))'
 results: export PLUGINS := $(PLUGINS)
-results: export RESULTS_CALLER_DIR := $(PWD)
+results: export RESULTS_CALLER_DIR = $(results_caller_dir)
 results:
 	@case $(QUICK_QUOTED) in '' | 0 | 1) ;; *) \
 		echo "make results: QUICK="$(QUICK_QUOTED)": expected 1 (the short form), or 0 or nothing (the full one)" >&2; exit 2 ;; esac
 	bash scripts/results/$(if $(filter 1,$(QUICK)),results-quick.sh,results.sh)
 
 ## results-quick: the short form (also make results QUICK=1): every backend, gcc and clang, random and pieces queens batched, a short perft on every CPU, into results/<cpu>-<date>/ (a few minutes on 2 cores)
-results-quick: export RESULTS_CALLER_DIR := $(PWD)
+results-quick: export RESULTS_CALLER_DIR = $(results_caller_dir)
 results-quick:
 	bash scripts/results/results-quick.sh
 

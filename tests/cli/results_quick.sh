@@ -265,6 +265,31 @@ WRAPPER
         pass "results-quick: a relative RESULTS and POSITIONS are the caller's" ||
         fail "results-quick: a relative RESULTS and POSITIONS are the caller's (exit $status: $(tail -c 300 "$scratch/caller.err"))"
 
+    # Through make: a relative RESULTS is taken from the folder make was
+    # started in, not from an inherited PWD that names another (a parent
+    # that is no shell, here Python's subprocess with cwd=, leaves PWD as
+    # its own folder: the run went into that one); with -C from a shell,
+    # from the shell's folder.  The copy of the scripts, mk/results.mk as
+    # its makefile.
+    mkdir -p "$scratch/stale" "$scratch/make-caller"
+    env RESULTS=stale-out QUICK_PROGRAM="$program" QUICK_METHODS="$lookup" QUICK_REPS=1 QUICK_CALLS=1000 \
+        QUICK_PERFT_DEPTH=1 POSITIONS="$here/data/boards.fen" python3 -c '
+import os, subprocess, sys
+sys.exit(subprocess.run(["make", "-s", "--no-print-directory", "-f", sys.argv[1], "results-quick"],
+                        cwd=sys.argv[2], env=dict(os.environ, PWD=sys.argv[3])).returncode)' \
+        "$top/mk/results.mk" "$tree" "$scratch/stale" >"$scratch/stale.out" 2>"$scratch/stale.err"
+    status=$?
+    [ "$status" -eq 0 ] && [ -d "$tree/stale-out/$name" ] && [ ! -e "$scratch/stale/stale-out" ] &&
+        pass "make results-quick: a relative RESULTS is make's folder's, not a stale PWD's" ||
+        fail "make results-quick: a relative RESULTS is make's folder's, not a stale PWD's (exit $status: $(ls "$scratch/stale"); $(tail -c 300 "$scratch/stale.err"))"
+    (cd "$scratch/make-caller" && env RESULTS=caller-out QUICK_PROGRAM="$program" QUICK_METHODS="$lookup" QUICK_REPS=1 \
+        QUICK_CALLS=1000 QUICK_PERFT_DEPTH=1 POSITIONS="$here/data/boards.fen" \
+        make -s --no-print-directory -C "$tree" -f "$top/mk/results.mk" results-quick) >"$scratch/make-caller.out" 2>"$scratch/make-caller.err"
+    status=$?
+    [ "$status" -eq 0 ] && [ -d "$scratch/make-caller/caller-out/$name" ] && [ ! -e "$tree/caller-out" ] &&
+        pass "make -C TREE results-quick: a relative RESULTS is the calling shell's folder's" ||
+        fail "make -C TREE results-quick: a relative RESULTS is the calling shell's folder's (exit $status: $(tail -c 300 "$scratch/make-caller.err"))"
+
     # The merge: this folder and a copy with another identity.
     other="$scratch/other/$other_name"
     mkdir -p "$other"
