@@ -17,10 +17,14 @@
 # stops with an error instead.  Into results/ (the default, however it is
 # spelled: the resolved paths are compared), it then rewrites
 # results/README.md's results section (scripts/results/results-merge).
-# Every setting is checked before anything is built or measured.  The new
-# run is written into a dot folder beside its target and swapped in whole
-# when complete (and, into results/, merged); a failure or an interrupt
-# at any step leaves the earlier folder, README and page as they were.
+# Every setting is checked before anything is measured: the values (and
+# that POSITIONS is a file, not empty) before anything is built;
+# QUICK_METHODS and what POSITIONS holds with the first program there is
+# (QUICK_PROGRAM, or the first build, before any other is built).  The
+# new run is written into a dot folder beside its target and swapped in
+# whole when complete (and, into results/, merged); a failure or an
+# interrupt at any step leaves the earlier folder, README and page as
+# they were.
 #
 # Environment: RESULTS (default results), POSITIONS (default
 # data/positions.fen), QUICK_METHODS (a --method list, default every
@@ -54,6 +58,7 @@ reps=${QUICK_REPS:-11}
 calls=${QUICK_CALLS:-500000}
 depth=${QUICK_PERFT_DEPTH:-4}
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
+[ -s "$positions" ] || die "POSITIONS=$positions: an empty file (no positions for the pieces workload)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed (apt-get install python3)"
 
 # check_count NAME VALUE MAXIMUM: VALUE a whole number from 1 to MAXIMUM
@@ -96,6 +101,26 @@ cleanup() {
     [ "$created_results" = 0 ] || rmdir "$results" 2>/dev/null || true
 }
 
+# check_with PROGRAM: QUICK_METHODS checked in one tiny run, and an
+# emulator found; perft's methods and the content of POSITIONS checked as
+# briefly; each a line and exit 2.  Run once, with the first program there
+# is, before any other is built.
+checked=0
+check_with() {
+    [ "$checked" = 0 ] || return 0
+    checked=1
+    "$1" -m "$methods" -w random -p rook -r 1 -c 1000 --queries=64 -f csv >"$work/check.csv" 2>"$work/check.err" ||
+        die "QUICK_METHODS=$methods: $(tail -1 "$work/check.err")"
+    # perft takes the same list (null, say, it refuses).
+    "$1" perft --method="$methods" --depth=1 --reps=1 --threads=1 >/dev/null 2>"$work/check-perft.err" ||
+        die "QUICK_METHODS=$methods: $(tail -1 "$work/check-perft.err")"
+    if grep -q 'emulator' "$work/check.csv"; then
+        die "this machine is an emulator (qemu-user): its timings say nothing about any CPU; run it on real hardware"
+    fi
+    "$1" -q -m null -w pieces -p rook -r 1 -c 1000 --timer=clock -f csv "$positions" >/dev/null 2>"$work/check-positions.err" ||
+        die "POSITIONS=$positions: $(tail -1 "$work/check-positions.err")"
+}
+
 # Builds: "compiler program" pairs, gcc first (its CSV names the machine).
 # QUICK_PROGRAM: one attackbench already built, measured alone (the tests).
 builds=()
@@ -105,6 +130,7 @@ if [ -n "${QUICK_PROGRAM:-}" ]; then
     compiler=$(sed -n '1s/^[^(]*(\([a-z]*\) .*/\1/p' <<<"$version")
     [ -n "$compiler" ] || die "QUICK_PROGRAM=$QUICK_PROGRAM: no compiler in '$(head -1 <<<"$version")'"
     builds+=("$compiler $QUICK_PROGRAM")
+    check_with "$QUICK_PROGRAM"
 fi
 for compiler in $compilers; do
     case $compiler in
@@ -118,18 +144,10 @@ for compiler in $compilers; do
     say "building with $compiler"
     make -s -j"$(nproc)" "${make_options[@]}" "$program" >/dev/null || die "the $compiler build failed (make ${make_options[*]})"
     builds+=("$compiler $program")
+    check_with "$program"
 done
 [ "${#builds[@]}" -gt 0 ] || die "no compiler to build with (COMPILERS=${COMPILERS:-gcc clang})"
 first=${builds[0]#* }
-# One tiny run of the methods: QUICK_METHODS checked, and an emulator found.
-"$first" -m "$methods" -w random -p rook -r 1 -c 1000 --queries=64 -f csv >"$work/check.csv" 2>"$work/check.err" ||
-    die "QUICK_METHODS=$methods: $(tail -1 "$work/check.err")"
-# perft takes the same list (null, say, it refuses): checked as briefly.
-"$first" perft --method="$methods" --depth=1 --reps=1 --threads=1 >/dev/null 2>"$work/check-perft.err" ||
-    die "QUICK_METHODS=$methods: $(tail -1 "$work/check-perft.err")"
-if grep -q 'emulator' "$work/check.csv"; then
-    die "this machine is an emulator (qemu-user): its timings say nothing about any CPU; run it on real hardware"
-fi
 
 # Every backend on random and pieces queens, batched: the ranking.
 for build in "${builds[@]}"; do

@@ -290,6 +290,45 @@ sys.exit(subprocess.run(["make", "-s", "--no-print-directory", "-f", sys.argv[1]
         pass "make -C TREE results-quick: a relative RESULTS is the calling shell's folder's" ||
         fail "make -C TREE results-quick: a relative RESULTS is the calling shell's folder's (exit $status: $(tail -c 300 "$scratch/make-caller.err"))"
 
+    # What POSITIONS holds is checked before the measurements, with the
+    # first build, before the second (it was read first when measured,
+    # after both builds); an empty file before any build.  A copy of the
+    # scripts, its make a stand-in that logs its arguments and copies the
+    # program under test to the program named.
+    if have_tool gcc; then
+        mkdir -p "$scratch/d-tree/scripts" "$scratch/d-bin"
+        cp -r "$top/scripts/results" "$scratch/d-tree/scripts/" && ln -s "$top/data" "$scratch/d-tree/data"
+        cat >"$scratch/d-bin/make" <<FAKE_MAKE
+#!/bin/sh
+echo "\$*" >>"$scratch/d-make.log"
+for last; do :; done
+mkdir -p "\$(dirname "\$last")" && cp "$program" "\$last"
+FAKE_MAKE
+        chmod +x "$scratch/d-bin/make"
+        printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\n' >"$scratch/d-side.fen"
+        head -c 200 "$program" >"$scratch/d-binary.fen"
+        : >"$scratch/d-empty.fen"
+        for case in "side|bad side to move 'x'|1" "binary|binary data|1" "empty|an empty file|0"; do
+            file=$scratch/d-${case%%|*}.fen builds_wanted=${case##*|} text=${case#*|}
+            text=${text%|*}
+            rm -f "$scratch/d-make.log" && touch "$scratch/d-make.log"
+            rm -rf "$scratch/d-tree/attackbench" "$scratch/d-tree/build"
+            env PATH="$scratch/d-bin:$PATH" RESULTS="$scratch/d-out" POSITIONS="$file" COMPILERS="gcc clang" \
+                QUICK_METHODS="$lookup" bash "$scratch/d-tree/scripts/results/results-quick.sh" \
+                >"$scratch/d.out" 2>"$scratch/d.err"
+            status=$?
+            count_lines "$scratch/d-make.log"
+            [ "$status" -eq 2 ] && [ "$count_lines_found" -eq "$builds_wanted" ] &&
+                [ "$(grep -vc '^results-quick: building with gcc$' "$scratch/d.err")" -eq 1 ] &&
+                tail -1 "$scratch/d.err" | grep -qF "results-quick: POSITIONS=$file: " &&
+                tail -1 "$scratch/d.err" | grep -qF "$text" && [ ! -e "$scratch/d-out" ] &&
+                pass "results-quick: a POSITIONS of ${case%%|*} content is refused in one line after $builds_wanted build(s)" ||
+                fail "results-quick: a POSITIONS of ${case%%|*} content is refused in one line after $builds_wanted build(s) (exit $status; builds: $(cat "$scratch/d-make.log"); $(tail -c 300 "$scratch/d.err"))"
+        done
+    else
+        skip "results-quick: a POSITIONS of bad content is refused before the second build: gcc is not installed"
+    fi
+
     # The merge: this folder and a copy with another identity.
     other="$scratch/other/$other_name"
     mkdir -p "$other"
