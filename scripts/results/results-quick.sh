@@ -72,11 +72,15 @@ check_count QUICK_CALLS "$calls" 1099511627776
 check_count QUICK_PERFT_DEPTH "$depth" 12
 compilers=${COMPILERS:-gcc clang}
 [ -z "${QUICK_PROGRAM:-}" ] || compilers=""
+named=" "
 for compiler in $compilers; do
     case $compiler in
         gcc | clang) ;;
         *) die "COMPILERS: '$compiler': gcc or clang" ;;
     esac
+    # Named twice, it was measured twice and then failed on a bare mv.
+    case $named in *" $compiler "*) die "COMPILERS: '$compiler' named twice" ;; esac
+    named="$named$compiler "
 done
 
 # What the run has staged and set aside, for cleanup (below).

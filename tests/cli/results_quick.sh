@@ -136,6 +136,17 @@ EOF
             fail "results-quick: $setting is refused in one line before anything is measured (exit $status: $(head -c 300 "$scratch/setting.err"))"
     done
 
+    # A compiler named twice is refused before anything is built (both
+    # builds were measured, then a bare mv failed).
+    env RESULTS="$scratch/twice" COMPILERS="gcc gcc" bash "$here/../scripts/results/results-quick.sh" \
+        >/dev/null 2>"$scratch/setting.err"
+    status=$?
+    count_lines "$scratch/setting.err"
+    [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] && grep -q "COMPILERS: 'gcc' named twice" "$scratch/setting.err" &&
+        [ ! -e "$scratch/twice" ] &&
+        pass "results-quick: a compiler named twice is refused in one line before anything is built" ||
+        fail "results-quick: a compiler named twice is refused (exit $status: $(head -c 300 "$scratch/setting.err"))"
+
     # A failure or an interrupt after the measurement (in perft) leaves the
     # earlier folder as it was and nothing beside it; from an empty
     # RESULTS, nothing at all.  A wrapper of the program fails its perft,
