@@ -66,6 +66,11 @@ done
 extra_options="$plugin_options ${BENCH_OPTIONS:-}"
 
 [ -f "$positions" ] || die "$positions: no such file (the positions of the pieces workload)"
+# RESULTS is made only when the run is complete: a folder that cannot be
+# made or written is refused now, not after the measurements.
+probe=$results
+while [ ! -e "$probe" ] && [ ! -L "$probe" ]; do probe=$(dirname "$probe"); done
+{ [ -d "$probe" ] && [ -w "$probe" ]; } || die "RESULTS=$results: $probe is not a folder this run can write into"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed for scripts/results/report (apt-get install python3)"
 
 # have TOOL PACKAGE: whether TOOL is on PATH, after installing PACKAGE with

@@ -314,6 +314,12 @@ for script in results/results.sh results/results-quick.sh comparisons/device-che
     done
 done
 [ ! -e "$scratch/no-results" ] && pass "the refused scripts wrote no results" || fail "a refused script wrote results"
+# results.sh makes RESULTS only when its run is complete: one it could not
+# make is refused before anything is built (a fake make says if it ran).
+script_refuses "results.sh: a RESULTS that cannot be made is refused before building" \
+    "RESULTS=$scratch/failing-attackbench/results: $scratch/failing-attackbench is not a folder this run can write into" \
+    env PATH="$scratch/fake-make:$PATH" RESULTS="$scratch/failing-attackbench/results" POSITIONS="$scripts_top/data/positions.fen" \
+    bash "$s/results/results.sh"
 # hyperfine.sh: an option is no DIR or NAME, and a DIR that cannot be made
 # is refused, each before any method runs (the failing program would).
 script_refuses "hyperfine.sh --help: refused as a DIR, nothing run" "hyperfine.sh: unknown option '--help'; usage: " \
