@@ -159,7 +159,9 @@ done
     [ -d "$clean_tree/build" ] && pass "make clean's refusals remove nothing, the build folder beside them included" ||
     fail "make clean's refusals remove nothing, the build folder beside them included"
 echo log >"$scratch/clean/outside-build.log"
-cp "$program" "$scratch/clean/outside-program"
+# A program: an ELF file that names attackbench (an emulated build's
+# program is a wrapper script, so one is made).
+printf '\177ELF attackbench\n' >"$scratch/clean/outside-program"
 if sh "$clean_script" "$clean_tree" "src docs" "$clean_tree/build" "$scratch/clean/outside-build" "$scratch/clean/absent" \
     "$scratch/clean/outside-build.log" "$scratch/clean/outside-program" &&
     [ ! -e "$clean_tree/build" ] && [ ! -e "$scratch/clean/outside-build" ] &&

@@ -391,9 +391,9 @@ sed 's/,Oxide Virtual Turin-like Processor,/,Other CPU,/' "$here/data/compare-ru
 # A --phase run's phase "all" rows repeat the run before it by design:
 # left out without a word (named on every make results); a part that
 # repeats another's rows is still named.
-"$program" -q -m pext -w pieces -p queen --dispatch=batch -r 1 -c 1000 --csv="$scratch/plain.csv" \
+"$program" -q -m kogge-stone -w pieces -p queen --dispatch=batch -r 1 -c 1000 --csv="$scratch/plain.csv" \
     "$here/../data/positions.fen" >/dev/null 2>&1
-"$program" -q -m pext -w pieces -p queen --phase --dispatch=batch -r 1 -c 1000 --csv="$scratch/phases.csv" \
+"$program" -q -m kogge-stone -w pieces -p queen --phase --dispatch=batch -r 1 -c 1000 --csv="$scratch/phases.csv" \
     "$here/../data/positions.fen" >/dev/null 2>&1
 python3 "$results/results-tool" merge "$scratch/merged-phases.csv" "$scratch/plain.csv" "$scratch/phases.csv" \
     2>"$scratch/err"
