@@ -221,9 +221,11 @@ static int plugin_options(const struct recommendation *recommendation, char *tex
     text[0] = '\0';
     for (int c = 0; c < recommendation->count && used < size; c++) {
         const char *file = recommendation->candidates[c].backend->plugin_file;
+#if !defined(__wasi__) /* no realpath there, and no recommend: refused first */
         char absolute[PATH_MAX];
         if (file && file[0] != '/' && realpath(file, absolute) != NULL)
             file = absolute;
+#endif
         if (file && recommendation->candidates[c].skipped == NULL) {
             if (strchr(file, WORD_BREAK[0]))
                 return -1;
