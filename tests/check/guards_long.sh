@@ -37,7 +37,23 @@ fi
 run_guarded -- --method=$lookup,null --reps=5 --calls=20000 --target-spread=0.000001 --min-time=2 --format=csv
 rounds=$(csv_column reps <"$scratch/guard-out" | head -n 1)
 samples=$(csv_column samples_ns <"$scratch/guard-out" | head -n 1 | wc -w)
-if [ "${rounds:-0}" -gt 5 ] && [ "$rounds" = "$samples" ]; then pass "--target-spread adds rounds"; else fail "--target-spread adds rounds ($rounds rounds, $samples samples)"; fi
+# The timer's steps can make three of the first five samples equal on a
+# loaded guest (seen: 0.6577 0.6603 0.6577 0.6603 0.6577), a MAD of 0 that
+# meets any target: five rounds are then right.  Otherwise there must be
+# more.
+first_mad=$(csv_column samples_ns <"$scratch/guard-out" | head -n 1 | awk '
+    function median_of_five(a,    i, j, t) {
+        for (i = 2; i <= 5; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        return a[3]
+    }
+    NF >= 5 { for (i = 1; i <= 5; i++) v[i] = $i + 0; m = median_of_five(v)
+              for (i = 1; i <= 5; i++) d[i] = (v[i] > m) ? v[i] - m : m - v[i]
+              print (median_of_five(d) > 0) ? "above" : "zero" }')
+if [ "$rounds" = "$samples" ] && { [ "${rounds:-0}" -gt 5 ] || { [ "$rounds" = 5 ] && [ "$first_mad" = zero ]; }; }; then
+    pass "--target-spread adds rounds"
+else
+    fail "--target-spread adds rounds ($rounds rounds, $samples samples, first five's MAD $first_mad)"
+fi
 # The row is named exactly when its final spread is above the target.
 above=$(paste -d, <(csv_column ns_per_query_mad <"$scratch/guard-out") <(csv_column ns_per_query_median <"$scratch/guard-out") |
     head -n 1 | awk -F, '{ print (100 * $1 / $2 > 0.000001) ? "yes" : "no" }')
