@@ -133,18 +133,50 @@ TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__
     return _mm256_or_si256(_mm256_sllv_epi64(through_a1, up), _mm256_srlv_epi64(through_a1, down));
 }
 
-/* The lines `selected` (all ones in a lane to take it) of the square:
- * rank, file, diagonal, anti-diagonal; each lane reversed by REVERSE.
- * One definition of a formulation's functions for each reversal. */
-#define LANES_FORMULATION(NAME, STRING_TARGET, REVERSE) \
+/* A rook's two lines (rank, file) or a bishop's (diagonal,
+ * anti-diagonal) in the two lanes of an xmm, as lines_of does four: the
+ * distance is square & rank_or_file, less (8 square) & minus_file, plus
+ * (8 square) & plus_file, plus offset. */
+TARGET_ATTRIBUTE(NIBBLES_TARGET)
+static inline LOOKUP_INLINE __m128i two_lines_of(__m128i square, __m128i rank_or_file, __m128i minus_file,
+                                                 __m128i plus_file, __m128i offset, __m128i through_a1)
+{
+    const __m128i eight_files = _mm_slli_epi64(square, 3);
+    const __m128i sum =
+        _mm_add_epi64(_mm_sub_epi64(_mm_and_si128(square, rank_or_file), _mm_and_si128(eight_files, minus_file)),
+                      _mm_and_si128(eight_files, plus_file));
+    return _mm_or_si128(_mm_sllv_epi64(through_a1, _mm_add_epi64(sum, offset)),
+                        _mm_srlv_epi64(through_a1, _mm_sub_epi64(_mm_setzero_si128(), _mm_add_epi64(sum, offset))));
+}
+
+TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m128i rook_lines_of(__m128i square)
+{
+    const __m128i none = _mm_setzero_si128();
+    return two_lines_of(square, _mm_set_epi64x(7, 56), none, none, none,
+                        _mm_set_epi64x((long long)FILE_A, (long long)RANK_1));
+}
+
+TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m128i bishop_lines_of(__m128i square)
+{
+    return two_lines_of(square, _mm_set1_epi64x(56), _mm_set_epi64x(0, 56), _mm_set_epi64x(56, 0),
+                        _mm_set_epi64x(-56, 0),
+                        _mm_set_epi64x((long long)ANTI_DIAGONAL_H1_A8, (long long)DIAGONAL_A1_H8));
+}
+
+/* A queen's four lines of the square in a ymm (rank, file, diagonal,
+ * anti-diagonal), each lane reversed by REVERSE; a rook or a bishop takes
+ * its two lines in an xmm (PAIR_REVERSE): in the four lanes with two of
+ * them masked off, gcc 12 computed and masked all four.  One definition of a formulation's functions for each reversal.
+ */
+#define LANES_FORMULATION(NAME, STRING_TARGET, REVERSE, PAIR_REVERSE) \
     TARGET_ATTRIBUTE(STRING_TARGET) \
-    static inline LOOKUP_INLINE bitboard NAME##_lines(int square, bitboard occupied, __m256i selected) \
+    static inline LOOKUP_INLINE bitboard NAME##_lines(int square, bitboard occupied) \
     { \
         const __m256i squares = _mm256_set1_epi64x(square); \
         const __m256i one = _mm256_set1_epi64x(1); \
         const __m256i slider = _mm256_sllv_epi64(one, squares); \
         const __m256i reversed_slider = _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(63), squares)); \
-        const __m256i lines = _mm256_andnot_si256(slider, _mm256_and_si256(lines_of(squares), selected)); \
+        const __m256i lines = _mm256_andnot_si256(slider, lines_of(squares)); \
         const __m256i pieces = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), lines); \
         const __m256i up = _mm256_sub_epi64(pieces, _mm256_add_epi64(slider, slider)); \
         const __m256i down = \
@@ -153,27 +185,44 @@ TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m256i lines_of(__
         const __m128i halves = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256(attacks, 1)); \
         return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))); \
     } \
+    TARGET_ATTRIBUTE(STRING_TARGET) \
+    static inline LOOKUP_INLINE bitboard NAME##_pair(int square, bitboard occupied, __m128i line_pair) \
+    { \
+        const __m128i squares = _mm_set1_epi64x(square); \
+        const __m128i one = _mm_set1_epi64x(1); \
+        const __m128i slider = _mm_sllv_epi64(one, squares); \
+        const __m128i reversed_slider = _mm_sllv_epi64(one, _mm_sub_epi64(_mm_set1_epi64x(63), squares)); \
+        const __m128i lines = _mm_andnot_si128(slider, line_pair); \
+        const __m128i pieces = _mm_and_si128(_mm_set1_epi64x((long long)occupied), lines); \
+        const __m128i up = _mm_sub_epi64(pieces, _mm_add_epi64(slider, slider)); \
+        const __m128i down = \
+            PAIR_REVERSE(_mm_sub_epi64(PAIR_REVERSE(pieces), _mm_add_epi64(reversed_slider, reversed_slider))); \
+        const __m128i attacks = _mm_and_si128(_mm_xor_si128(up, down), lines); \
+        return (bitboard)_mm_cvtsi128_si64(_mm_or_si128(attacks, _mm_unpackhi_epi64(attacks, attacks))); \
+    } \
     TARGET_ATTRIBUTE(STRING_TARGET) static inline LOOKUP_INLINE bitboard NAME##_rook(int square, bitboard occupied) \
     { \
-        return NAME##_lines(square, occupied, _mm256_setr_epi64x(-1, -1, 0, 0)); \
+        return NAME##_pair(square, occupied, rook_lines_of(_mm_set1_epi64x(square))); \
     } \
     TARGET_ATTRIBUTE(STRING_TARGET) static inline LOOKUP_INLINE bitboard NAME##_bishop(int square, bitboard occupied) \
     { \
-        return NAME##_lines(square, occupied, _mm256_setr_epi64x(0, 0, -1, -1)); \
+        return NAME##_pair(square, occupied, bishop_lines_of(_mm_set1_epi64x(square))); \
     } \
     TARGET_ATTRIBUTE(STRING_TARGET) static inline LOOKUP_INLINE bitboard NAME##_queen(int square, bitboard occupied) \
     { \
-        return NAME##_lines(square, occupied, _mm256_set1_epi64x(-1)); \
+        return NAME##_lines(square, occupied); \
     }
 
-LANES_FORMULATION(bitrotation_lanes, LANES_TARGET, reverse_lanes_by_gfni)
-LANES_FORMULATION(bitrotation_lanes_nibbles, NIBBLES_TARGET, reverse_lanes_by_nibbles)
+LANES_FORMULATION(bitrotation_lanes, LANES_TARGET, reverse_lanes_by_gfni, reverse_pair_by_gfni)
+LANES_FORMULATION(bitrotation_lanes_nibbles, NIBBLES_TARGET, reverse_lanes_by_nibbles, reverse_pair_by_nibbles)
 
-BACKEND(bitrotation_lanes, "bitrotation:lanes", "the four lines in one ymm, reversed by GF2P8AFFINEQB and vpshufb",
+BACKEND(bitrotation_lanes, "bitrotation:lanes",
+        "a queen's four lines in one ymm, a rook's or bishop's two in an xmm, reversed by GF2P8AFFINEQB and vpshufb",
         BITROTATION_SOURCE, TARGET(LANES_TARGET))
 BACKEND(bitrotation_lanes_nibbles, "bitrotation:lanes-nibbles",
-        "the four lines in one ymm, reversed by vpshufb lookups of reversed nibbles, then of bytes", BITROTATION_SOURCE,
-        TARGET(NIBBLES_TARGET))
+        "a queen's four lines in one ymm, a rook's or bishop's two in an xmm, reversed by vpshufb lookups of reversed "
+        "nibbles, then of bytes",
+        BITROTATION_SOURCE, TARGET(NIBBLES_TARGET))
 BACKEND(bitrotation_scalar, "bitrotation:scalar", "one line after the other, a 64-bit reversal each (" BIT_REVERSAL ")",
         BITROTATION_SOURCE)
 

@@ -52,6 +52,25 @@ TARGET_ATTRIBUTE("avx2,gfni") static inline LOOKUP_INLINE __m256i reverse_lanes_
     __m256i bits = _mm256_gf2p8affine_epi64_epi8(board, _mm256_set1_epi64x((long long)0x8040201008040201ULL), 0);
     return _mm256_shuffle_epi8(bits, lane_byte_reversal());
 }
+
+/* The two forms above on two lanes, for a technique that needs two lines
+ * (a rook's or a bishop's) and not four. */
+TARGET_ATTRIBUTE("avx2") static inline LOOKUP_INLINE __m128i reverse_pair_by_nibbles(__m128i board)
+{
+    const __m128i reversed_low = _mm_set_epi64x(REVERSED_LOW_NIBBLES_1, REVERSED_LOW_NIBBLES_0);
+    const __m128i reversed_high = _mm_set_epi64x(REVERSED_HIGH_NIBBLES_1, REVERSED_HIGH_NIBBLES_0);
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    const __m128i low = _mm_and_si128(board, nibble);
+    const __m128i high = _mm_and_si128(_mm_srli_epi16(board, 4), nibble);
+    const __m128i bits = _mm_or_si128(_mm_shuffle_epi8(reversed_low, low), _mm_shuffle_epi8(reversed_high, high));
+    return _mm_shuffle_epi8(bits, _mm256_castsi256_si128(lane_byte_reversal()));
+}
+
+TARGET_ATTRIBUTE("avx2,gfni") static inline LOOKUP_INLINE __m128i reverse_pair_by_gfni(__m128i board)
+{
+    __m128i bits = _mm_gf2p8affine_epi64_epi8(board, _mm_set1_epi64x((long long)0x8040201008040201ULL), 0);
+    return _mm_shuffle_epi8(bits, _mm256_castsi256_si128(lane_byte_reversal()));
+}
 #endif
 
 /* The 64-bit reversal: aarch64's RBIT, one instruction in its base set;
