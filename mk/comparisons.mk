@@ -9,6 +9,12 @@ PEER ?= /tmp/Chess_Movegen
 # quote in them escaped): a space, a quote, a backtick or a $ is text, never
 # shell; the note is taken as given (its $ not expanded by make either).
 shell_quote = '$(subst ','\'',$(1))'
+# A NOTE given on the command line is made a simple variable holding its
+# text: left recursive, a $(NOTE) in it stopped make ("Recursive variable
+# 'NOTE' references itself") as make passed it to the recipes' environment.
+ifneq ($(origin NOTE),undefined)
+override NOTE := $(value NOTE)
+endif
 peer-comparison:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))

@@ -217,12 +217,12 @@ printf '%s\\n' "\$@" >"$scratch/peer-arguments"
 exec "$(command -v python3)" "\$@"
 PEER_PYTHON
 chmod +x "$scratch/peer-bin/python3"
-peer_note='measured with `touch '"$scratch"'/peer-pwned` running, "quoted", it'"'"'s $HOME'
+peer_note='measured with `touch '"$scratch"'/peer-pwned` running, "quoted", it'"'"'s $HOME, $(NOTE) $(shell touch '"$scratch"'/make-pwned)'
 script_refuses "make peer-comparison: a PEER with a space is named whole" \
     "no Chess_Movegen source in $scratch/no peer (get it" \
     env PATH="$scratch/peer-bin:$PATH" make -s -C "$scripts_top" --no-print-directory peer-comparison MAKE=true \
     PEER="$scratch/no peer" NOTE="$peer_note"
-[ ! -e "$scratch/peer-pwned" ] && grep -qxF -- "--note=$peer_note" "$scratch/peer-arguments" &&
+[ ! -e "$scratch/peer-pwned" ] && [ ! -e "$scratch/make-pwned" ] && grep -qxF -- "--note=$peer_note" "$scratch/peer-arguments" &&
     grep -qxF -- "--peer=$scratch/no peer" "$scratch/peer-arguments" &&
     pass "make peer-comparison: the NOTE reaches the script verbatim, its backticks run nothing" ||
     fail "make peer-comparison: the NOTE verbatim, nothing run ($(ls "$scratch"/peer-pwned 2>&1); $(head -c 300 "$scratch/peer-arguments"))"
