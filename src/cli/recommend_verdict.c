@@ -374,6 +374,18 @@ struct file_context {
     const struct decision *decision;
 };
 
+/* A candidate's measured figures for the CSV: empty for one this CPU
+ * cannot run, which was never measured (not 0 ns, rank 0). */
+static void write_csv_figures(FILE *out, const struct candidate *candidate)
+{
+    if (candidate->skipped) {
+        fputs(",,,,,", out);
+        return;
+    }
+    fprintf(out, ",%.4f,%d,%.0f,%d,%zu", candidate->isolated_ns, candidate->isolated_rank,
+            candidate->engine_nodes_per_second, candidate->engine_rank, candidate->table_bytes);
+}
+
 static void write_csv(FILE *out, void *data)
 {
     const struct file_context *context = data;
@@ -387,9 +399,8 @@ static void write_csv(FILE *out, void *data)
                 verdict_of(context->recommendation, candidate, context->decision));
         char warning[512];
         write_csv_field(out, reason_of(candidate, warning, sizeof warning));
-        fprintf(out, ",%.4f,%d,%.0f,%d,%zu,%d,%d,%d\n", candidate->isolated_ns, candidate->isolated_rank,
-                candidate->engine_nodes_per_second, candidate->engine_rank, candidate->table_bytes,
-                context->recommendation->threads, 64 << 20, context->recommendation->depth);
+        write_csv_figures(out, candidate);
+        fprintf(out, ",%d,%d,%d\n", context->recommendation->threads, 64 << 20, context->recommendation->depth);
     }
 }
 
@@ -404,6 +415,23 @@ static void write_json_string(FILE *out, const char *text)
         else if ((unsigned char)*text >= 0x20)
             fputc(*text, out);
     fputc('"', out);
+}
+
+/* A candidate's measured figures for the JSON: null for one this CPU
+ * cannot run, as the CSV leaves them empty. */
+static void write_json_figures(FILE *out, const struct candidate *candidate)
+{
+    if (candidate->skipped) {
+        fputs(", \"isolated_ns_per_query\": null, \"isolated_rank\": null, \"engine_nodes_per_second\": null, "
+              "\"engine_rank\": null, \"table_bytes\": null}",
+              out);
+        return;
+    }
+    fprintf(out,
+            ", \"isolated_ns_per_query\": %.4f, \"isolated_rank\": %d, \"engine_nodes_per_second\": %.0f, "
+            "\"engine_rank\": %d, \"table_bytes\": %zu}",
+            candidate->isolated_ns, candidate->isolated_rank, candidate->engine_nodes_per_second,
+            candidate->engine_rank, candidate->table_bytes);
 }
 
 static void write_json(FILE *out, void *data)
@@ -424,11 +452,7 @@ static void write_json(FILE *out, void *data)
         fputs(", \"reason\": ", out);
         char warning[512];
         write_json_string(out, reason_of(candidate, warning, sizeof warning));
-        fprintf(out,
-                ", \"isolated_ns_per_query\": %.4f, \"isolated_rank\": %d, \"engine_nodes_per_second\": %.0f, "
-                "\"engine_rank\": %d, \"table_bytes\": %zu}",
-                candidate->isolated_ns, candidate->isolated_rank, candidate->engine_nodes_per_second,
-                candidate->engine_rank, candidate->table_bytes);
+        write_json_figures(out, candidate);
     }
     fputs("\n]}\n", out);
 }

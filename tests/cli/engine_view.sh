@@ -284,6 +284,22 @@ else
     fail "recommend --quick ($(head -c 600 "$view_scratch/recommend.out"; head -c 300 "$view_scratch/recommend.err"))"
 fi
 
+# A candidate this CPU cannot run was never measured: its figures are
+# empty in the CSV and null in the JSON (they were 0 ns per queen, rank 0,
+# 0 Mnodes/s: the fastest to anything that sorts the column).  pext needs
+# BMI2, hidden here; other CPUs cannot run it anyway.
+if ATTACKBENCH_HIDE_FEATURES=bmi2 "$program" recommend --quick --method=classical,pext \
+        --csv="$view_scratch/skipped.csv" --json="$view_scratch/skipped.json" >/dev/null 2>&1 &&
+    grep -qE '^pext,built-in,cannot-run,[^,]+,,,,,,[0-9]+,67108864,2$' "$view_scratch/skipped.csv" &&
+    python3 -c 'import json, sys
+row = [c for c in json.load(open(sys.argv[1]))["candidates"] if c["method"] == "pext"][0]
+figures = ("isolated_ns_per_query", "isolated_rank", "engine_nodes_per_second", "engine_rank", "table_bytes")
+sys.exit(any(row[name] is not None for name in figures))' "$view_scratch/skipped.json"; then
+    pass "recommend: a candidate that cannot run has no figures in the CSV and JSON"
+else
+    fail "recommend: a candidate that cannot run has no figures ($(grep '^pext' "$view_scratch/skipped.csv" | head -c 300))"
+fi
+
 # The reproduce: lines run from any folder (the engine command named
 # data/perft.epd, which is not there outside the source tree, nor in an
 # installed copy): run in an empty folder, they write the two CSV files;
