@@ -54,6 +54,18 @@ void escape_text(const char *text, char *out, size_t out_size)
         out[used] = '\0';
 }
 
+const char *first_unprintable_byte(const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    while (*p) {
+        size_t length = *p >= 0x80 ? utf8_sequence_length(p) : (*p >= 0x20 && *p != 0x7F);
+        if (length == 0)
+            return (const char *)p;
+        p += length;
+    }
+    return NULL;
+}
+
 int set_error(char *error, size_t error_size, const char *format, ...)
 {
     char message[1024];

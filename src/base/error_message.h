@@ -16,4 +16,8 @@ int set_error(char *error, size_t error_size, const char *format, ...) __attribu
  * UTF-8 pass unchanged. */
 void escape_text(const char *text, char *out, size_t out_size);
 
+/* The first byte of `text` that escape_text() would escape, or NULL when
+ * it would pass the whole text unchanged. */
+const char *first_unprintable_byte(const char *text);
+
 #endif

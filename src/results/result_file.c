@@ -39,20 +39,30 @@ static int row_error(const char *path, long line, const char *what, const char *
     return -1;
 }
 
+/* What is wrong with the byte at `bad`: a control character (C0, DEL or
+ * C1) or a byte that does not begin valid UTF-8. */
+static const char *unprintable_kind(const unsigned char *bad)
+{
+    int c1_control = bad[0] == 0xC2 && bad[1] >= 0x80 && bad[1] <= 0x9F;
+    return bad[0] < 0x80 || c1_control ? "control character" : "byte that is not UTF-8";
+}
+
 /* Configuration and identity values are names and numbers the tool wrote:
- * a control character (a line break would end a table row) or, in a
- * configuration value, a '|' (a table cell's end) is refused. */
+ * a control character (a line break would end a table row), a byte that
+ * is not UTF-8 (the BMF output is JSON, which must be UTF-8; a terminal
+ * may take it for a C1 control) or, in a configuration value, a '|' (a
+ * table cell's end) is refused. */
 static int check_plain_value(const char *value, const char *column, int table_cell, const char *path, long line)
 {
-    for (const unsigned char *p = (const unsigned char *)value; *p; p++)
-        if (*p < 0x20 || *p == 0x7f || (table_cell && *p == '|')) {
-            char shown[256];
-            escape_text(value, shown, sizeof shown);
-            fprintf(stderr, "attackbench: %s:%ld: %s: '%s' holds a %s\n", path, line, column, shown,
-                    *p == '|' ? "'|'" : "control character");
-            return -1;
-        }
-    return 0;
+    const char *bad = first_unprintable_byte(value);
+    const char *bar = table_cell ? strchr(value, '|') : NULL;
+    if (bad == NULL && bar == NULL)
+        return 0;
+    char shown[256];
+    escape_text(value, shown, sizeof shown);
+    fprintf(stderr, "attackbench: %s:%ld: %s: '%s' holds a %s\n", path, line, column, shown,
+            bad && (bar == NULL || bad < bar) ? unprintable_kind((const unsigned char *)bad) : "'|'");
+    return -1;
 }
 
 /* The name a file is shown by in messages and the report: standard

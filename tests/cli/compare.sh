@@ -391,6 +391,18 @@ expect_error "compare: a control byte in a field is refused, escaped" "cpu: 'evi
 compare_edit "$scratch/live.csv" "$scratch/newline.csv" 'row["method"] = row["method"] + "\n| x"'
 expect_error "compare: a line break in a method name is refused" "method: '$lookup\\x0a| x' holds a control character" \
     "$program" compare "$scratch/live.csv" "$scratch/newline.csv"
+# A byte that is not UTF-8, and a C1 control (U+009B, a CSI to some
+# terminals), are refused as a control byte is: they went raw into the
+# table and into --format=bmf, which was then no JSON (JSON is UTF-8).
+compare_edit "$scratch/live.csv" "$scratch/latin1.csv" 'row["method"] = row["method"] + "LATIN1"'
+LC_ALL=C sed -i $'s/LATIN1/\xe9/' "$scratch/latin1.csv"
+expect_error "compare: a byte that is not UTF-8 in a method name is refused" \
+    "method: '$lookup\\xe9' holds a byte that is not UTF-8" \
+    "$program" compare --format=bmf "$scratch/latin1.csv" "$scratch/latin1.csv"
+LC_ALL=C sed $'s/\xe9/\xc2\x9b2J/' "$scratch/latin1.csv" >"$scratch/c1.csv"
+expect_error "compare: a C1 control in a method name is refused" \
+    "method: '$lookup\\xc2\\x9b2J' holds a control character" \
+    "$program" compare "$scratch/c1.csv" "$scratch/c1.csv"
 compare_edit "$scratch/live.csv" "$scratch/huge.csv" 'row["samples_ns"] = "1.7e308 " + row["samples_ns"]'
 expect_error "compare: a sample of 1.7e308 is refused" "huge.csv:2: samples_ns: expected decimal numbers from 1e-6 to 1e12" \
     "$program" compare "$scratch/live.csv" "$scratch/huge.csv"
