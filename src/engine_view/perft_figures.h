@@ -24,8 +24,9 @@ double perft_mad_percent(struct statistics summary);
 /* The fastest median, which `relative` divides by. */
 double perft_fastest_median(const struct perft_run *run);
 
-/* The shortest median pass of any method (a block, with all workers
- * where there are workers). */
+/* The shortest median pass of any method (a block of 1024 positions, or
+ * all of them where there are fewer; with all workers where there are
+ * workers). */
 double perft_shortest_pass(const struct perft_run *run);
 
 /* The depth of every position, or "mixed". */
