@@ -274,15 +274,17 @@ static int verify_file_queries(const struct session *session)
 }
 
 /* Every query of a workload's streams, once built: the random workload's,
- * and the files' when they include standard input. */
+ * and the files' when they include standard input.  A signal stops it
+ * with its exit status (130, 143), not said as verified. */
 static int verify_streams(const struct session *session, const struct workload *workload)
 {
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         const struct stream *stream = &workload->streams[piece][PHASE_ALL];
         size_t squares_per_occupancy = stream->layout == STREAM_LAYOUT_POSITIONS ? ATTACKBENCH_POSITION_SQUARES : 1;
-        if (verify_stream(&session->check, piece, stream->occupied, stream->squares, stream->count,
-                          squares_per_occupancy) != 0)
-            return EXIT_WRONG;
+        int status = verify_stream(&session->check, piece, stream->occupied, stream->squares, stream->count,
+                                   squares_per_occupancy);
+        if (status != 0)
+            return status < 0 ? EXIT_WRONG : status;
     }
     if (!session->options->quiet)
         fprintf(stderr, "attackbench: verified every %s query\n", workload_names[workload->kind]);

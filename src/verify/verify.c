@@ -363,8 +363,11 @@ int verify_files(const struct file_check *check, char **files, int file_count, l
 int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
                   const uint8_t *squares, size_t count, size_t squares_per_occupancy)
 {
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++) {
+        if (i % 4096 == 0 && interrupt_requested())
+            return interrupt_exit_status();
         if (verify_query(check, piece, squares[i], occupied[i / squares_per_occupancy]) != 0)
             return -1;
+    }
     return 0;
 }

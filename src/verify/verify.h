@@ -85,7 +85,9 @@ int verify_files(const struct file_check *check, char **files, int file_count, l
 
 /* Every query of a stream, for every backend (as verify_files): square i
  * against occupied[i / squares_per_occupancy] (1, or 12 in the positions
- * layout). */
+ * layout).  Returns 0, -1 when a backend is wrong, or 130/143 when a
+ * signal stopped it (looked for every few thousand queries: a stream of
+ * 2^28 queries takes minutes). */
 int verify_stream(const struct file_check *check, enum piece_kind piece, const bitboard *occupied,
                   const uint8_t *squares, size_t count, size_t squares_per_occupancy);
 
