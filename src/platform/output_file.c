@@ -146,14 +146,31 @@ int create_new_file(const char *path)
     return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, S_IRUSR | S_IWUSR);
 }
 
+/* The longest name of one file that Linux, the BSDs and macOS take
+ * (NAME_MAX): a temporary name longer than that cannot be created. */
+enum { LONGEST_FILE_NAME = 255, RANDOM_LETTERS = 12 };
+
+/* The bytes of `final` the temporary name keeps: its directory and as
+ * much of its last name as leaves room for ".tmp." and the random
+ * letters within LONGEST_FILE_NAME, so that a final name near that
+ * limit (which the rename may still give) gets a temporary too. */
+static size_t temporary_stem_length(const char *final)
+{
+    const char *slash = strrchr(final, '/');
+    size_t directory = slash ? (size_t)(slash - final) + 1 : 0, name = strlen(final) - directory;
+    size_t room = LONGEST_FILE_NAME - (sizeof ".tmp." - 1) - RANDOM_LETTERS;
+    return directory + (name < room ? name : room);
+}
+
 /* Create "DIRECTORY/NAME.tmp.XXXXXXXXXXXX" beside `final` with twelve
  * random letters and digits (71 bits from getentropy), as mkstemp does,
- * into temporary_name.  Returns the descriptor or -1 with errno set. */
+ * into temporary_name (NAME cut to fit a file name's length).  Returns
+ * the descriptor or -1 with errno set. */
 static int create_temporary(const char *final)
 {
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    enum { RANDOM_LETTERS = 12 };
-    if (strlen(final) + sizeof ".tmp." + RANDOM_LETTERS > sizeof temporary_name) {
+    size_t stem = temporary_stem_length(final);
+    if (stem + sizeof ".tmp." + RANDOM_LETTERS > sizeof temporary_name) {
         errno = ENAMETOOLONG;
         return -1;
     }
@@ -161,7 +178,7 @@ static int create_temporary(const char *final)
         unsigned char random[RANDOM_LETTERS];
         if (getentropy(random, sizeof random) != 0)
             return -1;
-        int used = snprintf(temporary_name, sizeof temporary_name, "%s.tmp.", final);
+        int used = snprintf(temporary_name, sizeof temporary_name, "%.*s.tmp.", (int)stem, final);
         for (int i = 0; i < RANDOM_LETTERS; i++)
             temporary_name[used++] = alphabet[random[i] % (sizeof alphabet - 1)];
         temporary_name[used] = '\0';

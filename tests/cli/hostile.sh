@@ -160,6 +160,19 @@ else
     fail "--csv=FIFO writes into the FIFO (exit $hostile_status: $(head -c 200 "$scratch/err"))"
 fi
 expect_error "--csv=a directory" "cannot write: Is a directory" "${hostile_run[@]}" --csv="$scratch"
+# A file name of 254 bytes, which the file system takes: the temporary
+# file beside it kept the whole name, then ".tmp." and twelve letters, 271
+# bytes, which it refused ("cannot create: File name too long"), for the
+# benchmark's, perft's and recommend's --csv and genpos --out alike.  The
+# temporary's name is cut to fit; nothing is left beside the file.
+mkdir "$scratch/long"
+long_name="$scratch/long/$(printf '%0250d' 0 | tr 0 r).csv"
+"${hostile_run[@]}" --csv="$long_name" >/dev/null 2>"$scratch/err"
+hostile_status=$?
+long_files=("$scratch/long"/*)
+[ "$hostile_status" -eq 0 ] && [ -s "$long_name" ] && [ "${#long_files[@]}" -eq 1 ] &&
+    pass "--csv= a 254-byte file name is written, nothing left beside it" ||
+    fail "--csv= a 254-byte file name (exit $hostile_status: $(head -c 200 "$scratch/err"))"
 # A FIFO nobody reads: the open waits, and SIGTERM ends it as a signal
 # does (143), not as a bad path (2).
 if on_native "SIGTERM while --csv=FIFO waits for a reader" "no signals between the test and the runtime"; then
