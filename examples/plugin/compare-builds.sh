@@ -31,7 +31,7 @@
 #                    interrupted: Ctrl-C, SIGTERM or SIGHUP)
 set -eu
 name=compare-builds.sh
-fail() { echo "$name: $*" >&2; exit 2; }
+fail() { printf '%s\n' "$name: $*" >&2; exit 2; }
 [ $# -eq 3 ] || fail "usage: $name METHOD BASE_SOURCE HEAD_SOURCE (exit 0 same, 3 slower or larger, 2 error)"
 method=$1 base_source=$2 head_source=$3
 case $method in '' | -*) fail "'$method' is not a method name (the name in your ATTACKBENCH_PLUGIN line)" ;; esac
@@ -51,7 +51,7 @@ if [ -f "$source_top/Makefile" ] && [ -f "$source_top/include/attackbench_plugin
     include=${ATTACKBENCH_INCLUDE:-$source_top/include}
     default_attackbench=$source_top/build/valgrind/attackbench
     if [ -z "${ATTACKBENCH:-}" ] && [ ! -x "$default_attackbench" ]; then
-        echo "$name: building attackbench for valgrind: make -C $source_top instructions-build" >&2
+        printf '%s\n' "$name: building attackbench for valgrind: make -C $source_top instructions-build" >&2
         make -s -C "$source_top" instructions-build >&2 || fail "make -C $source_top instructions-build failed"
     fi
 else
@@ -80,19 +80,18 @@ fi
 plugin_flags="-shared -fPIC -fvisibility=hidden"
 compiler_version=$("$cc" --version 2>/dev/null | head -n 1)
 build() { # build SIDE SOURCE FLAGS
-    echo "$name: $1: $2, built with $cc $3 $plugin_flags (${compiler_version:-version unknown})"
+    printf '%s\n' "$name: $1: $2, built with $cc $3 $plugin_flags (${compiler_version:-version unknown})"
     "$cc" $3 $plugin_flags -I"$include" "$2" -o "$work/$1.so" ||
         fail "the $1 side ($2) does not build as a plugin"
 }
 verdict() { # verdict TEXT STATUS: the last line, then the exit
-    echo "$name: verdict: $1 (exit $2)"
+    printf '%s\n' "$name: verdict: $1 (exit $2)"
     exit "$2"
 }
 
 # The pull request that adds the plugin: the base has no source yet.
 if [ ! -e "$base_source" ]; then
-    echo "$name: the base has no $base_source (the pull request adds the plugin): nothing to compare with;" \
-        "the head is built and verified only"
+    printf '%s\n' "$name: the base has no $base_source (the pull request adds the plugin): nothing to compare with; the head is built and verified only"
     build head "$head_source" "${HEAD_CFLAGS:--O2 -DNDEBUG}"
     status=0
     "$attackbench" --plugin="$work/head.so" --verify-only --method="$method" -q >/dev/null || status=$?
@@ -111,7 +110,7 @@ for side in base head; do
         --method="$method" --workload=random --piece=all --dispatch=batch -q --csv="$work/$side.csv" >/dev/null ||
         status=$?
     [ $status -ne 1 ] || verdict "the $side side gives wrong attack sets" 1
-    [ $status -eq 0 ] || { echo "$name: counting the $side side failed (exit $status)" >&2; exit $status; }
+    [ $status -eq 0 ] || { printf '%s\n' "$name: counting the $side side failed (exit $status)" >&2; exit $status; }
 done
 status=0
 "$attackbench" compare "$work/base.csv" "$work/head.csv" || status=$?

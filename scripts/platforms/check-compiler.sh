@@ -6,7 +6,7 @@
 # Usage: scripts/platforms/check-compiler.sh TARGET VARIABLE "COMPILER" [FLAG...]
 # (COMPILER as the make variable VARIABLE holds it: "ccache gcc" is one.)
 if [ $# -lt 3 ]; then
-    echo "usage: scripts/platforms/check-compiler.sh TARGET VARIABLE COMPILER [FLAG...]" >&2
+    printf '%s\n' "usage: scripts/platforms/check-compiler.sh TARGET VARIABLE COMPILER [FLAG...]" >&2
     exit 2
 fi
 target=$1
@@ -18,14 +18,14 @@ set -f # the compiler's words are split as make's shell splits them, never globb
 # shellcheck disable=SC2086
 set -- $compiler "$@"
 if [ -z "$compiler" ]; then
-    echo "make $target: $variable is empty: no compiler to run" >&2
+    printf '%s\n' "make $target: $variable is empty: no compiler to run" >&2
     exit 2
 fi
 if ! command -v "$1" >/dev/null 2>&1; then
-    echo "make $target: the compiler $variable=$compiler is not a command" >&2
+    printf '%s\n' "make $target: the compiler $variable=$compiler is not a command" >&2
     exit 2
 fi
 if ! printf '' | "$@" -E -x c - >/dev/null 2>&1; then
-    echo "make $target: the compiler $variable=$compiler does not work: it cannot preprocess an empty C file${flags:+ with $flags}" >&2
+    printf '%s\n' "make $target: the compiler $variable=$compiler does not work: it cannot preprocess an empty C file${flags:+ with $flags}" >&2
     exit 2
 fi

@@ -26,7 +26,7 @@ build_file() {
     esac
 }
 refuse() {
-    echo "make clean: $1: $2: nothing removed" >&2
+    printf '%s\n' "make clean: $1: $2: nothing removed" >&2
     exit 2
 }
 for path in "$@"; do

@@ -18,7 +18,7 @@
 # an earlier install's manifest as it was.
 set -eu
 name=install.sh
-fail() { echo "$name: $*" >&2; exit 2; }
+fail() { printf '%s\n' "$name: $*" >&2; exit 2; }
 [ $# -eq 1 ] || fail "usage: $name install|uninstall (paths in INSTALL_PREFIX, INSTALL_DESTDIR, ...)"
 action=$1
 case $action in install | uninstall) ;; *) fail "unknown action '$action' (install or uninstall)" ;; esac
@@ -43,7 +43,7 @@ manifest=$root/$manifest_name
 
 # Relative program paths are the caller's (make's: the source tree's top);
 # the script then runs from the source tree's top.
-absolute() { case $1 in '' | /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+absolute() { case $1 in '' | /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$(pwd)/$1" ;; esac; }
 INSTALL_PROGRAM=$(absolute "${INSTALL_PROGRAM-}")
 INSTALL_VALGRIND_PROGRAM=$(absolute "${INSTALL_VALGRIND_PROGRAM-}")
 cd "$(dirname "$0")/../.."
@@ -86,7 +86,7 @@ parent_folder() {
 # FOLDER ("link FOLDER -> TARGET"), or nothing.
 recorded_target() {
     while IFS= read -r recorded; do
-        case $recorded in "link $1 -> "*) echo "${recorded#"link $1 -> "}"; return 0 ;; esac
+        case $recorded in "link $1 -> "*) printf '%s\n' "${recorded#"link $1 -> "}"; return 0 ;; esac
     done <"$manifest"
 }
 
@@ -151,10 +151,10 @@ if [ "$action" = uninstall ]; then
     # rmdir goes on past a folder it cannot remove; those left are named.
     [ $# -eq 0 ] || rmdir -- "$@" 2>/dev/null || :
     for folder in "$@"; do
-        if [ -d "$folder" ]; then echo "$name: kept $folder: it holds files make install did not write"; fi
+        if [ -d "$folder" ]; then printf '%s\n' "$name: kept $folder: it holds files make install did not write"; fi
     done
     remove_root_folders "$root_levels"
-    echo "removed what make install wrote under $root"
+    printf '%s\n' "removed what make install wrote under $root"
     exit 0
 fi
 
@@ -194,16 +194,16 @@ make_folder() {
     [ -d "$root/$1" ] && return 0
     # mkdir's own message would be a second line; its reason is kept.
     error=$(mkdir -- "$root/$1" 2>&1) || fail "cannot create $root/$1: ${error##*: }"
-    echo "dir $1" >>"$entries"
-    echo "dir $1" >>"$created"
+    printf '%s\n' "dir $1" >>"$entries"
+    printf '%s\n' "dir $1" >>"$created"
 }
 # put MODE SOURCE RELATIVE: install one file, recorded.
 put() {
     parent_folder "$3"
     make_folder "$parent"
-    [ -e "$root/$3" ] || echo "file $3" >>"$created"
+    [ -e "$root/$3" ] || printf '%s\n' "file $3" >>"$created"
     install -m "$1" -- "$2" "$root/$3" || fail "cannot write $root/$3"
-    echo "file $3" >>"$entries"
+    printf '%s\n' "file $3" >>"$entries"
 }
 # put_together MODE FOLDER FILE...: install the FILEs into FOLDER (relative
 # to $root), each under its own name, in one install, each recorded.
@@ -211,9 +211,9 @@ put_together() {
     mode=$1 folder=$2
     shift 2
     make_folder "$folder"
-    for file in "$@"; do [ -e "$root/$folder/${file##*/}" ] || echo "file $folder/${file##*/}" >>"$created"; done
+    for file in "$@"; do [ -e "$root/$folder/${file##*/}" ] || printf '%s\n' "file $folder/${file##*/}" >>"$created"; done
     install -m "$mode" -- "$@" "$root/$folder/" || fail "cannot write into $root/$folder"
-    for file in "$@"; do echo "file $folder/${file##*/}" >>"$entries"; done
+    for file in "$@"; do printf '%s\n' "file $folder/${file##*/}" >>"$entries"; done
 }
 # put_pages MODE FOLDER PATH...: install each PATH (relative to the top) at
 # FOLDER/PATH, the paths of one folder together in one install.
@@ -243,7 +243,7 @@ if [ ! -d "$root" ]; then
         root_levels=$((root_levels + 1)) folder=${folder%/*}
     done
     mkdir -p -- "$root" || fail "cannot create $root"
-    echo "root $root_levels" >>"$entries"
+    printf '%s\n' "root $root_levels" >>"$entries"
 fi
 put 755 "$program" bin/attackbench
 put 755 "$valgrind_program" bin/attackbench-valgrind
@@ -279,7 +279,7 @@ for path in $paths; do
     for link in $links; do
         link_target "$link" || fail "cannot read the symbolic link $root/$link"
         case $target in *"$newline"* | '') fail "the symbolic link $root/$link has an empty target or one with a newline" ;; esac
-        echo "link $link -> $target" >>"$entries"
+        printf '%s\n' "link $link -> $target" >>"$entries"
     done
 done
 IFS=$old_ifs
@@ -300,4 +300,4 @@ shell_word() {
 command="make uninstall"
 [ -z "$destdir" ] || command="$command DESTDIR=$(shell_word "$destdir")"
 command="$command PREFIX=$(shell_word "$prefix")"
-echo "installed under $root; $command removes what is listed in $manifest"
+printf '%s\n' "installed under $root; $command removes what is listed in $manifest"

@@ -6,7 +6,7 @@
 # own while the functions it only calls resolve to the baseline's.  Used by
 # the Makefile for make PORTABLE=1.
 set -eu
-fail() { echo "variant-object.sh: $*" >&2; exit 2; }
+fail() { printf '%s\n' "variant-object.sh: $*" >&2; exit 2; }
 [ $# -eq 2 ] || fail "usage: scripts/platforms/variant-object.sh OBJECT SUFFIX"
 object=$1
 suffix=$2

@@ -12,7 +12,7 @@ directory=$(cd "$(dirname "$program")" && pwd)
 case $directory/$program in
 *'
 '*)
-    echo "wasm-runner.sh: the path of $program holds a line break: build it in a folder without one" >&2
+    printf '%s\n' "wasm-runner.sh: the path of $program holds a line break: build it in a folder without one" >&2
     exit 2
     ;;
 esac
@@ -25,7 +25,7 @@ cp "$(dirname "$0")/wasi-run.cjs" "$directory/wasi-run.cjs"
 {
     echo '#!/bin/sh'
     echo '# Runs a WebAssembly program under node'"'"'s WASI (written by scripts/platforms/wasm-runner.sh).'
-    echo "exec node --no-warnings \${ATTACKBENCH_NODE_FLAGS:-} $(shell_quoted "$directory/wasi-run.cjs") $(shell_quoted "$directory/$name") \"\$@\""
+    printf '%s\n' "exec node --no-warnings \${ATTACKBENCH_NODE_FLAGS:-} $(shell_quoted "$directory/wasi-run.cjs") $(shell_quoted "$directory/$name") \"\$@\""
 } >"$runner.new"
 chmod +x "$runner.new"
 mv "$runner.new" "$runner"

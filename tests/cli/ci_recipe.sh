@@ -251,6 +251,20 @@ expect_one_line "uninstall refuses, in one line, a link install wrote through th
 [ -f "$scratch/doc moved/attackbench/README.md" ] && [ -f "$linked_prefix/bin/attackbench" ] &&
     pass "a re-pointed link removes nothing, through it or beside it" ||
     fail "a re-pointed link removes nothing, through it or beside it"
+# A backslash in a link's target, or in the PREFIX, is kept as written:
+# sh's echo would read '\t' as a tab, record another target in the
+# manifest, and uninstall would then refuse the link install wrote through.
+escaped_prefix="$scratch/esc\\t prefix"
+mkdir -p "$escaped_prefix" "$scratch/share\\tback"
+ln -s "$scratch/share\\tback" "$escaped_prefix/share"
+run_install install "$escaped_prefix" "" >"$scratch/out" 2>"$scratch/err"
+statuses=$?
+grep -qF "installed under $escaped_prefix;" "$scratch/out" || statuses="$statuses hint"
+run_install uninstall "$escaped_prefix" "" >>"$scratch/out" 2>>"$scratch/err"
+statuses="$statuses $?"
+[ "$statuses" = "0 0" ] && [ ! -e "$escaped_prefix/bin" ] && [ -z "$(ls -A "$scratch/share\\tback")" ] &&
+    pass "a backslash in the PREFIX and in a link's target: install names it as given, uninstall removes it" ||
+    fail "a backslash in the PREFIX and in a link's target (exits $statuses; $(head -c 300 "$scratch/err"))"
 for refusal in "empty PREFIX:" "relative PREFIX:opt/x"; do
     value=${refusal#*:}
     lines=$(make -s -C "$recipe_top" uninstall PREFIX="$value" 2>&1 >/dev/null | grep -vc '^make')
