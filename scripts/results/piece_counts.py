@@ -196,4 +196,8 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        # Ctrl-C: the exit status of a SIGINT, no traceback.
+        sys.exit(130)

@@ -152,4 +152,8 @@ def main():
     return 0
 
 
-sys.exit(main())
+try:
+    sys.exit(main())
+except KeyboardInterrupt:
+    # Ctrl-C: the exit status of a SIGINT, no traceback.
+    sys.exit(130)

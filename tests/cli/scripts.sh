@@ -791,3 +791,82 @@ script_refuses "report: an escape sequence in a field is refused, shown escaped"
     python3 "$s/results/report" "$scratch/escape.csv"
 ! grep -q $'\x1b' "$scratch/err" && pass "report: no raw ESC byte reaches the terminal" ||
     fail "report: no raw ESC byte reaches the terminal"
+
+# Ctrl-C ends a Python script with exit 130 and no traceback (report,
+# plot and readme-results did; the others printed KeyboardInterrupt's).
+# Each is held reading a FIFO, and interrupted once it has the FIFO open.
+# interrupted_quietly NAME FIFO COMMAND...: COMMAND with SIGINT's default
+# action (a script's background job ignores it), interrupted while it
+# reads FIFO (a minute allowed for it to get there on a loaded machine):
+# exit 130, stderr empty.
+interrupted_quietly() {
+    local name=$1 fifo=$2 got
+    shift 2
+    rm -f "$fifo" && mkfifo "$fifo"
+    got=$(timeout -k 5 150 python3 -c 'import errno, os, signal, subprocess, sys, time
+fifo = sys.argv[1]
+child = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL,
+                         stderr=open(fifo + ".err", "w"),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+deadline = time.monotonic() + 60
+while True:
+    try:
+        writer = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        break
+    except OSError as error:
+        if error.errno != errno.ENXIO or child.poll() is not None:
+            print(f"{child.poll()} before it read the FIFO ({error.strerror})")
+            sys.exit()
+    if time.monotonic() > deadline:
+        child.kill()
+        print("no read of the FIFO within a minute")
+        sys.exit()
+    time.sleep(0.05)
+# A signal between the open and the read is only noted by python, and the
+# read then waits: the script is given time to reach the read, and a
+# second SIGINT, as a user would press Ctrl-C again.
+time.sleep(0.5)
+child.send_signal(signal.SIGINT)
+try:
+    print(child.wait(timeout=10))
+except subprocess.TimeoutExpired:
+    child.send_signal(signal.SIGINT)
+    try:
+        print(child.wait(timeout=60))
+    except subprocess.TimeoutExpired:
+        child.kill()
+        print("still running a minute after SIGINT")' "$fifo" "$@" 2>"$fifo.driver")
+    cat "$fifo.driver" >>"$fifo.err"
+    if [ "$got" = 130 ] && [ ! -s "$fifo.err" ]; then
+        pass "$name"
+    else
+        fail "$name (exit $got; $(head -c 300 "$fifo.err"))"
+    fi
+}
+mkdir -p "$scratch/interrupted/folder"
+interrupted_quietly "piece_counts.py: Ctrl-C is exit 130, no traceback" "$scratch/interrupted/positions.fen" \
+    python3 "$s/results/piece_counts.py" "$scratch/interrupted/positions.fen"
+interrupted_quietly "results-tool: Ctrl-C is exit 130, no traceback" "$scratch/interrupted/groups.csv" \
+    python3 "$s/results/results-tool" groups "$scratch/interrupted/groups.csv"
+interrupted_quietly "web-results.py: Ctrl-C is exit 130, no traceback" \
+    "$scratch/interrupted/folder/m-2026-01-01-manifest.json" \
+    python3 "$s/results/web-results.py" "$scratch/interrupted/folder" "$scratch/interrupted/out.js"
+interrupted_quietly "ab-drift: Ctrl-C is exit 130, no traceback" "$scratch/interrupted/ab.csv" \
+    python3 "$s/comparisons/ab-drift" "$scratch/interrupted/ab.csv"
+interrupted_quietly "peer-comparison-gpu: Ctrl-C is exit 130, no traceback" "$scratch/interrupted/device.csv" \
+    python3 "$s/comparisons/peer-comparison-gpu" "$scratch/interrupted/device.csv" "$scratch/interrupted/peer.txt"
+# results-merge interrupted while readme-results reads the results: exit
+# 130, and INTO and its README as they were (the copy taken back).
+merge_into="$scratch/interrupted/into"
+mkdir -p "$merge_into"
+cp -R "$scripts_top/results/amd-epyc-family25-model1-2026-12-01" "$merge_into/other"
+cp "$scripts_top/results/README.md" "$merge_into/README.md"
+merge_fifo=$(ls "$merge_into"/other/*-gcc.csv | head -n 1)
+rm -f "$merge_fifo"
+interrupted_quietly "results-merge: Ctrl-C is exit 130, no traceback" "$merge_fifo" \
+    python3 "$s/results/results-merge" --into "$merge_into" --web "$scratch/interrupted/results.js" \
+    "$scripts_top/results/amd-epyc-family25-model1-2026-12-01"
+[ "$(ls -A "$merge_into" | tr '\n' ' ')" = "README.md other " ] && cmp -s "$merge_into/README.md" "$scripts_top/results/README.md" &&
+    [ ! -e "$scratch/interrupted/results.js" ] &&
+    pass "results-merge: an interrupted merge leaves INTO and its README as they were" ||
+    fail "results-merge: an interrupted merge leaves INTO and its README as they were ($(ls -A "$merge_into" | tr '\n' ' '))"
