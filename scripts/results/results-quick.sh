@@ -153,10 +153,13 @@ done
 [ "${#builds[@]}" -gt 0 ] || die "no compiler to build with (COMPILERS=${COMPILERS:-gcc clang})"
 first=${builds[0]#* }
 
-# Every backend on random and pieces queens, batched: the ranking.
+# Every backend (or those of QUICK_METHODS) on random and pieces queens,
+# batched: the ranking.
+measured="every method"
+[ -z "${QUICK_METHODS:-}" ] || measured="the methods $methods"
 for build in "${builds[@]}"; do
     compiler=${build%% *} program=${build#* }
-    say "$program: every method, queens on random occupancies and on $positions, batched"
+    say "$program: $measured, queens on random occupancies and on $positions, batched"
     "$program" --quiet --method="$methods" --workload=random,pieces --piece=queen --dispatch=batch \
         --reps="$reps" --calls="$calls" --csv="$work/$compiler.csv" "$positions" >/dev/null \
         || die "failed: $program --method=$methods --workload=random,pieces --piece=queen --dispatch=batch $positions"

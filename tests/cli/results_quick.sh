@@ -58,6 +58,12 @@ other_name=test-cpu-b-family99-model7-2026-01-02
 if ! quick >"$scratch/quick.out" 2>"$scratch/quick.err"; then
     fail "results-quick: the tiny form runs ($(tail -c 300 "$scratch/quick.err"))"
 else
+    # The progress line names the methods QUICK_METHODS gave (it said
+    # "every method" whatever they were).
+    grep -qF ": the methods $lookup,classical, queens on random occupancies" "$scratch/quick.err" &&
+        ! grep -q "every method" "$scratch/quick.err" &&
+        pass "results-quick: the progress line names the methods of QUICK_METHODS" ||
+        fail "results-quick: the progress line names the methods of QUICK_METHODS ($(head -c 300 "$scratch/quick.err"))"
     folders=("$out"/*/)
     folder=${folders[0]%/}
     name=$(basename "$folder")
@@ -130,7 +136,7 @@ EOF
         count_lines "$scratch/setting.err"
         [ "$status" -eq 2 ] && [ "$count_lines_found" -eq 1 ] &&
             grep -q "^results-quick: ${setting%%=*}=" "$scratch/setting.err" &&
-            ! grep -q "every method, queens" "$scratch/setting.err" &&
+            ! grep -q ", queens on random occupancies" "$scratch/setting.err" &&
             folder_sums "$out" | cmp -s - "$scratch/kept.sums" &&
             pass "results-quick: $setting is refused in one line before anything is measured" ||
             fail "results-quick: $setting is refused in one line before anything is measured (exit $status: $(head -c 300 "$scratch/setting.err"))"
