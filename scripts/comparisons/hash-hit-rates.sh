@@ -23,9 +23,24 @@ if [ -n "${2:-}" ]; then
 fi
 [ -x ./attackbench ] || make -s attackbench
 ./attackbench --method=sherwin-hash --phase --dispatch=batch --reps=9 -q --format=csv "${parameter[@]}" "$file" |
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i
-                       print "| piece | phase | queries | hit rate | ns/query |"
-                       print "|---|---|---:|---:|---:|"; next }
-             $column["method"] == "sherwin-hash" {
-                 printf "| %s | %s | %s | %.1f%% | %.2f |\n", $column["piece"], $column["phase"],
-                     $column["queries"], 100 * $column["hit_rate"], $column["ns_per_query_median"] }'
+    awk '# The fields of a CSV line, a quoted one (flags holding a comma, as
+         # CFLAGS="-O2 -Wl,-z,now" gives) as one.
+         function fields(line, field,    n, i, c, value, quoted) {
+             n = 0; value = ""; quoted = 0
+             for (i = 1; i <= length(line); i++) {
+                 c = substr(line, i, 1)
+                 if (quoted && c == "\"" && substr(line, i + 1, 1) == "\"") { value = value c; i++ }
+                 else if (c == "\"") quoted = !quoted
+                 else if (c == "," && !quoted) { field[++n] = value; value = "" }
+                 else value = value c
+             }
+             field[++n] = value
+             return n
+         }
+         { fields($0, f) }
+         NR == 1 { for (i in f) column[f[i]] = i
+                   print "| piece | phase | queries | hit rate | ns/query |"
+                   print "|---|---|---:|---:|---:|"; next }
+         f[column["method"]] == "sherwin-hash" {
+             printf "| %s | %s | %s | %.1f%% | %.2f |\n", f[column["piece"]], f[column["phase"]],
+                 f[column["queries"]], 100 * f[column["hit_rate"]], f[column["ns_per_query_median"]] }'

@@ -276,6 +276,30 @@ script_refuses "memory-ladder.sh: runs without tick figures give no table" "no t
     env ATTACKBENCH_TIMER_PROBE=trapped bash "$s/comparisons/memory-ladder.sh" "$program"
 [ ! -s "$scratch/out" ] && pass "memory-ladder.sh: a refused ladder prints no table" ||
     fail "memory-ladder.sh: a refused ladder prints no table ($(head -c 200 "$scratch/out"))"
+# A CSV field that holds a comma is quoted (flags, from CFLAGS="-O2
+# -Wl,-z,now"): memory-ladder.sh and hash-hit-rates.sh read it as one
+# field (awk -F, split it, shifting every column after it: no tick
+# figure, and an empty hit-rate table with exit 0).
+cat >"$scratch/comma-flags" <<'FAKE'
+#!/bin/sh
+[ "$1" = --version ] && { echo "attackbench 0.2.0"; exit 0; }
+echo 'method,flags,piece,phase,queries,hit_rate,ns_per_query_median,ticks_per_query_min'
+case "$*" in *sherwin-hash*) method=sherwin-hash ;; *) method=null ;; esac
+echo "$method,\"-O2 -Wl,-z,now\",rook,all,41,0.5,6.25,1.5"
+FAKE
+chmod +x "$scratch/comma-flags"
+bash "$s/comparisons/memory-ladder.sh" "$scratch/comma-flags" >"$scratch/out" 2>"$scratch/err" &&
+    grep -qxF '| none | 1.5 | |' "$scratch/out" &&
+    pass "memory-ladder.sh: a quoted field holding a comma is one field" ||
+    fail "memory-ladder.sh: a quoted field holding a comma is one field ($(head -c 200 "$scratch/err" "$scratch/out"))"
+mkdir -p "$scratch/comma-tree/scripts/comparisons" "$scratch/comma-tree/data"
+cp "$s/comparisons/hash-hit-rates.sh" "$scratch/comma-tree/scripts/comparisons/"
+cp "$scratch/comma-flags" "$scratch/comma-tree/attackbench"
+: >"$scratch/comma-tree/data/positions.fen"
+bash "$scratch/comma-tree/scripts/comparisons/hash-hit-rates.sh" >"$scratch/out" 2>"$scratch/err" &&
+    grep -qxF '| rook | all | 41 | 50.0% | 6.25 |' "$scratch/out" &&
+    pass "hash-hit-rates.sh: a quoted field holding a comma is one field" ||
+    fail "hash-hit-rates.sh: a quoted field holding a comma is one field ($(head -c 200 "$scratch/err" "$scratch/out"))"
 for count in 0 -1; do
     script_refuses "sides-by-count: --min-positions=$count is refused" "--min-positions=$count: expected a number from 1" \
         "$s/comparisons/sides-by-count" --program="$program" --min-positions=$count "$scripts_top/data/positions.fen"
