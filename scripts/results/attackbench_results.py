@@ -727,10 +727,11 @@ def slug(text):
 TEXT_LIMIT = 16 << 20
 
 
-def read_text(path):
-    """The whole UTF-8 text of `path`, or ResultsError in one line."""
+def read_text(path, newline=None):
+    """The whole UTF-8 text of `path`, or ResultsError in one line; its
+    line ends as written with newline="" (as open() takes it)."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8", newline=newline) as handle:
             text = handle.read(TEXT_LIMIT + 1)
     except OSError as error:
         raise ResultsError(f"{path}: cannot read: {error.strerror}") from None

@@ -228,6 +228,18 @@ else
     else
         fail "readme-results: each technique across machines, best compiler named ($(head -c 300 "$report_tmp/err"))"
     fi
+    # A page with CRLF line ends keeps them, outside the section byte for
+    # byte, and the section gets them too (every line was made LF).
+    printf 'before\r\n<!-- results:begin -->\r\nold\r\n<!-- results:end -->\r\nafter \r\n' >"$report_tmp/crlf.md"
+    if "${report_py[@]}" "$report_top/scripts/results/readme-results" --readme "$report_tmp/crlf.md" \
+            "$here/data/report-input.csv" 2>"$report_tmp/err" &&
+        [ "$(head -c 9 "$report_tmp/crlf.md" | od -An -c)" = "$(printf 'before\r\n<' | od -An -c)" ] &&
+        [ "$(tail -c 11 "$report_tmp/crlf.md" | od -An -c)" = "$(printf '>\r\nafter \r\n' | od -An -c)" ] &&
+        [ "$(grep -c $'\r$' "$report_tmp/crlf.md")" -eq "$(wc -l <"$report_tmp/crlf.md")" ]; then
+        pass "readme-results: a page with CRLF line ends keeps them"
+    else
+        fail "readme-results: a page with CRLF line ends keeps them ($(head -c 300 "$report_tmp/err"))"
+    fi
 
     # The side-wise workloads, from a CSV the tool wrote (report-sidewise.csv:
     # pext, kogge-stone, dumb7fill, hyperbola, obstruction-lanes and null,
