@@ -46,9 +46,16 @@ die() { echo "results: $*" >&2; exit 2; }
 [ $# -eq 0 ] || die "usage: scripts/results/results.sh (no arguments; settings in the environment: see its header)"
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-# Relative PLUGINS paths are the caller's: the folder `make -C ... results`
-# was started in (the Makefile passes it), or this script's.
+# Relative POSITIONS, RESULTS, README, FINDINGS and PLUGINS paths given
+# are the caller's: the folder `make -C ... results` was started in (the
+# Makefile passes it), or this script's, as for results-quick.sh; the
+# defaults are the tree's.
 caller=${RESULTS_CALLER_DIR:-$PWD}
+callers_path() { case $1 in '' | /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$caller/$1" ;; esac; }
+POSITIONS=$(callers_path "${POSITIONS:-}")
+RESULTS=$(callers_path "${RESULTS:-}")
+README=$(callers_path "${README:-}")
+FINDINGS=$(callers_path "${FINDINGS:-}")
 cd "$top"
 
 positions=${POSITIONS:-data/positions.fen}

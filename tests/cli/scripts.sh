@@ -344,6 +344,17 @@ script_refuses "results.sh: a RESULTS that cannot be made is refused before buil
     "RESULTS=$scratch/failing-attackbench/results: $scratch/failing-attackbench is not a folder this run can write into" \
     env PATH="$scratch/fake-make:$PATH" RESULTS="$scratch/failing-attackbench/results" POSITIONS="$scripts_top/data/positions.fen" \
     bash "$s/results/results.sh"
+# A relative POSITIONS or RESULTS is the caller's (make's -C folder aside),
+# as for results-quick.sh and as mk/results.mk says: it was taken from the
+# tree's top.
+cp "$scripts_top/data/perft.epd" "$scratch/scripts-caller/mine.fen"
+: >"$scratch/scripts-caller/failing"
+script_refuses "results.sh: a relative POSITIONS and RESULTS are the caller's" \
+    "RESULTS=$scratch/scripts-caller/failing/results: $scratch/scripts-caller/failing is not a folder this run can write into" \
+    env PATH="$scratch/fake-make:$PATH" RESULTS=failing/results POSITIONS=mine.fen bash "$s/results/results.sh"
+script_refuses "results.sh: a relative POSITIONS that the caller lacks is named with its folder" \
+    "$scratch/scripts-caller/absent.fen: no such file" \
+    env PATH="$scratch/fake-make:$PATH" POSITIONS=absent.fen bash "$s/results/results.sh"
 # hyperfine.sh: an option is no DIR or NAME, and a DIR that cannot be made
 # is refused, each before any method runs (the failing program would).
 script_refuses "hyperfine.sh --help: refused as a DIR, nothing run" "hyperfine.sh: unknown option '--help'; usage: " \
