@@ -15,7 +15,11 @@ shell_quote = '$(subst ','\'',$(1))'
 ifneq ($(origin NOTE),undefined)
 override NOTE := $(value NOTE)
 endif
+# The options and the peer's source are checked before the two builds
+# (minutes), not after them.
 peer-comparison:
+	@python3 scripts/comparisons/peer-comparison --check --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(RUNS)) \
+	    $(if $(value NOTE),--note=$(call shell_quote,$(value NOTE)))
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
 	nice python3 scripts/comparisons/peer-comparison --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(RUNS)) \

@@ -277,6 +277,14 @@ expect_error "make install refuses a relative PREFIX before any build" "PREFIX=r
     timeout 20 make -s -C "$recipe_top" install PREFIX=rel/dir BUILD="$scratch/install-build" PROGRAM="$scratch/install-program"
 [ ! -e "$scratch/install-build" ] && pass "make install with a relative PREFIX builds nothing" ||
     fail "make install with a relative PREFIX builds nothing"
+# make peer-comparison checks its peer's source and RUNS before its two
+# builds (it said "no Chess_Movegen source" minutes later, after them).
+expect_error "make peer-comparison refuses a missing peer before any build" "no Chess_Movegen source in $scratch/no peer" \
+    timeout 20 make -s -C "$recipe_top" peer-comparison PEER="$scratch/no peer" BUILD="$scratch/peer-build" PROGRAM="$scratch/peer-program"
+expect_error "make peer-comparison refuses a bad RUNS before any build" "argument --runs: invalid int value: 'x'" \
+    timeout 20 make -s -C "$recipe_top" peer-comparison RUNS=x BUILD="$scratch/peer-build" PROGRAM="$scratch/peer-program"
+[ ! -e "$scratch/peer-build" ] && pass "make peer-comparison with a missing peer builds nothing" ||
+    fail "make peer-comparison with a missing peer builds nothing"
 
 # Make cannot name targets whose paths hold a space: BUILD, PROGRAM and the
 # plugin example's OUT are refused in one line.
