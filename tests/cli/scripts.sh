@@ -639,6 +639,9 @@ script_refuses "results-tool manifest: a KEY without =VALUE is refused" "manifes
     python3 "$s/results/results-tool" manifest "$scratch/m.json" machine
 script_refuses "results-tool manifest: a file that is not there is refused" "manifest: bench=$scratch/none.csv: no such file" \
     python3 "$s/results/results-tool" manifest "$scratch/m.json" bench="$scratch/none.csv"
+# A key of one value given twice is refused (the second replaced the first).
+script_refuses "results-tool manifest: machine= given twice is refused" "manifest: machine= given twice" \
+    python3 "$s/results/results-tool" manifest "$scratch/m.json" machine=a machine=b bench="$here/data/report-input.csv"
 [ ! -e "$scratch/m.json" ] && pass "results-tool manifest: nothing written when refused" ||
     fail "results-tool manifest: a manifest was written when refused"
 # sides-by-count --csv naming its positions file (or a link to it) would
