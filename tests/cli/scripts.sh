@@ -46,6 +46,9 @@ else
     skip "guard-rail-rates: a failed run is a failure (taskset is not installed)"
 fi
 script_refuses "ab-power: 0 trials is refused" "'0' is not a number of trials" "$s/comparisons/ab-power" 0
+# --help onto a full standard output is one line (it was a traceback).
+script_refuses "ab-power --help: a full standard output is one line" "ab-power: standard output: cannot write: " \
+    bash -c '"$1" --help >/dev/full' _ "$s/comparisons/ab-power"
 script_refuses "ab-power: an unknown phase is refused" "PHASES: unknown phase warm" env PHASES=warm "$s/comparisons/ab-power" 1
 script_refuses "ab-power: a malformed plant is refused" "'2x' is not a plant (R+B" env LADDER="1+1 2x" \
     "$s/comparisons/ab-power" 1
