@@ -23,20 +23,7 @@ if [ -n "${2:-}" ]; then
 fi
 [ -x ./attackbench ] || make -s attackbench
 ./attackbench --method=sherwin-hash --phase --dispatch=batch --reps=9 -q --format=csv "${parameter[@]}" "$file" |
-    awk '# The fields of a CSV line, a quoted one (flags holding a comma, as
-         # CFLAGS="-O2 -Wl,-z,now" gives) as one.
-         function fields(line, field,    n, i, c, value, quoted) {
-             n = 0; value = ""; quoted = 0
-             for (i = 1; i <= length(line); i++) {
-                 c = substr(line, i, 1)
-                 if (quoted && c == "\"" && substr(line, i + 1, 1) == "\"") { value = value c; i++ }
-                 else if (c == "\"") quoted = !quoted
-                 else if (c == "," && !quoted) { field[++n] = value; value = "" }
-                 else value = value c
-             }
-             field[++n] = value
-             return n
-         }
+    awk "$(cat scripts/comparisons/csv_fields.awk)"'
          { fields($0, f) }
          NR == 1 { for (i in f) column[f[i]] = i
                    print "| piece | phase | queries | hit rate | ns/query |"

@@ -32,20 +32,9 @@ measure() {
     local output ticks
     output=$("$program" --method=null --workload=random --piece=rook --dispatch=batch --reps=31 -q --format=csv "$@" \
         2>"$errors") || fail "$program${*:+ $*}: the run failed: $(head -n 1 "$errors")"
-    # The fields of a CSV line, a quoted one (flags holding a comma, as
-    # CFLAGS="-O2 -Wl,-z,now" gives) as one.
-    ticks=$(awk 'function fields(line, field,    n, i, c, value, quoted) {
-        n = 0; value = ""; quoted = 0
-        for (i = 1; i <= length(line); i++) {
-            c = substr(line, i, 1)
-            if (quoted && c == "\"" && substr(line, i + 1, 1) == "\"") { value = value c; i++ }
-            else if (c == "\"") quoted = !quoted
-            else if (c == "," && !quoted) { field[++n] = value; value = "" }
-            else value = value c
-        }
-        field[++n] = value
-        return n
-    }
+    # The CSV's fields by scripts/comparisons/csv_fields.awk (a quoted
+    # field holding a comma is one).
+    ticks=$(awk "$(cat scripts/comparisons/csv_fields.awk)"'
     { fields($0, f) }
     NR == 1 { for (i in f) column[f[i]] = i; next }
     "ticks_per_query_min" in column { print f[column["ticks_per_query_min"]] }' <<<"$output")

@@ -296,7 +296,7 @@ bash "$s/comparisons/memory-ladder.sh" "$scratch/comma-flags" >"$scratch/out" 2>
     pass "memory-ladder.sh: a quoted field holding a comma is one field" ||
     fail "memory-ladder.sh: a quoted field holding a comma is one field ($(head -c 200 "$scratch/err" "$scratch/out"))"
 mkdir -p "$scratch/comma-tree/scripts/comparisons" "$scratch/comma-tree/data"
-cp "$s/comparisons/hash-hit-rates.sh" "$scratch/comma-tree/scripts/comparisons/"
+cp "$s/comparisons/hash-hit-rates.sh" "$s/comparisons/csv_fields.awk" "$scratch/comma-tree/scripts/comparisons/"
 cp "$scratch/comma-flags" "$scratch/comma-tree/attackbench"
 : >"$scratch/comma-tree/data/positions.fen"
 bash "$scratch/comma-tree/scripts/comparisons/hash-hit-rates.sh" >"$scratch/out" 2>"$scratch/err" &&
