@@ -124,8 +124,8 @@ void check_environment(const struct environment_facts *facts, struct environment
                     facts->probes.fastest_cpu, facts->cpu);
     if (facts->repetitions > 0 && facts->repetitions < FEW_REPETITIONS)
         add_warning(report, "few-repetitions",
-                    "only %d repetitions (fewer than %d): the median and its spread are unreliable", facts->repetitions,
-                    FEW_REPETITIONS);
+                    "only %d repetition%s (fewer than %d): the median and its spread are unreliable",
+                    facts->repetitions, facts->repetitions == 1 ? "" : "s", FEW_REPETITIONS);
 }
 
 void print_environment_warnings(FILE *out, const struct environment_report *report)

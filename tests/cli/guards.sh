@@ -133,6 +133,7 @@ expect_no_warning "the performance governor gives no warning" "governor" ATTACKB
 expect_warning "boost is named" "boost (turbo) is on" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 expect_warning "a hypervisor is named" "under a hypervisor" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 expect_warning "fewer than 5 repetitions are named" "only 3 repetitions" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --reps=3
+expect_warning "one repetition is named in the singular" "only 1 repetition (fewer than 5)" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --reps=1
 expect_no_warning "5 repetitions are enough" "repetitions" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --reps=5
 expect_warning "a short stream is named" "only 100 queries" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 expect_no_warning "the default random stream is long enough" "queries (fewer" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --queries=16384
