@@ -166,6 +166,18 @@ if "$results/report" --machine "Test CPU" --findings "$scratch/new-findings.md" 
 else
     fail "report --findings: a missing findings page is made with the paragraph ($(head -c 300 "$scratch/err"))"
 fi
+# A page with CRLF line ends keeps them: the paragraph rewritten in it
+# with CRLF too, no line made LF (read with universal newlines, every line
+# of the page came back LF).
+sed 's/$/\r/' "$scratch/new-findings.md" >"$scratch/crlf-findings.md"
+if "$results/report" --machine "Test CPU" --findings "$scratch/crlf-findings.md" "$scratch/findings-bench.csv" \
+    "$scratch/findings-perft.csv" >/dev/null 2>"$scratch/err" &&
+    [ "$(grep -c $'\r$' "$scratch/crlf-findings.md")" = "$(wc -l <"$scratch/crlf-findings.md")" ] &&
+    grep -q $'^On Test CPU, .*\r$' "$scratch/crlf-findings.md"; then
+    pass "report --findings: a page with CRLF line ends keeps them"
+else
+    fail "report --findings: a page with CRLF line ends keeps them ($(head -c 300 "$scratch/err"); $(od -c "$scratch/crlf-findings.md" | head -n 3))"
+fi
 # A page whose markers are not one block (an end marker in the text, a
 # start without an end) is refused and left as it was: a stray end marker
 # made each run append a copy of the text after it.

@@ -284,6 +284,15 @@ if "$s/results/results-wasm" --findings="$findings" --from="$scratch/second/seco
 else
     fail "results-wasm --from: the file's machine's paragraph, from its summary lines; the others kept ($(head -c 300 "$scratch/err"))"
 fi
+# A findings page with CRLF line ends keeps them, the rewritten block too.
+sed 's/$/\r/' "$findings" >"$scratch/crlf-findings.md"
+if "$s/results/results-wasm" --findings="$scratch/crlf-findings.md" --from="$scratch/second/second.md" 2>"$scratch/err" &&
+    [ "$(grep -c $'\r$' "$scratch/crlf-findings.md")" = "$(wc -l <"$scratch/crlf-findings.md")" ] &&
+    grep -qxF -- $'- random: queen, batched: fastest under WebAssembly: **m** (1.000 ns)\r' "$scratch/crlf-findings.md"; then
+    pass "results-wasm --findings: a page with CRLF line ends keeps them"
+else
+    fail "results-wasm --findings: a page with CRLF line ends keeps them ($(head -c 300 "$scratch/err"))"
+fi
 printf 'no block\n' >"$scratch/no-block.md"
 expect_one_line "results-wasm --findings: a doc without the block is refused" "no block between" \
     "$s/results/results-wasm" --findings="$scratch/no-block.md" --from="$scratch/second/second.md"
