@@ -413,6 +413,10 @@ long read_positions(const char *file_name, const struct read_options *options, p
      * terminal. */
     char shown[PATH_MAX + 64];
     escape_text(from_stdin ? "<stdin>" : file_name, shown, sizeof shown);
+    if (file_name[0] == '\0') {
+        fprintf(stderr, "attackbench: an empty file name: give a position file's path, or '-' for standard input\n");
+        return -1;
+    }
     struct stat named;
     if (!from_stdin && stat(file_name, &named) == 0 && (S_ISFIFO(named.st_mode) || S_ISSOCK(named.st_mode))) {
         /* The commands read a named file twice (checked whole before

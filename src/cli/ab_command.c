@@ -451,6 +451,9 @@ static int set_operands(struct ab_run *run, const char **operands, const char *s
         return refuse(ab_prefix, "%s and %s: expected two builds or two plugins (.so), not one of each", operands[0],
                       operands[1]);
     run->kind = plugins ? AB_PLUGINS : AB_BUILDS;
+    for (int s = 0; s < 2; s++)
+        if (operands[s][0] == '\0')
+            return refuse(ab_prefix, "an empty operand: expected two builds or two plugins (.so)");
     for (int s = 0; s < 2; s++) {
         run->sides[s] = (struct ab_side){
             .label = operands[s], .program = plugins ? self : operands[s], .plugin = plugins ? operands[s] : NULL};

@@ -117,6 +117,10 @@ static char *read_whole_stream(FILE *in, const char *shown, size_t *length)
  * open), as read_whole_stream(). */
 static char *read_whole_file(const char *path, size_t *length)
 {
+    if (path[0] == '\0') {
+        fprintf(stderr, "attackbench: an empty file name: give a result file's path, or '-' for standard input\n");
+        return NULL;
+    }
     int from_stdin = strcmp(path, "-") == 0;
     FILE *in = from_stdin ? stdin : fopen(path, "rb");
     struct stat status;

@@ -37,6 +37,8 @@ expect_error "ab: a build and a plugin" "expected two builds or two plugins (.so
     "$program" ab "$program" "$scratch/patch.so"
 expect_error "ab: a build that is not there" "$scratch/absent: not a program this user can run" \
     "$program" ab "$program" "$scratch/absent"
+expect_one_line "ab: an empty operand is named as one" "an empty operand: expected two builds or two plugins" \
+    "$program" ab "" "$program"
 # A directory passes access(X_OK): a build must be a regular file, one line.
 expect_one_line "ab: a directory as a build" "$scratch: not a program this user can run (Is a directory)" \
     "$program" ab --max-time=20 "$program" "$scratch" --method=$lookup

@@ -26,6 +26,13 @@ done
 expect_error "a directory" "tests/bad-input: is a directory" "$program" --method=reference tests/bad-input
 expect_error "a missing file" "no-such-file.fen: cannot open: No such file or directory" \
     "$program" --method=reference "$scratch/no-such-file.fen"
+# An empty name is said to be one (it read "attackbench: : cannot open").
+expect_one_line "an empty file name" "an empty file name: give a position file's path, or '-' for standard input" \
+    "$program" --method=reference ""
+expect_one_line "compare: an empty file name" "an empty file name: give a result file's path" \
+    "$program" compare "" "$scratch/no-such.csv"
+expect_one_line "perft: an empty file name" "an empty file name: give a position file's path" \
+    "$program" perft --method=reference ""
 head -c 1048576 /dev/zero | tr '\0' 'p' >"$scratch/long.fen"
 printf '\n' >>"$scratch/long.fen"
 expect_error "a 1 MB line" "long.fen:1: line is longer than the 65536 bytes allowed" \
