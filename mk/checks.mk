@@ -97,13 +97,15 @@ BASELINE ?= results/baseline-instructions.csv
 COMPARE_MD ?= $(BUILD)/compare-instructions.md
 # The table is written beside COMPARE_MD and renamed when compare wrote
 # one (status 0, or 3: a row regressed); any other failure (a missing or
-# malformed input) keeps the previous table.  COMPARE_MD naming one of the
+# malformed input) keeps the previous table; an interrupt removes the
+# temporary file.  COMPARE_MD naming one of the
 # two inputs is refused (the redirection emptied it before compare read it).
 compare-instructions: instructions
 	@for input in "$(BASELINE)" "$(COUNT_CSV)"; do \
 	    if [ "$(COMPARE_MD)" = "$$input" ] || { [ -e "$$input" ] && [ "$(COMPARE_MD)" -ef "$$input" ]; }; then \
 	        echo "make compare-instructions: COMPARE_MD=$(COMPARE_MD) names an input, which the table would replace" >&2; exit 2; fi; \
 	done; \
+	trap 'rm -f "$(COMPARE_MD).tmp"; exit 130' INT; trap 'rm -f "$(COMPARE_MD).tmp"; exit 143' TERM; \
 	"$(COUNT_PROGRAM)" compare "$(BASELINE)" "$(COUNT_CSV)" >"$(COMPARE_MD).tmp"; status=$$?; \
 	case $$status in \
 	0|3) mv -f "$(COMPARE_MD).tmp" "$(COMPARE_MD)" && cat "$(COMPARE_MD)" ;; \
