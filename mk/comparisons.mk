@@ -34,8 +34,10 @@ CLANG_PROGRAM = build/attackbench-clang
 CLANG_CFLAGS = $(CFLAGS)
 CLANG_MAKE_OPTIONS = -s
 COMPILERS_MODE = $(if $(PAIRS),--pairs=$(PAIRS),--rounds)
+# METHODS is checked by the gcc build before the clang build (minutes).
 compilers:
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
+	@$(if $(METHODS),$(PROGRAM_PATH) --list --method=$(call shell_quote,$(METHODS)) >/dev/null)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
 	@python3 scripts/comparisons/compilers $(COMPILERS_MODE) $(PROGRAM_PATH) $(CLANG_PROGRAM) $(if $(METHODS),-m $(METHODS))
 	@kernels=$$($(PROGRAM_PATH) --list | awk '$$2 == "available" && / native sides /{printf "%s%s", sep, $$1; sep = ","}'); \
