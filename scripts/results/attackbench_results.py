@@ -623,6 +623,12 @@ def merge_files(output, parts):
     header, kept, seen, dropped, placed = None, [], {}, [], []
     for part in parts:
         part_header, rows = read_table(part)
+        missing = missing_columns(part_header, BENCH_REQUIRED)
+        if missing:
+            kind = ("a perft CSV" if not missing_columns(part_header, PERFT_REQUIRED)
+                    else "not a benchmark CSV")
+            raise ResultsError(f"{part}: line 1: {kind}, no column "
+                               f"{missing[0]}: merge takes benchmark CSVs")
         refuse_parameter_rows(part, rows)
         phase_run = any(row.get("phase", "all") != "all" for _, row in rows)
         if header is None:

@@ -418,6 +418,13 @@ python3 "$results/results-tool" merge "$scratch/merged-twice.csv" "$scratch/plai
 grep -q "left out 2 rows that an earlier part measured too" "$scratch/err" &&
     pass "results-tool merge: a part measured twice is still named" ||
     fail "results-tool merge: a part measured twice is still named ($(head -c 300 "$scratch/err"))"
+# A perft CSV given to merge is named as one (it read "line 2: column
+# piece is empty").
+printf 'cpu,compiler,flags,method,positions,depth,nodes,nodes_per_second\nX,gcc,-O2,kogge-stone,1,1,20,5\n' \
+    >"$scratch/merge-perft.csv"
+expect_one_line "results-tool merge: a perft CSV is named as one" \
+    "merge-perft.csv: line 1: a perft CSV, no column piece: merge takes benchmark CSVs" \
+    python3 "$results/results-tool" merge "$scratch/merged-perft.csv" "$scratch/merge-perft.csv"
 expect_one_line "results-tool merge: parts of two CPUs are refused, both named" \
     "other-cpu.csv: line 2: measured on 'Other CPU' (AuthenticAMD 26 2), $here/data/compare-run1.csv: line 2 on 'Oxide Virtual Turin-like Processor'" \
     python3 "$results/results-tool" merge "$scratch/merged-cpus.csv" "$here/data/compare-run1.csv" "$scratch/other-cpu.csv"
