@@ -58,7 +58,10 @@ if [ -z "$methods" ]; then
     exit 1
 fi
 
-# Each command must run as given before it is timed.
+# Each command must run as given before it is timed.  hyperfine -N splits
+# a command into words as a shell would, so the program is quoted (a
+# folder with a space in its name ran a program of its first word).
+quoted_program="'${program//\'/\'\\\'\'}'"
 read -r -a workload_options <<<"$workload"
 commands=()
 for method in $methods; do
@@ -67,7 +70,7 @@ for method in $methods; do
         "$program" --method="$method" "${workload_options[@]}" >/dev/null || true
         exit 1
     fi
-    commands+=(--command-name "$method" "$program --method=$method $workload")
+    commands+=(--command-name "$method" "$quoted_program --method=$method $workload")
 done
 
 # The exports go to dot names beside the results, renamed on success.

@@ -476,11 +476,15 @@ while [ "$#" -gt 0 ]; do
     case $1 in
     --export-markdown) markdown=$2; shift ;;
     --export-json) json=$2; shift ;;
+    --command-name | --warmup | --runs | --style) shift ;;
+    -*) ;;
+    *) commands+=("$1") ;;
     esac
     shift
 done
 echo "| partial" >"$markdown"
 echo "{" >"$json"
+[ -n "${FAKE_HYPERFINE_COMMANDS:-}" ] && printf '%s\n' "${commands[@]}" >"$FAKE_HYPERFINE_COMMANDS"
 [ -n "${FAKE_HYPERFINE_COMPLETE:-}" ] && { echo "| complete" >"$markdown"; echo "{}" >"$json"; exit 0; }
 kill -INT "$PPID"
 exit 130
@@ -507,6 +511,17 @@ FAKE_HYPERFINE_COMPLETE=1 hyperfine_run "$hyperfine_tmp/dir" &&
     grep -q complete "$hyperfine_tmp/dir/hyperfine.md" && [ "$(ls -A "$hyperfine_tmp/dir" | wc -l)" -eq 2 ] &&
     pass "hyperfine.sh: a complete run replaces the results" ||
     fail "hyperfine.sh: a complete run replaces the results ($(head -c 200 "$hyperfine_tmp/err"))"
+# hyperfine -N splits each command into words as a shell would: a program
+# in a folder whose name has a space and a quote is one word.
+mkdir "$hyperfine_tmp/it's a folder"
+cp "$hyperfine_tmp/fake-attackbench" "$hyperfine_tmp/it's a folder/"
+FAKE_HYPERFINE_COMPLETE=1 FAKE_HYPERFINE_COMMANDS="$hyperfine_tmp/commands" PATH="$hyperfine_tmp/bin:$PATH" \
+    ATTACKBENCH="$hyperfine_tmp/it's a folder/fake-attackbench" \
+    bash "$here/../scripts/comparisons/hyperfine.sh" "$hyperfine_tmp/dir" >"$hyperfine_tmp/out" 2>"$hyperfine_tmp/err"
+first_word=$(head -n 1 "$hyperfine_tmp/commands" 2>/dev/null | python3 -c 'import shlex, sys; print(shlex.split(sys.stdin.read())[0])')
+[ "$first_word" = "$hyperfine_tmp/it's a folder/fake-attackbench" ] &&
+    pass "hyperfine.sh: a program path with a space and a quote is one word of the command" ||
+    fail "hyperfine.sh: a program path with a space and a quote is one word ($first_word; $(head -c 200 "$hyperfine_tmp/err"))"
 hyperfine_run "$hyperfine_tmp/dir" name extra
 hyperfine_status=$?
 [ "$hyperfine_status" -eq 2 ] && [ "$(wc -l <"$hyperfine_tmp/err")" -eq 1 ] && grep -q "usage" "$hyperfine_tmp/err" &&

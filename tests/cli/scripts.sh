@@ -389,7 +389,7 @@ status=0
 env -C "$scratch/bare-caller" PATH="$scratch/bare-bin:$PATH" ATTACKBENCH=attackbench \
     bash "$s/comparisons/hyperfine.sh" timings >"$scratch/out" 2>"$scratch/err" || status=$?
 [ "$status" -eq 1 ] && grep -qx -- "--list" "$scratch/bare-calls" &&
-    grep -q "^\./attackbench --method=pext " "$scratch/bare-hyperfine" && ! grep -q "not found" "$scratch/err" &&
+    grep -q "^'\./attackbench' --method=pext " "$scratch/bare-hyperfine" && ! grep -q "not found" "$scratch/err" &&
     pass "hyperfine.sh: ATTACKBENCH=attackbench runs ./attackbench of the current folder, and hyperfine times it" ||
     fail "hyperfine.sh: ATTACKBENCH=attackbench runs ./attackbench (exit $status; $(head -c 300 "$scratch/err"))"
 script_refuses "false-regressions: ATTACKBENCH=attackbench runs ./attackbench of the current folder" \
