@@ -104,7 +104,7 @@ static char *read_whole_stream(FILE *in, const char *shown, size_t *length)
         }
     }
     if (text == NULL || ferror(in)) {
-        fprintf(stderr, "attackbench: %s: cannot read\n", shown);
+        fprintf(stderr, "attackbench: %s: cannot read: %s\n", shown, text == NULL ? "out of memory" : strerror(errno));
         free(text);
         return NULL;
     }

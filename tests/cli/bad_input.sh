@@ -31,6 +31,13 @@ expect_one_line "an empty file name" "an empty file name: give a position file's
     "$program" --method=reference ""
 expect_one_line "compare: an empty file name" "an empty file name: give a result file's path" \
     "$program" compare "" "$scratch/no-such.csv"
+# A standard input that cannot be read gives the reason (it read
+# "<stdin>: cannot read" alone).  Not under WebAssembly: node's runner
+# is no C program reading a closed descriptor.
+if on_native "compare: an unreadable standard input gives the reason" "its runner between the shell and the program"; then
+    expect_one_line "compare: an unreadable standard input gives the reason" "<stdin>: cannot read: Bad file descriptor" \
+        "$program" compare - "$scratch/no-such.csv" <&-
+fi
 expect_one_line "perft: an empty file name" "an empty file name: give a position file's path" \
     "$program" perft --method=reference ""
 head -c 1048576 /dev/zero | tr '\0' 'p' >"$scratch/long.fen"
