@@ -110,10 +110,18 @@ static char *bounded_copy(const char *text, size_t limit)
     return copy;
 }
 
+/* Whether two paths name one file. */
+static int same_file(const char *first, const char *second)
+{
+    struct stat a, b;
+    return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /* The name: terminated within PLUGIN_NAME_MAX + 1 bytes, by the rules,
- * not reserved, not taken.  Copied into `name`. */
-static int check_name(const struct attackbench_plugin *descriptor, char name[PLUGIN_NAME_MAX + 1], char *error,
-                      size_t error_size)
+ * not reserved, not taken (by another file, or by `file` itself named
+ * twice).  Copied into `name`. */
+static int check_name(const struct attackbench_plugin *descriptor, const char *file, char name[PLUGIN_NAME_MAX + 1],
+                      char *error, size_t error_size)
 {
     char shown[4 * (PLUGIN_NAME_MAX + 1) + 1], raw[PLUGIN_NAME_MAX + 2];
     const char *text = descriptor->name ? descriptor->name : "";
@@ -129,6 +137,11 @@ static int check_name(const struct attackbench_plugin *descriptor, char name[PLU
         return -1;
     }
     const struct backend *taken = find_backend(raw);
+    if (taken && taken->plugin_file && same_file(taken->plugin_file, file)) {
+        snprintf(error, error_size, "the file is given twice (its method '%s' is loaded from %s already)", raw,
+                 taken->plugin_file);
+        return -1;
+    }
     if (taken) {
         snprintf(error, error_size, "its name '%s' is taken by %s", raw,
                  taken->plugin_file ? taken->plugin_file : "a built-in method");
@@ -376,7 +389,8 @@ static struct backend *load_descriptor(void *handle, const char *file, uint32_t 
     const struct attackbench_plugin *given = entry();
     output_aside_end(&aside);
     if (read_descriptor(given, &descriptor, error, error_size) == 0 &&
-        check_name(&descriptor, name, error, error_size) == 0 && check_entries(&descriptor, error, error_size) == 0)
+        check_name(&descriptor, file, name, error, error_size) == 0 &&
+        check_entries(&descriptor, error, error_size) == 0)
         backend = backend_of(&descriptor, file, name, error, error_size);
     crash_guard_leave();
     if (backend == NULL)

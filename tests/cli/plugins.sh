@@ -230,8 +230,13 @@ expect_status "a plugin of a newer compatible ABI loads" 0 "$program" --plugin="
 build_plugin clash "$top/tests/plugins/named.c" -DPLUGIN_NAME='"pext"'
 expect_error "a plugin named like a built-in is refused" "its name 'pext' is taken by a built-in method" \
     "$program" --plugin="$plugin_dir/clash.so" --list
-expect_error "a plugin loaded twice is refused" "its name 'my-engine' is taken by $example" \
+expect_error "a plugin file given twice is named as given twice" \
+    "the file is given twice (its method 'my-engine' is loaded from $example already)" \
     "$program" --plugin="$example" --plugin="$example" --list
+# Another file of the same name: the name is taken.
+cp "$example" "$plugin_dir/copy-of-example.so"
+expect_error "a second file of a loaded plugin's name is refused" "its name 'my-engine' is taken by $example" \
+    "$program" --plugin="$example" --plugin="$plugin_dir/copy-of-example.so" --list
 # An output file naming the plugin's own file would replace the plugin.
 cp "$example" "$plugin_dir/kept.so"
 expect_error "--csv naming a plugin's file is refused" "kept.so: --csv names an input file; it would be replaced" \
