@@ -145,8 +145,9 @@ static inline LOOKUP_INLINE __m128i two_lines_of(__m128i square, __m128i rank_or
     const __m128i sum =
         _mm_add_epi64(_mm_sub_epi64(_mm_and_si128(square, rank_or_file), _mm_and_si128(eight_files, minus_file)),
                       _mm_and_si128(eight_files, plus_file));
-    return _mm_or_si128(_mm_sllv_epi64(through_a1, _mm_add_epi64(sum, offset)),
-                        _mm_srlv_epi64(through_a1, _mm_sub_epi64(_mm_setzero_si128(), _mm_add_epi64(sum, offset))));
+    const __m128i distance = _mm_add_epi64(sum, offset);
+    return _mm_or_si128(_mm_sllv_epi64(through_a1, distance),
+                        _mm_srlv_epi64(through_a1, _mm_sub_epi64(_mm_setzero_si128(), distance)));
 }
 
 TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m128i rook_lines_of(__m128i square)
@@ -166,8 +167,8 @@ TARGET_ATTRIBUTE(NIBBLES_TARGET) static inline LOOKUP_INLINE __m128i bishop_line
 /* A queen's four lines of the square in a ymm (rank, file, diagonal,
  * anti-diagonal), each lane reversed by REVERSE; a rook or a bishop takes
  * its two lines in an xmm (PAIR_REVERSE): in the four lanes with two of
- * them masked off, gcc 12 computed and masked all four.  One definition of a formulation's functions for each reversal.
- */
+ * them masked off, gcc 12 computed and masked all four.  One definition
+ * of a formulation's functions for each reversal. */
 #define LANES_FORMULATION(NAME, STRING_TARGET, REVERSE, PAIR_REVERSE) \
     TARGET_ATTRIBUTE(STRING_TARGET) \
     static inline LOOKUP_INLINE bitboard NAME##_lines(int square, bitboard occupied) \
