@@ -492,9 +492,12 @@ static const char *no_result_rows(enum action action, const char **why)
 /* --list, --list-devices, --dump and --verify-only each stand instead of
  * the benchmark: two different ones are refused, in one line naming both,
  * rather than the last silently taken.  The same one twice is one action.
- * (Beside --help or --version the last action given is taken, as ever.) */
+ * --help and --version win wherever they stand, as in GNU tools: a user
+ * who adds either to a command line asks for it, not for the action. */
 static int set_action(struct options *options, enum action action, char *error, size_t error_size)
 {
+    if (options->action == ACTION_HELP || options->action == ACTION_VERSION)
+        return 0;
     const char *why;
     const char *given = no_result_rows(options->action, &why), *wanted = no_result_rows(action, &why);
     if (given && wanted && options->action != action)
@@ -520,10 +523,10 @@ static int apply_action_option(struct options *options, const char *name, const 
         return set_action(options, ACTION_LIST_DEVICES, error, error_size);
     } else if (strcmp(name, "skip-invalid") == 0) {
         options->skip_invalid = 1;
-    } else if (strcmp(name, "help") == 0) {
-        options->action = ACTION_HELP;
-    } else if (strcmp(name, "version") == 0) {
-        options->action = ACTION_VERSION;
+    } else if (strcmp(name, "help") == 0 || strcmp(name, "version") == 0) {
+        /* The first of the two wins, as GNU tools stop at it. */
+        if (options->action != ACTION_HELP && options->action != ACTION_VERSION)
+            options->action = strcmp(name, "help") == 0 ? ACTION_HELP : ACTION_VERSION;
     } else {
         return 1;
     }

@@ -133,6 +133,18 @@ refused_in_one_line "--list-devices with a file operand" \
 "$program" --dump --dump -m reference "$here/data/boards.fen" >"$scratch/out" 2>"$scratch/err" &&
     [ "$(head -1 "$scratch/out")" = "position,square,piece,attacks" ] &&
     pass "--dump --dump: the same action twice is one" || fail "--dump --dump: the same action twice ($(head -c 300 "$scratch/err"))"
+# --help and --version win wherever they stand, as in GNU tools (-V
+# --list listed the methods), and the first of the two is taken.
+for order in "-V --list" "--list -V" "--version --dump" "--verify-only -V" "-V --help"; do
+    # shellcheck disable=SC2086
+    "$program" $order >"$scratch/out" 2>"$scratch/err" && [ "$(head -c 12 "$scratch/out")" = "attackbench " ] &&
+        pass "$order: the version, in any order" || fail "$order: the version ($(head -c 200 "$scratch/out"))"
+done
+for order in "--help --list" "-l -h" "--help --verify-only" "-h --version"; do
+    # shellcheck disable=SC2086
+    "$program" $order >"$scratch/out" 2>"$scratch/err" && [ "$(head -c 18 "$scratch/out")" = "usage: attackbench" ] &&
+        pass "$order: the usage, in any order" || fail "$order: the usage ($(head -c 200 "$scratch/out"))"
+done
 
 # --dump with no position to give is refused as the benchmark refuses it
 # (it printed a bare header, exit 0); -m all names every method, not the
