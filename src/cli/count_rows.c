@@ -20,8 +20,6 @@
 #include "registry/registry.h"
 #include "results/group_figures.h"
 
-enum { MAX_COUNTED = 256 };
-
 /* What every counted stream shares. */
 struct count_job {
     const struct options *options;
@@ -29,8 +27,8 @@ struct count_job {
     int count;
     const char *output;
     const struct backend *reference;
-    size_t table_bytes[MAX_COUNTED];
-    double init_ms[MAX_COUNTED];
+    size_t *table_bytes; /* one per selected backend */
+    double *init_ms;
     int skipped_reported; /* the files' malformed lines counted once */
 };
 
@@ -206,8 +204,14 @@ int count_rows(const struct options *options, const struct backend **selected, i
                              .count = count,
                              .output = output,
                              .reference = find_backend("reference")};
-    if (count > MAX_COUNTED)
-        job.count = MAX_COUNTED;
+    job.table_bytes = calloc((size_t)count + 1, sizeof job.table_bytes[0]);
+    job.init_ms = calloc((size_t)count + 1, sizeof job.init_ms[0]);
+    if (job.table_bytes == NULL || job.init_ms == NULL) {
+        fprintf(stderr, "attackbench: out of memory for the instruction count's %d methods\n", count);
+        free(job.table_bytes);
+        free(job.init_ms);
+        return 1;
+    }
     for (int i = 0; i < count && !interrupt_requested(); i++)
         job.table_bytes[i] = backend_initialize(selected[i], &job.init_ms[i]);
     backend_initialize(job.reference, NULL);
@@ -240,5 +244,7 @@ int count_rows(const struct options *options, const struct backend **selected, i
         status = write_result_outputs(options, &rows, &context);
     }
     result_set_free(&rows);
+    free(job.table_bytes);
+    free(job.init_ms);
     return status;
 }
