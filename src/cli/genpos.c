@@ -2,6 +2,7 @@
  * (genpos_game.c plays them).  The same seed gives the same file on every
  * machine.  A signal stops the run between games and leaves no file. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -212,6 +213,20 @@ static enum parsed parse_option(const struct argument *argument, struct generato
     return PARSED_RUN;
 }
 
+/* The method --method names, in any case, as every other command's
+ * --method takes it (the registry's names are lower case); NULL for
+ * none. */
+static const struct backend *find_method(const char *typed)
+{
+    char name[128];
+    size_t length = strlen(typed);
+    if (length >= sizeof name)
+        return NULL;
+    for (size_t i = 0; i <= length; i++)
+        name[i] = (char)tolower((unsigned char)typed[i]);
+    return find_backend(name);
+}
+
 /* --method: one method this CPU runs and that computes attack sets; 0, or
  * -1 after one line on why not. */
 static int refuse_method(const char *method, const struct backend *backend)
@@ -252,7 +267,7 @@ static enum parsed parse_settings(int argc, char **argv, struct generator *gener
     struct output_files output = {.prefix = genpos_prefix, .csv = generator->out_file, .csv_option = "--out"};
     if (generator->out_file && check_output_files(&output) != 0)
         return PARSED_ERROR;
-    const struct backend *backend = find_backend(method);
+    const struct backend *backend = find_method(method);
     if (refuse_method(method, backend) != 0)
         return PARSED_ERROR;
     backend_initialize(backend, NULL);

@@ -105,6 +105,13 @@ expect_error "genpos: an unknown --method is named as such" "genpos: --method=no
     "$program" genpos --seed=1 --games=1 --method=nosuch
 expect_error "genpos: --method=null computes no attack sets" "genpos: --method=null: null computes no attack sets" \
     "$program" genpos --seed=1 --games=1 --method=null
+# Names in any case, as every other command's --method takes them.
+if "$program" genpos --seed=1 --games=1 --method=Reference >"$scratch/out" 2>"$scratch/err" &&
+    "$program" genpos --seed=1 --games=1 --method=KOGGE-STONE:SCALAR 2>>"$scratch/err" | cmp -s - "$scratch/out"; then
+    pass "genpos: --method takes a name in any case"
+else
+    fail "genpos: --method takes a name in any case ($(head -c 200 "$scratch/err"))"
+fi
 if [ "$x86_build" = 1 ]; then
     ATTACKBENCH_HIDE_FEATURES=bmi2 expect_error "genpos: a method this CPU cannot run says what it lacks" \
         "genpos: --method=pext: this CPU lacks bmi2" "$program" genpos --seed=1 --games=1 --method=pext
