@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "compare.h"
 
@@ -30,14 +31,26 @@ static void divide_samples(struct result_record *row, const struct result_record
         row->samples[i] /= paired ? reference->samples[i] : median;
 }
 
-int normalize_records(struct result_file *file, const char *method, FILE *notes)
+/* METHOD as the file's rows spell it, into `name`: matched in any case,
+ * as the benchmark's --method and compare's --method match names.
+ * Returns whether a row run with its defaults has it. */
+static int method_in_file(const struct result_file *file, const char *method, char *name, size_t size)
 {
-    int found = 0;
     for (size_t i = 0; i < file->count; i++)
-        found |= strcmp(file->records[i].configuration[0], method) == 0 &&
-                 file->records[i].configuration[PARAMETERS_COLUMN][0] == '\0';
-    if (!found) {
-        fprintf(stderr, "attackbench: %s: no rows for --normalize=%s (run with its defaults)\n", file->path, method);
+        if (strcasecmp(file->records[i].configuration[0], method) == 0 &&
+            file->records[i].configuration[PARAMETERS_COLUMN][0] == '\0') {
+            snprintf(name, size, "%s", file->records[i].configuration[0]);
+            return 1;
+        }
+    return 0;
+}
+
+int normalize_records(struct result_file *file, const char *typed, FILE *notes)
+{
+    /* A copy: the rows move below, and the name must stay. */
+    char method[sizeof file->records[0].configuration[0]];
+    if (!method_in_file(file, typed, method, sizeof method)) {
+        fprintf(stderr, "attackbench: %s: no rows for --normalize=%s (run with its defaults)\n", file->path, typed);
         return -1;
     }
     /* Divide first (the reference rows are still intact), then drop. */

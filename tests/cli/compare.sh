@@ -264,6 +264,15 @@ else
 fi
 expect_error "compare: --normalize with an absent method" "no rows for --normalize=nosuch" \
     "$program" compare --normalize=nosuch "$scratch/live.csv" "$scratch/live.csv"
+# The method in any case, as compare's --method and the benchmark's take
+# names (NULL was "no rows for --normalize=NULL", though null's were there).
+"$program" compare --strict --normalize=NULL "$scratch/live.csv" "$scratch/other-flags.csv" >"$scratch/out" 2>"$scratch/err"
+status=$?
+if [ "$status" -eq 0 ] && grep -q '| base ns/query ÷ NULL |' "$scratch/out" && ! grep -q '^| null |' "$scratch/out"; then
+    pass "compare: --normalize takes the method in any case"
+else
+    fail "compare: --normalize takes the method in any case (exit $status: $(head -c 300 "$scratch/err"))"
+fi
 # --method naming only the unit: its rows are not compared, and the reason
 # says so (it said only that no row matched, though they did).
 expect_error "compare: --normalize=pext --method=pext says the unit is not compared" \
