@@ -194,8 +194,9 @@ static int verify_one(const struct session *session, const struct backend *backe
         return interrupt_exit_status();
     if (!options->quiet)
         fprintf(stderr,
-                "attackbench: verified %s: every subset of every relevant mask, %llu random boards, %d random sides\n",
-                backend->name, (unsigned long long)options->verify_boards, side_checks(options->verify_boards));
+                "attackbench: verified %s: every subset of every relevant mask, %llu random board%s, %d random sides\n",
+                backend->name, (unsigned long long)options->verify_boards, options->verify_boards == 1 ? "" : "s",
+                side_checks(options->verify_boards));
     return 0;
 }
 

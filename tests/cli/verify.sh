@@ -106,6 +106,10 @@ done < <(awk '$2 == "unavailable" || ($2 == "formulation" && $5 == "unavailable"
     grep -q '^attackbench: verified classical: .*, 7 random boards, 1000 random sides$' "$scratch/boards-seven.err" &&
     pass "verify: --verify-boards=7 checks 7 random boards and the fewest random sides, 1,000" ||
     fail "verify: --verify-boards=7 checks 7 random boards and the fewest random sides ($(head -c 300 "$scratch/boards-seven.err"))"
+"$program" --verify-only --verify-boards=1 --method=classical --workload=random >/dev/null 2>"$scratch/boards-one.err" &&
+    grep -q '^attackbench: verified classical: .*, 1 random board, 1000 random sides$' "$scratch/boards-one.err" &&
+    pass "verify: --verify-boards=1 says one random board in the singular" ||
+    fail "verify: --verify-boards=1 says one random board in the singular ($(head -c 300 "$scratch/boards-one.err"))"
 "$program" --verify-only --verify-boards=200000 --method=classical --workload=random >/dev/null 2>"$scratch/boards-share.err" &&
     grep -q '^attackbench: verified classical: .*, 200000 random boards, 6000 random sides$' "$scratch/boards-share.err" &&
     pass "verify: random sides are 3% of the random boards" ||
