@@ -346,8 +346,8 @@ static int check_dump_selection(const struct options *options, enum workload_kin
 static int report_dump_interrupted(const struct dump_context *context)
 {
     int cut = fflush(stdout) != 0 || ferror(stdout); /* a write blocked on a full pipe, say */
-    fprintf(stderr, "attackbench: interrupted: reporting the %ld positions finished%s\n", context->index,
-            cut ? "; standard output not written whole" : "");
+    fprintf(stderr, "attackbench: interrupted: reporting the %ld position%s finished%s\n", context->index,
+            context->index == 1 ? "" : "s", cut ? "; standard output not written whole" : "");
     return interrupt_exit_status();
 }
 

@@ -306,11 +306,11 @@ static int run_stages(struct perft_run *run)
     if (perft_count_files(run) != 0 && run->failed && !run->output_failed && !run->input_failed)
         return PERFT_EXIT_USAGE;
     if (interrupt_requested()) /* standard output is cut when a signal cut its write (a full pipe) */
-        fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu positions finished%s\n", run->positions,
-                ferror(stdout) ? "; standard output not written whole" : "");
+        fprintf(stderr, "attackbench: perft: interrupted: reporting the %zu position%s finished%s\n", run->positions,
+                run->positions == 1 ? "" : "s", ferror(stdout) ? "; standard output not written whole" : "");
     else if (run->input_failed && run->positions > 0)
-        fprintf(stderr, "attackbench: perft: reporting the %zu positions finished before the bad line (exit 2)\n",
-                run->positions);
+        fprintf(stderr, "attackbench: perft: reporting the %zu position%s finished before the bad line (exit 2)\n",
+                run->positions, run->positions == 1 ? "" : "s");
     if (report(run) != 0 || run->output_failed || run->input_failed)
         return PERFT_EXIT_USAGE;
     if (run->mismatches)

@@ -345,8 +345,9 @@ static int write_rows(struct perft_run *run)
     if (fflush(stdout) != 0 || ferror(stdout)) {
         if (interrupt_cut_write(errno))
             return -1;
-        fprintf(stderr, "attackbench: perft: cannot write the rows: %s; reporting the %zu positions finished\n",
-                strerror(errno), run->positions + run->block_count);
+        size_t finished = run->positions + run->block_count;
+        fprintf(stderr, "attackbench: perft: cannot write the rows: %s; reporting the %zu position%s finished\n",
+                strerror(errno), finished, finished == 1 ? "" : "s");
         run->failed = run->output_failed = 1;
         return -1;
     }

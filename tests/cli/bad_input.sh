@@ -117,6 +117,12 @@ if [ -w /dev/full ]; then
     else
         fail "perft: a full standard output still gets its --csv of the positions finished (exit $status: $(head -c 300 "$scratch/err"))"
     fi
+    # One position finished is said in the singular.
+    printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' >"$scratch/one-position.fen"
+    "$program" perft -m reference --depth=1 --reps=1 "$scratch/one-position.fen" >/dev/full 2>"$scratch/err"
+    grep -qx 'attackbench: perft: cannot write the rows: No space left on device; reporting the 1 position finished' "$scratch/err" &&
+        pass "perft: a full standard output after one position says one position" ||
+        fail "perft: a full standard output after one position says one position ($(head -c 300 "$scratch/err"))"
     if [ -z "$emulated" ]; then
         "$program" recommend --quick --method=reference --csv="$scratch/full-recommend.csv" >/dev/full 2>"$scratch/err"
         status=$?
