@@ -427,7 +427,7 @@ static int measure_streams(struct session *session, const struct workload *workl
                             phase_names[phase]);
                 continue;
             }
-            check_stream_length(session, workload->streams[piece][phase].count);
+            check_stream_length(session, workload->kind == WORKLOAD_RANDOM, workload->streams[piece][phase].count);
             measured++;
             int status = measure_group(session, workload, piece, phase, results);
             if (status != 0)

@@ -123,13 +123,28 @@ static void check_machine(struct session *session)
     environment_warning_keys(&report, session->context.warnings, sizeof session->context.warnings);
 }
 
+/* What lengthens a short stream of `queries`: more positions help a file
+ * stream only when --max-queries did not cut it, and never the random
+ * stream, whose length is --queries (--positions in its positions
+ * layout). */
+static const char *stream_remedy(const struct options *options, int random, size_t queries)
+{
+    if (random)
+        return options->layout == STREAM_LAYOUT_POSITIONS ? "give a larger --positions" : "give a larger --queries";
+    return queries >= options->max_queries ? "give a larger --max-queries" : NULL;
+}
+
 /* A stream short enough for branch predictors to learn: warned once, and
  * recorded with the machine's warnings. */
-void check_stream_length(struct session *session, size_t queries)
+void check_stream_length(struct session *session, int random, size_t queries)
 {
     if (session->short_stream_warned || queries == 0 || queries >= SHORT_STREAM_QUERIES)
         return;
-    struct environment_facts facts = {.governor = "", .boost = -1, .optimized = 1, .shortest_stream = queries};
+    struct environment_facts facts = {.governor = "",
+                                      .boost = -1,
+                                      .optimized = 1,
+                                      .shortest_stream = queries,
+                                      .stream_remedy = stream_remedy(session->options, random, queries)};
     struct environment_report report;
     check_environment(&facts, &report);
     if (!session->options->quiet)

@@ -54,6 +54,6 @@ void close_session(struct session *session);
 
 /* Warn (once a run) when a stream is short enough for branch predictors
  * to learn it. */
-void check_stream_length(struct session *session, size_t queries);
+void check_stream_length(struct session *session, int random, size_t queries);
 
 #endif

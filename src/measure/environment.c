@@ -112,10 +112,10 @@ void check_environment(const struct environment_facts *facts, struct environment
     if (!facts->optimized)
         add_warning(report, "unoptimized", "this build has no optimisation: timings say nothing about the techniques");
     if (facts->shortest_stream > 0 && facts->shortest_stream < SHORT_STREAM_QUERIES)
-        add_warning(
-            report, "short-stream",
-            "a stream has only %zu queries (fewer than %d): branch predictors can learn it; give more positions",
-            facts->shortest_stream, SHORT_STREAM_QUERIES);
+        add_warning(report, "short-stream",
+                    "a stream has only %zu quer%s (fewer than %d): branch predictors can learn it; %s",
+                    facts->shortest_stream, facts->shortest_stream == 1 ? "y" : "ies", SHORT_STREAM_QUERIES,
+                    facts->stream_remedy ? facts->stream_remedy : "give more positions");
     if (facts->probed && facts->probes.slowest_ns > facts->probes.fastest_ns * UNEVEN_CPUS)
         add_warning(report, "uneven-cpus",
                     "CPU %d read memory %.2fx slower than CPU %d in a probe at the start (other work on the host "

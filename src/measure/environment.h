@@ -21,6 +21,10 @@ struct environment_facts {
     int cpu;                /* the measuring CPU, -1 any */
     int probed;             /* 1 when two or more CPUs were probed (cpu_probe.h) */
     struct cpu_probe_spread probes;
+    /* What makes the shortest stream longer: "give more positions" when
+     * NULL (a file stream); the random stream's is --queries, and a file
+     * stream cut by --max-queries takes a larger one. */
+    const char *stream_remedy;
 };
 
 enum { MAX_ENVIRONMENT_WARNINGS = 8 };

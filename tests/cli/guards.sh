@@ -137,6 +137,18 @@ expect_warning "one repetition is named in the singular" "only 1 repetition (few
 expect_no_warning "5 repetitions are enough" "repetitions" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --reps=5
 expect_warning "a short stream is named" "only 100 queries" ATTACKBENCH_SYSTEM_ROOT="$fake_root" --
 expect_no_warning "the default random stream is long enough" "queries (fewer" ATTACKBENCH_SYSTEM_ROOT="$fake_root" -- --queries=16384
+# The remedy fits the stream: the random stream's length is --queries (it
+# said "give more positions", which it reads none of), a file stream's
+# the positions unless --max-queries cut it.
+expect_warning "a short random stream names --queries" "only 100 queries (fewer than 4096): branch predictors can learn it; give a larger --queries" --
+expect_warning "a one-query stream is named in the singular" "only 1 query (fewer" -- --queries=1
+for file_case in "more positions:" "a larger --max-queries:--max-queries=2"; do
+    "$program" --method=null --reps=5 --calls=1000 --dispatch=batch --piece=rook ${file_case#*:} "$here/data/boards.fen" \
+        >/dev/null 2>"$scratch/guard-err"
+    grep -q "(fewer than 4096): branch predictors can learn it; give ${file_case%%:*}\$" "$scratch/guard-err" &&
+        pass "a short file stream: give ${file_case%%:*}" ||
+        fail "a short file stream: give ${file_case%%:*} ($(head -c 300 "$scratch/guard-err"))"
+done
 expect_warning "other work on the measuring CPU names the group" "random rook batch: other work took 50%" \
     ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
 expect_warning "the run ends with a summary line" "were flagged (other work or drift)" ATTACKBENCH_FAKE_OTHER_WORK=0.5 --
