@@ -130,11 +130,13 @@ void write_table_groups(FILE *out, const struct result_set *set, const struct ru
                 first->threads);
         if (first->layout != STREAM_LAYOUT_QUERIES)
             fprintf(out, ", layout %s", stream_layout_names[first->layout]);
+        /* One of each (--queries=1, --calls=1, --reps=1) in the singular. */
+        uint64_t calls = first->measurement.calls_per_rep;
+        int reps = first->measurement.sample_count > 0 ? first->measurement.sample_count : context->reps;
         fprintf(out,
-                " (%zu queries, %" PRIu64 " calls x %d reps; checksum 0x%016" PRIx64 ", the same for every method)\n",
-                first->queries, first->measurement.calls_per_rep,
-                first->measurement.sample_count > 0 ? first->measurement.sample_count : context->reps,
-                first->measurement.checksum);
+                " (%zu quer%s, %" PRIu64 " call%s x %d rep%s; checksum 0x%016" PRIx64 ", the same for every method)\n",
+                first->queries, first->queries == 1 ? "y" : "ies", calls, calls == 1 ? "" : "s", reps,
+                reps == 1 ? "" : "s", first->measurement.checksum);
         fprintf(out, "  %-27s %9s %9s %9s %10s %8s %9s %11s %9s\n", "method", "ns/query", "-harness",
                 tsc ? "ticks/q" : "", "Mlookups/s", "spread", "relative", "table", "init ms");
         for (size_t k = 0; k < members; k++) {

@@ -48,6 +48,14 @@ if on_native "output columns and formats" "no cycle counter, so no tick columns"
     fi
 fi
 
+# A group's heading says one query, call or repetition in the singular
+# ("1 queries, 1 calls x 1 reps" before).
+"$program" --method=null --workload=random --queries=1 --calls=1 --reps=1 --piece=rook --dispatch=batch -q \
+    >"$scratch/singular.out" 2>"$scratch/singular.err"
+grep -qF '(1 query, 1 call x 1 rep; checksum' "$scratch/singular.out" &&
+    pass "table heading: one query, call and repetition in the singular" ||
+    fail "table heading: one query, call and repetition in the singular ($(grep -o '([0-9].*; checksum' "$scratch/singular.out"; head -c 200 "$scratch/singular.err"))"
+
 # A plugin that prints on standard output as it loads and in its init:
 # its lines go to standard error, and what attackbench writes on standard
 # output (a CSV, a dump, generated positions) holds none of them.
