@@ -5,9 +5,11 @@
 
 ## peer-comparison: attackbench beside Gigantua's Chess_Movegen (built from PEER=/tmp/Chess_Movegen, never committed) in both query layouts, into docs/peer-comparison.md (NOTE="..." heads the page; RUNS=N runs, default 4, each taking the programs one after the other, every second run in reverse; a run that moved as a whole is retaken)
 PEER ?= /tmp/Chess_Movegen
-# PEER and NOTE reach the script as one argument each, in single quotes (a
-# quote in them escaped): a space, a quote, a backtick or a $ is text, never
-# shell; the note is taken as given (its $ not expanded by make either).
+# PEER, RUNS and NOTE reach the script as one argument each, in single
+# quotes (a quote in them escaped): a space, a quote, a backtick or a $ is
+# text, never shell (RUNS='4;x' ran x and, its status 0, let the check pass
+# and the builds start); the note is taken as given (its $ not expanded by
+# make either).
 shell_quote = '$(subst ','\'',$(1))'
 # A NOTE given on the command line is made a simple variable holding its
 # text: left recursive, a $(NOTE) in it stopped make ("Recursive variable
@@ -18,11 +20,11 @@ endif
 # The options and the peer's source are checked before the two builds
 # (minutes), not after them.
 peer-comparison:
-	@python3 scripts/comparisons/peer-comparison --check --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(RUNS)) \
+	@python3 scripts/comparisons/peer-comparison --check --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(call shell_quote,$(RUNS))) \
 	    $(if $(value NOTE),--note=$(call shell_quote,$(value NOTE)))
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))
-	nice python3 scripts/comparisons/peer-comparison --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(RUNS)) \
+	nice python3 scripts/comparisons/peer-comparison --peer=$(call shell_quote,$(PEER)) $(if $(RUNS),--runs=$(call shell_quote,$(RUNS))) \
 	    $(if $(value NOTE),--note=$(call shell_quote,$(value NOTE))) \
 	    $(PROGRAM_PATH) $(CLANG_PROGRAM)
 

@@ -283,6 +283,13 @@ expect_error "make peer-comparison refuses a missing peer before any build" "no 
     timeout 20 make -s -C "$recipe_top" peer-comparison PEER="$scratch/no peer" BUILD="$scratch/peer-build" PROGRAM="$scratch/peer-program"
 expect_error "make peer-comparison refuses a bad RUNS before any build" "argument --runs: invalid int value: 'x'" \
     timeout 20 make -s -C "$recipe_top" peer-comparison RUNS=x BUILD="$scratch/peer-build" PROGRAM="$scratch/peer-program"
+# RUNS reaches the check quoted: unquoted, ';' ended the check's command,
+# the command after it ran and its status 0 let the builds start.
+expect_error "make peer-comparison: a RUNS holding shell is text" "invalid int value: '4;touch " \
+    timeout 20 make -s -C "$recipe_top" peer-comparison RUNS="4;touch $scratch/injected" \
+    BUILD="$scratch/peer-build" PROGRAM="$scratch/peer-program"
+[ ! -e "$scratch/injected" ] && pass "make peer-comparison runs nothing of RUNS" ||
+    fail "make peer-comparison runs nothing of RUNS"
 [ ! -e "$scratch/peer-build" ] && pass "make peer-comparison with a missing peer builds nothing" ||
     fail "make peer-comparison with a missing peer builds nothing"
 
