@@ -35,9 +35,13 @@ CLANG_BUILD = build/clang
 CLANG_PROGRAM = build/attackbench-clang
 CLANG_CFLAGS = $(CFLAGS)
 CLANG_MAKE_OPTIONS = -s
-COMPILERS_MODE = $(if $(PAIRS),--pairs=$(PAIRS),--rounds)
-# METHODS is checked by the gcc build before the clang build (minutes).
+COMPILERS_MODE = $(if $(PAIRS),--pairs=$(call shell_quote,$(strip $(PAIRS))),--rounds)
+# PAIRS is checked before the two builds (minutes), as the script checks
+# it (a whole number from 1), and reaches the script quoted; METHODS is
+# checked by the gcc build before the clang build.
 compilers:
+	@$(if $(PAIRS),case $(call shell_quote,$(strip $(PAIRS))) in (*[!0-9]*) ;; (*[1-9]*) exit 0 ;; esac; \
+	    echo "make compilers: PAIRS="$(call shell_quote,$(strip $(PAIRS)))": give a whole number from 1" >&2; exit 2)
 	@$(MAKE) --no-print-directory -s CC=gcc $(PROGRAM)
 	@$(if $(METHODS),$(PROGRAM_PATH) --list --method=$(call shell_quote,$(METHODS)) >/dev/null)
 	+@$(call SUB_BUILD,CLANG,$(CLANG_PROGRAM))

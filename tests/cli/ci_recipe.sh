@@ -293,6 +293,17 @@ expect_error "make peer-comparison: a RUNS holding shell is text" "invalid int v
 [ ! -e "$scratch/peer-build" ] && pass "make peer-comparison with a missing peer builds nothing" ||
     fail "make peer-comparison with a missing peer builds nothing"
 
+# make compilers checks PAIRS before its two builds (minutes): it built
+# both, then the script refused PAIRS=x; PAIRS='4;cmd' ran cmd.
+for pairs_value in x 0 "4;touch $scratch/injected"; do
+    expect_error "make compilers refuses PAIRS=${pairs_value%%;*}... before any build" "PAIRS=$pairs_value: give a whole number from 1" \
+        timeout 20 make -s -C "$recipe_top" compilers PAIRS="$pairs_value" CLANG_CC=false \
+        BUILD="$scratch/compilers-build" PROGRAM="$scratch/compilers-program"
+done
+[ ! -e "$scratch/compilers-build" ] && [ ! -e "$scratch/injected" ] &&
+    pass "make compilers with a bad PAIRS builds and runs nothing" ||
+    fail "make compilers with a bad PAIRS builds and runs nothing"
+
 # Make cannot name targets whose paths hold a space: BUILD, PROGRAM and the
 # plugin example's OUT are refused in one line.
 expect_error "make refuses a BUILD with a space" "BUILD and PROGRAM must be paths without spaces" \
