@@ -67,9 +67,12 @@ def quote(text):
 
 
 def title(text):
-    """A gnuplot double-quoted string, so that "\\n" breaks the line."""
+    """A gnuplot double-quoted string, so that "\\n" breaks the line.  A
+    backquote is written as its octal escape: gnuplot runs the text
+    between two backquotes of a command line as a shell command, even in
+    a double-quoted string (a CPU named `cmd` in a CSV ran cmd)."""
     return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') \
-        .replace("\n", "\\n") + '"'
+        .replace("\n", "\\n").replace("`", "\\140") + '"'
 
 
 def data_field(text):

@@ -52,3 +52,22 @@ else
         fail "charts with every method: scripts/results/plot (exit $status: $(head -c 300 "$scratch/err"))"
     fi
 fi
+
+# A CPU named with backquotes in a CSV (one merged from another machine)
+# is text in the charts' titles: gnuplot runs the text between backquotes
+# of a command line as a shell command, double-quoted strings included,
+# and a title of `touch FILE` made FILE.
+if have_tool gnuplot; then
+    backquoted="$scratch/backquoted cpu"
+    mkdir -p "$backquoted"
+    sed "s|AMD EPYC 9654 96-Core Processor|AMD \`touch '$backquoted/ran'\` EPYC|" "$here/data/report-input.csv" \
+        >"$backquoted/run.csv"
+    python3 "$here/../scripts/results/plot" -o "$backquoted/plots" "$backquoted/run.csv" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    [ "$status" -eq 0 ] && [ ! -e "$backquoted/ran" ] &&
+        grep -qF "AMD \`touch '$backquoted/ran'\` EPYC" "$backquoted/plots/"*-ranked-pieces.svg &&
+        pass "charts: a CPU named with backquotes is text in the title, never a command" ||
+        fail "charts: a CPU named with backquotes is text in the title (exit $status; ran: $([ -e "$backquoted/ran" ] && echo yes || echo no); $(head -c 300 "$scratch/err"))"
+else
+    skip "charts: a CPU named with backquotes: gnuplot is not installed"
+fi
