@@ -323,6 +323,20 @@ for fake in "sides-binary|its CSV is not UTF-8 text" "sides-garbage|its output i
         "$s/comparisons/sides-by-count" --program="$scratch/${fake%%|*}" --methods=pext,hyperbola --min-positions=5 \
         "$scratch/sides-40.fen"
 done
+# sides-by-count: the table's columns are the methods as the program
+# names them (attackbench takes a name in any case, and globs): a LIST of
+# Hyperbola,KOGGE-stone named no row and gave a '-' in every cell.  The
+# harness row (null) stays out, as LIST does not name it.
+printf '#!/bin/sh\nprintf "method,positions,ns_per_query_median,samples_ns\\nhyperbola,40,2.0,2 2\\nkogge-stone,40,4.0,4 4\\nnull,40,0.5,0.5 0.5\\n"\n' \
+    >"$scratch/sides-cased"
+chmod +x "$scratch/sides-cased"
+run_to "$scratch/out" "$scratch/err" "$s/comparisons/sides-by-count" --program="$scratch/sides-cased" \
+    --methods=Hyperbola,KOGGE-stone --min-positions=100 "$scratch/sides-40.fen"
+status=$?
+[ "$status" -eq 0 ] && grep -qxF '| mixed | 40 | 2.000 | 4.000 | 2.00 |' "$scratch/out" &&
+    grep -qxF '| sliders per side | positions | hyperbola ns/slider | kogge-stone ns/slider | kogge-stone / hyperbola |' "$scratch/out" &&
+    pass "sides-by-count: methods named in another case get their figures, as the program names them" ||
+    fail "sides-by-count: methods named in another case get their figures (exit $status; $(head -c 300 "$scratch/out" "$scratch/err"))"
 script_refuses "hash-hit-rates.sh: a missing file is refused" "/nonexistent.fen: no such file" \
     bash "$s/comparisons/hash-hit-rates.sh" /nonexistent.fen
 script_refuses "linked-files: a missing page is refused" "nope.md: no such file" "$s/platforms/linked-files" nope.md
