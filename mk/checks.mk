@@ -100,6 +100,23 @@ COMPARE_MD ?= $(BUILD)/compare-instructions.md
 # malformed input) keeps the previous table; an interrupt removes the
 # temporary file.  COMPARE_MD naming one of the
 # two inputs is refused (the redirection emptied it before compare read it).
+# BASELINE and COMPARE_MD are checked when make reads this file, before the
+# count (the valgrind build and callgrind, minutes): a missing BASELINE was
+# named only after it, as was a COMPARE_MD naming an input (the recipe
+# checks that again, for a make that did not name this goal).
+ifneq ($(filter compare-instructions,$(MAKECMDGOALS)),)
+compare_instructions_quote = '$(subst ','\'',$(1))'
+compare_instructions_problem := $(shell baseline=$(call compare_instructions_quote,$(BASELINE)); \
+	table=$(call compare_instructions_quote,$(COMPARE_MD)); count=$(call compare_instructions_quote,$(COUNT_CSV)); \
+	if [ ! -f "$$baseline" ]; then printf '%s\n' "BASELINE=$$baseline: no such file"; exit; fi; \
+	for input in "$$baseline" "$$count"; do \
+	    if [ "$$table" = "$$input" ] || { [ -e "$$input" ] && [ "$$table" -ef "$$input" ]; }; then \
+	        printf '%s\n' "COMPARE_MD=$$table names an input, which the table would replace"; exit; fi; \
+	done)
+ifneq ($(compare_instructions_problem),)
+$(error make compare-instructions: $(compare_instructions_problem))
+endif
+endif
 compare-instructions: instructions
 	@for input in "$(BASELINE)" "$(COUNT_CSV)"; do \
 	    if [ "$(COMPARE_MD)" = "$$input" ] || { [ -e "$$input" ] && [ "$(COMPARE_MD)" -ef "$$input" ]; }; then \

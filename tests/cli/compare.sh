@@ -587,6 +587,18 @@ status=$?
 [ "$status" -ne 0 ] && cmp -s "$scratch/table.md" "$scratch/table.kept" && [ ! -e "$scratch/table.md.tmp" ] &&
     pass "make compare-instructions: a failed compare keeps the previous table" ||
     fail "make compare-instructions: a failed compare keeps the previous table (exit $status: $(wc -c <"$scratch/table.md") bytes)"
+# Both are checked before the count (the valgrind build and callgrind,
+# minutes), which ran first: nothing is built.
+expect_error "make compare-instructions: a missing BASELINE is refused before the count" \
+    "BASELINE=$scratch/it's missing.csv: no such file" \
+    timeout 20 make -s compare-instructions BASELINE="$scratch/it's missing.csv" BUILD="$scratch/count-build" \
+    VALGRIND_BUILD="$scratch/count-build/valgrind"
+expect_error "make compare-instructions: a COMPARE_MD naming the counts is refused before the count" \
+    "COMPARE_MD=$scratch/count-build/instructions.csv names an input" \
+    timeout 20 make -s compare-instructions BASELINE="$counts" BUILD="$scratch/count-build" \
+    VALGRIND_BUILD="$scratch/count-build/valgrind" COMPARE_MD="$scratch/count-build/instructions.csv"
+[ ! -e "$scratch/count-build" ] && pass "make compare-instructions with a bad BASELINE or COMPARE_MD builds nothing" ||
+    fail "make compare-instructions with a bad BASELINE or COMPARE_MD builds nothing"
 cp "$counts" "$scratch/base line.csv"
 make -s -o instructions compare-instructions COUNT_PROGRAM="$program" COUNT_CSV="$counts" \
     BASELINE="$scratch/base line.csv" COMPARE_MD="$scratch/spaced.md" >"$scratch/out" 2>"$scratch/err" &&
