@@ -10,7 +10,7 @@ if [ $# -eq 1 ] && [[ $1 == --help || $1 == -h ]]; then
     exit 0
 fi
 cd "$(dirname "$0")/../.."
-fail() { echo "peak-rss: $*" >&2; exit 2; }
+fail() { printf '%s\n' "peak-rss: $*" >&2; exit 2; }
 [ $# -le 1 ] || fail "usage: scripts/comparisons/peak-rss.sh [POSITIONS]"
 want=${1:-10000000}
 case $want in '' | *[!0-9]* | 0*) fail "'$want' is not a number of positions (a whole number from 1)" ;; esac
@@ -22,6 +22,11 @@ grep -v '^#' data/positions.fen >"$work/one.fen"
 awk -v want="$want" '{ line[n++] = $0 } END { for (i = 0; i < want; i++) print line[i % n] }' \
     "$work/one.fen" >"$work/many.fen"
 echo "positions: $(wc -l <"$work/many.fen") ($(du -h "$work/many.fen" | cut -f1) of FEN)"
-/usr/bin/time -v ./attackbench --method=sherwin --reps=1 --calls=1000 --dispatch=batch -q --format=csv \
-    "$work/many.fen" 2>"$work/time" >/dev/null
+# A failed run is named with its first message (the program's own, else
+# time's "Command terminated by signal 9"): set -e ended the script with
+# no word, its messages in the temporary folder the trap removed.
+if ! /usr/bin/time -v ./attackbench --method=sherwin --reps=1 --calls=1000 --dispatch=batch -q --format=csv \
+    "$work/many.fen" 2>"$work/time" >/dev/null; then
+    fail "./attackbench over $want positions failed: $(grep -v -m 1 '^[[:space:]]' "$work/time" || true)"
+fi
 grep -E 'Maximum resident set size|Elapsed' "$work/time" | sed 's/^[[:space:]]*//'

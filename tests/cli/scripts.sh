@@ -261,6 +261,23 @@ run_to "$scratch/out" "$scratch/err" python3 "$s/results/piece_counts.py" --help
     fail "piece_counts.py --help: the usage on standard output ($(head -c 200 "$scratch/err"))"
 script_refuses "results-tool: an unknown command is one line" "unknown command 'bogus'" "$s/results/results-tool" bogus
 script_refuses "peak-rss.sh: 0 positions is refused" "'0' is not a number of positions" bash "$s/comparisons/peak-rss.sh" 0
+# peak-rss.sh: a run that fails is named in one line with the program's
+# message: set -e ended the script without a word, the message in the
+# temporary folder its trap removed.  A tree of its own, whose attackbench
+# fails as one out of memory would.
+if [ -x /usr/bin/time ]; then
+    mkdir -p "$scratch/rss-tree/scripts/comparisons" "$scratch/rss-tree/data"
+    cp "$s/comparisons/peak-rss.sh" "$scratch/rss-tree/scripts/comparisons/"
+    head -5 "$scripts_top/data/positions.fen" >"$scratch/rss-tree/data/positions.fen"
+    printf '#!/bin/sh\necho "attackbench: cannot hold the positions (out of memory)" >&2\nexit 2\n' \
+        >"$scratch/rss-tree/attackbench"
+    chmod +x "$scratch/rss-tree/attackbench"
+    script_refuses "peak-rss.sh: a failed run is named with its message" \
+        "peak-rss: ./attackbench over 10 positions failed: attackbench: cannot hold the positions (out of memory)" \
+        bash "$scratch/rss-tree/scripts/comparisons/peak-rss.sh" 10
+else
+    skip "peak-rss.sh: a failed run is named: no /usr/bin/time"
+fi
 script_refuses "memory-ladder.sh: a missing program is refused, nothing built" "/nonexistent: no such program" \
     bash "$s/comparisons/memory-ladder.sh" /nonexistent
 script_refuses "memory-ladder.sh: a program that is not attackbench is refused" "/bin/echo: not attackbench" \
