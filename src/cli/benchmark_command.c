@@ -106,10 +106,14 @@ static int check_file_position(const struct position *position, const char *file
 static int check_input_files(const struct options *options)
 {
     struct read_options read = {.skip_invalid = options->skip_invalid};
+    long all_positions = 0, all_skipped = 0;
+    int from_stdin = 0;
     for (int i = 0; i < options->file_count; i++) {
         long skipped = 0;
-        if (strcmp(options->files[i], "-") == 0)
+        if (strcmp(options->files[i], "-") == 0) {
+            from_stdin = 1;
             continue;
+        }
         long positions = read_positions(options->files[i], &read, check_file_position, (void *)options, &skipped);
         if (positions < 0)
             return EXIT_USAGE;
@@ -117,6 +121,18 @@ static int check_input_files(const struct options *options)
             report_no_positions(options->files[i]);
             return EXIT_USAGE;
         }
+        all_positions += positions;
+        all_skipped += skipped;
+    }
+    /* Every line of every file malformed and skipped (--skip-invalid):
+     * refused now, as the run refuses it later, but before the backends'
+     * verification and the calibrations, which took seconds (minutes with
+     * many backends) and printed a line each before that refusal. */
+    if (options->file_count > 0 && !from_stdin && all_positions == 0 && file_workloads(options)) {
+        report_skipped_lines(all_skipped);
+        fprintf(stderr, "attackbench: no positions to %s\n",
+                options->action == ACTION_VERIFY_ONLY ? "verify" : "measure");
+        return EXIT_USAGE;
     }
     return 0;
 }

@@ -250,6 +250,21 @@ expect_error "--verify-only --skip-invalid on a file of malformed lines: nothing
     "$program" --verify-only --method=classical --verify-boards=10 --skip-invalid "$scratch/all-malformed.fen"
 grep -qx "attackbench: skipped 2 malformed lines" "$scratch/err" && pass "--verify-only counts the lines it skipped" ||
     fail "--verify-only counts the lines it skipped ($(head -c 300 "$scratch/err"))"
+# ... before it verifies a backend (it verified every one, a line each,
+# seconds or minutes, and only then refused the file), as --verify and the
+# benchmark refuse it before their calibrations.
+for action in --verify-only "--verify --reps=1 --calls=100"; do
+    # shellcheck disable=SC2086
+    "$program" $action --method=classical --skip-invalid "$scratch/all-malformed.fen" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    if [ "$status" -eq 2 ] && ! grep -q "verified" "$scratch/err" &&
+        [ "$(tail -n 2 "$scratch/err" | head -n 1)" = "attackbench: skipped 2 malformed lines" ] &&
+        tail -n 1 "$scratch/err" | grep -qx "attackbench: no positions to \(verify\|measure\)"; then
+        pass "${action%% *} --skip-invalid on a file of malformed lines is refused before any check"
+    else
+        fail "${action%% *} --skip-invalid on a file of malformed lines is refused before any check (exit $status: $(head -c 300 "$scratch/err"))"
+    fi
+done
 
 # --max-queries bounds the streams read from files: refused for the random
 # workload alone, as --positions without its layout is; taken beside a
