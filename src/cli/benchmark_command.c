@@ -88,14 +88,37 @@ static int reads_stdin_twice(const struct session *session)
     return 0;
 }
 
+/* What the check of the named files reads: the options, and the pieces
+ * asked for that some board of the files holds. */
+struct input_check {
+    const struct options *options;
+    unsigned pieces_found;
+};
+
 /* The file check before anything is timed: each line parses and, for the
  * sides workload, each side fits a side record. */
 static int check_file_position(const struct position *position, const char *file_name, long line_number, void *data)
 {
-    const struct options *options = data;
-    if (options->workloads & (1u << WORKLOAD_SIDES))
+    struct input_check *check = data;
+    for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
+        if ((check->options->pieces & piece_bit(piece)) && position_sliders(position, piece) != 0)
+            check->pieces_found |= piece_bit(piece);
+    if (check->options->workloads & (1u << WORKLOAD_SIDES))
         return check_side_sliders(position, file_name, line_number);
     return 0;
+}
+
+/* The pieces workload alone on named files whose boards hold none of the
+ * pieces asked for: the run would measure nothing, and says so now rather
+ * than after the verification and the calibrations (seconds, a line for
+ * each backend verified).  --verify-only verifies the files' boards
+ * whatever their pieces. */
+static int check_pieces_found(const struct options *options, const struct input_check *check)
+{
+    if (options->workloads != 1u << WORKLOAD_PIECES || options->action == ACTION_VERIFY_ONLY ||
+        check->pieces_found != 0)
+        return 0;
+    return report_nothing_to("measure", options, options->pieces);
 }
 
 /* Every named file, read whole before the timer is calibrated and before
@@ -106,6 +129,7 @@ static int check_file_position(const struct position *position, const char *file
 static int check_input_files(const struct options *options)
 {
     struct read_options read = {.skip_invalid = options->skip_invalid};
+    struct input_check check = {options, 0};
     long all_positions = 0, all_skipped = 0;
     int from_stdin = 0;
     for (int i = 0; i < options->file_count; i++) {
@@ -114,7 +138,7 @@ static int check_input_files(const struct options *options)
             from_stdin = 1;
             continue;
         }
-        long positions = read_positions(options->files[i], &read, check_file_position, (void *)options, &skipped);
+        long positions = read_positions(options->files[i], &read, check_file_position, &check, &skipped);
         if (positions < 0)
             return EXIT_USAGE;
         if (positions == 0 && skipped == 0 && file_workloads(options)) {
@@ -134,7 +158,7 @@ static int check_input_files(const struct options *options)
                 options->action == ACTION_VERIFY_ONLY ? "verify" : "measure");
         return EXIT_USAGE;
     }
-    return 0;
+    return options->file_count > 0 && !from_stdin ? check_pieces_found(options, &check) : 0;
 }
 
 /* --csv and --json: writable now, not one of the inputs, not each other. */

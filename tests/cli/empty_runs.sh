@@ -35,6 +35,13 @@ expect_error "--piece=rook on boards without rooks" "nothing to measure: no rook
     "$program" --method=reference --piece=rook --reps=1 --calls=10 "$scratch/bishops.fen"
 expect_one_line "--dump --piece=rook on boards without rooks" "nothing to dump: no rook on the boards" \
     "$program" --dump --piece=rook "$scratch/bishops.fen"
+# Said before anything else, as --dump says it: --verify verified every
+# backend first (a line each, seconds), and a plain run calibrated.
+expect_one_line "--verify on boards without sliders: one line, before the checks" \
+    "attackbench: nothing to measure: no rook, bishop or queen on the boards of $scratch/kings.fen" \
+    "$program" --verify --method=reference,classical --verify-boards=1000 --reps=1 --calls=10 "$scratch/kings.fen"
+expect_one_line "--piece=rook on boards without rooks: one line" "nothing to measure: no rook on the boards" \
+    "$program" --method=reference --piece=rook --reps=1 --calls=10 "$scratch/bishops.fen"
 
 # The documented maximum stream, refused up front under a 2 GB address
 # space (AddressSanitizer reserves more than that, so not under it), with
