@@ -89,7 +89,7 @@ static int reads_stdin_twice(const struct session *session)
 }
 
 /* What the check of the named files reads: the options, and the pieces
- * asked for that some board of the files holds. */
+ * that some board of the files holds (both: a queen). */
 struct input_check {
     const struct options *options;
     unsigned pieces_found;
@@ -101,24 +101,27 @@ static int check_file_position(const struct position *position, const char *file
 {
     struct input_check *check = data;
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++)
-        if ((check->options->pieces & piece_bit(piece)) && position_sliders(position, piece) != 0)
+        if (position_sliders(position, piece) != 0)
             check->pieces_found |= piece_bit(piece);
     if (check->options->workloads & (1u << WORKLOAD_SIDES))
         return check_side_sliders(position, file_name, line_number);
     return 0;
 }
 
-/* The pieces workload alone on named files whose boards hold none of the
- * pieces asked for: the run would measure nothing, and says so now rather
- * than after the verification and the calibrations (seconds, a line for
- * each backend verified).  --verify-only verifies the files' boards
+/* The pieces and sides workloads on named files whose boards hold none of
+ * the pieces they time (the sides workload: any slider): the run would
+ * measure nothing, and says so now rather than after the verification and
+ * the calibrations (seconds, a line for each backend verified).  The other
+ * workloads measure any board; --verify-only verifies the files' boards
  * whatever their pieces. */
 static int check_pieces_found(const struct options *options, const struct input_check *check)
 {
-    if (options->workloads != 1u << WORKLOAD_PIECES || options->action == ACTION_VERIFY_ONLY ||
-        check->pieces_found != 0)
+    unsigned pieces = options->workloads & (1u << WORKLOAD_PIECES), sides = options->workloads & (1u << WORKLOAD_SIDES);
+    if ((options->workloads & ~(pieces | sides)) != 0 || options->action == ACTION_VERIFY_ONLY)
         return 0;
-    return report_nothing_to("measure", options, options->pieces);
+    if ((pieces && (check->pieces_found & options->pieces)) || (sides && (check->pieces_found & THREE_PIECES)))
+        return 0;
+    return report_nothing_to("measure", options, pieces ? options->pieces : 0);
 }
 
 /* Every named file, read whole before the timer is calibrated and before

@@ -128,6 +128,14 @@ printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' >"$scratch/no-sliders.fen"
 expect_error "boards without a slider are nothing to measure" "nothing to measure: no slider on the boards of" \
     "$program" -m "$lookup" --reps=1 --calls=1000 -q --dispatch=batch -w sides "$scratch/no-sliders.fen" -f csv
 [ ! -s "$scratch/out" ] && pass "no row for boards without a slider" || fail "rows for boards without a slider"
+# ... said at once, in one line (with --verify, after every backend's check
+# before); beside the pieces workload of --piece=rook, bishops are sides'.
+expect_one_line "--verify -w sides on boards without a slider: one line, before the checks" \
+    "attackbench: nothing to measure: no slider on the boards of $scratch/no-sliders.fen" \
+    "$program" --verify --verify-boards=1000 -m "$lookup,hyperbola" --reps=1 --calls=1000 -w sides "$scratch/no-sliders.fen"
+printf 'B7/8/8/8/8/8/8/K6k w - - 0 1\n' >"$scratch/bishop-only.fen"
+expect_status "-w pieces,sides --piece=rook on a bishop's board times its side" 0 \
+    "$program" -m "$lookup" --reps=1 --calls=1000 -q --dispatch=batch -w pieces,sides --piece=rook "$scratch/bishop-only.fen"
 { grep -v '^#' data/positions.fen | head -n 2; cat "$scratch/no-sliders.fen"; } >"$scratch/endgame-empty.fen"
 "$program" -m "$lookup" --reps=1 --calls=1000 -q --dispatch=batch -w sides --phase "$scratch/endgame-empty.fen" -f csv \
     >"$scratch/phases.csv" 2>"$scratch/err"
