@@ -524,6 +524,20 @@ done
 sed '1s/$/,method/; 2,$s/$/,other/' "$scratch/findings-bench.csv" >"$scratch/twice.csv"
 expect_one_line "report: a column named twice is refused" "twice.csv: line 1: column 'method' appears twice (columns 4 and 14)" \
     "$results/report" "$scratch/twice.csv"
+# A header of 200,000 columns (a line may hold 4 MiB) is read at once: the
+# search for a name given twice compared each name with all before it,
+# minutes of CPU.  Its rows have fewer fields: refused, in a few seconds
+# on a loaded machine.
+{
+    head -n 1 "$scratch/findings-bench.csv" | tr -d '\n'
+    seq -f ',x%.0f' 0 199999 | tr -d '\n'
+    echo
+    tail -n +2 "$scratch/findings-bench.csv"
+} >"$scratch/wide.csv"
+fields=$(head -n 1 "$scratch/findings-bench.csv" | awk -F, '{ print NF }')
+expect_error "report: a header of 200,000 columns is read within seconds" \
+    "wide.csv: line 2: $fields fields, the header has $((fields + 200000))" \
+    timeout 60 python3 "$results/report" "$scratch/wide.csv"
 sed '1s/,method,/, method ,/' "$scratch/findings-bench.csv" >"$scratch/spaced.csv"
 "$results/report" "$scratch/spaced.csv" >"$scratch/out" 2>"$scratch/err" && grep -q '^| 1 | pext | ' "$scratch/out" &&
     pass "report: a header name with spaces around it is read as the name" ||
