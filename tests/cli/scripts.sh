@@ -157,6 +157,19 @@ grep -q "^| \`$lookup\` |" "$scratch/out" && pass "compilers: options without --
     fail "compilers: options without --format=csv still give the table ($(head -c 300 "$scratch/err"))"
 script_refuses "generate-switch-lookup: a folder as output is one line" "$scratch: Is a directory" \
     "$s/generators/generate-switch-lookup" "$scratch"
+# A write that fails (a full disk; here the file-size limit, which Python
+# meets as EFBIG) keeps the old file whole: write_text emptied it and left
+# the first kilobytes.  A full standard output is one line too.
+printf '%s\n' "/* the old cases */" >"$scratch/switch_cases.h"
+cp "$scratch/switch_cases.h" "$scratch/switch_cases.kept"
+(ulimit -f 8 && python3 "$s/generators/generate-switch-lookup" "$scratch/switch_cases.h") 2>"$scratch/err"
+status=$?
+[ "$status" -eq 2 ] && cmp -s "$scratch/switch_cases.h" "$scratch/switch_cases.kept" &&
+    [ "$(wc -l <"$scratch/err")" -eq 1 ] && [ -z "$(ls -A "$scratch" | grep '^\.switch_cases')" ] &&
+    pass "generate-switch-lookup: a failed write keeps the old file whole, in one line" ||
+    fail "generate-switch-lookup: a failed write keeps the old file whole (exit $status; $(wc -c <"$scratch/switch_cases.h") bytes; $(head -c 200 "$scratch/err"))"
+script_refuses "generate-switch-lookup: a full standard output is one line" "standard output: No space left on device" \
+    bash -c '"$1" - >/dev/full' - "$s/generators/generate-switch-lookup"
 if have_tool "${CC:-cc}"; then
     echo 'int demo_backend = 1; int helper = 2;' >"$scratch/variant.c"
     "${CC:-cc}" -c "$scratch/variant.c" -o "$scratch/variant.o"
