@@ -503,7 +503,8 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 faults = {"threads-half": {"threads": "2.5"}, "threads-huge": {"threads": "1e308"},
           "init-negative": {"init_ms": "-1"}, "rate-negative": {"mlookups_per_s": "-5"},
-          "mad-huge": {"ns_per_query_mad": "1e308"}, "tsc-nan": {"tsc_ghz": "nan"}}
+          "mad-huge": {"ns_per_query_mad": "1e308"}, "tsc-nan": {"tsc_ghz": "nan"},
+          "median-tiny": {"ns_per_query_median": "1e-320"}}
 for name, change in faults.items():
     with open(f"{sys.argv[2]}-{name}.csv", "w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]) + [c for c in change if c not in rows[0]],
@@ -515,7 +516,8 @@ PY
 for fault in "threads-half|column threads: expected a whole number, not '2.5'" \
     "threads-huge|column threads: expected a whole number, not '1e308'" \
     "init-negative|column init_ms: -1.0 is below 0" "rate-negative|column mlookups_per_s: -5.0 is below 0" \
-    "mad-huge|column ns_per_query_mad: 1e308 is out of range" "tsc-nan|column tsc_ghz: not a finite number: 'nan'"; do
+    "mad-huge|column ns_per_query_mad: 1e308 is out of range" "tsc-nan|column tsc_ghz: not a finite number: 'nan'" \
+    "median-tiny|column ns_per_query_median: 1e-320 is below 1e-06"; do
     expect_one_line "report: ${fault%%|*} is refused" "number-${fault%%|*}.csv: line 2: ${fault#*|}" \
         "$results/report" "$scratch/number-${fault%%|*}.csv"
 done
