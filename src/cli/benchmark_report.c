@@ -20,7 +20,11 @@ static const double SPREAD_LIMIT = 0.03;
  * why, write no file.  `what`: "measure" or "dump". */
 int report_nothing_to(const char *what, const struct options *options, unsigned empty_pieces)
 {
-    char pieces[64] = "";
+    char pieces[96] = "";
+    /* `both` is asked of the queens' squares: it is named as the queen,
+     * once. */
+    if (empty_pieces & piece_bit(PIECE_QUEEN))
+        empty_pieces &= ~piece_bit(PIECE_BOTH);
     int named = 0, total = population_count(empty_pieces);
     for (int piece = 0; piece < PIECE_KIND_COUNT; piece++) {
         if (!(empty_pieces & piece_bit(piece)))
@@ -31,7 +35,7 @@ int report_nothing_to(const char *what, const struct options *options, unsigned 
                  named == 1       ? ""
                  : named == total ? " or "
                                   : ", ",
-                 piece_names[piece]);
+                 piece == PIECE_BOTH ? "queen (whose squares --piece=both asks)" : piece_names[piece]);
     }
     if (total == 0)
         snprintf(pieces, sizeof pieces, "slider");

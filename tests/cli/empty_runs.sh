@@ -42,6 +42,14 @@ expect_one_line "--verify on boards without sliders: one line, before the checks
     "$program" --verify --method=reference,classical --verify-boards=1000 --reps=1 --calls=10 "$scratch/kings.fen"
 expect_one_line "--piece=rook on boards without rooks: one line" "nothing to measure: no rook on the boards" \
     "$program" --method=reference --piece=rook --reps=1 --calls=10 "$scratch/bishops.fen"
+# --piece=both is asked of the queens' squares: it names the queen (it
+# said "no both"), once beside the queen itself.
+expect_one_line "--piece=both on boards without queens names the queen" \
+    "attackbench: nothing to measure: no queen (whose squares --piece=both asks) on the boards of $scratch/bishops.fen" \
+    "$program" --method=reference --piece=both --reps=1 --calls=10 "$scratch/bishops.fen"
+expect_one_line "--piece=rook,queen,both on boards without them: the queen once" \
+    "attackbench: nothing to measure: no rook or queen on the boards of $scratch/bishops.fen" \
+    "$program" --method=reference --piece=rook,queen,both --reps=1 --calls=10 "$scratch/bishops.fen"
 
 # The documented maximum stream, refused up front under a 2 GB address
 # space (AddressSanitizer reserves more than that, so not under it), with
