@@ -204,6 +204,7 @@ int count_rows(const struct options *options, const struct backend **selected, i
                              .count = count,
                              .output = output,
                              .reference = find_backend("reference")};
+    /* One slot more than the selection: calloc(0) may give NULL. */
     job.table_bytes = calloc((size_t)count + 1, sizeof job.table_bytes[0]);
     job.init_ms = calloc((size_t)count + 1, sizeof job.init_ms[0]);
     if (job.table_bytes == NULL || job.init_ms == NULL) {
